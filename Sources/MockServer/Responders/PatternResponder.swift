@@ -1,0 +1,79 @@
+/// The default responder: tries the current set's patterns in order and runs the first match's
+/// commands, with substitutions.
+///
+/// A connection starts on the responder's set; a ``Command/useSet(_:)`` moves that connection alone
+/// to another set of the same script. Swap the server's responder (``usingSet(_:)``) to move every
+/// connection that has not switched by itself.
+public struct PatternResponder: Responder {
+    /// All sets this responder can switch between.
+    public let script: ResponseScript
+    /// The set new connections use.
+    public let responseSet: ResponseSet
+
+    /// The name of the set new connections use.
+    public var setName: String { responseSet.name }
+
+    /// A responder over one set of entries, tried in order (a `«initial»` entry runs on connect).
+    ///
+    /// - Parameters:
+    ///   - entries: the responses, first match wins.
+    ///   - fallback: what answers an input no entry matches; `nil` closes such connections.
+    public init(_ entries: [ResponseEntry], fallback: ResponseEntry? = nil) {
+        let set = ResponseSet(name: "default", entries: entries, fallback: fallback)
+        self.script = ResponseScript(sets: [set])
+        self.responseSet = set
+    }
+
+    /// A responder over `script`, starting connections on the set named `set`.
+    ///
+    /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
+    public init(script: ResponseScript, set: String = "default") throws(ResponseFileError) {
+        self.script = script
+        self.responseSet = try script.set(named: set)
+    }
+
+    /// The same script with new connections starting on another set.
+    ///
+    /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
+    public func usingSet(_ name: String) throws(ResponseFileError) -> PatternResponder {
+        try PatternResponder(script: script, set: name)
+    }
+
+    /// Runs the set's `«initial»` response.
+    public func connected(session: inout Session, context: SubstitutionContext) -> [Action] {
+        guard let initial = currentSet(for: session).initial else { return [] }
+        return actions(for: initial.commands, input: Input(bytes: []), groups: [], context: context)
+    }
+
+    /// Answers with the first matching response of the connection's set, or its fallback.
+    public func respond(to input: Input, session: inout Session, context: SubstitutionContext) -> Reply? {
+        let set = currentSet(for: session)
+        for entry in set.entries {
+            if let groups = entry.pattern.match(input) {
+                return Reply(actions: actions(for: entry.commands, input: input, groups: groups, context: context), response: entry.name)
+            }
+        }
+        guard let fallback = set.fallback else { return nil }
+        return Reply(actions: actions(for: fallback.commands, input: input, groups: [], context: context), response: fallback.name)
+    }
+
+    private func currentSet(for session: Session) -> ResponseSet {
+        guard let name = session.responseSet, name != responseSet.name, let set = try? script.set(named: name) else {
+            return responseSet
+        }
+        return set
+    }
+
+    private func actions(for commands: [Command], input: Input, groups: [String?], context: SubstitutionContext) -> [Action] {
+        commands.map { command in
+            switch command {
+            case .send(let template): .send(template.render(input: input, groups: groups, context: context))
+            case .sendBytes(let bytes): .send(bytes)
+            case .sendData: .send(context.data)
+            case .pause(let duration): .pause(duration)
+            case .close: .close
+            case .useSet(let name): .useSet(name)
+            }
+        }
+    }
+}

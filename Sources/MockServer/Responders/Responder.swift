@@ -1,0 +1,19 @@
+/// Decides what the server sends. A responder never touches a socket.
+///
+/// The server calls a responder on its event-loop thread, one connection's inputs in order, so an
+/// implementation must return quickly and must not block: pauses are ``Action/pause(_:)`` steps
+/// that the server times without holding a thread.
+public protocol Responder: Sendable {
+    /// The steps to take when a connection opens (a banner, for instance).
+    func connected(session: inout Session, context: SubstitutionContext) -> [Action]
+
+    /// The reply to one input unit, or `nil` when the responder has no answer for it.
+    ///
+    /// The server records an unanswered input as unmatched and closes the connection.
+    func respond(to input: Input, session: inout Session, context: SubstitutionContext) -> Reply?
+}
+
+extension Responder {
+    /// By default, nothing is sent on connect.
+    public func connected(session: inout Session, context: SubstitutionContext) -> [Action] { [] }
+}
