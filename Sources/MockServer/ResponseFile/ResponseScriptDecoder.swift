@@ -1,0 +1,233 @@
+import Foundation
+
+/// Turns a parsed response file into a ``ResponseScript``, checking every value's type and meaning.
+struct ResponseScriptDecoder {
+    let file: String?
+
+    /// The string tokens a command may be.
+    static let commandTokens = ["«close»", "«data»"]
+    /// The longest pause accepted, in seconds.
+    static let maximumPause = 86_400.0
+
+    private struct SetSwitch {
+        let target: String
+        let path: String
+        let location: SourceLocation
+    }
+
+    private func error(_ problem: ResponseFileError.Problem, at location: SourceLocation?) -> ResponseFileError {
+        ResponseFileError(problem, file: file, location: location)
+    }
+
+    func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(json)
+        } catch {
+            let problem: ResponseFileError.Problem = error.message.hasPrefix("the file is not valid UTF-8")
+                ? .notUTF8(reason: error.message) : .syntax(message: error.message)
+            throw self.error(problem, at: error.location)
+        }
+        let top = try members(of: root, path: "the file", known: ["scheme", "comment", "data", "sets", "responses"])
+        let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
+        _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
+        let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
+        guard let responsesValue = top["responses"] else { throw error(.missingKey(path: "", key: "responses"), at: root.location) }
+
+        var switches: [SetSwitch] = []
+        var responses: [String: ResponseEntry] = [:]
+        var responseOrder: [String] = []
+        for member in try orderedMembers(of: responsesValue, path: "responses") {
+            responses[member.key] = try entry(named: member.key, member.value, switches: &switches)
+            responseOrder.append(member.key)
+        }
+
+        var sets: [String: ResponseSet] = [:]
+        var problems: [String: ResponseFileError] = [:]
+        var setNames: [String] = []
+        if let setsValue = top["sets"] {
+            for member in try orderedMembers(of: setsValue, path: "sets") {
+                setNames.append(member.key)
+                switch try set(named: member.key, member.value, responses: responses) {
+                case .success(let set): sets[member.key] = set
+                case .failure(let problem): problems[member.key] = problem
+                }
+            }
+        } else {
+            setNames = ["default"]
+            sets["default"] = ResponseSet(name: "default", entries: responseOrder.compactMap { responses[$0] })
+        }
+
+        for change in switches where sets[change.target] == nil {
+            if let problem = problems[change.target] { throw problem }
+            throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
+        }
+        return ResponseScript(scheme: scheme, data: data, file: file, setNames: setNames, sets: sets, setProblems: problems)
+    }
+
+    // MARK: Responses and sets
+
+    private func entry(named name: String, _ value: JSONValue, switches: inout [SetSwitch]) throws(ResponseFileError) -> ResponseEntry {
+        let path = "responses.\(name)"
+        let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment"])
+        guard let patternValue = fields["pattern"] else { throw error(.missingKey(path: path, key: "pattern"), at: value.location) }
+        guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
+        let source = try string(patternValue, path: "\(path).pattern")
+        let pattern: Pattern
+        if isToken(source) && source != Pattern.initial.source {
+            throw error(.unknownToken(path: "\(path).pattern", token: source, known: [Pattern.initial.source]), at: patternValue.location)
+        }
+        do {
+            pattern = try Pattern(source)
+        } catch {
+            throw self.error(.invalidPattern(response: name, pattern: source, reason: error.reason), at: patternValue.location)
+        }
+        guard case .array(let elements) = commandsValue.kind else {
+            throw error(.wrongType(path: "\(path).commands", expected: "an array", found: commandsValue.typeName), at: commandsValue.location)
+        }
+        var commands: [Command] = []
+        for (index, element) in elements.enumerated() {
+            commands.append(try command(element, path: "\(path).commands[\(index)]", switches: &switches))
+        }
+        let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
+        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment)
+    }
+
+    private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
+        let path = "sets.\(name)"
+        let fields = try members(of: value, path: path, known: ["responses", "comment", "fallback"])
+        guard let listValue = fields["responses"] else { throw error(.missingKey(path: path, key: "responses"), at: value.location) }
+        guard case .array(let elements) = listValue.kind else {
+            throw error(.wrongType(path: "\(path).responses", expected: "an array of response names", found: listValue.typeName), at: listValue.location)
+        }
+        guard !elements.isEmpty else { throw error(.emptySet(name: name), at: listValue.location) }
+        let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
+        var entries: [ResponseEntry] = []
+        var missing: ResponseFileError?
+        for (index, element) in elements.enumerated() {
+            let responseName = try string(element, path: "\(path).responses[\(index)]")
+            if let entry = responses[responseName] {
+                entries.append(entry)
+            } else if missing == nil {
+                missing = error(.missingResponse(set: name, response: responseName), at: element.location)
+            }
+        }
+        var fallback: ResponseEntry?
+        if let fallbackValue = fields["fallback"] {
+            let responseName = try string(fallbackValue, path: "\(path).fallback")
+            fallback = responses[responseName]
+            if fallback == nil && missing == nil {
+                missing = error(.missingResponse(set: name, response: responseName), at: fallbackValue.location)
+            }
+        }
+        if let missing { return .failure(missing) }
+        return .success(ResponseSet(name: name, entries: entries, fallback: fallback, comment: comment))
+    }
+
+    private func command(_ value: JSONValue, path: String, switches: inout [SetSwitch]) throws(ResponseFileError) -> Command {
+        switch value.kind {
+        case .string(let text):
+            guard isToken(text) else { return .send(Template(text)) }
+            switch text {
+            case "«close»": return .close
+            case "«data»": return .sendData
+            default: throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
+            }
+        case .number(let seconds):
+            return .pause(try pause(seconds, path: path, at: value.location))
+        case .object(let members):
+            guard members.count == 1, let member = members.first else {
+                throw error(.invalidValue(path: path, reason: "a command object has exactly one key (send, hex, base64, pause or set), not \(members.count)"), at: value.location)
+            }
+            let inner = "\(path).\(member.key)"
+            switch member.key {
+            case "send": return .send(Template(try string(member.value, path: inner)))
+            case "hex", "base64": return .sendBytes(try bytes(value, path: path))
+            case "pause":
+                guard case .number(let seconds) = member.value.kind else {
+                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
+                }
+                return .pause(try pause(seconds, path: inner, at: member.value.location))
+            case "set":
+                let target = try string(member.value, path: inner)
+                switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
+                return .useSet(target)
+            default:
+                throw error(.unknownKey(path: path, key: member.key, known: ["send", "hex", "base64", "pause", "set"]), at: member.keyLocation)
+            }
+        default:
+            throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)
+        }
+    }
+
+    private func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {
+        guard seconds >= 0, seconds <= Self.maximumPause else {
+            throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
+        }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    // MARK: Values
+
+    /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
+    private func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+        if case .string(let text) = value.kind { return Array(text.utf8) }
+        let fields = try members(of: value, path: path, known: ["hex", "base64"])
+        if let hex = fields["hex"] {
+            let text = try string(hex, path: "\(path).hex")
+            guard let decoded = Self.decodeHex(text) else {
+                throw error(.invalidValue(path: "\(path).hex", reason: "hex data must be pairs of hexadecimal digits (spaces allowed)"), at: hex.location)
+            }
+            return decoded
+        }
+        if let base64 = fields["base64"] {
+            let text = try string(base64, path: "\(path).base64")
+            guard let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw error(.invalidValue(path: "\(path).base64", reason: "not valid base64"), at: base64.location)
+            }
+            return Array(decoded)
+        }
+        throw error(.missingKey(path: path, key: "hex\" or \"base64"), at: value.location)
+    }
+
+    static func decodeHex(_ text: String) -> [UInt8]? {
+        let digits = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map { Character($0) }
+        guard digits.count % 2 == 0 else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = digits[index].hexDigitValue, let low = digits[index + 1].hexDigitValue else { return nil }
+            result.append(UInt8(high << 4 | low))
+            index += 2
+        }
+        return result
+    }
+
+    private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
+
+    private func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+        guard case .string(let text) = value.kind else {
+            throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
+        }
+        return text
+    }
+
+    private func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+        guard case .object(let members) = value.kind else {
+            throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
+        }
+        return members
+    }
+
+    private func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for member in try orderedMembers(of: value, path: path) {
+            guard known.contains(member.key) else {
+                throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+}
