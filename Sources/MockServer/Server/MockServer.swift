@@ -1,0 +1,189 @@
+import Dispatch
+import Foundation
+
+/// A local TCP server that pretends to be something else, for tests of network clients.
+///
+/// It listens on a main port, where each input line goes to a ``Responder``, and on a
+/// passive-data port, which sends ``data`` to whoever connects. Both ports are bound when
+/// ``start()`` returns, so ``port``, ``dataPort`` and `$pasv` are right at once.
+///
+/// ```swift
+/// let script = try ResponseScript(contentsOf: url)
+/// let server = MockServer(responder: try PatternResponder(script: script))
+/// try server.start()
+/// defer { server.stop() }
+/// // connect a client to server.port …
+/// ```
+///
+/// All members are safe to call from any thread. The server runs one event-loop thread of its own,
+/// so a pause on one connection never delays another.
+public final class MockServer: Sendable {
+    private enum State {
+        case idle
+        case running(Running)
+        case stopped
+    }
+
+    private struct Running {
+        let thread: LoopThread
+        let inbox: LoopInbox
+        let address: SocketAddress
+        let dataAddress: SocketAddress
+    }
+
+    /// How the server listens and behaves.
+    public let configuration: MockServer.Configuration
+    private let core: ServerCore
+    private let state = Locked(State.idle)
+
+    /// Creates a stopped server.
+    ///
+    /// - Parameters:
+    ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` its script's `data`.
+    ///   - configuration: address, ports, limits, clock and logging.
+    public init(responder: any Responder, configuration: MockServer.Configuration = .init()) {
+        self.configuration = configuration
+        let data = (responder as? PatternResponder)?.script.data ?? []
+        self.core = ServerCore(responder: responder, data: data, configuration: configuration)
+    }
+
+    /// Creates a stopped server on `host` and `port` (0: the system picks).
+    public convenience init(responder: any Responder, port: UInt16 = 0, host: String = "127.0.0.1") {
+        self.init(responder: responder, configuration: Configuration(host: host, port: port))
+    }
+
+    /// Creates a stopped server answering with one set of a response script.
+    ///
+    /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
+    public convenience init(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws {
+        self.init(responder: try PatternResponder(script: script, set: set), configuration: configuration)
+    }
+
+    /// Everything that happened on the server's connections.
+    public var transcript: Transcript { core.transcript }
+
+    /// What answers input. Setting it affects the next input of every connection.
+    public var responder: any Responder {
+        get { core.responder }
+        set { core.responder = newValue }
+    }
+
+    /// The bytes the passive-data port sends, `«data»` sends and `$size` counts.
+    public var data: Data {
+        get { Data(core.data) }
+        set { core.data = Array(newValue) }
+    }
+
+    /// Moves new connections, and every connection that has not switched sets by itself, to
+    /// another set of the current ``PatternResponder``'s script.
+    ///
+    /// - Throws: ``ResponseFileError`` for an unknown set; ``MockServerError/notAPatternResponder``.
+    public func useResponseSet(_ name: String) throws {
+        guard let responder = core.responder as? PatternResponder else { throw MockServerError.notAPatternResponder }
+        core.responder = try responder.usingSet(name)
+    }
+
+    /// The bound main address, or `nil` when the server is not running.
+    public var address: SocketAddress? {
+        state.withLock { if case .running(let running) = $0 { running.address } else { nil } }
+    }
+
+    /// The bound main port, or 0 when the server is not running.
+    public var port: UInt16 { address?.port ?? 0 }
+
+    /// The bound passive-data port, or 0 when the server is not running.
+    public var dataPort: UInt16 {
+        state.withLock { if case .running(let running) = $0 { running.dataAddress.port } else { 0 } }
+    }
+
+    /// Whether the server is running.
+    public var isRunning: Bool { address != nil }
+
+    /// Binds both listeners and starts serving. Returns as soon as both ports are bound.
+    ///
+    /// Calling it on a running server does nothing; a stopped server can be started again (on new
+    /// ports, when they were 0).
+    ///
+    /// - Throws: ``SocketError`` naming the call and address, such as
+    ///   `bind(127.0.0.1:8080): Address already in use`.
+    public func start() throws {
+        try state.withLock { state in
+            if case .running = state { return }
+            state = .running(try launch())
+        }
+        core.logger.log(.info, "listening on \(address?.description ?? "?") (data port \(dataPort))")
+    }
+
+    /// Binds both listeners and starts serving; the form for `async` code.
+    public func start() async throws {
+        let start: () throws -> Void = start
+        try start()
+    }
+
+    /// Closes the listeners and every connection, and waits for the server's thread to end.
+    ///
+    /// Idempotent; the ports are free again when it returns.
+    public func stop() {
+        let running: Running? = state.withLock { state in
+            guard case .running(let running) = state else { return nil }
+            state = .stopped
+            return running
+        }
+        guard let running else { return }
+        running.inbox.execute { $0.stop() }
+        running.thread.join()
+        core.logger.log(.info, "stopped")
+    }
+
+    /// Closes the listeners and every connection without blocking a Swift concurrency thread.
+    public func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.stop()
+                continuation.resume()
+            }
+        }
+    }
+
+    private func launch() throws -> Running {
+        let requested = try SocketAddress(host: configuration.host, port: configuration.port)
+        let control = try Socket.listening(on: requested)
+        let dataSocket: Socket
+        do {
+            dataSocket = try Socket.listening(on: SocketAddress(host: requested.host, port: configuration.dataPort))
+        } catch {
+            control.close()
+            throw error
+        }
+        let selector: Selector
+        do {
+            selector = try Selector.make()
+            try selector.register(control.fd, interest: .read)
+            try selector.register(dataSocket.fd, interest: .read)
+        } catch {
+            control.close()
+            dataSocket.close()
+            throw error
+        }
+        let address = control.localAddress ?? requested
+        let dataAddress = dataSocket.localAddress ?? requested
+        let context = SubstitutionContext(address: address.host, serverName: configuration.serverName, port: address.port,
+                                          dataPort: dataAddress.port, now: configuration.clock)
+        let inbox = LoopInbox(selector: selector)
+        let core = self.core
+        do {
+            let thread = try LoopThread.start {
+                let loop = EventLoop(selector: selector, inbox: inbox, core: core, context: context)
+                loop.adopt(Listener(socket: control, channel: .control, loop: loop), fd: control.fd)
+                loop.adopt(Listener(socket: dataSocket, channel: .data, loop: loop), fd: dataSocket.fd)
+                loop.run()
+            }
+            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress)
+        } catch {
+            control.close()
+            dataSocket.close()
+            selector.close()
+            throw error
+        }
+    }
+}

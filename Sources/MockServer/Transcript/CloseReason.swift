@@ -1,0 +1,33 @@
+/// Why a connection was closed.
+public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
+    /// The peer finished sending and everything owed to it was sent.
+    case peerClosed
+    /// The peer reset or abandoned the connection.
+    case peerVanished
+    /// A `«close»` command.
+    case script
+    /// An input matched no response and the set has no fallback.
+    case unmatchedInput
+    /// An input unit was longer than the limit.
+    case inputTooLong(limit: Int)
+    /// The data connection sent everything and the peer closed it.
+    case transferComplete
+    /// The server was stopped.
+    case serverStopped
+    /// A system call failed.
+    case failed(String)
+
+    /// A few words for logs and transcripts.
+    public var description: String {
+        switch self {
+        case .peerClosed: "peer closed"
+        case .peerVanished: "peer vanished"
+        case .script: "closed by script"
+        case .unmatchedInput: "unmatched input"
+        case .inputTooLong(let limit): "input longer than \(limit) bytes"
+        case .transferComplete: "transfer complete"
+        case .serverStopped: "server stopped"
+        case .failed(let reason): "failed: \(reason)"
+        }
+    }
+}
