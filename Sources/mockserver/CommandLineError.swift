@@ -1,0 +1,32 @@
+import MockServer
+
+/// A failure of the `mockserver` command, with its exit status.
+enum CommandLineError: Error, CustomStringConvertible {
+    /// Bad arguments.
+    case usage(String)
+    /// A response file that does not load or does not pass `--check`.
+    case responseFile(ResponseFileError)
+    /// A file that cannot be read.
+    case unreadable(path: String, reason: String)
+    /// The server cannot listen.
+    case cannotListen(any Error)
+
+    /// The exit status, from `sysexits.h`.
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: 64
+        case .responseFile(let error): if case .unreadable = error.problem { 66 } else { 65 }
+        case .unreadable: 66
+        case .cannotListen: 71
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .usage(let message): "mockserver: \(message)\nRun mockserver --help for usage."
+        case .responseFile(let error): "\(error)"
+        case .unreadable(let path, let reason): "mockserver: cannot read \(path): \(reason)"
+        case .cannotListen(let error): "mockserver: cannot listen: \(error)"
+        }
+    }
+}

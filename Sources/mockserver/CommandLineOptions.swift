@@ -1,0 +1,71 @@
+/// What the `mockserver` command was asked to do.
+struct CommandLineOptions: Equatable {
+    var port: UInt16 = 0
+    var dataPort: UInt16 = 0
+    var host = "127.0.0.1"
+    var set = "default"
+    var dataFile: String?
+    var verbose = false
+    var file: String?
+    var check = false
+    var help = false
+
+    static let usage = """
+        USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE] [--verbose] [FILE]
+               mockserver --check FILE
+               mockserver --help
+
+        Serves a response script (default: the bundled FTP script) until interrupted. The first line
+        printed is "mockserver listening on HOST:PORT (data port DATAPORT)".
+
+        OPTIONS:
+          --port N         main port (default 0: the system picks one)
+          --data-port N    passive-data port (default 0: the system picks one)
+          --host ADDR      numeric address to listen on (default 127.0.0.1; ::1 for IPv6)
+          --set NAME       response set to start with (default "default")
+          --data FILE      bytes for the data port, «data» and $size (default: the script's "data")
+          --verbose        print the transcript to standard error as it happens
+          --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65
+          -h, --help       show this help
+
+        EXIT STATUS: 0 stopped by SIGINT or SIGTERM, or a valid --check; 64 bad arguments;
+        65 invalid response file; 66 unreadable file; 71 cannot listen.
+        """
+
+    /// Parses the arguments after the program name.
+    ///
+    /// - Throws: ``CommandLineError/usage(_:)`` naming the culprit.
+    init(arguments: [String]) throws(CommandLineError) {
+        var remaining = arguments[...]
+        func value(for option: String) throws(CommandLineError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else { throw .usage("\(option) needs a value") }
+            return value
+        }
+        func portValue(for option: String) throws(CommandLineError) -> UInt16 {
+            let text = try value(for: option)
+            guard let port = UInt16(text) else { throw .usage("\(option) takes a port from 0 to 65535, not \"\(text)\"") }
+            return port
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--port": port = try portValue(for: argument)
+            case "--data-port": dataPort = try portValue(for: argument)
+            case "--host": host = try value(for: argument)
+            case "--set": set = try value(for: argument)
+            case "--data": dataFile = try value(for: argument)
+            case "--verbose", "-v": verbose = true
+            case "--check": check = true; file = try value(for: argument)
+            case "--help", "-h": help = true
+            case "--": if let next = remaining.popFirst() { try setFile(next) }
+            default:
+                guard !argument.hasPrefix("-") || argument == "-" else { throw .usage("unknown option \(argument)") }
+                try setFile(argument)
+            }
+        }
+    }
+
+    private mutating func setFile(_ path: String) throws(CommandLineError) {
+        guard file == nil else { throw .usage("only one response file can be served (got \"\(file ?? "")\" and \"\(path)\")") }
+        file = path
+    }
+}

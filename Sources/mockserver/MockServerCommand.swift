@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import MockServer
+import MockServerResponses
+
+/// The `mockserver` command: options in, a running server or a checked file out.
+struct MockServerCommand {
+    let options: CommandLineOptions
+
+    /// Loads the script named by the options, or the bundled FTP script.
+    func loadScript() throws(CommandLineError) -> ResponseScript {
+        do {
+            if let file = options.file { return try ResponseScript(contentsOf: URL(fileURLWithPath: file)) }
+            return try BundledResponses.script(named: "ftp")
+        } catch let error as ResponseFileError {
+            throw .responseFile(error)
+        } catch {
+            throw .unreadable(path: options.file ?? "ftp.json", reason: "\(error)")
+        }
+    }
+
+    /// `--check`: loads the file strictly and reports what it holds.
+    func check() throws(CommandLineError) -> String {
+        let script = try loadScript()
+        do {
+            try script.validate()
+        } catch {
+            throw .responseFile(error)
+        }
+        return "\(options.file ?? "ftp.json"): OK, sets: \(script.setNames.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+    }
+
+    /// Starts a server as the options say; it runs until the process ends.
+    func startServer() throws(CommandLineError) -> MockServer {
+        let script = try loadScript()
+        let responder: PatternResponder
+        do {
+            responder = try PatternResponder(script: script, set: options.set)
+        } catch {
+            throw .responseFile(error)
+        }
+        var observer: (@Sendable (TranscriptEntry) -> Void)?
+        if options.verbose {
+            observer = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
+        }
+        let configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
+                                                     transcriptObserver: observer)
+        let server = MockServer(responder: responder, configuration: configuration)
+        if let dataFile = options.dataFile {
+            do {
+                server.data = try Data(contentsOf: URL(fileURLWithPath: dataFile))
+            } catch {
+                throw .unreadable(path: dataFile, reason: (error as NSError).localizedDescription)
+            }
+        }
+        do {
+            try server.start()
+        } catch {
+            throw .cannotListen(error)
+        }
+        return server
+    }
+}

@@ -1,0 +1,40 @@
+import Dispatch
+import Foundation
+import MockServer
+
+/// Writes straight to a descriptor, unbuffered, so a reading script sees each line at once.
+func write(_ text: String, to handle: FileHandle) {
+    handle.write(Data(text.utf8))
+}
+
+do {
+    let options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    let command = MockServerCommand(options: options)
+    if options.help {
+        write(CommandLineOptions.usage + "\n", to: .standardOutput)
+        exit(0)
+    }
+    if options.check {
+        write(try command.check(), to: .standardOutput)
+        exit(0)
+    }
+    let server = try command.startServer()
+    let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
+    write("mockserver listening on \(host):\(server.port) (data port \(server.dataPort))\n", to: .standardOutput)
+
+    var sources: [any DispatchSourceSignal] = []
+    for signalNumber in [SIGINT, SIGTERM] {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler {
+            server.stop()
+            exit(0)
+        }
+        source.resume()
+        sources.append(source)
+    }
+    withExtendedLifetime(sources) { dispatchMain() }
+} catch {
+    write("\(error)\n", to: .standardError)
+    exit(error.exitStatus)
+}
