@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A blocking TCP client for tests, with a receive timeout so that a broken server fails the test
+/// instead of hanging it.
+final class TestClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to `host:port`; every read gives up after `timeout` seconds.
+    init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
+        let isIPv6 = host.contains(":")
+        fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var time = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        var result: Int32
+        if isIPv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        }
+        guard result == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "connect to \(host):\(port): \(reason)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends text as UTF-8.
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    /// Sends bytes.
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc_send(fd, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// Reads one line, without its CRLF or LF.
+    func readLine() throws -> String {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                var line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                if line.last == 0x0D { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            guard try fill() else { throw Failure(description: "connection closed before a full line; got \(String(decoding: buffer, as: UTF8.self).debugDescription)") }
+        }
+    }
+
+    /// Reads until the server closes the connection and returns everything not yet read.
+    func readToEnd() throws -> [UInt8] {
+        while try fill() {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    /// Whether the server closed the connection (after consuming anything still buffered).
+    func isClosedByPeer() throws -> Bool {
+        _ = try readToEnd()
+        return true
+    }
+
+    /// Shuts down the sending side.
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            buffer.append(contentsOf: chunk[..<count])
+            return true
+        }
+        if count == 0 { return false }
+        if errno == ECONNRESET { return false }
+        throw Failure(description: errno == EAGAIN || errno == EWOULDBLOCK ? "timed out waiting for the server" : "recv: \(String(cString: strerror(errno)))")
+    }
+}
+
+#if canImport(Glibc)
+private func Glibc_send(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.send(fd, pointer, count, Int32(MSG_NOSIGNAL)) }
+#else
+private func Glibc_send(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.send(fd, pointer, count, 0) }
+#endif

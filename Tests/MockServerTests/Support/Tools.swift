@@ -1,0 +1,61 @@
+import Foundation
+
+/// External programs the client tests drive.
+enum Tools {
+    /// The full path of `name` on `PATH`, or `nil` when it is not installed.
+    static func path(of name: String) -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var hasCurl: Bool { path(of: "curl") != nil }
+    static var hasPython: Bool { path(of: "python3") != nil }
+
+    /// The `mockserver` executable built next to the test bundle.
+    static var mockserver: URL {
+        let tests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = tests.deletingLastPathComponent()
+        // The test bundle may be a directory (`….xctest/Contents/MacOS/…` on Darwin).
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("mockserver").path) && directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("mockserver")
+    }
+
+    /// The output and status of a finished program.
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
+    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (path(of: executable) ?? executable))
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var stdoutData = Data()
+        nonisolated(unsafe) var stderrData = Data()
+        DispatchQueue.global().async(group: group) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        group.wait()
+        process.waitUntilExit()
+        timer.cancel()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// Runs a Python program given as text.
+    static func python(_ source: String, timeout: TimeInterval = 60) throws -> Result {
+        try run("python3", ["-c", source], timeout: timeout)
+    }
+}

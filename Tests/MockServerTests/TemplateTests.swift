@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+@Suite("Substitutions")
+struct TemplateTests {
+    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, dataPort: 0x1234,
+                                      data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) })
+
+    private func render(_ template: String, input: String = "LINE", groups: [String?] = []) -> String {
+        String(decoding: Template(template).render(input: Input(input), groups: groups, context: context), as: UTF8.self)
+    }
+
+    @Test("$1 and $10 are different groups; two digits are read when present")
+    func groupNumbers() {
+        let groups: [String?] = (1...10).map { "g\($0)" }
+        #expect(render("$1-$10", groups: groups) == "g1-g10")
+        #expect(render("${1}0", groups: groups) == "g10")
+        #expect(render("$100", groups: groups) == "g100")
+        #expect(render("$99") == "")
+    }
+
+    @Test("an unmatched or absent group is empty")
+    func unmatchedGroup() {
+        #expect(render("[$1][$2]", groups: [nil]) == "[][]")
+    }
+
+    @Test("$0 is the whole input unit")
+    func wholeInput() {
+        #expect(render("got $0!", input: "USER bob") == "got USER bob!")
+    }
+
+    @Test("$0 echoes the input's bytes exactly, even when they are not UTF-8")
+    func wholeInputRaw() {
+        let raw: [UInt8] = [0x41, 0xFF, 0x42]
+        let output = Template("<$0>").render(input: Input(bytes: raw), context: context)
+        #expect(output == [0x3C, 0x41, 0xFF, 0x42, 0x3E])
+    }
+
+    @Test("a $ at the end, before a non-name, and $$ stay or become one $")
+    func literalDollars() {
+        #expect(render("cost $") == "cost $")
+        #expect(render("$ 5 $-") == "$ 5 $-")
+        #expect(render("$$1 and $$size") == "$1 and $size")
+    }
+
+    @Test("an unknown $word stays as written, and so does an unknown ${word}")
+    func unknownWords() {
+        #expect(render("$sizes $nothing ${nope}") == "$sizes $nothing ${nope}")
+        #expect(render("${size}KB") == "5KB")
+    }
+
+    @Test("repeated tokens are all replaced")
+    func repeatedTokens() {
+        #expect(render("$1$1 $size$size", groups: ["a"]) == "aa 55")
+    }
+
+    @Test("replaced text is never scanned again")
+    func noRescan() {
+        #expect(render("[$1]", groups: ["$2 $size $$"]) == "[$2 $size $$]")
+        #expect(render("$0", input: "$1") == "$1")
+    }
+
+    @Test("variables")
+    func variables() {
+        #expect(render("$address $server $port $dataport") == "127.0.0.1 Fake 2121 4660")
+        #expect(render("$pasv") == "127,0,0,1,18,52")
+        #expect(render("$size") == "5")
+        #expect(render("$date") == "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+
+    @Test("$pasv on an IPv6 server gives 0,0,0,0 and the port")
+    func pasvIPv6() {
+        var context = context
+        context.address = "::1"
+        #expect(String(decoding: Template("$pasv").render(input: Input(""), context: context), as: UTF8.self) == "0,0,0,0,18,52")
+    }
+
+    @Test("a template without substitutions is constant")
+    func constant() {
+        #expect(Template("200 OK\r\n").constantBytes == Array("200 OK\r\n".utf8))
+        #expect(Template("$1").constantBytes == nil)
+    }
+}
+
+@Suite("RFC 1123 dates")
+struct HTTPDateTests {
+    @Test("known instants", arguments: [
+        (Int64(0), "Thu, 01 Jan 1970 00:00:00 GMT"),
+        (784_111_777, "Sun, 06 Nov 1994 08:49:37 GMT"),
+        (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+        (1_767_225_599, "Wed, 31 Dec 2025 23:59:59 GMT"),
+        (-1, "Wed, 31 Dec 1969 23:59:59 GMT"),
+        (4_102_444_800, "Fri, 01 Jan 2100 00:00:00 GMT"),
+    ])
+    func knownInstants(seconds: Int64, expected: String) {
+        #expect(HTTPDate.format(secondsSince1970: seconds) == expected)
+    }
+
+    @Test("agrees with Foundation's formatter over many days")
+    func agreesWithFoundation() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        for seconds in stride(from: Int64(-86_400 * 400), to: 86_400 * 365 * 80, by: 86_400 * 13 + 3_607) {
+            #expect(HTTPDate.format(secondsSince1970: seconds) == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds))))
+        }
+    }
+}
