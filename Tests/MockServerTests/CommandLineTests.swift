@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import MockServer
+
+/// The built `mockserver` executable, run as a user would.
+@Suite("mockserver command")
+struct CommandLineTests {
+    /// A running `mockserver` process whose first line has been read.
+    final class RunningCommand {
+        let process = Process()
+        let firstLine: String
+        private let stderrPipe = Pipe()
+
+        init(_ arguments: [String]) throws {
+            let stdout = Pipe()
+            process.executableURL = Tools.mockserver
+            process.arguments = arguments
+            process.standardOutput = stdout
+            process.standardError = stderrPipe
+            try process.run()
+            var line = Data()
+            let handle = stdout.fileHandleForReading
+            while true {
+                let byte = handle.readData(ofLength: 1)
+                if byte.isEmpty || byte == Data([0x0A]) { break }
+                line.append(byte)
+            }
+            firstLine = String(decoding: line, as: UTF8.self)
+        }
+
+        /// The ports from `mockserver listening on HOST:PORT (data port N)`.
+        var ports: (UInt16, UInt16)? {
+            let parts = firstLine.split(separator: " ")
+            guard parts.count == 7, let port = parts[3].split(separator: ":").last.flatMap({ UInt16($0) }),
+                  let data = UInt16(parts[6].dropLast()) else { return nil }
+            return (port, data)
+        }
+
+        func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+
+    @Test("with no file it serves the bundled FTP script, prints the ports first, and stops cleanly on SIGINT and SIGTERM",
+          arguments: [SIGINT, SIGTERM])
+    func servesBundledScript(signal: Int32) throws {
+        let command = try RunningCommand(["--verbose"])
+        let (port, dataPort) = try #require(command.ports, "first line: \(command.firstLine)")
+        #expect(command.firstLine == "mockserver listening on 127.0.0.1:\(port) (data port \(dataPort))")
+        let client = try TestClient(port: port)
+        #expect(try client.readLine() == "220 127.0.0.1 FTP server (MockServer) ready.")
+        try client.send("USER someone\r\n")
+        #expect(try client.readLine() == "331 User someone accepted, provide password.")
+        let data = try TestClient(port: dataPort)
+        #expect(try String(decoding: data.readToEnd(), as: UTF8.self) == "Hello from MockServer!\n")
+        let (status, stderr) = command.terminate(signal: signal)
+        #expect(status == 0)
+        #expect(stderr.contains("<- USER someone  [user]"))
+    }
+
+    @Test("--port, --set and --data are honoured", .enabled(if: Tools.hasCurl))
+    func options() throws {
+        let dataFile = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-data-\(UUID().uuidString)")
+        try Data("from a file\n".utf8).write(to: dataFile)
+        defer { try? FileManager.default.removeItem(at: dataFile) }
+        let command = try RunningCommand(["--set", "default", "--data", dataFile.path])
+        let (port, _) = try #require(command.ports)
+        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/x"])
+        #expect(result.stdout == "from a file\n", "\(result.stderr)")
+        #expect(command.terminate().0 == 0)
+    }
+
+    @Test("--check accepts the bundled script and strictly refuses a set naming a missing response")
+    func checkStrict() throws {
+        let result = try Tools.run(Tools.mockserver.path, ["--check", Fixtures.url("bad-pattern.json").deletingLastPathComponent().appendingPathComponent("original-style.json").path])
+        // The original-style fixture names a missing response in one set: a strict check refuses it.
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("original-style.json:12:62: set \"bad login\" names the response \"unknown\""))
+        let bundled = try Tools.run(Tools.mockserver.path, ["--check", Tools.mockserver.deletingLastPathComponent().path + "/MockServer_MockServerResponses.resources/ftp.json"])
+        #expect(bundled.status == 0, "\(bundled.stderr)")
+        #expect(bundled.stdout.contains("OK, sets: \"default\""))
+    }
+
+    @Test("--check reports FILE:LINE:COLUMN: message and exits 65", arguments: [
+        ("syntax-error.json", "syntax-error.json:3:34: JSON syntax error: expected ',' or '}' but found '\"'"),
+        ("bad-pattern.json", "bad-pattern.json:4:32: response \"broken\" has an invalid pattern \"^RETR (unclosed\": "),
+    ])
+    func checkBad(file: String, message: String) throws {
+        let path = Fixtures.url(file).path
+        let result = try Tools.run(Tools.mockserver.path, ["--check", path])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix(path.dropLast(file.count) + message), "\(result.stderr)")
+    }
+
+    @Test("bad arguments exit 64 naming the culprit; a missing file exits 66; a taken port exits 71")
+    func failures() throws {
+        let unknown = try Tools.run(Tools.mockserver.path, ["--frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown option --frobnicate"))
+        let port = try Tools.run(Tools.mockserver.path, ["--port", "70000"])
+        #expect(port.status == 64)
+        #expect(port.stderr.contains("--port takes a port from 0 to 65535, not \"70000\""))
+        let missing = try Tools.run(Tools.mockserver.path, ["/nonexistent/script.json"])
+        #expect(missing.status == 66)
+        let set = try Tools.run(Tools.mockserver.path, ["--set", "nope"])
+        #expect(set.status == 65)
+        #expect(set.stderr.contains("there is no set \"nope\""))
+
+        let server = MockServer(responder: PatternResponder([]))
+        try server.start()
+        defer { server.stop() }
+        let taken = try Tools.run(Tools.mockserver.path, ["--port", "\(server.port)"])
+        #expect(taken.status == 71)
+        #expect(taken.stderr.contains("bind(127.0.0.1:\(server.port)): "))
+    }
+
+    @Test("--help prints the usage")
+    func help() throws {
+        let result = try Tools.run(Tools.mockserver.path, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: mockserver"))
+    }
+}
