@@ -18,21 +18,25 @@ do {
         write(try command.check(), to: .standardOutput)
         exit(0)
     }
-    let server = try command.startServer()
-    let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
-    write("mockserver listening on \(host):\(server.port) (data port \(server.dataPort))\n", to: .standardOutput)
-
+    // Signal sources first: the server's thread must start with the signals already routed here.
+    let running = RunningServer()
     var sources: [any DispatchSourceSignal] = []
     for signalNumber in [SIGINT, SIGTERM] {
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
         source.setEventHandler {
-            server.stop()
+            running.server?.stop()
             exit(0)
         }
         source.resume()
         sources.append(source)
     }
+    let server = try command.startServer()
+    running.server = server
+    // Announce the ports only once the signal handlers are live: a script that reads this line and
+    // signals at once must not find the signal ignored or fatal.
+    let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
+    write("mockserver listening on \(host):\(server.port) (data port \(server.dataPort))\n", to: .standardOutput)
     withExtendedLifetime(sources) { dispatchMain() }
 } catch {
     write("\(error)\n", to: .standardError)

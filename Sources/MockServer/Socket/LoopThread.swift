@@ -15,7 +15,8 @@ struct LoopThread: Sendable {
     nonisolated(unsafe) private let thread: pthread_t
     #endif
 
-    /// Starts a thread that runs `body`.
+    /// Starts a thread that runs `body` with the process's asynchronous signals blocked, so that a
+    /// signal meant for the application (SIGINT, SIGTERM, …) is never delivered to the loop thread.
     ///
     /// - Throws: ``SocketError`` naming `pthread_create`.
     static func start(_ body: @escaping @Sendable () -> Void) throws -> LoopThread {
@@ -27,12 +28,14 @@ struct LoopThread: Sendable {
         #if canImport(Glibc)
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { context in
+            blockControlSignals()
             Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
             return nil
         }, context)
         #else
         var thread: pthread_t?
         let result = pthread_create(&thread, nil, { context in
+            blockControlSignals()
             Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
@@ -52,4 +55,16 @@ struct LoopThread: Sendable {
     func join() {
         _ = pthread_join(thread, nil)
     }
+}
+
+/// Blocks, in the calling thread, the signals a process uses for control, so that they go to the
+/// application's own threads. (A file-level function: calling a static method from the C thread
+/// entry crashes the Swift 6.3 compiler.)
+private func blockControlSignals() {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGCHLD, SIGALRM] {
+        sigaddset(&set, signal)
+    }
+    pthread_sigmask(SIG_BLOCK, &set, nil)
 }
