@@ -32,6 +32,11 @@ let package = Package(
             dependencies: ["MockServer", "MockServerResponses"],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "mockserver-bench",
+            dependencies: ["MockServer"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "MockServerResponses"],

@@ -1,0 +1,43 @@
+// Micro-benchmarks that need no load generator: server start+stop time and pattern-matching cost
+// per line. Run with `swift run -c release mockserver-bench [SCRIPT]`; Benchmarks/run.sh does.
+import Foundation
+import MockServer
+
+func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+func percentile(_ values: [Duration], _ fraction: Double) -> Duration { values.sorted()[min(values.count - 1, Int(Double(values.count) * fraction))] }
+func micros(_ duration: Duration) -> String {
+    String(format: "%.1f", Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12)
+}
+
+let scriptPath = CommandLine.arguments.dropFirst().first ?? "Benchmarks/cresponder.json"
+let script = try ResponseScript(contentsOf: URL(fileURLWithPath: scriptPath))
+let responder = try PatternResponder(script: script)
+
+// Start + stop: both listeners bound, the loop thread started, then everything closed and joined.
+let clock = ContinuousClock()
+var startStop: [Duration] = []
+for _ in 0..<2_000 {
+    let server = MockServer(responder: responder)
+    let elapsed = try clock.measure {
+        try server.start()
+        server.stop()
+    }
+    startStop.append(elapsed)
+}
+print("start+stop: median_us=\(micros(median(startStop))) p99_us=\(micros(percentile(startStop, 0.99))) n=\(startStop.count)")
+
+// Matching: the responder alone, on lines that stop at different depths of the 15 patterns.
+let context = SubstitutionContext(data: Array("123456789".utf8))
+for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 not a command"] {
+    let input = Input(line)
+    var session = Session(connectionID: 1)
+    let iterations = 300_000
+    var replies = 0
+    let elapsed = clock.measure {
+        for _ in 0..<iterations {
+            if let reply = responder.respond(to: input, session: &session, context: context) { replies += reply.actions.count }
+        }
+    }
+    let perLine = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
+    print("match: line=\"\(line)\" ns_per_line=\(String(format: "%.0f", perLine)) replies=\(replies)")
+}
