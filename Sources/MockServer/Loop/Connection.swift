@@ -1,3 +1,5 @@
+import Foundation
+
 /// One control connection: frames its input, asks the responder, carries out the actions in order.
 ///
 /// A connection works through one input at a time: the next input unit goes to the responder only
@@ -14,6 +16,10 @@ final class Connection: LoopHandler {
     private var actions: [Action] = []
     private var nextAction = 0
     private var paused = false
+    private var transferring = false
+    private var selectedFile: String?
+    private var dataChannel: DataChannel?
+    private let peer: SocketAddress?
     private var inputEnded = false
     private var pendingClose: CloseReason?
     private var closed = false
@@ -28,6 +34,7 @@ final class Connection: LoopHandler {
         self.loop = loop
         self.framer = LineFramer(maximumLength: loop.core.configuration.maximumLineLength)
         self.session = Session(connectionID: id)
+        self.peer = socket.peerAddress
     }
 
     private var core: ServerCore { loop.core }
@@ -36,9 +43,9 @@ final class Connection: LoopHandler {
     func start() throws {
         socket.setNoDelay()
         try loop.add(self, fd: socket.fd, interest: .read)
-        let peer = socket.peerAddress?.description ?? "unknown"
-        core.record(.connected(peer: peer), connection: id)
-        core.logger.log(.debug, "connected from \(peer)", connection: id)
+        let peerText = peer?.description ?? "unknown"
+        core.record(.connected(peer: peerText), connection: id)
+        core.logger.log(.debug, "connected from \(peerText)", connection: id)
         let (responder, context) = core.replyState(base: loop.context)
         actions = responder.connected(session: &session, context: context)
         drive()
@@ -57,7 +64,7 @@ final class Connection: LoopHandler {
     }
 
     private var wantsInput: Bool {
-        !paused && !inputEnded && pendingClose == nil && nextAction >= actions.count && output.count < Self.highWater
+        !paused && !transferring && !inputEnded && pendingClose == nil && nextAction >= actions.count && output.count < Self.highWater
     }
 
     private func readInput() {
@@ -75,7 +82,7 @@ final class Connection: LoopHandler {
 
     /// Carries out pending actions and inputs until something must be waited for.
     private func drive() {
-        while !closed && !paused {
+        while !closed && !paused && !transferring {
             if nextAction < actions.count {
                 let action = actions[nextAction]
                 nextAction += 1
@@ -126,8 +133,11 @@ final class Connection: LoopHandler {
     private func perform(_ action: Action) {
         switch action {
         case .send(let bytes):
-            output.append(bytes)
-            core.record(.output(bytes), connection: id)
+            send(bytes)
+        case .render(let rendering):
+            send(rendering.render(currentContext()))
+        case .sendData:
+            send(currentContext().data)
         case .pause(let duration):
             core.record(.paused(duration), connection: id)
             flush()
@@ -146,7 +156,110 @@ final class Connection: LoopHandler {
             session.responseSet = name
             core.record(.switchedSet(name), connection: id)
             core.logger.log(.debug, "switched to set \"\(name)\"", connection: id)
+        case .selectFile(let rendering, let otherwise):
+            let name = rendering.text(currentContext())
+            let files = core.files
+            if let otherwise, !files.isEmpty, files[name] == nil {
+                replaceRemainingActions(with: otherwise)
+            } else {
+                selectedFile = name
+            }
+        case .openPassive:
+            do {
+                _ = try channel().openPassive(host: loop.context.address)
+            } catch {
+                core.logger.log(.error, "cannot open a passive listener: \(error)", connection: id)
+                send(Array("425 Cannot open a passive connection.\r\n".utf8))
+                nextAction = actions.count
+            }
+        case .connectActive(let rendering, let otherwise):
+            let argument = rendering.text(currentContext())
+            if let target = FTPAddress.parse(argument), let peer,
+               let address = try? SocketAddress(host: target.host, port: target.port), address.host == peer.host {
+                channel().useActive(address)
+            } else {
+                core.logger.log(.warning, "refused active-mode address \(argument) (only \(peer?.host ?? "the peer") is allowed)", connection: id)
+                replaceRemainingActions(with: otherwise ?? [.send(Array("504 Active mode is allowed only to the client's own address.\r\n".utf8))])
+            }
+        case .transfer(let transfer):
+            startTransfer(transfer)
         }
+    }
+
+    private func send(_ bytes: [UInt8]) {
+        output.append(bytes)
+        core.record(.output(bytes), connection: id)
+    }
+
+    private func replaceRemainingActions(with replacement: [Action]) {
+        actions = replacement
+        nextAction = 0
+    }
+
+    private func channel() -> DataChannel {
+        if let dataChannel { return dataChannel }
+        let channel = DataChannel(loop: loop, connectionID: id)
+        dataChannel = channel
+        return channel
+    }
+
+    /// The substitution values now: the selected file, this connection's passive port.
+    private func currentContext() -> SubstitutionContext {
+        var context = loop.context
+        let content = core.content()
+        if let name = selectedFile {
+            context.fileName = name
+            context.data = content.files[name] ?? content.data
+        } else {
+            context.data = content.data
+        }
+        if let port = dataChannel?.passivePort { context.dataPort = port }
+        return context
+    }
+
+    private func startTransfer(_ transfer: Transfer) {
+        guard let channel = dataChannel, channel.hasRoute else {
+            send(Array("425 Use PASV, EPSV, PORT or EPRT first.\r\n".utf8))
+            nextAction = actions.count
+            return
+        }
+        let job: DataSocket.Job
+        switch transfer {
+        case .download: job = .send(currentContext().data, partial: false)
+        case .downloadPartial: job = .send(currentContext().data, partial: true)
+        case .upload: job = .receive
+        case .list, .nameList:
+            let content = core.content()
+            if let listing = content.listing {
+                job = .send(listing, partial: false)
+            } else {
+                let sizes = content.files.mapValues(\.count)
+                job = .send(transfer == .list ? FTPListing.long(sizes) : FTPListing.names(sizes), partial: false)
+            }
+        }
+        flush()
+        guard !closed else { return }
+        transferring = true
+        updateInterest()
+        channel.start(job) { [weak self] outcome in
+            self?.transferEnded(outcome)
+        }
+    }
+
+    private func transferEnded(_ outcome: DataSocket.Outcome) {
+        guard !closed else { return }
+        transferring = false
+        switch outcome {
+        case .sent, .aborted:
+            break
+        case .received(let bytes):
+            core.recordUpload(Upload(name: selectedFile ?? "", data: Data(bytes), connection: id))
+        case .failed(let reason):
+            core.logger.log(.warning, "transfer failed: \(reason)", connection: id)
+            send(Array("426 Connection closed; transfer aborted.\r\n".utf8))
+            nextAction = actions.count
+        }
+        drive()
     }
 
     private func flush() {
@@ -172,6 +285,7 @@ final class Connection: LoopHandler {
     func close(_ reason: CloseReason) {
         guard !closed else { return }
         closed = true
+        dataChannel?.close()
         loop.remove(fd: socket.fd)
         socket.close()
         output.removeAll()

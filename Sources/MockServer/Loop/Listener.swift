@@ -1,19 +1,25 @@
-/// A listening socket on the loop: accepts connections and hands each to a new handler.
+/// A listening socket on the loop: accepts connections and hands each to `onAccept`.
 final class Listener: LoopHandler {
     private let socket: Socket
-    private let channel: Channel
     private unowned let loop: EventLoop
+    private let onAccept: (Socket) throws -> Void
+    private let once: Bool
     private var closed = false
 
-    init(socket: Socket, channel: Channel, loop: EventLoop) {
+    /// Creates a listener; with `once`, it closes itself after the first connection.
+    init(socket: Socket, loop: EventLoop, once: Bool = false, onAccept: @escaping (Socket) throws -> Void) {
         self.socket = socket
-        self.channel = channel
         self.loop = loop
+        self.once = once
+        self.onAccept = onAccept
     }
+
+    /// The bound port.
+    var port: UInt16 { socket.localAddress?.port ?? 0 }
 
     /// Accepts what is pending, up to a batch, so that one busy listener cannot starve the loop.
     func handle(_ readiness: Readiness) {
-        for _ in 0..<128 {
+        for _ in 0..<128 where !closed {
             let client: Socket?
             do {
                 client = try socket.accept()
@@ -24,11 +30,9 @@ final class Listener: LoopHandler {
                 return
             }
             guard let client else { return }
+            if once { close(.transferComplete) }
             do {
-                switch channel {
-                case .control: try Connection(socket: client, loop: loop).start()
-                case .data: try DataConnection(socket: client, loop: loop).start()
-                }
+                try onAccept(client)
             } catch {
                 loop.core.logger.log(.error, "cannot serve an accepted connection: \(error)")
                 client.close()

@@ -2,10 +2,22 @@
 public enum Action: Sendable, Hashable {
     /// Writes bytes.
     case send([UInt8])
+    /// Writes a template, rendered when it is sent.
+    case render(Rendering)
+    /// Writes the selected file's bytes, or the server's data.
+    case sendData
     /// Waits before the next action.
     case pause(Duration)
     /// Closes the connection once everything before it has been sent.
     case close
     /// Switches this connection to the named response set.
     case useSet(String)
+    /// Selects a file by name; runs `otherwise` instead of the rest when the server has files and not this one.
+    case selectFile(Rendering, otherwise: [Action]?)
+    /// Opens this connection's passive-data listener.
+    case openPassive
+    /// Makes the data connection go to a `PORT`/`EPRT` address; runs `otherwise` (or a 504) when refused.
+    case connectActive(Rendering, otherwise: [Action]?)
+    /// Runs a transfer on the data channel, continuing when it is finished.
+    case transfer(Transfer)
 }

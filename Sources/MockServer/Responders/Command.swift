@@ -4,7 +4,7 @@ public enum Command: Sendable, Hashable {
     case send(Template)
     /// Sends bytes exactly as given.
     case sendBytes([UInt8])
-    /// Sends the server's ``MockServer/data`` (`«data»` in a response file).
+    /// Sends the selected file's bytes, or the server's ``MockServer/data`` (`«data»` in a response file).
     case sendData
     /// Waits before the next command, without blocking any other connection.
     case pause(Duration)
@@ -12,4 +12,17 @@ public enum Command: Sendable, Hashable {
     case close
     /// Switches this connection, and only this one, to another response set.
     case useSet(String)
+    /// Selects the file named by the template for `$size`, `$file`, `«data»` and transfers. When
+    /// the server has ``MockServer/files`` and none has this name, `otherwise` runs instead of the
+    /// rest of the response (when given).
+    case selectFile(Template, otherwise: [Command]?)
+    /// Opens this connection's own passive-data listener; later `$pasv`, `$epsv` and `$dataport`
+    /// in this connection name it (`«passive»`).
+    case openPassive
+    /// Active mode: the data connection will be made to the address of an FTP `PORT` or `EPRT`
+    /// argument, which must be the control connection's own peer address; otherwise `otherwise`
+    /// (or a 504 reply) runs instead of the rest of the response.
+    case connectActive(Template, otherwise: [Command]?)
+    /// Runs a transfer on this connection's data channel and continues only when it is finished.
+    case transfer(Transfer)
 }

@@ -67,12 +67,21 @@ public struct PatternResponder: Responder {
     private func actions(for commands: [Command], input: Input, groups: [String?], context: SubstitutionContext) -> [Action] {
         commands.map { command in
             switch command {
-            case .send(let template): .send(template.render(input: input, groups: groups, context: context))
+            case .send(let template):
+                if let constant = template.constantBytes { .send(constant) } else { .render(Rendering(template: template, input: input, groups: groups)) }
             case .sendBytes(let bytes): .send(bytes)
-            case .sendData: .send(context.data)
+            case .sendData: .sendData
             case .pause(let duration): .pause(duration)
             case .close: .close
             case .useSet(let name): .useSet(name)
+            case .selectFile(let template, let otherwise):
+                .selectFile(Rendering(template: template, input: input, groups: groups),
+                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
+            case .openPassive: .openPassive
+            case .connectActive(let template, let otherwise):
+                .connectActive(Rendering(template: template, input: input, groups: groups),
+                               otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
+            case .transfer(let transfer): .transfer(transfer)
             }
         }
     }

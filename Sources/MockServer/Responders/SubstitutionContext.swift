@@ -13,8 +13,10 @@ public struct SubstitutionContext: Sendable {
     public var port: UInt16
     /// The passive-data listener's port.
     public var dataPort: UInt16
-    /// The bytes that `«data»` sends and `$size` counts.
+    /// The bytes that `«data»` sends and `$size` counts: the selected file's, or the server's data.
     public var data: [UInt8]
+    /// The selected file's name, or empty.
+    public var fileName: String = ""
     /// The clock for `$date`.
     public var now: @Sendable () -> Date
 
@@ -37,6 +39,8 @@ public struct SubstitutionContext: Sendable {
         case .port: String(port)
         case .dataPort: String(dataPort)
         case .pasv: pasv
+        case .epsv: "|||\(dataPort)|"
+        case .file: fileName
         case .size: String(data.count)
         case .date: HTTPDate.format(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))
         }

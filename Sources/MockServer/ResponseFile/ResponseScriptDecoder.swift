@@ -5,7 +5,9 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»"]
+    static let commandTokens = ["«close»", "«data»", "«passive»"] + Transfer.allCases.map(\.rawValue)
+    /// The keys a command object may have.
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -131,13 +133,35 @@ struct ResponseScriptDecoder {
             switch text {
             case "«close»": return .close
             case "«data»": return .sendData
-            default: throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
+            case "«passive»": return .openPassive
+            default:
+                if let transfer = Transfer(rawValue: text) { return .transfer(transfer) }
+                throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
             }
         case .number(let seconds):
             return .pause(try pause(seconds, path: path, at: value.location))
         case .object(let members):
-            guard members.count == 1, let member = members.first else {
-                throw error(.invalidValue(path: path, reason: "a command object has exactly one key (send, hex, base64, pause or set), not \(members.count)"), at: value.location)
+            let otherwiseMember = members.first { $0.key == "otherwise" }
+            let main = members.filter { $0.key != "otherwise" }
+            guard main.count == 1, let member = main.first else {
+                throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
+                                          + "plus \"otherwise\" beside file or active; this one has \(members.count)"), at: value.location)
+            }
+            guard Self.commandKeys.contains(member.key) else {
+                throw error(.unknownKey(path: path, key: member.key, known: Self.commandKeys + ["otherwise"]), at: member.keyLocation)
+            }
+            if let otherwiseMember, member.key != "file" && member.key != "active" {
+                throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
+            }
+            let otherwise = try otherwiseMember.map { member throws(ResponseFileError) -> [Command] in
+                guard case .array(let elements) = member.value.kind else {
+                    throw error(.wrongType(path: "\(path).otherwise", expected: "an array of commands", found: member.value.typeName), at: member.value.location)
+                }
+                var commands: [Command] = []
+                for (index, element) in elements.enumerated() {
+                    commands.append(try command(element, path: "\(path).otherwise[\(index)]", switches: &switches))
+                }
+                return commands
             }
             let inner = "\(path).\(member.key)"
             switch member.key {
@@ -152,8 +176,10 @@ struct ResponseScriptDecoder {
                 let target = try string(member.value, path: inner)
                 switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
                 return .useSet(target)
+            case "file":
+                return .selectFile(Template(try string(member.value, path: inner)), otherwise: otherwise)
             default:
-                throw error(.unknownKey(path: path, key: member.key, known: ["send", "hex", "base64", "pause", "set"]), at: member.keyLocation)
+                return .connectActive(Template(try string(member.value, path: inner)), otherwise: otherwise)
             }
         default:
             throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)

@@ -74,6 +74,38 @@ public final class MockServer: Sendable {
         set { core.data = Array(newValue) }
     }
 
+    /// Bytes per file name, for scripts that select files (`{"file": "$1"}`): `RETR`, `SIZE`, `LIST`
+    /// and `NLST` of the bundled FTP script use them; a name that is not here falls back to ``data``,
+    /// or gets the script's `otherwise` reply (550 in the bundled script) when there are files.
+    public var files: [String: Data] {
+        get { core.files.mapValues { Data($0) } }
+        set { core.files = newValue.mapValues { Array($0) } }
+    }
+
+    /// The text `«list»` and `«nlst»` send instead of a listing built from ``files``.
+    public var listing: String? {
+        get { core.listing.map { String(decoding: $0, as: UTF8.self) } }
+        set { core.listing = newValue.map { Array($0.utf8) } }
+    }
+
+    /// Every upload received so far, in order.
+    public var uploads: [Upload] { core.uploads }
+
+    /// Waits for an upload (already received, or still to come), optionally of a given name.
+    ///
+    /// - Throws: ``TranscriptTimeout`` with the transcript so far.
+    @discardableResult
+    public func waitForUpload(named name: String? = nil, timeout: Duration = .seconds(10)) async throws -> Upload {
+        let entry = try await transcript.wait(for: name.map { "an upload named \($0)" } ?? "an upload", timeout: timeout) { entry in
+            if case .uploaded(let uploaded, _) = entry.event { name == nil || uploaded == name } else { false }
+        }
+        guard case .uploaded(let uploaded, _) = entry.event,
+              let upload = uploads.last(where: { $0.name == uploaded && $0.connection == entry.connection }) else {
+            throw TranscriptTimeout(timeout: timeout, expectation: "an upload", transcript: transcript.entries)
+        }
+        return upload
+    }
+
     /// Moves new connections, and every connection that has not switched sets by itself, to
     /// another set of the current ``PatternResponder``'s script.
     ///
@@ -174,8 +206,12 @@ public final class MockServer: Sendable {
         do {
             let thread = try LoopThread.start {
                 let loop = EventLoop(selector: selector, inbox: inbox, core: core, context: context)
-                loop.adopt(Listener(socket: control, channel: .control, loop: loop), fd: control.fd)
-                loop.adopt(Listener(socket: dataSocket, channel: .data, loop: loop), fd: dataSocket.fd)
+                loop.adopt(Listener(socket: control, loop: loop) { [unowned loop] client in
+                    try Connection(socket: client, loop: loop).start()
+                }, fd: control.fd)
+                loop.adopt(Listener(socket: dataSocket, loop: loop) { [unowned loop] client in
+                    try DataConnection(socket: client, loop: loop).start()
+                }, fd: dataSocket.fd)
                 loop.run()
             }
             return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress)

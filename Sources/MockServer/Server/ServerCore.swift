@@ -3,6 +3,9 @@ final class ServerCore: Sendable {
     private struct Shared {
         var responder: any Responder
         var data: [UInt8]
+        var files: [String: [UInt8]] = [:]
+        var listing: [UInt8]?
+        var uploads: [Upload] = []
     }
 
     let configuration: MockServer.Configuration
@@ -26,6 +29,29 @@ final class ServerCore: Sendable {
     var data: [UInt8] {
         get { shared.withLock { $0.data } }
         set { shared.withLock { $0.data = newValue } }
+    }
+
+    var files: [String: [UInt8]] {
+        get { shared.withLock { $0.files } }
+        set { shared.withLock { $0.files = newValue } }
+    }
+
+    var listing: [UInt8]? {
+        get { shared.withLock { $0.listing } }
+        set { shared.withLock { $0.listing = newValue } }
+    }
+
+    var uploads: [Upload] { shared.withLock { $0.uploads } }
+
+    /// The data, the files and the listing, read together.
+    func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?) {
+        shared.withLock { ($0.data, $0.files, $0.listing) }
+    }
+
+    /// Keeps an upload and records it in the transcript.
+    func recordUpload(_ upload: Upload) {
+        shared.withLock { $0.uploads.append(upload) }
+        record(.uploaded(name: upload.name, byteCount: upload.data.count), connection: upload.connection)
     }
 
     /// The responder and the substitution context for one reply, read together under one lock.

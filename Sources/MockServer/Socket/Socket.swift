@@ -49,6 +49,31 @@ struct Socket: Sendable, Hashable {
         return socket
     }
 
+    /// Starts a non-blocking connection to `address`; it completes when the socket is writable,
+    /// and ``pendingError()`` then says whether it succeeded.
+    ///
+    /// - Throws: ``SocketError`` naming `socket` or `connect` and the address.
+    static func connecting(to address: SocketAddress) throws -> Socket {
+        let fd = Platform.makeStreamSocket(family: address.isIPv6 ? AF_INET6 : AF_INET)
+        guard fd >= 0 else { throw SocketError.last("socket", address.description) }
+        let socket = Socket(fd: fd)
+        let result = address.withSockAddr { pointer, length in Syscall.retrying { Platform.connect(fd, pointer, length) } }
+        guard result == 0 || errno == EINPROGRESS else {
+            let error = SocketError.last("connect", address.description)
+            socket.close()
+            throw error
+        }
+        return socket
+    }
+
+    /// The error a non-blocking `connect` ended with, or `nil` when it succeeded.
+    func pendingError(address: SocketAddress) -> SocketError? {
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return .last("getsockopt", address.description) }
+        return code == 0 ? nil : SocketError(call: "connect", address: address.description, code: code)
+    }
+
     /// The address the socket is bound to.
     var localAddress: SocketAddress? {
         var storage = sockaddr_storage()

@@ -12,6 +12,8 @@ public enum TranscriptEvent: Sendable, Hashable {
     case dataSent(Int)
     /// A data connection received this many bytes.
     case dataReceived(Int)
+    /// An upload was received completely (its bytes are in ``MockServer/uploads``).
+    case uploaded(name: String, byteCount: Int)
     /// A pause began.
     case paused(Duration)
     /// The connection switched to another response set.

@@ -1,0 +1,112 @@
+/// The data connections of one FTP control connection: its own passive listener (`«passive»`) or
+/// an active-mode address (`PORT`/`EPRT`), and the transfer under way.
+///
+/// Each control connection has its own, so parallel sessions never see each other's bytes.
+final class DataChannel {
+    private unowned let loop: EventLoop
+    private let connectionID: Int
+    private var listener: Listener?
+    private var activeTarget: SocketAddress?
+    private var ready: DataSocket?
+    private var waiting: (job: DataSocket.Job, completion: (DataSocket.Outcome) -> Void)?
+    private var current: DataSocket?
+
+    /// The port of the passive listener opened last, while the channel has one.
+    private(set) var passivePort: UInt16?
+
+    init(loop: EventLoop, connectionID: Int) {
+        self.loop = loop
+        self.connectionID = connectionID
+    }
+
+    /// Whether a transfer has somewhere to go: a passive listener, an early connection or an address.
+    var hasRoute: Bool { listener != nil || ready != nil || activeTarget != nil }
+
+    /// Opens a new passive listener on `host`, replacing any earlier route.
+    ///
+    /// - Returns: the listener's port.
+    func openPassive(host: String) throws -> UInt16 {
+        reset()
+        let socket = try Socket.listening(on: SocketAddress(host: host, port: 0), backlog: 4)
+        let listener = Listener(socket: socket, loop: loop, once: true) { [unowned self] client in
+            try accepted(client)
+        }
+        do {
+            try loop.add(listener, fd: socket.fd, interest: .read)
+        } catch {
+            socket.close()
+            throw error
+        }
+        self.listener = listener
+        passivePort = listener.port
+        return listener.port
+    }
+
+    /// Makes the next transfer connect to `target`, replacing any earlier route.
+    func useActive(_ target: SocketAddress) {
+        reset()
+        activeTarget = target
+    }
+
+    /// Runs `job` on the next data connection; `completion` runs on the loop, never before this returns.
+    func start(_ job: DataSocket.Job, completion: @escaping (DataSocket.Outcome) -> Void) {
+        if let ready {
+            self.ready = nil
+            run(job, on: ready, completion: completion)
+        } else if let target = activeTarget {
+            activeTarget = nil
+            do {
+                let socket = try Socket.connecting(to: target)
+                do {
+                    run(job, on: try DataSocket(socket: socket, loop: loop, connectionID: connectionID, connecting: target), completion: completion)
+                } catch {
+                    socket.close()
+                    throw error
+                }
+            } catch {
+                loop.schedule(after: .zero) { completion(.failed("\(error)")) }
+            }
+        } else if listener != nil {
+            waiting = (job, completion)
+        } else {
+            loop.schedule(after: .zero) { completion(.failed("no data connection")) }
+        }
+    }
+
+    private func accepted(_ client: Socket) throws {
+        listener = nil
+        let socket = try DataSocket(socket: client, loop: loop, connectionID: connectionID)
+        if let waiting {
+            self.waiting = nil
+            run(waiting.job, on: socket, completion: waiting.completion)
+        } else {
+            ready = socket
+        }
+    }
+
+    private func run(_ job: DataSocket.Job, on socket: DataSocket, completion: @escaping (DataSocket.Outcome) -> Void) {
+        current = socket
+        socket.begin(job) { [weak self] outcome in
+            self?.current = nil
+            completion(outcome)
+        }
+    }
+
+    /// Drops the listener, an unused early connection and the active address.
+    private func reset() {
+        listener?.close(.transferComplete)
+        listener = nil
+        ready?.close(.script)
+        ready = nil
+        activeTarget = nil
+        passivePort = nil
+    }
+
+    /// Closes everything; a transfer under way is abandoned.
+    func close() {
+        reset()
+        current?.close(.serverStopped)
+        current = nil
+        waiting = nil
+    }
+}

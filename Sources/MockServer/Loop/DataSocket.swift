@@ -1,0 +1,167 @@
+/// One data connection of a control connection: it waits for a transfer, carries it out, closes.
+///
+/// A download is finished only when every byte was written, our side was shut down and the peer
+/// closed too: by then the client has read everything, so the control reply (226) cannot overtake
+/// the data.
+final class DataSocket: LoopHandler {
+    /// How a transfer ended.
+    enum Outcome {
+        case sent(Int)
+        case received([UInt8])
+        case aborted
+        case failed(String)
+    }
+
+    /// What to carry.
+    enum Job {
+        case send([UInt8], partial: Bool)
+        case receive
+    }
+
+    private enum State {
+        case connecting(SocketAddress)
+        case idle
+        case sending(partial: Bool)
+        case draining
+        case receiving
+        case closed
+    }
+
+    private let socket: Socket
+    private unowned let loop: EventLoop
+    private let connectionID: Int
+    private var state: State
+    private var output = OutputBuffer()
+    private var sent = 0
+    private var received: [UInt8] = []
+    private var job: Job?
+    private var completion: ((Outcome) -> Void)?
+
+    /// Wraps an accepted socket (`connecting == nil`) or one whose `connect` is in progress.
+    init(socket: Socket, loop: EventLoop, connectionID: Int, connecting target: SocketAddress? = nil) throws {
+        self.socket = socket
+        self.loop = loop
+        self.connectionID = connectionID
+        self.state = target.map(State.connecting) ?? .idle
+        socket.setNoDelay()
+        try loop.add(self, fd: socket.fd, interest: target == nil ? [] : .write)
+        if target == nil {
+            loop.core.record(.connected(peer: socket.peerAddress?.description ?? "unknown"), connection: connectionID, channel: .data)
+        }
+    }
+
+    /// Starts `job`; `completion` runs on the loop once it has ended and the socket is closed.
+    func begin(_ job: Job, completion: @escaping (Outcome) -> Void) {
+        self.job = job
+        self.completion = completion
+        if case .idle = state { run(job) }
+    }
+
+    private func run(_ job: Job) {
+        switch job {
+        case .send(let bytes, let partial):
+            output.append(partial ? Array(bytes.prefix(bytes.count / 2)) : bytes)
+            state = .sending(partial: partial)
+            setInterest(.write)
+            send()
+        case .receive:
+            state = .receiving
+            setInterest(.read)
+        }
+    }
+
+    func handle(_ readiness: Readiness) {
+        switch state {
+        case .connecting(let target):
+            guard readiness.writable || readiness.failed else { return }
+            if let error = socket.pendingError(address: target) {
+                finish(.failed("\(error)"), reason: .failed("\(error)"))
+                return
+            }
+            loop.core.record(.connected(peer: target.description), connection: connectionID, channel: .data)
+            state = .idle
+            setInterest([])
+            if let job { run(job) }
+        case .idle:
+            // The client connected early; a hang-up before the transfer shows as a failed transfer later.
+            if readiness.failed { setInterest([]) }
+        case .sending:
+            if readiness.writable || readiness.failed { send() }
+        case .draining, .receiving:
+            if readiness.readable || readiness.failed { read() }
+        case .closed:
+            break
+        }
+    }
+
+    private func send() {
+        let before = output.count
+        if let error = output.write(to: socket) {
+            sent += before - output.count
+            finish(.failed("\(error)"), reason: error.isPeerGone ? .peerVanished : .failed(error.description))
+            return
+        }
+        sent += before - output.count
+        guard output.isEmpty, case .sending(let partial) = state else { return }
+        if partial {
+            loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
+            finish(.aborted, reason: .script, reset: true)
+            return
+        }
+        socket.shutdownWrite()
+        state = .draining
+        setInterest(.read)
+    }
+
+    private func read() {
+        switch socket.read(into: loop.readBuffer) {
+        case .bytes(let count):
+            if case .receiving = state { received.append(contentsOf: loop.readBuffer[..<count]) }
+        case .wouldBlock:
+            break
+        case .endOfFile:
+            if case .receiving = state {
+                loop.core.record(.dataReceived(received.count), connection: connectionID, channel: .data)
+                finish(.received(received), reason: .transferComplete)
+            } else {
+                loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
+                finish(.sent(sent), reason: .transferComplete)
+            }
+        case .failed(let error):
+            if case .draining = state {
+                // Everything was sent and our side shut down: a reset now only means the peer closed hard.
+                loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
+                finish(.sent(sent), reason: .transferComplete)
+            } else {
+                finish(.failed("\(error)"), reason: error.isPeerGone ? .peerVanished : .failed(error.description))
+            }
+        }
+    }
+
+    private func setInterest(_ interest: Interest) {
+        try? loop.selector.modify(socket.fd, interest: interest)
+    }
+
+    private func finish(_ outcome: Outcome, reason: CloseReason, reset: Bool = false) {
+        guard closeSocket(reason, reset: reset) else { return }
+        let completion = self.completion
+        self.completion = nil
+        completion?(outcome)
+    }
+
+    /// Closes without telling the control connection (it is closing too).
+    func close(_ reason: CloseReason) {
+        _ = closeSocket(reason, reset: false)
+        completion = nil
+    }
+
+    private func closeSocket(_ reason: CloseReason, reset: Bool) -> Bool {
+        if case .closed = state { return false }
+        state = .closed
+        loop.remove(fd: socket.fd)
+        if reset { socket.reset() } else { socket.close() }
+        output.removeAll()
+        loop.core.record(.closed(reason), connection: connectionID, channel: .data)
+        return true
+    }
+}
