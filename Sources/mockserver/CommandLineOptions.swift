@@ -5,13 +5,16 @@ struct CommandLineOptions: Equatable {
     var host = "127.0.0.1"
     var set = "default"
     var dataFile: String?
+    var filesDirectory: String?
+    var uploadsDirectory: String?
     var verbose = false
     var file: String?
     var check = false
     var help = false
 
     static let usage = """
-        USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE] [--verbose] [FILE]
+        USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE]
+                          [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver --check FILE
                mockserver --help
 
@@ -24,6 +27,8 @@ struct CommandLineOptions: Equatable {
           --host ADDR      numeric address to listen on (default 127.0.0.1; ::1 for IPv6)
           --set NAME       response set to start with (default "default")
           --data FILE      bytes for the data port, «data» and $size (default: the script's "data")
+          --files DIR      serve the files in DIR by name (RETR, SIZE, LIST, NLST of the FTP script)
+          --uploads DIR    write each upload to DIR under its own name (never outside DIR)
           --verbose        print the transcript to standard error as it happens
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65
           -h, --help       show this help
@@ -53,6 +58,8 @@ struct CommandLineOptions: Equatable {
             case "--host": host = try value(for: argument)
             case "--set": set = try value(for: argument)
             case "--data": dataFile = try value(for: argument)
+            case "--files": filesDirectory = try value(for: argument)
+            case "--uploads": uploadsDirectory = try value(for: argument)
             case "--verbose", "-v": verbose = true
             case "--check": check = true; file = try value(for: argument)
             case "--help", "-h": help = true

@@ -30,6 +30,21 @@ struct MockServerCommand {
         return "\(options.file ?? "ftp.json"): OK, sets: \(script.setNames.map { "\"\($0)\"" }.joined(separator: ", "))\n"
     }
 
+    /// The regular files directly inside `directory`, by name.
+    static func files(in directory: String) throws(CommandLineError) -> [String: Data] {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            var files: [String: Data] = [:]
+            for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
+                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+                files[url.lastPathComponent] = try Data(contentsOf: url)
+            }
+            return files
+        } catch {
+            throw .unreadable(path: directory, reason: (error as NSError).localizedDescription)
+        }
+    }
+
     /// Starts a server as the options say; it runs until the process ends.
     func startServer() throws(CommandLineError) -> MockServer {
         let script = try loadScript()
@@ -43,9 +58,29 @@ struct MockServerCommand {
         if options.verbose {
             observer = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
         }
+        var uploadHandler: (@Sendable (Upload) -> Void)?
+        if let directory = options.uploadsDirectory {
+            let folder = URL(fileURLWithPath: directory, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .unreadable(path: directory, reason: (error as NSError).localizedDescription)
+            }
+            uploadHandler = { upload in
+                let target = folder.appendingPathComponent(UploadName.safe(upload.name))
+                do {
+                    try upload.data.write(to: target)
+                } catch {
+                    FileHandle.standardError.write(Data("mockserver: cannot save upload \(target.path): \(error)\n".utf8))
+                }
+            }
+        }
         let configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
-                                                     transcriptObserver: observer)
+                                                     transcriptObserver: observer, uploadHandler: uploadHandler)
         let server = MockServer(responder: responder, configuration: configuration)
+        if let directory = options.filesDirectory {
+            server.files = try Self.files(in: directory)
+        }
         if let dataFile = options.dataFile {
             do {
                 server.data = try Data(contentsOf: URL(fileURLWithPath: dataFile))

@@ -1,4 +1,4 @@
-// Linux calls that the Glibc Swift module does not export: epoll, eventfd and accept4.
+// Linux calls that the Glibc Swift module does not export: epoll, eventfd, accept4 and ioctl.
 #ifndef C_MOCKSERVER_LINUX_H
 #define C_MOCKSERVER_LINUX_H
 #ifdef __linux__
@@ -8,5 +8,8 @@
 
 /// accept4(2), which glibc declares only under _GNU_SOURCE.
 int CMockServer_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// The bytes in the socket's send queue that the peer has not acknowledged (ioctl SIOCOUTQ), or -1.
+int CMockServer_unacknowledged(int fd);
 #endif
 #endif

@@ -1,8 +1,10 @@
 /// One data connection of a control connection: it waits for a transfer, carries it out, closes.
 ///
-/// A download is finished only when every byte was written, our side was shut down and the peer
-/// closed too: by then the client has read everything, so the control reply (226) cannot overtake
-/// the data.
+/// A download is finished only when every byte was written, our side was shut down, and the peer's
+/// TCP has acknowledged every byte (or the peer closed): the data is then readable on the client's
+/// side, so the control reply (226) cannot overtake it. Waiting for the client to close first would
+/// deadlock with clients that close the data connection only after reading the 226 (URLSession's
+/// libcurl does on large files).
 final class DataSocket: LoopHandler {
     /// How a transfer ended.
     enum Outcome {
@@ -111,6 +113,22 @@ final class DataSocket: LoopHandler {
         socket.shutdownWrite()
         state = .draining
         setInterest(.read)
+        checkDelivered(after: .zero)
+    }
+
+    /// Finishes the download once the peer's TCP has acknowledged everything, checking again with a
+    /// growing interval (up to 10 ms) while bytes are in flight.
+    private func checkDelivered(after delay: Duration) {
+        loop.schedule(after: delay) { [weak self] in
+            guard let self, case .draining = self.state else { return }
+            guard let pending = self.socket.unacknowledgedBytes else { return }  // wait for the peer's EOF instead
+            if pending == 0 {
+                self.loop.core.record(.dataSent(self.sent), connection: self.connectionID, channel: .data)
+                self.finish(.sent(self.sent), reason: .transferComplete)
+            } else {
+                self.checkDelivered(after: min(delay * 2 + .microseconds(100), .milliseconds(10)))
+            }
+        }
     }
 
     private func read() {

@@ -18,6 +18,8 @@ extension MockServer {
         public var transcriptLimit: Int
         /// Called with each transcript entry as it is recorded, on the server's thread.
         public var transcriptObserver: (@Sendable (TranscriptEntry) -> Void)?
+        /// Called with each upload once it is complete, on the server's thread.
+        public var uploadHandler: (@Sendable (Upload) -> Void)?
         /// The clock for `$date`.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
@@ -27,6 +29,7 @@ extension MockServer {
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",
                     maximumLineLength: Int = 1 << 20, transcriptLimit: Int = 100_000,
                     transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil,
+                    uploadHandler: (@Sendable (Upload) -> Void)? = nil,
                     clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = .disabled) {
             self.host = host
             self.port = port
@@ -35,6 +38,7 @@ extension MockServer {
             self.maximumLineLength = maximumLineLength
             self.transcriptLimit = transcriptLimit
             self.transcriptObserver = transcriptObserver
+            self.uploadHandler = uploadHandler
             self.clock = clock
             self.logger = logger
         }

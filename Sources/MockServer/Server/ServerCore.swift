@@ -51,6 +51,7 @@ final class ServerCore: Sendable {
     /// Keeps an upload and records it in the transcript.
     func recordUpload(_ upload: Upload) {
         shared.withLock { $0.uploads.append(upload) }
+        configuration.uploadHandler?(upload)
         record(.uploaded(name: upload.name, byteCount: upload.data.count), connection: upload.connection)
     }
 

@@ -21,6 +21,13 @@ enum Platform {
         send(fd, pointer, count, 0)
     }
 
+    /// Bytes not yet sent (`SO_NWRITE`; Darwin does not report unacknowledged ones), or `nil`.
+    static func unacknowledgedBytes(_ fd: Int32) -> Int? {
+        var count: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_NWRITE, &count, &length) == 0 ? Int(count) : nil
+    }
+
     /// Darwin has no `MSG_NOSIGNAL`: the socket option does the same for every send.
     static func disableSigPipe(_ fd: Int32) {
         var one: Int32 = 1

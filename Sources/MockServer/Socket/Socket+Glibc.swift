@@ -18,6 +18,12 @@ enum Platform {
         send(fd, pointer, count, Int32(MSG_NOSIGNAL))
     }
 
+    /// Bytes sent but not yet acknowledged by the peer, or `nil` when the system cannot say.
+    static func unacknowledgedBytes(_ fd: Int32) -> Int? {
+        let count = CMockServer_unacknowledged(fd)
+        return count >= 0 ? Int(count) : nil
+    }
+
     /// Linux has `MSG_NOSIGNAL` on every send instead.
     static func disableSigPipe(_ fd: Int32) {}
 

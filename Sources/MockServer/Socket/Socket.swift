@@ -123,6 +123,9 @@ struct Socket: Sendable, Hashable {
         return .failed(.last("send"))
     }
 
+    /// Bytes written but not yet acknowledged by the peer's TCP, or `nil` when the system cannot say.
+    var unacknowledgedBytes: Int? { Platform.unacknowledgedBytes(fd) }
+
     /// Turns off Nagle's algorithm so that small replies leave at once.
     func setNoDelay() {
         var one: Int32 = 1

@@ -10,6 +10,26 @@ enum Tools {
 
     static var hasCurl: Bool { path(of: "curl") != nil }
     static var hasPython: Bool { path(of: "python3") != nil }
+    static var hasLftp: Bool { path(of: "lftp") != nil }
+    static var hasWget: Bool { path(of: "wget") != nil }
+
+    /// A new empty temporary directory.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Deterministic pseudo-random bytes (so a failure can be reproduced).
+    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+        var state = seed | 1
+        var bytes = [UInt8](repeating: 0, count: count)
+        for index in bytes.indices {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            bytes[index] = UInt8(truncatingIfNeeded: state)
+        }
+        return Data(bytes)
+    }
 
     /// The `mockserver` executable built next to the test bundle.
     static var mockserver: URL {
