@@ -116,6 +116,35 @@ struct CommandLineTests {
         #expect(taken.stderr.contains("bind(127.0.0.1:\(server.port)): "))
     }
 
+    @Test("--files serves a folder by name; --uploads saves uploads inside its folder only", .enabled(if: Tools.hasCurl && Tools.hasPython))
+    func filesAndUploads() throws {
+        let files = try Tools.temporaryDirectory()
+        let uploads = try Tools.temporaryDirectory().appendingPathComponent("in")
+        defer {
+            try? FileManager.default.removeItem(at: files)
+            try? FileManager.default.removeItem(at: uploads.deletingLastPathComponent())
+        }
+        try Data("served from a folder\n".utf8).write(to: files.appendingPathComponent("served.txt"))
+        let command = try RunningCommand(["--files", files.path, "--uploads", uploads.path])
+        let (port, _) = try #require(command.ports)
+        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/served.txt"]).stdout == "served from a folder\n")
+        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/missing.txt"]).status == 78)
+        let result = try Tools.python("""
+            import ftplib, io
+            f = ftplib.FTP(); f.connect("127.0.0.1", \(port), timeout=20); f.login("u", "p")
+            f.storbinary("STOR plain.txt", io.BytesIO(b"plain"))
+            f.storbinary("STOR ../../escape.txt", io.BytesIO(b"tried to escape"))
+            f.storbinary("STOR ..", io.BytesIO(b"dots"))
+            f.quit()
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(command.terminate().0 == 0)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: uploads.path).sorted()
+        #expect(saved == ["escape.txt", "plain.txt", "upload"])
+        #expect(try Data(contentsOf: uploads.appendingPathComponent("escape.txt")) == Data("tried to escape".utf8))
+        #expect(!FileManager.default.fileExists(atPath: uploads.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("escape.txt").path))
+    }
+
     @Test("--help prints the usage")
     func help() throws {
         let result = try Tools.run(Tools.mockserver.path, ["--help"])
