@@ -198,7 +198,7 @@ final class Connection: LoopHandler {
 
     private func channel() -> DataChannel {
         if let dataChannel { return dataChannel }
-        let channel = DataChannel(loop: loop, connectionID: id)
+        let channel = DataChannel(loop: loop, connectionID: id, peerHost: peer?.host)
         dataChannel = channel
         return channel
     }

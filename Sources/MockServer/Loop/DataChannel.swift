@@ -14,9 +14,12 @@ final class DataChannel {
     /// The port of the passive listener opened last, while the channel has one.
     private(set) var passivePort: UInt16?
 
-    init(loop: EventLoop, connectionID: Int) {
+    private let peerHost: String?
+
+    init(loop: EventLoop, connectionID: Int, peerHost: String?) {
         self.loop = loop
         self.connectionID = connectionID
+        self.peerHost = peerHost
     }
 
     /// Whether a transfer has somewhere to go: a passive listener, an early connection or an address.
@@ -27,7 +30,7 @@ final class DataChannel {
     /// - Returns: the listener's port.
     func openPassive(host: String) throws -> UInt16 {
         reset()
-        let socket = try Socket.listening(on: SocketAddress(host: host, port: 0), backlog: 4)
+        let socket = try loop.takePassiveListener(host: host)
         let listener = Listener(socket: socket, loop: loop, once: true) { [unowned self] client in
             try accepted(client)
         }
@@ -75,6 +78,14 @@ final class DataChannel {
 
     private func accepted(_ client: Socket) throws {
         listener = nil
+        if let peerHost, let host = client.peerAddress?.host, host != peerHost {
+            // Only the control connection's own host may take its data connection.
+            loop.core.logger.log(.warning, "refused a data connection from \(host)", connection: connectionID)
+            client.close()
+            waiting.map { waiting in loop.schedule(after: .zero) { waiting.completion(.failed("data connection from another host")) } }
+            waiting = nil
+            return
+        }
         let socket = try DataSocket(socket: client, loop: loop, connectionID: connectionID)
         if let waiting {
             self.waiting = nil

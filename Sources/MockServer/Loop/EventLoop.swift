@@ -13,6 +13,13 @@ final class EventLoop {
     private var handlers: [Int32: any LoopHandler] = [:]
     private var timers = TimerQueue()
     private var running = true
+    /// Passive-data listeners that served their one connection, kept for the next `«passive»`:
+    /// binding a new port 0 slows down (milliseconds) once thousands of finished data
+    /// connections sit in TIME_WAIT, as they do under a busy test suite.
+    private var passiveListeners: [Socket] = []
+    private static let passivePoolLimit = 64
+    /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
+    private static let spinWindow: UInt64 = 50_000
 
     init(selector: Selector, inbox: LoopInbox, core: ServerCore, context: SubstitutionContext) {
         self.selector = selector
@@ -24,16 +31,22 @@ final class EventLoop {
 
     /// Runs until ``stop()`` is called from a task, then closes everything it owns.
     func run() {
+        var lastActivity: UInt64 = 0
         while running {
-            let timeout = timers.nextDeadline.map { deadline in
-                let now = MonotonicClock.now()
-                return deadline > now ? deadline - now : 0
-            }
+            let now = MonotonicClock.now()
+            var timeout = timers.nextDeadline.map { deadline in deadline > now ? deadline - now : 0 }
+            // Right after activity, poll without sleeping for a short while: a peer's next request
+            // usually follows within one round trip, and a thread that has gone to sleep adds a
+            // wake-up's latency to it. Idle loops sleep at once.
+            if now &- lastActivity < Self.spinWindow { timeout = 0 }
             let woken: Bool
+            var events = 0
             do {
                 woken = try selector.wait(timeout: timeout) { fd, readiness in
+                    events += 1
                     handlers[fd]?.handle(readiness)
                 }
+                if events > 0 { lastActivity = MonotonicClock.now() }
             } catch {
                 core.logger.log(.error, "event loop stopped: \(error)")
                 break
@@ -78,6 +91,29 @@ final class EventLoop {
         timers.schedule(at: MonotonicClock.now() &+ nanoseconds, action)
     }
 
+    /// A listening socket for a passive data connection: a pooled one (with any stray connection in
+    /// its backlog refused) or a new one on `host`, port 0.
+    func takePassiveListener(host: String) throws -> Socket {
+        while let socket = passiveListeners.popLast() {
+            do {
+                while let stray = try socket.accept() { stray.close() }
+                return socket
+            } catch {
+                socket.close()
+            }
+        }
+        return try Socket.listening(on: SocketAddress(host: host, port: 0), backlog: 8)
+    }
+
+    /// Keeps a passive listener that accepted its connection for reuse, or closes it.
+    func returnPassiveListener(_ socket: Socket) {
+        if running && passiveListeners.count < Self.passivePoolLimit {
+            passiveListeners.append(socket)
+        } else {
+            socket.close()
+        }
+    }
+
     /// A new connection number.
     func makeConnectionID() -> Int {
         core.connectionIDs.withLock { next in
@@ -90,6 +126,8 @@ final class EventLoop {
         timers.removeAll()
         for handler in handlers.values { handler.close(.serverStopped) }
         handlers.removeAll()
+        for socket in passiveListeners { socket.close() }
+        passiveListeners.removeAll()
         selector.close()
         readBuffer.deallocate()
     }

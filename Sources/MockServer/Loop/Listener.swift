@@ -6,7 +6,8 @@ final class Listener: LoopHandler {
     private let once: Bool
     private var closed = false
 
-    /// Creates a listener; with `once`, it closes itself after the first connection.
+    /// Creates a listener; with `once`, it stops after the first connection and gives its socket
+    /// back to the loop's pool of passive listeners instead of closing it.
     init(socket: Socket, loop: EventLoop, once: Bool = false, onAccept: @escaping (Socket) throws -> Void) {
         self.socket = socket
         self.loop = loop
@@ -30,7 +31,11 @@ final class Listener: LoopHandler {
                 return
             }
             guard let client else { return }
-            if once { close(.transferComplete) }
+            if once {
+                closed = true
+                loop.remove(fd: socket.fd)
+                loop.returnPassiveListener(socket)
+            }
             do {
                 try onAccept(client)
             } catch {

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Full FTP sessions per second (ftplib: login, TYPE I, PASV, RETR of 1 KiB, QUIT) against the bundled
+# ftp.json, beside pyftpdlib in the same run. Not a test: it prints figures and exits 0.
+#   Benchmarks/ftp-sessions.sh [SECONDS] [ROUNDS]
+# Needs python3 with pyftpdlib (pip install pyftpdlib); uses ../shared/bench (or $BENCH_DIR).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-5}
+rounds=${2:-3}
+bench=${BENCH_DIR:-../shared/bench}
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+
+mkdir "$work/files"
+head -c 1024 /dev/urandom >"$work/files/file.bin"
+swift build -c release --product mockserver >/dev/null
+bin=$(swift build -c release --show-bin-path)
+
+"$bin/mockserver" --files "$work/files" >"$work/m.out" &
+python3 - "$work/files" >"$work/p.out" 2>/dev/null <<'PY' &
+import sys, logging
+from pyftpdlib.authorizers import DummyAuthorizer
+from pyftpdlib.handlers import FTPHandler
+from pyftpdlib.servers import FTPServer
+logging.disable(logging.CRITICAL)
+authorizer = DummyAuthorizer(); authorizer.add_anonymous(sys.argv[1])
+FTPHandler.authorizer = authorizer
+server = FTPServer(("127.0.0.1", 0), FTPHandler)
+print("port", server.address[1], flush=True)
+server.serve_forever()
+PY
+for _ in $(seq 1 100); do
+    [ -s "$work/m.out" ] && [ -s "$work/p.out" ] && break
+    sleep 0.1
+done
+mport=$(sed -n 's/.*:\([0-9]*\) (data.*/\1/p' "$work/m.out")
+pport=$(awk '{print $2}' "$work/p.out")
+
+sessions() { python3 "$bench/ftpsessions.py" 127.0.0.1 "$1" file.bin "$seconds" 1024 | sed -n 's/.*sessions_per_s=\([0-9]*\).*/\1/p'; }
+echo "ftpsessions.py, ${seconds}s per run, ${rounds} alternating rounds (sessions/s)"
+ptotal=0; mtotal=0
+for round in $(seq 1 "$rounds"); do
+    p=$(sessions "$pport"); m=$(sessions "$mport")
+    echo "  round=$round pyftpdlib=$p mockserver=$m"
+    ptotal=$((ptotal + p)); mtotal=$((mtotal + m))
+done
+awk -v p="$ptotal" -v m="$mtotal" 'BEGIN { printf "pyftpdlib=%.0f mockserver=%.0f ratio=%.2f\n", p, m, m / p }'
