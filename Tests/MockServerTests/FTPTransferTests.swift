@@ -150,6 +150,23 @@ struct FTPTransferTests {
         #expect(try await server.waitForUpload(named: "up.bin").data == Data("uploaded by ftplib".utf8))
     }
 
+    @Test("APPE and STOU uploads are captured too", .enabled(if: Tools.hasPython))
+    func appendAndUnique() async throws {
+        let server = try ftp()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import ftplib, io
+            f = ftplib.FTP(); f.connect("127.0.0.1", \(server.port), timeout=20); f.login("u", "p")
+            f.storbinary("APPE log.txt", io.BytesIO(b"appended"))
+            print(f.storbinary("STOU", io.BytesIO(b"unique")))
+            f.quit()
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await server.waitForUpload(named: "log.txt").data == Data("appended".utf8))
+        let unique = try #require(server.uploads.first { $0.name.hasPrefix("stou-") })
+        #expect(unique.data == Data("unique".utf8))
+    }
+
     @Test("16 parallel sessions each download and upload their own bytes, with no cross-talk", .enabled(if: Tools.hasPython))
     func parallelSessions() throws {
         var files: [String: Data] = [:]
