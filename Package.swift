@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "MockServerResponses", targets: ["MockServerResponses"]),
+        .library(name: "MockServerTesting", targets: ["MockServerTesting"]),
         .executable(name: "mockserver", targets: ["mockserver"]),
     ],
     dependencies: [],
@@ -27,6 +28,11 @@ let package = Package(
             resources: [.copy("ftp.json")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "MockServerTesting",
+            dependencies: ["MockServer", "MockServerResponses"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "mockserver",
             dependencies: ["MockServer", "MockServerResponses"],
@@ -37,10 +43,21 @@ let package = Package(
             dependencies: ["MockServer"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerResponses"],
+            dependencies: ["MockServer", "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MockServerTestingTests",
+            dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
+            resources: [.copy("Responses")],
             swiftSettings: swiftSettings
         ),
     ],

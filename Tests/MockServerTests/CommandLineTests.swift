@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MockServer
 
 /// The built `mockserver` executable, run as a user would.

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerResponses
 import Testing
+import TestSupport
 @testable import MockServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerResponses
 import Testing
+import TestSupport
 @testable import MockServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -233,10 +234,10 @@ struct FTPTransferTests {
     func urlSession() async throws {
         let server = try ftp()
         defer { server.stop() }
-        let session = URLSession(configuration: .ephemeral)
-        let (file, _) = try await session.data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
+        // A new session per request: URLSession on Linux may stall on a reused FTP control connection.
+        let (file, _) = try await URLSession(configuration: .ephemeral).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
         #expect(file == Self.report)
-        let (listing, _) = try await session.data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
+        let (listing, _) = try await URLSession(configuration: .ephemeral).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
         #expect(String(decoding: listing, as: UTF8.self).contains(" report.csv"))
     }
 

@@ -13,6 +13,8 @@ final class DataChannel {
 
     /// The port of the passive listener opened last, while the channel has one.
     private(set) var passivePort: UInt16?
+    /// The port of the previous passive listener, never handed out twice in a row.
+    private var previousPassivePort: UInt16?
 
     private let peerHost: String?
 
@@ -29,8 +31,9 @@ final class DataChannel {
     ///
     /// - Returns: the listener's port.
     func openPassive(host: String) throws -> UInt16 {
+        let previous = passivePort ?? previousPassivePort
         reset()
-        let socket = try loop.takePassiveListener(host: host)
+        let socket = try loop.takePassiveListener(host: host, excluding: previous)
         let listener = Listener(socket: socket, loop: loop, once: true) { [unowned self] client in
             try accepted(client)
         }
@@ -42,6 +45,7 @@ final class DataChannel {
         }
         self.listener = listener
         passivePort = listener.port
+        previousPassivePort = listener.port
         return listener.port
     }
 

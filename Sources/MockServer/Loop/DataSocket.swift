@@ -26,6 +26,8 @@ final class DataSocket: LoopHandler {
         case sending(partial: Bool)
         case draining
         case receiving
+        /// The transfer is over and recorded; the socket waits for the client's FIN to reset it.
+        case lingering
         case closed
     }
 
@@ -38,6 +40,8 @@ final class DataSocket: LoopHandler {
     private var received: [UInt8] = []
     private var job: Job?
     private var completion: ((Outcome) -> Void)?
+    /// Whether `connected` was recorded, so that `closed` is recorded only for a connection that opened.
+    private var recordedOpen = false
 
     /// Wraps an accepted socket (`connecting == nil`) or one whose `connect` is in progress.
     init(socket: Socket, loop: EventLoop, connectionID: Int, connecting target: SocketAddress? = nil) throws {
@@ -49,6 +53,7 @@ final class DataSocket: LoopHandler {
         try loop.add(self, fd: socket.fd, interest: target == nil ? [] : .write)
         if target == nil {
             loop.core.record(.connected(peer: socket.peerAddress?.description ?? "unknown"), connection: connectionID, channel: .data)
+            recordedOpen = true
         }
     }
 
@@ -81,6 +86,7 @@ final class DataSocket: LoopHandler {
                 return
             }
             loop.core.record(.connected(peer: target.description), connection: connectionID, channel: .data)
+            recordedOpen = true
             state = .idle
             setInterest([])
             if let job { run(job) }
@@ -91,6 +97,8 @@ final class DataSocket: LoopHandler {
             if readiness.writable || readiness.failed { send() }
         case .draining, .receiving:
             if readiness.readable || readiness.failed { read() }
+        case .lingering:
+            if readiness.readable || readiness.failed { linger() }
         case .closed:
             break
         }
@@ -124,7 +132,7 @@ final class DataSocket: LoopHandler {
             guard let pending = self.socket.unacknowledgedBytes else { return }  // wait for the peer's EOF instead
             if pending == 0 {
                 self.loop.core.record(.dataSent(self.sent), connection: self.connectionID, channel: .data)
-                self.finish(.sent(self.sent), reason: .transferComplete)
+                self.finishLingering(.sent(self.sent))
             } else {
                 self.checkDelivered(after: min(delay * 2 + .microseconds(100), .milliseconds(10)))
             }
@@ -143,7 +151,7 @@ final class DataSocket: LoopHandler {
                 finish(.received(received), reason: .transferComplete)
             } else {
                 loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
-                finish(.sent(sent), reason: .transferComplete)
+                finish(.sent(sent), reason: .transferComplete, reset: true)
             }
         case .failed(let error):
             if case .draining = state {
@@ -153,6 +161,32 @@ final class DataSocket: LoopHandler {
             } else {
                 finish(.failed("\(error)"), reason: error.isPeerGone ? .peerVanished : .failed(error.description))
             }
+        }
+    }
+
+    /// Ends the transfer for the control connection now, but keeps the socket until the client's FIN
+    /// (at most 2 s) and then resets it: a server that closes a data connection first is left with a
+    /// TIME_WAIT entry on its passive port, and a client that reconnects to that port from the same
+    /// source port (kernels do pick it again) has its SYN stall on that entry.
+    private func finishLingering(_ outcome: Outcome) {
+        state = .lingering
+        loop.core.record(.closed(.transferComplete), connection: connectionID, channel: .data)
+        recordedOpen = false
+        let completion = self.completion
+        self.completion = nil
+        loop.schedule(after: .seconds(2)) { [weak self] in
+            guard let self, case .lingering = self.state else { return }
+            _ = self.closeSocket(.transferComplete, reset: false)
+        }
+        completion?(outcome)
+    }
+
+    private func linger() {
+        switch socket.read(into: loop.readBuffer) {
+        case .bytes, .wouldBlock:
+            break
+        case .endOfFile, .failed:
+            _ = closeSocket(.transferComplete, reset: true)
         }
     }
 
@@ -174,12 +208,17 @@ final class DataSocket: LoopHandler {
     }
 
     private func closeSocket(_ reason: CloseReason, reset: Bool) -> Bool {
-        if case .closed = state { return false }
+        let previous = state
+        if case .closed = previous { return false }
         state = .closed
         loop.remove(fd: socket.fd)
         if reset { socket.reset() } else { socket.close() }
         output.removeAll()
-        loop.core.record(.closed(reason), connection: connectionID, channel: .data)
+        if recordedOpen {
+            loop.core.record(.closed(reason), connection: connectionID, channel: .data)
+        } else if case .connecting(let target) = previous {
+            loop.core.logger.log(.warning, "active-mode connection to \(target) not made: \(reason)", connection: connectionID)
+        }
         return true
     }
 }

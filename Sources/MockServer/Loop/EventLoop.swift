@@ -91,10 +91,20 @@ final class EventLoop {
         timers.schedule(at: MonotonicClock.now() &+ nanoseconds, action)
     }
 
-    /// A listening socket for a passive data connection: a pooled one (with any stray connection in
-    /// its backlog refused) or a new one on `host`, port 0.
-    func takePassiveListener(host: String) throws -> Socket {
-        while let socket = passiveListeners.popLast() {
+    /// A listening socket for a passive data connection: a pooled one whose port is not `excluded`
+    /// (with any stray connection in its backlog refused), or a new one on `host`, port 0.
+    ///
+    /// A connection never gets the port it used last: URLSession's libcurl, handed the same
+    /// host and port for two data connections in a row, sometimes never connects the second.
+    func takePassiveListener(host: String, excluding excluded: UInt16?) throws -> Socket {
+        var index = passiveListeners.startIndex
+        while index < passiveListeners.endIndex {
+            let socket = passiveListeners[index]
+            guard socket.localAddress?.port != excluded else {
+                index += 1
+                continue
+            }
+            passiveListeners.remove(at: index)
             do {
                 while let stray = try socket.accept() { stray.close() }
                 return socket

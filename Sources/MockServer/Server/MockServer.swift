@@ -128,6 +128,32 @@ public final class MockServer: Sendable {
         state.withLock { if case .running(let running) = $0 { running.dataAddress.port } else { 0 } }
     }
 
+    /// How many control and data connections are open now.
+    public var openConnectionCount: Int { core.openConnections.withLock { $0 } }
+
+    /// Waits until no connection is open (at once when none is).
+    ///
+    /// - Throws: ``TranscriptTimeout`` with the transcript so far.
+    public func waitForConnectionsClosed(timeout: Duration = .seconds(10)) async throws {
+        guard openConnectionCount > 0 else { return }
+        let openConnections = core.openConnections
+        try await transcript.wait(for: "every connection to close", timeout: timeout) { entry in
+            guard case .closed = entry.event else { return false }
+            return openConnections.withLock { $0 == 0 }
+        }
+    }
+
+    /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `tcp` when the
+    /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`.
+    public func url(for path: String = "/") -> URL {
+        let scheme = (core.responder as? PatternResponder)?.script.scheme ?? "tcp"
+        let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
+        let slash = path.hasPrefix("/") ? "" : "/"
+        // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
+        return URL(string: "\(scheme)://\(host):\(port)\(slash)\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)")
+            ?? URL(fileURLWithPath: "/")
+    }
+
     /// Whether the server is running.
     public var isRunning: Bool { address != nil }
 

@@ -11,6 +11,8 @@ final class ServerCore: Sendable {
     let configuration: MockServer.Configuration
     let transcript: Transcript
     let connectionIDs = Locked(0)
+    /// Control and data connections currently open.
+    let openConnections = Locked(0)
     private let shared: Locked<Shared>
 
     init(responder: any Responder, data: [UInt8], configuration: MockServer.Configuration) {
@@ -67,6 +69,11 @@ final class ServerCore: Sendable {
 
     @inline(__always)
     func record(_ event: TranscriptEvent, connection: Int, channel: Channel = .control) {
+        switch event {
+        case .connected: openConnections.withLock { $0 += 1 }
+        case .closed: openConnections.withLock { $0 -= 1 }
+        default: break
+        }
         transcript.record(event, connection: connection, channel: channel)
     }
 }

@@ -5,18 +5,18 @@ import Darwin
 #endif
 import Foundation
 
-/// A blocking TCP client for tests, with a receive timeout so that a broken server fails the test
+/// A blocking TCP client for tests (shared by the test targets), with a receive timeout so that a broken server fails the test
 /// instead of hanging it.
-final class TestClient {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class TestClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `host:port`; every read gives up after `timeout` seconds.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
+    public init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
         let isIPv6 = host.contains(":")
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
@@ -46,10 +46,10 @@ final class TestClient {
     deinit { close(fd) }
 
     /// Sends text as UTF-8.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends bytes.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc_send(fd, $0.baseAddress, $0.count) }
@@ -59,7 +59,7 @@ final class TestClient {
     }
 
     /// Reads one line, without its CRLF or LF.
-    func readLine() throws -> String {
+    public func readLine() throws -> String {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])
@@ -72,20 +72,20 @@ final class TestClient {
     }
 
     /// Reads until the server closes the connection and returns everything not yet read.
-    func readToEnd() throws -> [UInt8] {
+    public func readToEnd() throws -> [UInt8] {
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer
     }
 
     /// Whether the server closed the connection (after consuming anything still buffered).
-    func isClosedByPeer() throws -> Bool {
+    public func isClosedByPeer() throws -> Bool {
         _ = try readToEnd()
         return true
     }
 
     /// Shuts down the sending side.
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)

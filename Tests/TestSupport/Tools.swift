@@ -1,27 +1,27 @@
 import Foundation
 
 /// External programs the client tests drive.
-enum Tools {
+public enum Tools {
     /// The full path of `name` on `PATH`, or `nil` when it is not installed.
-    static func path(of name: String) -> String? {
+    public static func path(of name: String) -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static var hasCurl: Bool { path(of: "curl") != nil }
-    static var hasPython: Bool { path(of: "python3") != nil }
-    static var hasLftp: Bool { path(of: "lftp") != nil }
-    static var hasWget: Bool { path(of: "wget") != nil }
+    public static var hasCurl: Bool { path(of: "curl") != nil }
+    public static var hasPython: Bool { path(of: "python3") != nil }
+    public static var hasLftp: Bool { path(of: "lftp") != nil }
+    public static var hasWget: Bool { path(of: "wget") != nil }
 
     /// A new empty temporary directory.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Deterministic pseudo-random bytes (so a failure can be reproduced).
-    static func randomBytes(_ count: Int, seed: UInt64) -> Data {
+    public static func randomBytes(_ count: Int, seed: UInt64) -> Data {
         var state = seed | 1
         var bytes = [UInt8](repeating: 0, count: count)
         for index in bytes.indices {
@@ -32,7 +32,7 @@ enum Tools {
     }
 
     /// The `mockserver` executable built next to the test bundle.
-    static var mockserver: URL {
+    public static var mockserver: URL {
         let tests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = tests.deletingLastPathComponent()
         // The test bundle may be a directory (`….xctest/Contents/MacOS/…` on Darwin).
@@ -43,14 +43,14 @@ enum Tools {
     }
 
     /// The output and status of a finished program.
-    struct Result {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    public struct Result {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
     }
 
     /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
-    static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (path(of: executable) ?? executable))
         process.arguments = arguments
@@ -75,7 +75,7 @@ enum Tools {
     }
 
     /// Runs a Python program given as text.
-    static func python(_ source: String, timeout: TimeInterval = 60) throws -> Result {
+    public static func python(_ source: String, timeout: TimeInterval = 60) throws -> Result {
         try run("python3", ["-c", source], timeout: timeout)
     }
 }

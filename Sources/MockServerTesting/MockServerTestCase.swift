@@ -1,0 +1,73 @@
+import Foundation
+import MockServer
+import XCTest
+
+/// An `XCTestCase` that serves a response file for the test and cleans up after it, in the manner of
+/// the original MockServer's `KMSTestCase`, with async/await instead of run-loop pumping.
+///
+/// ```swift
+/// final class DownloadTests: MockServerTestCase {
+///     func testDownload() async throws {
+///         let server = try setUpServer(responses: "ftp")
+///         server.data = Data("hello".utf8)
+///         let (data, _) = try await URLSession.shared.data(from: url(for: "file.txt"))
+///         XCTAssertEqual(data, Data("hello".utf8))
+///         try useResponseSet("stor denied")
+///     }
+/// }
+/// ```
+///
+/// The server is stopped after the test whatever happens, and inputs that no response matched fail
+/// it with a report (set ``failsOnUnexpectedInput`` to `false` to allow them).
+open class MockServerTestCase: XCTestCase {
+    /// The server of the running test, once ``setUpServer(responses:set:bundle:configuration:)`` was called.
+    public private(set) var server: MockServer?
+    /// Whether inputs that matched no response fail the test. True by default.
+    open var failsOnUnexpectedInput = true
+
+    /// Starts a server answering with the response file `name` (`NAME.json` in `bundle`, such as
+    /// `Bundle.module`, or a script bundled with MockServer such as `ftp`), on ports the system picks.
+    ///
+    /// - Throws: ``ResponseFileError`` for a missing or invalid file; ``SocketError`` when it cannot listen.
+    @discardableResult
+    open func setUpServer(responses name: String, set: String = "default", bundle: Bundle? = nil,
+                          configuration: MockServer.Configuration = .init()) throws -> MockServer {
+        try setUpServer(script: ScriptLoading.script(named: name, in: bundle), set: set, configuration: configuration)
+    }
+
+    /// Starts a server answering with `script`.
+    @discardableResult
+    open func setUpServer(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws -> MockServer {
+        server?.stop()
+        let server = try MockServer(script: script, set: set, configuration: configuration)
+        try server.start()
+        self.server = server
+        addTeardownBlock { [weak self] in
+            server.stop()
+            if self?.failsOnUnexpectedInput ?? true, let report = UnexpectedInputReport(server: server) {
+                XCTFail(report.description)
+            }
+        }
+        return server
+    }
+
+    /// A URL for `path` on the test's server, with the script's scheme: `ftp://127.0.0.1:PORT/path`.
+    public func url(for path: String = "/") -> URL {
+        guard let server else {
+            XCTFail("url(for:) needs setUpServer(responses:) first")
+            return URL(fileURLWithPath: "/")
+        }
+        return server.url(for: path)
+    }
+
+    /// Switches the test's server to another response set.
+    ///
+    /// - Throws: ``ResponseFileError`` for an unknown set.
+    public func useResponseSet(_ name: String) throws {
+        guard let server else {
+            XCTFail("useResponseSet(_:) needs setUpServer(responses:) first")
+            return
+        }
+        try server.useResponseSet(name)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MockServer
+
+/// The explanation of inputs that no response matched, with a response entry ready to paste for
+/// each, the way Nocilla answered an unstubbed request with the code to stub it.
+public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
+    /// The unmatched inputs, in order, with their connections.
+    public let unmatched: [TranscriptEntry]
+    /// The transcript when the report was made.
+    public let transcript: [TranscriptEntry]
+
+    /// Builds a report from a server's transcript, or `nil` when every input matched.
+    public init?(server: MockServer) {
+        let unmatched = server.transcript.unmatched
+        guard !unmatched.isEmpty else { return nil }
+        self.unmatched = unmatched
+        self.transcript = server.transcript.entries
+    }
+
+    /// The inputs, the entries to add, then the transcript.
+    public var description: String {
+        let inputs = unmatched.compactMap { entry -> (Int, Input)? in
+            if case .unmatched(let input) = entry.event { (entry.connection, input) } else { nil }
+        }
+        var lines = ["MockServer received \(inputs.count) input\(inputs.count == 1 ? "" : "s") that no response matched:"]
+        for (connection, input) in inputs { lines.append("  #\(connection)  \(input)") }
+        lines.append("")
+        lines.append("To answer \(inputs.count == 1 ? "it" : "them"), add to \"responses\" (and each name to the set's \"responses\" list):")
+        var seen = Set<String>()
+        for (_, input) in inputs where seen.insert(input.text).inserted {
+            lines.append("  " + Self.snippet(for: input))
+        }
+        lines.append("")
+        lines.append("Transcript:")
+        lines.append(contentsOf: transcript.map { "  \($0)" })
+        return lines.joined(separator: "\n")
+    }
+
+    /// A response entry that answers exactly `input`, as JSON for a response file.
+    public static func snippet(for input: Input) -> String {
+        let words = input.text.split(separator: " ", maxSplits: 1)
+        let name = words.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 } ?? "empty line"
+        let pattern = "^" + escapedPattern(input.text) + "$"
+        return "\(json(name)): { \"pattern\": \(json(pattern)), \"commands\": [\"200 OK\\r\\n\"] }"
+    }
+
+    /// `text` with regular-expression metacharacters escaped, and nothing else (so `/` stays `/`).
+    static func escapedPattern(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\^$.|?*+()[]{}".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func json(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

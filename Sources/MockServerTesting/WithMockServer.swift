@@ -1,0 +1,60 @@
+import Foundation
+import MockServer
+import Testing
+
+/// Runs `body` with a started server answering with `script`, then stops it.
+///
+/// Every parallel test gets its own server on its own ports. When the body returns, inputs that no
+/// response matched fail the test with a report that lists them, offers a response entry to paste
+/// for each, and shows the transcript; an error the body throws is rethrown with the transcript.
+///
+/// ```swift
+/// @Test func download() async throws {
+///     try await withMockServer(script: BundledResponses.script(named: "ftp")) { server in
+///         server.files = ["a.txt": Data("hi".utf8)]
+///         let (data, _) = try await URLSession.shared.data(from: server.url(for: "a.txt"))
+///         #expect(data == Data("hi".utf8))
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - script: the responses.
+///   - set: the set to start with.
+///   - configuration: address, ports, limits, logging.
+///   - failOnUnexpectedInput: whether unmatched inputs fail the test (the default).
+///   - sourceLocation: where to report issues; the caller's by default.
+///   - body: the test, given the running server.
+public func withMockServer<Result>(
+    script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init(),
+    failOnUnexpectedInput: Bool = true, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ body: (MockServer) async throws -> Result
+) async throws -> Result {
+    let server = try MockServer(script: script, set: set, configuration: configuration)
+    try await server.start()
+    let result: Result
+    do {
+        result = try await body(server)
+    } catch {
+        await server.stop()
+        if error is TranscriptTimeout { throw error }
+        throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
+    }
+    await server.stop()
+    if failOnUnexpectedInput, let report = UnexpectedInputReport(server: server) {
+        Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
+    }
+    return result
+}
+
+/// Runs `body` with a started server answering with the response file `name` (`NAME.json` in
+/// `bundle`, such as your test target's `Bundle.module`, or a script bundled with MockServer such
+/// as `ftp`), then stops it. See ``withMockServer(script:set:configuration:failOnUnexpectedInput:sourceLocation:_:)``.
+public func withMockServer<Result>(
+    responses name: String, in bundle: Bundle? = nil, set: String = "default", configuration: MockServer.Configuration = .init(),
+    failOnUnexpectedInput: Bool = true, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ body: (MockServer) async throws -> Result
+) async throws -> Result {
+    try await withMockServer(script: ScriptLoading.script(named: name, in: bundle), set: set, configuration: configuration,
+                             failOnUnexpectedInput: failOnUnexpectedInput, sourceLocation: sourceLocation, body)
+}

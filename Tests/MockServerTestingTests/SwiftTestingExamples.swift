@@ -1,0 +1,126 @@
+import Foundation
+import MockServer
+import MockServerResponses
+import MockServerTesting
+import TestSupport
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The README's Swift Testing examples, compiled and run.
+@Suite("Swift Testing helpers")
+struct SwiftTestingExamples {
+    // README: Swift Testing, download
+    @Test func downloadsOverFTP() async throws {
+        try await withMockServer(responses: "ftp") { server in
+            server.files = ["report.csv": Data("id,name\n1,Ada\n".utf8)]
+            let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "report.csv"))
+            #expect(data == Data("id,name\n1,Ada\n".utf8))
+            try await server.transcript.waitForInput(matching: "^RETR report\\.csv")
+        }
+    }
+
+    // README: Swift Testing, upload
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    func uploadsWithCurl() async throws {
+        try await withMockServer(responses: "ftp") { server in
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
+            try Data("uploaded by curl\n".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let curl = try Process.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-sS", "-T", file.path, server.url(for: "notes.txt").absoluteString])
+            curl.waitUntilExit()
+            let upload = try await server.waitForUpload(named: "notes.txt")
+            #expect(upload.data == Data("uploaded by curl\n".utf8))
+        }
+    }
+
+    // README: Swift Testing, HTTP and a set switch
+    @Test func httpGetThenFailureSet() async throws {
+        try await withMockServer(responses: "hello-http", in: .module) { server in
+            let (body, response) = try await URLSession.shared.data(from: server.url(for: "greeting"))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(body == Data("hello\n".utf8))
+
+            try server.useResponseSet("down")
+            let (_, failed) = try await URLSession.shared.data(from: server.url(for: "greeting"))
+            #expect((failed as? HTTPURLResponse)?.statusCode == 503)
+            try await server.waitForConnectionsClosed()
+        }
+    }
+
+    @Test("an input no response matches fails the test with the input, a snippet to paste and the transcript")
+    func unexpectedInputFails() async throws {
+        try await withKnownIssue {
+            try await withMockServer(responses: "hello-http", in: .module) { server in
+                let client = try TestClient(port: server.port)
+                try client.send("GET /pot HTTP/1.1\r\nBREW /pot HTCPCP/1.0\r\n")
+                #expect(try client.readToEnd().isEmpty)
+                try await server.waitForConnectionsClosed()
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("MockServer received 1 input that no response matched:")
+                && text.contains("#1  BREW /pot HTCPCP/1.0")
+                && text.contains(#""brew": { "pattern": "^BREW /pot HTCPCP/1\\.0$", "commands": ["200 OK\r\n"] }"#)
+                && text.contains("Transcript:")
+                && text.contains("<- GET /pot HTTP/1.1  [request line]")
+        }
+    }
+
+    @Test("an error in the body comes back with the transcript")
+    func errorsCarryTheTranscript() async throws {
+        struct Boom: Error {}
+        do {
+            try await withMockServer(responses: "ftp") { server in
+                let client = try TestClient(port: server.port)
+                _ = try client.readLine()
+                throw Boom()
+            }
+            Issue.record("the body's error should come back")
+        } catch let failure as MockServerTestFailure {
+            #expect(failure.underlying is Boom)
+            #expect(failure.description.contains("-> 220 127.0.0.1 FTP server (MockServer) ready."))
+        }
+    }
+
+    @Test("opting out leaves unmatched inputs to the test")
+    func optOut() async throws {
+        let unmatched = try await withMockServer(responses: "hello-http", in: .module, failOnUnexpectedInput: false) { server in
+            let client = try TestClient(port: server.port)
+            try client.send("BREW /coffee HTCPCP/1.0\r\n")
+            _ = try client.readToEnd()
+            try await server.waitForConnectionsClosed()
+            return server.transcript.unmatched.count
+        }
+        #expect(unmatched == 1)
+    }
+
+    @Test("50 tests in parallel each get their own server", arguments: 0..<50)
+    func parallel(index: Int) async throws {
+        try await withMockServer(responses: "ftp") { server in
+            let client = try TestClient(port: server.port)
+            #expect(try client.readLine() == "220 127.0.0.1 FTP server (MockServer) ready.")
+            try client.send("USER user\(index)\r\n")
+            #expect(try client.readLine() == "331 User user\(index) accepted, provide password.")
+            try client.send("QUIT\r\n")
+            #expect(try client.readLine() == "221 Goodbye.")
+            try await server.waitForConnectionsClosed()
+            #expect(server.transcript.inputs.map(\.text) == ["USER user\(index)", "QUIT"])
+        }
+    }
+}
+
+@Suite("Unexpected-input report")
+struct UnexpectedInputReportTests {
+    @Test("the snippet's pattern matches exactly the input, escaping only metacharacters", arguments: [
+        "BREW /pot HTCPCP/1.0", "GET /a?b=(1)&c=[2] HTTP/1.1", "", "tab\there", "back\\slash $5 ^up* {x}|y+",
+    ])
+    func snippetRoundTrips(text: String) throws {
+        let snippet = UnexpectedInputReport.snippet(for: Input(text))
+        let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
+        let entry = try #require(try script.set(named: "default").entries.first)
+        #expect(entry.pattern.match(Input(text)) != nil)
+        #expect(entry.pattern.match(Input(text + "x")) == nil)
+    }
+}

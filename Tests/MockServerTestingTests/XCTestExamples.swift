@@ -1,0 +1,52 @@
+import Foundation
+import MockServer
+import MockServerTesting
+import TestSupport
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The README's XCTest examples, compiled and run.
+final class XCTestExamples: MockServerTestCase {
+    // README: XCTest
+    func testDownloadThenFailureSet() async throws {
+        let server = try setUpServer(responses: "ftp")
+        server.data = Data("hello".utf8)
+        // A new session per FTP request: on Linux, URLSession may stall on a reused FTP connection.
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url(for: "file.txt"))
+        XCTAssertEqual(data, Data("hello".utf8))
+
+        try useResponseSet("file missing")
+        do {
+            _ = try await URLSession(configuration: .ephemeral).data(from: url(for: "file.txt"))
+            XCTFail("a missing file should fail the download")
+        } catch {
+            try await server.transcript.waitForInput(matching: "^(SIZE|RETR) file\\.txt")
+        }
+    }
+
+    func testHTTPFromTheTestBundle() async throws {
+        try setUpServer(responses: "hello-http", bundle: .module)
+        let (body, response) = try await URLSession.shared.data(from: url(for: "/x"))
+        XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+        XCTAssertEqual(body, Data("hello\n".utf8))
+        XCTAssertEqual(url(for: "/x").scheme, "http")
+    }
+
+    func testUnexpectedInputCanBeAllowed() async throws {
+        failsOnUnexpectedInput = false
+        let server = try setUpServer(responses: "hello-http", bundle: .module)
+        let client = try TestClient(port: server.port)
+        try client.send("BREW /coffee HTCPCP/1.0\r\n")
+        _ = try client.readToEnd()
+        try await server.waitForConnectionsClosed()
+        XCTAssertEqual(server.transcript.unmatched.count, 1)
+    }
+
+    func testMissingResponseFileIsNamed() {
+        XCTAssertThrowsError(try setUpServer(responses: "no-such-script")) { error in
+            XCTAssertTrue("\(error)".contains("no bundled script named \"no-such-script\""), "\(error)")
+        }
+    }
+}
