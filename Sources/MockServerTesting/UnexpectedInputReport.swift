@@ -36,11 +36,15 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// A response entry that answers exactly `input`, as JSON for a response file.
+    /// A response entry for `input`, as JSON for a response file: a one-line unit is matched
+    /// exactly; a longer one (an HTTP request) by its first line.
     public static func snippet(for input: Input) -> String {
-        let words = input.text.split(separator: " ", maxSplits: 1)
+        // "\r\n" is one Character, so look for any newline rather than splitting on "\n".
+        let newline = input.text.firstIndex { $0.isNewline }
+        let firstLine = String(input.text[..<(newline ?? input.text.endIndex)])
+        let words = firstLine.split(separator: " ", maxSplits: 1)
         let name = words.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 } ?? "empty line"
-        let pattern = "^" + escapedPattern(input.text) + "$"
+        let pattern = "^" + escapedPattern(firstLine) + (newline == nil ? "$" : "\\r?\\n")
         return "\(json(name)): { \"pattern\": \(json(pattern)), \"commands\": [\"200 OK\\r\\n\"] }"
     }
 

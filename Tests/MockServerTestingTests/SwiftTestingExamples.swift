@@ -54,17 +54,17 @@ struct SwiftTestingExamples {
         try await withKnownIssue {
             try await withMockServer(responses: "hello-http", in: .module) { server in
                 let client = try TestClient(port: server.port)
-                try client.send("GET /pot HTTP/1.1\r\nBREW /pot HTCPCP/1.0\r\n")
-                #expect(try client.readToEnd().isEmpty)
+                try client.send("GET /pot HTTP/1.1\r\nHost: x\r\n\r\nBREW /pot HTCPCP/1.0\r\n\r\n")
+                #expect(String(decoding: try client.readToEnd(), as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
                 try await server.waitForConnectionsClosed()
             }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("MockServer received 1 input that no response matched:")
-                && text.contains("#1  BREW /pot HTCPCP/1.0")
-                && text.contains(#""brew": { "pattern": "^BREW /pot HTCPCP/1\\.0$", "commands": ["200 OK\r\n"] }"#)
+                && text.contains("#1  BREW /pot HTCPCP/1.0\\r\\n\\r\\n")
+                && text.contains(#""brew": { "pattern": "^BREW /pot HTCPCP/1\\.0\\r?\\n", "commands": ["200 OK\r\n"] }"#)
                 && text.contains("Transcript:")
-                && text.contains("<- GET /pot HTTP/1.1  [request line]")
+                && text.contains("<- GET /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n  [get]")
         }
     }
 
@@ -88,7 +88,7 @@ struct SwiftTestingExamples {
     func optOut() async throws {
         let unmatched = try await withMockServer(responses: "hello-http", in: .module, failOnUnexpectedInput: false) { server in
             let client = try TestClient(port: server.port)
-            try client.send("BREW /coffee HTCPCP/1.0\r\n")
+            try client.send("BREW /coffee HTCPCP/1.0\r\n\r\n")
             _ = try client.readToEnd()
             try await server.waitForConnectionsClosed()
             return server.transcript.unmatched.count
@@ -122,5 +122,14 @@ struct UnexpectedInputReportTests {
         let entry = try #require(try script.set(named: "default").entries.first)
         #expect(entry.pattern.match(Input(text)) != nil)
         #expect(entry.pattern.match(Input(text + "x")) == nil)
+    }
+
+    @Test("a request's snippet matches its first line")
+    func requestSnippet() throws {
+        let request = Input("PROPFIND /dav/ HTTP/1.1\r\nDepth: 1\r\n\r\n")
+        let snippet = UnexpectedInputReport.snippet(for: request)
+        #expect(snippet == #""propfind": { "pattern": "^PROPFIND /dav/ HTTP/1\\.1\\r?\\n", "commands": ["200 OK\r\n"] }"#)
+        let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
+        #expect(try script.set(named: "default").entries[0].pattern.match(request) != nil)
     }
 }

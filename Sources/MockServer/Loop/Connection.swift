@@ -10,7 +10,7 @@ final class Connection: LoopHandler {
     let id: Int
     private let socket: Socket
     private unowned let loop: EventLoop
-    private var framer: LineFramer
+    private var framer: any InputFramer
     private var session: Session
     private var output = OutputBuffer()
     private var actions: [Action] = []
@@ -32,7 +32,7 @@ final class Connection: LoopHandler {
         self.id = loop.makeConnectionID()
         self.socket = socket
         self.loop = loop
-        self.framer = LineFramer(maximumLength: loop.core.configuration.maximumLineLength)
+        self.framer = loop.core.responder.framing.makeFramer(maximumLineLength: loop.core.configuration.maximumLineLength)
         self.session = Session(connectionID: id)
         self.peer = socket.peerAddress
     }
@@ -71,6 +71,7 @@ final class Connection: LoopHandler {
         switch socket.read(into: loop.readBuffer) {
         case .bytes(let count):
             framer.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
+            if let interim = framer.takeInterimResponse() { send(interim) }
         case .endOfFile:
             inputEnded = true
         case .wouldBlock:
@@ -95,7 +96,7 @@ final class Connection: LoopHandler {
                 unit = inputEnded ? try framer.finish() : try framer.next()
             } catch {
                 core.logger.log(.warning, "\(error); closing", connection: id)
-                pendingClose = .inputTooLong(limit: framer.maximumLength)
+                pendingClose = error.closeReason
                 break
             }
             guard let unit else {

@@ -10,6 +10,9 @@ public struct PatternResponder: Responder {
     /// The set new connections use.
     public let responseSet: ResponseSet
 
+    /// The script's framing: lines, whole HTTP requests, or raw reads.
+    public var framing: Framing { script.framing }
+
     /// The name of the set new connections use.
     public var setName: String { responseSet.name }
 

@@ -7,6 +7,9 @@ public protocol Responder: Sendable {
     /// The steps to take when a connection opens (a banner, for instance).
     func connected(session: inout Session, context: SubstitutionContext) -> [Action]
 
+    /// How the input of a new connection is cut into units.
+    var framing: Framing { get }
+
     /// The reply to one input unit, or `nil` when the responder has no answer for it.
     ///
     /// The server records an unanswered input as unmatched and closes the connection.
@@ -14,6 +17,9 @@ public protocol Responder: Sendable {
 }
 
 extension Responder {
+    /// Lines by default.
+    public var framing: Framing { .lines }
+
     /// By default, nothing is sent on connect.
     public func connected(session: inout Session, context: SubstitutionContext) -> [Action] { [] }
 }

@@ -8,6 +8,8 @@ import Foundation
 public struct ResponseScript: Sendable {
     /// The `scheme` the file declares (`ftp`, `http`, …), if any.
     public let scheme: String?
+    /// How input is cut into units: the file's `framing`, or what its `scheme` implies.
+    public let framing: Framing
     /// The bytes the file declares under `data`, if any; the server's ``MockServer/data`` defaults to them.
     public let data: [UInt8]?
     /// The file the script came from, if any.
@@ -18,8 +20,9 @@ public struct ResponseScript: Sendable {
     private let setProblems: [String: ResponseFileError]
 
     /// Creates a script from sets built in code.
-    public init(sets: [ResponseSet], scheme: String? = nil, data: [UInt8]? = nil) {
+    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil) {
         self.scheme = scheme
+        self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
         self.file = nil
         self.setNames = sets.map(\.name)
@@ -27,8 +30,10 @@ public struct ResponseScript: Sendable {
         self.setProblems = [:]
     }
 
-    init(scheme: String?, data: [UInt8]?, file: String?, setNames: [String], sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
+    init(scheme: String?, framing: Framing?, data: [UInt8]?, file: String?, setNames: [String], sets: [String: ResponseSet],
+         setProblems: [String: ResponseFileError]) {
         self.scheme = scheme
+        self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
         self.file = file
         self.setNames = setNames

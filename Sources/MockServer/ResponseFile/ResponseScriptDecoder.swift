@@ -30,9 +30,16 @@ struct ResponseScriptDecoder {
                 ? .notUTF8(reason: error.message) : .syntax(message: error.message)
             throw self.error(problem, at: error.location)
         }
-        let top = try members(of: root, path: "the file", known: ["scheme", "comment", "data", "sets", "responses"])
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "sets", "responses"])
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
+        let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
+            let name = try string(value, path: "framing")
+            guard let framing = Framing(rawValue: name) else {
+                throw error(.invalidValue(path: "framing", reason: "framing is one of \(Framing.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\""), at: value.location)
+            }
+            return framing
+        }
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         guard let responsesValue = top["responses"] else { throw error(.missingKey(path: "", key: "responses"), at: root.location) }
 
@@ -64,7 +71,7 @@ struct ResponseScriptDecoder {
             if let problem = problems[change.target] { throw problem }
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
-        return ResponseScript(scheme: scheme, data: data, file: file, setNames: setNames, sets: sets, setProblems: problems)
+        return ResponseScript(scheme: scheme, framing: framing, data: data, file: file, setNames: setNames, sets: sets, setProblems: problems)
     }
 
     // MARK: Responses and sets

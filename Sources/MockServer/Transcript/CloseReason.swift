@@ -10,6 +10,8 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
     case unmatchedInput
     /// An input unit was longer than the limit.
     case inputTooLong(limit: Int)
+    /// The input could not be framed (not HTTP, say).
+    case malformedInput(String)
     /// The data connection sent everything and the peer closed it.
     case transferComplete
     /// The server was stopped.
@@ -25,6 +27,7 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
         case .script: "closed by script"
         case .unmatchedInput: "unmatched input"
         case .inputTooLong(let limit): "input longer than \(limit) bytes"
+        case .malformedInput(let reason): "malformed input: \(reason)"
         case .transferComplete: "transfer complete"
         case .serverStopped: "server stopped"
         case .failed(let reason): "failed: \(reason)"

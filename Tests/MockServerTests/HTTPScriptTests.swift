@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+
+/// Request framing with curl: keep-alive, pipelining, 100-continue, original-style patterns.
+@Suite("HTTP through scripts")
+struct HTTPScriptTests {
+    static let script = """
+        {"scheme": "http",
+         "responses": {
+            "put with auth": {"pattern": "^PUT .*Authorization: Basic dXNlcjpwYXNz.*", "commands": ["HTTP/1.1 201 Created\\r\\nContent-Length: 0\\r\\n\\r\\n"]},
+            "put":  {"pattern": "^PUT ", "commands": ["HTTP/1.1 401 Unauthorized\\r\\nContent-Length: 0\\r\\n\\r\\n"]},
+            "get":  {"pattern": "^GET (\\\\S+) ", "commands": ["HTTP/1.1 200 OK\\r\\nContent-Length: 3\\r\\n\\r\\nhi\\n"]},
+            "old":  {"pattern": "^DELETE .*\\r\\n\\r\\n.*", "commands": ["HTTP/1.1 204 No Content\\r\\nConnection: close\\r\\n\\r\\n", "«close»"]}
+         }}
+        """
+
+    private func start() throws -> MockServer {
+        let server = try MockServer(script: ResponseScript(json: Self.script))
+        try server.start()
+        return server
+    }
+
+    @Test("two GETs reuse one keep-alive connection", .enabled(if: Tools.hasCurl))
+    func keepAlive() throws {
+        let server = try start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "\(base)/a", "\(base)/b"])
+        #expect(result.stdout == "hi\nhi\n", "\(result.stderr)")
+        let connections = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
+        #expect(connections.count == 1)
+        #expect(server.transcript.inputs.count == 2)
+    }
+
+    @Test("a 5 MiB PUT gets 100 Continue, and the whole request matches an original-style pattern", .enabled(if: Tools.hasCurl))
+    func bigPut() throws {
+        let server = try start()
+        defer { server.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("put-\(UUID().uuidString)")
+        try Tools.randomBytes(5 << 20, seed: 5).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try Tools.run("curl", ["-sS", "--max-time", "30", "-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass",
+                                            "-T", file.path, "http://127.0.0.1:\(server.port)/file.bin"])
+        #expect(result.stdout == "201", "\(result.stderr)\n\(server.transcript.dump().prefix(2000))")
+        let outputs = server.transcript.entries.compactMap { entry -> String? in
+            if case .output(let bytes) = entry.event { String(decoding: bytes, as: UTF8.self) } else { nil }
+        }
+        #expect(outputs.first == "HTTP/1.1 100 Continue\r\n\r\n")
+        let request = try #require(server.transcript.inputs.first)
+        #expect(request.bytes.count > 5 << 20)
+    }
+
+    @Test("pipelined requests in one write are answered in order; a DELETE closes", .enabled(if: Tools.hasCurl))
+    func pipelined() throws {
+        let server = try start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /1 HTTP/1.1\r\nHost: x\r\n\r\nPUT /2 HTTP/1.1\r\nContent-Length: 2\r\n\r\nokDELETE /3 HTTP/1.1\r\n\r\n")
+        let reply = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(reply == "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nhi\nHTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\nHTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+    }
+
+    @Test("a malformed request closes the connection with the reason recorded")
+    func malformed() async throws {
+        let server = try start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("NONSENSE\r\n\r\n")
+        #expect(try client.readToEnd().isEmpty)
+        let closed = try await server.transcript.wait { if case .closed = $0.event { true } else { false } }
+        #expect(closed.event == .closed(.malformedInput("the request line is not METHOD TARGET VERSION")))
+    }
+}
