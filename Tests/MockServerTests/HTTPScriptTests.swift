@@ -73,3 +73,53 @@ struct HTTPScriptTests {
         #expect(closed.event == .closed(.malformedInput("the request line is not METHOD TARGET VERSION")))
     }
 }
+
+@Suite("HTTP responses and request substitutions")
+struct HTTPResponseTests {
+    let context = SubstitutionContext(data: Array("DATA".utf8))
+
+    @Test("$method, $path, $body and ${header:Name} come from the request; outside a request they are empty")
+    func requestSubstitutions() {
+        let request = Input("POST /items?x=1 HTTP/1.1\r\nHost: example\r\nX-Token:  abc \r\nContent-Length: 4\r\n\r\nbody")
+        let template = Template("$method $path [${header:x-token}] [${header:Missing}] <$body>")
+        #expect(String(decoding: template.render(input: request, context: context), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
+        #expect(String(decoding: template.render(input: Input("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
+    }
+
+    @Test("a response gets a computed Content-Length, except with its own, chunked, 1xx, 204 or 304")
+    func contentLength() throws {
+        func render(_ json: String) throws -> String {
+            let script = try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": [{"response": \#(json)}]}}}"#)
+            var session = Session(connectionID: 1)
+            let reply = try #require(try PatternResponder(script: script).respond(to: Input("GET /p HTTP/1.1\r\n\r\n"), session: &session, context: context))
+            guard case .render(let rendering) = reply.actions[0] else { return "" }
+            return rendering.text(context)
+        }
+        #expect(try render(#"{"headers": {"Content-Type": "text/plain"}, "body": "at $path"}"#)
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nat /p")
+        #expect(try render(#"{"status": "204 No Content", "body": "ignored"}"#) == "HTTP/1.1 204 No Content\r\n\r\n")
+        #expect(try render(#"{"headers": {"Content-Length": "99"}, "body": "x"}"#) == "HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\nx")
+        #expect(try render(#"{"status": "201 Created", "body": {"hex": "00ff"}}"#) == "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n\u{0}\u{FFFD}")
+        #expect(try render(#"{"body": "«data»"}"#) == "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nDATA")
+        #expect(throws: ResponseFileError.self) { try render(#"{"headers": {"Bad Name": "x"}}"#) }
+        #expect(throws: ResponseFileError.self) { try render(#"{"code": 200}"#) }
+    }
+
+    @Test("keep-alive clients work with computed lengths: curl reuses one connection for three requests", .enabled(if: Tools.hasCurl))
+    func keepAliveWithComputedLength() throws {
+        let script = try ResponseScript(json: """
+            {"scheme": "http", "responses": {
+                "echo": {"pattern": "^(GET|POST) ", "commands": [{"response": {"headers": {"Content-Type": "text/plain"},
+                         "body": "$method $path ${header:X-Name} $body\\n"}}]}}}
+            """)
+        let server = try MockServer(script: script)
+        try server.start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-H", "X-Name: ada", "\(base)/one", "\(base)/two",
+                                            "--next", "-sS", "-d", "payload", "\(base)/three"])
+        #expect(result.stdout == "GET /one ada \nGET /two ada \nPOST /three  payload\n", "\(result.stderr)")
+        let connections = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
+        #expect(connections.count == 1)
+    }
+}

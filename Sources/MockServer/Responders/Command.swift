@@ -25,4 +25,6 @@ public enum Command: Sendable, Hashable {
     case connectActive(Template, otherwise: [Command]?)
     /// Runs a transfer on this connection's data channel and continues only when it is finished.
     case transfer(Transfer)
+    /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
+    case httpResponse(HTTPResponseTemplate)
 }

@@ -85,6 +85,7 @@ public struct PatternResponder: Responder {
                 .connectActive(Rendering(template: template, input: input, groups: groups),
                                otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
             case .transfer(let transfer): .transfer(transfer)
+            case .httpResponse(let response): .render(Rendering(content: .response(response), input: input, groups: groups))
             }
         }
     }

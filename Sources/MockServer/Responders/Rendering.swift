@@ -1,23 +1,40 @@
-/// A template with the match it answers, rendered when the connection sends it, so that values
-/// set by earlier steps of the same response (a passive port, a selected file) are current.
+/// A template, or an HTTP response template, with the match it answers, rendered when the
+/// connection sends it, so that values set by earlier steps of the same response (a passive port, a
+/// selected file) are current.
 public struct Rendering: Sendable, Hashable {
-    /// The text with substitutions.
-    public let template: Template
+    /// What is rendered.
+    public enum Content: Sendable, Hashable {
+        /// Text with substitutions.
+        case text(Template)
+        /// An HTTP response with a computed Content-Length.
+        case response(HTTPResponseTemplate)
+    }
+
+    /// What is rendered.
+    public let content: Content
     /// The input `$0` stands for.
     public let input: Input
     /// Capture groups 1…n.
     public let groups: [String?]
 
-    /// Creates a rendering.
+    /// Creates a rendering of text.
     public init(template: Template, input: Input, groups: [String?]) {
-        self.template = template
+        self.init(content: .text(template), input: input, groups: groups)
+    }
+
+    /// Creates a rendering.
+    public init(content: Content, input: Input, groups: [String?]) {
+        self.content = content
         self.input = input
         self.groups = groups
     }
 
     /// The bytes to send with `context`'s values.
     public func render(_ context: SubstitutionContext) -> [UInt8] {
-        template.render(input: input, groups: groups, context: context)
+        switch content {
+        case .text(let template): template.render(input: input, groups: groups, context: context)
+        case .response(let response): response.render(input: input, groups: groups, context: context)
+        }
     }
 
     /// The text to use as a name or an address with `context`'s values.

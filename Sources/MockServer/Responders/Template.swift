@@ -5,6 +5,8 @@
 ///   A group that did not take part in the match, or that the pattern does not have, is empty.
 /// - `$name` or `${name}` is a ``Variable``; `${name}` lets a letter follow (`${size}KB`), and
 ///   `${1}0` is group 1 followed by `0`.
+/// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the input when it is an HTTP
+///   request (empty otherwise); a missing header is empty.
 /// - `$$` is a literal `$`. A `$` followed by anything else, or an unknown `$word`, stays as written.
 ///
 /// Replaced text is never scanned again, so a captured value containing `$1` is sent as is.
@@ -13,6 +15,15 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
         case literal([UInt8])
         case group(Int)
         case variable(Variable)
+        case request(RequestPart)
+    }
+
+    /// A part of an HTTP request unit.
+    enum RequestPart: Sendable, Hashable {
+        case method
+        case path
+        case body
+        case header(String)
     }
 
     /// The text as written.
@@ -52,6 +63,7 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
         if let constant = constantBytes { return constant }
         var output: [UInt8] = []
         output.reserveCapacity(source.utf8.count + 32)
+        var request: HTTPRequestParts??
         for segment in segments {
             switch segment {
             case .literal(let bytes): output.append(contentsOf: bytes)
@@ -59,6 +71,15 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
             case .group(let index):
                 if index <= groups.count, let value = groups[index - 1] { output.append(contentsOf: value.utf8) }
             case .variable(let variable): output.append(contentsOf: context.value(of: variable).utf8)
+            case .request(let part):
+                if request == nil { request = .some(HTTPRequestParts(input.bytes)) }
+                guard let parts = request ?? nil else { continue }
+                switch part {
+                case .method: output.append(contentsOf: parts.method)
+                case .path: output.append(contentsOf: parts.path)
+                case .body: output.append(contentsOf: parts.body)
+                case .header(let name): output.append(contentsOf: parts.header(name) ?? [])
+                }
             }
         }
         return output
@@ -96,9 +117,10 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
             } else if isLetter(next) {
                 var end = index + 1
                 while end < bytes.count && (isLetter(bytes[end]) || isDigit(bytes[end])) { end += 1 }
-                if let variable = Variable(rawValue: String(decoding: bytes[(index + 1)..<end], as: UTF8.self)) {
+                let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                if let segment = named(name) {
                     flush()
-                    segments.append(.variable(variable))
+                    segments.append(segment)
                 } else {
                     literal.append(contentsOf: bytes[index..<end])
                 }
@@ -114,7 +136,18 @@ public struct Template: Sendable, Hashable, ExpressibleByStringLiteral, CustomSt
 
     private static func braced(_ name: ArraySlice<UInt8>) -> Segment? {
         if !name.isEmpty && name.count <= 2 && name.allSatisfy(isDigit) { return .group(number(name)) }
-        return Variable(rawValue: String(decoding: name, as: UTF8.self)).map(Segment.variable)
+        let text = String(decoding: name, as: UTF8.self)
+        if text.lowercased().hasPrefix("header:") && text.count > 7 { return .request(.header(String(text.dropFirst(7)))) }
+        return named(text)
+    }
+
+    private static func named(_ name: String) -> Segment? {
+        switch name {
+        case "method": .request(.method)
+        case "path": .request(.path)
+        case "body": .request(.body)
+        default: Variable(rawValue: name).map(Segment.variable)
+        }
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int {

@@ -7,7 +7,7 @@ struct ResponseScriptDecoder {
     /// The string tokens a command may be.
     static let commandTokens = ["«close»", "«data»", "«passive»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -185,12 +185,39 @@ struct ResponseScriptDecoder {
                 return .useSet(target)
             case "file":
                 return .selectFile(Template(try string(member.value, path: inner)), otherwise: otherwise)
+            case "response":
+                return .httpResponse(try httpResponse(member.value, path: inner))
             default:
                 return .connectActive(Template(try string(member.value, path: inner)), otherwise: otherwise)
             }
         default:
             throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)
         }
+    }
+
+    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
+    private func httpResponse(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPResponseTemplate {
+        let fields = try members(of: value, path: path, known: ["status", "headers", "body"])
+        let status = try fields["status"].map { value throws(ResponseFileError) in Template(try string(value, path: "\(path).status")) } ?? "200 OK"
+        var headers: [HTTPResponseTemplate.Header] = []
+        if let headersValue = fields["headers"] {
+            for member in try orderedMembers(of: headersValue, path: "\(path).headers") {
+                let headerValue = try string(member.value, path: "\(path).headers.\(member.key)")
+                guard !member.key.isEmpty, !member.key.contains(where: { $0 == ":" || $0.isWhitespace }) else {
+                    throw error(.invalidValue(path: "\(path).headers", reason: "\"\(member.key)\" is not a header name"), at: member.keyLocation)
+                }
+                headers.append(.init(name: member.key, value: Template(headerValue)))
+            }
+        }
+        var body: HTTPResponseTemplate.Body = .bytes([])
+        if let bodyValue = fields["body"] {
+            if case .string(let text) = bodyValue.kind {
+                body = text == "«data»" ? .data : .text(Template(text))
+            } else {
+                body = .bytes(try bytes(bodyValue, path: "\(path).body"))
+            }
+        }
+        return HTTPResponseTemplate(status: status, headers: headers, body: body)
     }
 
     private func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {

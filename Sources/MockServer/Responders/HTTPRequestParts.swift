@@ -1,0 +1,43 @@
+/// The parts of an HTTP request unit that substitutions name: method, path, headers, body.
+struct HTTPRequestParts {
+    let method: [UInt8]
+    let path: [UInt8]
+    let headers: [(name: String, value: [UInt8])]
+    let body: [UInt8]
+
+    /// Splits a request as the request framer returns it; `nil` for anything else.
+    init?(_ bytes: [UInt8]) {
+        guard let lineEnd = bytes.firstIndex(of: 0x0A) else { return nil }
+        let requestLine = bytes[..<lineEnd].split(separator: 0x20, omittingEmptySubsequences: true)
+        guard requestLine.count >= 2 else { return nil }
+        method = Array(requestLine[0])
+        path = Array(requestLine[1])
+        var headers: [(String, [UInt8])] = []
+        var index = lineEnd + 1
+        var bodyStart = bytes.count
+        while index < bytes.count {
+            let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.count
+            var line = bytes[index..<end]
+            if line.last == 0x0D { line = line.dropLast() }
+            if line.isEmpty {
+                bodyStart = min(end + 1, bytes.count)
+                break
+            }
+            if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                var value = line[(colon + 1)...]
+                while value.first == 0x20 || value.first == 0x09 { value = value.dropFirst() }
+                while value.last == 0x20 || value.last == 0x09 { value = value.dropLast() }
+                headers.append((String(decoding: line[..<colon], as: UTF8.self).lowercased(), Array(value)))
+            }
+            index = end + 1
+        }
+        self.headers = headers
+        body = Array(bytes[bodyStart...])
+    }
+
+    /// The first header named `name` (case-insensitive).
+    func header(_ name: String) -> [UInt8]? {
+        let key = name.lowercased()
+        return headers.first { $0.name == key }?.value
+    }
+}
