@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+
+/// Load, hostile input and lifecycle limits: bounded, deterministic, no sleeps.
+@Suite("Hostile input and load", .serialized)
+struct HostileInputTests {
+    static let echo = [
+        entry("initial", "«initial»", .send("220 ready\r\n")),
+        entry("echo", "^ECHO (.*)", .send("$1\r\n")),
+        entry("flood", "^FLOOD", .sendData),
+        entry("slow", "^SLOW", .pause(.seconds(60)), .send("late\r\n")),
+    ]
+
+    private func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+
+    private func threadCount() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return -1 }
+        return Int(line.split(separator: "\t").last ?? "") ?? -1
+    }
+
+    @Test("10 MiB without a newline closes the connection at the limit; NUL bytes and bad UTF-8 are fine")
+    func endlessLine() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        _ = try client.readLine()
+        try client.send([0x45, 0x43, 0x48, 0x4F, 0x20, 0x00, 0xFF, 0xFE, 0x0A])
+        // Capture groups come from the lossy text (only $0 echoes raw bytes).
+        #expect(try client.readLine() == "\u{0}\u{FFFD}\u{FFFD}")
+        // The server closes after 1 MiB; what we still send then may be refused, which is fine.
+        _ = try? client.send([UInt8](repeating: 0x41, count: 10 << 20))
+        #expect(try client.readToEnd().isEmpty)
+        let closed = try await server.transcript.wait { $0.event.isClosed }
+        #expect(closed.event == .closed(.inputTooLong(limit: 1 << 20)))
+    }
+
+    @Test("a line exactly at the 1 MiB limit is answered; one byte more closes")
+    func lineAtLimit() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        let exact = try TestClient(port: server.port)
+        _ = try exact.readLine()
+        let payload = String(repeating: "x", count: (1 << 20) - 5)
+        try exact.send("ECHO \(payload)\r\n")
+        #expect(try exact.readLine().count == payload.count)
+        let over = try TestClient(port: server.port)
+        _ = try over.readLine()
+        try over.send("ECHO \(payload)y\r\n")
+        #expect(try over.readToEnd().isEmpty)
+    }
+
+    @Test("1,000 simultaneous connections each send a line and read its reply")
+    func thousandConnections() throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        let clients = try (0..<1000).map { _ in try TestClient(port: server.port) }
+        for (index, client) in clients.enumerated() { try client.send("ECHO \(index)\r\n") }
+        for (index, client) in clients.enumerated() {
+            #expect(try client.readLine() == "220 ready")
+            #expect(try client.readLine() == "\(index)")
+        }
+    }
+
+    @Test("10,000 connect-then-close in a loop leave the server serving and no descriptors behind")
+    func connectClose() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        for _ in 0..<10_000 { _ = try TestClient(port: server.port) }
+        try await server.waitForConnectionsClosed(timeout: .seconds(30))
+        let client = try TestClient(port: server.port)
+        _ = try client.readLine()
+        try client.send("ECHO alive\r\n")
+        #expect(try client.readLine() == "alive")
+    }
+
+    @Test("a client that never reads while 100 MiB are sent holds the server's output, not more, and others are served")
+    func backpressure() throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        server.data = Data(count: 100 << 20)
+        let hog = try TestClient(port: server.port)
+        _ = try hog.readLine()
+        try hog.send("FLOOD\r\nFLOOD\r\nFLOOD\r\n")
+        let other = try TestClient(port: server.port)
+        _ = try other.readLine()
+        try other.send("ECHO still served\r\n")
+        #expect(try other.readLine() == "still served")
+        // While the first 100 MiB cannot drain, the next FLOODs are not even read: no growth.
+        let inputs = server.transcript.inputs.filter { $0.text == "FLOOD" }
+        #expect(inputs.count == 1)
+    }
+
+    @Test("stop() with 200 busy connections returns within a second")
+    func stopUnderLoad() throws {
+        let server = try startServer(Self.echo)
+        let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
+        for client in clients { try client.send("SLOW\r\n") }
+        for client in clients { _ = try client.readLine() }
+        let started = ContinuousClock.now
+        server.stop()
+        #expect(ContinuousClock.now - started < .seconds(1))
+        for client in clients.prefix(5) { #expect(try client.readToEnd().isEmpty) }
+    }
+
+    @Test("10,000 start/stop cycles leave no open descriptors and no extra threads")
+    func startStopCycles() throws {
+        let descriptors = openDescriptors()
+        let threads = threadCount()
+        for _ in 0..<10_000 {
+            let server = MockServer(responder: PatternResponder(Self.echo))
+            try server.start()
+            server.stop()
+        }
+        #expect(openDescriptors() == descriptors)
+        #expect(threadCount() <= threads)
+    }
+}
