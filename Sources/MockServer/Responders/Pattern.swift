@@ -27,7 +27,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
             let regex = try NSRegularExpression(pattern: source, options: [.dotMatchesLineSeparators])
             self.init(source: source, isInitial: false, regex: regex, prefix: LiteralPrefix(pattern: source))
         } catch {
-            throw PatternError(pattern: source, reason: Self.reason(for: error))
+            throw PatternError(pattern: source, reason: PatternDiagnosis.explain(source) ?? Self.reason(for: error))
         }
     }
 
