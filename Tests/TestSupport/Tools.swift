@@ -12,6 +12,8 @@ public enum Tools {
     public static var hasPython: Bool { path(of: "python3") != nil }
     public static var hasLftp: Bool { path(of: "lftp") != nil }
     public static var hasWget: Bool { path(of: "wget") != nil }
+    public static var hasCadaver: Bool { path(of: "cadaver") != nil }
+    public static var hasRclone: Bool { path(of: "rclone") != nil }
 
     /// A new empty temporary directory.
     public static func temporaryDirectory() throws -> URL {
@@ -50,16 +52,25 @@ public enum Tools {
     }
 
     /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
-    public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60,
+                           input: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (path(of: executable) ?? executable))
         process.arguments = arguments
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try? inputPipe.fileHandleForWriting.close()
+        }
         let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall.

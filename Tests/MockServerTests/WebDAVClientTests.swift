@@ -1,0 +1,145 @@
+import Foundation
+import MockServerResponses
+import Testing
+import TestSupport
+@testable import MockServer
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Real WebDAV and HTTP clients against the bundled webdav.json.
+@Suite("WebDAV clients against the bundled script")
+struct WebDAVClientTests {
+    private func dav(set: String = "default") throws -> MockServer {
+        let server = try MockServer(script: BundledResponses.script(named: "webdav"), set: set)
+        try server.start()
+        return server
+    }
+
+    private func curl(_ arguments: [String]) throws -> Tools.Result {
+        try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments)
+    }
+
+    @Test("curl: every verb, PROPFIND at depth 0 and 1, auth, a 5 MiB PUT, two URLs on one connection", .enabled(if: Tools.hasCurl))
+    func curlVerbs() throws {
+        let server = try dav()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)"
+        func status(_ arguments: [String]) throws -> String { try curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments).stdout }
+        #expect(try status(["\(url)/file.txt"]) == "200")
+        #expect(try status(["-I", "\(url)/file.txt"]) == "200")
+        #expect(try status(["-T", "/etc/hostname", "\(url)/small.txt"]) == "201")
+        #expect(try status(["-X", "DELETE", "\(url)/small.txt"]) == "204")
+        #expect(try status(["-X", "MKCOL", "\(url)/made/"]) == "201")
+        #expect(try status(["-X", "MOVE", "-H", "Destination: \(url)/b.txt", "\(url)/file.txt"]) == "201")
+        #expect(try status(["-X", "COPY", "-H", "Destination: \(url)/c.txt", "\(url)/file.txt"]) == "201")
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/file.txt"]).stdout == "401")
+        let depth0 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 0", "\(url)/"]).stdout
+        let depth1 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
+        #expect(depth0.components(separatedBy: "<D:response>").count - 1 == 1)
+        #expect(depth1.components(separatedBy: "<D:response>").count - 1 == 3)
+        #expect(depth1.contains("<D:href>/file.txt</D:href>") && depth1.contains("<D:getcontentlength>23</D:getcontentlength>"))
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("dav-\(UUID().uuidString)")
+        try Tools.randomBytes(5 << 20, seed: 9).write(to: big)
+        defer { try? FileManager.default.removeItem(at: big) }
+        #expect(try status(["-T", big.path, "\(url)/big.bin"]) == "201")
+        let before = server.transcript.entries.count
+        let two = try curl(["-u", "user:pass", "\(url)/file.txt", "\(url)/file.txt"])
+        #expect(two.stdout == "Hello from MockServer!\nHello from MockServer!\n")
+        let opened = server.transcript.entries.dropFirst(before).filter { if case .connected = $0.event { true } else { false } }
+        #expect(opened.count == 1)
+    }
+
+    @Test("failure sets answer 405, 409, 412 and 423, and the hang set times the client out", .enabled(if: Tools.hasCurl), arguments: [
+        ("mkcol fails", ["-X", "MKCOL", "URL/x/"], "405"),
+        ("put conflict", ["-T", "/etc/hostname", "URL/a/b.txt"], "409"),
+        ("put precondition failed", ["-T", "/etc/hostname", "URL/b.txt"], "412"),
+        ("locked", ["-X", "DELETE", "URL/file.txt"], "423"),
+        ("hang", ["--max-time", "1", "URL/file.txt"], "000"),
+        ("disconnect", ["URL/file.txt"], "000"),
+        ("unauthorized", ["URL/file.txt"], "401"),
+    ])
+    func failureSets(set: String, arguments: [String], code: String) throws {
+        let server = try dav(set: set)
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)"
+        let result = try curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments.map { $0.replacingOccurrences(of: "URL", with: url) })
+        #expect(result.stdout == code, "\(result.stderr)")
+    }
+
+    @Test("URLSession: GET, PUT, a custom PROPFIND, one connection reused")
+    func urlSession() async throws {
+        let server = try dav()
+        defer { server.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        let credentials = "Basic " + Data("user:pass".utf8).base64EncodedString()
+        func request(_ method: String, _ path: String, depth: String? = nil) -> URLRequest {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)")!)
+            request.httpMethod = method
+            request.setValue(credentials, forHTTPHeaderField: "Authorization")
+            if let depth { request.setValue(depth, forHTTPHeaderField: "Depth") }
+            return request
+        }
+        let (file, _) = try await session.data(for: request("GET", "/file.txt"))
+        #expect(file == Data("Hello from MockServer!\n".utf8))
+        let (_, put) = try await session.upload(for: request("PUT", "/new.txt"), from: Data("new".utf8))
+        #expect((put as? HTTPURLResponse)?.statusCode == 201)
+        let (listing, propfind) = try await session.data(for: request("PROPFIND", "/", depth: "1"))
+        #expect((propfind as? HTTPURLResponse)?.statusCode == 207)
+        #expect(String(decoding: listing, as: UTF8.self).contains("<D:href>/folder/</D:href>"))
+        let opened = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
+        #expect(opened.count == 1)
+    }
+
+    @Test("Python's http.client: keep-alive GET and PUT", .enabled(if: Tools.hasPython))
+    func pythonHTTPClient() throws {
+        let server = try dav()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import http.client, base64
+            auth = {"Authorization": "Basic " + base64.b64encode(b"user:pass").decode()}
+            c = http.client.HTTPConnection("127.0.0.1", \(server.port), timeout=20)
+            c.request("GET", "/file.txt", headers=auth); r = c.getresponse(); print(r.status, r.read())
+            c.request("PUT", "/p.txt", body=b"python", headers=auth); r = c.getresponse(); print(r.status, r.read())
+            c.request("PROPFIND", "/folder/", headers={**auth, "Depth": "0"}); r = c.getresponse(); print(r.status, b"/folder/" in r.read())
+            """)
+        #expect(result.stdout == "200 b'Hello from MockServer!\\n'\n201 b'created /p.txt\\n'\n207 True\n", "\(result.stderr)")
+    }
+
+    @Test("cadaver: ls, get, put and mkcol", .enabled(if: Tools.hasCadaver))
+    func cadaver() throws {
+        let server = try dav()
+        defer { server.stop() }
+        let home = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try "machine 127.0.0.1\nlogin user\npassword pass\n".write(to: home.appendingPathComponent(".netrc"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home.appendingPathComponent(".netrc").path)
+        try "from cadaver\n".write(to: home.appendingPathComponent("local.txt"), atomically: true, encoding: .utf8)
+        let commands = "ls\nget file.txt \(home.path)/got.txt\nput \(home.path)/local.txt sent.txt\nmkcol newdir\nquit\n"
+        let result = try Tools.run("cadaver", ["http://127.0.0.1:\(server.port)/"], timeout: 30, input: commands, environment: ["HOME": home.path])
+        #expect(result.stdout.contains("file.txt") && result.stdout.contains("folder"), "\(result.stdout)\n\(result.stderr)")
+        #expect(try String(contentsOf: home.appendingPathComponent("got.txt"), encoding: .utf8) == "Hello from MockServer!\n")
+        let methods = server.transcript.inputs.map { String($0.text.prefix { $0 != " " }) }
+        #expect(methods.contains("PUT") && methods.contains("MKCOL"), "\(methods)")
+        #expect(!result.stdout.contains("failed"), "\(result.stdout)")
+    }
+
+    /// `rclone copyto` is not tested: rclone checks an upload by a PROPFIND of the new file, which a
+    /// static script cannot answer with the uploaded size; that needs server-side state.
+    @Test("rclone's webdav backend: lsl and cat", .enabled(if: Tools.hasRclone))
+    func rclone() throws {
+        let server = try dav()
+        defer { server.stop() }
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let obscured = try Tools.run("rclone", ["obscure", "pass"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let remote = ["--webdav-url", "http://127.0.0.1:\(server.port)/", "--webdav-user", "user", "--webdav-pass", obscured,
+                      "--config", folder.appendingPathComponent("rclone.conf").path, "--retries", "1", "--low-level-retries", "1"]
+        let lsl = try Tools.run("rclone", ["lsl", ":webdav:"] + remote)
+        #expect(lsl.stdout.contains("23 2024-01-01 12:00:00.000000000 file.txt"), "\(lsl.stderr)")
+        let cat = try Tools.run("rclone", ["cat", ":webdav:file.txt"] + remote)
+        #expect(cat.stdout == "Hello from MockServer!\n", "\(cat.stderr)")
+        let request = try #require(server.transcript.inputs.first { $0.text.hasPrefix("PROPFIND / ") })
+        #expect(request.text.contains("Depth: 1\r\n"))
+    }
+}
