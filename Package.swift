@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["MockServer"],
             path: "Responses",
             exclude: ["README.md"],
-            resources: [.copy("ftp.json"), .copy("webdav.json")],
+            resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json")],
             swiftSettings: swiftSettings
         ),
         .target(

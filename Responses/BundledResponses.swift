@@ -3,8 +3,8 @@ import MockServer
 
 /// The response scripts shipped in the package's `Responses` folder.
 public enum BundledResponses {
-    /// The names of the bundled scripts: `ftp` and `webdav`.
-    public static let names = ["ftp", "webdav"]
+    /// The names of the bundled scripts: `ftp`, `http` and `webdav`.
+    public static let names = ["ftp", "http", "webdav"]
 
     /// The file of the bundled script `name` (`ftp`), or `nil` when there is none.
     public static func url(named name: String) -> URL? {

@@ -143,3 +143,24 @@ struct WebDAVClientTests {
         #expect(request.text.contains("Depth: 1\r\n"))
     }
 }
+
+@Suite("HTTP clients against the bundled http.json")
+struct HTTPClientTests {
+    @Test("curl: every method with auth on one keep-alive connection, 401 without, failure sets", .enabled(if: Tools.hasCurl))
+    func curlMethods() throws {
+        let server = try MockServer(script: BundledResponses.script(named: "http"))
+        try server.start()
+        defer { server.stop() }
+        let url = "http://127.0.0.1:\(server.port)"
+        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-u", "user:pass", "\(url)/items",
+                                            "--next", "-sS", "-u", "user:pass", "-d", "{\"a\":1}", "\(url)/items",
+                                            "--next", "-sS", "-u", "user:pass", "-X", "DELETE", "-w", "%{http_code}\n", "\(url)/items/1"])
+        #expect(result.stdout == "{\"method\": \"GET\", \"path\": \"/items\"}\n{\"created\": \"/items/1\", \"received\": \"7\"}\n204\n", "\(result.stderr)")
+        let opened = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
+        #expect(opened.count == 1)
+        #expect(try Tools.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "\(url)/items"]).stdout == "401")
+        try server.useResponseSet("conflict")
+        #expect(try Tools.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass", "-X", "PUT", "-d", "x", "\(url)/items/1"]).stdout == "409")
+        #expect(server.transcript.unmatched.isEmpty)
+    }
+}
