@@ -29,10 +29,11 @@ struct ResponseScriptTests {
             case .pause(let duration): "<pause \(duration)>"
             case .close: "<close>"
             case .useSet(let name): "<set \(name)>"
-            case .selectFile(let rendering, let otherwise): "<file \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
+            case .selectFile(let rendering, let otherwise, _): "<file \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
             case .openPassive: "<passive>"
             case .connectActive(let rendering, _): "<active \(rendering.text(context))>"
             case .transfer(let transfer): transfer.rawValue
+            case .saveBody(let rendering): "<save \(rendering.text(context))>"
             }
         }.joined()
     }

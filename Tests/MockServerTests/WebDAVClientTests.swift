@@ -124,9 +124,10 @@ struct WebDAVClientTests {
         #expect(!result.stdout.contains("failed"), "\(result.stdout)")
     }
 
-    /// `rclone copyto` is not tested: rclone checks an upload by a PROPFIND of the new file, which a
-    /// static script cannot answer with the uploaded size; that needs server-side state.
-    @Test("rclone's webdav backend: lsl and cat", .enabled(if: Tools.hasRclone))
+    /// rclone checks an upload with a PROPFIND of the new file: the script's `{"save": "$path"}`
+    /// keeps the body, so the PROPFIND reports its size. (`rclone cat` of the new file finds it by a
+    /// listing of its folder, and the script's listing of `/` is static, so it is not read back here.)
+    @Test("rclone's webdav backend: lsl, copyto and cat", .enabled(if: Tools.hasRclone))
     func rclone() throws {
         let server = try dav()
         defer { server.stop() }
@@ -141,6 +142,14 @@ struct WebDAVClientTests {
         #expect(cat.stdout == "Hello from MockServer!\n", "\(cat.stderr)")
         let request = try #require(server.transcript.inputs.first { $0.text.hasPrefix("PROPFIND / ") })
         #expect(request.text.contains("Depth: 1\r\n"))
+
+        let local = folder.appendingPathComponent("up.txt")
+        try "copied with rclone\n".write(to: local, atomically: true, encoding: .utf8)
+        let copy = try Tools.run("rclone", ["copyto", local.path, ":webdav:copied.txt"] + remote)
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(server.uploads.last?.name == "/copied.txt")
+        #expect(server.uploads.last?.data == Data("copied with rclone\n".utf8))
+        #expect(server.files["/copied.txt"] == Data("copied with rclone\n".utf8))
     }
 }
 

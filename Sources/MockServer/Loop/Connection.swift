@@ -116,6 +116,8 @@ final class Connection: LoopHandler {
     }
 
     private func respond(to input: Input) {
+        // A file selection lasts for the response that made it.
+        selectedFile = nil
         let (responder, context) = core.replyState(base: loop.context)
         if let reply = responder.respond(to: input, session: &session, context: context) {
             core.record(.input(input, response: reply.response), connection: id)
@@ -157,10 +159,10 @@ final class Connection: LoopHandler {
             session.responseSet = name
             core.record(.switchedSet(name), connection: id)
             core.logger.log(.debug, "switched to set \"\(name)\"", connection: id)
-        case .selectFile(let rendering, let otherwise):
+        case .selectFile(let rendering, let otherwise, let strict):
             let name = rendering.text(currentContext())
             let files = core.files
-            if let otherwise, !files.isEmpty, files[name] == nil {
+            if let otherwise, strict || !files.isEmpty, files[name] == nil {
                 replaceRemainingActions(with: otherwise)
             } else {
                 selectedFile = name
@@ -184,6 +186,11 @@ final class Connection: LoopHandler {
             }
         case .transfer(let transfer):
             startTransfer(transfer)
+        case .saveBody(let rendering):
+            let name = rendering.text(currentContext())
+            let body = HTTPRequestParts(rendering.input.bytes)?.body ?? rendering.input.bytes
+            core.storeFile(name, body)
+            core.recordUpload(Upload(name: name, data: Data(body), connection: id))
         }
     }
 

@@ -13,11 +13,13 @@ public enum Action: Sendable, Hashable {
     /// Switches this connection to the named response set.
     case useSet(String)
     /// Selects a file by name; runs `otherwise` instead of the rest when the server has files and not this one.
-    case selectFile(Rendering, otherwise: [Action]?)
+    case selectFile(Rendering, otherwise: [Action]?, strict: Bool)
     /// Opens this connection's passive-data listener.
     case openPassive
     /// Makes the data connection go to a `PORT`/`EPRT` address; runs `otherwise` (or a 504) when refused.
     case connectActive(Rendering, otherwise: [Action]?)
     /// Runs a transfer on the data channel, continuing when it is finished.
     case transfer(Transfer)
+    /// Stores the request body as a server file named by the rendering, recording an upload.
+    case saveBody(Rendering)
 }

@@ -13,9 +13,9 @@ public enum Command: Sendable, Hashable {
     /// Switches this connection, and only this one, to another response set.
     case useSet(String)
     /// Selects the file named by the template for `$size`, `$file`, `«data»` and transfers. When
-    /// the server has ``MockServer/files`` and none has this name, `otherwise` runs instead of the
-    /// rest of the response (when given).
-    case selectFile(Template, otherwise: [Command]?)
+    /// the server has ``MockServer/files`` and none has this name (or, `strict`, whenever none has
+    /// it), `otherwise` runs instead of the rest of the response (when given).
+    case selectFile(Template, otherwise: [Command]?, strict: Bool = false)
     /// Opens this connection's own passive-data listener; later `$pasv`, `$epsv` and `$dataport`
     /// in this connection name it (`«passive»`).
     case openPassive
@@ -27,4 +27,7 @@ public enum Command: Sendable, Hashable {
     case transfer(Transfer)
     /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
     case httpResponse(HTTPResponseTemplate)
+    /// Stores the input's HTTP request body (de-chunked; the whole unit when it is not a request)
+    /// as the server file named by the template, and records it as an upload (`{"save": "$path"}`).
+    case saveBody(Template)
 }

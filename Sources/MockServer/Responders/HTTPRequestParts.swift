@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of an HTTP request unit that substitutions name: method, path, headers, body.
 struct HTTPRequestParts {
     let method: [UInt8]
@@ -32,7 +34,26 @@ struct HTTPRequestParts {
             index = end + 1
         }
         self.headers = headers
-        body = Array(bytes[bodyStart...])
+        let raw = Array(bytes[bodyStart...])
+        let chunked = headers.contains { $0.0 == "transfer-encoding" && String(decoding: $0.1, as: UTF8.self).lowercased().hasSuffix("chunked") }
+        body = chunked ? Self.dechunk(raw) : raw
+    }
+
+    /// The data of a chunked body without its framing (what arrived of it, if it is cut short).
+    static func dechunk(_ raw: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        var index = 0
+        while index < raw.count, let newline = raw[index...].firstIndex(of: 0x0A) {
+            var sizeText = raw[index..<newline]
+            if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) { sizeText = sizeText[..<semicolon] }
+            let text = String(decoding: sizeText, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " \r\t"))
+            guard let size = Int(text, radix: 16), size > 0 else { break }
+            let start = newline + 1
+            let end = min(start + size, raw.count)
+            data.append(contentsOf: raw[start..<end])
+            index = end + 2
+        }
+        return data
     }
 
     /// The first header named `name` (case-insensitive).

@@ -77,15 +77,16 @@ public struct PatternResponder: Responder {
             case .pause(let duration): .pause(duration)
             case .close: .close
             case .useSet(let name): .useSet(name)
-            case .selectFile(let template, let otherwise):
+            case .selectFile(let template, let otherwise, let strict):
                 .selectFile(Rendering(template: template, input: input, groups: groups),
-                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
+                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) }, strict: strict)
             case .openPassive: .openPassive
             case .connectActive(let template, let otherwise):
                 .connectActive(Rendering(template: template, input: input, groups: groups),
                                otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
             case .transfer(let transfer): .transfer(transfer)
             case .httpResponse(let response): .render(Rendering(content: .response(response), input: input, groups: groups))
+            case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
             }
         }
     }

@@ -7,7 +7,7 @@ struct ResponseScriptDecoder {
     /// The string tokens a command may be.
     static let commandTokens = ["«close»", "«data»", "«passive»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -149,7 +149,8 @@ struct ResponseScriptDecoder {
             return .pause(try pause(seconds, path: path, at: value.location))
         case .object(let members):
             let otherwiseMember = members.first { $0.key == "otherwise" }
-            let main = members.filter { $0.key != "otherwise" }
+            let strictMember = members.first { $0.key == "strict" }
+            let main = members.filter { $0.key != "otherwise" && $0.key != "strict" }
             guard main.count == 1, let member = main.first else {
                 throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
                                           + "plus \"otherwise\" beside file or active; this one has \(members.count)"), at: value.location)
@@ -159,6 +160,16 @@ struct ResponseScriptDecoder {
             }
             if let otherwiseMember, member.key != "file" && member.key != "active" {
                 throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
+            }
+            var strict = false
+            if let strictMember {
+                guard member.key == "file" else {
+                    throw error(.unknownKey(path: path, key: "strict", known: [member.key]), at: strictMember.keyLocation)
+                }
+                guard case .bool(let value) = strictMember.value.kind else {
+                    throw error(.wrongType(path: "\(path).strict", expected: "true or false", found: strictMember.value.typeName), at: strictMember.value.location)
+                }
+                strict = value
             }
             let otherwise = try otherwiseMember.map { member throws(ResponseFileError) -> [Command] in
                 guard case .array(let elements) = member.value.kind else {
@@ -184,9 +195,11 @@ struct ResponseScriptDecoder {
                 switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
                 return .useSet(target)
             case "file":
-                return .selectFile(Template(try string(member.value, path: inner)), otherwise: otherwise)
+                return .selectFile(Template(try string(member.value, path: inner)), otherwise: otherwise, strict: strict)
             case "response":
                 return .httpResponse(try httpResponse(member.value, path: inner))
+            case "save":
+                return .saveBody(Template(try string(member.value, path: inner)))
             default:
                 return .connectActive(Template(try string(member.value, path: inner)), otherwise: otherwise)
             }

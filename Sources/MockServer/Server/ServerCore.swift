@@ -38,6 +38,11 @@ final class ServerCore: Sendable {
         set { shared.withLock { $0.files = newValue } }
     }
 
+    /// Stores one file, atomically with respect to ``files`` being set from another thread.
+    func storeFile(_ name: String, _ bytes: [UInt8]) {
+        shared.withLock { $0.files[name] = bytes }
+    }
+
     var listing: [UInt8]? {
         get { shared.withLock { $0.listing } }
         set { shared.withLock { $0.listing = newValue } }
