@@ -7,9 +7,13 @@ cd "$(dirname "$0")/.."
 runs=${1:-20}
 swift build --build-tests
 for run in $(seq 1 "$runs"); do
-    if ! output=$(swift test --skip-build 2>&1); then
-        echo "$output" | grep -E "✘|error|failed" | head -40
-        echo "repeat-tests: run $run of $runs failed"
+    status=0
+    output=$(swift test --skip-build 2>&1) || status=$?
+    if [ "$status" -ne 0 ]; then
+        # sed reads all its input, so the pipeline cannot die of SIGPIPE under pipefail.
+        printf '%s\n' "$output" | grep -E "^✘|Test Case .* failed|Fatal error|Crash|signal" | sed -n '1,60p' || true
+        printf '%s\n' "$output" | tail -n 5
+        echo "repeat-tests: run $run of $runs failed (exit status $status)"
         exit 1
     fi
     echo "repeat-tests: run $run of $runs: $(echo "$output" | grep -E "Test run with" | tail -1)"

@@ -56,6 +56,8 @@ struct HostileInputTests {
 
     @Test("1,000 simultaneous connections each send a line and read its reply")
     func thousandConnections() throws {
+        // Both ends of 1,000 connections live in this process.
+        try #require(Tools.raiseDescriptorLimit(to: 4096) >= 2_200, "the descriptor limit is too low for 1,000 connections")
         let server = try startServer(Self.echo)
         defer { server.stop() }
         let clients = try (0..<1000).map { _ in try TestClient(port: server.port) }
@@ -116,7 +118,9 @@ struct HostileInputTests {
             try server.start()
             server.stop()
         }
-        #expect(openDescriptors() == descriptors)
-        #expect(threadCount() <= threads)
+        // Other suites run in parallel in this process and open and close their own descriptors and
+        // threads, so the counts move a little; a leak of even one per cycle would add 10,000.
+        #expect(openDescriptors() <= descriptors + 64)
+        #expect(threadCount() <= threads + 16)
     }
 }

@@ -34,6 +34,7 @@ struct ResponseScriptTests {
             case .connectActive(let rendering, _): "<active \(rendering.text(context))>"
             case .transfer(let transfer): transfer.rawValue
             case .saveBody(let rendering): "<save \(rendering.text(context))>"
+            case .fault(let fault): "<\(fault)>"
             }
         }.joined()
     }

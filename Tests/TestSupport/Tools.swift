@@ -1,7 +1,15 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// External programs the client tests drive.
 public enum Tools {
+    /// Ignores SIGPIPE in the test process, once.
+    private static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// The full path of `name` on `PATH`, or `nil` when it is not installed.
     public static func path(of name: String) -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -14,6 +22,24 @@ public enum Tools {
     public static var hasWget: Bool { path(of: "wget") != nil }
     public static var hasCadaver: Bool { path(of: "cadaver") != nil }
     public static var hasRclone: Bool { path(of: "rclone") != nil }
+
+    /// Raises the soft limit on open descriptors to at least `count` (within the hard limit), and
+    /// returns the limit in force.
+    @discardableResult
+    public static func raiseDescriptorLimit(to count: Int) -> Int {
+        var limits = rlimit()
+        #if canImport(Glibc)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limits) == 0 else { return 0 }
+        if limits.rlim_cur < rlim_t(count) {
+            limits.rlim_cur = min(limits.rlim_max, rlim_t(count))
+            _ = setrlimit(resource, &limits)
+        }
+        return Int(limits.rlim_cur)
+    }
 
     /// A new empty temporary directory.
     public static func temporaryDirectory() throws -> URL {
@@ -66,6 +92,8 @@ public enum Tools {
         process.standardError = err
         let inputPipe = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        // Writing to a program that has already exited must fail the write, not kill the test process.
+        ignoreSIGPIPE
         try process.run()
         if let input {
             inputPipe.fileHandleForWriting.write(Data(input.utf8))

@@ -18,6 +18,10 @@ final class Connection: LoopHandler {
     private var paused = false
     private var transferring = false
     private var selectedFile: String?
+    private var hanging = false
+    private var writeShut = false
+    private var truncateNext: Int?
+    private var dribbleRate: Int?
     private var dataChannel: DataChannel?
     private let peer: SocketAddress?
     private var inputEnded = false
@@ -64,7 +68,7 @@ final class Connection: LoopHandler {
     }
 
     private var wantsInput: Bool {
-        !paused && !transferring && !inputEnded && pendingClose == nil && nextAction >= actions.count && output.count < Self.highWater
+        !paused && !transferring && !hanging && !inputEnded && pendingClose == nil && nextAction >= actions.count && output.count < Self.highWater
     }
 
     private func readInput() {
@@ -83,7 +87,7 @@ final class Connection: LoopHandler {
 
     /// Carries out pending actions and inputs until something must be waited for.
     private func drive() {
-        while !closed && !paused && !transferring {
+        while !closed && !paused && !transferring && !hanging {
             if nextAction < actions.count {
                 let action = actions[nextAction]
                 nextAction += 1
@@ -116,8 +120,10 @@ final class Connection: LoopHandler {
     }
 
     private func respond(to input: Input) {
-        // A file selection lasts for the response that made it.
+        // A file selection, a truncation and a dribble last for the response that made them.
         selectedFile = nil
+        truncateNext = nil
+        dribbleRate = nil
         let (responder, context) = core.replyState(base: loop.context)
         if let reply = responder.respond(to: input, session: &session, context: context) {
             core.record(.input(input, response: reply.response), connection: id)
@@ -186,6 +192,8 @@ final class Connection: LoopHandler {
             }
         case .transfer(let transfer):
             startTransfer(transfer)
+        case .fault(let fault):
+            perform(fault)
         case .saveBody(let rendering):
             let name = rendering.text(currentContext())
             let body = HTTPRequestParts(rendering.input.bytes)?.body ?? rendering.input.bytes
@@ -195,8 +203,63 @@ final class Connection: LoopHandler {
     }
 
     private func send(_ bytes: [UInt8]) {
+        guard !writeShut else {
+            core.logger.log(.debug, "not sent after «half-close»: \(bytes.count) bytes", connection: id)
+            return
+        }
+        if let limit = truncateNext {
+            truncateNext = nil
+            let kept = Array(bytes.prefix(limit))
+            output.append(kept)
+            core.record(.output(kept), connection: id)
+            pendingClose = .script
+            nextAction = actions.count
+            return
+        }
+        if let rate = dribbleRate, bytes.count > 1 {
+            // Expand into small sends with pauses between them, in place, so that order is kept.
+            let chunk = max(1, rate / 100)
+            let gap = Duration.nanoseconds(Int64(chunk) * 1_000_000_000 / Int64(rate))
+            var steps: [Action] = []
+            var offset = 0
+            while offset < bytes.count {
+                if offset > 0 { steps.append(.pause(gap)) }
+                steps.append(.send(Array(bytes[offset..<min(offset + chunk, bytes.count)])))
+                offset += chunk
+            }
+            let first = steps.removeFirst()
+            actions.insert(contentsOf: steps, at: nextAction)
+            if case .send(let head) = first {
+                output.append(head)
+                core.record(.output(head), connection: id)
+            }
+            return
+        }
         output.append(bytes)
         core.record(.output(bytes), connection: id)
+    }
+
+    private func perform(_ fault: Fault) {
+        switch fault {
+        case .reset:
+            flush()
+            guard !closed else { return }
+            close(.resetByScript, reset: true)
+        case .halfClose:
+            flush()
+            guard !closed else { return }
+            socket.shutdownWrite()
+            writeShut = true
+        case .hang:
+            flush()
+            hanging = true
+            nextAction = actions.count
+            core.logger.log(.debug, "hanging: no further answers", connection: id)
+        case .truncate(let bytes):
+            truncateNext = bytes
+        case .dribble(let rate):
+            dribbleRate = rate
+        }
     }
 
     private func replaceRemainingActions(with replacement: [Action]) {
@@ -291,11 +354,15 @@ final class Connection: LoopHandler {
     }
 
     func close(_ reason: CloseReason) {
+        close(reason, reset: false)
+    }
+
+    private func close(_ reason: CloseReason, reset: Bool) {
         guard !closed else { return }
         closed = true
         dataChannel?.close()
         loop.remove(fd: socket.fd)
-        socket.close()
+        if reset { socket.reset() } else { socket.close() }
         output.removeAll()
         core.record(.closed(reason), connection: id)
         core.logger.log(.debug, "closed (\(reason))", connection: id)

@@ -20,6 +20,8 @@ public enum Action: Sendable, Hashable {
     case connectActive(Rendering, otherwise: [Action]?)
     /// Runs a transfer on the data channel, continuing when it is finished.
     case transfer(Transfer)
+    /// A fault on demand.
+    case fault(Fault)
     /// Stores the request body as a server file named by the rendering, recording an upload.
     case saveBody(Rendering)
 }

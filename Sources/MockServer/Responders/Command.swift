@@ -27,6 +27,8 @@ public enum Command: Sendable, Hashable {
     case transfer(Transfer)
     /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
     case httpResponse(HTTPResponseTemplate)
+    /// A fault on demand (`«reset»`, `«half-close»`, `«hang»`, `{"truncate": N}`, `{"dribble": rate}`).
+    case fault(Fault)
     /// Stores the input's HTTP request body (de-chunked; the whole unit when it is not a request)
     /// as the server file named by the template, and records it as an upload (`{"save": "$path"}`).
     case saveBody(Template)

@@ -86,6 +86,7 @@ public struct PatternResponder: Responder {
                                otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
             case .transfer(let transfer): .transfer(transfer)
             case .httpResponse(let response): .render(Rendering(content: .response(response), input: input, groups: groups))
+            case .fault(let fault): .fault(fault)
             case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
             }
         }

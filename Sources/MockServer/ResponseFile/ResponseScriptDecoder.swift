@@ -5,9 +5,9 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»"] + Transfer.allCases.map(\.rawValue)
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -141,6 +141,9 @@ struct ResponseScriptDecoder {
             case "«close»": return .close
             case "«data»": return .sendData
             case "«passive»": return .openPassive
+            case "«reset»": return .fault(.reset)
+            case "«half-close»": return .fault(.halfClose)
+            case "«hang»": return .fault(.hang)
             default:
                 if let transfer = Transfer(rawValue: text) { return .transfer(transfer) }
                 throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
@@ -200,6 +203,13 @@ struct ResponseScriptDecoder {
                 return .httpResponse(try httpResponse(member.value, path: inner))
             case "save":
                 return .saveBody(Template(try string(member.value, path: inner)))
+            case "truncate", "dribble":
+                guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
+                      number <= 1e12, number == number.rounded() else {
+                    throw error(.invalidValue(path: inner, reason: member.key == "truncate" ? "a byte count of 0 or more"
+                                                                                             : "a whole number of bytes per second, 1 or more"), at: member.value.location)
+                }
+                return .fault(member.key == "truncate" ? .truncate(bytes: Int(number)) : .dribble(bytesPerSecond: Int(number)))
             default:
                 return .connectActive(Template(try string(member.value, path: inner)), otherwise: otherwise)
             }

@@ -6,6 +6,8 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
     case peerVanished
     /// A `«close»` command.
     case script
+    /// A `«reset»` command: the connection was reset (RST).
+    case resetByScript
     /// An input matched no response and the set has no fallback.
     case unmatchedInput
     /// An input unit was longer than the limit.
@@ -25,6 +27,7 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
         case .peerClosed: "peer closed"
         case .peerVanished: "peer vanished"
         case .script: "closed by script"
+        case .resetByScript: "reset by script"
         case .unmatchedInput: "unmatched input"
         case .inputTooLong(let limit): "input longer than \(limit) bytes"
         case .malformedInput(let reason): "malformed input: \(reason)"
