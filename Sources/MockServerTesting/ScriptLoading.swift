@@ -6,11 +6,9 @@ import MockServerResponses
 enum ScriptLoading {
     static func script(named name: String, in bundle: Bundle?) throws -> ResponseScript {
         let file = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
-        for candidate in [bundle].compactMap({ $0 }) {
-            if let url = candidate.url(forResource: file, withExtension: "json")
-                ?? candidate.url(forResource: file, withExtension: "json", subdirectory: "Responses") {
-                return try ResponseScript(contentsOf: url)
-            }
+        if let bundle, let url = bundle.url(forResource: file, withExtension: "json")
+            ?? bundle.url(forResource: file, withExtension: "json", subdirectory: "Responses") {
+            return try ResponseScript(contentsOf: url)
         }
         return try BundledResponses.script(named: file)
     }

@@ -78,12 +78,6 @@ public final class TestClient {
         return buffer
     }
 
-    /// Whether the server closed the connection (after consuming anything still buffered).
-    public func isClosedByPeer() throws -> Bool {
-        _ = try readToEnd()
-        return true
-    }
-
     /// Shuts down the sending side.
     public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
