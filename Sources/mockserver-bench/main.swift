@@ -41,3 +41,23 @@ for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 n
     let perLine = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
     print("match: line=\"\(line)\" ns_per_line=\(String(format: "%.0f", perLine)) replies=\(replies)")
 }
+
+// Matching a large request: a 5 MiB WebDAV PUT against the bundled webdav.json, whose patterns are
+// tried in order until "put" matches (the prefilter rejects most; lookaheads scan the head).
+if let webdavPath = CommandLine.arguments.dropFirst(2).first {
+    let webdav = try PatternResponder(script: try ResponseScript(contentsOf: URL(fileURLWithPath: webdavPath)))
+    var generator = SystemRandomNumberGenerator()
+    let bodies: [(String, [UInt8])] = [
+        ("text", Array(String(repeating: "0123456789abcdef", count: 5 * 1024 * 1024 / 16).utf8)),
+        ("binary", (0..<5 * 1024 * 1024).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+    ]
+    for (kind, body) in bodies {
+        let head = "PUT /big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nContent-Length: \(body.count)\r\n\r\n"
+        var session = Session(connectionID: 1)
+        var reply: Reply?
+        let elapsed = clock.measure {
+            reply = webdav.respond(to: Input(bytes: Array(head.utf8) + body), session: &session, context: context)
+        }
+        print("match: 5 MiB \(kind) PUT us=\(micros(elapsed)) response=\(reply?.response ?? "none")")
+    }
+}

@@ -27,20 +27,37 @@ struct HTTPRequestFramerTests {
         #expect(try requests(Self.stream, chunk: size) == [Self.get, Self.post, Self.chunked, Self.lfOnly])
     }
 
-    @Test("Expect: 100-continue asks for one interim response while the body is missing")
-    func expectContinue() throws {
+    @Test("Expect: 100-continue hands out the waiting head once, split over every chunk size", arguments: 1...64)
+    func expectContinue(chunk: Int) throws {
+        let head = "PUT /big HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
         var framer = HTTPRequestFramer()
-        framer.append(Array("PUT /big HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n".utf8))
+        var heads: [[UInt8]] = []
+        var bytes = Array(head.utf8)[...]
+        while !bytes.isEmpty {
+            framer.append(Array(bytes.prefix(chunk)))
+            bytes = bytes.dropFirst(chunk)
+            #expect(try framer.next() == nil)
+            if let waiting = framer.takeHeadAwaitingContinue() { heads.append(waiting) }
+        }
+        #expect(heads == [Array(head.utf8)])
+        #expect(framer.takeHeadAwaitingContinue() == nil)
+        framer.append(Array("bo".utf8))
         #expect(try framer.next() == nil)
-        #expect(framer.takeInterimResponse() == Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-        #expect(framer.takeInterimResponse() == nil)
-        framer.append(Array("body".utf8))
-        #expect(try framer.next() != nil)
+        #expect(framer.takeHeadAwaitingContinue() == nil)
+        framer.append(Array("dy".utf8))
+        #expect(try framer.next() == Array((head + "body").utf8))
+    }
 
-        var complete = HTTPRequestFramer()
-        complete.append(Array("PUT /small HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok".utf8))
-        #expect(try complete.next() != nil)
-        #expect(complete.takeInterimResponse() == nil)
+    @Test("no waiting head when the body came with it, when there is no body, or without Expect", arguments: [
+        "PUT /small HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok",
+        "GET / HTTP/1.1\r\nExpect: 100-continue\r\n\r\n",
+        "PUT /big HTTP/1.1\r\nContent-Length: 4\r\n\r\n",
+    ])
+    func noWaitingHead(request: String) throws {
+        var framer = HTTPRequestFramer()
+        framer.append(Array(request.utf8))
+        _ = try framer.next()
+        #expect(framer.takeHeadAwaitingContinue() == nil)
     }
 
     @Test("bad requests are refused with a reason", arguments: [

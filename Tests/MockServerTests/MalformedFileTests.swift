@@ -27,13 +27,16 @@ struct MalformedFileTests {
         ("17-empty-set.json", "emptySet", 2, 39, "set \"default\" has no responses"),
         ("18-missing-response.json", "missingResponse", 2, 45, "set \"default\" names the response \"b\", which the file does not define"),
         ("19-unknown-set-switch.json", "unknownSet", 3, 51, "there is no set \"elsewhere\" (sets: \"default\")"),
-        ("20-misspelt-key.json", "unknownKey", 3, 29, "unknown key \"command\" in responses.a (known keys: pattern, commands, comment)"),
+        ("20-misspelt-key.json", "unknownKey", 3, 29, "unknown key \"command\" in responses.a (known keys: pattern, commands, comment, head)"),
         ("21-missing-pattern.json", "missingKey", 3, 10, "responses.a has no \"pattern\""),
         ("22-bad-hex.json", "invalidValue", 3, 51, "responses.a.commands[0].hex: hex data must be pairs of hexadecimal digits"),
         ("23-bad-framing.json", "invalidValue", 2, 14, "framing: framing is one of lines, requests, raw, not \"words\""),
         ("24-empty-file.json", "syntax", 1, 1, "JSON syntax error: expected a value but the file ended"),
         ("25-not-utf8.json", "notUTF8", 3, 9, "the file is not valid UTF-8 (byte offset 27)"),
         ("26-huge.json", "invalidPattern", 5003, 26, "response \"last\" has an invalid pattern \"[\": the '[' at character 1 is never closed"),
+        ("27-continue-outside-head.json", "invalidValue", 3, 45, "responses.a.commands[0]: «continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"),
+        ("28-head-not-boolean.json", "wrongType", 3, 40, "responses.a.head must be true or false, not a string"),
+        ("29-head-initial.json", "invalidValue", 3, 37, "responses.a.pattern: a \"head\": true response answers request heads, so it cannot be «initial»"),
     ]
 
     private static func url(_ file: String) -> URL { Fixtures.url("malformed/\(file)") }

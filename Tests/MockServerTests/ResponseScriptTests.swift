@@ -35,6 +35,7 @@ struct ResponseScriptTests {
             case .transfer(let transfer): transfer.rawValue
             case .saveBody(let rendering): "<save \(rendering.text(context))>"
             case .fault(let fault): "<\(fault)>"
+            case .continueRequest: "<continue>"
             }
         }.joined()
     }

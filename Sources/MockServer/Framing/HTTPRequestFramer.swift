@@ -53,12 +53,14 @@ public struct HTTPRequestFramer: InputFramer {
         Array(bytes).withUnsafeBytes { append($0) }
     }
 
-    /// `HTTP/1.1 100 Continue` once a request announced `Expect: 100-continue` and its body has not
-    /// all arrived, so that a client such as curl sends the body at once instead of after a delay.
-    public mutating func takeInterimResponse() -> [UInt8]? {
-        guard continueOwed else { return nil }
+    /// The head (request line, headers and blank line) of a request that announced
+    /// `Expect: 100-continue` and whose body has not all arrived; returned once, after a
+    /// ``next()`` that returned `nil`. Its client waits for `100 Continue` (or a final answer)
+    /// before sending the body.
+    public mutating func takeHeadAwaitingContinue() -> [UInt8]? {
+        guard continueOwed, let head else { return nil }
         continueOwed = false
-        return Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+        return Array(buffer[start..<start + head.length])
     }
 
     /// Removes and returns the next whole request, or `nil` when more bytes are needed.

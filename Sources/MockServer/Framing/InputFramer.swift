@@ -14,12 +14,12 @@ public protocol InputFramer: Sendable {
     mutating func finish() throws(FramingError) -> [UInt8]?
     /// How many bytes are buffered and not yet returned.
     var bufferedCount: Int { get }
-    /// Bytes to send the peer before the unit under way is complete, such as HTTP's
-    /// `100 Continue`; returned once.
-    mutating func takeInterimResponse() -> [UInt8]?
+    /// The first part of the unit under way when its peer waits for an answer before sending the
+    /// rest (an HTTP request head with `Expect: 100-continue`); returned once.
+    mutating func takeHeadAwaitingContinue() -> [UInt8]?
 }
 
 extension InputFramer {
-    /// Most framers have nothing to send before a unit is complete.
-    public mutating func takeInterimResponse() -> [UInt8]? { nil }
+    /// Most framers have no peer that waits in the middle of a unit.
+    public mutating func takeHeadAwaitingContinue() -> [UInt8]? { nil }
 }

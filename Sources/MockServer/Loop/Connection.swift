@@ -19,7 +19,10 @@ final class Connection: LoopHandler {
     private var transferring = false
     private var selectedFile: String?
     private var hanging = false
+    /// No more output is accepted (`«half-close»`); the socket's sending side is shut down once
+    /// what was already queued has been written (`sendingShutDown`).
     private var writeShut = false
+    private var sendingShutDown = false
     private var truncateNext: Int?
     private var dribbleRate: Int?
     private var dataChannel: DataChannel?
@@ -28,6 +31,11 @@ final class Connection: LoopHandler {
     private var pendingClose: CloseReason?
     private var closed = false
     private var interest: Interest = .read
+    /// A `"head": true` response is answering a request head and has not sent `«continue»`.
+    private var answeringHead = false
+    /// The script answered a request head without letting its body come: whatever the client still
+    /// sends is read and dropped until it closes.
+    private var discardingInput = false
 
     /// Output above this many bytes stops the reading of further input until it drains.
     private static let highWater = 1 << 20
@@ -74,8 +82,8 @@ final class Connection: LoopHandler {
     private func readInput() {
         switch socket.read(into: loop.readBuffer) {
         case .bytes(let count):
+            guard !discardingInput else { return }
             framer.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]))
-            if let interim = framer.takeInterimResponse() { send(interim) }
         case .endOfFile:
             inputEnded = true
         case .wouldBlock:
@@ -94,6 +102,14 @@ final class Connection: LoopHandler {
                 perform(action)
                 continue
             }
+            if answeringHead {
+                endExchangeAfterHeadAnswer()
+                continue
+            }
+            if discardingInput {
+                if inputEnded { pendingClose = .script }
+                break
+            }
             if pendingClose != nil || output.count >= Self.highWater { break }
             let unit: [UInt8]?
             do {
@@ -104,7 +120,12 @@ final class Connection: LoopHandler {
                 break
             }
             guard let unit else {
-                if inputEnded { pendingClose = .peerClosed }
+                if inputEnded {
+                    pendingClose = .peerClosed
+                } else if let head = framer.takeHeadAwaitingContinue() {
+                    answer(head: Input(bytes: head))
+                    continue
+                }
                 break
             }
             respond(to: Input(bytes: unit))
@@ -112,6 +133,10 @@ final class Connection: LoopHandler {
         guard !closed else { return }
         flush()
         guard !closed else { return }
+        if writeShut && !sendingShutDown && output.isEmpty {
+            socket.shutdownWrite()
+            sendingShutDown = true
+        }
         if let reason = pendingClose, output.isEmpty {
             close(reason)
             return
@@ -138,6 +163,36 @@ final class Connection: LoopHandler {
             pendingClose = .unmatchedInput
         }
     }
+
+    /// A client waits with a request head for `100 Continue`: the script's `"head": true` responses
+    /// may answer it; otherwise it gets `100 Continue` and the body comes.
+    private func answer(head: Input) {
+        selectedFile = nil
+        truncateNext = nil
+        dribbleRate = nil
+        let (responder, context) = core.replyState(base: loop.context)
+        guard let reply = responder.respond(toHead: head, session: &session, context: context) else {
+            send(Self.continueResponse)
+            return
+        }
+        core.record(.input(head, response: reply.response), connection: id)
+        core.logger.log(.trace, "<- \(head) [\(reply.response ?? "")] (request head)", connection: id)
+        actions = reply.actions
+        nextAction = 0
+        answeringHead = true
+    }
+
+    /// The script answered a request head without `«continue»`: the client will not send the body
+    /// (or sends it anyway), so the request cannot be followed by another on this connection. Stop
+    /// sending once the answer is out, drop the rest of the input, close when the client does.
+    private func endExchangeAfterHeadAnswer() {
+        answeringHead = false
+        discardingInput = true
+        writeShut = true
+        core.logger.log(.debug, "request head answered without «continue»: discarding input until the client closes", connection: id)
+    }
+
+    private static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private func perform(_ action: Action) {
         switch action {
@@ -199,6 +254,9 @@ final class Connection: LoopHandler {
             let body = HTTPRequestParts(rendering.input.bytes)?.body ?? rendering.input.bytes
             core.storeFile(name, body)
             core.recordUpload(Upload(name: name, data: Data(body), connection: id))
+        case .continueRequest:
+            send(Self.continueResponse)
+            answeringHead = false
         }
     }
 
@@ -246,9 +304,6 @@ final class Connection: LoopHandler {
             guard !closed else { return }
             close(.resetByScript, reset: true)
         case .halfClose:
-            flush()
-            guard !closed else { return }
-            socket.shutdownWrite()
             writeShut = true
         case .hang:
             flush()

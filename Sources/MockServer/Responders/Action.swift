@@ -24,4 +24,6 @@ public enum Action: Sendable, Hashable {
     case fault(Fault)
     /// Stores the request body as a server file named by the rendering, recording an upload.
     case saveBody(Rendering)
+    /// Sends `HTTP/1.1 100 Continue` to a client waiting with a request head, and awaits the body.
+    case continueRequest
 }

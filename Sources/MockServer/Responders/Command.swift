@@ -32,4 +32,7 @@ public enum Command: Sendable, Hashable {
     /// Stores the input's HTTP request body (de-chunked; the whole unit when it is not a request)
     /// as the server file named by the template, and records it as an upload (`{"save": "$path"}`).
     case saveBody(Template)
+    /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
+    /// response that answers request heads (``ResponseEntry/answersHead``).
+    case continueRequest
 }

@@ -8,7 +8,7 @@ public struct Input: Sendable, Hashable, CustomStringConvertible {
     /// Wraps received bytes.
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        self.text = String(decoding: bytes, as: UTF8.self)
+        self.text = RepairedUTF8.decode(bytes)
     }
 
     /// Wraps text, stored as its UTF-8 bytes.

@@ -51,13 +51,24 @@ public struct PatternResponder: Responder {
     /// Answers with the first matching response of the connection's set, or its fallback.
     public func respond(to input: Input, session: inout Session, context: SubstitutionContext) -> Reply? {
         let set = currentSet(for: session)
-        for entry in set.entries {
+        for entry in set.entries where !entry.answersHead {
             if let groups = entry.pattern.match(input) {
                 return Reply(actions: actions(for: entry.commands, input: input, groups: groups, context: context), response: entry.name)
             }
         }
         guard let fallback = set.fallback else { return nil }
         return Reply(actions: actions(for: fallback.commands, input: input, groups: [], context: context), response: fallback.name)
+    }
+
+    /// Answers a request head with the first matching `"head": true` response of the connection's
+    /// set; `nil` (send `100 Continue`) when none matches.
+    public func respond(toHead head: Input, session: inout Session, context: SubstitutionContext) -> Reply? {
+        for entry in currentSet(for: session).entries where entry.answersHead {
+            if let groups = entry.pattern.match(head) {
+                return Reply(actions: actions(for: entry.commands, input: head, groups: groups, context: context), response: entry.name)
+            }
+        }
+        return nil
     }
 
     private func currentSet(for session: Session) -> ResponseSet {
@@ -88,6 +99,7 @@ public struct PatternResponder: Responder {
             case .httpResponse(let response): .render(Rendering(content: .response(response), input: input, groups: groups))
             case .fault(let fault): .fault(fault)
             case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
+            case .continueRequest: .continueRequest
             }
         }
     }

@@ -14,6 +14,13 @@ public protocol Responder: Sendable {
     ///
     /// The server records an unanswered input as unmatched and closes the connection.
     func respond(to input: Input, session: inout Session, context: SubstitutionContext) -> Reply?
+
+    /// The answer to the head of an HTTP request whose client waits for `100 Continue` before
+    /// sending the body, or `nil` to send `100 Continue` and await the body.
+    ///
+    /// An answer without ``Action/continueRequest`` ends the exchange: the body is not awaited, and
+    /// once the answer is sent the server stops sending and closes when the client does.
+    func respond(toHead head: Input, session: inout Session, context: SubstitutionContext) -> Reply?
 }
 
 extension Responder {
@@ -22,4 +29,7 @@ extension Responder {
 
     /// By default, nothing is sent on connect.
     public func connected(session: inout Session, context: SubstitutionContext) -> [Action] { [] }
+
+    /// By default, every waiting client gets `100 Continue`.
+    public func respond(toHead head: Input, session: inout Session, context: SubstitutionContext) -> Reply? { nil }
 }

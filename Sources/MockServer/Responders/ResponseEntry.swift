@@ -8,19 +8,28 @@ public struct ResponseEntry: Sendable {
     public let commands: [Command]
     /// A note for readers of the script.
     public let comment: String?
+    /// Whether this response answers the head of an HTTP request whose client waits for
+    /// `100 Continue` before sending the body (`"head": true`), instead of whole requests.
+    ///
+    /// When such a response matches, its commands are the answer: `«continue»`
+    /// (``Command/continueRequest``) lets the body come, and the whole request is then answered as
+    /// usual; without it the body is never awaited, and once the answer is sent the server stops
+    /// sending, discards what the client still sends and closes when the client does.
+    public let answersHead: Bool
 
     /// Creates a response from a compiled pattern.
-    public init(name: String, pattern: Pattern, commands: [Command], comment: String? = nil) {
+    public init(name: String, pattern: Pattern, commands: [Command], comment: String? = nil, answersHead: Bool = false) {
         self.name = name
         self.pattern = pattern
         self.commands = commands
         self.comment = comment
+        self.answersHead = answersHead
     }
 
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).
     ///
     /// - Throws: ``PatternError`` when the pattern does not compile.
-    public init(_ name: String, pattern: String, commands: [Command], comment: String? = nil) throws(PatternError) {
-        self.init(name: name, pattern: try Pattern(pattern), commands: commands, comment: comment)
+    public init(_ name: String, pattern: String, commands: [Command], comment: String? = nil, answersHead: Bool = false) throws(PatternError) {
+        self.init(name: name, pattern: try Pattern(pattern), commands: commands, comment: comment, answersHead: answersHead)
     }
 }

@@ -5,7 +5,7 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»"] + Transfer.allCases.map(\.rawValue)
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
     static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble"]
     /// The longest pause accepted, in seconds.
@@ -78,13 +78,23 @@ struct ResponseScriptDecoder {
 
     private func entry(named name: String, _ value: JSONValue, switches: inout [SetSwitch]) throws(ResponseFileError) -> ResponseEntry {
         let path = "responses.\(name)"
-        let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment"])
+        let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment", "head"])
+        var answersHead = false
+        if let headValue = fields["head"] {
+            guard case .bool(let flag) = headValue.kind else {
+                throw error(.wrongType(path: "\(path).head", expected: "true or false", found: headValue.typeName), at: headValue.location)
+            }
+            answersHead = flag
+        }
         guard let patternValue = fields["pattern"] else { throw error(.missingKey(path: path, key: "pattern"), at: value.location) }
         guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
         let source = try string(patternValue, path: "\(path).pattern")
         let pattern: Pattern
         if isToken(source) && source != Pattern.initial.source {
             throw error(.unknownToken(path: "\(path).pattern", token: source, known: [Pattern.initial.source]), at: patternValue.location)
+        }
+        if answersHead && source == Pattern.initial.source {
+            throw error(.invalidValue(path: "\(path).pattern", reason: "a \"head\": true response answers request heads, so it cannot be «initial»"), at: patternValue.location)
         }
         do {
             pattern = try Pattern(source)
@@ -96,10 +106,10 @@ struct ResponseScriptDecoder {
         }
         var commands: [Command] = []
         for (index, element) in elements.enumerated() {
-            commands.append(try command(element, path: "\(path).commands[\(index)]", switches: &switches))
+            commands.append(try command(element, path: "\(path).commands[\(index)]", head: answersHead, switches: &switches))
         }
         let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
-        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment)
+        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, answersHead: answersHead)
     }
 
     private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
@@ -133,7 +143,8 @@ struct ResponseScriptDecoder {
         return .success(ResponseSet(name: name, entries: entries, fallback: fallback, comment: comment))
     }
 
-    private func command(_ value: JSONValue, path: String, switches: inout [SetSwitch]) throws(ResponseFileError) -> Command {
+    /// One command; `head` says whether it belongs to a response that answers request heads.
+    private func command(_ value: JSONValue, path: String, head: Bool, switches: inout [SetSwitch]) throws(ResponseFileError) -> Command {
         switch value.kind {
         case .string(let text):
             guard isToken(text) else { return .send(Template(text)) }
@@ -144,6 +155,11 @@ struct ResponseScriptDecoder {
             case "«reset»": return .fault(.reset)
             case "«half-close»": return .fault(.halfClose)
             case "«hang»": return .fault(.hang)
+            case "«continue»":
+                guard head else {
+                    throw error(.invalidValue(path: path, reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"), at: value.location)
+                }
+                return .continueRequest
             default:
                 if let transfer = Transfer(rawValue: text) { return .transfer(transfer) }
                 throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
@@ -180,7 +196,7 @@ struct ResponseScriptDecoder {
                 }
                 var commands: [Command] = []
                 for (index, element) in elements.enumerated() {
-                    commands.append(try command(element, path: "\(path).otherwise[\(index)]", switches: &switches))
+                    commands.append(try command(element, path: "\(path).otherwise[\(index)]", head: head, switches: &switches))
                 }
                 return commands
             }
