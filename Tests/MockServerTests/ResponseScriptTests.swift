@@ -36,6 +36,9 @@ struct ResponseScriptTests {
             case .saveBody(let rendering): "<save \(rendering.text(context))>"
             case .fault(let fault): "<\(fault)>"
             case .continueRequest: "<continue>"
+            case .propfind: "<propfind>"
+            case .makeFolder(let rendering, let otherwise): "<mkdir \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
+            case .deleteFile(let rendering, let otherwise): "<delete \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
             }
         }.joined()
     }

@@ -29,16 +29,21 @@ struct WebDAVClientTests {
         #expect(try status(["\(url)/file.txt"]) == "200")
         #expect(try status(["-I", "\(url)/file.txt"]) == "200")
         #expect(try status(["-T", "/etc/hostname", "\(url)/small.txt"]) == "201")
+        #expect(try status(["\(url)/small.txt"]) == "200")
         #expect(try status(["-X", "DELETE", "\(url)/small.txt"]) == "204")
+        #expect(try status(["\(url)/small.txt"]) == "404")
+        #expect(try status(["-X", "DELETE", "\(url)/small.txt"]) == "404")
         #expect(try status(["-X", "MKCOL", "\(url)/made/"]) == "201")
+        #expect(try status(["-X", "MKCOL", "\(url)/made/"]) == "405")
         #expect(try status(["-X", "MOVE", "-H", "Destination: \(url)/b.txt", "\(url)/file.txt"]) == "201")
         #expect(try status(["-X", "COPY", "-H", "Destination: \(url)/c.txt", "\(url)/file.txt"]) == "201")
         #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/file.txt"]).stdout == "401")
         let depth0 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 0", "\(url)/"]).stdout
         let depth1 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
         #expect(depth0.components(separatedBy: "<D:response>").count - 1 == 1)
-        #expect(depth1.components(separatedBy: "<D:response>").count - 1 == 3)
+        #expect(depth1.components(separatedBy: "<D:response>").count - 1 == 4, "\(depth1)")
         #expect(depth1.contains("<D:href>/file.txt</D:href>") && depth1.contains("<D:getcontentlength>23</D:getcontentlength>"))
+        #expect(depth1.contains("<D:href>/made/</D:href>") && !depth1.contains("small.txt"), "\(depth1)")
         let big = FileManager.default.temporaryDirectory.appendingPathComponent("dav-\(UUID().uuidString)")
         try Tools.randomBytes(5 << 20, seed: 9).write(to: big)
         defer { try? FileManager.default.removeItem(at: big) }
@@ -124,10 +129,10 @@ struct WebDAVClientTests {
         #expect(!result.stdout.contains("failed"), "\(result.stdout)")
     }
 
-    /// rclone checks an upload with a PROPFIND of the new file: the script's `{"save": "$path"}`
-    /// keeps the body, so the PROPFIND reports its size. (`rclone cat` of the new file finds it by a
-    /// listing of its folder, and the script's listing of `/` is static, so it is not read back here.)
-    @Test("rclone's webdav backend: lsl, copyto and cat", .enabled(if: Tools.hasRclone))
+    /// rclone checks an upload with a PROPFIND of the new file, and `rclone cat` finds a file by a
+    /// listing of its folder: the script's `{"save": "$path"}` keeps the body and `«propfind»` lists
+    /// the server's files, so an upload can be listed and read back.
+    @Test("rclone's webdav backend: lsl, copyto, cat of an upload, mkdir and purge", .enabled(if: Tools.hasRclone))
     func rclone() throws {
         let server = try dav()
         defer { server.stop() }
@@ -150,6 +155,17 @@ struct WebDAVClientTests {
         #expect(server.uploads.last?.name == "/copied.txt")
         #expect(server.uploads.last?.data == Data("copied with rclone\n".utf8))
         #expect(server.files["/copied.txt"] == Data("copied with rclone\n".utf8))
+        let back = try Tools.run("rclone", ["cat", ":webdav:copied.txt"] + remote)
+        #expect(back.stdout == "copied with rclone\n", "\(back.stderr)")
+
+        #expect(try Tools.run("rclone", ["mkdir", ":webdav:new/inner"] + remote).status == 0)
+        try "deep\n".write(to: local, atomically: true, encoding: .utf8)
+        #expect(try Tools.run("rclone", ["copyto", local.path, ":webdav:new/inner/deep.txt"] + remote).status == 0)
+        let tree = try Tools.run("rclone", ["lsf", "-R", ":webdav:"] + remote)
+        #expect(tree.stdout.split(separator: "\n").sorted() == ["copied.txt", "file.txt", "folder/", "new/", "new/inner/", "new/inner/deep.txt"],
+                "\(tree.stderr)")
+        #expect(try Tools.run("rclone", ["purge", ":webdav:new"] + remote).status == 0)
+        #expect(server.files.keys.sorted() == ["/copied.txt", "/file.txt", "/folder/"])
     }
 }
 

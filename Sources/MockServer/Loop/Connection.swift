@@ -221,8 +221,10 @@ final class Connection: LoopHandler {
             core.record(.switchedSet(name), connection: id)
             core.logger.log(.debug, "switched to set \"\(name)\"", connection: id)
         case .selectFile(let rendering, let otherwise, let strict):
-            let name = rendering.text(currentContext())
+            var name = rendering.text(currentContext())
             let files = core.files
+            // A request path finds a file stored without its leading "/" (`--files DIR` names).
+            if files[name] == nil, name.hasPrefix("/"), files[String(name.dropFirst())] != nil { name.removeFirst() }
             if let otherwise, strict || !files.isEmpty, files[name] == nil {
                 replaceRemainingActions(with: otherwise)
             } else {
@@ -257,6 +259,19 @@ final class Connection: LoopHandler {
         case .continueRequest:
             send(Self.continueResponse)
             answeringHead = false
+        case .propfind(let input):
+            let request = HTTPRequestParts(input.bytes)
+            let target = request.map { String(decoding: $0.path, as: UTF8.self) } ?? "/"
+            let depth = request?.header("depth").map { String(decoding: $0, as: UTF8.self) }
+            send(WebDAVTree(files: core.files).propfindResponse(target: target, depthHeader: depth))
+        case .makeFolder(let rendering, let otherwise):
+            let path = WebDAVTree.path(ofTarget: rendering.text(currentContext()))
+            let made = core.updateFiles { WebDAVTree(files: $0).makingFolder(path) }
+            if !made, let otherwise { replaceRemainingActions(with: otherwise) }
+        case .deleteFile(let rendering, let otherwise):
+            let path = WebDAVTree.path(ofTarget: rendering.text(currentContext()))
+            let deleted = core.updateFiles { WebDAVTree(files: $0).deleting(path) }
+            if !deleted, let otherwise { replaceRemainingActions(with: otherwise) }
         }
     }
 

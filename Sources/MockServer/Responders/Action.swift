@@ -26,4 +26,10 @@ public enum Action: Sendable, Hashable {
     case saveBody(Rendering)
     /// Sends `HTTP/1.1 100 Continue` to a client waiting with a request head, and awaits the body.
     case continueRequest
+    /// Sends a WebDAV listing of the server's files for this `PROPFIND` request (207, or 404).
+    case propfind(Input)
+    /// Creates an empty folder; runs `otherwise` instead of the rest when something is there.
+    case makeFolder(Rendering, otherwise: [Action]?)
+    /// Deletes a file or a folder; runs `otherwise` instead of the rest when nothing is there.
+    case deleteFile(Rendering, otherwise: [Action]?)
 }

@@ -35,4 +35,13 @@ public enum Command: Sendable, Hashable {
     /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
     /// response that answers request heads (``ResponseEntry/answersHead``).
     case continueRequest
+    /// Answers a WebDAV `PROPFIND` with a `207 Multi-Status` listing of the server's files at the
+    /// request's path and `Depth`, or 404 when nothing is there (`«propfind»`).
+    case propfind
+    /// Creates an empty folder in the server's files (`{"mkdir": "$path"}`); when something is
+    /// already there, `otherwise` runs instead of the rest of the response (when given).
+    case makeFolder(Template, otherwise: [Command]?)
+    /// Deletes a file, or a folder and everything in it, from the server's files
+    /// (`{"delete": "$path"}`); when nothing is there, `otherwise` runs instead of the rest (when given).
+    case deleteFile(Template, otherwise: [Command]?)
 }

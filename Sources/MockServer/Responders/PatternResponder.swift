@@ -100,6 +100,13 @@ public struct PatternResponder: Responder {
             case .fault(let fault): .fault(fault)
             case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
             case .continueRequest: .continueRequest
+            case .propfind: .propfind(input)
+            case .makeFolder(let template, let otherwise):
+                .makeFolder(Rendering(template: template, input: input, groups: groups),
+                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
+            case .deleteFile(let template, let otherwise):
+                .deleteFile(Rendering(template: template, input: input, groups: groups),
+                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
             }
         }
     }

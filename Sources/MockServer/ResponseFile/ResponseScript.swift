@@ -12,6 +12,9 @@ public struct ResponseScript: Sendable {
     public let framing: Framing
     /// The bytes the file declares under `data`, if any; the server's ``MockServer/data`` defaults to them.
     public let data: [UInt8]?
+    /// The files the script declares under `files` (name → bytes); a server starts with them as
+    /// its ``MockServer/files``.
+    public let files: [String: [UInt8]]
     /// The file the script came from, if any.
     public let file: String?
     /// The sets' names, in the order they were written.
@@ -20,21 +23,23 @@ public struct ResponseScript: Sendable {
     private let setProblems: [String: ResponseFileError]
 
     /// Creates a script from sets built in code.
-    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil) {
+    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:]) {
         self.scheme = scheme
         self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
+        self.files = files
         self.file = nil
         self.setNames = sets.map(\.name)
         self.sets = Dictionary(sets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing?, data: [UInt8]?, file: String?, setNames: [String], sets: [String: ResponseSet],
-         setProblems: [String: ResponseFileError]) {
+    init(scheme: String?, framing: Framing?, data: [UInt8]?, files: [String: [UInt8]], file: String?, setNames: [String],
+         sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
         self.scheme = scheme
         self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
+        self.files = files
         self.file = file
         self.setNames = setNames
         self.sets = sets

@@ -5,9 +5,9 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»"] + Transfer.allCases.map(\.rawValue)
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -30,7 +30,7 @@ struct ResponseScriptDecoder {
                 ? .notUTF8(reason: error.message) : .syntax(message: error.message)
             throw self.error(problem, at: error.location)
         }
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "sets", "responses"])
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "sets", "responses"])
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -41,6 +41,15 @@ struct ResponseScriptDecoder {
             return framing
         }
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
+        var files: [String: [UInt8]] = [:]
+        if let filesValue = top["files"] {
+            for member in try orderedMembers(of: filesValue, path: "files") {
+                guard !member.key.isEmpty else {
+                    throw error(.invalidValue(path: "files", reason: "a file name cannot be empty"), at: member.keyLocation)
+                }
+                files[member.key] = try bytes(member.value, path: "files.\(member.key)")
+            }
+        }
         guard let responsesValue = top["responses"] else { throw error(.missingKey(path: "", key: "responses"), at: root.location) }
 
         var switches: [SetSwitch] = []
@@ -71,7 +80,7 @@ struct ResponseScriptDecoder {
             if let problem = problems[change.target] { throw problem }
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
-        return ResponseScript(scheme: scheme, framing: framing, data: data, file: file, setNames: setNames, sets: sets, setProblems: problems)
+        return ResponseScript(scheme: scheme, framing: framing, data: data, files: files, file: file, setNames: setNames, sets: sets, setProblems: problems)
     }
 
     // MARK: Responses and sets
@@ -155,6 +164,7 @@ struct ResponseScriptDecoder {
             case "«reset»": return .fault(.reset)
             case "«half-close»": return .fault(.halfClose)
             case "«hang»": return .fault(.hang)
+            case "«propfind»": return .propfind
             case "«continue»":
                 guard head else {
                     throw error(.invalidValue(path: path, reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"), at: value.location)
@@ -172,12 +182,12 @@ struct ResponseScriptDecoder {
             let main = members.filter { $0.key != "otherwise" && $0.key != "strict" }
             guard main.count == 1, let member = main.first else {
                 throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
-                                          + "plus \"otherwise\" beside file or active; this one has \(members.count)"), at: value.location)
+                                          + "plus \"otherwise\" beside file, active, mkdir or delete; this one has \(members.count)"), at: value.location)
             }
             guard Self.commandKeys.contains(member.key) else {
                 throw error(.unknownKey(path: path, key: member.key, known: Self.commandKeys + ["otherwise"]), at: member.keyLocation)
             }
-            if let otherwiseMember, member.key != "file" && member.key != "active" {
+            if let otherwiseMember, !["file", "active", "mkdir", "delete"].contains(member.key) {
                 throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
             }
             var strict = false
@@ -219,6 +229,10 @@ struct ResponseScriptDecoder {
                 return .httpResponse(try httpResponse(member.value, path: inner))
             case "save":
                 return .saveBody(Template(try string(member.value, path: inner)))
+            case "mkdir":
+                return .makeFolder(Template(try string(member.value, path: inner)), otherwise: otherwise)
+            case "delete":
+                return .deleteFile(Template(try string(member.value, path: inner)), otherwise: otherwise)
             case "truncate", "dribble":
                 guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
                       number <= 1e12, number == number.rounded() else {

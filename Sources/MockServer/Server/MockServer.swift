@@ -39,12 +39,14 @@ public final class MockServer: Sendable {
     /// Creates a stopped server.
     ///
     /// - Parameters:
-    ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` its script's `data`.
+    ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
+    ///     its script's `data` and `files`.
     ///   - configuration: address, ports, limits, clock and logging.
     public init(responder: any Responder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
-        let data = (responder as? PatternResponder)?.script.data ?? []
-        self.core = ServerCore(responder: responder, data: data, configuration: configuration)
+        let script = (responder as? PatternResponder)?.script
+        self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration)
+        if let files = script?.files, !files.isEmpty { core.files = files }
     }
 
     /// Creates a stopped server on `host` and `port` (0: the system picks).

@@ -43,6 +43,16 @@ final class ServerCore: Sendable {
         shared.withLock { $0.files[name] = bytes }
     }
 
+    /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)
+    /// when it returns `nil`.
+    func updateFiles(_ change: ([String: [UInt8]]) -> [String: [UInt8]]?) -> Bool {
+        shared.withLock { shared in
+            guard let updated = change(shared.files) else { return false }
+            shared.files = updated
+            return true
+        }
+    }
+
     var listing: [UInt8]? {
         get { shared.withLock { $0.listing } }
         set { shared.withLock { $0.listing = newValue } }
