@@ -329,6 +329,11 @@ final class Connection: LoopHandler {
             truncateNext = bytes
         case .dribble(let rate):
             dribbleRate = rate
+        case .refuseData:
+            channel().refuseNext()
+            core.logger.log(.debug, "refusing the next data connection", connection: id)
+        case .delayData(let duration):
+            channel().delayNext(by: duration)
         }
     }
 
@@ -393,6 +398,9 @@ final class Connection: LoopHandler {
         switch outcome {
         case .sent, .aborted:
             break
+        case .refused:
+            send(Array("425 Can't open data connection.\r\n".utf8))
+            nextAction = actions.count
         case .received(let bytes):
             core.recordUpload(Upload(name: selectedFile ?? "", data: Data(bytes), connection: id))
         case .failed(let reason):

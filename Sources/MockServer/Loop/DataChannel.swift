@@ -10,6 +10,11 @@ final class DataChannel {
     private var ready: DataSocket?
     private var waiting: (job: DataSocket.Job, completion: (DataSocket.Outcome) -> Void)?
     private var current: DataSocket?
+    /// `«refuse-data»`: the next transfer fails without a data connection.
+    private var refused = false
+    /// `{"delay-data": …}`: the next transfer starts only after this long.
+    private var delay: Duration?
+    private var closed = false
 
     /// The port of the passive listener opened last, while the channel has one.
     private(set) var passivePort: UInt16?
@@ -25,7 +30,19 @@ final class DataChannel {
     }
 
     /// Whether a transfer has somewhere to go: a passive listener, an early connection or an address.
-    var hasRoute: Bool { listener != nil || ready != nil || activeTarget != nil }
+    var hasRoute: Bool { listener != nil || ready != nil || activeTarget != nil || refused }
+
+    /// Refuses the next data connection: closes the passive listener (a client connecting gets
+    /// "connection refused"), drops a connection already made, forgets the active address.
+    func refuseNext() {
+        reset()
+        refused = true
+    }
+
+    /// Holds the next transfer back for `duration` before it uses its data connection.
+    func delayNext(by duration: Duration) {
+        delay = duration
+    }
 
     /// Opens a new passive listener on `host`, replacing any earlier route.
     ///
@@ -57,7 +74,16 @@ final class DataChannel {
 
     /// Runs `job` on the next data connection; `completion` runs on the loop, never before this returns.
     func start(_ job: DataSocket.Job, completion: @escaping (DataSocket.Outcome) -> Void) {
-        if let ready {
+        if refused {
+            refused = false
+            loop.schedule(after: .zero) { completion(.refused) }
+        } else if let delay {
+            self.delay = nil
+            loop.schedule(after: delay) { [weak self] in
+                guard let self, !self.closed else { return }
+                self.start(job, completion: completion)
+            }
+        } else if let ready {
             self.ready = nil
             run(job, on: ready, completion: completion)
         } else if let target = activeTarget {
@@ -115,10 +141,12 @@ final class DataChannel {
         ready = nil
         activeTarget = nil
         passivePort = nil
+        refused = false
     }
 
     /// Closes everything; a transfer under way is abandoned.
     func close() {
+        closed = true
         reset()
         current?.close(.serverStopped)
         current = nil

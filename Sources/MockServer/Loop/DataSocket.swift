@@ -12,6 +12,8 @@ final class DataSocket: LoopHandler {
         case received([UInt8])
         case aborted
         case failed(String)
+        /// The script refused the data connection (`«refuse-data»`).
+        case refused
     }
 
     /// What to carry.

@@ -5,9 +5,9 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»"] + Transfer.allCases.map(\.rawValue)
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "delay-data"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -165,6 +165,7 @@ struct ResponseScriptDecoder {
             case "«half-close»": return .fault(.halfClose)
             case "«hang»": return .fault(.hang)
             case "«propfind»": return .propfind
+            case "«refuse-data»": return .fault(.refuseData)
             case "«continue»":
                 guard head else {
                     throw error(.invalidValue(path: path, reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"), at: value.location)
@@ -229,6 +230,11 @@ struct ResponseScriptDecoder {
                 return .httpResponse(try httpResponse(member.value, path: inner))
             case "save":
                 return .saveBody(Template(try string(member.value, path: inner)))
+            case "delay-data":
+                guard case .number(let seconds) = member.value.kind else {
+                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
+                }
+                return .fault(.delayData(try pause(seconds, path: inner, at: member.value.location)))
             case "mkdir":
                 return .makeFolder(Template(try string(member.value, path: inner)), otherwise: otherwise)
             case "delete":
