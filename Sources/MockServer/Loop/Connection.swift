@@ -215,7 +215,7 @@ final class Connection: LoopHandler {
             }
         case .close:
             pendingClose = .script
-            nextAction = actions.count
+            endResponse()
         case .useSet(let name):
             session.responseSet = name
             core.record(.switchedSet(name), connection: id)
@@ -235,8 +235,7 @@ final class Connection: LoopHandler {
                 _ = try channel().openPassive(host: loop.context.address)
             } catch {
                 core.logger.log(.error, "cannot open a passive listener: \(error)", connection: id)
-                send(Array("425 Cannot open a passive connection.\r\n".utf8))
-                nextAction = actions.count
+                endResponse(replying: "425 Cannot open a passive connection.")
             }
         case .connectActive(let rendering, let otherwise):
             let argument = rendering.text(currentContext())
@@ -286,7 +285,7 @@ final class Connection: LoopHandler {
             output.append(kept)
             core.record(.output(kept), connection: id)
             pendingClose = .script
-            nextAction = actions.count
+            endResponse()
             return
         }
         if let rate = dribbleRate, bytes.count > 1 {
@@ -323,7 +322,7 @@ final class Connection: LoopHandler {
         case .hang:
             flush()
             hanging = true
-            nextAction = actions.count
+            endResponse()
             core.logger.log(.debug, "hanging: no further answers", connection: id)
         case .truncate(let bytes):
             truncateNext = bytes
@@ -335,6 +334,13 @@ final class Connection: LoopHandler {
         case .delayData(let duration):
             channel().delayNext(by: duration)
         }
+    }
+
+    /// Skips the rest of the current response, after sending `reply` (a built-in FTP reply line,
+    /// CRLF added) when given.
+    private func endResponse(replying reply: String? = nil) {
+        if let reply { send(Array((reply + "\r\n").utf8)) }
+        nextAction = actions.count
     }
 
     private func replaceRemainingActions(with replacement: [Action]) {
@@ -365,8 +371,7 @@ final class Connection: LoopHandler {
 
     private func startTransfer(_ transfer: Transfer) {
         guard let channel = dataChannel, channel.hasRoute else {
-            send(Array("425 Use PASV, EPSV, PORT or EPRT first.\r\n".utf8))
-            nextAction = actions.count
+            endResponse(replying: "425 Use PASV, EPSV, PORT or EPRT first.")
             return
         }
         let job: DataSocket.Job
@@ -399,14 +404,12 @@ final class Connection: LoopHandler {
         case .sent, .aborted:
             break
         case .refused:
-            send(Array("425 Can't open data connection.\r\n".utf8))
-            nextAction = actions.count
+            endResponse(replying: "425 Can't open data connection.")
         case .received(let bytes):
             core.recordUpload(Upload(name: selectedFile ?? "", data: Data(bytes), connection: id))
         case .failed(let reason):
             core.logger.log(.warning, "transfer failed: \(reason)", connection: id)
-            send(Array("426 Connection closed; transfer aborted.\r\n".utf8))
-            nextAction = actions.count
+            endResponse(replying: "426 Connection closed; transfer aborted.")
         }
         drive()
     }
