@@ -18,6 +18,12 @@ struct ExpectContinueTests {
 
     private static let bodySize = 5 << 20
 
+    private func start() async throws -> MockServer {
+        let server = try MockServer(script: ResponseScript(json: Self.script))
+        try await server.start()
+        return server
+    }
+
     private func put(_ path: String, to server: MockServer) throws -> (code: String, body: String, uploaded: String, log: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID().uuidString)")
         try Tools.randomBytes(Self.bodySize, seed: 7).write(to: file)
@@ -32,8 +38,7 @@ struct ExpectContinueTests {
 
     @Test("a final answer to the head: curl never sends the body, the server closes after answering", .enabled(if: Tools.hasCurl))
     func refused() async throws {
-        let server = try MockServer(script: ResponseScript(json: Self.script))
-        try await server.start()
+        let server = try await start()
         defer { server.stop() }
         let reply = try put("/large", to: server)
         #expect(reply.code == "413", "\(reply.log)")
@@ -50,8 +55,7 @@ struct ExpectContinueTests {
 
     @Test("«continue» after a pause lets the body come, and the whole request is answered as usual", .enabled(if: Tools.hasCurl))
     func continued() async throws {
-        let server = try MockServer(script: ResponseScript(json: Self.script))
-        try await server.start()
+        let server = try await start()
         defer { server.stop() }
         let reply = try put("/slow", to: server)
         #expect(reply.code == "201", "\(reply.log)")
@@ -72,8 +76,7 @@ struct ExpectContinueTests {
 
     @Test("a head no head response matches gets 100 Continue, and nothing is recorded for it", .enabled(if: Tools.hasCurl))
     func unmatchedHead() async throws {
-        let server = try MockServer(script: ResponseScript(json: Self.script))
-        try await server.start()
+        let server = try await start()
         defer { server.stop() }
         let reply = try put("/other", to: server)
         #expect(reply.code == "201", "\(reply.log)")
