@@ -81,4 +81,20 @@ struct WebDAVTreeTests {
         #expect(try #require(tree.deleting("/empty/")).keys.contains("/empty/") == false)
         #expect(tree.deleting("/missing") == nil)
     }
+
+    @Test("copy and move: a file, a whole folder, replacing the destination; never into itself")
+    func copies() throws {
+        let tree = WebDAVTree(files: Self.files)
+        let copied = try #require(tree.copying("/a.txt", to: "/docs/a2.txt", removingSource: false))
+        #expect(copied["/a.txt"] == Array("aaa".utf8) && copied["/docs/a2.txt"] == Array("aaa".utf8))
+        let moved = try #require(tree.copying("/docs", to: "/archive/", removingSource: true))
+        #expect(moved.keys.sorted() == ["/a.txt", "/archive/b.json", "/archive/deep/c.bin", "/empty/", "/x&y <z>.txt", "plain.txt"])
+        let replaced = try #require(tree.copying("/a.txt", to: "/plain.txt", removingSource: true))
+        #expect(replaced["/plain.txt"] == Array("aaa".utf8) && replaced["plain.txt"] == nil && replaced["/a.txt"] == nil)
+        let emptyFolder = try #require(tree.copying("/empty/", to: "/vacant", removingSource: false))
+        #expect(emptyFolder["/vacant/"] == [] && emptyFolder["/empty/"] == [])
+        #expect(tree.copying("/missing", to: "/x", removingSource: false) == nil)
+        #expect(tree.copying("/docs", to: "/docs/deep/inner", removingSource: true) == nil)
+        #expect(tree.copying("/a.txt", to: "/a.txt", removingSource: true) == nil)
+    }
 }

@@ -267,6 +267,11 @@ final class Connection: LoopHandler {
             let path = WebDAVTree.path(ofTarget: rendering.text(currentContext()))
             let made = core.updateFiles { WebDAVTree(files: $0).makingFolder(path) }
             if !made, let otherwise { replaceRemainingActions(with: otherwise) }
+        case .copyFile(let source, let destination, let move, let otherwise):
+            let from = WebDAVTree.path(ofTarget: source.text(currentContext()))
+            let to = WebDAVTree.path(ofTarget: destination.text(currentContext()))
+            let copied = core.updateFiles { WebDAVTree(files: $0).copying(from, to: to, removingSource: move) }
+            if !copied, let otherwise { replaceRemainingActions(with: otherwise) }
         case .deleteFile(let rendering, let otherwise):
             let path = WebDAVTree.path(ofTarget: rendering.text(currentContext()))
             let deleted = core.updateFiles { WebDAVTree(files: $0).deleting(path) }

@@ -32,4 +32,6 @@ public enum Action: Sendable, Hashable {
     case makeFolder(Rendering, otherwise: [Action]?)
     /// Deletes a file or a folder; runs `otherwise` instead of the rest when nothing is there.
     case deleteFile(Rendering, otherwise: [Action]?)
+    /// Copies or moves a file or a folder; runs `otherwise` instead of the rest when the source is missing.
+    case copyFile(Rendering, to: Rendering, move: Bool, otherwise: [Action]?)
 }

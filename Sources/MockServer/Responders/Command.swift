@@ -44,4 +44,9 @@ public enum Command: Sendable, Hashable {
     /// Deletes a file, or a folder and everything in it, from the server's files
     /// (`{"delete": "$path"}`); when nothing is there, `otherwise` runs instead of the rest (when given).
     case deleteFile(Template, otherwise: [Command]?)
+    /// Copies (or, `move`, moves) a file or a folder of the server's files to the path of the
+    /// second template, an absolute URI or a path such as the `Destination` header
+    /// (`{"copy": "$path", "to": "${header:Destination}"}`, `{"move": …}`); when the source is missing,
+    /// `otherwise` runs instead of the rest of the response (when given).
+    case copyFile(Template, to: Template, move: Bool, otherwise: [Command]?)
 }

@@ -104,6 +104,9 @@ public struct PatternResponder: Responder {
             case .makeFolder(let template, let otherwise):
                 .makeFolder(Rendering(template: template, input: input, groups: groups),
                             otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
+            case .copyFile(let source, let destination, let move, let otherwise):
+                .copyFile(Rendering(template: source, input: input, groups: groups), to: Rendering(template: destination, input: input, groups: groups),
+                          move: move, otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
             case .deleteFile(let template, let otherwise):
                 .deleteFile(Rendering(template: template, input: input, groups: groups),
                             otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })

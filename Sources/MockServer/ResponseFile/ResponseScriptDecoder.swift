@@ -7,7 +7,7 @@ struct ResponseScriptDecoder {
     /// The string tokens a command may be.
     static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "delay-data"]
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "delay-data"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -180,15 +180,20 @@ struct ResponseScriptDecoder {
         case .object(let members):
             let otherwiseMember = members.first { $0.key == "otherwise" }
             let strictMember = members.first { $0.key == "strict" }
-            let main = members.filter { $0.key != "otherwise" && $0.key != "strict" }
+            let toMember = members.first { $0.key == "to" }
+            let main = members.filter { !["otherwise", "strict", "to"].contains($0.key) }
             guard main.count == 1, let member = main.first else {
                 throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
-                                          + "plus \"otherwise\" beside file, active, mkdir or delete; this one has \(members.count)"), at: value.location)
+                                          + "plus \"otherwise\" beside file, active, mkdir, delete, copy or move, and \"to\" beside copy or move; "
+                                          + "this one has \(members.count)"), at: value.location)
             }
             guard Self.commandKeys.contains(member.key) else {
                 throw error(.unknownKey(path: path, key: member.key, known: Self.commandKeys + ["otherwise"]), at: member.keyLocation)
             }
-            if let otherwiseMember, !["file", "active", "mkdir", "delete"].contains(member.key) {
+            if let toMember, member.key != "copy" && member.key != "move" {
+                throw error(.unknownKey(path: path, key: "to", known: [member.key]), at: toMember.keyLocation)
+            }
+            if let otherwiseMember, !["file", "active", "mkdir", "delete", "copy", "move"].contains(member.key) {
                 throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
             }
             var strict = false
@@ -239,6 +244,10 @@ struct ResponseScriptDecoder {
                 return .makeFolder(Template(try string(member.value, path: inner)), otherwise: otherwise)
             case "delete":
                 return .deleteFile(Template(try string(member.value, path: inner)), otherwise: otherwise)
+            case "copy", "move":
+                guard let toMember else { throw error(.missingKey(path: path, key: "to"), at: value.location) }
+                return .copyFile(Template(try string(member.value, path: inner)), to: Template(try string(toMember.value, path: "\(path).to")),
+                                 move: member.key == "move", otherwise: otherwise)
             case "truncate", "dribble":
                 guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
                       number <= 1e12, number == number.rounded() else {

@@ -1,4 +1,5 @@
-/// The server's files seen as a WebDAV tree, for `«propfind»`, `{"mkdir": …}` and `{"delete": …}`.
+/// The server's files seen as a WebDAV tree, for `«propfind»`, `{"mkdir": …}`, `{"delete": …}`,
+/// `{"copy": …}` and `{"move": …}`.
 ///
 /// File names are request paths (`/folder/file.txt`; a name without the leading `/` counts as if it
 /// had one). A name ending in `/` is an empty folder; every folder above a file exists too, and `/`
@@ -120,6 +121,37 @@ struct WebDAVTree {
             let normalized = Self.normalized(name)
             return normalized != path && !normalized.hasPrefix(folder)
         }
+    }
+
+    /// The files after copying (or moving) `source`, a file or a folder with everything in it, to
+    /// `destination`, replacing what is there; `nil` when the source is missing, when source and
+    /// destination are the same, or when a folder would go inside itself.
+    func copying(_ source: String, to destination: String, removingSource: Bool) -> [String: [UInt8]]? {
+        guard exists(source), destination != "/" else { return nil }
+        let sourceIsFile = entries().files[source] != nil
+        let from = sourceIsFile ? source : (source.hasSuffix("/") ? source : source + "/")
+        let to = sourceIsFile ? (destination.hasSuffix("/") ? String(destination.dropLast()) : destination)
+                              : (destination.hasSuffix("/") ? destination : destination + "/")
+        guard from != to, sourceIsFile || !to.hasPrefix(from) else { return nil }
+        // What is at the destination is replaced (Overwrite: T, the default).
+        var result = files.filter { name, _ in
+            let path = Self.normalized(name)
+            return path != to && path != to + "/" && !path.hasPrefix(to.hasSuffix("/") ? to : to + "/")
+        }
+        for (name, bytes) in files {
+            let path = Self.normalized(name)
+            let moved: String
+            if sourceIsFile {
+                guard path == from else { continue }
+                moved = to
+            } else {
+                guard path.hasPrefix(from) else { continue }
+                moved = to + path.dropFirst(from.count)
+            }
+            if removingSource { result[name] = nil }
+            result[moved] = bytes
+        }
+        return result
     }
 
     private static let lastModified = "Mon, 01 Jan 2024 12:00:00 GMT"
