@@ -38,6 +38,7 @@ struct MalformedFileTests {
         ("28-head-not-boolean.json", "wrongType", 3, 40, "responses.a.head must be true or false, not a string"),
         ("29-head-initial.json", "invalidValue", 3, 37, "responses.a.pattern: a \"head\": true response answers request heads, so it cannot be «initial»"),
         ("30-negative-data-delay.json", "invalidValue", 3, 60, "responses.a.commands[0].delay-data: a pause must be from 0 to 86400 seconds, not -2.0"),
+        ("31-copy-without-to.json", "missingKey", 3, 45, "responses.a.commands[0] has no \"to\""),
     ]
 
     private static func url(_ file: String) -> URL { Fixtures.url("malformed/\(file)") }
