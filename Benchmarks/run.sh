@@ -37,4 +37,4 @@ for conns in 1 64; do
     done
     awk -v c="$ctotal" -v m="$mtotal" -v n="$conns" 'BEGIN { printf "conns=%d cresponder=%.0f mockserver=%.0f ratio=%.2f\n", n, c, m, m / c }'
 done
-"$bin/mockserver-bench" Benchmarks/cresponder.json
+"$bin/mockserver-bench" Benchmarks/cresponder.json Responses/webdav.json
