@@ -16,8 +16,8 @@ struct WebDAVClientTests {
         return server
     }
 
-    private func curl(_ arguments: [String]) throws -> Tools.Result {
-        try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments)
+    private func curl(_ arguments: [String], input: String? = nil) throws -> Tools.Result {
+        try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments, input: input)
     }
 
     @Test("curl: every verb, PROPFIND at depth 0 and 1, auth, a 5 MiB PUT, two URLs on one connection", .enabled(if: Tools.hasCurl))
@@ -56,6 +56,19 @@ struct WebDAVClientTests {
         #expect(two.stdout == "Hello from MockServer!\nHello from MockServer!\n")
         let opened = server.transcript.entries.dropFirst(before).filter { if case .connected = $0.event { true } else { false } }
         #expect(opened.count == 1)
+    }
+
+    @Test("files named without a leading / (mockserver --files) are listed, read and replaced by their paths", .enabled(if: Tools.hasCurl))
+    func unslashedNames() throws {
+        let server = try dav()
+        defer { server.stop() }
+        server.files = ["plain.txt": Data("old contents\n".utf8)]
+        let url = "http://127.0.0.1:\(server.port)"
+        #expect(try curl(["-u", "user:pass", "\(url)/plain.txt"]).stdout == "old contents\n")
+        #expect(try curl(["-u", "user:pass", "-T", "-", "\(url)/plain.txt"], input: "new\n").stdout == "created /plain.txt\n")
+        #expect(server.files == ["/plain.txt": Data("new\n".utf8)])
+        let listing = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
+        #expect(listing.contains("<D:href>/plain.txt</D:href>") && listing.contains("<D:getcontentlength>4</D:getcontentlength>"), "\(listing)")
     }
 
     @Test("failure sets answer 405, 409, 412 and 423, and the hang set times the client out", .enabled(if: Tools.hasCurl), arguments: [

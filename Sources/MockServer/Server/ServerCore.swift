@@ -38,9 +38,14 @@ final class ServerCore: Sendable {
         set { shared.withLock { $0.files = newValue } }
     }
 
-    /// Stores one file, atomically with respect to ``files`` being set from another thread.
+    /// Stores one file, atomically with respect to ``files`` being set from another thread. A request
+    /// path (`/a.txt`) replaces a file stored under the same name without its leading `/` (as
+    /// `mockserver --files DIR` names them), so that one path never names two files.
     func storeFile(_ name: String, _ bytes: [UInt8]) {
-        shared.withLock { $0.files[name] = bytes }
+        shared.withLock { shared in
+            if name.hasPrefix("/") { shared.files[String(name.dropFirst())] = nil }
+            shared.files[name] = bytes
+        }
     }
 
     /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)
