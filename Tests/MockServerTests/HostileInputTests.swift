@@ -97,6 +97,43 @@ struct HostileInputTests {
         #expect(inputs.count == 1)
     }
 
+    @Test("a client that vanishes during a pause is noticed at once; the others are served")
+    func vanishDuringPause() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        _ = try client.readLine()
+        try client.send("SLOW\r\n")
+        _ = try await server.transcript.wait { if case .paused = $0.event { true } else { false } }
+        client.reset()
+        // The pause lasts a minute: the reset must be seen without waiting for it to end.
+        let closed = try await server.transcript.wait(timeout: .seconds(10)) { $0.event.isClosed }
+        #expect(closed.event == .closed(.peerVanished))
+        let other = try TestClient(port: server.port)
+        _ = try other.readLine()
+        try other.send("ECHO after\r\n")
+        #expect(try other.readLine() == "after")
+    }
+
+    @Test("a client that vanishes in the middle of a 100 MiB send is closed; the others are served")
+    func vanishDuringLargeSend() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        server.data = Data(count: 100 << 20)
+        let client = try TestClient(port: server.port)
+        _ = try client.readLine()
+        try client.send("FLOOD\r\n")
+        _ = try await server.transcript.wait { if case .output(let bytes) = $0.event { bytes.count == 100 << 20 } else { false } }
+        client.reset()
+        let closed = try await server.transcript.wait(timeout: .seconds(10)) { $0.event.isClosed }
+        #expect(closed.event == .closed(.peerVanished))
+        let other = try TestClient(port: server.port)
+        _ = try other.readLine()
+        try other.send("ECHO after\r\n")
+        #expect(try other.readLine() == "after")
+        #expect(server.openConnectionCount == 1)
+    }
+
     @Test("stop() with 200 busy connections returns within a second")
     func stopUnderLoad() throws {
         let server = try startServer(Self.echo)

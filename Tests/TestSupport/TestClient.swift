@@ -14,6 +14,7 @@ public final class TestClient {
 
     public let fd: Int32
     private var buffer: [UInt8] = []
+    private var isOpen = true
 
     /// Connects to `host:port`; every read gives up after `timeout` seconds.
     public init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
@@ -43,7 +44,17 @@ public final class TestClient {
         }
     }
 
-    deinit { close(fd) }
+    deinit { if isOpen { close(fd) } }
+
+    /// Vanishes: closes with an RST (SO_LINGER 0), as a client that crashes or is killed does. The
+    /// client must not be used afterwards.
+    public func reset() {
+        guard isOpen else { return }
+        isOpen = false
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+        close(fd)
+    }
 
     /// Sends text as UTF-8.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
