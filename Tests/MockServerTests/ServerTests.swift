@@ -166,6 +166,22 @@ struct ServerTests {
         #expect(try client.readToEnd() == Array(payload))
     }
 
+    @Test("the data port counts what a client sends, and records its events in order")
+    func dataPortEvents() async throws {
+        let server = try startServer(Self.echo)
+        defer { server.stop() }
+        server.data = Data("sent to whoever connects\n".utf8)
+        let client = try TestClient(port: server.dataPort)
+        try client.send(Array(repeating: 0x55, count: 70_000))
+        client.shutdownWrite()
+        #expect(try client.readToEnd() == Array("sent to whoever connects\n".utf8))
+        _ = try await server.transcript.wait { $0.channel == .data && $0.event.isClosed }
+        let events = server.transcript.entries.filter { $0.channel == .data }.map(\.event)
+        #expect(events.count == 4)
+        if case .connected = events.first {} else { Issue.record("first event: \(String(describing: events.first))") }
+        #expect(Array(events.dropFirst()) == [.dataSent(25), .dataReceived(70_000), .closed(.transferComplete)])
+    }
+
     @Test("stop closes open connections, is idempotent, and frees the port")
     func stopWithOpenConnections() throws {
         let server = try startServer(Self.echo)

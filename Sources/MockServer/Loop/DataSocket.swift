@@ -1,4 +1,6 @@
-/// One data connection of a control connection: it waits for a transfer, carries it out, closes.
+/// One data connection: of a control connection, where it waits for a transfer, carries it out and
+/// closes; or of the shared passive-data port (``Job/serve(_:)``), where it is sent the server's
+/// data at once, as in the original MockServer.
 ///
 /// A download is finished only when every byte was written, our side was shut down, and the peer's
 /// TCP has acknowledged every byte (or the peer closed): the data is then readable on the client's
@@ -20,6 +22,9 @@ final class DataSocket: LoopHandler {
     enum Job {
         case send([UInt8], partial: Bool)
         case receive
+        /// The shared data port's way: send the bytes and shut down sending, count and drop what the
+        /// peer sends, and close when the peer has closed too.
+        case serve([UInt8])
     }
 
     private enum State {
@@ -28,6 +33,8 @@ final class DataSocket: LoopHandler {
         case sending(partial: Bool)
         case draining
         case receiving
+        /// ``Job/serve(_:)``: sending (until `sentAll`) and counting what the peer sends until its EOF.
+        case serving(sentAll: Bool, peerDone: Bool)
         /// The transfer is over and recorded; the socket waits for the client's FIN to reset it.
         case lingering
         case closed
@@ -40,6 +47,7 @@ final class DataSocket: LoopHandler {
     private var output = OutputBuffer()
     private var sent = 0
     private var received: [UInt8] = []
+    private var receivedCount = 0
     private var job: Job?
     private var completion: ((Outcome) -> Void)?
     /// Whether `connected` was recorded, so that `closed` is recorded only for a connection that opened.
@@ -76,6 +84,12 @@ final class DataSocket: LoopHandler {
         case .receive:
             state = .receiving
             setInterest(.read)
+        case .serve(let bytes):
+            output.append(bytes)
+            loop.core.record(.dataSent(bytes.count), connection: connectionID, channel: .data)
+            state = .serving(sentAll: false, peerDone: false)
+            setInterest([.read, .write])
+            send()
         }
     }
 
@@ -99,6 +113,9 @@ final class DataSocket: LoopHandler {
             if readiness.writable || readiness.failed { send() }
         case .draining, .receiving:
             if readiness.readable || readiness.failed { read() }
+        case .serving(let sentAll, _):
+            if readiness.writable && !sentAll { send() }
+            if case .serving = state, readiness.readable || readiness.failed { read() }
         case .lingering:
             if readiness.readable || readiness.failed { linger() }
         case .closed:
@@ -114,6 +131,17 @@ final class DataSocket: LoopHandler {
             return
         }
         sent += before - output.count
+        if case .serving(_, let peerDone) = state {
+            guard output.isEmpty else { return }
+            socket.shutdownWrite()
+            if peerDone {
+                finish(.sent(sent), reason: .transferComplete)
+            } else {
+                state = .serving(sentAll: true, peerDone: false)
+                setInterest(.read)
+            }
+            return
+        }
         guard output.isEmpty, case .sending(let partial) = state else { return }
         if partial {
             loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
@@ -145,10 +173,20 @@ final class DataSocket: LoopHandler {
         switch socket.read(into: loop.readBuffer) {
         case .bytes(let count):
             if case .receiving = state { received.append(contentsOf: loop.readBuffer[..<count]) }
+            receivedCount += count
         case .wouldBlock:
             break
         case .endOfFile:
-            if case .receiving = state {
+            if case .serving(let sentAll, _) = state {
+                if receivedCount > 0 { loop.core.record(.dataReceived(receivedCount), connection: connectionID, channel: .data) }
+                if sentAll {
+                    finish(.sent(sent), reason: .transferComplete)
+                } else {
+                    // The peer is done sending; keep writing until everything has gone.
+                    state = .serving(sentAll: false, peerDone: true)
+                    setInterest(.write)
+                }
+            } else if case .receiving = state {
                 loop.core.record(.dataReceived(received.count), connection: connectionID, channel: .data)
                 finish(.received(received), reason: .transferComplete)
             } else {
@@ -156,7 +194,9 @@ final class DataSocket: LoopHandler {
                 finish(.sent(sent), reason: .transferComplete, reset: true)
             }
         case .failed(let error):
-            if case .draining = state {
+            if case .serving(sentAll: true, _) = state {
+                finish(.sent(sent), reason: .transferComplete)
+            } else if case .draining = state {
                 // Everything was sent and our side shut down: a reset now only means the peer closed hard.
                 loop.core.record(.dataSent(sent), connection: connectionID, channel: .data)
                 finish(.sent(sent), reason: .transferComplete)

@@ -238,7 +238,9 @@ public final class MockServer: Sendable {
                     try Connection(socket: client, loop: loop).start()
                 }, fd: control.fd)
                 loop.adopt(Listener(socket: dataSocket, loop: loop) { [unowned loop] client in
-                    try DataConnection(socket: client, loop: loop).start()
+                    // The original's shared data port: the data goes to whoever connects; no control
+                    // connection waits for the outcome.
+                    try DataSocket(socket: client, loop: loop, connectionID: loop.makeConnectionID()).begin(.serve(loop.core.data)) { _ in }
                 }, fd: dataSocket.fd)
                 loop.run()
             }
