@@ -221,14 +221,13 @@ final class Connection: LoopHandler {
             core.record(.switchedSet(name), connection: id)
             core.logger.log(.debug, "switched to set \"\(name)\"", connection: id)
         case .selectFile(let rendering, let otherwise, let strict):
-            var name = rendering.text(currentContext())
+            let requested = rendering.text(currentContext())
             let files = core.files
-            // A request path finds a file stored without its leading "/" (`--files DIR` names).
-            if files[name] == nil, name.hasPrefix("/"), files[String(name.dropFirst())] != nil { name.removeFirst() }
-            if let otherwise, strict || !files.isEmpty, files[name] == nil {
+            let stored = FileName.stored(requested, in: files)
+            if let otherwise, strict || !files.isEmpty, stored == nil {
                 replaceRemainingActions(with: otherwise)
             } else {
-                selectedFile = name
+                selectedFile = stored ?? requested
             }
         case .openPassive:
             do {

@@ -43,7 +43,7 @@ final class ServerCore: Sendable {
     /// `mockserver --files DIR` names them), so that one path never names two files.
     func storeFile(_ name: String, _ bytes: [UInt8]) {
         shared.withLock { shared in
-            if name.hasPrefix("/") { shared.files[String(name.dropFirst())] = nil }
+            if let twin = FileName.stored(name, in: shared.files), twin != name { shared.files[twin] = nil }
             shared.files[name] = bytes
         }
     }

@@ -37,14 +37,21 @@ struct WebDAVTree {
         return path.hasPrefix("/") ? String(path) : "/" + path
     }
 
-    private static func normalized(_ name: String) -> String { name.hasPrefix("/") ? name : "/" + name }
+    /// `path` as a folder path, ending in `/`.
+    private static func folder(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
+
+    /// Whether the stored `name` is `path` itself or lies below it.
+    private static func isAtOrBelow(_ name: String, _ path: String) -> Bool {
+        let namePath = FileName.path(name)
+        return namePath == path || namePath.hasPrefix(folder(path))
+    }
 
     /// Folder paths (ending in `/`) and file paths with their sizes.
     private func entries() -> (folders: Set<String>, files: [String: Int]) {
         var folders: Set<String> = ["/"]
         var sizes: [String: Int] = [:]
         for (name, bytes) in files {
-            let path = Self.normalized(name)
+            let path = FileName.path(name)
             if path.hasSuffix("/") { folders.insert(path) } else { sizes[path] = bytes.count }
             var prefix = ""
             for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
@@ -55,15 +62,10 @@ struct WebDAVTree {
         return (folders, sizes)
     }
 
-    /// The name under which `path` is stored, if it is a stored file or an empty folder.
-    private func storedName(_ path: String) -> String? {
-        [path, String(path.dropFirst())].first { files[$0] != nil }
-    }
-
     /// Whether `path` names a file or a folder.
     func exists(_ path: String) -> Bool {
         let (folders, sizes) = entries()
-        return sizes[path] != nil || folders.contains(path.hasSuffix("/") ? path : path + "/")
+        return sizes[path] != nil || folders.contains(Self.folder(path))
     }
 
     /// The `207 Multi-Status` body for `path` at `depth`, or `nil` when nothing is there.
@@ -73,7 +75,7 @@ struct WebDAVTree {
         if let size = sizes[path] {
             responses.append(fileResponse(path, size: size))
         } else {
-            let folder = path.hasSuffix("/") ? path : path + "/"
+            let folder = Self.folder(path)
             guard folders.contains(folder) else { return nil }
             responses.append(folderResponse(folder))
             if depth != .zero {
@@ -109,37 +111,30 @@ struct WebDAVTree {
     func makingFolder(_ path: String) -> [String: [UInt8]]? {
         guard path != "/", !exists(path) else { return nil }
         var result = files
-        result[path.hasSuffix("/") ? path : path + "/"] = []
+        result[Self.folder(path)] = []
         return result
     }
 
     /// The files after deleting `path` (a folder with everything in it), or `nil` when nothing is there.
     func deleting(_ path: String) -> [String: [UInt8]]? {
         guard exists(path) else { return nil }
-        let folder = path.hasSuffix("/") ? path : path + "/"
-        return files.filter { name, _ in
-            let normalized = Self.normalized(name)
-            return normalized != path && !normalized.hasPrefix(folder)
-        }
+        return files.filter { name, _ in !Self.isAtOrBelow(name, path) }
     }
 
     /// The files after copying (or moving) `source`, a file or a folder with everything in it, to
     /// `destination`, replacing what is there; `nil` when the source is missing, when source and
     /// destination are the same, or when a folder would go inside itself.
     func copying(_ source: String, to destination: String, removingSource: Bool) -> [String: [UInt8]]? {
-        guard exists(source), destination != "/" else { return nil }
-        let sourceIsFile = entries().files[source] != nil
-        let from = sourceIsFile ? source : (source.hasSuffix("/") ? source : source + "/")
-        let to = sourceIsFile ? (destination.hasSuffix("/") ? String(destination.dropLast()) : destination)
-                              : (destination.hasSuffix("/") ? destination : destination + "/")
+        let (folders, sizes) = entries()
+        let sourceIsFile = sizes[source] != nil
+        guard sourceIsFile || folders.contains(Self.folder(source)), destination != "/" else { return nil }
+        let from = sourceIsFile ? source : Self.folder(source)
+        let to = sourceIsFile ? (destination.hasSuffix("/") ? String(destination.dropLast()) : destination) : Self.folder(destination)
         guard from != to, sourceIsFile || !to.hasPrefix(from) else { return nil }
         // What is at the destination is replaced (Overwrite: T, the default).
-        var result = files.filter { name, _ in
-            let path = Self.normalized(name)
-            return path != to && path != to + "/" && !path.hasPrefix(to.hasSuffix("/") ? to : to + "/")
-        }
+        var result = files.filter { name, _ in !Self.isAtOrBelow(name, to) }
         for (name, bytes) in files {
-            let path = Self.normalized(name)
+            let path = FileName.path(name)
             let moved: String
             if sourceIsFile {
                 guard path == from else { continue }
@@ -162,7 +157,7 @@ struct WebDAVTree {
     }
 
     private func fileResponse(_ path: String, size: Int) -> String {
-        let etag = String(Self.fnv1a(files[storedName(path) ?? path] ?? []), radix: 16)
+        let etag = String(Self.fnv1a(FileName.stored(path, in: files).flatMap { files[$0] } ?? []), radix: 16)
         return "<D:response><D:href>\(Self.escaped(path))</D:href><D:propstat><D:prop><D:resourcetype/>"
             + "<D:getcontentlength>\(size)</D:getcontentlength><D:getcontenttype>\(Self.contentType(of: path))</D:getcontenttype>"
             + "<D:getlastmodified>\(Self.lastModified)</D:getlastmodified><D:getetag>\"\(etag)\"</D:getetag></D:prop>"
