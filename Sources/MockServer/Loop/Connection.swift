@@ -145,16 +145,8 @@ final class Connection: LoopHandler {
     }
 
     private func respond(to input: Input) {
-        // A file selection, a truncation and a dribble last for the response that made them.
-        selectedFile = nil
-        truncateNext = nil
-        dribbleRate = nil
-        let (responder, context) = core.replyState(base: loop.context)
-        if let reply = responder.respond(to: input, session: &session, context: context) {
-            core.record(.input(input, response: reply.response), connection: id)
-            core.logger.log(.trace, "<- \(input) [\(reply.response ?? "")]", connection: id)
-            actions = reply.actions
-            nextAction = 0
+        if let reply = reply(to: input, using: { $0.respond(to: input, session: &$1, context: $2) }) {
+            begin(reply, to: input)
         } else {
             core.record(.unmatched(input), connection: id)
             core.logger.log(.warning, "unmatched input: \(input)", connection: id)
@@ -167,19 +159,30 @@ final class Connection: LoopHandler {
     /// A client waits with a request head for `100 Continue`: the script's `"head": true` responses
     /// may answer it; otherwise it gets `100 Continue` and the body comes.
     private func answer(head: Input) {
+        guard let reply = reply(to: head, using: { $0.respond(toHead: head, session: &$1, context: $2) }) else {
+            send(Self.continueResponse)
+            return
+        }
+        begin(reply, to: head)
+        answeringHead = true
+    }
+
+    /// Asks the responder (through `ask`) for the reply to `input`, starting a new response: a file
+    /// selection, a truncation and a dribble last for the response that made them.
+    private func reply(to input: Input, using ask: (any Responder, inout Session, SubstitutionContext) -> Reply?) -> Reply? {
         selectedFile = nil
         truncateNext = nil
         dribbleRate = nil
         let (responder, context) = core.replyState(base: loop.context)
-        guard let reply = responder.respond(toHead: head, session: &session, context: context) else {
-            send(Self.continueResponse)
-            return
-        }
-        core.record(.input(head, response: reply.response), connection: id)
-        core.logger.log(.trace, "<- \(head) [\(reply.response ?? "")] (request head)", connection: id)
+        return ask(responder, &session, context)
+    }
+
+    /// Records `input` as answered by `reply` and makes its actions the ones to carry out.
+    private func begin(_ reply: Reply, to input: Input) {
+        core.record(.input(input, response: reply.response), connection: id)
+        core.logger.log(.trace, "<- \(input) [\(reply.response ?? "")]", connection: id)
         actions = reply.actions
         nextAction = 0
-        answeringHead = true
     }
 
     /// The script answered a request head without `«continue»`: the client will not send the body
