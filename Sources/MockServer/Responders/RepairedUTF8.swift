@@ -7,7 +7,7 @@
 enum RepairedUTF8 {
     /// The text of `bytes`, invalid sequences replaced.
     static func decode(_ bytes: [UInt8]) -> String {
-        guard let firstBad = firstInvalidIndex(bytes, from: 0) else { return String(decoding: bytes, as: UTF8.self) }
+        guard let firstBad = firstInvalidIndex(bytes) else { return String(decoding: bytes, as: UTF8.self) }
         var repaired: [UInt8] = []
         repaired.reserveCapacity(bytes.count + 16)
         repaired.append(contentsOf: bytes[..<firstBad])
@@ -27,8 +27,8 @@ enum RepairedUTF8 {
 
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
-    private static func firstInvalidIndex(_ bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
+    private static func firstInvalidIndex(_ bytes: [UInt8]) -> Int? {
+        var index = 0
         while index < bytes.count {
             if bytes[index] < 0x80 {
                 index += 1

@@ -8,6 +8,8 @@ struct ResponseScriptDecoder {
     static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
     static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "delay-data"]
+    /// The command keys that take `"otherwise"` (and, for copy and move, `"to"`).
+    static let keysWithOtherwise = ["file", "active", "mkdir", "delete", "copy", "move"]
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -184,7 +186,7 @@ struct ResponseScriptDecoder {
             let main = members.filter { !["otherwise", "strict", "to"].contains($0.key) }
             guard main.count == 1, let member = main.first else {
                 throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
-                                          + "plus \"otherwise\" beside file, active, mkdir, delete, copy or move, and \"to\" beside copy or move; "
+                                          + "plus \"otherwise\" beside \(Self.keysWithOtherwise.joined(separator: ", ")), and \"to\" beside copy or move; "
                                           + "this one has \(members.count)"), at: value.location)
             }
             guard Self.commandKeys.contains(member.key) else {
@@ -193,7 +195,7 @@ struct ResponseScriptDecoder {
             if let toMember, member.key != "copy" && member.key != "move" {
                 throw error(.unknownKey(path: path, key: "to", known: [member.key]), at: toMember.keyLocation)
             }
-            if let otherwiseMember, !["file", "active", "mkdir", "delete", "copy", "move"].contains(member.key) {
+            if let otherwiseMember, !Self.keysWithOtherwise.contains(member.key) {
                 throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
             }
             var strict = false
