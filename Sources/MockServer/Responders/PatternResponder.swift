@@ -51,11 +51,7 @@ public struct PatternResponder: Responder {
     /// Answers with the first matching response of the connection's set, or its fallback.
     public func respond(to input: Input, session: inout Session, context: SubstitutionContext) -> Reply? {
         let set = currentSet(for: session)
-        for entry in set.entries where !entry.answersHead {
-            if let groups = entry.pattern.match(input) {
-                return Reply(actions: actions(for: entry.commands, input: input, groups: groups, context: context), response: entry.name)
-            }
-        }
+        if let reply = firstMatch(in: set, heads: false, input: input, context: context) { return reply }
         guard let fallback = set.fallback else { return nil }
         return Reply(actions: actions(for: fallback.commands, input: input, groups: [], context: context), response: fallback.name)
     }
@@ -63,9 +59,14 @@ public struct PatternResponder: Responder {
     /// Answers a request head with the first matching `"head": true` response of the connection's
     /// set; `nil` (send `100 Continue`) when none matches.
     public func respond(toHead head: Input, session: inout Session, context: SubstitutionContext) -> Reply? {
-        for entry in currentSet(for: session).entries where entry.answersHead {
-            if let groups = entry.pattern.match(head) {
-                return Reply(actions: actions(for: entry.commands, input: head, groups: groups, context: context), response: entry.name)
+        firstMatch(in: currentSet(for: session), heads: true, input: head, context: context)
+    }
+
+    /// The reply of the first entry of `set` that answers heads (or whole inputs) and matches `input`.
+    private func firstMatch(in set: ResponseSet, heads: Bool, input: Input, context: SubstitutionContext) -> Reply? {
+        for entry in set.entries where entry.answersHead == heads {
+            if let groups = entry.pattern.match(input) {
+                return Reply(actions: actions(for: entry.commands, input: input, groups: groups, context: context), response: entry.name)
             }
         }
         return nil
