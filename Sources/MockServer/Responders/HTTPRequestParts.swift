@@ -5,7 +5,16 @@ struct HTTPRequestParts {
     let method: [UInt8]
     let path: [UInt8]
     let headers: [(name: String, value: [UInt8])]
-    let body: [UInt8]
+    private let bytes: [UInt8]
+    private let bodyStart: Int
+    private let chunked: Bool
+
+    /// The body, de-chunked when it was sent chunked. Computed when asked for, so that substituting
+    /// `$path` into a reply to a large upload does not copy the upload.
+    var body: [UInt8] {
+        let raw = Array(bytes[bodyStart...])
+        return chunked ? Self.dechunk(raw) : raw
+    }
 
     /// Splits a request as the request framer returns it; `nil` for anything else.
     init?(_ bytes: [UInt8]) {
@@ -34,9 +43,9 @@ struct HTTPRequestParts {
             index = end + 1
         }
         self.headers = headers
-        let raw = Array(bytes[bodyStart...])
-        let chunked = headers.contains { $0.0 == "transfer-encoding" && String(decoding: $0.1, as: UTF8.self).lowercased().hasSuffix("chunked") }
-        body = chunked ? Self.dechunk(raw) : raw
+        self.bytes = bytes
+        self.bodyStart = bodyStart
+        chunked = headers.contains { $0.0 == "transfer-encoding" && String(decoding: $0.1, as: UTF8.self).lowercased().hasSuffix("chunked") }
     }
 
     /// The data of a chunked body without its framing (what arrived of it, if it is cut short).
