@@ -15,9 +15,19 @@ let package = Package(
     dependencies: [],
     targets: [
         .target(name: "CMockServerLinux"),
+        // The layers, lowest first. Each may import only the ones above it in this list.
+        .target(
+            name: "MockServerCore",
+            dependencies: [.target(name: "CMockServerLinux", condition: .when(platforms: [.linux]))],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP"], swiftSettings: swiftSettings),
+        .target(name: "MockServerFTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: [.target(name: "CMockServerLinux", condition: .when(platforms: [.linux]))],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -40,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver-bench",
-            dependencies: ["MockServer"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerScript"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -50,7 +60,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerResponses", "TestSupport"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript",
+                           "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

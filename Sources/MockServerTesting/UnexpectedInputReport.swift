@@ -19,7 +19,7 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
 
     /// The inputs, the entries to add, then the transcript.
     public var description: String {
-        let inputs = unmatched.compactMap { entry -> (Int, Input)? in
+        let inputs = unmatched.compactMap { entry -> (Int, InputUnit)? in
             if case .unmatched(let input) = entry.event { (entry.connection, input) } else { nil }
         }
         var lines = ["MockServer received \(inputs.count) input\(inputs.count == 1 ? "" : "s") that no response matched:"]
@@ -38,7 +38,7 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
 
     /// A response entry for `input`, as JSON for a response file: a one-line unit is matched
     /// exactly; a longer one (an HTTP request) by its first line.
-    public static func snippet(for input: Input) -> String {
+    public static func snippet(for input: InputUnit) -> String {
         // "\r\n" is one Character, so look for any newline rather than splitting on "\n".
         let newline = input.text.firstIndex { $0.isNewline }
         let firstLine = String(input.text[..<(newline ?? input.text.endIndex)])

@@ -29,8 +29,8 @@ print("start+stop: median_us=\(micros(median(startStop))) p99_us=\(micros(percen
 // Matching: the responder alone, on lines that stop at different depths of the 15 patterns.
 let context = SubstitutionContext(data: Array("123456789".utf8))
 for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 not a command"] {
-    let input = Input(line)
-    var session = Session(connectionID: 1)
+    let input = InputUnit(line)
+    var session = ResponderSession(connectionID: 1)
     let iterations = 300_000
     var replies = 0
     let elapsed = clock.measure {
@@ -53,10 +53,10 @@ if let webdavPath = CommandLine.arguments.dropFirst(2).first {
     ]
     for (kind, body) in bodies {
         let head = "PUT /big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nContent-Length: \(body.count)\r\n\r\n"
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         var reply: Reply?
         let elapsed = clock.measure {
-            reply = webdav.respond(to: Input(bytes: Array(head.utf8) + body), session: &session, context: context)
+            reply = webdav.respond(to: InputUnit(bytes: Array(head.utf8) + body), session: &session, context: context)
         }
         print("match: 5 MiB \(kind) PUT us=\(micros(elapsed)) response=\(reply?.response ?? "none")")
     }

@@ -117,16 +117,16 @@ struct UnexpectedInputReportTests {
         "BREW /pot HTCPCP/1.0", "GET /a?b=(1)&c=[2] HTTP/1.1", "", "tab\there", "back\\slash $5 ^up* {x}|y+",
     ])
     func snippetRoundTrips(text: String) throws {
-        let snippet = UnexpectedInputReport.snippet(for: Input(text))
+        let snippet = UnexpectedInputReport.snippet(for: InputUnit(text))
         let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
         let entry = try #require(try script.set(named: "default").entries.first)
-        #expect(entry.pattern.match(Input(text)) != nil)
-        #expect(entry.pattern.match(Input(text + "x")) == nil)
+        #expect(entry.pattern.match(InputUnit(text)) != nil)
+        #expect(entry.pattern.match(InputUnit(text + "x")) == nil)
     }
 
     @Test("a request's snippet matches its first line")
     func requestSnippet() throws {
-        let request = Input("PROPFIND /dav/ HTTP/1.1\r\nDepth: 1\r\n\r\n")
+        let request = InputUnit("PROPFIND /dav/ HTTP/1.1\r\nDepth: 1\r\n\r\n")
         let snippet = UnexpectedInputReport.snippet(for: request)
         #expect(snippet == #""propfind": { "pattern": "^PROPFIND /dav/ HTTP/1\\.1\\r?\\n", "commands": ["200 OK\r\n"] }"#)
         let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")

@@ -3,6 +3,10 @@ import MockServerResponses
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// `«refuse-data»` and `{"delay-data": …}`, through the bundled `data refused` and `data slow` sets,
 /// seen by curl and Python's ftplib in passive and active mode.

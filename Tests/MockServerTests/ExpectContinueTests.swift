@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// Responses with `"head": true` answer a request head while curl waits to send a 5 MiB body.
 @Suite("Answering a request head before its body")
@@ -89,11 +93,11 @@ struct ExpectContinueTests {
     func loader() throws {
         let script = try ResponseScript(json: Self.script)
         let responder = try PatternResponder(script: script)
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         let context = SubstitutionContext(data: [])
-        let head = Input("PUT /large HTTP/1.1\r\nContent-Length: 9\r\nExpect: 100-continue\r\n\r\n")
+        let head = InputUnit("PUT /large HTTP/1.1\r\nContent-Length: 9\r\nExpect: 100-continue\r\n\r\n")
         #expect(responder.respond(toHead: head, session: &session, context: context)?.response == "too large")
-        #expect(responder.respond(to: Input("PUT /large HTTP/1.1\r\nContent-Length: 2\r\n\r\nok"), session: &session, context: context)?.response == "put")
-        #expect(responder.respond(toHead: Input("PUT /x HTTP/1.1\r\n\r\n"), session: &session, context: context) == nil)
+        #expect(responder.respond(to: InputUnit("PUT /large HTTP/1.1\r\nContent-Length: 2\r\n\r\nok"), session: &session, context: context)?.response == "put")
+        #expect(responder.respond(toHead: InputUnit("PUT /x HTTP/1.1\r\n\r\n"), session: &session, context: context) == nil)
     }
 }

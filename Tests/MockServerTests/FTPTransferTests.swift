@@ -3,6 +3,10 @@ import MockServerResponses
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// Faults on demand, each seen by a real client.
 @Suite("Fault commands")

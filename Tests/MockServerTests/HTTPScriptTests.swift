@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// Request framing with curl: keep-alive, pipelining, 100-continue, original-style patterns.
 @Suite("HTTP through scripts")
@@ -82,18 +86,18 @@ struct HTTPResponseTests {
 
     @Test("$method, $path, $body and ${header:Name} come from the request; outside a request they are empty")
     func requestSubstitutions() {
-        let request = Input("POST /items?x=1 HTTP/1.1\r\nHost: example\r\nX-Token:  abc \r\nContent-Length: 4\r\n\r\nbody")
-        let template = Template("$method $path [${header:x-token}] [${header:Missing}] <$body>")
+        let request = InputUnit("POST /items?x=1 HTTP/1.1\r\nHost: example\r\nX-Token:  abc \r\nContent-Length: 4\r\n\r\nbody")
+        let template = ResponseTemplate("$method $path [${header:x-token}] [${header:Missing}] <$body>")
         #expect(String(decoding: template.render(input: request, context: context), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
-        #expect(String(decoding: template.render(input: Input("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
+        #expect(String(decoding: template.render(input: InputUnit("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
     }
 
     @Test("a response gets a computed Content-Length, except with its own, chunked, 1xx, 204 or 304")
     func contentLength() throws {
         func render(_ json: String) throws -> String {
             let script = try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": [{"response": \#(json)}]}}}"#)
-            var session = Session(connectionID: 1)
-            let reply = try #require(try PatternResponder(script: script).respond(to: Input("GET /p HTTP/1.1\r\n\r\n"), session: &session, context: context))
+            var session = ResponderSession(connectionID: 1)
+            let reply = try #require(try PatternResponder(script: script).respond(to: InputUnit("GET /p HTTP/1.1\r\n\r\n"), session: &session, context: context))
             guard case .render(let rendering) = reply.actions[0] else { return "" }
             return rendering.text(context)
         }

@@ -1,5 +1,9 @@
 import Testing
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 @Suite("Line framing")
 struct LineFramerTests {
@@ -78,7 +82,7 @@ struct LineFramerTests {
     func binaryBytes() throws {
         let raw: [UInt8] = [0x00, 0x80, 0xC3, 0x28, 0xFF, 0x00]
         #expect(try lines(of: raw + [0x0A], chunk: 2) == [raw])
-        let input = Input(bytes: raw)
+        let input = InputUnit(bytes: raw)
         #expect(input.bytes == raw)
         #expect(!input.isValidUTF8)
         #expect(input.text.contains("\u{FFFD}"))

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// A corpus of malformed response files: each error's kind and place, through the library and
 /// through `mockserver --check`.
@@ -77,7 +81,7 @@ struct MalformedFileTests {
     ])
     func diagnoses(pattern: String, reason: String) {
         do {
-            _ = try Pattern(pattern)
+            _ = try InputPattern(pattern)
             Issue.record("\(pattern) should not compile")
         } catch {
             #expect(error.reason == reason)
@@ -87,6 +91,6 @@ struct MalformedFileTests {
     @Test("valid patterns with brackets, escapes and quoting get no false diagnosis", arguments: ["[)(]", "\\(x\\)", "[]a]", "[^]]", "\\Q(\\E", "(a|b)+", "a{2,3}?"])
     func noFalseDiagnosis(pattern: String) throws {
         #expect(PatternDiagnosis.explain(pattern) == nil)
-        _ = try Pattern(pattern)
+        _ = try InputPattern(pattern)
     }
 }

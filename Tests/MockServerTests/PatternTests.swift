@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 @Suite("Patterns")
 struct PatternTests {
@@ -16,13 +20,13 @@ struct PatternTests {
 
     @Test("the literal prefilter never changes a result", arguments: patterns)
     func prefilterIsExact(pattern: String) throws {
-        let compiled = try Pattern(pattern)
+        let compiled = try InputPattern(pattern)
         let reference = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
         for text in Self.inputs {
             let expected = reference.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)).map { result in
                 (1..<result.numberOfRanges).map { Range(result.range(at: $0), in: text).map { String(text[$0]) } }
             }
-            #expect(compiled.match(Input(text)) == expected, "pattern \(pattern) on \(text.debugDescription)")
+            #expect(compiled.match(InputUnit(text)) == expected, "pattern \(pattern) on \(text.debugDescription)")
         }
     }
 
@@ -41,18 +45,18 @@ struct PatternTests {
 
     @Test("dot matches line separators")
     func dotAll() throws {
-        #expect(try Pattern("A.B").match(Input("A\nB")) == [])
+        #expect(try InputPattern("A.B").match(InputUnit("A\nB")) == [])
     }
 
     @Test("a pattern that does not compile throws with the engine's reason")
     func invalid() {
-        #expect(throws: PatternError.self) { try Pattern("(unclosed") }
+        #expect(throws: PatternError.self) { try InputPattern("(unclosed") }
     }
 
     @Test("«initial» matches no input")
     func initialMarker() throws {
-        let pattern = try Pattern("«initial»")
+        let pattern = try InputPattern("«initial»")
         #expect(pattern.isInitial)
-        #expect(pattern.match(Input("«initial»")) == nil)
+        #expect(pattern.match(InputUnit("«initial»")) == nil)
     }
 }

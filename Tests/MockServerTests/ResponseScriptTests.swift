@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 @Suite("Response files")
 struct ResponseScriptTests {
@@ -44,8 +48,8 @@ struct ResponseScriptTests {
         }.joined()
     }
 
-    private func reply(_ responder: PatternResponder, _ line: String, session: inout Session) -> String? {
-        responder.respond(to: Input(line), session: &session, context: context).map { describe($0.actions) }
+    private func reply(_ responder: PatternResponder, _ line: String, session: inout ResponderSession) -> String? {
+        responder.respond(to: InputUnit(line), session: &session, context: context).map { describe($0.actions) }
     }
 
     @Test("a file in the original format loads, trailing commas and all")
@@ -54,7 +58,7 @@ struct ResponseScriptTests {
         #expect(script.scheme == "ftp")
         #expect(script.setNames == ["default", "bad login"])
         let responder = try PatternResponder(script: script)
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         #expect(reply(responder, "USER bob", session: &session) == "331 User bob accepted, provide password.\r\n")
         #expect(reply(responder, "RETR a/b.txt", session: &session) == "150 Opening BINARY mode data connection for 'a/b.txt' (3 bytes).\r\n<pause 0.1 seconds>226 Transfer complete.\r\n")
         #expect(reply(responder, "QUIT", session: &session) == "221 Goodbye.\r\n<close>")
@@ -103,7 +107,7 @@ struct ResponseScriptTests {
              "responses": {"general": {"pattern": "^(\\\\w+)", "commands": ["general $1"]},
                            "specific": {"pattern": "^HELLO", "commands": ["specific"]}}}
             """)
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         #expect(reply(try PatternResponder(script: script), "HELLO", session: &session) == "specific")
         #expect(reply(try PatternResponder(script: script, set: "reversed"), "HELLO", session: &session) == "general HELLO")
     }
@@ -121,12 +125,12 @@ struct ResponseScriptTests {
                            "swallow": {"pattern": ".*", "commands": []}}}
             """)
         let responder = try PatternResponder(script: script)
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         #expect(reply(responder, "DATA", session: &session) == "354 go<set data>")
         session.responseSet = "data"  // as the connection does when it carries out the action
         #expect(reply(responder, "LOGIN", session: &session) == "")
         #expect(reply(responder, ".", session: &session) == "250 queued<set default>")
-        var other = Session(connectionID: 2)
+        var other = ResponderSession(connectionID: 2)
         #expect(reply(try responder.usingSet("refuse"), "LOGIN", session: &other) == "NO")
     }
 
@@ -136,8 +140,8 @@ struct ResponseScriptTests {
             {"sets": {"default": {"responses": ["noop"], "fallback": "other"}},
              "responses": {"noop": {"pattern": "^NOOP", "commands": ["200"]}, "other": {"pattern": "«initial»", "commands": ["502 $0"]}}}
             """)
-        var session = Session(connectionID: 1)
-        let result = try #require(try PatternResponder(script: script).respond(to: Input("XYZ 1"), session: &session, context: context))
+        var session = ResponderSession(connectionID: 1)
+        let result = try #require(try PatternResponder(script: script).respond(to: InputUnit("XYZ 1"), session: &session, context: context))
         #expect(describe(result.actions) == "502 XYZ 1")
         #expect(result.response == "other")
     }
@@ -160,7 +164,7 @@ struct ResponseScriptTests {
                 {"file": "$1", "otherwise": ["550 $1\\r\\n"]}, "«passive»", {"active": "$1"}, "«download»", "«download-partial»",
                 "«upload»", "«list»", "«nlst»"]}}}
             """)
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         #expect(reply(try PatternResponder(script: script), "RETR a.txt", session: &session)
                 == "<file a.txt else 550 a.txt\r\n><passive><active a.txt>«download»«download-partial»«upload»«list»«nlst»")
         #expect(failure(#"{"responses": {"r": {"pattern": "x", "commands": [{"set": "default", "otherwise": []}]}}}"#)?.problem

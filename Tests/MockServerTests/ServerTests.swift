@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 @Suite("Server on real sockets")
 struct ServerTests {
@@ -113,7 +117,7 @@ struct ServerTests {
         try client.send("WHAT is this\r\n")
         #expect(try client.readToEnd().isEmpty)
         let closed = try await server.transcript.wait { $0.event == .closed(.unmatchedInput) }
-        #expect(server.transcript.unmatched.map(\.event) == [.unmatched(Input("WHAT is this"))])
+        #expect(server.transcript.unmatched.map(\.event) == [.unmatched(InputUnit("WHAT is this"))])
         #expect(server.transcript.unmatched.first?.connection == closed.connection)
         try bystander.send("ECHO still here\r\n")
         #expect(try bystander.readLine() == "still here")
@@ -322,7 +326,7 @@ struct ServerTests {
     @Test("logging is off by default and goes to the handler at the chosen level")
     func logging() async throws {
         let records = Locked<[LogRecord]>([])
-        let logger = Logger(level: .debug) { record in records.withLock { $0.append(record) } }
+        let logger = MockServerLogger(level: .debug) { record in records.withLock { $0.append(record) } }
         let server = try startServer(Self.echo, configuration: .init(logger: logger))
         let client = try TestClient(port: server.port)
         _ = try client.readLine()

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 @Suite("Substitutions")
 struct TemplateTests {
@@ -8,7 +12,7 @@ struct TemplateTests {
                                       data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) })
 
     private func render(_ template: String, input: String = "LINE", groups: [String?] = []) -> String {
-        String(decoding: Template(template).render(input: Input(input), groups: groups, context: context), as: UTF8.self)
+        String(decoding: ResponseTemplate(template).render(input: InputUnit(input), groups: groups, context: context), as: UTF8.self)
     }
 
     @Test("$1 and $10 are different groups; two digits are read when present")
@@ -33,7 +37,7 @@ struct TemplateTests {
     @Test("$0 echoes the input's bytes exactly, even when they are not UTF-8")
     func wholeInputRaw() {
         let raw: [UInt8] = [0x41, 0xFF, 0x42]
-        let output = Template("<$0>").render(input: Input(bytes: raw), context: context)
+        let output = ResponseTemplate("<$0>").render(input: InputUnit(bytes: raw), context: context)
         #expect(output == [0x3C, 0x41, 0xFF, 0x42, 0x3E])
     }
 
@@ -73,13 +77,13 @@ struct TemplateTests {
     func pasvIPv6() {
         var context = context
         context.address = "::1"
-        #expect(String(decoding: Template("$pasv").render(input: Input(""), context: context), as: UTF8.self) == "0,0,0,0,18,52")
+        #expect(String(decoding: ResponseTemplate("$pasv").render(input: InputUnit(""), context: context), as: UTF8.self) == "0,0,0,0,18,52")
     }
 
     @Test("a template without substitutions is constant")
     func constant() {
-        #expect(Template("200 OK\r\n").constantBytes == Array("200 OK\r\n".utf8))
-        #expect(Template("$1").constantBytes == nil)
+        #expect(ResponseTemplate("200 OK\r\n").constantBytes == Array("200 OK\r\n".utf8))
+        #expect(ResponseTemplate("$1").constantBytes == nil)
     }
 }
 

@@ -1,5 +1,9 @@
 import Testing
 @testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
 
 /// The server's files as a WebDAV tree: listings at each depth, folders implied by paths, changes.
 @Suite("WebDAV tree")
@@ -61,11 +65,11 @@ struct WebDAVTreeTests {
     @Test("responses: 207 with a computed length, or 404")
     func responses() {
         let tree = WebDAVTree(files: Self.files)
-        let found = String(decoding: tree.propfindResponse(target: "/docs/", depthHeader: "1"), as: UTF8.self)
+        let found = String(decoding: HTTPResponseSerializer.serialize(tree.propfindResponse(target: "/docs/", depthHeader: "1"), for: nil).bytes, as: UTF8.self)
         let parts = found.components(separatedBy: "\r\n\r\n")
         #expect(parts[0].hasPrefix("HTTP/1.1 207 Multi-Status\r\n"))
         #expect(parts[0].contains("Content-Length: \(parts[1].utf8.count)"))
-        #expect(String(decoding: tree.propfindResponse(target: "/nope", depthHeader: nil), as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
+        #expect(String(decoding: HTTPResponseSerializer.serialize(tree.propfindResponse(target: "/nope", depthHeader: nil), for: nil).bytes, as: UTF8.self).hasPrefix("HTTP/1.1 404 Not Found\r\n"))
     }
 
     @Test("mkdir makes an empty folder unless something is there; delete removes a file or a whole folder")

@@ -28,7 +28,7 @@ func fuzzResponseFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     let context = SubstitutionContext(data: Array("data".utf8))
-    let inputs = [Input("USER anonymous"), Input("RETR file.txt"), Input("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), Input(bytes: [0xFF, 0x00, 0x0D])]
+    let inputs = [InputUnit("USER anonymous"), InputUnit("RETR file.txt"), InputUnit("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), InputUnit(bytes: [0xFF, 0x00, 0x0D])]
     for name in script.setNames {
         let responder: PatternResponder
         do {
@@ -37,7 +37,7 @@ func fuzzResponseFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             check(error, in: bytes)
             continue
         }
-        var session = Session(connectionID: 1)
+        var session = ResponderSession(connectionID: 1)
         _ = responder.connected(session: &session, context: context)
         for input in inputs {
             _ = responder.respond(to: input, session: &session, context: context)

@@ -23,14 +23,14 @@ extension MockServer {
         /// The clock for `$date`.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
-        public var logger: Logger
+        public var logger: MockServerLogger
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",
                     maximumLineLength: Int = 1 << 20, transcriptLimit: Int = 100_000,
                     transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil,
                     uploadHandler: (@Sendable (Upload) -> Void)? = nil,
-                    clock: @escaping @Sendable () -> Date = { Date() }, logger: Logger = .disabled) {
+                    clock: @escaping @Sendable () -> Date = { Date() }, logger: MockServerLogger = .disabled) {
             self.host = host
             self.port = port
             self.dataPort = dataPort

@@ -1,11 +1,17 @@
 import Dispatch
 import Foundation
+import MockServerCore
+import MockServerFTP
+import MockServerHTTP
+import MockServerScript
 
 /// A local TCP server that pretends to be something else, for tests of network clients.
 ///
-/// It listens on a main port, where each input line goes to a ``Responder``, and on a
-/// passive-data port, which sends ``data`` to whoever connects. Both ports are bound when
-/// ``start()`` returns, so ``port``, ``dataPort`` and `$pasv` are right at once.
+/// It listens on a main port, where each input unit goes to a responder: a line (or a raw read) to a
+/// ``Responder``, a whole HTTP request to an ``HTTPResponder`` (a script with `scheme: http` or
+/// `webdav` is one). A line script also gets a passive-data port, which sends ``data`` to whoever
+/// connects, as the original MockServer did. Every port is bound when ``start()`` returns, so
+/// ``port``, ``dataPort`` and `$pasv` are right at once.
 ///
 /// ```swift
 /// let script = try ResponseScript(contentsOf: url)
@@ -28,7 +34,8 @@ public final class MockServer: Sendable {
         let thread: LoopThread
         let inbox: LoopInbox
         let address: SocketAddress
-        let dataAddress: SocketAddress
+        /// The shared passive-data port, bound for line scripts only.
+        let dataAddress: SocketAddress?
     }
 
     /// How the server listens and behaves.
@@ -44,9 +51,19 @@ public final class MockServer: Sendable {
     ///   - configuration: address, ports, limits, clock and logging.
     public init(responder: any Responder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
-        let script = (responder as? PatternResponder)?.script
+        let script = responder.responseScript
         self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration)
         if let files = script?.files, !files.isEmpty { core.files = files }
+    }
+
+    /// Creates a stopped HTTP server whose requests go to `httpResponder`; it binds no data port.
+    ///
+    /// - Parameters:
+    ///   - httpResponder: answers each request, at once or asynchronously.
+    ///   - configuration: address, port, limits, clock and logging.
+    public init(httpResponder: any HTTPResponder, configuration: MockServer.Configuration = .init()) {
+        self.configuration = configuration
+        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration)
     }
 
     /// Creates a stopped server on `host` and `port` (0: the system picks).
@@ -113,8 +130,8 @@ public final class MockServer: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` for an unknown set; ``MockServerError/notAPatternResponder``.
     public func useResponseSet(_ name: String) throws {
-        guard let responder = core.responder as? PatternResponder else { throw MockServerError.notAPatternResponder }
-        core.responder = try responder.usingSet(name)
+        guard let switched = try core.responder.usingResponseSet(name) else { throw MockServerError.notAPatternResponder }
+        core.responder = switched
     }
 
     /// The bound main address, or `nil` when the server is not running.
@@ -125,9 +142,9 @@ public final class MockServer: Sendable {
     /// The bound main port, or 0 when the server is not running.
     public var port: UInt16 { address?.port ?? 0 }
 
-    /// The bound passive-data port, or 0 when the server is not running.
+    /// The bound passive-data port, or 0 when the server is not running or has none (an HTTP server).
     public var dataPort: UInt16 {
-        state.withLock { if case .running(let running) = $0 { running.dataAddress.port } else { 0 } }
+        state.withLock { if case .running(let running) = $0 { running.dataAddress?.port ?? 0 } else { 0 } }
     }
 
     /// How many control and data connections are open now.
@@ -148,7 +165,7 @@ public final class MockServer: Sendable {
     /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `tcp` when the
     /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`.
     public func url(for path: String = "/") -> URL {
-        let scheme = (core.responder as? PatternResponder)?.script.scheme ?? "tcp"
+        let scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme ?? "tcp"
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
         let slash = path.hasPrefix("/") ? "" : "/"
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
@@ -171,7 +188,7 @@ public final class MockServer: Sendable {
             if case .running = state { return }
             state = .running(try launch())
         }
-        core.logger.log(.info, "listening on \(address?.description ?? "?") (data port \(dataPort))")
+        core.logger.log(.info, "listening on \(address?.description ?? "?")\(dataPort == 0 ? "" : " (data port \(dataPort))")")
     }
 
     /// Binds both listeners and starts serving; the form for `async` code.
@@ -205,49 +222,73 @@ public final class MockServer: Sendable {
         }
     }
 
+    /// Whether connections are HTTP exchanges: an ``HTTPResponder``, or a script that frames requests.
+    private var servesHTTP: Bool {
+        core.httpResponder != nil || core.responder.framing == .requests
+    }
+
+    /// Binds the listeners the responder needs (the main port; the shared data port for line
+    /// scripts) and starts the loop thread.
     private func launch() throws -> Running {
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
-        let control = try Socket.listening(on: requested)
-        let dataSocket: Socket
-        do {
-            dataSocket = try Socket.listening(on: SocketAddress(host: requested.host, port: configuration.dataPort))
-        } catch {
-            control.close()
-            throw error
-        }
+        var sockets: [Socket] = []
         let selector: Selector
         do {
+            let control = try Socket.listening(on: requested)
+            sockets.append(control)
+            if !servesHTTP {
+                sockets.append(try Socket.listening(on: SocketAddress(host: requested.host, port: configuration.dataPort)))
+            }
             selector = try Selector.make()
-            try selector.register(control.fd, interest: .read)
-            try selector.register(dataSocket.fd, interest: .read)
+            do {
+                for socket in sockets { try selector.register(socket.fd, interest: .read) }
+            } catch {
+                selector.close()
+                throw error
+            }
         } catch {
-            control.close()
-            dataSocket.close()
+            for socket in sockets { socket.close() }
             throw error
         }
+        let control = sockets[0]
+        let dataSocket = sockets.count > 1 ? sockets[1] : nil
         let address = control.localAddress ?? requested
-        let dataAddress = dataSocket.localAddress ?? requested
+        let dataAddress = dataSocket.map { $0.localAddress ?? requested }
         let context = SubstitutionContext(address: address.host, serverName: configuration.serverName, port: address.port,
-                                          dataPort: dataAddress.port, now: configuration.clock)
+                                          dataPort: dataAddress?.port ?? 0, now: configuration.clock)
         let inbox = LoopInbox(selector: selector)
         let core = self.core
         do {
             let thread = try LoopThread.start {
-                let loop = EventLoop(selector: selector, inbox: inbox, core: core, context: context)
+                let loop = EventLoop(selector: selector, inbox: inbox, environment: core.environment)
+                let pool = PassiveListenerPool(loop: loop)
+                let scripted = ScriptHTTPResponder(core: core, base: context)
                 loop.adopt(Listener(socket: control, loop: loop) { [unowned loop] client in
-                    try Connection(socket: client, loop: loop).start()
+                    let driver: any StreamDriver
+                    if let http = core.httpResponder {
+                        driver = HTTPConnectionDriver { core.httpResponder ?? http }
+                    } else {
+                        let framing = core.responder.framing
+                        if framing == .requests {
+                            driver = HTTPConnectionDriver { scripted }
+                        } else {
+                            driver = ScriptLineDriver(core: core, base: context, pool: pool, framing: framing)
+                        }
+                    }
+                    try StreamConnection(socket: client, loop: loop, driver: driver).start()
                 }, fd: control.fd)
-                loop.adopt(Listener(socket: dataSocket, loop: loop) { [unowned loop] client in
-                    // The original's shared data port: the data goes to whoever connects; no control
-                    // connection waits for the outcome.
-                    try DataSocket(socket: client, loop: loop, connectionID: loop.makeConnectionID()).begin(.serve(loop.core.data)) { _ in }
-                }, fd: dataSocket.fd)
+                if let dataSocket {
+                    loop.adopt(Listener(socket: dataSocket, loop: loop) { [unowned loop] client in
+                        // The original's shared data port: the data goes to whoever connects; no control
+                        // connection waits for the outcome.
+                        try DataSocket(socket: client, loop: loop, connectionID: loop.makeConnectionID()).begin(.serve(core.data)) { _ in }
+                    }, fd: dataSocket.fd)
+                }
                 loop.run()
             }
             return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress)
         } catch {
-            control.close()
-            dataSocket.close()
+            for socket in sockets { socket.close() }
             selector.close()
             throw error
         }

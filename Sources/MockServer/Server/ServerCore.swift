@@ -1,7 +1,13 @@
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
+
 /// The state a running server shares between its event loop and the threads that use its API.
 final class ServerCore: Sendable {
     private struct Shared {
         var responder: any Responder
+        var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
         var files: [String: [UInt8]] = [:]
         var listing: [UInt8]?
@@ -9,19 +15,28 @@ final class ServerCore: Sendable {
     }
 
     let configuration: MockServer.Configuration
-    let transcript: Transcript
-    let connectionIDs = Locked(0)
-    /// Control and data connections currently open.
-    let openConnections = Locked(0)
+    /// The transcript, the logger and the connection numbers every connection reports to.
+    let environment: ServerEnvironment
     private let shared: Locked<Shared>
 
-    init(responder: any Responder, data: [UInt8], configuration: MockServer.Configuration) {
+    init(responder: any Responder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration) {
         self.configuration = configuration
-        self.transcript = Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver)
-        self.shared = Locked(Shared(responder: responder, data: data))
+        self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
+                                             logger: configuration.logger)
+        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data))
     }
 
-    var logger: Logger { configuration.logger }
+    var transcript: Transcript { environment.transcript }
+
+    var logger: MockServerLogger { configuration.logger }
+
+    /// Control and data connections currently open.
+    var openConnections: Locked<Int> { environment.openConnections }
+
+    /// The responder that answers HTTP requests directly, when the server was made with one.
+    var httpResponder: (any HTTPResponder)? {
+        shared.withLock { $0.httpResponder }
+    }
 
     var responder: any Responder {
         get { shared.withLock { $0.responder } }
@@ -88,12 +103,7 @@ final class ServerCore: Sendable {
     }
 
     @inline(__always)
-    func record(_ event: TranscriptEvent, connection: Int, channel: Channel = .control) {
-        switch event {
-        case .connected: openConnections.withLock { $0 += 1 }
-        case .closed: openConnections.withLock { $0 -= 1 }
-        default: break
-        }
-        transcript.record(event, connection: connection, channel: channel)
+    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .control) {
+        environment.record(event, connection: connection, channel: channel)
     }
 }

@@ -1,0 +1,5 @@
+// The `MockServer` product is the whole public API: the layers below it are re-exported, so one
+// `import MockServer` gives the server, its scripts, the HTTP types and the transcript.
+@_exported import MockServerCore
+@_exported import MockServerHTTP
+@_exported import MockServerScript

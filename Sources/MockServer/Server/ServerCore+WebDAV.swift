@@ -1,0 +1,54 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
+
+/// The script commands that read and change the server's files as a WebDAV tree, shared by the
+/// HTTP and the line drivers.
+extension ServerCore {
+    /// Stores the body of `input` (de-chunked; the whole unit when it is not an HTTP request) as
+    /// the file `name`, and records it as an upload of `connection`.
+    func saveBody(of input: InputUnit, request: HTTPRequest?, as name: String, connection: Int) {
+        let body = (request ?? HTTPRequest(parsing: input.bytes))?.body ?? input.bytes
+        storeFile(name, body)
+        recordUpload(Upload(name: name, data: Data(body), connection: connection))
+    }
+
+    /// A `PROPFIND` answer for `request`: 207 with the listing at its `Depth`, or 404.
+    func propfindResponse(for request: HTTPRequest?) -> HTTPResponse {
+        WebDAVTree(files: files).propfindResponse(target: request?.target ?? "/", depthHeader: request?.headers["Depth"])
+    }
+
+    /// Creates an empty folder; `false` when something is there.
+    func makeFolder(_ target: String) -> Bool {
+        let path = WebDAVTree.path(ofTarget: target)
+        return updateFiles { WebDAVTree(files: $0).makingFolder(path) }
+    }
+
+    /// Deletes a file or a folder; `false` when nothing is there.
+    func deleteFile(_ target: String) -> Bool {
+        let path = WebDAVTree.path(ofTarget: target)
+        return updateFiles { WebDAVTree(files: $0).deleting(path) }
+    }
+
+    /// Copies or moves a file or a folder; `false` when the source is missing.
+    func copyFile(_ source: String, to destination: String, move: Bool) -> Bool {
+        let from = WebDAVTree.path(ofTarget: source)
+        let to = WebDAVTree.path(ofTarget: destination)
+        return updateFiles { WebDAVTree(files: $0).copying(from, to: to, removingSource: move) }
+    }
+
+    /// The substitution context for one step: `base` with the selected file's bytes (or the data).
+    func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext {
+        var context = base
+        let content = content()
+        if let name = selectedFile {
+            context.fileName = name
+            context.data = content.files[name] ?? content.data
+        } else {
+            context.data = content.data
+        }
+        return context
+    }
+}

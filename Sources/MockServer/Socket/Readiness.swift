@@ -1,9 +1,0 @@
-/// What the selector reported for one file descriptor.
-struct Readiness: Sendable {
-    /// Data, the end of the stream or an error can be read.
-    var readable: Bool
-    /// Bytes can be written, or an error is pending.
-    var writable: Bool
-    /// The connection is broken or closed in both directions (`EPOLLERR`/`EPOLLHUP`, `EV_ERROR`/`EV_EOF` on a write filter).
-    var failed: Bool = false
-}

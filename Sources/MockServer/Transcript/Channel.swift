@@ -1,7 +1,0 @@
-/// Which listener a connection came in on.
-public enum Channel: String, Sendable, Hashable {
-    /// The main (control) port, where input units go to the responder.
-    case control
-    /// The passive-data port.
-    case data
-}

@@ -1,0 +1,33 @@
+/// One unit per read, as the original MockServer did. Whether two requests arrive in one read, or one
+/// request in two, depends on timing: prefer ``LineFramer`` or ``HTTPRequestFramer``.
+@_spi(Framing) public struct RawFramer: InputFramer {
+    private var pending: [[UInt8]] = []
+    private var cursor = 0
+
+    /// Creates a framer.
+    public init() {}
+
+    /// Keeps the bytes of one read as one unit.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if cursor == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            cursor = 0
+        }
+        if !bytes.isEmpty { pending.append(Array(bytes)) }
+    }
+
+    /// The next read's bytes.
+    public mutating func next() throws(FramingError) -> [UInt8]? {
+        guard cursor < pending.count else { return nil }
+        defer { cursor += 1 }
+        return pending[cursor]
+    }
+
+    /// The next read's bytes; nothing is ever left over.
+    public mutating func finish() throws(FramingError) -> [UInt8]? {
+        try next()
+    }
+
+    /// How many bytes are buffered and not yet returned.
+    public var bufferedCount: Int { pending[cursor...].reduce(0) { $0 + $1.count } }
+}

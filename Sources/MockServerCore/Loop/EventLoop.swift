@@ -1,0 +1,114 @@
+/// One thread's readiness loop: it owns the listeners and connections of one server.
+///
+/// Everything here runs on the loop's thread; other threads reach it only through ``LoopInbox``.
+/// Pauses are timers on this loop, so a paused connection holds no thread. The loop knows no
+/// protocol: listeners hand accepted sockets to whatever their owner says, and a
+/// ``StreamConnection`` runs the steps its driver gives it.
+package final class EventLoop {
+    package let selector: Selector
+    /// The transcript, logger and connection numbers of the server this loop serves.
+    package let environment: ServerEnvironment
+    package let inbox: LoopInbox
+    /// A scratch buffer for reads, shared by every connection of the loop.
+    package let readBuffer: UnsafeMutableRawBufferPointer
+    private var handlers: [Int32: any LoopHandler] = [:]
+    private var timers = TimerQueue()
+    /// Whether the loop is running: ``stop()`` makes it false, and ``shutDown()`` then runs.
+    package private(set) var isRunning = true
+    private var shutdownActions: [() -> Void] = []
+    /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
+    private static let spinWindow: UInt64 = 50_000
+
+    package init(selector: Selector, inbox: LoopInbox, environment: ServerEnvironment) {
+        self.selector = selector
+        self.inbox = inbox
+        self.environment = environment
+        self.readBuffer = .allocate(byteCount: 64 * 1024, alignment: 16)
+    }
+
+    /// Where this loop's messages go.
+    package var logger: MockServerLogger { environment.logger }
+
+    /// Runs until ``stop()`` is called from a task, then closes everything it owns.
+    package func run() {
+        var lastActivity: UInt64 = 0
+        while isRunning {
+            let now = MonotonicClock.now()
+            var timeout = timers.nextDeadline.map { deadline in deadline > now ? deadline - now : 0 }
+            // Right after activity, poll without sleeping for a short while: a peer's next request
+            // usually follows within one round trip, and a thread that has gone to sleep adds a
+            // wake-up's latency to it. Idle loops sleep at once.
+            if now &- lastActivity < Self.spinWindow { timeout = 0 }
+            let woken: Bool
+            var events = 0
+            do {
+                woken = try selector.wait(timeout: timeout) { fd, readiness in
+                    events += 1
+                    handlers[fd]?.handle(readiness)
+                }
+                if events > 0 { lastActivity = MonotonicClock.now() }
+            } catch {
+                environment.logger.log(.error, "event loop stopped: \(error)")
+                break
+            }
+            if woken {
+                for task in inbox.drain() { task(self) }
+            }
+            if !timers.isEmpty {
+                let now = MonotonicClock.now()
+                while let action = timers.popDue(now: now) { action() }
+            }
+        }
+        shutDown()
+    }
+
+    /// Ends ``run()`` after the current iteration.
+    package func stop() {
+        isRunning = false
+    }
+
+    /// Runs `action` when the loop shuts down, after every handler was closed (a service's pooled
+    /// sockets, say).
+    package func onShutdown(_ action: @escaping () -> Void) {
+        shutdownActions.append(action)
+    }
+
+    /// Registers a handler for `fd`.
+    package func add(_ handler: any LoopHandler, fd: Int32, interest: Interest) throws {
+        try selector.register(fd, interest: interest)
+        handlers[fd] = handler
+    }
+
+    /// Adopts a descriptor already registered with the selector.
+    package func adopt(_ handler: any LoopHandler, fd: Int32) {
+        handlers[fd] = handler
+    }
+
+    /// Forgets the handler of `fd`; the caller closes the descriptor.
+    package func remove(fd: Int32) {
+        selector.deregister(fd)
+        handlers[fd] = nil
+    }
+
+    /// Runs `action` on this loop after `delay`.
+    package func schedule(after delay: Duration, _ action: @escaping () -> Void) {
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+        timers.schedule(at: MonotonicClock.now() &+ nanoseconds, action)
+    }
+
+    /// A new connection number.
+    package func makeConnectionID() -> Int {
+        environment.makeConnectionID()
+    }
+
+    private func shutDown() {
+        timers.removeAll()
+        for handler in handlers.values { handler.close(.serverStopped) }
+        handlers.removeAll()
+        for action in shutdownActions { action() }
+        shutdownActions.removeAll()
+        selector.close()
+        readBuffer.deallocate()
+    }
+}

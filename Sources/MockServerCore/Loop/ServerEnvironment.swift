@@ -1,0 +1,38 @@
+/// What every connection of one server reports to: the transcript, the logger, the connection
+/// numbers and the count of open connections.
+///
+/// Shared between the server's event-loop thread and the threads that use its API.
+package final class ServerEnvironment: Sendable {
+    /// Everything that happened on the server's connections.
+    package let transcript: Transcript
+    /// Where log messages go.
+    package let logger: MockServerLogger
+    /// The last connection number handed out.
+    private let connectionIDs = Locked(0)
+    /// Control and data connections open now.
+    package let openConnections = Locked(0)
+
+    package init(transcript: Transcript, logger: MockServerLogger) {
+        self.transcript = transcript
+        self.logger = logger
+    }
+
+    /// A new connection number, unique within the server.
+    package func makeConnectionID() -> Int {
+        connectionIDs.withLock { next in
+            next += 1
+            return next
+        }
+    }
+
+    /// Records `event` and keeps the count of open connections.
+    @inline(__always)
+    package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .control) {
+        switch event {
+        case .connected: openConnections.withLock { $0 += 1 }
+        case .closed: openConnections.withLock { $0 -= 1 }
+        default: break
+        }
+        transcript.record(event, connection: connection, channel: channel)
+    }
+}

@@ -1,0 +1,17 @@
+/// One step a ``StreamConnection`` carries out for its driver, in order with the others.
+///
+/// A step list is what a driver answers one input unit (or a new connection) with; the connection
+/// takes no further input until every step has run.
+package enum StreamStep {
+    /// Writes bytes (subject to a ``StreamFault/truncate(bytes:)`` or ``StreamFault/dribble(bytesPerSecond:)``).
+    case send([UInt8])
+    /// Waits before the next step, on a timer: no thread is held and input is not read meanwhile.
+    case pause(Duration)
+    /// Closes the connection once everything before it has been sent, for `reason`.
+    case close(CloseReason)
+    /// A failure on demand.
+    case fault(StreamFault)
+    /// Runs driver code on the loop at this point of the list. The code may send, hold the
+    /// connection, or replace the rest of the list.
+    case run(() -> Void)
+}

@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+
+/// The ordered record of everything that happened on a server's connections.
+///
+/// Safe to read from any thread while the server runs. To keep memory bounded on long runs only the
+/// newest ``limit`` entries are kept (``droppedCount`` says how many went); unmatched inputs are
+/// also kept apart, all of them, in ``unmatched``.
+public final class Transcript: Sendable {
+    private struct Waiter {
+        let id: UInt64
+        let predicate: @Sendable (TranscriptEntry) -> Bool
+        let continuation: CheckedContinuation<TranscriptEntry, any Error>
+    }
+
+    private struct Storage {
+        var entries: [TranscriptEntry] = []
+        var unmatched: [TranscriptEntry] = []
+        var dropped = 0
+        var nextSequence = 0
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
+    }
+
+    /// How many entries are kept.
+    public let limit: Int
+    private let observer: (@Sendable (TranscriptEntry) -> Void)?
+    private let storage = Locked(Storage())
+
+    /// Creates an empty transcript.
+    ///
+    /// - Parameters:
+    ///   - limit: how many entries to keep; older ones are dropped.
+    ///   - observer: called with each entry as it is recorded, on the recording thread.
+    public init(limit: Int = 100_000, observer: (@Sendable (TranscriptEntry) -> Void)? = nil) {
+        self.limit = max(1, limit)
+        self.observer = observer
+    }
+
+    /// The kept entries, oldest first.
+    public var entries: [TranscriptEntry] { storage.withLock { $0.entries } }
+
+    /// Every input that matched no response, oldest first.
+    public var unmatched: [TranscriptEntry] { storage.withLock { $0.unmatched } }
+
+    /// How many of the oldest entries were dropped to stay within ``limit``.
+    public var droppedCount: Int { storage.withLock { $0.dropped } }
+
+    /// The inputs received on the control port, in order.
+    public var inputs: [InputUnit] {
+        entries.compactMap { entry in
+            switch entry.event {
+            case .input(let input, _), .unmatched(let input): input
+            default: nil
+            }
+        }
+    }
+
+    /// Forgets every entry (waiters keep waiting).
+    public func removeAll() {
+        storage.withLock {
+            $0.entries.removeAll()
+            $0.unmatched.removeAll()
+            $0.dropped = 0
+        }
+    }
+
+    /// The transcript as text, one entry a line.
+    public func dump() -> String {
+        entries.map(\.description).joined(separator: "\n")
+    }
+
+    /// Waits for the first entry, already recorded or still to come, for which `predicate` holds.
+    ///
+    /// - Parameters:
+    ///   - expectation: words for the error message, such as `"input matching ^QUIT"`.
+    ///   - timeout: how long to wait.
+    ///   - predicate: the condition; called under the transcript's lock, so keep it short.
+    /// - Throws: ``TranscriptTimeout`` with the transcript so far, or `CancellationError`.
+    @discardableResult
+    public func wait(for expectation: String = "a matching entry", timeout: Duration = .seconds(10),
+                     where predicate: @escaping @Sendable (TranscriptEntry) -> Bool) async throws -> TranscriptEntry {
+        let id = storage.withLock { storage -> UInt64 in
+            storage.nextWaiterID += 1
+            return storage.nextWaiterID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TranscriptEntry, any Error>) in
+                let found: TranscriptEntry? = storage.withLock { storage in
+                    if let entry = storage.entries.first(where: predicate) { return entry }
+                    storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
+                    return nil
+                }
+                if let found {
+                    continuation.resume(returning: found)
+                    return
+                }
+                let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
+                    let snapshot = entries
+                    fail(waiter: id, with: TranscriptTimeout(timeout: timeout, expectation: expectation, transcript: snapshot))
+                }
+            }
+        } onCancel: {
+            fail(waiter: id, with: CancellationError())
+        }
+    }
+
+    /// Waits for an input on the control port whose text contains a match of `pattern`.
+    ///
+    /// - Throws: ``TranscriptTimeout`` with the transcript so far; `PatternError` for a bad pattern.
+    @discardableResult
+    public func waitForInput(matching pattern: String, timeout: Duration = .seconds(10)) async throws -> InputUnit {
+        let compiled = try InputPattern(pattern)
+        let entry = try await wait(for: "input matching \(pattern)", timeout: timeout) { entry in
+            switch entry.event {
+            case .input(let input, _), .unmatched(let input): compiled.match(input) != nil
+            default: false
+            }
+        }
+        switch entry.event {
+        case .input(let input, _), .unmatched(let input): return input
+        default: return InputUnit(bytes: [])
+        }
+    }
+
+    private func fail(waiter id: UInt64, with error: any Error) {
+        let continuation = storage.withLock { storage -> CheckedContinuation<TranscriptEntry, any Error>? in
+            guard let index = storage.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return storage.waiters.remove(at: index).continuation
+        }
+        continuation?.resume(throwing: error)
+    }
+
+    /// Appends an entry. Called by the server's connections.
+    package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel) {
+        var satisfied: [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)] = []
+        let entry = storage.withLock { storage -> TranscriptEntry in
+            let entry = TranscriptEntry(sequence: storage.nextSequence, connection: connection, channel: channel, time: Date(), event: event)
+            storage.nextSequence += 1
+            if storage.entries.count >= limit {
+                let excess = max(1, limit / 10)
+                storage.entries.removeFirst(excess)
+                storage.dropped += excess
+            }
+            storage.entries.append(entry)
+            if case .unmatched = event { storage.unmatched.append(entry) }
+            if !storage.waiters.isEmpty {
+                storage.waiters.removeAll { waiter in
+                    guard waiter.predicate(entry) else { return false }
+                    satisfied.append((waiter.continuation, entry))
+                    return true
+                }
+            }
+            return entry
+        }
+        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+        observer?(entry)
+    }
+}

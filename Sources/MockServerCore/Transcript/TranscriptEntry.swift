@@ -1,0 +1,32 @@
+import Foundation
+
+/// One event in a server's transcript.
+public struct TranscriptEntry: Sendable, CustomStringConvertible {
+    /// The position in the transcript, from 0, counting entries dropped over the limit.
+    public let sequence: Int
+    /// The connection, numbered from 1 in order of arrival on either port.
+    public let connection: Int
+    /// The port the connection came in on.
+    public let channel: TranscriptChannel
+    /// When it was recorded.
+    public let time: Date
+    /// What happened.
+    public let event: TranscriptEvent
+
+    /// One readable line, such as `#3 control  <- USER anonymous  [user]`.
+    public var description: String {
+        let prefix = "#\(connection) \(channel == .control ? "control" : "data   ")"
+        switch event {
+        case .connected(let peer): return "\(prefix)  connected from \(peer)"
+        case .input(let input, let response): return "\(prefix)  <- \(input)\(response.map { "  [\($0)]" } ?? "")"
+        case .unmatched(let input): return "\(prefix)  <- \(input)  [UNMATCHED]"
+        case .output(let bytes): return "\(prefix)  -> \(String(decoding: bytes, as: UTF8.self).escapedForDisplay)"
+        case .dataSent(let count): return "\(prefix)  -> \(count) bytes"
+        case .dataReceived(let count): return "\(prefix)  <- \(count) bytes"
+        case .uploaded(let name, let count): return "\(prefix)  uploaded \"\(name)\" (\(count) bytes)"
+        case .paused(let duration): return "\(prefix)  pause \(duration)"
+        case .switchedSet(let name): return "\(prefix)  set \"\(name)\""
+        case .closed(let reason): return "\(prefix)  closed (\(reason))"
+        }
+    }
+}

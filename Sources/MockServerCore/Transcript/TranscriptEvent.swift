@@ -1,0 +1,23 @@
+/// Something that happened on a connection.
+public enum TranscriptEvent: Sendable, Hashable {
+    /// A peer connected from `peer` (`host:port`).
+    case connected(peer: String)
+    /// An input unit arrived and the named response (if the responder names one) answered it.
+    case input(InputUnit, response: String?)
+    /// An input unit matched nothing.
+    case unmatched(InputUnit)
+    /// Bytes were queued for the peer (one entry per send command).
+    case output([UInt8])
+    /// A data connection sent this many bytes.
+    case dataSent(Int)
+    /// A data connection received this many bytes.
+    case dataReceived(Int)
+    /// An upload was received completely (its bytes are in ``MockServer/uploads``).
+    case uploaded(name: String, byteCount: Int)
+    /// A pause began.
+    case paused(Duration)
+    /// The connection switched to another response set.
+    case switchedSet(String)
+    /// The connection closed.
+    case closed(CloseReason)
+}

@@ -1,0 +1,179 @@
+import MockServerCore
+
+/// HTTP/1.x on one connection: parses requests, asks an ``HTTPResponder``, and turns each reply
+/// into the connection's steps, with `Expect: 100-continue` and persistence handled here.
+package final class HTTPConnectionDriver: StreamDriver {
+    /// Where the exchange on this connection stands.
+    private enum State {
+        /// Reading the next request (or the body of one whose head was answered with `100 Continue`).
+        case awaitingRequest
+        /// A reply to a waiting request head is running; its ``HTTPReplyStep/continueRequest``
+        /// lets the body come.
+        case answeringHead
+        /// A request head was answered without letting its body come: what the client still sends
+        /// is dropped, and the connection closes when the client closes.
+        case discarding
+        /// The responder computes the answer in a task.
+        case waiting(Task<Void, Never>)
+    }
+
+    private var parser = HTTPRequestParser()
+    private var state = State.awaitingRequest
+    private let responder: @Sendable () -> any HTTPResponder
+    private let connectionState = HTTPConnectionState()
+
+    /// Creates the driver of one connection; `responder` is asked for the current responder at
+    /// each request.
+    package init(responder: @escaping @Sendable () -> any HTTPResponder) {
+        self.responder = responder
+    }
+
+    package func opened(_ connection: StreamConnection) -> [StreamStep] { [] }
+
+    package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        if case .discarding = state { return }
+        parser.append(bytes)
+    }
+
+    package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        switch state {
+        case .discarding:
+            return inputEnded ? .finish(.script) : .needInput
+        case .answeringHead:
+            state = .discarding
+            connection.log(.debug, "request head answered without «continue»: discarding input until the client closes")
+            return .steps([.fault(.halfClose)])
+        case .waiting:
+            return .wait
+        case .awaitingRequest:
+            break
+        }
+        let request: HTTPRequest?
+        do {
+            request = inputEnded ? try parser.finish() : try parser.next()
+        } catch {
+            connection.log(.warning, "\(error); closing")
+            return .finish(error.closeReason)
+        }
+        guard let request else {
+            if inputEnded { return .finish(.peerClosed) }
+            if let head = parser.takeHeadAwaitingContinue() { return answer(head: head, on: connection) }
+            return .needInput
+        }
+        return answer(request, on: connection)
+    }
+
+    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+        if case .waiting(let task) = state { task.cancel() }
+    }
+
+    private func context(_ connection: StreamConnection) -> HTTPRequestContext {
+        HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
+                           connectionState: connectionState, environment: connection.loop.environment)
+    }
+
+    private func answer(_ request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+        let responder = responder()
+        let context = context(connection)
+        let answer: HTTPImmediateAnswer
+        do {
+            answer = try responder.answerImmediately(request, context: context)
+        } catch {
+            return .steps(steps(for: failure(error, on: connection), to: request, on: connection))
+        }
+        switch answer {
+        case .reply(let reply):
+            return .steps(steps(for: reply, to: request, on: connection))
+        case .unmatched:
+            return unmatched(request, on: connection)
+        case .deferred:
+            let inbox = connection.loop.inbox
+            let bound = LoopBound(self)
+            let boundConnection = LoopBound(connection)
+            let task = Task {
+                let outcome: Result<HTTPReply?, any Error>
+                do {
+                    outcome = .success(try await responder.respond(to: request, context: context))
+                } catch {
+                    outcome = .failure(error)
+                }
+                inbox.execute { _ in bound.value.deferredAnswer(outcome, to: request, on: boundConnection.value) }
+            }
+            state = .waiting(task)
+            return .wait
+        }
+    }
+
+    /// The answer a task computed, back on the loop.
+    private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPRequest, on connection: StreamConnection) {
+        guard case .waiting = state, !connection.isClosed else { return }
+        state = .awaitingRequest
+        switch outcome {
+        case .success(let reply?):
+            connection.resume(with: steps(for: reply, to: request, on: connection))
+        case .success(nil):
+            guard case .finish(let reason) = unmatched(request, on: connection) else { return }
+            connection.resume(with: [.close(reason)])
+        case .failure(let error):
+            connection.resume(with: steps(for: failure(error, on: connection), to: request, on: connection))
+        }
+    }
+
+    private func unmatched(_ request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+        connection.record(.unmatched(request.input))
+        connection.log(.warning, "unmatched input: \(request.input)")
+        return .finish(.unmatchedInput)
+    }
+
+    /// A 500 naming the responder's error.
+    private func failure(_ error: any Error, on connection: StreamConnection) -> HTTPReply {
+        connection.log(.error, "the responder failed: \(error)")
+        let body = Array("MockServer: the responder failed: \(error)\n".utf8)
+        return HTTPReply(HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body), name: "responder error")
+    }
+
+    /// A client waits with a request head for `100 Continue`: the responder may answer the head;
+    /// otherwise it gets `100 Continue` and the body comes.
+    private func answer(head: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+        guard let reply = responder().answerHead(head, context: context(connection)) else {
+            return .steps([.send(HTTPResponseSerializer.continueResponse)])
+        }
+        connection.record(.input(head.input, response: reply.name))
+        connection.log(.trace, "<- \(head.input) [\(reply.name ?? "")]")
+        state = .answeringHead
+        var keepAlive = true
+        return .steps(reply.steps.map { step($0, request: nil, on: connection, keepAlive: &keepAlive) })
+    }
+
+    /// The connection's steps for `reply`, recorded as the answer to `request`; the connection
+    /// closes afterwards when the request or a response says so.
+    private func steps(for reply: HTTPReply, to request: HTTPRequest, on connection: StreamConnection) -> [StreamStep] {
+        connection.record(.input(request.input, response: reply.name))
+        connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
+        var keepAlive = request.wantsKeepAlive
+        var steps = reply.steps.map { step($0, request: request, on: connection, keepAlive: &keepAlive) }
+        // A reply that closes or fails on purpose decides itself how the connection ends (a
+        // half-close keeps reading, say).
+        let scriptedEnd = reply.steps.contains { if case .close = $0 { true } else if case .fault = $0 { true } else { false } }
+        if !keepAlive && !scriptedEnd { steps.append(.close(.closeRequested)) }
+        return steps
+    }
+
+    private func step(_ step: HTTPReplyStep, request: HTTPRequest?, on connection: StreamConnection, keepAlive: inout Bool) -> StreamStep {
+        switch step {
+        case .response(let response):
+            let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
+            if !persistent { keepAlive = false }
+            return .send(bytes)
+        case .raw(let bytes): return .send(bytes)
+        case .pause(let duration): return .pause(duration)
+        case .close: return .close(.script)
+        case .fault(let fault): return .fault(fault)
+        case .continueRequest:
+            return .run { [unowned self, unowned connection] in
+                connection.send(HTTPResponseSerializer.continueResponse)
+                if case .answeringHead = self.state { self.state = .awaitingRequest }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// HTTP header fields: ordered, repeatable, and looked up by name in any case.
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        /// The name as sent.
+        public var name: String
+        /// The value, without surrounding spaces.
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The fields in order.
+    public private(set) var fields: [Field]
+
+    /// Creates headers from fields in order.
+    public init(_ fields: [Field] = []) {
+        self.fields = fields
+    }
+
+    /// Creates headers from name–value pairs in order.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// The value of the first field named `name` (any case); setting replaces every field of that
+    /// name with one at the place of the first (or at the end), and `nil` removes them.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value }
+        set {
+            let index = fields.firstIndex { $0.name.equalsIgnoringASCIICase(name) }
+            fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
+            guard let newValue else { return }
+            fields.insert(Field(name: name, value: newValue), at: Swift.min(index ?? fields.count, fields.count))
+        }
+    }
+
+    /// Every value of the fields named `name` (any case), in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` (any case) is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { $0.name.equalsIgnoringASCIICase(name) }
+    }
+
+    /// Whether a comma-separated field named `name` has `token` among its values (any case), as
+    /// `Connection: keep-alive, Upgrade` has `keep-alive`.
+    public func hasToken(_ token: String, in name: String) -> Bool {
+        values(for: name).contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters().equalsIgnoringASCIICase(token) }
+        }
+    }
+
+    /// Adds a field at the end, keeping others of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    /// `Name: value` lines.
+    public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+}
+
+extension String {
+    /// Whether the two strings are equal when ASCII letters are compared without case.
+    package func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return zip(utf8, other.utf8).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+        }
+    }
+}

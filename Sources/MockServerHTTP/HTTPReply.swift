@@ -1,0 +1,37 @@
+import MockServerCore
+
+/// What an ``HTTPResponder`` answers a request with: usually one response, but a reply can also
+/// pause, send bytes exactly as given, or fail on purpose, in order.
+public struct HTTPReply: Sendable {
+    /// The steps, in order.
+    public var steps: [HTTPReplyStep]
+    /// A name for the transcript (the script response or stub that answered).
+    public var name: String?
+
+    /// Creates a reply of steps.
+    public init(steps: [HTTPReplyStep], name: String? = nil) {
+        self.steps = steps
+        self.name = name
+    }
+
+    /// A reply of one response.
+    public init(_ response: HTTPResponse, name: String? = nil) {
+        self.init(steps: [.response(response)], name: name)
+    }
+}
+
+/// One step of an ``HTTPReply``.
+public enum HTTPReplyStep: Sendable {
+    /// A response, written by ``HTTPResponseSerializer`` for the request it answers.
+    case response(HTTPResponse)
+    /// Bytes sent exactly as given (a script's literal response text).
+    case raw([UInt8])
+    /// A wait before the next step; the connection holds no thread meanwhile.
+    case pause(Duration)
+    /// Closes the connection once what came before is sent.
+    case close
+    /// A failure on demand: reset, half-close, hang, truncate or dribble.
+    case fault(StreamFault)
+    /// `100 Continue`: in an answer to a request head, lets the client send the body.
+    case continueRequest
+}

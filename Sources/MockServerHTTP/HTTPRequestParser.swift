@@ -1,0 +1,250 @@
+import MockServerCore
+
+/// The one HTTP/1.x parser: cuts a byte stream into whole requests (the request line, the
+/// headers, the blank line and the body, by `Content-Length` or `Transfer-Encoding: chunked`) and
+/// hands out each as an ``HTTPRequest``.
+///
+/// A request keeps its bytes exactly as they came, chunk framing of a chunked body included, so
+/// patterns written for the original MockServer (`PUT.*Authorization: Basic …`) match the same
+/// text; its body is de-chunked from the chunk boundaries found while framing. Requests split over
+/// many reads and pipelined requests are both handled.
+@_spi(Framing) public struct HTTPRequestParser {
+    /// The longest request line plus headers accepted, in bytes.
+    public let maximumHeadLength: Int
+    /// The longest body accepted, in bytes (chunk framing included).
+    public let maximumBodyLength: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var head: Head?
+    private var continueOwed = false
+
+    /// What is known of the request whose head has arrived.
+    private struct Head {
+        let length: Int
+        let body: Body
+        var chunkCursor: Int
+        let method: String
+        let target: String
+        let version: String
+        let headers: HTTPHeaders
+        /// The data of each complete chunk, relative to the request's start.
+        var chunks: [Range<Int>] = []
+    }
+
+    private enum Body {
+        case length(Int)
+        case chunked
+    }
+
+    /// Creates a framer with limits on the head (64 KiB) and the body (64 MiB) by default.
+    public init(maximumHeadLength: Int = 64 * 1024, maximumBodyLength: Int = 64 << 20) {
+        self.maximumHeadLength = max(64, maximumHeadLength)
+        self.maximumBodyLength = max(0, maximumBodyLength)
+    }
+
+    /// Adds bytes received from the peer.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        } else if start > 65_536 && start * 2 > buffer.count {
+            buffer.removeSubrange(0..<start)
+            if var current = head {
+                current.chunkCursor -= start
+                head = current
+            }
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Adds bytes received from the peer.
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        Array(bytes).withUnsafeBytes { append($0) }
+    }
+
+    /// The head (request line, headers and blank line) of a request that announced
+    /// `Expect: 100-continue` and whose body has not all arrived; returned once, after a
+    /// ``next()`` that returned `nil`. Its client waits for `100 Continue` (or a final answer)
+    /// before sending the body.
+    public mutating func takeHeadAwaitingContinue() -> HTTPRequest? {
+        guard continueOwed, let head else { return nil }
+        continueOwed = false
+        return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
+                           input: InputUnit(bytes: Array(buffer[start..<start + head.length])), bodyRanges: [])
+    }
+
+    /// Removes and returns the next whole request, or `nil` when more bytes are needed.
+    public mutating func next() throws(FramingError) -> HTTPRequest? {
+        // Blank lines between requests are allowed (RFC 9112 §2.2) and dropped.
+        while head == nil && start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
+        if head == nil {
+            guard let parsed = try parseHead() else { return nil }
+            head = parsed
+        }
+        guard var current = head else { return nil }
+        let bodyStart = start + current.length
+        let end: Int
+        let bodyRanges: [Range<Int>]
+        switch current.body {
+        case .length(let count):
+            guard buffer.count - bodyStart >= count else {
+                return nil
+            }
+            end = bodyStart + count
+            bodyRanges = [current.length..<current.length + count]
+        case .chunked:
+            guard let found = try chunkedEnd(&current) else {
+                head = current
+                return nil
+            }
+            end = found
+            bodyRanges = current.chunks
+        }
+        let request = HTTPRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
+                                  input: InputUnit(bytes: Array(buffer[start..<end])), bodyRanges: bodyRanges)
+        start = end
+        head = nil
+        continueOwed = false
+        return request
+    }
+
+    /// Returns nothing more once the peer has finished: a partial request is an error.
+    public mutating func finish() throws(FramingError) -> HTTPRequest? {
+        if let request = try next() { return request }
+        while start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
+        guard start == buffer.count else { throw .malformedRequest("the connection ended inside a request") }
+        return nil
+    }
+
+    /// How many bytes are buffered and not yet returned.
+    public var bufferedCount: Int { buffer.count - start }
+
+    // MARK: Parsing
+
+    private mutating func parseHead() throws(FramingError) -> Head? {
+        guard let headEnd = findHeadEnd() else {
+            if buffer.count - start > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
+            return nil
+        }
+        guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
+        let lines = buffer[start..<headEnd].split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }
+        let requestParts = lines.first?.split(separator: 0x20) ?? []
+        guard requestParts.count == 3 else {
+            throw .malformedRequest("the request line is not METHOD TARGET VERSION")
+        }
+        var headers = HTTPHeaders()
+        var contentLength: Int?
+        var chunked = false
+        var expectsContinue = false
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                throw .malformedRequest("a header line has no colon: \(String(decoding: line.prefix(80), as: UTF8.self))")
+            }
+            let fieldName = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces()
+            headers.add(name: fieldName, value: value)
+            switch fieldName.lowercased() {
+            case "content-length":
+                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(value) else {
+                    throw .malformedRequest("Content-Length is not a number: \(value)")
+                }
+                if let earlier = contentLength, earlier != length { throw .malformedRequest("two different Content-Length headers") }
+                contentLength = length
+            case "transfer-encoding":
+                chunked = value.lowercased().split(separator: ",").last.map { $0.trimmingCharacters() } == "chunked"
+                if !chunked { throw .malformedRequest("unsupported Transfer-Encoding: \(value)") }
+            case "expect":
+                expectsContinue = value.lowercased() == "100-continue"
+            default:
+                break
+            }
+        }
+        if chunked && contentLength != nil { throw .malformedRequest("both Content-Length and Transfer-Encoding: chunked") }
+        let length = headEnd - start
+        let body: Body = chunked ? .chunked : .length(contentLength ?? 0)
+        if case .length(let count) = body, count > maximumBodyLength { throw .bodyTooLong(limit: maximumBodyLength) }
+        let hasBody = chunked || (contentLength ?? 0) > 0
+        continueOwed = expectsContinue && hasBody && !bodyAlreadyHere(from: start + length, body)
+        return Head(length: length, body: body, chunkCursor: start + length,
+                    method: String(decoding: requestParts[0], as: UTF8.self), target: String(decoding: requestParts[1], as: UTF8.self),
+                    version: String(decoding: requestParts[2], as: UTF8.self), headers: headers)
+    }
+
+    private func bodyAlreadyHere(from bodyStart: Int, _ body: Body) -> Bool {
+        if case .length(let count) = body { return buffer.count - bodyStart >= count }
+        return false
+    }
+
+    /// The index just past the blank line that ends the head (CRLF CRLF, or LF LF), if it is here.
+    private func findHeadEnd() -> Int? {
+        var index = start
+        while index < buffer.count {
+            if buffer[index] == 0x0A {
+                if index + 1 < buffer.count && buffer[index + 1] == 0x0A { return index + 2 }
+                if index + 2 < buffer.count && buffer[index + 1] == 0x0D && buffer[index + 2] == 0x0A { return index + 3 }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Walks the chunks from the cursor; returns the end of the request once the last chunk and the
+    /// trailers have arrived, remembering how far it got otherwise.
+    private func chunkedEnd(_ head: inout Head) throws(FramingError) -> Int? {
+        let bodyStart = start + head.length
+        while true {
+            guard let lineEnd = lineEnd(from: head.chunkCursor) else {
+                if buffer.count - head.chunkCursor > 1024 { throw .malformedRequest("a chunk-size line is too long") }
+                return nil
+            }
+            var sizeText = buffer[head.chunkCursor..<lineEnd.content]
+            if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) { sizeText = sizeText[..<semicolon] }
+            guard let size = Int(String(decoding: sizeText, as: UTF8.self).trimmingSpaces(), radix: 16), size >= 0 else {
+                throw .malformedRequest("a chunk size is not hexadecimal")
+            }
+            if size == 0 {
+                // Trailers, then an empty line.
+                var cursor = lineEnd.next
+                while true {
+                    guard let trailer = self.lineEnd(from: cursor) else { return nil }
+                    if trailer.content == cursor { return trailer.next }
+                    cursor = trailer.next
+                }
+            }
+            let dataEnd = lineEnd.next + size
+            guard dataEnd - bodyStart <= maximumBodyLength else { throw .bodyTooLong(limit: maximumBodyLength) }
+            guard let after = self.lineEnd(from: dataEnd) else {
+                if buffer.count > dataEnd + 2 { throw .malformedRequest("chunk data is not followed by CRLF") }
+                return nil
+            }
+            guard after.content == dataEnd else { throw .malformedRequest("chunk data is longer than its size") }
+            head.chunks.append(lineEnd.next - start..<dataEnd - start)
+            head.chunkCursor = after.next
+        }
+    }
+
+    /// The end of the line starting at `index`: where its content ends (before CR LF) and where the next starts.
+    private func lineEnd(from index: Int) -> (content: Int, next: Int)? {
+        guard index <= buffer.count, let newline = buffer[index...].firstIndex(of: 0x0A) else { return nil }
+        let content = newline > index && buffer[newline - 1] == 0x0D ? newline - 1 : newline
+        return (content, newline + 1)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    package func trimmingSpaces() -> String {
+        let characters = unicodeScalars
+        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return String(characters[first...last])
+    }
+}
+
+extension Substring {
+    /// The substring without leading and trailing spaces and tabs, as a string.
+    package func trimmingCharacters() -> String { String(self).trimmingSpaces() }
+}

@@ -1,0 +1,30 @@
+/// Decides what the server answers an HTTP request with. A responder never touches a socket.
+///
+/// The server asks ``answerImmediately(_:context:)`` first, on its event-loop thread: a responder
+/// that can answer without suspending (a script, a table of stubs) answers there, which saves a
+/// hop to a task. When it says ``HTTPImmediateAnswer/deferred``, the server calls
+/// ``respond(to:context:)`` in a task and carries on with other connections meanwhile; the
+/// connection waits, and a closed connection cancels the task.
+public protocol HTTPResponder: Sendable {
+    /// The reply to `request`, or `nil` when the responder has no answer (the request is recorded
+    /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply?
+
+    /// The reply when it can be given at once, on the server's thread; it must not block.
+    func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer
+
+    /// The answer to the head of a request whose client waits for `100 Continue` before sending
+    /// the body, or `nil` to send `100 Continue` and await the body.
+    ///
+    /// A reply without ``HTTPReplyStep/continueRequest`` ends the exchange: the body is not awaited,
+    /// and once the reply is sent the server stops sending and closes when the client does.
+    func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply?
+}
+
+extension HTTPResponder {
+    /// By default, every request goes to ``respond(to:context:)``.
+    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer { .deferred }
+
+    /// By default, every waiting client gets `100 Continue`.
+    public func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply? { nil }
+}

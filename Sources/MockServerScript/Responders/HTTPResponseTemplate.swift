@@ -1,0 +1,62 @@
+import MockServerHTTP
+import MockServerCore
+/// An HTTP response written as parts, rendered with a computed `Content-Length`, so that keep-alive
+/// clients work without hand-counted lengths (`{"response": {…}}` in a response file).
+public struct HTTPResponseTemplate: Sendable, Hashable {
+    /// The body: text with substitutions, exact bytes, or the selected file / the server's data.
+    public enum Body: Sendable, Hashable {
+        case text(ResponseTemplate)
+        case bytes([UInt8])
+        case data
+    }
+
+    /// The status code and reason, such as `200 OK` (substitutions allowed).
+    public let status: ResponseTemplate
+    /// Header names and values, in order (substitutions allowed in values).
+    public let headers: [Header]
+    /// The body.
+    public let body: Body
+
+    /// One header line.
+    public struct Header: Sendable, Hashable {
+        /// The header's name.
+        public let name: String
+        /// The header's value.
+        public let value: ResponseTemplate
+
+        /// Creates a header.
+        public init(name: String, value: ResponseTemplate) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Creates a response template.
+    public init(status: ResponseTemplate = "200 OK", headers: [Header] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The response with `input`'s substitutions made: the status, the headers and the body.
+    public func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPResponse {
+        let bodyBytes: [UInt8]
+        switch body {
+        case .text(let template): bodyBytes = template.render(input: input, groups: groups, context: context)
+        case .bytes(let bytes): bodyBytes = bytes
+        case .data: bodyBytes = context.data
+        }
+        let status = String(decoding: status.render(input: input, groups: groups, context: context), as: UTF8.self)
+        let fields = headers.map { header in
+            HTTPHeaders.Field(name: header.name, value: String(decoding: header.value.render(input: input, groups: groups, context: context), as: UTF8.self))
+        }
+        return HTTPResponse(statusLine: status, headers: HTTPHeaders(fields), body: bodyBytes)
+    }
+
+    /// The response's bytes as ``HTTPResponseSerializer`` writes them with no request to answer:
+    /// `HTTP/1.1 STATUS`, the headers, `Content-Length` (unless a header gives it or chunked
+    /// encoding, or the status has no body), the blank line and the body.
+    func render(input: InputUnit, groups: [String?], context: SubstitutionContext) -> [UInt8] {
+        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request).bytes
+    }
+}

@@ -1,0 +1,161 @@
+import MockServerHTTP
+import MockServerCore
+/// Response text with substitutions, parsed once and rendered in one pass.
+///
+/// - `$0` is the whole input unit without its line terminator.
+/// - `$1` … `$99` are capture groups; two digits are read when present, so `$10` is group 10.
+///   A group that did not take part in the match, or that the pattern does not have, is empty.
+/// - `$name` or `${name}` is a ``Variable``; `${name}` lets a letter follow (`${size}KB`), and
+///   `${1}0` is group 1 followed by `0`.
+/// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the input when it is an HTTP
+///   request (empty otherwise); a missing header is empty.
+/// - `$$` is a literal `$`. A `$` followed by anything else, or an unknown `$word`, stays as written.
+///
+/// Replaced text is never scanned again, so a captured value containing `$1` is sent as is.
+public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
+    enum Segment: Sendable, Hashable {
+        case literal([UInt8])
+        case group(Int)
+        case variable(Variable)
+        case request(RequestPart)
+    }
+
+    /// A part of an HTTP request unit.
+    enum RequestPart: Sendable, Hashable {
+        case method
+        case path
+        case body
+        case header(String)
+    }
+
+    /// The text as written.
+    public let source: String
+    let segments: [Segment]
+
+    /// Parses `source`. Parsing cannot fail: anything that is not a substitution is literal text.
+    public init(_ source: String) {
+        self.source = source
+        self.segments = Self.parse(Array(source.utf8))
+    }
+
+    /// Parses a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The text as written.
+    public var description: String { source }
+
+    /// The bytes of the template when it has no substitutions.
+    var constantBytes: [UInt8]? {
+        switch segments.count {
+        case 0: []
+        case 1: if case .literal(let bytes) = segments[0] { bytes } else { nil }
+        default: nil
+        }
+    }
+
+    /// Renders the template.
+    ///
+    /// - Parameters:
+    ///   - input: the unit that `$0` stands for.
+    ///   - groups: capture groups 1…n; `nil` for a group that did not take part in the match.
+    ///   - context: the values of variables.
+    public func render(input: InputUnit, groups: [String?] = [], context: SubstitutionContext) -> [UInt8] {
+        if let constant = constantBytes { return constant }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.utf8.count + 32)
+        var request: HTTPRequest?? = context.request.map { .some($0) }
+        for segment in segments {
+            switch segment {
+            case .literal(let bytes): output.append(contentsOf: bytes)
+            case .group(0): output.append(contentsOf: input.bytes)
+            case .group(let index):
+                if index <= groups.count, let value = groups[index - 1] { output.append(contentsOf: value.utf8) }
+            case .variable(let variable): output.append(contentsOf: context.value(of: variable).utf8)
+            case .request(let part):
+                if request == nil { request = .some(HTTPRequest(parsing: input.bytes)) }
+                guard let parsed = request ?? nil else { continue }
+                switch part {
+                case .method: output.append(contentsOf: parsed.method.utf8)
+                case .path: output.append(contentsOf: parsed.target.utf8)
+                case .body: output.append(contentsOf: parsed.body)
+                case .header(let name): output.append(contentsOf: (parsed.headers[name] ?? "").utf8)
+                }
+            }
+        }
+        return output
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> [Segment] {
+        var segments: [Segment] = []
+        var literal: [UInt8] = []
+        func flush() {
+            if !literal.isEmpty { segments.append(.literal(literal)); literal = [] }
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "$"), index + 1 < bytes.count else {
+                literal.append(byte)
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "$") {
+                literal.append(byte)
+                index += 2
+            } else if isDigit(next) {
+                var end = index + 2
+                if end < bytes.count && isDigit(bytes[end]) { end += 1 }
+                flush()
+                segments.append(.group(number(bytes[(index + 1)..<end])))
+                index = end
+            } else if next == UInt8(ascii: "{"), let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")),
+                      let segment = braced(bytes[(index + 2)..<close]) {
+                flush()
+                segments.append(segment)
+                index = close + 1
+            } else if isLetter(next) {
+                var end = index + 1
+                while end < bytes.count && (isLetter(bytes[end]) || isDigit(bytes[end])) { end += 1 }
+                let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                if let segment = named(name) {
+                    flush()
+                    segments.append(segment)
+                } else {
+                    literal.append(contentsOf: bytes[index..<end])
+                }
+                index = end
+            } else {
+                literal.append(byte)
+                index += 1
+            }
+        }
+        flush()
+        return segments
+    }
+
+    private static func braced(_ name: ArraySlice<UInt8>) -> Segment? {
+        if !name.isEmpty && name.count <= 2 && name.allSatisfy(isDigit) { return .group(number(name)) }
+        let text = String(decoding: name, as: UTF8.self)
+        if text.lowercased().hasPrefix("header:") && text.count > 7 { return .request(.header(String(text.dropFirst(7)))) }
+        return named(text)
+    }
+
+    private static func named(_ name: String) -> Segment? {
+        switch name {
+        case "method": .request(.method)
+        case "path": .request(.path)
+        case "body": .request(.body)
+        default: Variable(rawValue: name).map(Segment.variable)
+        }
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int {
+        digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+}

@@ -1,0 +1,61 @@
+import MockServerCore
+import Foundation
+import MockServerHTTP
+
+/// The values that ``Variable`` substitutions are replaced with when a reply is rendered.
+///
+/// The server fills this in for each reply; tests of a responder can build one by hand, with a
+/// fixed clock for `$date`.
+public struct SubstitutionContext: Sendable {
+    /// The server's numeric address.
+    public var address: String
+    /// The server's display name.
+    public var serverName: String
+    /// The main listener's port.
+    public var port: UInt16
+    /// The passive-data listener's port.
+    public var dataPort: UInt16
+    /// The bytes that `«data»` sends and `$size` counts: the selected file's, or the server's data.
+    public var data: [UInt8]
+    /// The selected file's name, or empty.
+    public var fileName: String = ""
+    /// The clock for `$date`.
+    public var now: @Sendable () -> Date
+    /// The HTTP request being answered, parsed once, for `$method`, `$path`, `$body` and
+    /// `${header:Name}`; when `nil`, they are read from the input itself.
+    public var request: HTTPRequest?
+
+    /// Creates a context.
+    public init(address: String = "127.0.0.1", serverName: String = "MockServer", port: UInt16 = 0,
+                dataPort: UInt16 = 0, data: [UInt8] = [], now: @escaping @Sendable () -> Date = { Date() }) {
+        self.address = address
+        self.serverName = serverName
+        self.port = port
+        self.dataPort = dataPort
+        self.data = data
+        self.now = now
+    }
+
+    /// The text a variable is replaced with.
+    public func value(of variable: Variable) -> String {
+        switch variable {
+        case .address: address
+        case .server: serverName
+        case .port: String(port)
+        case .dataPort: String(dataPort)
+        case .pasv: pasv
+        case .epsv: "|||\(dataPort)|"
+        case .file: fileName
+        case .size: String(data.count)
+        case .date: HTTPDate.format(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))
+        }
+    }
+
+    /// `h1,h2,h3,h4,p1,p2` for the data port. An IPv6 server gives `0,0,0,0` as the host: FTP's
+    /// PASV cannot carry an IPv6 address, and clients use the control connection's address then.
+    private var pasv: String {
+        let parts = address.split(separator: ".")
+        let host = parts.count == 4 && parts.allSatisfy({ UInt8($0) != nil }) ? parts.joined(separator: ",") : "0,0,0,0"
+        return "\(host),\(dataPort >> 8),\(dataPort & 0xFF)"
+    }
+}

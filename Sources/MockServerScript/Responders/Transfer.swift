@@ -1,0 +1,14 @@
+import MockServerCore
+/// What a data connection carries, run by ``Command/transfer(_:)``.
+public enum Transfer: String, Sendable, Hashable, CaseIterable {
+    /// Sends the selected file (or the data) and waits until the client has it all (`«download»`).
+    case download = "«download»"
+    /// Sends half of the selected file, then resets the data connection (`«download-partial»`).
+    case downloadPartial = "«download-partial»"
+    /// Receives bytes until the client closes and records them as an upload of the selected name (`«upload»`).
+    case upload = "«upload»"
+    /// Sends a long listing (`ls -l` style) of the files, or the server's listing text (`«list»`).
+    case list = "«list»"
+    /// Sends the file names, one a line (`«nlst»`).
+    case nameList = "«nlst»"
+}

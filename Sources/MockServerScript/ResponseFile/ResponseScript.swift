@@ -1,0 +1,103 @@
+import MockServerCore
+import Foundation
+
+/// A loaded response script: named sets of responses, the scheme they speak and optional data.
+///
+/// Load one from a JSON response file (the original MockServer's format, trailing commas and all,
+/// plus the extensions in `Docs/ResponseFormat.md`) or build one in code, then make a
+/// ``PatternResponder`` for one of its sets.
+public struct ResponseScript: Sendable {
+    /// The `scheme` the file declares (`ftp`, `http`, …), if any.
+    public let scheme: String?
+    /// How input is cut into units: the file's `framing`, or what its `scheme` implies.
+    public let framing: Framing
+    /// The bytes the file declares under `data`, if any; the server's ``MockServer/data`` defaults to them.
+    public let data: [UInt8]?
+    /// The files the script declares under `files` (name → bytes); a server starts with them as
+    /// its ``MockServer/files``.
+    public let files: [String: [UInt8]]
+    /// The file the script came from, if any.
+    public let file: String?
+    /// The sets' names, in the order they were written.
+    public let setNames: [String]
+    private let sets: [String: ResponseSet]
+    private let setProblems: [String: ResponseFileError]
+
+    /// Creates a script from sets built in code.
+    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:]) {
+        self.scheme = scheme
+        self.framing = framing ?? .implied(byScheme: scheme)
+        self.data = data
+        self.files = files
+        self.file = nil
+        self.setNames = sets.map(\.name)
+        self.sets = Dictionary(sets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.setProblems = [:]
+    }
+
+    init(scheme: String?, framing: Framing?, data: [UInt8]?, files: [String: [UInt8]], file: String?, setNames: [String],
+         sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
+        self.scheme = scheme
+        self.framing = framing ?? .implied(byScheme: scheme)
+        self.data = data
+        self.files = files
+        self.file = file
+        self.setNames = setNames
+        self.sets = sets
+        self.setProblems = setProblems
+    }
+
+    /// Loads a response file.
+    ///
+    /// A set that names a response the file does not define does not stop the file loading (the
+    /// original's sample files have such sets); asking for that set throws, and ``validate()``
+    /// reports it. Every other problem throws here.
+    ///
+    /// - Throws: ``ResponseFileError`` with the file, and the line and column where known.
+    public init(contentsOf url: URL) throws(ResponseFileError) {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path)
+        }
+        try self.init(json: bytes, file: url.path)
+    }
+
+    /// Loads a response script from JSON text.
+    ///
+    /// - Parameters:
+    ///   - json: the file's bytes.
+    ///   - file: the name to give in errors.
+    /// - Throws: ``ResponseFileError`` with the line and column where known.
+    public init(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
+        self = try ResponseScriptDecoder(file: file).decode(json)
+    }
+
+    /// Loads a response script from JSON text.
+    ///
+    /// - Throws: ``ResponseFileError`` with the line and column where known.
+    public init(json: String, file: String? = nil) throws(ResponseFileError) {
+        try self.init(json: Array(json.utf8), file: file)
+    }
+
+    /// The set named `name`.
+    ///
+    /// - Throws: ``ResponseFileError`` when there is no such set (the message lists those there
+    ///   are) or when the set names a response the file does not define.
+    public func set(named name: String) throws(ResponseFileError) -> ResponseSet {
+        if let set = sets[name] { return set }
+        if let problem = setProblems[name] { throw problem }
+        throw ResponseFileError(.unknownSet(name: name, available: setNames), file: file)
+    }
+
+    /// Every problem that loading let pass (sets naming missing responses), in file order.
+    public var problems: [ResponseFileError] {
+        setProblems.values.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
+    }
+
+    /// Throws the first of ``problems``, for a strict check such as `mockserver --check`.
+    public func validate() throws(ResponseFileError) {
+        if let first = problems.first { throw first }
+    }
+}

@@ -1,0 +1,364 @@
+import MockServerCore
+import Foundation
+
+/// Turns a parsed response file into a ``ResponseScript``, checking every value's type and meaning.
+struct ResponseScriptDecoder {
+    let file: String?
+
+    /// The string tokens a command may be.
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
+    /// The keys a command object may have.
+    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "delay-data"]
+    /// The command keys that take `"otherwise"` (and, for copy and move, `"to"`).
+    static let keysWithOtherwise = ["file", "active", "mkdir", "delete", "copy", "move"]
+    /// The longest pause accepted, in seconds.
+    static let maximumPause = 86_400.0
+
+    private struct SetSwitch {
+        let target: String
+        let path: String
+        let location: SourceLocation
+    }
+
+    private func error(_ problem: ResponseFileError.Problem, at location: SourceLocation?) -> ResponseFileError {
+        ResponseFileError(problem, file: file, location: location)
+    }
+
+    func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(json)
+        } catch {
+            let problem: ResponseFileError.Problem = error.message.hasPrefix("the file is not valid UTF-8")
+                ? .notUTF8(reason: error.message) : .syntax(message: error.message)
+            throw self.error(problem, at: error.location)
+        }
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "sets", "responses"])
+        let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
+        _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
+        let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
+            let name = try string(value, path: "framing")
+            guard let framing = Framing(rawValue: name) else {
+                throw error(.invalidValue(path: "framing", reason: "framing is one of \(Framing.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\""), at: value.location)
+            }
+            return framing
+        }
+        let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
+        var files: [String: [UInt8]] = [:]
+        if let filesValue = top["files"] {
+            for member in try orderedMembers(of: filesValue, path: "files") {
+                guard !member.key.isEmpty else {
+                    throw error(.invalidValue(path: "files", reason: "a file name cannot be empty"), at: member.keyLocation)
+                }
+                files[member.key] = try bytes(member.value, path: "files.\(member.key)")
+            }
+        }
+        guard let responsesValue = top["responses"] else { throw error(.missingKey(path: "", key: "responses"), at: root.location) }
+
+        var switches: [SetSwitch] = []
+        var responses: [String: ResponseEntry] = [:]
+        var responseOrder: [String] = []
+        for member in try orderedMembers(of: responsesValue, path: "responses") {
+            responses[member.key] = try entry(named: member.key, member.value, switches: &switches)
+            responseOrder.append(member.key)
+        }
+
+        var sets: [String: ResponseSet] = [:]
+        var problems: [String: ResponseFileError] = [:]
+        var setNames: [String] = []
+        if let setsValue = top["sets"] {
+            for member in try orderedMembers(of: setsValue, path: "sets") {
+                setNames.append(member.key)
+                switch try set(named: member.key, member.value, responses: responses) {
+                case .success(let set): sets[member.key] = set
+                case .failure(let problem): problems[member.key] = problem
+                }
+            }
+        } else {
+            setNames = ["default"]
+            sets["default"] = ResponseSet(name: "default", entries: responseOrder.compactMap { responses[$0] })
+        }
+
+        for change in switches where sets[change.target] == nil {
+            if let problem = problems[change.target] { throw problem }
+            throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
+        }
+        return ResponseScript(scheme: scheme, framing: framing, data: data, files: files, file: file, setNames: setNames, sets: sets, setProblems: problems)
+    }
+
+    // MARK: Responses and sets
+
+    private func entry(named name: String, _ value: JSONValue, switches: inout [SetSwitch]) throws(ResponseFileError) -> ResponseEntry {
+        let path = "responses.\(name)"
+        let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment", "head"])
+        var answersHead = false
+        if let headValue = fields["head"] {
+            guard case .bool(let flag) = headValue.kind else {
+                throw error(.wrongType(path: "\(path).head", expected: "true or false", found: headValue.typeName), at: headValue.location)
+            }
+            answersHead = flag
+        }
+        guard let patternValue = fields["pattern"] else { throw error(.missingKey(path: path, key: "pattern"), at: value.location) }
+        guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
+        let source = try string(patternValue, path: "\(path).pattern")
+        let pattern: InputPattern
+        if isToken(source) && source != InputPattern.initial.source {
+            throw error(.unknownToken(path: "\(path).pattern", token: source, known: [InputPattern.initial.source]), at: patternValue.location)
+        }
+        if answersHead && source == InputPattern.initial.source {
+            throw error(.invalidValue(path: "\(path).pattern", reason: "a \"head\": true response answers request heads, so it cannot be «initial»"), at: patternValue.location)
+        }
+        do {
+            pattern = try InputPattern(source)
+        } catch {
+            throw self.error(.invalidPattern(response: name, pattern: source, reason: error.reason), at: patternValue.location)
+        }
+        guard case .array(let elements) = commandsValue.kind else {
+            throw error(.wrongType(path: "\(path).commands", expected: "an array", found: commandsValue.typeName), at: commandsValue.location)
+        }
+        var commands: [Command] = []
+        for (index, element) in elements.enumerated() {
+            commands.append(try command(element, path: "\(path).commands[\(index)]", head: answersHead, switches: &switches))
+        }
+        let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
+        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, answersHead: answersHead)
+    }
+
+    private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
+        let path = "sets.\(name)"
+        let fields = try members(of: value, path: path, known: ["responses", "comment", "fallback"])
+        guard let listValue = fields["responses"] else { throw error(.missingKey(path: path, key: "responses"), at: value.location) }
+        guard case .array(let elements) = listValue.kind else {
+            throw error(.wrongType(path: "\(path).responses", expected: "an array of response names", found: listValue.typeName), at: listValue.location)
+        }
+        guard !elements.isEmpty else { throw error(.emptySet(name: name), at: listValue.location) }
+        let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
+        var entries: [ResponseEntry] = []
+        var missing: ResponseFileError?
+        for (index, element) in elements.enumerated() {
+            let responseName = try string(element, path: "\(path).responses[\(index)]")
+            if let entry = responses[responseName] {
+                entries.append(entry)
+            } else if missing == nil {
+                missing = error(.missingResponse(set: name, response: responseName), at: element.location)
+            }
+        }
+        var fallback: ResponseEntry?
+        if let fallbackValue = fields["fallback"] {
+            let responseName = try string(fallbackValue, path: "\(path).fallback")
+            fallback = responses[responseName]
+            if fallback == nil && missing == nil {
+                missing = error(.missingResponse(set: name, response: responseName), at: fallbackValue.location)
+            }
+        }
+        if let missing { return .failure(missing) }
+        return .success(ResponseSet(name: name, entries: entries, fallback: fallback, comment: comment))
+    }
+
+    /// One command; `head` says whether it belongs to a response that answers request heads.
+    private func command(_ value: JSONValue, path: String, head: Bool, switches: inout [SetSwitch]) throws(ResponseFileError) -> Command {
+        switch value.kind {
+        case .string(let text):
+            guard isToken(text) else { return .send(ResponseTemplate(text)) }
+            switch text {
+            case "«close»": return .close
+            case "«data»": return .sendData
+            case "«passive»": return .openPassive
+            case "«reset»": return .fault(.reset)
+            case "«half-close»": return .fault(.halfClose)
+            case "«hang»": return .fault(.hang)
+            case "«propfind»": return .propfind
+            case "«refuse-data»": return .fault(.refuseData)
+            case "«continue»":
+                guard head else {
+                    throw error(.invalidValue(path: path, reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"), at: value.location)
+                }
+                return .continueRequest
+            default:
+                if let transfer = Transfer(rawValue: text) { return .transfer(transfer) }
+                throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
+            }
+        case .number(let seconds):
+            return .pause(try pause(seconds, path: path, at: value.location))
+        case .object(let members):
+            let otherwiseMember = members.first { $0.key == "otherwise" }
+            let strictMember = members.first { $0.key == "strict" }
+            let toMember = members.first { $0.key == "to" }
+            let main = members.filter { !["otherwise", "strict", "to"].contains($0.key) }
+            guard main.count == 1, let member = main.first else {
+                throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
+                                          + "plus \"otherwise\" beside \(Self.keysWithOtherwise.joined(separator: ", ")), and \"to\" beside copy or move; "
+                                          + "this one has \(members.count)"), at: value.location)
+            }
+            guard Self.commandKeys.contains(member.key) else {
+                throw error(.unknownKey(path: path, key: member.key, known: Self.commandKeys + ["otherwise"]), at: member.keyLocation)
+            }
+            if let toMember, member.key != "copy" && member.key != "move" {
+                throw error(.unknownKey(path: path, key: "to", known: [member.key]), at: toMember.keyLocation)
+            }
+            if let otherwiseMember, !Self.keysWithOtherwise.contains(member.key) {
+                throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
+            }
+            var strict = false
+            if let strictMember {
+                guard member.key == "file" else {
+                    throw error(.unknownKey(path: path, key: "strict", known: [member.key]), at: strictMember.keyLocation)
+                }
+                guard case .bool(let value) = strictMember.value.kind else {
+                    throw error(.wrongType(path: "\(path).strict", expected: "true or false", found: strictMember.value.typeName), at: strictMember.value.location)
+                }
+                strict = value
+            }
+            let otherwise = try otherwiseMember.map { member throws(ResponseFileError) -> [Command] in
+                guard case .array(let elements) = member.value.kind else {
+                    throw error(.wrongType(path: "\(path).otherwise", expected: "an array of commands", found: member.value.typeName), at: member.value.location)
+                }
+                var commands: [Command] = []
+                for (index, element) in elements.enumerated() {
+                    commands.append(try command(element, path: "\(path).otherwise[\(index)]", head: head, switches: &switches))
+                }
+                return commands
+            }
+            let inner = "\(path).\(member.key)"
+            switch member.key {
+            case "send": return .send(ResponseTemplate(try string(member.value, path: inner)))
+            case "hex", "base64": return .sendBytes(try bytes(value, path: path))
+            case "pause":
+                guard case .number(let seconds) = member.value.kind else {
+                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
+                }
+                return .pause(try pause(seconds, path: inner, at: member.value.location))
+            case "set":
+                let target = try string(member.value, path: inner)
+                switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
+                return .useSet(target)
+            case "file":
+                return .selectFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise, strict: strict)
+            case "response":
+                return .httpResponse(try httpResponse(member.value, path: inner))
+            case "save":
+                return .saveBody(ResponseTemplate(try string(member.value, path: inner)))
+            case "delay-data":
+                guard case .number(let seconds) = member.value.kind else {
+                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
+                }
+                return .fault(.delayData(try pause(seconds, path: inner, at: member.value.location)))
+            case "mkdir":
+                return .makeFolder(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
+            case "delete":
+                return .deleteFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
+            case "copy", "move":
+                guard let toMember else { throw error(.missingKey(path: path, key: "to"), at: value.location) }
+                return .copyFile(ResponseTemplate(try string(member.value, path: inner)), to: ResponseTemplate(try string(toMember.value, path: "\(path).to")),
+                                 move: member.key == "move", otherwise: otherwise)
+            case "truncate", "dribble":
+                guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
+                      number <= 1e12, number == number.rounded() else {
+                    throw error(.invalidValue(path: inner, reason: member.key == "truncate" ? "a byte count of 0 or more"
+                                                                                             : "a whole number of bytes per second, 1 or more"), at: member.value.location)
+                }
+                return .fault(member.key == "truncate" ? .truncate(bytes: Int(number)) : .dribble(bytesPerSecond: Int(number)))
+            default:
+                return .connectActive(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
+            }
+        default:
+            throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)
+        }
+    }
+
+    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
+    private func httpResponse(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPResponseTemplate {
+        let fields = try members(of: value, path: path, known: ["status", "headers", "body"])
+        let status = try fields["status"].map { value throws(ResponseFileError) in ResponseTemplate(try string(value, path: "\(path).status")) } ?? "200 OK"
+        var headers: [HTTPResponseTemplate.Header] = []
+        if let headersValue = fields["headers"] {
+            for member in try orderedMembers(of: headersValue, path: "\(path).headers") {
+                let headerValue = try string(member.value, path: "\(path).headers.\(member.key)")
+                guard !member.key.isEmpty, !member.key.contains(where: { $0 == ":" || $0.isWhitespace }) else {
+                    throw error(.invalidValue(path: "\(path).headers", reason: "\"\(member.key)\" is not a header name"), at: member.keyLocation)
+                }
+                headers.append(.init(name: member.key, value: ResponseTemplate(headerValue)))
+            }
+        }
+        var body: HTTPResponseTemplate.Body = .bytes([])
+        if let bodyValue = fields["body"] {
+            if case .string(let text) = bodyValue.kind {
+                body = text == "«data»" ? .data : .text(ResponseTemplate(text))
+            } else {
+                body = .bytes(try bytes(bodyValue, path: "\(path).body"))
+            }
+        }
+        return HTTPResponseTemplate(status: status, headers: headers, body: body)
+    }
+
+    private func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {
+        guard seconds >= 0, seconds <= Self.maximumPause else {
+            throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
+        }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
+    // MARK: Values
+
+    /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
+    private func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+        if case .string(let text) = value.kind { return Array(text.utf8) }
+        let fields = try members(of: value, path: path, known: ["hex", "base64"])
+        if let hex = fields["hex"] {
+            let text = try string(hex, path: "\(path).hex")
+            guard let decoded = Self.decodeHex(text) else {
+                throw error(.invalidValue(path: "\(path).hex", reason: "hex data must be pairs of hexadecimal digits (spaces allowed)"), at: hex.location)
+            }
+            return decoded
+        }
+        if let base64 = fields["base64"] {
+            let text = try string(base64, path: "\(path).base64")
+            guard let decoded = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw error(.invalidValue(path: "\(path).base64", reason: "not valid base64"), at: base64.location)
+            }
+            return Array(decoded)
+        }
+        throw error(.missingKey(path: path, key: "hex\" or \"base64"), at: value.location)
+    }
+
+    static func decodeHex(_ text: String) -> [UInt8]? {
+        let digits = text.unicodeScalars.filter { !$0.properties.isWhitespace }.map { Character($0) }
+        guard digits.count % 2 == 0 else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = digits[index].hexDigitValue, let low = digits[index + 1].hexDigitValue else { return nil }
+            result.append(UInt8(high << 4 | low))
+            index += 2
+        }
+        return result
+    }
+
+    private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
+
+    private func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+        guard case .string(let text) = value.kind else {
+            throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
+        }
+        return text
+    }
+
+    private func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+        guard case .object(let members) = value.kind else {
+            throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
+        }
+        return members
+    }
+
+    private func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for member in try orderedMembers(of: value, path: path) {
+            guard known.contains(member.key) else {
+                throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
+            }
+            result[member.key] = member.value
+        }
+        return result
+    }
+}

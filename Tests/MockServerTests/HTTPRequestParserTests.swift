@@ -1,0 +1,149 @@
+import Testing
+@testable import MockServer
+@testable @_spi(Framing) import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerScript
+@testable import MockServerWebDAV
+
+@Suite("HTTP request framing")
+struct HTTPRequestParserTests {
+    static let get = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
+    static let post = "POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello world"
+    static let chunked = "PUT /up HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;ext=1\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: t\r\n\r\n"
+    static let lfOnly = "DELETE /d HTTP/1.0\nHost: x\n\n"
+    static let stream = Array((get + post + "\r\n" + chunked + lfOnly).utf8)
+
+    private func requests(_ bytes: [UInt8], chunk size: Int) throws -> [String] {
+        var framer = HTTPRequestParser()
+        var result: [String] = []
+        var offset = 0
+        while offset < bytes.count {
+            framer.append(bytes[offset..<min(offset + size, bytes.count)])
+            offset += size
+            while let request = try framer.next() { result.append(String(decoding: request.raw, as: UTF8.self)) }
+        }
+        while let request = try framer.finish() { result.append(String(decoding: request.raw, as: UTF8.self)) }
+        return result
+    }
+
+    @Test("pipelined requests come out whole and as sent, over every chunk size", arguments: 1...stream.count)
+    func everyChunkSize(size: Int) throws {
+        #expect(try requests(Self.stream, chunk: size) == [Self.get, Self.post, Self.chunked, Self.lfOnly])
+    }
+
+    @Test("a request's parts: method, target, path, query, version, headers in any case, de-chunked body", arguments: [1, 7, 1000])
+    func parts(chunk: Int) throws {
+        var parser = HTTPRequestParser()
+        let bytes = Array("POST /a/b?x=1&y=2 HTTP/1.0\r\nX-Token:  abc \r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;e=1\r\nde\r\n0\r\n\r\n".utf8)
+        var offset = 0
+        var found: [HTTPRequest] = []
+        while offset < bytes.count {
+            parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
+            offset += chunk
+            while let request = try parser.next() { found.append(request) }
+        }
+        let request = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(request.method == "POST")
+        #expect(request.target == "/a/b?x=1&y=2")
+        #expect(request.path == "/a/b")
+        #expect(request.query == "x=1&y=2")
+        #expect(request.version == "HTTP/1.0")
+        #expect(request.headers["x-token"] == "abc")
+        #expect(request.headers["X-TOKEN"] == "abc")
+        #expect(request.body == Array("abcde".utf8))
+        #expect(!request.wantsKeepAlive)
+        #expect(HTTPRequest(parsing: Array("GET / HTTP/1.0\r\nConnection: Keep-Alive".utf8))?.wantsKeepAlive == true)
+        #expect(HTTPRequest(parsing: Array("NOOP".utf8)) == nil)
+    }
+
+    @Test("Expect: 100-continue hands out the waiting head once, split over every chunk size", arguments: 1...64)
+    func expectContinue(chunk: Int) throws {
+        let head = "PUT /big HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"
+        var framer = HTTPRequestParser()
+        var heads: [[UInt8]] = []
+        var bytes = Array(head.utf8)[...]
+        while !bytes.isEmpty {
+            framer.append(Array(bytes.prefix(chunk)))
+            bytes = bytes.dropFirst(chunk)
+            #expect(try framer.next() == nil)
+            if let waiting = framer.takeHeadAwaitingContinue() { heads.append(waiting.raw) }
+        }
+        #expect(heads == [Array(head.utf8)])
+        #expect(framer.takeHeadAwaitingContinue() == nil)
+        framer.append(Array("bo".utf8))
+        #expect(try framer.next() == nil)
+        #expect(framer.takeHeadAwaitingContinue() == nil)
+        framer.append(Array("dy".utf8))
+        let request = try #require(try framer.next())
+        #expect(request.raw == Array((head + "body").utf8))
+        #expect(request.body == Array("body".utf8))
+    }
+
+    @Test("no waiting head when the body came with it, when there is no body, or without Expect", arguments: [
+        "PUT /small HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\nok",
+        "GET / HTTP/1.1\r\nExpect: 100-continue\r\n\r\n",
+        "PUT /big HTTP/1.1\r\nContent-Length: 4\r\n\r\n",
+    ])
+    func noWaitingHead(request: String) throws {
+        var framer = HTTPRequestParser()
+        framer.append(Array(request.utf8))
+        _ = try framer.next()
+        #expect(framer.takeHeadAwaitingContinue() == nil)
+    }
+
+    @Test("bad requests are refused with a reason", arguments: [
+        "GET /\r\n\r\n",
+        "GET / HTTP/1.1\r\nContent-Length: ten\r\n\r\n",
+        "GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "GET / HTTP/1.1\r\nbroken header\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n",
+    ])
+    func malformed(request: String) {
+        var framer = HTTPRequestParser()
+        framer.append(Array(request.utf8))
+        #expect {
+            _ = try framer.next()
+            _ = try framer.finish()
+        } throws: { error in
+            if case FramingError.malformedRequest = error { true } else { false }
+        }
+    }
+
+    @Test("limits on the head and the body")
+    func limits() {
+        var head = HTTPRequestParser(maximumHeadLength: 100)
+        head.append(Array(("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 200)).utf8))
+        #expect(throws: FramingError.headTooLong(limit: 100)) { try head.next() }
+        var body = HTTPRequestParser(maximumBodyLength: 10)
+        body.append(Array("POST / HTTP/1.1\r\nContent-Length: 11\r\n\r\n".utf8))
+        #expect(throws: FramingError.bodyTooLong(limit: 10)) { try body.next() }
+        var chunks = HTTPRequestParser(maximumBodyLength: 10)
+        chunks.append(Array("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nff\r\n".utf8))
+        #expect(throws: FramingError.bodyTooLong(limit: 10)) { try chunks.next() }
+    }
+
+    @Test("a connection that ends inside a request is an error; one that ends between requests is not")
+    func endings() throws {
+        var partial = HTTPRequestParser()
+        partial.append(Array("POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nab".utf8))
+        #expect(try partial.next() == nil)
+        #expect(throws: FramingError.self) { try partial.finish() }
+        var clean = HTTPRequestParser()
+        clean.append(Array((Self.get + "\r\n").utf8))
+        #expect(try clean.next() != nil)
+        #expect(try clean.finish() == nil)
+    }
+
+    @Test("the scheme picks the framing, and the framing key overrides it")
+    func framingChoice() throws {
+        #expect(try ResponseScript(json: #"{"scheme": "webdav", "responses": {}}"#).framing == .requests)
+        #expect(try ResponseScript(json: #"{"scheme": "ftp", "responses": {}}"#).framing == .lines)
+        #expect(try ResponseScript(json: #"{"responses": {}}"#).framing == .lines)
+        #expect(try ResponseScript(json: #"{"scheme": "http", "framing": "raw", "responses": {}}"#).framing == .raw)
+        #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"framing": "words", "responses": {}}"#) }
+    }
+}
