@@ -8,7 +8,7 @@ import MockServerCore
 /// patterns written for the original MockServer (`PUT.*Authorization: Basic …`) match the same
 /// text; its body is de-chunked from the chunk boundaries found while framing. Requests split over
 /// many reads and pipelined requests are both handled.
-@_spi(Framing) public struct HTTPRequestParser {
+@_spi(Framing) public struct HTTPRequestParser: Sendable {
     /// The longest request line plus headers accepted, in bytes.
     public let maximumHeadLength: Int
     /// The longest body accepted, in bytes (chunk framing included).

@@ -19,11 +19,12 @@ struct CommandLineOptions: Equatable {
                mockserver --help
 
         Serves a response script (default: the bundled FTP script) until interrupted. The first line
-        printed is "mockserver listening on HOST:PORT (data port DATAPORT)".
+        printed is "mockserver listening on HOST:PORT (data port DATAPORT)"; an HTTP or WebDAV
+        script has no data port, and the line ends after PORT.
 
         OPTIONS:
           --port N         main port (default 0: the system picks one)
-          --data-port N    passive-data port (default 0: the system picks one)
+          --data-port N    passive-data port of a line script (default 0: the system picks one)
           --host ADDR      numeric address to listen on (default 127.0.0.1; ::1 for IPv6)
           --set NAME       response set to start with (default "default")
           --data FILE      bytes for the data port, «data» and $size (default: the script's "data")

@@ -36,7 +36,9 @@ do {
     // Announce the ports only once the signal handlers are live: a script that reads this line and
     // signals at once must not find the signal ignored or fatal.
     let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
-    write("mockserver listening on \(host):\(server.port) (data port \(server.dataPort))\n", to: .standardOutput)
+    // An HTTP script binds no data port: the parenthesis is left out then.
+    let dataPort = server.dataPort == 0 ? "" : " (data port \(server.dataPort))"
+    write("mockserver listening on \(host):\(server.port)\(dataPort)\n", to: .standardOutput)
     withExtendedLifetime(sources) { dispatchMain() }
 } catch {
     write("\(error)\n", to: .standardError)

@@ -121,6 +121,18 @@ struct CommandLineTests {
         #expect(taken.stderr.contains("bind(127.0.0.1:\(server.port)): "))
     }
 
+    @Test("an HTTP script binds no data port, and the first line leaves out its parenthesis", .enabled(if: Tools.hasCurl))
+    func httpFirstLine() throws {
+        let bundled = Tools.mockserver.deletingLastPathComponent().path + "/MockServer_MockServerResponses.resources/http.json"
+        let command = try RunningCommand([bundled])
+        let parts = command.firstLine.split(separator: " ")
+        let port = try #require(parts.last?.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
+        #expect(command.firstLine == "mockserver listening on 127.0.0.1:\(port)")
+        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-u", "user:pass", "http://127.0.0.1:\(port)/items"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(command.terminate().0 == 0)
+    }
+
     @Test("--files serves a folder by name; --uploads saves uploads inside its folder only", .enabled(if: Tools.hasCurl && Tools.hasPython))
     func filesAndUploads() throws {
         let files = try Tools.temporaryDirectory()

@@ -82,6 +82,15 @@ public final class TestClient {
         }
     }
 
+    /// Reads exactly `count` bytes.
+    public func read(count: Int) throws -> [UInt8] {
+        while buffer.count < count {
+            guard try fill() else { throw Failure(description: "connection closed after \(buffer.count) of \(count) bytes") }
+        }
+        defer { buffer.removeSubrange(..<count) }
+        return Array(buffer[..<count])
+    }
+
     /// Reads until the server closes the connection and returns everything not yet read.
     public func readToEnd() throws -> [UInt8] {
         while try fill() {}

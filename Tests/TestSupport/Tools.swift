@@ -22,6 +22,7 @@ public enum Tools {
     public static var hasWget: Bool { path(of: "wget") != nil }
     public static var hasCadaver: Bool { path(of: "cadaver") != nil }
     public static var hasRclone: Bool { path(of: "rclone") != nil }
+    public static var hasAb: Bool { path(of: "ab") != nil }
 
     /// Raises the soft limit on open descriptors to at least `count` (within the hard limit), and
     /// returns the limit in force.

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+import MockServerResponses
+
+/// A responder that answers after an `await`, as a closure that looks something up would.
+private actor Counter {
+    var count = 0
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
+
+private struct AsyncResponder: HTTPResponder {
+    let counter = Counter()
+
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "refused on purpose" }
+    }
+
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        switch request.path {
+        case "/count":
+            let value = await counter.next()
+            return HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("\(value) \(request.query ?? "")".utf8)), name: "count")
+        case "/throw":
+            throw Refused()
+        default:
+            return nil
+        }
+    }
+}
+
+@Suite("The HTTP layer: persistence, asynchronous responders, load")
+struct HTTPLayerTests {
+    private static let script = """
+        {"scheme": "http", "responses": {
+            "hello": {"pattern": "^GET /hello ", "commands": [{"response": {"body": "hi\\n"}}]}
+        }}
+        """
+
+    private func start() throws -> MockServer {
+        let server = try MockServer(script: ResponseScript(json: Self.script))
+        try server.start()
+        return server
+    }
+
+    @Test("HTTP/1.0 without keep-alive gets Connection: close and the server closes; with keep-alive it stays open")
+    func http10Persistence() async throws {
+        let server = try start()
+        defer { server.stop() }
+        let plain = try TestClient(port: server.port)
+        try plain.send("GET /hello HTTP/1.0\r\n\r\n")
+        let closed = String(decoding: try plain.readToEnd(), as: UTF8.self)
+        #expect(closed == "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\nhi\n")
+
+        let kept = try TestClient(port: server.port)
+        try kept.send("GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(try kept.readLine() == "HTTP/1.1 200 OK")
+        #expect(try kept.readLine() == "Connection: keep-alive")
+        #expect(try kept.readLine() == "Content-Length: 3")
+        #expect(try kept.readLine() == "")
+        #expect(try kept.readLine() == "hi")
+        try kept.send("GET /hello HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let last = String(decoding: try kept.readToEnd(), as: UTF8.self)
+        #expect(last == "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 3\r\n\r\nhi\n")
+        try await server.waitForConnectionsClosed()
+        #expect(server.transcript.entries.filter { $0.event == .closed(.closeRequested) }.count == 2)
+    }
+
+    @Test("an HTTP server binds no data port")
+    func noDataPort() throws {
+        let server = try start()
+        defer { server.stop() }
+        #expect(server.port != 0)
+        #expect(server.dataPort == 0)
+        let responder = MockServer(httpResponder: AsyncResponder())
+        try responder.start()
+        defer { responder.stop() }
+        #expect(responder.dataPort == 0)
+        #expect(responder.url(for: "/x").absoluteString == "http://127.0.0.1:\(responder.port)/x")
+    }
+
+    @Test("an asynchronous responder answers in order on one connection; an error is a 500 naming it; no answer closes")
+    func asynchronousResponder() async throws {
+        let server = MockServer(httpResponder: AsyncResponder())
+        try await server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        // Pipelined: the second request waits for the first answer.
+        try client.send("GET /count?a HTTP/1.1\r\n\r\nGET /count?b HTTP/1.1\r\n\r\n")
+        for expected in ["1 a", "2 b"] {
+            #expect(try client.readLine() == "HTTP/1.1 200 OK")
+            #expect(try client.readLine() == "Content-Type: text/plain")
+            #expect(try client.readLine() == "Content-Length: \(expected.utf8.count)")
+            #expect(try client.readLine() == "")
+            #expect(String(decoding: try client.read(count: expected.utf8.count), as: UTF8.self) == expected)
+        }
+        try client.send("GET /throw HTTP/1.1\r\n\r\n")
+        #expect(try client.readLine() == "HTTP/1.1 500 Internal Server Error")
+        try client.send("GET /nothing HTTP/1.1\r\n\r\n")
+        let rest = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(rest.contains("the responder failed: refused on purpose"))
+        try await server.waitForConnectionsClosed()
+        #expect(server.transcript.unmatched.map(\.description).first?.contains("GET /nothing") == true)
+        #expect(server.transcript.entries.last?.event == .closed(.unmatchedInput))
+    }
+
+    @Test("ab completes 2,000 requests against the bundled http.json, with and without keep-alive",
+          .enabled(if: Tools.hasAb), arguments: [false, true])
+    func apacheBench(keepAlive: Bool) throws {
+        let server = try MockServer(script: BundledResponses.script(named: "http"))
+        try server.start()
+        defer { server.stop() }
+        let options = (keepAlive ? ["-k"] : []) + ["-q", "-n", "2000", "-c", "10", "-s", "20", "-A", "user:pass"]
+        let result = try Tools.run("ab", options + ["http://127.0.0.1:\(server.port)/items"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Complete requests:      2000"), "\(result.stdout)")
+        #expect(result.stdout.contains("Failed requests:        0"), "\(result.stdout)")
+        if keepAlive { #expect(result.stdout.contains("Keep-Alive requests:    2000"), "\(result.stdout)") }
+        #expect(server.transcript.unmatched.isEmpty)
+    }
+}
