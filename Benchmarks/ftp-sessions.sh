@@ -33,7 +33,7 @@ for _ in $(seq 1 100); do
     [ -s "$work/m.out" ] && [ -s "$work/p.out" ] && break
     sleep 0.1
 done
-mport=$(sed -n 's/.*:\([0-9]*\) (data.*/\1/p' "$work/m.out")
+mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 pport=$(awk '{print $2}' "$work/p.out")
 
 sessions() { python3 "$bench/ftpsessions.py" 127.0.0.1 "$1" file.bin "$seconds" 1024 | sed -n 's/.*sessions_per_s=\([0-9]*\).*/\1/p'; }

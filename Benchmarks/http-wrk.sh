@@ -30,7 +30,7 @@ CONF
 nginx -c "$work/nginx.conf" -p "$work"
 "$bin/mockserver" Benchmarks/http-hello.json >"$work/m.out" &
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
-mport=$(sed -n 's/.*:\([0-9]*\) (data.*/\1/p' "$work/m.out")
+mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 
 rps() { wrk -t"$1" -c"$2" -d"${seconds}s" "http://127.0.0.1:$3/" | awk '/Requests\/sec/ {printf "%.0f", $2}'; }
 echo "wrk keep-alive GET, ${seconds}s per run, ${rounds} alternating rounds (requests/s)"

@@ -24,7 +24,7 @@ for _ in $(seq 1 50); do
     sleep 0.1
 done
 cport=$(awk '{print $2}' "$work/c.out")
-mport=$(sed -n 's/.*:\([0-9]*\) (data.*/\1/p' "$work/m.out")
+mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 
 rps() { "$work/linepong" 127.0.0.1 "$1" "$2" "$seconds" NOOP 1 | sed -n 's/.*rps=\([0-9]*\).*/\1/p'; }
 echo "linepong NOOP, ${seconds}s per run, ${rounds} alternating rounds (replies/s)"

@@ -52,9 +52,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether a comma-separated field named `name` has `token` among its values (any case), as
     /// `Connection: keep-alive, Upgrade` has `keep-alive`.
     public func hasToken(_ token: String, in name: String) -> Bool {
-        values(for: name).contains { value in
-            value.split(separator: ",").contains { $0.trimmingCharacters().equalsIgnoringASCIICase(token) }
+        for field in fields where field.name.equalsIgnoringASCIICase(name) {
+            if field.value.split(separator: ",").contains(where: { $0.trimmingCharacters().equalsIgnoringASCIICase(token) }) { return true }
         }
+        return false
     }
 
     /// Adds a field at the end, keeping others of the same name.

@@ -42,6 +42,7 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.input = input
         self.bodyRanges = bodyRanges
+        self.wantsKeepAlive = Self.persistence(version: version, headers: headers)
         if let mark = target.firstIndex(of: "?") {
             path = String(target[..<mark])
             query = String(target[target.index(after: mark)...])
@@ -68,9 +69,11 @@ public struct HTTPRequest: Sendable {
 
     /// Whether the client keeps the connection open after the answer, by RFC 9112 §9.3: HTTP/1.1
     /// unless it sent `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
-    public var wantsKeepAlive: Bool {
+    public let wantsKeepAlive: Bool
+
+    private static func persistence(version: String, headers: HTTPHeaders) -> Bool {
         if headers.hasToken("close", in: "Connection") { return false }
-        if version == "HTTP/1.0" || !version.hasPrefix("HTTP/1.") { return headers.hasToken("keep-alive", in: "Connection") }
+        if version != "HTTP/1.1" { return headers.hasToken("keep-alive", in: "Connection") }
         return true
     }
 }

@@ -11,7 +11,19 @@ public enum HTTPResponseSerializer {
     ///   `Connection: close` whenever the server will close, unless it has a `Connection` header.
     ///   Without a request (`nil`), nothing is added and the connection stays open.
     public static func serialize(_ response: HTTPResponse, for request: HTTPRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
-        var output = Array("HTTP/1.1 ".utf8) + Array(response.statusLine.utf8) + [0x0D, 0x0A]
+        var output: [UInt8] = []
+        output.reserveCapacity(128 + response.body.count)
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        if response.status > 0 {
+            output.append(contentsOf: String(response.status).utf8)
+            if !response.reason.isEmpty {
+                output.append(0x20)
+                output.append(contentsOf: response.reason.utf8)
+            }
+        } else {
+            output.append(contentsOf: response.reason.utf8)
+        }
+        output += [0x0D, 0x0A]
         var framed = false
         for field in response.headers {
             if field.name.equalsIgnoringASCIICase("content-length") || field.name.equalsIgnoringASCIICase("transfer-encoding") { framed = true }
@@ -30,8 +42,9 @@ public enum HTTPResponseSerializer {
         }
         let bodiless = response.isBodiless
         if !framed && !bodiless { append("Content-Length", String(response.body.count), to: &output) }
-        output += [0x0D, 0x0A]
-        if !bodiless && request?.method != "HEAD" { output += response.body }
+        output.append(0x0D)
+        output.append(0x0A)
+        if !bodiless && request?.method != "HEAD" { output.append(contentsOf: response.body) }
         return (output, keepAlive)
     }
 
@@ -39,9 +52,11 @@ public enum HTTPResponseSerializer {
     public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private static func append(_ name: String, _ value: String, to output: inout [UInt8]) {
-        output += Array(name.utf8)
-        output += [0x3A, 0x20]
-        output += Array(value.utf8)
-        output += [0x0D, 0x0A]
+        output.append(contentsOf: name.utf8)
+        output.append(0x3A)
+        output.append(0x20)
+        output.append(contentsOf: value.utf8)
+        output.append(0x0D)
+        output.append(0x0A)
     }
 }

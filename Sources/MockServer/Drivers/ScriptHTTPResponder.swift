@@ -9,10 +9,17 @@ import MockServerScript
 /// Commands run when the request is answered, in order: `{"save": …}`, `{"mkdir": …}` and the
 /// other file commands change the server's files then, and `«data»`, `$size` and `«propfind»` see
 /// the files as they are at that point. Pauses and faults are steps of the reply.
-struct ScriptHTTPResponder: HTTPResponder {
+///
+/// A class, so that handing it out as `any HTTPResponder` for every request copies a reference.
+final class ScriptHTTPResponder: HTTPResponder {
     let core: ServerCore
     /// The substitution values that do not change while the server runs.
     let base: SubstitutionContext
+
+    init(core: ServerCore, base: SubstitutionContext) {
+        self.core = core
+        self.base = base
+    }
 
     private static let sessionKey = "MockServer.ResponderSession"
 
@@ -29,7 +36,8 @@ struct ScriptHTTPResponder: HTTPResponder {
     }
 
     private func reply(to request: HTTPRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
-        var session = context.connectionState[Self.sessionKey] as? ResponderSession ?? ResponderSession(connectionID: context.connectionID)
+        let stored = context.connectionState[Self.sessionKey] as? ResponderSession
+        var session = stored ?? ResponderSession(connectionID: context.connectionID)
         let (responder, substitutions) = core.replyState(base: base)
         var values = substitutions
         values.request = request
@@ -39,7 +47,7 @@ struct ScriptHTTPResponder: HTTPResponder {
         guard let answer else { return nil }
         var run = Run(core: core, base: values, request: request, context: context, session: session)
         let steps = run.steps(for: answer.actions)
-        context.connectionState[Self.sessionKey] = run.session
+        if run.session.responseSet != stored?.responseSet { context.connectionState[Self.sessionKey] = run.session }
         return HTTPReply(steps: steps, name: answer.response)
     }
 

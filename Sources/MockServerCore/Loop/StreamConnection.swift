@@ -63,10 +63,11 @@ package final class StreamConnection: LoopHandler {
         self.loop = loop
         self.driver = driver
         self.peer = socket.peerAddress
+        self.localAddress = socket.localAddress
     }
 
     /// The address the connection was accepted on.
-    package var localAddress: SocketAddress? { socket.localAddress }
+    package let localAddress: SocketAddress?
 
     /// Whether the connection has closed.
     package var isClosed: Bool { activity == .closed }
