@@ -23,7 +23,19 @@ public struct SubstitutionContext: Sendable {
     public var now: @Sendable () -> Date
     /// The HTTP request being answered, parsed once, for `$method`, `$path`, `$body` and
     /// `${header:Name}`; when `nil`, they are read from the input itself.
-    public var request: HTTPRequest?
+    public var request: HTTPRequest? {
+        get { requestBox?.request }
+        set { requestBox = newValue.map(RequestBox.init) }
+    }
+
+    /// The request behind one reference, so that copying a context (once per reply and per step)
+    /// costs one retain, not one per field of the request.
+    private var requestBox: RequestBox?
+
+    private final class RequestBox: Sendable {
+        let request: HTTPRequest
+        init(_ request: HTTPRequest) { self.request = request }
+    }
 
     /// Creates a context.
     public init(address: String = "127.0.0.1", serverName: String = "MockServer", port: UInt16 = 0,
