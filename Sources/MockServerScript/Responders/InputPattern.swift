@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCore
 
 /// What a response answers: a regular expression, or the `«initial»` marker for a new connection.
 ///
