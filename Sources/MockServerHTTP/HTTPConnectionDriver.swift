@@ -141,8 +141,19 @@ package final class HTTPConnectionDriver: StreamDriver {
         connection.record(.input(head.input, response: reply.name))
         connection.log(.trace, "<- \(head.input) [\(reply.name ?? "")]")
         state = .answeringHead
-        var keepAlive = true
-        return .steps(reply.steps.map { step($0, request: nil, on: connection, keepAlive: &keepAlive) })
+        return .steps(convert(reply.steps, request: nil, end: nil, on: connection))
+    }
+
+    /// How a reply ends: whether the connection stays open after it, and whether the reply itself
+    /// closes or fails on purpose (then it decides how the connection ends). Shared by the parts of
+    /// a reply that ``HTTPReplyStep/then(_:)`` works out later.
+    private final class ReplyEnd {
+        var keepAlive: Bool
+        var scripted = false
+
+        init(keepAlive: Bool) {
+            self.keepAlive = keepAlive
+        }
     }
 
     /// The connection's steps for `reply`, recorded as the answer to `request`; the connection
@@ -150,30 +161,42 @@ package final class HTTPConnectionDriver: StreamDriver {
     private func steps(for reply: HTTPReply, to request: HTTPRequest, on connection: StreamConnection) -> [StreamStep] {
         connection.record(.input(request.input, response: reply.name))
         connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
-        var keepAlive = request.wantsKeepAlive
-        var steps = reply.steps.map { step($0, request: request, on: connection, keepAlive: &keepAlive) }
-        // A reply that closes or fails on purpose decides itself how the connection ends (a
-        // half-close keeps reading, say).
-        let scriptedEnd = reply.steps.contains { if case .close = $0 { true } else if case .fault = $0 { true } else { false } }
-        if !keepAlive && !scriptedEnd { steps.append(.close(.closeRequested)) }
-        return steps
+        return convert(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 
-    private func step(_ step: HTTPReplyStep, request: HTTPRequest?, on connection: StreamConnection, keepAlive: inout Bool) -> StreamStep {
-        switch step {
-        case .response(let response):
-            let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
-            if !persistent { keepAlive = false }
-            return .send(bytes)
-        case .raw(let bytes): return .send(bytes)
-        case .pause(let duration): return .pause(duration)
-        case .close: return .close(.script)
-        case .fault(let fault): return .fault(fault)
-        case .continueRequest:
-            return .run { [unowned self, unowned connection] in
-                connection.send(HTTPResponseSerializer.continueResponse)
-                if case .answeringHead = self.state { self.state = .awaitingRequest }
+    /// The connection's steps for reply steps; `end` is `nil` for an answer to a request head.
+    private func convert(_ replySteps: [HTTPReplyStep], request: HTTPRequest?, end: ReplyEnd?, on connection: StreamConnection) -> [StreamStep] {
+        var steps: [StreamStep] = []
+        steps.reserveCapacity(replySteps.count + 1)
+        for step in replySteps {
+            switch step {
+            case .response(let response):
+                let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
+                if !persistent { end?.keepAlive = false }
+                steps.append(.send(bytes))
+            case .raw(let bytes):
+                steps.append(.send(bytes))
+            case .pause(let duration):
+                steps.append(.pause(duration))
+            case .close:
+                end?.scripted = true
+                steps.append(.close(.script))
+            case .fault(let fault):
+                end?.scripted = true
+                steps.append(.fault(fault))
+            case .continueRequest:
+                steps.append(.run { [unowned self, unowned connection] in
+                    connection.send(HTTPResponseSerializer.continueResponse)
+                    if case .answeringHead = self.state { self.state = .awaitingRequest }
+                })
+            case .then(let rest):
+                steps.append(.run { [unowned self, unowned connection] in
+                    connection.replaceRemainingSteps(with: self.convert(rest(), request: request, end: end, on: connection))
+                })
+                return steps
             }
         }
+        if let end, !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
+        return steps
     }
 }

@@ -34,4 +34,8 @@ public enum HTTPReplyStep: Sendable {
     case fault(StreamFault)
     /// `100 Continue`: in an answer to a request head, lets the client send the body.
     case continueRequest
+    /// Works out the rest of the reply when it is reached, on the server's thread, once the steps
+    /// before it have been sent and their pauses waited out; the steps it returns end the reply.
+    /// It must be the last step (any after it are ignored) and must return quickly.
+    case then(@Sendable () -> [HTTPReplyStep])
 }

@@ -70,6 +70,40 @@ struct HTTPLayerTests {
         #expect(server.transcript.entries.filter { $0.event == .closed(.closeRequested) }.count == 2)
     }
 
+    @Test("script commands that act on the server run when the reply reaches them: the transcript shows them in order")
+    func commandsRunInOrder() async throws {
+        let script = """
+            {"scheme": "http", "sets": {"default": {"responses": ["put", "switch"]}, "later": {"responses": ["list"]}},
+             "responses": {
+                "put": {"pattern": "^PUT ", "commands": [{"response": {"status": "100 Continue"}}, 0.05, {"save": "$path"}, {"response": {"status": "201 Created"}}]},
+                "switch": {"pattern": "^GET /switch ", "commands": [{"set": "later"}, {"response": {"body": "switched"}}]},
+                "list": {"pattern": "^GET /list ", "commands": [{"file": "/a.txt", "otherwise": [{"response": {"status": "404 Not Found"}}]}, {"response": {"body": "«data»"}}]}
+             }}
+            """
+        let server = try MockServer(script: ResponseScript(json: script))
+        try await server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("PUT /a.txt HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET /switch HTTP/1.1\r\n\r\nGET /list HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(text.hasSuffix("Connection: close\r\nContent-Length: 3\r\n\r\nabc"), "\(text)")
+        try await server.waitForConnectionsClosed()
+        let events = server.transcript.entries.map(\.event).map { event -> String in
+            switch event {
+            case .connected: "connected"
+            case .input(_, let response): "input \(response ?? "")"
+            case .output(let bytes): "output \(String(decoding: bytes.prefix(12), as: UTF8.self))"
+            case .paused: "pause"
+            case .uploaded(let name, _): "uploaded \(name)"
+            case .switchedSet(let name): "set \(name)"
+            case .closed(let reason): "closed \(reason)"
+            default: "\(event)"
+            }
+        }
+        #expect(events == ["connected", "input put", "output HTTP/1.1 100", "pause", "uploaded /a.txt", "output HTTP/1.1 201",
+                           "input switch", "set later", "output HTTP/1.1 200", "input list", "output HTTP/1.1 200", "closed close requested by peer"])
+    }
+
     @Test("an HTTP server binds no data port")
     func noDataPort() throws {
         let server = try start()
