@@ -85,13 +85,14 @@ struct HostileInputTests {
     }
 
     @Test("a client that never reads while 100 MiB are sent holds the server's output, not more, and others are served")
-    func backpressure() throws {
+    func backpressure() async throws {
         let server = try startServer(Self.echo)
         defer { server.stop() }
         server.data = Data(count: 100 << 20)
         let hog = try TestClient(port: server.port)
         _ = try hog.readLine()
         try hog.send("FLOOD\r\nFLOOD\r\nFLOOD\r\n")
+        try await server.transcript.waitForInput(matching: "^FLOOD")
         let other = try TestClient(port: server.port)
         _ = try other.readLine()
         try other.send("ECHO still served\r\n")

@@ -2,16 +2,17 @@
 import Glibc
 import CMockServerLinux
 
-/// Readiness notification with `epoll`, plus an `eventfd` that another thread uses to wake the loop.
+/// Readiness notification with `epoll` (the Linux default), plus an `eventfd` that another thread
+/// uses to wake the loop.
 ///
 /// The value is only a pair of descriptors, so it is `Sendable`: the loop thread waits on it and
 /// ``wakeUp()`` may be called from any thread until ``close()``.
-package struct Selector: Sendable {
+package struct EpollSelector: Sendable {
     private let epoll: Int32
     private let wake: Int32
 
     /// Creates the epoll instance and its wake-up descriptor.
-    package static func make() throws -> Selector {
+    package static func make() throws -> EpollSelector {
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epoll >= 0 else { throw SocketError.last("epoll_create1") }
         let wake = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
@@ -20,7 +21,7 @@ package struct Selector: Sendable {
             _ = Glibc.close(epoll)
             throw error
         }
-        let selector = Selector(epoll: epoll, wake: wake)
+        let selector = EpollSelector(epoll: epoll, wake: wake)
         do {
             try selector.control(EPOLL_CTL_ADD, wake, .read)
         } catch {
