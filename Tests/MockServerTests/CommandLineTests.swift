@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import MockServerResponses
 @testable import MockServer
 @testable @_spi(Framing) import MockServerCore
 @testable @_spi(Framing) import MockServerHTTP
@@ -83,7 +84,7 @@ struct CommandLineTests {
         // The original-style fixture names a missing response in one set: a strict check refuses it.
         #expect(result.status == 65)
         #expect(result.stderr.contains("original-style.json:12:62: set \"bad login\" names the response \"unknown\""))
-        let bundled = try Tools.run(Tools.mockserver.path, ["--check", Tools.mockserver.deletingLastPathComponent().path + "/MockServer_MockServerResponses.resources/ftp.json"])
+        let bundled = try Tools.run(Tools.mockserver.path, ["--check", try #require(BundledResponses.url(named: "ftp")).path])
         #expect(bundled.status == 0, "\(bundled.stderr)")
         #expect(bundled.stdout.contains("OK, sets: \"default\""))
     }
@@ -123,7 +124,7 @@ struct CommandLineTests {
 
     @Test("an HTTP script binds no data port, and the first line leaves out its parenthesis", .enabled(if: Tools.hasCurl))
     func httpFirstLine() throws {
-        let bundled = Tools.mockserver.deletingLastPathComponent().path + "/MockServer_MockServerResponses.resources/http.json"
+        let bundled = try #require(BundledResponses.url(named: "http")).path
         let command = try RunningCommand([bundled])
         let parts = command.firstLine.split(separator: " ")
         let port = try #require(parts.last?.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")

@@ -17,16 +17,6 @@ struct HostileInputTests {
         entry("slow", "^SLOW", .pause(.seconds(60)), .send("late\r\n")),
     ]
 
-    private func openDescriptors() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-    }
-
-    private func threadCount() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return -1 }
-        return Int(line.split(separator: "\t").last ?? "") ?? -1
-    }
-
     @Test("10 MiB without a newline closes the connection at the limit; NUL bytes and bad UTF-8 are fine")
     func endlessLine() async throws {
         let server = try startServer(Self.echo)
@@ -151,10 +141,28 @@ struct HostileInputTests {
         for client in clients.prefix(5) { #expect(try client.readToEnd().isEmpty) }
     }
 
+    @Test("the process counters see a running server's descriptors and thread")
+    func countersAreLive() throws {
+        // Other suites open and close descriptors and threads in parallel, so one reading can be
+        // off; the counters are live if any of a few attempts sees the server's own.
+        var seen = false
+        for _ in 0..<20 where !seen {
+            let descriptors = try #require(ProcessResources.openDescriptorCount())
+            let threads = try #require(ProcessResources.threadCount())
+            let server = MockServer(responder: PatternResponder(Self.echo))
+            try server.start()
+            defer { server.stop() }
+            seen = try #require(ProcessResources.openDescriptorCount()) >= descriptors + 2
+                && (try #require(ProcessResources.threadCount())) >= threads + 1
+        }
+        #expect(seen)
+    }
+
     @Test("10,000 start/stop cycles leave no open descriptors and no extra threads")
     func startStopCycles() throws {
-        let descriptors = openDescriptors()
-        let threads = threadCount()
+        // Read with /proc on Linux and proc_pidinfo on Darwin; a system that cannot tell fails the test.
+        let descriptors = try #require(ProcessResources.openDescriptorCount())
+        let threads = try #require(ProcessResources.threadCount())
         for _ in 0..<10_000 {
             let server = MockServer(responder: PatternResponder(Self.echo))
             try server.start()
@@ -162,7 +170,7 @@ struct HostileInputTests {
         }
         // Other suites run in parallel in this process and open and close their own descriptors and
         // threads, so the counts move a little; a leak of even one per cycle would add 10,000.
-        #expect(openDescriptors() <= descriptors + 64)
-        #expect(threadCount() <= threads + 16)
+        #expect(try #require(ProcessResources.openDescriptorCount()) <= descriptors + 64)
+        #expect(try #require(ProcessResources.threadCount()) <= threads + 16)
     }
 }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A blocking TCP client for tests (shared by the test targets), with a receive timeout so that a broken server fails the test
 /// instead of hanging it.
@@ -19,7 +18,12 @@ public final class TestClient {
     /// Connects to `host:port`; every read gives up after `timeout` seconds.
     public init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
         let isIPv6 = host.contains(":")
-        fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        fd = socket(isIPv6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))

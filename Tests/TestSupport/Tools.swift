@@ -1,14 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// External programs the client tests drive.
 public enum Tools {
     /// Ignores SIGPIPE in the test process, once.
-    private static let ignoreSIGPIPE: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+    private static let ignoreSIGPIPE: Void = ProcessResources.ignoreBrokenPipes()
 
     /// The full path of `name` on `PATH`, or `nil` when it is not installed.
     public static func path(of name: String) -> String? {
@@ -28,18 +23,7 @@ public enum Tools {
     /// returns the limit in force.
     @discardableResult
     public static func raiseDescriptorLimit(to count: Int) -> Int {
-        var limits = rlimit()
-        #if canImport(Glibc)
-        let resource = Int32(RLIMIT_NOFILE.rawValue)
-        #else
-        let resource = RLIMIT_NOFILE
-        #endif
-        guard getrlimit(resource, &limits) == 0 else { return 0 }
-        if limits.rlim_cur < rlim_t(count) {
-            limits.rlim_cur = min(limits.rlim_max, rlim_t(count))
-            _ = setrlimit(resource, &limits)
-        }
-        return Int(limits.rlim_cur)
+        ProcessResources.raiseDescriptorLimit(to: count)
     }
 
     /// A new empty temporary directory.
@@ -60,16 +44,24 @@ public enum Tools {
         return Data(bytes)
     }
 
-    /// The `mockserver` executable built next to the test bundle.
+    /// The `mockserver` executable built next to the test bundle: found from the bundle that holds
+    /// this code (the `.xctest` bundle on Darwin, where the first argument is the test runner) or,
+    /// failing that, from the running executable (Linux runs the test binary itself).
     public static var mockserver: URL {
-        let tests = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var directory = tests.deletingLastPathComponent()
-        // The test bundle may be a directory (`….xctest/Contents/MacOS/…` on Darwin).
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("mockserver").path) && directory.path != "/" {
-            directory = directory.deletingLastPathComponent()
+        let starts = [Bundle(for: BundleMarker.self).bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+        for start in starts {
+            var directory = start.resolvingSymlinksInPath()
+            while directory.path != "/" {
+                let candidate = directory.appendingPathComponent("mockserver")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
         }
-        return directory.appendingPathComponent("mockserver")
+        return URL(fileURLWithPath: "mockserver")
     }
+
+    /// A class whose bundle is the test bundle.
+    private final class BundleMarker {}
 
     /// The output and status of a finished program.
     public struct Result {

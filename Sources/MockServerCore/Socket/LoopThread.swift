@@ -29,13 +29,15 @@ package struct LoopThread: Sendable {
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, { context in
             blockControlSignals()
-            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+            guard let context else { return nil }
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
         #else
         var thread: pthread_t?
         let result = pthread_create(&thread, nil, { context in
             blockControlSignals()
+            guard let context else { return nil }
             Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
@@ -47,7 +49,8 @@ package struct LoopThread: Sendable {
         #if canImport(Glibc)
         return LoopThread(thread: thread)
         #else
-        return LoopThread(thread: thread!)
+        guard let thread else { throw SocketError(call: "pthread_create", code: EAGAIN) }
+        return LoopThread(thread: thread)
         #endif
     }
 

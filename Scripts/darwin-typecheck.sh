@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Type-checks the Darwin branch of every Swift file that calls libc against the macOS SDK's C
+# headers, on Linux, so that what a Mac compiles has been compiled by something first.
+#
+#   Scripts/darwin-typecheck.sh              the project's libc-facing files (listed below)
+#   Scripts/darwin-typecheck.sh FILE...      those files
+#
+# The headers are those PyPI's `ziglang` wheel ships for macOS (the 15.1 SDK's libc headers),
+# fetched once into $DARWIN_HEADERS_CACHE (default ~/.cache/mockserver-darwin-headers). A `Darwin`
+# module is made of them (Scripts/darwin-sdk), with Overlay.swift for the names Swift's Darwin
+# overlay adds. In copies of the files, `canImport(Glibc)` and `os(Linux)` become false and
+# `canImport(Darwin)` and `os(macOS)` true, so the Darwin branches are the ones checked, under
+# Swift 6 strict concurrency. Foundation, Dispatch and the test frameworks do not exist for Darwin
+# here: the files checked must not import them. Exit status: swiftc's (0 = clean).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cache="${DARWIN_HEADERS_CACHE:-$HOME/.cache/mockserver-darwin-headers}"
+if [ "$#" -eq 0 ]; then
+    set -- Sources/MockServerCore/Socket/*.swift Tests/TestSupport/TestClient.swift Tests/TestSupport/ProcessResources.swift
+fi
+
+headers="$cache/wheel/ziglang/lib/libc/include/any-macos-any"
+if [ ! -d "$headers" ]; then
+    mkdir -p "$cache"
+    python3 -m pip download --quiet --no-deps --only-binary=:all: -d "$cache" 'ziglang==0.14.1'
+    python3 -m zipfile -e "$cache"/ziglang-*.whl "$cache/wheel"
+fi
+clang_include="$(dirname "$(dirname "$(command -v swiftc)")")/lib/swift/clang/include"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for file in "$@"; do
+    if grep -qE '^import (Foundation|Dispatch|Testing|XCTest)' "$file"; then
+        echo "darwin-typecheck: $file imports a Swift library that has no Darwin build here; keep libc calls in files without it" >&2
+        exit 2
+    fi
+    sed -e 's/canImport(Glibc)/false/g' -e 's/os(Linux)/false/g' -e 's/canImport(Darwin)/true/g' -e 's/os(macOS)/true/g' \
+        -e '/^import CMockServerLinux$/d' "$file" > "$work/$(basename "$file")"
+done
+cp Scripts/darwin-sdk/Overlay.swift "$work/"
+
+echo "darwin-typecheck: $# files against $headers"
+swiftc -typecheck -wmo -swift-version 6 -module-name DarwinTypecheck -package-name MockServer -I Scripts/darwin-sdk \
+    -Xcc -nostdinc -Xcc -isystem -Xcc "$clang_include" -Xcc -isystem -Xcc "$headers" \
+    -Xcc -U__linux__ -Xcc -U__linux -Xcc -Ulinux -Xcc -U__gnu_linux__ -Xcc -D__APPLE__ -Xcc -D__MACH__ \
+    -Xcc -D__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__=130000 \
+    "$work"/*.swift > "$work/log" 2>&1 && status=0 || status=$?
+grep -v 'libc not found' "$work/log" || true
+[ "$status" -eq 0 ] && echo "darwin-typecheck: clean"
+exit "$status"
