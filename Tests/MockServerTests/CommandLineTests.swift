@@ -17,10 +17,11 @@ struct CommandLineTests {
         let firstLine: String
         private let stderrPipe = Pipe()
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
             let stdout = Pipe()
-            process.executableURL = Tools.mockserver
+            process.executableURL = executable
             process.arguments = arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             process.standardOutput = stdout
             process.standardError = stderrPipe
             try process.run()
@@ -120,6 +121,47 @@ struct CommandLineTests {
         let taken = try Tools.run(Tools.mockserver.path, ["--port", "\(server.port)"])
         #expect(taken.status == 71)
         #expect(taken.stderr.contains("bind(127.0.0.1:\(server.port)): "))
+    }
+
+    @Test("MOCKSERVER_SELECTOR=poll makes the command wait with poll, never epoll (seen in a system-call trace)",
+          .enabled(if: Tools.path(of: "strace") != nil && Selector.Kind.platformDefault == .epoll))
+    func pollSelector() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-trace-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let strace = URL(fileURLWithPath: try #require(Tools.path(of: "strace")))
+        let command = try RunningCommand(["-f", "-e", "trace=poll,ppoll,epoll_wait,epoll_pwait,epoll_create1", "-o", trace.path, Tools.mockserver.path],
+                                         executable: strace, environment: ["MOCKSERVER_SELECTOR": "poll"])
+        let port = try #require(command.ports?.0, "first line: \(command.firstLine)")
+        let client = try TestClient(port: port)
+        #expect(try client.readLine() == "220 127.0.0.1 FTP server (MockServer) ready.")
+        try client.send("NOOP\r\n")
+        _ = try client.readLine()
+        // Stop mockserver itself (strace's child); strace exits with it.
+        let tracer = command.process.processIdentifier
+        let children = try String(contentsOfFile: "/proc/\(tracer)/task/\(tracer)/children", encoding: .utf8)
+        let server = try #require(children.split(separator: " ").first.flatMap { Int32($0) }, "children of strace: \(children)")
+        kill(server, SIGTERM)
+        command.process.waitUntilExit()
+        #expect(command.process.terminationStatus == 0)
+        // Dispatch (the command's signal sources) waits with epoll on a thread of its own; the
+        // server's loop thread must call poll and nothing else.
+        let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        func threads(calling name: String) -> Set<Substring> {
+            Set(calls.filter { $0.contains(" \(name)(") }.compactMap { $0.split(separator: " ").first })
+        }
+        let polling = threads(calling: "poll")
+        #expect(!polling.isEmpty, "\(calls)")
+        #expect(polling.isDisjoint(with: threads(calling: "epoll_wait").union(threads(calling: "epoll_pwait"))), "\(calls)")
+    }
+
+    @Test("an unknown MOCKSERVER_SELECTOR is refused, naming the variable and its value")
+    func unknownSelector() throws {
+        let result = try Tools.run(Tools.mockserver.path, [], environment: ["MOCKSERVER_SELECTOR": "kqueue"])
+        #expect(result.status == 71)
+        #expect(result.stderr.contains("MOCKSERVER_SELECTOR(kqueue)"), "\(result.stderr)")
+        #expect(throws: SocketError.self) { try Selector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "select"]) }
+        #expect(try Selector.Kind.chosen(environment: [:]) == Selector.Kind.platformDefault)
+        #expect(try Selector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "poll"]) == .poll)
     }
 
     @Test("an HTTP script binds no data port, and the first line leaves out its parenthesis", .enabled(if: Tools.hasCurl))

@@ -36,6 +36,18 @@ package struct Selector: Sendable {
         #endif
     }
 
+    /// Whether a peer that vanishes while its connection reads nothing (a pause, a transfer) is
+    /// reported at once. Linux reports `POLLHUP`/`EPOLLHUP` for every registered descriptor; Darwin's
+    /// `poll` watches nothing for a descriptor with no events, so there the connection notices when
+    /// it reads or writes again (when the pause ends).
+    package static var reportsVanishedPeersWhileIdle: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
     private enum Backend: Sendable {
         #if os(Linux)
         case epoll(EpollSelector)
