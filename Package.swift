@@ -6,6 +6,9 @@ let swiftSettings: [SwiftSetting] = []
 
 let package = Package(
     name: "MockServer",
+    // macOS 13: `Duration` (public API, and the loop's timers) needs it; the async API alone would
+    // allow 10.15. Other platforms are not declared: nothing here is verified on them.
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "MockServerResponses", targets: ["MockServerResponses"]),

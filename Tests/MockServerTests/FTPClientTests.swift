@@ -71,9 +71,7 @@ struct FTPClientTests {
     func urlSessionDownload() async throws {
         let server = try startFTP(data: "URLSession bytes\n")
         defer { server.stop() }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        let session = URLSession(configuration: configuration)
+        let session = URLSession(configuration: FTPSessions.configuration())
         let (data, _) = try await session.data(from: URL(string: "ftp://127.0.0.1:\(server.port)/file.txt")!)
         #expect(String(decoding: data, as: UTF8.self) == "URLSession bytes\n")
         #expect(server.transcript.unmatched.isEmpty)

@@ -239,9 +239,9 @@ struct FTPTransferTests {
         let server = try ftp()
         defer { server.stop() }
         // A new session per request: URLSession on Linux may stall on a reused FTP control connection.
-        let (file, _) = try await URLSession(configuration: .ephemeral).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
+        let (file, _) = try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
         #expect(file == Self.report)
-        let (listing, _) = try await URLSession(configuration: .ephemeral).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
+        let (listing, _) = try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
         #expect(String(decoding: listing, as: UTF8.self).contains(" report.csv"))
     }
 
@@ -252,7 +252,7 @@ struct FTPTransferTests {
     func urlSessionUpload() async throws {
         let server = try ftp()
         defer { server.stop() }
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: FTPSessions.configuration())
         var request = URLRequest(url: URL(string: "ftp://127.0.0.1:\(server.port)/from-urlsession.txt")!)
         request.httpMethod = "PUT"
         _ = try await session.upload(for: request, from: Data("sent by URLSession".utf8))
@@ -292,7 +292,7 @@ struct FTPTransferTests {
             #expect(try Data(contentsOf: folder.appendingPathComponent("ftplib-down.bin")) == payload)
             #expect(try await server.waitForUpload(named: "ftplib-up.bin").data == payload)
         }
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: FTPSessions.configuration())
         let (downloaded, _) = try await session.data(from: URL(string: "\(url)/big.bin")!)
         #expect(downloaded == payload)
     }
