@@ -5,6 +5,10 @@
 /// hop to a task. When it says ``HTTPImmediateAnswer/deferred``, the server calls
 /// ``respond(to:context:)`` in a task and carries on with other connections meanwhile; the
 /// connection waits, and a closed connection cancels the task.
+///
+/// That task runs on Swift's cooperative pool, which has about one thread per core: a test that
+/// blocks those threads in synchronous reads while it waits for such an answer can starve it. Talk
+/// to the server with asynchronous clients (URLSession), or block on a thread of your own.
 public protocol HTTPResponder: Sendable {
     /// The reply to `request`, or `nil` when the responder has no answer (the request is recorded
     /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
