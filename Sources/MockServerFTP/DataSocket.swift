@@ -13,7 +13,11 @@ package final class DataSocket: LoopHandler {
     /// How a transfer ended.
     package enum Outcome {
         case sent(Int)
-        case received([UInt8])
+        /// The peer closed after sending this many bytes (they went to the job's `complete`).
+        case received(Int)
+        /// The upload's connection was quiet for its settle time after this many bytes: the control
+        /// connection goes on while the rest is read; the bytes go to the job's `complete` at the end.
+        case settled(Int)
         case aborted
         case failed(String)
         /// The script refused the data connection (`«refuse-data»`).
@@ -23,10 +27,24 @@ package final class DataSocket: LoopHandler {
     /// What to carry.
     package enum Job {
         case send([UInt8], partial: Bool)
-        case receive
+        /// Receives until the peer closes and hands every byte to `complete`. With `settle`, the
+        /// transfer is reported ``Outcome/settled(_:)`` once the connection has been quiet that long
+        /// after its first byte, and reading goes on to the end.
+        case receive(settle: Duration?, complete: ([UInt8]) -> Void)
         /// The shared data port's way: send the bytes and shut down sending, count and drop what the
         /// peer sends, and close when the peer has closed too.
         case serve([UInt8])
+    }
+
+    /// Where an upload (``Job/receive(settle:complete:)``) stands.
+    private struct Upload {
+        let settle: Duration?
+        let complete: ([UInt8]) -> Void
+        /// When the last bytes arrived (monotonic nanoseconds).
+        var lastByteAt: UInt64 = 0
+        var lastProgressAt: UInt64 = 0
+        var settled = false
+        var checkPending = false
     }
 
     private enum State {
@@ -50,6 +68,7 @@ package final class DataSocket: LoopHandler {
     private var sent = 0
     private var received: [UInt8] = []
     private var receivedCount = 0
+    private var upload: Upload?
     private var job: Job?
     private var completion: ((Outcome) -> Void)?
     /// Whether `connected` was recorded, so that `closed` is recorded only for a connection that opened.
@@ -83,7 +102,8 @@ package final class DataSocket: LoopHandler {
             state = .sending(partial: partial)
             setInterest(.write)
             send()
-        case .receive:
+        case .receive(let settle, let complete):
+            upload = Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, complete: complete)
             state = .receiving
             setInterest(.read)
         case .serve(let bytes):
@@ -174,8 +194,11 @@ package final class DataSocket: LoopHandler {
     private func read() {
         switch socket.read(into: loop.readBuffer) {
         case .bytes(let count):
-            if case .receiving = state { received.append(contentsOf: loop.readBuffer[..<count]) }
             receivedCount += count
+            if case .receiving = state {
+                received.append(contentsOf: loop.readBuffer[..<count])
+                uploadProgressed()
+            }
         case .wouldBlock:
             break
         case .endOfFile:
@@ -190,7 +213,9 @@ package final class DataSocket: LoopHandler {
                 }
             } else if case .receiving = state {
                 loop.environment.record(.dataReceived(received.count), connection: connectionID, channel: .data)
-                finish(.received(received), reason: .transferComplete)
+                loop.logger.log(.debug, "upload complete at the end of its data connection: \(received.count) bytes", connection: connectionID)
+                upload?.complete(received)
+                finish(.received(received.count), reason: .transferComplete)
             } else {
                 loop.environment.record(.dataSent(sent), connection: connectionID, channel: .data)
                 finish(.sent(sent), reason: .transferComplete, reset: true)
@@ -202,10 +227,58 @@ package final class DataSocket: LoopHandler {
                 // Everything was sent and our side shut down: a reset now only means the peer closed hard.
                 loop.environment.record(.dataSent(sent), connection: connectionID, channel: .data)
                 finish(.sent(sent), reason: .transferComplete)
+            } else if case .receiving = state, let upload, upload.settled {
+                // The control connection has gone on already: keep what arrived, recorded as the upload.
+                loop.logger.log(.warning, "upload's data connection failed after \(received.count) bytes: \(error); recording what arrived", connection: connectionID)
+                loop.environment.record(.dataReceived(received.count), connection: connectionID, channel: .data)
+                upload.complete(received)
+                finish(.failed("\(error)"), reason: error.isPeerGone ? .peerVanished : .failed(error.description))
             } else {
                 finish(.failed("\(error)"), reason: error.isPeerGone ? .peerVanished : .failed(error.description))
             }
         }
+    }
+
+    // MARK: The settle rule for uploads
+
+    /// Notes bytes of an upload: progress in the transcript (at most every 100 ms), and the quiet
+    /// time's clock.
+    private func uploadProgressed() {
+        guard var current = upload else { return }
+        let now = MonotonicClock.now()
+        current.lastByteAt = now
+        if now &- current.lastProgressAt >= 100_000_000 {
+            current.lastProgressAt = now
+            loop.environment.record(.dataProgress(received.count), connection: connectionID, channel: .data)
+            loop.logger.log(.debug, "upload: \(received.count) bytes so far", connection: connectionID)
+        }
+        let scheduleCheck = current.settle != nil && !current.settled && !current.checkPending
+        if scheduleCheck { current.checkPending = true }
+        upload = current
+        if scheduleCheck, let settle = current.settle { scheduleSettleCheck(after: settle) }
+    }
+
+    private func scheduleSettleCheck(after delay: Duration) {
+        loop.schedule(after: delay) { [weak self] in self?.checkSettled() }
+    }
+
+    /// Reports the upload settled once its connection has been quiet for the settle time; otherwise
+    /// looks again when it could be.
+    private func checkSettled() {
+        guard case .receiving = state, var current = upload, let settle = current.settle, !current.settled else { return }
+        let quiet = Duration.nanoseconds(Int64(clamping: MonotonicClock.now() &- current.lastByteAt))
+        guard quiet >= settle else {
+            scheduleSettleCheck(after: settle - quiet)
+            return
+        }
+        current.checkPending = false
+        current.settled = true
+        upload = current
+        loop.environment.record(.uploadSettled(received: received.count, quiet: settle), connection: connectionID, channel: .data)
+        loop.logger.log(.debug, "upload quiet for \(settle) after \(received.count) bytes: the reply goes on, reading to the end", connection: connectionID)
+        let completion = self.completion
+        self.completion = nil
+        completion?(.settled(received.count))
     }
 
     /// Ends the transfer for the control connection now, but keeps the socket until the client's FIN

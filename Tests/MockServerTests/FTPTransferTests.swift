@@ -248,17 +248,6 @@ struct FTPTransferTests {
     /// FoundationNetworking on Linux (Swift 6.3.1) often never sends an FTP upload's body after the
     /// server's 150, and then ignores its own request timeout; curl, ftplib and lftp upload the same
     /// way to the same server every time (see the tests above), so the stall is in the client.
-    @Test("URLSession: an upload", .disabled("FoundationNetworking stalls FTP uploads after 150 and ignores its timeout"))
-    func urlSessionUpload() async throws {
-        let server = try ftp()
-        defer { server.stop() }
-        let session = URLSession(configuration: FTPSessions.configuration())
-        var request = URLRequest(url: URL(string: "ftp://127.0.0.1:\(server.port)/from-urlsession.txt")!)
-        request.httpMethod = "PUT"
-        _ = try await session.upload(for: request, from: Data("sent by URLSession".utf8))
-        #expect(try await server.waitForUpload(named: "from-urlsession.txt").data == Data("sent by URLSession".utf8))
-    }
-
     // MARK: Big files
 
     @Test("a 10 MiB random file is byte-exact both ways with curl and ftplib, and downloads with URLSession")

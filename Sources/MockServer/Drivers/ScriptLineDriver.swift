@@ -190,6 +190,11 @@ final class ScriptLineDriver: StreamDriver {
         return channel
     }
 
+    /// The upload settle time: the script's `upload-settle`, or the server's configuration.
+    private var uploadSettle: Duration? {
+        core.responder.responseScript?.uploadSettle ?? core.configuration.uploadSettleTime
+    }
+
     /// The substitution values now: the selected file, this connection's passive port.
     private func currentContext() -> SubstitutionContext {
         var context = core.substitutionContext(base: base, selectedFile: selectedFile)
@@ -208,7 +213,12 @@ final class ScriptLineDriver: StreamDriver {
         switch transfer {
         case .download: job = .send(currentContext().data, partial: false)
         case .downloadPartial: job = .send(currentContext().data, partial: true)
-        case .upload: job = .receive
+        case .upload:
+            let name = selectedFile ?? ""
+            let connectionID = connection.id
+            job = .receive(settle: uploadSettle) { [core] bytes in
+                core.recordUpload(Upload(name: name, data: Data(bytes), connection: connectionID))
+            }
         case .list, .nameList:
             let content = core.content()
             if let listing = content.listing {
@@ -232,12 +242,10 @@ final class ScriptLineDriver: StreamDriver {
         guard !connection.isClosed, case .transferring = state else { return }
         state = .ready
         switch outcome {
-        case .sent, .aborted:
+        case .sent, .aborted, .received, .settled:
             break
         case .refused:
             endResponse(on: connection, replying: "425 Can't open data connection.")
-        case .received(let bytes):
-            core.recordUpload(Upload(name: selectedFile ?? "", data: Data(bytes), connection: connection.id))
         case .failed(let reason):
             connection.log(.warning, "transfer failed: \(reason)")
             endResponse(on: connection, replying: "426 Connection closed; transfer aborted.")

@@ -20,6 +20,16 @@ extension MockServer {
         public var transcriptObserver: (@Sendable (TranscriptEntry) -> Void)?
         /// Called with each upload once it is complete, on the server's thread.
         public var uploadHandler: (@Sendable (Upload) -> Void)?
+        /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before
+        /// the script goes on (its `226`) while the rest is still read to the end; `nil` or zero: only
+        /// at the end. A script's `upload-settle` overrides it.
+        ///
+        /// FoundationNetworking's FTP upload on Linux keeps the data connection open until it reads
+        /// the `226`, which a strict server sends only after the connection's end: both wait until
+        /// libcurl gives up after a minute. curl, ftplib and lftp close within milliseconds, so the
+        /// rule does not fire for them. A client that pauses longer than this mid-upload sees an early
+        /// `226`; every byte it sends is still recorded, and the upload completes at the end.
+        public var uploadSettleTime: Duration?
         /// The clock for `$date`.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
@@ -30,6 +40,7 @@ extension MockServer {
                     maximumLineLength: Int = 1 << 20, transcriptLimit: Int = 100_000,
                     transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil,
                     uploadHandler: (@Sendable (Upload) -> Void)? = nil,
+                    uploadSettleTime: Duration? = .milliseconds(300),
                     clock: @escaping @Sendable () -> Date = { Date() }, logger: MockServerLogger = .disabled) {
             self.host = host
             self.port = port
@@ -39,6 +50,7 @@ extension MockServer {
             self.transcriptLimit = transcriptLimit
             self.transcriptObserver = transcriptObserver
             self.uploadHandler = uploadHandler
+            self.uploadSettleTime = uploadSettleTime
             self.clock = clock
             self.logger = logger
         }

@@ -23,6 +23,8 @@ public struct TranscriptEntry: Sendable, CustomStringConvertible {
         case .output(let bytes): return "\(prefix)  -> \(String(decoding: bytes, as: UTF8.self).escapedForDisplay)"
         case .dataSent(let count): return "\(prefix)  -> \(count) bytes"
         case .dataReceived(let count): return "\(prefix)  <- \(count) bytes"
+        case .dataProgress(let count): return "\(prefix)  <- \(count) bytes so far"
+        case .uploadSettled(let count, let quiet): return "\(prefix)  quiet for \(quiet) after \(count) bytes: the reply goes on, reading to the end"
         case .uploaded(let name, let count): return "\(prefix)  uploaded \"\(name)\" (\(count) bytes)"
         case .paused(let duration): return "\(prefix)  pause \(duration)"
         case .switchedSet(let name): return "\(prefix)  set \"\(name)\""

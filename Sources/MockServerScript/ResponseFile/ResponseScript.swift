@@ -16,6 +16,11 @@ public struct ResponseScript: Sendable {
     /// The files the script declares under `files` (name → bytes); a server starts with them as
     /// its ``MockServer/files``.
     public let files: [String: [UInt8]]
+    /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before the
+    /// script goes on (the `226`) while the rest is read to the end (`upload-settle`); zero: only at
+    /// the end. `nil` when the script does not say, and ``MockServer/Configuration/uploadSettleTime``
+    /// applies.
+    public let uploadSettle: Duration?
     /// The file the script came from, if any.
     public let file: String?
     /// The sets' names, in the order they were written.
@@ -24,23 +29,26 @@ public struct ResponseScript: Sendable {
     private let setProblems: [String: ResponseFileError]
 
     /// Creates a script from sets built in code.
-    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:]) {
+    public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
+                uploadSettle: Duration? = nil) {
         self.scheme = scheme
         self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
         self.files = files
+        self.uploadSettle = uploadSettle
         self.file = nil
         self.setNames = sets.map(\.name)
         self.sets = Dictionary(sets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing?, data: [UInt8]?, files: [String: [UInt8]], file: String?, setNames: [String],
+    init(scheme: String?, framing: Framing?, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, file: String?, setNames: [String],
          sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
         self.scheme = scheme
         self.framing = framing ?? .implied(byScheme: scheme)
         self.data = data
         self.files = files
+        self.uploadSettle = uploadSettle
         self.file = file
         self.setNames = setNames
         self.sets = sets

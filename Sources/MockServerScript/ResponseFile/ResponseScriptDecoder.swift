@@ -33,7 +33,7 @@ struct ResponseScriptDecoder {
                 ? .notUTF8(reason: error.message) : .syntax(message: error.message)
             throw self.error(problem, at: error.location)
         }
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "sets", "responses"])
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "sets", "responses"])
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -44,6 +44,15 @@ struct ResponseScriptDecoder {
             return framing
         }
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
+        let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
+            guard case .number(let seconds) = value.kind else {
+                throw error(.wrongType(path: "upload-settle", expected: "a number of seconds (0: only at the end of the upload)", found: value.typeName), at: value.location)
+            }
+            guard seconds >= 0, seconds <= 60 else {
+                throw error(.invalidValue(path: "upload-settle", reason: "upload-settle must be from 0 to 60 seconds, not \(seconds)"), at: value.location)
+            }
+            return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        }
         var files: [String: [UInt8]] = [:]
         if let filesValue = top["files"] {
             for member in try orderedMembers(of: filesValue, path: "files") {
@@ -83,7 +92,8 @@ struct ResponseScriptDecoder {
             if let problem = problems[change.target] { throw problem }
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
-        return ResponseScript(scheme: scheme, framing: framing, data: data, files: files, file: file, setNames: setNames, sets: sets, setProblems: problems)
+        return ResponseScript(scheme: scheme, framing: framing, data: data, files: files, uploadSettle: uploadSettle, file: file,
+                              setNames: setNames, sets: sets, setProblems: problems)
     }
 
     // MARK: Responses and sets
