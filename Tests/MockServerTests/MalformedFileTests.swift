@@ -43,6 +43,7 @@ struct MalformedFileTests {
         ("29-head-initial.json", "invalidValue", 3, 37, "responses.a.pattern: a \"head\": true response answers request heads, so it cannot be «initial»"),
         ("30-negative-data-delay.json", "invalidValue", 3, 60, "responses.a.commands[0].delay-data: a pause must be from 0 to 86400 seconds, not -2.0"),
         ("31-copy-without-to.json", "missingKey", 3, 45, "responses.a.commands[0] has no \"to\""),
+        ("32-upload-settle-not-number.json", "wrongType", 3, 20, "upload-settle"),
     ]
 
     private static func url(_ file: String) -> URL { Fixtures.url("malformed/\(file)") }
