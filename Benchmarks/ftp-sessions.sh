@@ -17,7 +17,7 @@ swift build -c release --product mockserver >/dev/null
 bin=$(swift build -c release --show-bin-path)
 
 "$bin/mockserver" --files "$work/files" >"$work/m.out" &
-python3 - "$work/files" >"$work/p.out" 2>/dev/null <<'PY' &
+env -u MOCKSERVER_SELECTOR python3 - "$work/files" >"$work/p.out" 2>/dev/null <<'PY' &
 import sys, logging
 from pyftpdlib.authorizers import DummyAuthorizer
 from pyftpdlib.handlers import FTPHandler
