@@ -24,6 +24,23 @@ struct FTPUploadSettleTests {
         server.transcript.entries.map(\.event).filter { if case .uploadSettled = $0 { true } else { false } }
     }
 
+    /// Python that logs in on a raw control connection, asks for passive mode and opens the data
+    /// connection: `control`, `reply()` and `data` are ready after it.
+    static func rawSession(port: UInt16) -> String {
+        """
+        import socket, re, select
+        control = socket.create_connection(("127.0.0.1", \(port)), timeout=10)
+        reader = control.makefile("rb")
+        reply = lambda: reader.readline().decode()
+        reply()
+        for command in ("USER u", "PASS p", "TYPE I"):
+            control.sendall((command + "\\r\\n").encode()); reply()
+        control.sendall(b"PASV\\r\\n")
+        numbers = [int(n) for n in re.search(r"\\((.*)\\)", reply()).group(1).split(",")]
+        data = socket.create_connection(("127.0.0.1", numbers[4] * 256 + numbers[5]), timeout=10)
+        """
+    }
+
     enum Form: String, CaseIterable, Sendable {
         case uploadTaskFromFile = "uploadTask(with:fromFile:)"
         case uploadTaskFromData = "uploadTask(with:from:)"
@@ -122,18 +139,7 @@ struct FTPUploadSettleTests {
         let server = try ftp(settle: .milliseconds(200))
         defer { server.stop() }
         let result = try Tools.python("""
-            import socket, re
-            control = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10)
-            reader = control.makefile("rb")
-            def reply():
-                line = reader.readline().decode()
-                return line
-            reply()
-            for command in ("USER u", "PASS p", "TYPE I"):
-                control.sendall((command + "\\r\\n").encode()); reply()
-            control.sendall(b"PASV\\r\\n")
-            numbers = [int(n) for n in re.search(r"\\((.*)\\)", reply()).group(1).split(",")]
-            data = socket.create_connection(("127.0.0.1", numbers[4] * 256 + numbers[5]), timeout=10)
+            \(Self.rawSession(port: server.port))
             control.sendall(b"STOR paused.bin\\r\\n"); print(reply()[:3])
             data.sendall(b"first half;")
             print(reply()[:3])           # the 226 arrives while the data connection is still open
@@ -161,19 +167,9 @@ struct FTPUploadSettleTests {
         let server = try ftp(settle: nil)
         defer { server.stop() }
         let result = try Tools.python("""
-            import socket, re
-            control = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10)
-            reader = control.makefile("rb")
-            reply = lambda: reader.readline().decode()
-            reply()
-            for command in ("USER u", "PASS p", "TYPE I"):
-                control.sendall((command + "\\r\\n").encode()); reply()
-            control.sendall(b"PASV\\r\\n")
-            numbers = [int(n) for n in re.search(r"\\((.*)\\)", reply()).group(1).split(",")]
-            data = socket.create_connection(("127.0.0.1", numbers[4] * 256 + numbers[5]), timeout=10)
+            \(Self.rawSession(port: server.port))
             control.sendall(b"STOR strict.bin\\r\\n"); print(reply()[:3])
             data.sendall(b"all of it")
-            import select
             readable, _, _ = select.select([control], [], [], 0.6)
             print(reply()[:3] if readable else "no reply yet")
             data.close()

@@ -27,21 +27,15 @@ package struct LoopThread: Sendable {
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         #if canImport(Glibc)
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            blockControlSignals()
-            guard let context else { return nil }
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-            return nil
-        }, context)
         #else
         var thread: pthread_t?
+        #endif
         let result = pthread_create(&thread, nil, { context in
             blockControlSignals()
             guard let context else { return nil }
             Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
             return nil
         }, context)
-        #endif
         guard result == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
             throw SocketError(call: "pthread_create", code: result)
