@@ -28,9 +28,10 @@ let package = Package(
         .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -63,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript",
+            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
                            "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

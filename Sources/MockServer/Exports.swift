@@ -3,3 +3,4 @@
 @_exported import MockServerCore
 @_exported import MockServerHTTP
 @_exported import MockServerScript
+@_exported import MockServerStubs

@@ -159,8 +159,13 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// The connection's steps for `reply`, recorded as the answer to `request`; the connection
     /// closes afterwards when the request or a response says so.
     private func steps(for reply: HTTPReply, to request: HTTPRequest, on connection: StreamConnection) -> [StreamStep] {
-        connection.record(.input(request.input, response: reply.name))
-        connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
+        if reply.isUnexpected {
+            connection.record(.unmatched(request.input))
+            connection.log(.warning, "unexpected request: \(request.input)")
+        } else {
+            connection.record(.input(request.input, response: reply.name))
+            connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
+        }
         return convert(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 

@@ -7,16 +7,20 @@ public struct HTTPReply: Sendable {
     public var steps: [HTTPReplyStep]
     /// A name for the transcript (the script response or stub that answered).
     public var name: String?
+    /// Whether the request was unexpected: the transcript records it as unmatched (and test
+    /// helpers report it), although this reply answers it and the connection goes on.
+    public var isUnexpected: Bool
 
     /// Creates a reply of steps.
-    public init(steps: [HTTPReplyStep], name: String? = nil) {
+    public init(steps: [HTTPReplyStep], name: String? = nil, isUnexpected: Bool = false) {
         self.steps = steps
         self.name = name
+        self.isUnexpected = isUnexpected
     }
 
     /// A reply of one response.
-    public init(_ response: HTTPResponse, name: String? = nil) {
-        self.init(steps: [.response(response)], name: name)
+    public init(_ response: HTTPResponse, name: String? = nil, isUnexpected: Bool = false) {
+        self.init(steps: [.response(response)], name: name, isUnexpected: isUnexpected)
     }
 }
 

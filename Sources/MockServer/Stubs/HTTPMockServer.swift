@@ -1,0 +1,107 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+import MockServerStubs
+
+/// An HTTP server of stubs (Nocilla's DSL) and endpoints with closures and a shared cache
+/// (Voodoo's), on a port the system picks.
+///
+/// ```swift
+/// let server = HTTPMockServer()
+/// server.stubRequest("POST", "/dogs.json")
+///     .withHeaders(["Accept": "application/json"])
+///     .withBody(#"{"name":"foo"}"#)
+///     .andReturn(201)
+///     .withHeaders(["Content-Type": "application/json"])
+///     .withBody(#"{"ok":true}"#)
+/// server.add(.GET, "/config/:version") { request, cache in
+///     request.pathParameters.version == "1.0" ? .ok() : .badRequest()
+/// }
+/// try await server.start()
+/// ```
+///
+/// The most recently added stub that matches a request answers it, so a test can override a
+/// default added in `setUp`. A request that no stub matches is answered `500` with the header
+/// `X-MockServer: Unexpected Request` and a body that shows the request, the `stubRequest` line that
+/// would answer it and the nearest stub with the part that differed; the transcript records it as
+/// unmatched. Keep-alive, pipelining and `Expect: 100-continue` work as for scripts.
+public final class HTTPMockServer: Sendable {
+    /// The server underneath: its transcript, ports and lifecycle.
+    public let server: MockServer
+    private let router: StubRouter
+
+    /// Creates a stopped server.
+    public init(configuration: MockServer.Configuration = .init()) {
+        let router = StubRouter()
+        self.router = router
+        self.server = MockServer(httpResponder: router, configuration: configuration)
+    }
+
+    /// Binds the port and starts serving.
+    ///
+    /// - Throws: ``SocketError`` naming the call and address.
+    public func start() throws { try server.start() }
+
+    /// Binds the port and starts serving; the form for `async` code.
+    public func start() async throws { try await server.start() }
+
+    /// Closes the listener and every connection; idempotent.
+    public func stop() { server.stop() }
+
+    /// Closes the listener and every connection without blocking a Swift concurrency thread.
+    public func stop() async { await server.stop() }
+
+    /// The bound port, or 0 when the server is not running.
+    public var port: UInt16 { server.port }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(for path: String = "/") -> URL { server.url(for: path) }
+
+    /// Everything that happened on the server's connections.
+    public var transcript: Transcript { server.transcript }
+
+    /// The values every endpoint closure shares; they live as long as the server.
+    public var cache: StubCache { router.cache }
+
+    /// Stubs requests with `method` for `url`: a path (`/dogs.json`, matching any query), a path and
+    /// query (`/search?q=x`, that query exactly), a full URL (its path and query are used), or a
+    /// template with `:name` segments (`/dogs/:id`).
+    @discardableResult
+    public func stubRequest(_ method: String, _ url: String) -> StubRequestBuilder {
+        StubRequestBuilder(stub: router.add(method: method, target: StubTarget(url)))
+    }
+
+    /// Stubs requests with `method` whose target (path and query) contains a match of `pattern`.
+    ///
+    /// - Throws: ``PatternError`` when the pattern does not compile.
+    @discardableResult
+    public func stubRequest(_ method: String, matching pattern: String) throws -> StubRequestBuilder {
+        StubRequestBuilder(stub: router.add(method: method, target: .pattern(try InputPattern(pattern))))
+    }
+
+    /// Adds an endpoint whose response a closure computes, with the request (`pathParameters` from
+    /// the template's `:name` segments) and the server's ``cache``. The closure may `await` and
+    /// throw: a thrown error is answered with a 500 naming it.
+    @discardableResult
+    public func add(_ method: StubMethod, _ path: String,
+                    _ handler: @escaping @Sendable (StubRequest, StubCache) async throws -> StubResponse) -> Stub {
+        router.add(method: method.rawValue, target: StubTarget(path), answer: .handler(handler))
+    }
+
+    /// Every stub and endpoint, oldest first.
+    public var stubs: [Stub] { router.all }
+
+    /// The stubs that have answered no request yet.
+    public var unusedStubs: [Stub] { router.all.filter { $0.hits == 0 } }
+
+    /// How many requests the stubs for `method` and `path` (as they were added) answered.
+    public func hitCount(_ method: String, _ path: String) -> Int {
+        router.all.filter { $0.description == "\(method.uppercased()) \(path)" }.reduce(0) { $0 + $1.hits }
+    }
+
+    /// The requests that no stub matched, in order.
+    public var unexpectedRequests: [HTTPRequest] { router.unexpectedRequests }
+
+    /// Removes every stub and endpoint (the cache stays).
+    public func removeAllStubs() { router.removeAll() }
+}

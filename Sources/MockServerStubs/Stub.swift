@@ -1,0 +1,100 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+
+/// One stubbed request and what answers it, as registered with `stubRequest` or `add`.
+///
+/// Its request side and its answers can be changed while the server runs; its ``hits`` count the
+/// requests it answered.
+public final class Stub: Sendable, CustomStringConvertible {
+    /// What answers a matching request.
+    package enum Answer: Sendable {
+        /// Fixed responses, in turn; the last one repeats.
+        case responses([StubResponse])
+        /// A closure, with the server's cache.
+        case handler(@Sendable (StubRequest, StubCache) async throws -> StubResponse)
+    }
+
+    struct Definition: Sendable {
+        var headers: [(name: String, value: String)] = []
+        var body: StubBody?
+        var answer: Answer = .responses([StubResponse()])
+    }
+
+    /// The order it was added in; a later stub wins over an earlier one.
+    let sequence: Int
+    /// The method, upper-case.
+    let method: String
+    let target: StubTarget
+    private let definition: Locked<Definition>
+    private let hitCount = Locked(0)
+
+    init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([StubResponse()])) {
+        self.sequence = sequence
+        self.method = method.uppercased()
+        self.target = target
+        self.definition = Locked(Definition(answer: answer))
+    }
+
+    /// How many requests it answered.
+    public var hits: Int { hitCount.withLock { $0 } }
+
+    /// `POST /dogs.json`, as added.
+    public var description: String { "\(method) \(target.description)" }
+
+    func update(_ change: (inout Definition) -> Void) {
+        definition.withLock(change)
+    }
+
+    var current: Definition { definition.withLock { $0 } }
+
+    /// The part of a request a stub looks at, in the order they are checked.
+    enum Part: String, Sendable, Comparable {
+        case method, path, headers, body
+
+        static func < (lhs: Part, rhs: Part) -> Bool { lhs.order < rhs.order }
+        private var order: Int { [.method, .path, .headers, .body].firstIndex(of: self) ?? 0 }
+    }
+
+    /// The path parameters when `request` matches, or the first part that does not.
+    func match(_ request: HTTPRequest) -> Result<StubParameters, Mismatch> {
+        guard request.method.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(request.method), not \(method)")) }
+        guard let parameters = target.match(request) else {
+            return .failure(Mismatch(part: .path, detail: "target \(request.target), not \(target.description)"))
+        }
+        let definition = current
+        for header in definition.headers where request.headers[header.name] != header.value {
+            let actual = request.headers[header.name].map { "\"\($0)\"" } ?? "missing"
+            return .failure(Mismatch(part: .headers, detail: "header \(header.name): \(actual), not \"\(header.value)\""))
+        }
+        if let body = definition.body, !body.matches(request.body) {
+            return .failure(Mismatch(part: .body, detail: "body is not \(body.description)"))
+        }
+        return .success(parameters)
+    }
+
+    /// Why a stub did not match: the first part that differs.
+    struct Mismatch: Error, Sendable {
+        let part: Part
+        let detail: String
+    }
+
+    /// Counts a hit and returns the fixed response for it (the next of a sequence), or the handler.
+    func takeAnswer() -> Answer {
+        let hit = hitCount.withLock { count in
+            defer { count += 1 }
+            return count
+        }
+        switch current.answer {
+        case .responses(let responses):
+            return .responses([responses[min(hit, responses.count - 1)]])
+        case .handler(let handler):
+            return .handler(handler)
+        }
+    }
+
+    /// Whether the answer is a closure (it runs in a task).
+    var isDynamic: Bool {
+        if case .handler = current.answer { true } else { false }
+    }
+}

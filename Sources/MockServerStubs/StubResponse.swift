@@ -1,0 +1,89 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+
+/// What a stub or an endpoint answers: a status, headers and a body, optionally late or failing.
+public struct StubResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The reason phrase; `nil` for the standard one.
+    public var reason: String?
+    /// The headers, in order (`Content-Length` is computed).
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: [UInt8]
+    /// A wait before the response is sent; the connection holds no thread meanwhile.
+    public var delay: Duration?
+    /// A failure after the wait instead of, or (truncate, dribble) shaping, the response.
+    public var fault: StreamFault?
+
+    /// Creates a response.
+    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.fault = fault
+    }
+
+    /// A response with a text body.
+    public static func status(_ status: Int, body: String = "", headers: HTTPHeaders = [:]) -> StubResponse {
+        StubResponse(status: status, headers: headers, body: Array(body.utf8))
+    }
+
+    /// 200 with an optional text body.
+    public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> StubResponse { .status(200, body: body, headers: headers) }
+    /// 201 Created.
+    public static func created(body: String = "", headers: HTTPHeaders = [:]) -> StubResponse { .status(201, body: body, headers: headers) }
+    /// 204 No Content.
+    public static func noContent() -> StubResponse { .status(204) }
+    /// 400 Bad Request.
+    public static func badRequest(body: String = "") -> StubResponse { .status(400, body: body) }
+    /// 401 Unauthorized.
+    public static func unauthorized(body: String = "") -> StubResponse { .status(401, body: body) }
+    /// 404 Not Found.
+    public static func notFound(body: String = "") -> StubResponse { .status(404, body: body) }
+    /// 500 Internal Server Error.
+    public static func serverError(body: String = "") -> StubResponse { .status(500, body: body) }
+
+    /// 200 (or `status`) with `json` as an `application/json` body: dictionaries, arrays, strings,
+    /// numbers, booleans, and `nil` (as `null`), nested as deep as needed.
+    public static func ok(json: Any, status: Int = 200) -> StubResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: StubJSON.normalized(json), options: [.sortedKeys, .fragmentsAllowed])) ?? Data("null".utf8)
+        return StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
+    }
+
+    /// 200 (or `status`) with `value` encoded as an `application/json` body.
+    public static func json(_ value: some Encodable, status: Int = 200) -> StubResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+        return StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
+    }
+
+    /// The same response after `delay`.
+    public func delayed(by delay: Duration) -> StubResponse {
+        var copy = self
+        copy.delay = delay
+        return copy
+    }
+
+    /// The same response with a fault: `.reset` or `.hang` instead of it, `.truncate`/`.dribble` shaping it.
+    public func failing(with fault: StreamFault) -> StubResponse {
+        var copy = self
+        copy.fault = fault
+        return copy
+    }
+
+    /// The reply steps: the wait, the fault, the response.
+    var replySteps: [HTTPReplyStep] {
+        var steps: [HTTPReplyStep] = []
+        if let delay { steps.append(.pause(delay)) }
+        if let fault { steps.append(.fault(fault)) }
+        switch fault {
+        case .reset?, .hang?: break
+        default: steps.append(.response(HTTPResponse(status: status, reason: reason, headers: headers, body: body)))
+        }
+        return steps
+    }
+}

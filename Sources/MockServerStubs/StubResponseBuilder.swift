@@ -1,0 +1,76 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+
+/// The response side of a stub, from `andReturn(status)`: headers, a body, a delay, a fault, and
+/// further responses for later requests.
+public final class StubResponseBuilder: Sendable {
+    /// The stub being built.
+    public let stub: Stub
+
+    init(stub: Stub) {
+        self.stub = stub
+    }
+
+    private func changeLast(_ change: @escaping (inout StubResponse) -> Void) -> StubResponseBuilder {
+        stub.update { definition in
+            guard case .responses(var responses) = definition.answer, !responses.isEmpty else { return }
+            change(&responses[responses.count - 1])
+            definition.answer = .responses(responses)
+        }
+        return self
+    }
+
+    /// Adds these headers to the response (sorted by name).
+    @discardableResult
+    public func withHeaders(_ headers: [String: String]) -> StubResponseBuilder {
+        changeLast { response in
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { response.headers[name] = value }
+        }
+    }
+
+    /// Sets the response body.
+    @discardableResult
+    public func withBody(_ body: String) -> StubResponseBuilder {
+        changeLast { $0.body = Array(body.utf8) }
+    }
+
+    /// Sets the response body.
+    @discardableResult
+    public func withBody(_ body: Data) -> StubResponseBuilder {
+        changeLast { $0.body = Array(body) }
+    }
+
+    /// Sets `value`, encoded as JSON, as the body, with `Content-Type: application/json`.
+    @discardableResult
+    public func withJSON(_ value: some Encodable) -> StubResponseBuilder {
+        let json = StubResponse.json(value)
+        return changeLast { response in
+            response.body = json.body
+            response.headers["Content-Type"] = "application/json"
+        }
+    }
+
+    /// Sends the response only after `delay`, without holding a thread.
+    @discardableResult
+    public func withDelay(_ delay: Duration) -> StubResponseBuilder {
+        changeLast { $0.delay = delay }
+    }
+
+    /// Fails instead (`.reset`, `.hang`) or shapes the response (`.truncate`, `.dribble`).
+    @discardableResult
+    public func withFault(_ fault: StreamFault) -> StubResponseBuilder {
+        changeLast { $0.fault = fault }
+    }
+
+    /// Answers the next request with `status` (the previous responses answer the earlier ones;
+    /// the last repeats): `andReturn(503).then(200)`.
+    @discardableResult
+    public func then(_ status: Int) -> StubResponseBuilder {
+        stub.update { definition in
+            guard case .responses(let responses) = definition.answer else { return }
+            definition.answer = .responses(responses + [StubResponse(status: status)])
+        }
+        return self
+    }
+}

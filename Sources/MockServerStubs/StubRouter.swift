@@ -1,0 +1,72 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+
+/// The stubs and endpoints of one server, as an ``HTTPResponder``: the most recently added stub
+/// that matches a request answers it; a request none matches gets a 500 that shows it, the Swift
+/// that would stub it, and the nearest stub with what differed.
+package final class StubRouter: HTTPResponder {
+    private let stubs = Locked<[Stub]>([])
+    private let sequence = Locked(0)
+    private let unexpected = Locked<[HTTPRequest]>([])
+    /// The values every closure shares.
+    package let cache = StubCache()
+
+    package init() {}
+
+    /// Registers a stub for `method` and `target`.
+    package func add(method: String, target: StubTarget, answer: Stub.Answer = .responses([StubResponse()])) -> Stub {
+        let number = sequence.withLock { value in
+            value += 1
+            return value
+        }
+        let stub = Stub(sequence: number, method: method, target: target, answer: answer)
+        stubs.withLock { $0.append(stub) }
+        return stub
+    }
+
+    /// Every stub, oldest first.
+    package var all: [Stub] { stubs.withLock { $0 } }
+
+    /// Removes every stub (hits and the cache stay).
+    package func removeAll() {
+        stubs.withLock { $0.removeAll() }
+    }
+
+    /// The requests no stub matched, in order.
+    package var unexpectedRequests: [HTTPRequest] { unexpected.withLock { $0 } }
+
+    package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+        guard let (stub, _) = find(request) else { return .reply(unexpectedReply(to: request)) }
+        if stub.isDynamic { return .deferred }
+        guard case .responses(let responses) = stub.takeAnswer(), let response = responses.first else { return .deferred }
+        return .reply(HTTPReply(steps: response.replySteps, name: stub.description))
+    }
+
+    package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        guard let (stub, parameters) = find(request) else { return unexpectedReply(to: request) }
+        switch stub.takeAnswer() {
+        case .responses(let responses):
+            return HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description)
+        case .handler(let handler):
+            let response = try await handler(StubRequest(request, pathParameters: parameters), cache)
+            return HTTPReply(steps: response.replySteps, name: stub.description)
+        }
+    }
+
+    /// The most recently added stub that matches, with its path parameters.
+    private func find(_ request: HTTPRequest) -> (Stub, StubParameters)? {
+        for stub in stubs.withLock({ $0 }).reversed() {
+            if case .success(let parameters) = stub.match(request) { return (stub, parameters) }
+        }
+        return nil
+    }
+
+    private func unexpectedReply(to request: HTTPRequest) -> HTTPReply {
+        unexpected.withLock { $0.append(request) }
+        let report = UnexpectedRequestReport(request: request, stubs: stubs.withLock { $0 })
+        let response = HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
+                                    body: Array(report.text.utf8))
+        return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)
+    }
+}

@@ -1,0 +1,80 @@
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+
+/// Which request targets a stub answers: one path (any query, unless the stub gives one), a path
+/// template with `:name` segments, or a pattern over the whole target.
+package enum StubTarget: Sendable {
+    case exact(path: String, query: String?)
+    case template([Segment])
+    case pattern(InputPattern)
+
+    /// One segment of a template.
+    package enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// A path, a full URL (`http://host/path?query`: its path and query are used) or a template.
+    package init(_ url: String) {
+        var text = url[...]
+        if let scheme = text.range(of: "://") {
+            text = text[scheme.upperBound...]
+            text = text.firstIndex(of: "/").map { text[$0...] } ?? "/"
+        }
+        if !text.hasPrefix("/") { text = "/" + text }
+        let path: Substring
+        let query: String?
+        if let mark = text.firstIndex(of: "?") {
+            path = text[..<mark]
+            query = String(text[text.index(after: mark)...])
+        } else {
+            path = text
+            query = nil
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        if query == nil, segments.contains(where: { $0.hasPrefix(":") && $0.count > 1 }) {
+            self = .template(segments.map { $0.hasPrefix(":") && $0.count > 1 ? .parameter(String($0.dropFirst())) : .literal(String($0)) })
+        } else {
+            self = .exact(path: String(path), query: query)
+        }
+    }
+
+    /// The path parameters when `request`'s target matches, or `nil`.
+    func match(_ request: HTTPRequest) -> StubParameters? {
+        switch self {
+        case .exact(let path, let query):
+            guard request.path == path else { return nil }
+            if let query, request.query != query { return nil }
+            return StubParameters()
+        case .template(let segments):
+            let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
+            guard parts.count == segments.count else { return nil }
+            var values: [String: [String]] = [:]
+            for (segment, part) in zip(segments, parts) {
+                switch segment {
+                case .literal(let literal): if literal != part { return nil }
+                case .parameter(let name): values[name] = [StubParameters.decode(part)]
+                }
+            }
+            return StubParameters(values)
+        case .pattern(let pattern):
+            return pattern.match(InputUnit(request.target)) == nil ? nil : StubParameters()
+        }
+    }
+
+    /// How the target is written in a stub: `/dogs.json`, `/config/:version`, a pattern.
+    var description: String {
+        switch self {
+        case .exact(let path, let query): path + (query.map { "?" + $0 } ?? "")
+        case .template(let segments):
+            "/" + segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(let name): ":" + name
+                }
+            }.joined(separator: "/")
+        case .pattern(let pattern): "matching: \(pattern.source)"
+        }
+    }
+}

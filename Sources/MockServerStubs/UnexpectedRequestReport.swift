@@ -1,0 +1,80 @@
+import MockServerCore
+import MockServerHTTP
+
+/// What a 500 for an unexpected request says: the request, the Swift that would stub it, and the
+/// nearest stub with the part that differs.
+public struct UnexpectedRequestReport: Sendable {
+    /// The whole text.
+    public let text: String
+
+    init(request: HTTPRequest, stubs: [Stub]) {
+        var lines = ["MockServer: unexpected request", "", "  \(request.method) \(request.target) \(request.version)"]
+        for field in request.headers { lines.append("  \(field.name): \(field.value)") }
+        let body = request.body
+        if !body.isEmpty { lines.append("  (\(body.count) bytes) \(String(decoding: body.prefix(500), as: UTF8.self).escapedForDisplay)") }
+        lines += ["", "To answer it, add:", ""] + Self.snippet(for: request).map { "  " + $0 }
+        if let (stub, mismatch) = Self.nearest(to: request, among: stubs) {
+            lines += ["", "The nearest stub, \(stub.description), differs in its \(mismatch.part.rawValue): \(mismatch.detail)."]
+        } else if stubs.isEmpty {
+            lines += ["", "No stubs are registered."]
+        }
+        text = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Swift that answers `request`: pasted into a test, it compiles and matches it.
+    static func snippet(for request: HTTPRequest) -> [String] {
+        var lines = ["server.stubRequest(\(literal(request.method)), \(literal(request.target)))"]
+        let headers = request.headers.fields.filter { !ignoredHeaders.contains($0.name.lowercased()) }
+        if !headers.isEmpty {
+            let pairs = headers.map { "\(literal($0.name)): \(literal($0.value))" }.joined(separator: ", ")
+            lines.append("    .withHeaders([\(pairs)])")
+        }
+        let body = request.body
+        if !body.isEmpty, let text = String(validatingUTF8: body) {
+            lines.append("    .withBody(\(literal(text)))")
+        }
+        lines.append("    .andReturn(200)")
+        return lines
+    }
+
+    /// Headers that clients add on their own and a stub rarely means to require.
+    private static let ignoredHeaders: Set<String> = ["host", "user-agent", "accept-encoding", "connection", "content-length",
+                                                      "accept-language", "expect", "transfer-encoding"]
+
+    /// The stub that matches the most parts, in order (method, path, headers, body); the most
+    /// recent among equals.
+    static func nearest(to request: HTTPRequest, among stubs: [Stub]) -> (Stub, Stub.Mismatch)? {
+        var best: (Stub, Stub.Mismatch)?
+        for stub in stubs.reversed() {
+            guard case .failure(let mismatch) = stub.match(request) else { continue }
+            if best == nil || best.map({ mismatch.part > $0.1.part }) == true { best = (stub, mismatch) }
+        }
+        return best
+    }
+
+    /// A Swift string literal for `text`.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    /// The bytes as a string when they are valid UTF-8.
+    init?(validatingUTF8 bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else { return nil }
+        self = text
+    }
+}
