@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver-bench",
-            dependencies: ["MockServer", "MockServerCore", "MockServerScript"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerStubs"],
             swiftSettings: swiftSettings
         ),
         .target(

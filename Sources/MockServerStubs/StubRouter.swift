@@ -6,7 +6,7 @@ import MockServerHTTP
 /// that matches a request answers it; a request none matches gets a 500 that shows it, the Swift
 /// that would stub it, and the nearest stub with what differed.
 package final class StubRouter: HTTPResponder {
-    private let stubs = Locked<[Stub]>([])
+    private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
     private let unexpected = Locked<[HTTPRequest]>([])
     /// The values every closure shares.
@@ -21,16 +21,19 @@ package final class StubRouter: HTTPResponder {
             return value
         }
         let stub = Stub(sequence: number, method: method, target: target, answer: answer)
-        stubs.withLock { $0.append(stub) }
+        stubs.withLock { stubs in
+            stubs.all.append(stub)
+            stubs.index.insert(stub)
+        }
         return stub
     }
 
     /// Every stub, oldest first.
-    package var all: [Stub] { stubs.withLock { $0 } }
+    package var all: [Stub] { stubs.withLock { $0.all } }
 
     /// Removes every stub (hits and the cache stay).
     package func removeAll() {
-        stubs.withLock { $0.removeAll() }
+        stubs.withLock { $0 = ([], StubIndex()) }
     }
 
     /// The requests no stub matched, in order.
@@ -56,7 +59,7 @@ package final class StubRouter: HTTPResponder {
 
     /// The most recently added stub that matches, with its path parameters.
     private func find(_ request: HTTPRequest) -> (Stub, StubParameters)? {
-        for stub in stubs.withLock({ $0 }).reversed() {
+        for stub in stubs.withLock({ $0.index.candidates(method: request.method, path: request.path) }) {
             if case .success(let parameters) = stub.match(request) { return (stub, parameters) }
         }
         return nil
@@ -64,7 +67,7 @@ package final class StubRouter: HTTPResponder {
 
     private func unexpectedReply(to request: HTTPRequest) -> HTTPReply {
         unexpected.withLock { $0.append(request) }
-        let report = UnexpectedRequestReport(request: request, stubs: stubs.withLock { $0 })
+        let report = UnexpectedRequestReport(request: request, stubs: all)
         let response = HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
                                     body: Array(report.text.utf8))
         return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)

@@ -2,11 +2,34 @@
 // per line. Run with `swift run -c release mockserver-bench [SCRIPT]`; Benchmarks/run.sh does.
 import Foundation
 import MockServer
+@_spi(Framing) import MockServerHTTP
+import MockServerStubs
 
 func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
 func percentile(_ values: [Duration], _ fraction: Double) -> Duration { values.sorted()[min(values.count - 1, Int(Double(values.count) * fraction))] }
 func micros(_ duration: Duration) -> String {
     String(format: "%.1f", Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12)
+}
+
+// `mockserver-bench serve-stubs N`: an HTTPMockServer with N stubs (literal paths, :param templates
+// and one closure reading the cache) for wrk; prints the listening line, serves until killed.
+if CommandLine.arguments.dropFirst().first == "serve-stubs" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100
+    let server = HTTPMockServer()
+    server.cache.greeting = "hello"
+    for index in 0..<count {
+        if index.isMultiple(of: 2) {
+            server.stubRequest("GET", "/literal/\(index)").andReturn(200).withBody("literal \(index)\n")
+        } else {
+            server.stubRequest("GET", "/template/:id/\(index)").andReturn(200).withBody("template \(index)\n")
+        }
+    }
+    server.add(.GET, "/dynamic/:name") { request, cache in
+        .ok(body: "\(cache.greeting as? String ?? "") \(request.pathParameters.name ?? "")\n")
+    }
+    try server.start()
+    FileHandle.standardOutput.write(Data("mockserver listening on 127.0.0.1:\(server.port)\n".utf8))
+    while true { sleep(3600) }
 }
 
 let scriptPath = CommandLine.arguments.dropFirst().first ?? "Benchmarks/cresponder.json"
@@ -40,6 +63,32 @@ for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 n
     }
     let perLine = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
     print("match: line=\"\(line)\" ns_per_line=\(String(format: "%.0f", perLine)) replies=\(replies)")
+}
+
+// Route lookup: the same request against 10 and 1,000 stubs (the index makes the cost of finding
+// candidates depend on the path's depth, not on the number of stubs).
+for count in [10, 1_000] {
+    let router = StubRouter()
+    for index in 0..<count {
+        _ = router.add(method: "GET", target: StubTarget(index.isMultiple(of: 2) ? "/literal/\(index)" : "/template/:id/\(index)"))
+    }
+    var parser = HTTPRequestParser()
+    parser.append(Array("GET /template/42/\(count - 1) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+    guard let request = try parser.next() else {
+        print("route: the benchmark request does not parse")
+        exit(1)
+    }
+    let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
+                                     environment: ServerEnvironment(transcript: Transcript(), logger: .disabled))
+    let iterations = 200_000
+    var answered = 0
+    let elapsed = clock.measure {
+        for _ in 0..<iterations {
+            if case .reply = try? router.answerImmediately(request, context: context) { answered += 1 }
+        }
+    }
+    let perRequest = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
+    print("route: stubs=\(count) ns_per_request=\(String(format: "%.0f", perRequest)) answered=\(answered)")
 }
 
 // Matching a large request: a 5 MiB WebDAV PUT against the bundled webdav.json, whose patterns are
