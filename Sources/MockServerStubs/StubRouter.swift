@@ -8,7 +8,7 @@ import MockServerHTTP
 package final class StubRouter: HTTPResponder {
     private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
-    private let unexpected = Locked<[HTTPRequest]>([])
+    private let unexpected = Locked<[UnexpectedRequestReport]>([])
     /// The values every closure shares.
     package let cache = StubCache()
 
@@ -36,8 +36,8 @@ package final class StubRouter: HTTPResponder {
         stubs.withLock { $0 = ([], StubIndex()) }
     }
 
-    /// The requests no stub matched, in order.
-    package var unexpectedRequests: [HTTPRequest] { unexpected.withLock { $0 } }
+    /// The requests no stub matched, in order, each with the report its 500 showed.
+    package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         guard let (stub, _) = find(request) else { return .reply(unexpectedReply(to: request)) }
@@ -66,8 +66,8 @@ package final class StubRouter: HTTPResponder {
     }
 
     private func unexpectedReply(to request: HTTPRequest) -> HTTPReply {
-        unexpected.withLock { $0.append(request) }
         let report = UnexpectedRequestReport(request: request, stubs: all)
+        unexpected.withLock { $0.append(report) }
         let response = HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
                                     body: Array(report.text.utf8))
         return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)

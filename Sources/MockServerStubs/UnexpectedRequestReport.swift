@@ -4,10 +4,13 @@ import MockServerHTTP
 /// What a 500 for an unexpected request says: the request, the Swift that would stub it, and the
 /// nearest stub with the part that differs.
 public struct UnexpectedRequestReport: Sendable {
-    /// The whole text.
+    /// The request no stub matched.
+    public let request: HTTPRequest
+    /// The whole text, as the 500's body has it.
     public let text: String
 
     init(request: HTTPRequest, stubs: [Stub]) {
+        self.request = request
         var lines = ["MockServer: unexpected request", "", "  \(request.method) \(request.target) \(request.version)"]
         for field in request.headers { lines.append("  \(field.name): \(field.value)") }
         let body = request.body

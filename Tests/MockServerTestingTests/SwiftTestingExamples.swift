@@ -49,6 +49,52 @@ struct SwiftTestingExamples {
         }
     }
 
+    // README: HTTP stubs and endpoints
+    @Test func stubsAndEndpoints() async throws {
+        try await withHTTPMockServer { server in
+            server.stubRequest("POST", "/dogs.json")
+                .withHeaders(["Content-Type": "application/json"])
+                .withBody(#"{"name":"Rex"}"#)
+                .andReturn(201)
+                .withBody(#"{"id":1}"#)
+            server.add(.POST, "/login") { request, cache in cache.username = request.formParameters.name; return .ok() }
+            server.add(.GET, "/profile") { _, cache in .ok(json: ["username": cache.username]) }
+
+            var dog = URLRequest(url: server.url(for: "/dogs.json"))
+            dog.httpMethod = "POST"
+            dog.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            dog.httpBody = Data(#"{"name":"Rex"}"#.utf8)
+            let (created, response) = try await URLSession.shared.data(for: dog)
+            #expect((response as? HTTPURLResponse)?.statusCode == 201)
+            #expect(created == Data(#"{"id":1}"#.utf8))
+
+            var login = URLRequest(url: server.url(for: "/login"))
+            login.httpMethod = "POST"
+            login.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            login.httpBody = Data("name=Ada".utf8)
+            _ = try await URLSession.shared.data(for: login)
+            let (profile, _) = try await URLSession.shared.data(from: server.url(for: "/profile"))
+            #expect(profile == Data(#"{"username":"Ada"}"#.utf8))
+        }
+    }
+
+    @Test("a request no stub matches fails the test with the request, the stub to add and the nearest stub")
+    func unexpectedRequestFails() async throws {
+        try await withKnownIssue {
+            try await withHTTPMockServer { server in
+                server.stubRequest("GET", "/pets").andReturn(200)
+                let (_, response) = try await URLSession.shared.data(from: server.url(for: "/cats"))
+                #expect((response as? HTTPURLResponse)?.statusCode == 500)
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("MockServer: unexpected request")
+                && text.contains("  GET /cats HTTP/1.1")
+                && text.contains(#"server.stubRequest("GET", "/cats")"#)
+                && text.contains("The nearest stub, GET /pets, differs in its path: target /cats, not /pets.")
+        }
+    }
+
     @Test("an input no response matches fails the test with the input, a snippet to paste and the transcript")
     func unexpectedInputFails() async throws {
         try await withKnownIssue {

@@ -100,7 +100,10 @@ public final class HTTPMockServer: Sendable {
     }
 
     /// The requests that no stub matched, in order.
-    public var unexpectedRequests: [HTTPRequest] { router.unexpectedRequests }
+    public var unexpectedRequests: [HTTPRequest] { router.unexpectedRequests.map(\.request) }
+
+    /// The reports of the requests that no stub matched, in order: the text each 500 showed.
+    public var unexpectedRequestReports: [UnexpectedRequestReport] { router.unexpectedRequests }
 
     /// Removes every stub and endpoint (the cache stays).
     public func removeAllStubs() { router.removeAll() }

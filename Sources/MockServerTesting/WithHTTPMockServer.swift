@@ -1,0 +1,48 @@
+import Foundation
+import MockServer
+import Testing
+
+/// Runs `body` with a started ``HTTPMockServer`` (add stubs and endpoints in the body), then stops it.
+///
+/// Every request that no stub matched fails the test, at the caller's file and line, with the text
+/// its 500 showed: the request, the `stubRequest` line that answers it, and the nearest stub with
+/// the part that differed. An error the body throws is rethrown with the transcript.
+///
+/// ```swift
+/// @Test func profile() async throws {
+///     try await withHTTPMockServer { server in
+///         server.add(.GET, "/profile") { _, _ in .ok(json: ["name": "Ada"]) }
+///         let (data, _) = try await URLSession.shared.data(from: server.url(for: "/profile"))
+///         #expect(data == Data(#"{"name":"Ada"}"#.utf8))
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - configuration: address, port, limits, logging.
+///   - failOnUnexpectedRequest: whether unexpected requests fail the test (the default).
+///   - sourceLocation: where to report issues; the caller's by default.
+///   - body: the test, given the running server.
+public func withHTTPMockServer<Result>(
+    configuration: MockServer.Configuration = .init(), failOnUnexpectedRequest: Bool = true,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ body: (HTTPMockServer) async throws -> Result
+) async throws -> Result {
+    let server = HTTPMockServer(configuration: configuration)
+    try await server.start()
+    let result: Result
+    do {
+        result = try await body(server)
+    } catch {
+        await server.stop()
+        if error is TranscriptTimeout { throw error }
+        throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
+    }
+    await server.stop()
+    if failOnUnexpectedRequest {
+        for report in server.unexpectedRequestReports {
+            Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
+        }
+    }
+    return result
+}
