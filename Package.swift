@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["MockServer"],
             path: "Responses",
             exclude: ["README.md"],
-            resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json")],
+            resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json"), .copy("endpoints.json")],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -3,7 +3,8 @@ import MockServer
 
 /// The response scripts shipped in the package's `Responses` folder.
 public enum BundledResponses {
-    /// The names of the bundled scripts: `ftp`, `http` and `webdav`.
+    /// The names of the bundled response scripts: `ftp`, `http` and `webdav`. (The stub script
+    /// `endpoints` is bundled too: ``url(named:)`` finds it; `HTTPMockServer.addEndpoints` serves it.)
     public static let names = ["ftp", "http", "webdav"]
 
     /// The file of the bundled script `name` (`ftp`), or `nil` when there is none.

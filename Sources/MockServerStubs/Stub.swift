@@ -13,6 +13,9 @@ public final class Stub: Sendable, CustomStringConvertible {
         case responses([StubResponse])
         /// A closure, with the server's cache.
         case handler(@Sendable (StubRequest, StubCache) async throws -> StubResponse)
+        /// A response worked out at once from the request, the cache and the hit's number (an
+        /// endpoints file's templates and sequences).
+        case computed(@Sendable (StubRequest, StubCache, Int) -> StubResponse)
     }
 
     struct Definition: Sendable {
@@ -90,6 +93,8 @@ public final class Stub: Sendable, CustomStringConvertible {
             return .responses([responses[min(hit, responses.count - 1)]])
         case .handler(let handler):
             return .handler(handler)
+        case .computed(let compute):
+            return .computed { request, cache, _ in compute(request, cache, hit) }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerScript
 
 /// The stubs and endpoints of one server, as an ``HTTPResponder``: the most recently added stub
 /// that matches a request answers it; a request none matches gets a 500 that shows it, the Swift
@@ -14,9 +15,10 @@ package final class StubRouter: HTTPResponder {
 
     package init() {}
 
-    /// Registers a stub for `method` and `target`.
-    package func add(method: String, target: StubTarget, answer: Stub.Answer = .responses([StubResponse()])) -> Stub {
-        let number = sequence.withLock { value in
+    /// Registers a stub for `method` and `target`; with `sequence`, at that place in the order
+    /// (an endpoints file's entries come after every stub added in code, first entry first).
+    package func add(method: String, target: StubTarget, answer: Stub.Answer = .responses([StubResponse()]), sequence given: Int? = nil) -> Stub {
+        let number = given ?? sequence.withLock { value in
             value += 1
             return value
         }
@@ -26,6 +28,11 @@ package final class StubRouter: HTTPResponder {
             stubs.index.insert(stub)
         }
         return stub
+    }
+
+    /// Registers an endpoints file's entries.
+    package func addEndpoints(_ script: EndpointScript) {
+        EndpointStubs.register(script, with: self)
     }
 
     /// Every stub, oldest first.
@@ -40,10 +47,16 @@ package final class StubRouter: HTTPResponder {
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
-        guard let (stub, _) = find(request) else { return .reply(unexpectedReply(to: request)) }
+        guard let (stub, parameters) = find(request) else { return .reply(unexpectedReply(to: request)) }
         if stub.isDynamic { return .deferred }
-        guard case .responses(let responses) = stub.takeAnswer(), let response = responses.first else { return .deferred }
-        return .reply(HTTPReply(steps: response.replySteps, name: stub.description))
+        switch stub.takeAnswer() {
+        case .responses(let responses):
+            return .reply(HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description))
+        case .computed(let compute):
+            return .reply(HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description))
+        case .handler:
+            return .deferred
+        }
     }
 
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
@@ -54,6 +67,8 @@ package final class StubRouter: HTTPResponder {
         case .handler(let handler):
             let response = try await handler(StubRequest(request, pathParameters: parameters), cache)
             return HTTPReply(steps: response.replySteps, name: stub.description)
+        case .computed(let compute):
+            return HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description)
         }
     }
 

@@ -19,8 +19,35 @@ struct MockServerCommand {
         }
     }
 
+    /// The file's bytes when it is a stub script (top-level `"endpoints"`), else `nil`.
+    func endpointScript() throws(CommandLineError) -> [UInt8]? {
+        guard let file = options.file else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw .unreadable(path: file, reason: (error as NSError).localizedDescription)
+        }
+        return HTTPMockServer.isEndpointScript(bytes) ? bytes : nil
+    }
+
+    /// An HTTP stub server for a stub script's bytes.
+    private func stubServer(_ bytes: [UInt8], configuration: MockServer.Configuration) throws(CommandLineError) -> HTTPMockServer {
+        let server = HTTPMockServer(configuration: configuration)
+        do {
+            try server.addEndpoints(json: bytes, file: options.file)
+        } catch {
+            throw .responseFile(error)
+        }
+        return server
+    }
+
     /// `--check`: loads the file strictly and reports what it holds.
     func check() throws(CommandLineError) -> String {
+        if let bytes = try endpointScript() {
+            let server = try stubServer(bytes, configuration: .init())
+            return "\(options.file ?? ""): OK, \(server.stubs.count) endpoints\n"
+        }
         let script = try loadScript()
         do {
             try script.validate()
@@ -47,6 +74,19 @@ struct MockServerCommand {
 
     /// Starts a server as the options say; it runs until the process ends.
     func startServer() throws(CommandLineError) -> MockServer {
+        if let bytes = try endpointScript() {
+            var configuration = MockServer.Configuration(host: options.host, port: options.port)
+            if options.verbose {
+                configuration.transcriptObserver = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
+            }
+            let stubs = try stubServer(bytes, configuration: configuration)
+            do {
+                try stubs.start()
+            } catch {
+                throw .cannotListen(error)
+            }
+            return stubs.server
+        }
         let script = try loadScript()
         let responder: PatternResponder
         do {

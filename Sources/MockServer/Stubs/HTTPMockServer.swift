@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerScript
 import MockServerStubs
 
 /// An HTTP server of stubs (Nocilla's DSL) and endpoints with closures and a shared cache
@@ -86,6 +87,32 @@ public final class HTTPMockServer: Sendable {
     public func add(_ method: StubMethod, _ path: String,
                     _ handler: @escaping @Sendable (StubRequest, StubCache) async throws -> StubResponse) -> Stub {
         router.add(method: method.rawValue, target: StubTarget(path), answer: .handler(handler))
+    }
+
+    /// Adds the endpoints of a stub script (a response file whose top level is `"endpoints"`; see
+    /// `Docs/ResponseFormat.md`): its first matching entry answers, after every stub added in code.
+    ///
+    /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
+    public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
+        router.addEndpoints(try EndpointScript(json: json, file: file))
+    }
+
+    /// Adds the endpoints of the stub script at `url`; see ``addEndpoints(json:file:)``.
+    ///
+    /// - Throws: ``ResponseFileError`` when the file cannot be read or is not a stub script.
+    public func addEndpoints(contentsOf url: URL) throws(ResponseFileError) {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: url))
+        } catch {
+            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path, location: nil)
+        }
+        try addEndpoints(json: bytes, file: url.path)
+    }
+
+    /// Whether `json` is a stub script (its top level has `"endpoints"`) rather than a response script.
+    public static func isEndpointScript(_ json: [UInt8]) -> Bool {
+        EndpointScript.isEndpointFile(json)
     }
 
     /// Every stub and endpoint, oldest first.

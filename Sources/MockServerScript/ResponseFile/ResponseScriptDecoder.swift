@@ -20,7 +20,7 @@ struct ResponseScriptDecoder {
         let location: SourceLocation
     }
 
-    private func error(_ problem: ResponseFileError.Problem, at location: SourceLocation?) -> ResponseFileError {
+    func error(_ problem: ResponseFileError.Problem, at location: SourceLocation?) -> ResponseFileError {
         ResponseFileError(problem, file: file, location: location)
     }
 
@@ -301,7 +301,7 @@ struct ResponseScriptDecoder {
         return HTTPResponseTemplate(status: status, headers: headers, body: body)
     }
 
-    private func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {
+    func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
@@ -311,7 +311,7 @@ struct ResponseScriptDecoder {
     // MARK: Values
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    private func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
         if case .string(let text) = value.kind { return Array(text.utf8) }
         let fields = try members(of: value, path: path, known: ["hex", "base64"])
         if let hex = fields["hex"] {
@@ -347,21 +347,21 @@ struct ResponseScriptDecoder {
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
 
-    private func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+    func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
             throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
         }
         return text
     }
 
-    private func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+    func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
         guard case .object(let members) = value.kind else {
             throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
         }
         return members
     }
 
-    private func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+    func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for member in try orderedMembers(of: value, path: path) {
             guard known.contains(member.key) else {

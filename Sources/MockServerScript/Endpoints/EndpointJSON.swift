@@ -1,0 +1,55 @@
+import Foundation
+
+/// A JSON value of an endpoints file's `"json"` response, with templates in its strings; written
+/// back in the file's key order.
+package indirect enum EndpointJSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(EndpointTemplate)
+    case array([EndpointJSON])
+    case object([(String, EndpointJSON)])
+
+    package static func == (lhs: EndpointJSON, rhs: EndpointJSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    /// The JSON text, strings rendered with `value`.
+    package func render(_ value: (EndpointTemplate.Source, String) -> String?) -> String {
+        switch self {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number):
+            if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+            return String(number)
+        case .string(let template): return Self.quoted(template.render(value))
+        case .array(let items): return "[" + items.map { $0.render(value) }.joined(separator: ",") + "]"
+        case .object(let members): return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.render(value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// `text` as a JSON string literal.
+    package static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MockServerCore
+
+/// An HTTP stub script: a response file whose top level is `"endpoints"`, each an `"api"` (method and
+/// path), what a request must have, and the response (or a sequence of them), with `${…}` values
+/// from the request and the cache. Read by the same reader as response scripts (trailing commas
+/// allowed, duplicate keys rejected, errors with file, line and column).
+package struct EndpointScript: Sendable {
+    /// One endpoint, in file order.
+    package struct Endpoint: Sendable {
+        package let method: String
+        package let path: String
+        package let requestHeaders: [(name: String, value: String)]
+        package let requestBody: String?
+        /// The responses in turn; the last repeats.
+        package let responses: [Response]
+        /// Values stored in the cache once the response is chosen.
+        package let cache: [(name: String, value: EndpointTemplate)]
+    }
+
+    /// One response of an endpoint.
+    package struct Response: Sendable {
+        package let status: Int
+        package let headers: [(name: String, value: EndpointTemplate)]
+        package let body: Body
+        package let delay: Duration?
+    }
+
+    /// What a response's body is.
+    package enum Body: Sendable {
+        case none
+        case text(EndpointTemplate)
+        case json(EndpointJSON)
+    }
+
+    package let endpoints: [Endpoint]
+    package let file: String?
+
+    /// Whether `json` is an endpoints file (its top level has `"endpoints"`), without checking the rest.
+    package static func isEndpointFile(_ json: [UInt8]) -> Bool {
+        guard let root = try? JSONReader.parse(json), case .object(let members) = root.kind else { return false }
+        return members.contains { $0.key == "endpoints" }
+    }
+
+    /// Reads an endpoints file.
+    ///
+    /// - Throws: ``ResponseFileError`` naming the key or value at fault, with its line and column.
+    package init(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
+        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file)).decode(json, file: file)
+    }
+
+    package init(endpoints: [Endpoint], file: String?) {
+        self.endpoints = endpoints
+        self.file = file
+    }
+}

@@ -1,0 +1,130 @@
+import MockServerCore
+
+/// Turns a parsed endpoints file into an ``EndpointScript``, with the response-file decoder's
+/// checks and errors.
+struct EndpointScriptDecoder {
+    let base: ResponseScriptDecoder
+
+    private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    func decode(_ json: [UInt8], file: String?) throws(ResponseFileError) -> EndpointScript {
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(json)
+        } catch {
+            throw base.error(.syntax(message: error.message), at: error.location)
+        }
+        let top = try base.members(of: root, path: "the file", known: ["endpoints", "comment"])
+        guard let list = top["endpoints"] else { throw base.error(.missingKey(path: "", key: "endpoints"), at: root.location) }
+        guard case .array(let values) = list.kind else {
+            throw base.error(.wrongType(path: "endpoints", expected: "an array of endpoints", found: list.typeName), at: list.location)
+        }
+        var endpoints: [EndpointScript.Endpoint] = []
+        for (index, value) in values.enumerated() {
+            endpoints.append(try endpoint(value, path: "endpoints[\(index)]"))
+        }
+        return EndpointScript(endpoints: endpoints, file: file)
+    }
+
+    private func endpoint(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
+        let fields = try base.members(of: value, path: path, known: ["api", "request", "response", "responses", "cache", "comment"])
+        guard let apiValue = fields["api"] else { throw base.error(.missingKey(path: path, key: "api"), at: value.location) }
+        let api = try base.string(apiValue, path: "\(path).api")
+        let parts = api.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, Self.methods.contains(parts[0].uppercased()), parts[1].hasPrefix("/") else {
+            throw base.error(.invalidValue(path: "\(path).api", reason: "an api is a method and a path, such as \"get /config/:version\", not \"\(api)\""),
+                             at: apiValue.location)
+        }
+        var headers: [(name: String, value: String)] = []
+        var body: String?
+        if let request = fields["request"] {
+            let requestFields = try base.members(of: request, path: "\(path).request", known: ["headers", "body"])
+            if let headerValue = requestFields["headers"] {
+                for member in try base.orderedMembers(of: headerValue, path: "\(path).request.headers") {
+                    headers.append((member.key, try base.string(member.value, path: "\(path).request.headers.\(member.key)")))
+                }
+            }
+            body = try requestFields["body"].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).request.body") }
+        }
+        var responses: [EndpointScript.Response] = []
+        switch (fields["response"], fields["responses"]) {
+        case (let single?, nil):
+            responses = [try response(single, path: "\(path).response")]
+        case (nil, let list?):
+            guard case .array(let items) = list.kind, !items.isEmpty else {
+                throw base.error(.wrongType(path: "\(path).responses", expected: "a non-empty array of responses", found: list.typeName), at: list.location)
+            }
+            for (index, item) in items.enumerated() { responses.append(try response(item, path: "\(path).responses[\(index)]")) }
+        case (nil, nil):
+            throw base.error(.missingKey(path: path, key: "response"), at: value.location)
+        case (_?, let list?):
+            throw base.error(.invalidValue(path: path, reason: "give \"response\" or \"responses\", not both"), at: list.location)
+        }
+        var cache: [(name: String, value: EndpointTemplate)] = []
+        if let cacheValue = fields["cache"] {
+            for member in try base.orderedMembers(of: cacheValue, path: "\(path).cache") {
+                cache.append((member.key, try template(member.value, path: "\(path).cache.\(member.key)")))
+            }
+        }
+        return EndpointScript.Endpoint(method: parts[0].uppercased(), path: String(parts[1]), requestHeaders: headers, requestBody: body,
+                                       responses: responses, cache: cache)
+    }
+
+    private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
+        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay"])
+        var status = 200
+        if let statusValue = fields["status"] {
+            guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
+                throw base.error(.invalidValue(path: "\(path).status", reason: "a status is a number from 100 to 599"), at: statusValue.location)
+            }
+            status = Int(number)
+        }
+        var headers: [(name: String, value: EndpointTemplate)] = []
+        if let headerValue = fields["headers"] {
+            for member in try base.orderedMembers(of: headerValue, path: "\(path).headers") {
+                headers.append((member.key, try template(member.value, path: "\(path).headers.\(member.key)")))
+            }
+        }
+        let body: EndpointScript.Body
+        switch (fields["body"], fields["json"]) {
+        case (let text?, nil): body = .text(try template(text, path: "\(path).body"))
+        case (nil, let json?): body = .json(try self.json(json, path: "\(path).json"))
+        case (nil, nil): body = .none
+        case (_?, let json?):
+            throw base.error(.invalidValue(path: path, reason: "give \"body\" or \"json\", not both"), at: json.location)
+        }
+        let delay = try fields["delay"].map { value throws(ResponseFileError) -> Duration in
+            guard case .number(let seconds) = value.kind else {
+                throw base.error(.wrongType(path: "\(path).delay", expected: "a number of seconds", found: value.typeName), at: value.location)
+            }
+            return try base.pause(seconds, path: "\(path).delay", at: value.location)
+        }
+        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay)
+    }
+
+    private func template(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointTemplate {
+        let text = try base.string(value, path: path)
+        do {
+            return try EndpointTemplate(text)
+        } catch {
+            throw base.error(.invalidValue(path: path, reason: error.reason), at: value.location)
+        }
+    }
+
+    private func json(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointJSON {
+        switch value.kind {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let number): return .number(number)
+        case .string: return .string(try template(value, path: path))
+        case .array(let items):
+            var result: [EndpointJSON] = []
+            for (index, item) in items.enumerated() { result.append(try json(item, path: "\(path)[\(index)]")) }
+            return .array(result)
+        case .object(let members):
+            var result: [(String, EndpointJSON)] = []
+            for member in members { result.append((member.key, try json(member.value, path: "\(path).\(member.key)"))) }
+            return .object(result)
+        }
+    }
+}

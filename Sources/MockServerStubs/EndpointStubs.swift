@@ -1,0 +1,72 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+
+/// An endpoints file's entries as stubs: the first entry that matches answers, after any stub added
+/// in code.
+enum EndpointStubs {
+    /// Registers every endpoint of `script` with `router`.
+    static func register(_ script: EndpointScript, with router: StubRouter) {
+        for (index, endpoint) in script.endpoints.enumerated() {
+            let responses = endpoint.responses
+            let cacheWrites = endpoint.cache
+            let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .computed { request, cache, hit in
+                let response = responses[min(hit, responses.count - 1)]
+                let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
+                let built = build(response, values)
+                for write in cacheWrites { cache[write.name] = write.value.render(values) }
+                return built
+            }, sequence: -1 - index)
+            stub.update { definition in
+                definition.headers = endpoint.requestHeaders
+                definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) }
+            }
+        }
+    }
+
+    private static func build(_ response: EndpointScript.Response, _ values: (EndpointTemplate.Source, String) -> String?) -> StubResponse {
+        var headers = HTTPHeaders()
+        for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
+        var body: [UInt8] = []
+        switch response.body {
+        case .none: break
+        case .text(let template): body = Array(template.render(values).utf8)
+        case .json(let json):
+            body = Array(json.render(values).utf8)
+            if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }
+        }
+        return StubResponse(status: response.status, headers: headers, body: body, delay: response.delay)
+    }
+
+    /// A `${source:name}` value of `request` or `cache`; `nil` when there is none.
+    static func value(_ source: EndpointTemplate.Source, _ name: String, request: StubRequest, cache: StubCache) -> String? {
+        switch source {
+        case .param: return request.pathParameters[name]
+        case .query: return request.queryParameters[name]
+        case .form: return request.formParameters[name]
+        case .header: return request.headers[name]
+        case .cache: return cache[name].map { $0 as? String ?? "\($0)" }
+        case .json:
+            var current: Any? = request.bodyJSON
+            for key in name.split(separator: ".") {
+                if let object = current as? [String: Any] {
+                    current = object[String(key)]
+                } else if let array = current as? [Any], let index = Int(key), array.indices.contains(index) {
+                    current = array[index]
+                } else {
+                    return nil
+                }
+            }
+            switch current {
+            case let text as String: return text
+            case let flag as Bool: return flag ? "true" : "false"
+            case let number as NSNumber: return number.stringValue
+            case nil, is NSNull: return nil
+            case let other?:
+                return (try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed]))
+                    .map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+    }
+}
