@@ -90,7 +90,7 @@ package final class HTTPConnectionDriver: StreamDriver {
             let inbox = connection.loop.inbox
             let bound = LoopBound(self)
             let boundConnection = LoopBound(connection)
-            let task = Task {
+            let operation: @Sendable () async -> Void = {
                 let outcome: Result<HTTPReply?, any Error>
                 do {
                     outcome = .success(try await responder.respond(to: request, context: context))
@@ -98,6 +98,13 @@ package final class HTTPConnectionDriver: StreamDriver {
                     outcome = .failure(error)
                 }
                 inbox.execute { _ in bound.value.deferredAnswer(outcome, to: request, on: boundConnection.value) }
+            }
+            // The answer is computed on the loop's own thread where the system allows it.
+            let task: Task<Void, Never>
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                task = Task(executorPreference: LoopTaskExecutor(inbox: inbox), operation: operation)
+            } else {
+                task = Task(operation: operation)
             }
             state = .waiting(task)
             return .wait

@@ -6,9 +6,11 @@
 /// ``respond(to:context:)`` in a task and carries on with other connections meanwhile; the
 /// connection waits, and a closed connection cancels the task.
 ///
-/// That task runs on Swift's cooperative pool, which has about one thread per core: a test that
-/// blocks those threads in synchronous reads while it waits for such an answer can starve it. Talk
-/// to the server with asynchronous clients (URLSession), or block on a thread of your own.
+/// That task prefers the server's own loop thread as its executor (on Linux, and on macOS 15 and
+/// later; on earlier systems it runs on Swift's cooperative pool): code that does not suspend runs
+/// there without a thread hop, and must not block, as it would hold up every connection of the
+/// server. Whatever it awaits elsewhere (an actor, say) runs where that lives; a test that blocks
+/// the cooperative pool's few threads in synchronous reads can starve such work.
 public protocol HTTPResponder: Sendable {
     /// The reply to `request`, or `nil` when the responder has no answer (the request is recorded
     /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
