@@ -41,6 +41,15 @@ public final class StubResponseBuilder: Sendable {
         changeLast { $0.body = Array(body) }
     }
 
+    /// Sets the body to the bytes of the file at `url`, read now.
+    ///
+    /// - Throws: the error of reading the file.
+    @discardableResult
+    public func withBody(contentsOf url: URL) throws -> StubResponseBuilder {
+        let data = try Data(contentsOf: url)
+        return changeLast { $0.body = Array(data) }
+    }
+
     /// Sets `value`, encoded as JSON, as the body, with `Content-Type: application/json`.
     @discardableResult
     public func withJSON(_ value: some Encodable) -> StubResponseBuilder {

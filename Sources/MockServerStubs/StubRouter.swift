@@ -10,6 +10,7 @@ package final class StubRouter: HTTPResponder {
     private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
+    private let failures = Locked<[String]>([])
     /// The values every closure shares.
     package let cache = StubCache()
 
@@ -29,6 +30,9 @@ package final class StubRouter: HTTPResponder {
         }
         return stub
     }
+
+    /// What the endpoint closures threw, in order: each was answered with a 500 naming it.
+    package var handlerFailures: [String] { failures.withLock { $0 } }
 
     /// Registers an endpoints file's entries.
     package func addEndpoints(_ script: EndpointScript) {
@@ -65,7 +69,13 @@ package final class StubRouter: HTTPResponder {
         case .responses(let responses):
             return HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description)
         case .handler(let handler):
-            let response = try await handler(StubRequest(request, pathParameters: parameters), cache)
+            let response: StubResponse
+            do {
+                response = try await handler(StubRequest(request, pathParameters: parameters), cache)
+            } catch {
+                failures.withLock { $0.append("\(stub.description) threw for \(request.method) \(request.target): \(error)") }
+                throw error
+            }
             return HTTPReply(steps: response.replySteps, name: stub.description)
         case .computed(let compute):
             return HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description)

@@ -6,7 +6,8 @@ import Testing
 ///
 /// Every request that no stub matched fails the test, at the caller's file and line, with the text
 /// its 500 showed: the request, the `stubRequest` line that answers it, and the nearest stub with
-/// the part that differed. An error the body throws is rethrown with the transcript.
+/// the part that differed. So does every error an endpoint closure threw. An error the body throws
+/// is rethrown with the transcript.
 ///
 /// ```swift
 /// @Test func profile() async throws {
@@ -43,6 +44,9 @@ public func withHTTPMockServer<Result>(
         for report in server.unexpectedRequestReports {
             Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
         }
+    }
+    for failure in server.handlerFailures {
+        Issue.record(Comment(rawValue: "MockServer: an endpoint closure threw (its request got a 500): \(failure)"), sourceLocation: sourceLocation)
     }
     return result
 }

@@ -95,6 +95,20 @@ struct SwiftTestingExamples {
         }
     }
 
+    @Test("an endpoint closure that throws fails the test, naming the error")
+    func throwingEndpointFails() async throws {
+        struct Broken: Error {}
+        try await withKnownIssue {
+            try await withHTTPMockServer { server in
+                server.add(.GET, "/broken") { _, _ in throw Broken() }
+                let (_, response) = try await URLSession.shared.data(from: server.url(for: "/broken"))
+                #expect((response as? HTTPURLResponse)?.statusCode == 500)
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("MockServer: an endpoint closure threw (its request got a 500): GET /broken threw for GET /broken: Broken")
+        }
+    }
+
     @Test("an input no response matches fails the test with the input, a snippet to paste and the transcript")
     func unexpectedInputFails() async throws {
         try await withKnownIssue {

@@ -132,6 +132,10 @@ public final class HTTPMockServer: Sendable {
     /// The reports of the requests that no stub matched, in order: the text each 500 showed.
     public var unexpectedRequestReports: [UnexpectedRequestReport] { router.unexpectedRequests }
 
+    /// What endpoint closures threw, in order (each request was answered with a 500 naming it):
+    /// the stub, the request and the error.
+    public var handlerFailures: [String] { router.handlerFailures }
+
     /// Removes every stub and endpoint (the cache stays).
     public func removeAllStubs() { router.removeAll() }
 }

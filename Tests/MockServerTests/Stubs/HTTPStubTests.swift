@@ -248,6 +248,32 @@ struct HTTPStubTests {
         #expect(server.transcript.unmatched.count == (python.stdout.hasPrefix("no requests") ? 0 : 1))
     }
 
+    @Test("a full URL, a pattern over the target, an Encodable body, a body from a file; hang and truncate (curl)", .enabled(if: Tools.hasCurl))
+    func targetsAndBodies() async throws {
+        struct Dog: Encodable { let name: String; let age: Int }
+        let file = try Tools.temporaryDirectory().appendingPathComponent("fixture.txt")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data("from a file\n".utf8).write(to: file)
+        let server = try await start { server in
+            server.stubRequest("GET", "https://api.example.com/v1/dogs?page=2").andReturn(200).withJSON(Dog(name: "Rex", age: 3))
+            try server.stubRequest("DELETE", matching: "^/v1/dogs/[0-9]+$").andReturn(204)
+            try server.stubRequest("GET", "/fixture").andReturn(200).withBody(contentsOf: file)
+            server.stubRequest("GET", "/hang").andReturn(200).withFault(.hang)
+            server.stubRequest("GET", "/cut").andReturn(200).withBody(String(repeating: "x", count: 100)).withFault(.truncate(bytes: 40))
+        }
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        func curl(_ arguments: [String]) throws -> Tools.Result { try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments) }
+        #expect(try curl(["\(base)/v1/dogs?page=2"]).stdout == #"{"age":3,"name":"Rex"}"#)
+        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs?page=3"]).stdout == "500")
+        #expect(try curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/17"]).stdout == "204")
+        #expect(try curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/x"]).stdout == "500")
+        #expect(try curl(["\(base)/fixture"]).stdout == "from a file\n")
+        #expect(try curl(["--max-time", "1", "\(base)/hang"]).status == 28)
+        #expect(try curl(["\(base)/cut"]).status == 18)
+        #expect(throws: (any Error).self) { try server.stubRequest("GET", matching: "(") }
+    }
+
     @Test("a closure that throws is a 500 naming the error")
     func throwingEndpoint() async throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "the fixture is broken" } }
@@ -258,6 +284,7 @@ struct HTTPStubTests {
         let (status, body, _) = try await send(request(server, "GET", "/broken"))
         #expect(status == 500)
         #expect(body.contains("the fixture is broken"))
+        #expect(server.handlerFailures == ["GET /broken threw for GET /broken: the fixture is broken"])
     }
 
     @Test("curl PUT with Expect: 100-continue, and Python's http.client, against stubs", .enabled(if: Tools.hasCurl && Tools.hasPython))
