@@ -39,11 +39,10 @@ package final class EventLoop {
             // usually follows within one round trip, and a thread that has gone to sleep adds a
             // wake-up's latency to it. Idle loops sleep at once.
             if now &- lastActivity < Self.spinWindow { timeout = 0 }
-            // Blocking only when no task is queued; a task queued from now on wakes the selector.
-            if timeout != 0 && !inbox.prepareToSleep() { timeout = 0 }
+            let woken: Bool
             var events = 0
             do {
-                _ = try selector.wait(timeout: timeout) { fd, readiness in
+                woken = try selector.wait(timeout: timeout) { fd, readiness in
                     events += 1
                     handlers[fd]?.handle(readiness)
                 }
@@ -52,8 +51,9 @@ package final class EventLoop {
                 environment.logger.log(.error, "event loop stopped: \(error)")
                 break
             }
-            inbox.awake()
-            for task in inbox.drain() { task(self) }
+            if woken {
+                for task in inbox.drain() { task(self) }
+            }
             if !timers.isEmpty {
                 let now = MonotonicClock.now()
                 while let action = timers.popDue(now: now) { action() }

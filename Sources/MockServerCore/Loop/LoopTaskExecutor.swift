@@ -1,4 +1,4 @@
-/// Runs a task's jobs on an event loop's thread, through its inbox: an HTTP responder's `async`
+/// Runs a task's jobs on an event loop's thread, through its inbox (which wakes the loop): an HTTP responder's `async`
 /// answer then runs on the loop (until it awaits something that runs elsewhere, such as an actor),
 /// with no thread hop and no dependence on Swift's cooperative pool, which a test that blocks in
 /// synchronous reads or waits for a child process can exhaust.
