@@ -1,5 +1,3 @@
-import Foundation
-
 /// A JSON value of an endpoints file's `"json"` response, with templates in its strings; written
 /// back in the file's key order.
 package indirect enum EndpointJSON: Sendable, Equatable {
@@ -30,26 +28,9 @@ package indirect enum EndpointJSON: Sendable, Equatable {
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
             return String(number)
-        case .string(let template): return Self.quoted(template.render(value))
+        case .string(let template): return template.render(value).jsonStringLiteral
         case .array(let items): return "[" + items.map { $0.render(value) }.joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { Self.quoted($0.0) + ":" + $0.1.render(value) }.joined(separator: ",") + "}"
+        case .object(let members): return "{" + members.map { $0.0.jsonStringLiteral + ":" + $0.1.render(value) }.joined(separator: ",") + "}"
         }
-    }
-
-    /// `text` as a JSON string literal.
-    package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
