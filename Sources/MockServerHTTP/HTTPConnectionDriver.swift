@@ -21,6 +21,9 @@ package final class HTTPConnectionDriver: StreamDriver {
     private var state = State.awaitingRequest
     private let responder: @Sendable () -> any HTTPResponder
     private let connectionState = HTTPConnectionState()
+    /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
+    /// `async` answer.
+    private var taskExecutor: AnyObject?
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request.
@@ -87,27 +90,83 @@ package final class HTTPConnectionDriver: StreamDriver {
         case .unmatched:
             return unmatched(request, on: connection)
         case .deferred:
-            let inbox = connection.loop.inbox
-            let bound = LoopBound(self)
-            let boundConnection = LoopBound(connection)
-            let operation: @Sendable () async -> Void = {
+            return awaitAnswer({ try await responder.respond(to: request, context: context) }, for: request, on: connection)
+        case .asynchronous(let operation):
+            return awaitAnswer(operation, for: request, on: connection)
+        }
+    }
+
+    /// Runs `answer` in a task and waits for it; the connection goes on when it is back on the loop.
+    ///
+    /// Where the system has `Task.immediate` (Linux, and Apple systems of 2025), the task starts on
+    /// the loop's thread at once, and an answer that never suspends is used right away, with no
+    /// trip through the loop's queue.
+    private func awaitAnswer(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+        let inbox = connection.loop.inbox
+        let bound = LoopBound(self)
+        let boundConnection = LoopBound(connection)
+        // With `start`, the task is being started by `Task.immediate` on the loop's thread.
+        func operation(start: LoopBound<TaskStart>?) -> @Sendable () async -> Void {
+            return {
                 let outcome: Result<HTTPReply?, any Error>
                 do {
-                    outcome = .success(try await responder.respond(to: request, context: context))
+                    outcome = .success(try await answer())
                 } catch {
                     outcome = .failure(error)
                 }
+                // Finished before `Task.immediate` returned: the starter takes the outcome.
+                if let start, start.value.finishEarly(with: outcome) { return }
                 inbox.execute { _ in bound.value.deferredAnswer(outcome, to: request, on: boundConnection.value) }
             }
-            // The answer is computed on the loop's own thread where the system allows it.
-            let task: Task<Void, Never>
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                task = Task(executorPreference: LoopTaskExecutor(inbox: inbox), operation: operation)
-            } else {
-                task = Task(operation: operation)
-            }
-            state = .waiting(task)
-            return .wait
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+            let start = TaskStart()
+            task = Task.immediate(executorPreference: loopExecutor(inbox), operation: operation(start: LoopBound(start)))
+            if let outcome = start.end() { return decision(for: outcome, to: request, on: connection) }
+        } else if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            // The answer is computed on the loop's own thread.
+            task = Task(executorPreference: loopExecutor(inbox), operation: operation(start: nil))
+        } else {
+            task = Task(operation: operation(start: nil))
+        }
+        state = .waiting(task)
+        return .wait
+    }
+
+    /// The loop's task executor, made at the first `async` answer.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private func loopExecutor(_ inbox: LoopInbox) -> LoopTaskExecutor {
+        if let executor = taskExecutor as? LoopTaskExecutor { return executor }
+        let executor = LoopTaskExecutor(inbox: inbox)
+        taskExecutor = executor
+        return executor
+    }
+
+    /// Whether an answer's task is still being started by `Task.immediate` on the loop's thread,
+    /// and the outcome when it finished before that call returned.
+    private final class TaskStart {
+        private enum Phase {
+            case starting
+            case finishedEarly(Result<HTTPReply?, any Error>)
+            case running
+        }
+
+        private var phase = Phase.starting
+
+        /// Keeps `outcome` for the starter when the task is still starting; `false` once it runs on
+        /// its own.
+        func finishEarly(with outcome: Result<HTTPReply?, any Error>) -> Bool {
+            guard case .starting = phase else { return false }
+            phase = .finishedEarly(outcome)
+            return true
+        }
+
+        /// Ends the start: the outcome when the task already finished, or `nil` (it now runs on its own).
+        func end() -> Result<HTTPReply?, any Error>? {
+            defer { phase = .running }
+            if case .finishedEarly(let outcome) = phase { return outcome }
+            return nil
         }
     }
 
@@ -115,14 +174,22 @@ package final class HTTPConnectionDriver: StreamDriver {
     private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPRequest, on connection: StreamConnection) {
         guard case .waiting = state, !connection.isClosed else { return }
         state = .awaitingRequest
+        switch decision(for: outcome, to: request, on: connection) {
+        case .steps(let steps): connection.resume(with: steps)
+        case .finish(let reason): connection.resume(with: [.close(reason)])
+        case .needInput, .wait: connection.resume()
+        }
+    }
+
+    /// What the connection does with a computed answer.
+    private func decision(for outcome: Result<HTTPReply?, any Error>, to request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
         switch outcome {
         case .success(let reply?):
-            connection.resume(with: steps(for: reply, to: request, on: connection))
+            .steps(steps(for: reply, to: request, on: connection))
         case .success(nil):
-            guard case .finish(let reason) = unmatched(request, on: connection) else { return }
-            connection.resume(with: [.close(reason)])
+            unmatched(request, on: connection)
         case .failure(let error):
-            connection.resume(with: steps(for: failure(error, on: connection), to: request, on: connection))
+            .steps(steps(for: failure(error, on: connection), to: request, on: connection))
         }
     }
 

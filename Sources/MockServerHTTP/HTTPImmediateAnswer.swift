@@ -7,4 +7,9 @@ public enum HTTPImmediateAnswer: Sendable {
     case unmatched
     /// The answer needs ``HTTPResponder/respond(to:context:)`` (it awaits something).
     case deferred
+    /// The answer comes from `answer`, run in a task like ``HTTPResponder/respond(to:context:)``: a
+    /// responder that has already worked out what answers (found a stub, say) hands over the part
+    /// that awaits, rather than have ``HTTPResponder/respond(to:context:)`` work it out again.
+    /// A `nil` result is an unmatched request; a thrown error is answered with a 500 naming it.
+    case asynchronous(@Sendable () async throws -> HTTPReply?)
 }

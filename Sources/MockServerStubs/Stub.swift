@@ -61,7 +61,7 @@ public final class Stub: Sendable, CustomStringConvertible {
 
     /// The path parameters when `request` matches, or the first part that does not.
     func match(_ request: HTTPRequest) -> Result<StubParameters, Mismatch> {
-        guard request.method.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(request.method), not \(method)")) }
+        guard request.method == method || request.method.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(request.method), not \(method)")) }
         guard let parameters = target.match(request) else {
             return .failure(Mismatch(part: .path, detail: "target \(request.target), not \(target.description)"))
         }
@@ -96,10 +96,5 @@ public final class Stub: Sendable, CustomStringConvertible {
         case .computed(let compute):
             return .computed { request, cache, _ in compute(request, cache, hit) }
         }
-    }
-
-    /// Whether the answer is a closure (it runs in a task).
-    var isDynamic: Bool {
-        if case .handler = current.answer { true } else { false }
     }
 }

@@ -46,11 +46,12 @@ struct StubIndex {
     /// The stubs that may match a request for `method` and `path`, the most recently added first.
     func candidates(method: String, path: String) -> [Stub] {
         var found = patterns
-        if let root = roots[method.uppercased()] {
+        if let root = roots[method] ?? roots[method.uppercased()] {
             let segments = path.split(separator: "/", omittingEmptySubsequences: true)
             collect(root, segments[...], into: &found)
         }
-        return found.sorted { $0.sequence > $1.sequence }
+        if found.count > 1 { found.sort { $0.sequence > $1.sequence } }
+        return found
     }
 
     private func collect(_ node: Node, _ segments: ArraySlice<Substring>, into found: inout [Stub]) {

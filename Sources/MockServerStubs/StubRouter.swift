@@ -52,34 +52,35 @@ package final class StubRouter: HTTPResponder {
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         guard let (stub, parameters) = find(request) else { return .reply(unexpectedReply(to: request)) }
-        if stub.isDynamic { return .deferred }
         switch stub.takeAnswer() {
         case .responses(let responses):
             return .reply(HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description))
         case .computed(let compute):
             return .reply(HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description))
-        case .handler:
-            return .deferred
+        case .handler(let handler):
+            return .asynchronous { [self] in try await run(handler, of: stub, for: request, parameters: parameters) }
         }
     }
 
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
-        guard let (stub, parameters) = find(request) else { return unexpectedReply(to: request) }
-        switch stub.takeAnswer() {
-        case .responses(let responses):
-            return HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description)
-        case .handler(let handler):
-            let response: StubResponse
-            do {
-                response = try await handler(StubRequest(request, pathParameters: parameters), cache)
-            } catch {
-                failures.withLock { $0.append("\(stub.description) threw for \(request.method) \(request.target): \(error)") }
-                throw error
-            }
-            return HTTPReply(steps: response.replySteps, name: stub.description)
-        case .computed(let compute):
-            return HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description)
+        switch try answerImmediately(request, context: context) {
+        case .reply(let reply): reply
+        case .unmatched, .deferred: nil
+        case .asynchronous(let answer): try await answer()
         }
+    }
+
+    /// The reply of `stub`'s closure to `request`; what it throws is kept for ``handlerFailures``.
+    private func run(_ handler: @Sendable (StubRequest, StubCache) async throws -> StubResponse, of stub: Stub,
+                     for request: HTTPRequest, parameters: StubParameters) async throws -> HTTPReply {
+        let response: StubResponse
+        do {
+            response = try await handler(StubRequest(request, pathParameters: parameters), cache)
+        } catch {
+            failures.withLock { $0.append("\(stub.description) threw for \(request.method) \(request.target): \(error)") }
+            throw error
+        }
+        return HTTPReply(steps: response.replySteps, name: stub.description)
     }
 
     /// The most recently added stub that matches, with its path parameters.

@@ -31,6 +31,8 @@ package final class EventLoop {
 
     /// Runs until ``stop()`` is called from a task, then closes everything it owns.
     package func run() {
+        inbox.claimThread(true)
+        defer { inbox.claimThread(false) }
         var lastActivity: UInt64 = 0
         while isRunning {
             let now = MonotonicClock.now()
@@ -58,6 +60,8 @@ package final class EventLoop {
                 let now = MonotonicClock.now()
                 while let action = timers.popDue(now: now) { action() }
             }
+            // Work this iteration queued from the loop's own thread (an `async` answer's jobs).
+            inbox.runLocal(on: self)
         }
         shutDown()
     }

@@ -99,6 +99,9 @@ package final class StreamConnection: LoopHandler {
     package func handle(_ readiness: Readiness) {
         if readiness.readable && (wantsInput || readiness.failed) {
             readInput()
+        } else if readiness.readable {
+            // Input came while none is wanted: stop watching for it until it is (see updateInterest).
+            updateInterest(keepingHeldRead: false)
         }
         if activity != .closed {
             drive()
@@ -232,7 +235,7 @@ package final class StreamConnection: LoopHandler {
             close(reason)
             return
         }
-        updateInterest()
+        updateInterest(keepingHeldRead: activity == .held)
     }
 
     private func perform(_ step: StreamStep) {
@@ -293,9 +296,15 @@ package final class StreamConnection: LoopHandler {
         }
     }
 
-    private func updateInterest() {
+    /// Watches for what the connection wants now: input when it reads, writability when output waits.
+    ///
+    /// With `keepingHeldRead`, a connection held for its driver's answer keeps watching for input it
+    /// already watched for: the answer usually comes in the same turn of the loop, and dropping and
+    /// restoring the interest would cost two system calls per request. Input that does come meanwhile
+    /// is not read; ``handle(_:)`` then drops the interest.
+    private func updateInterest(keepingHeldRead: Bool = false) {
         var wanted: Interest = []
-        if wantsInput { wanted.insert(.read) }
+        if wantsInput || (keepingHeldRead && interest.contains(.read)) { wanted.insert(.read) }
         if !output.isEmpty { wanted.insert(.write) }
         guard wanted != interest else { return }
         do {

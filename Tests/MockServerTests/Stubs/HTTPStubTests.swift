@@ -215,6 +215,36 @@ struct HTTPStubTests {
         #expect(server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }.count == 1)
     }
 
+    @Test("pipelined requests keep their order whether a closure answers at once, suspends, or awaits an actor")
+    func pipeliningWithSuspendingClosures() async throws {
+        actor Counter {
+            var value = 0
+            func next() -> Int { value += 1; return value }
+        }
+        let counter = Counter()
+        let server = try await start { server in
+            server.stubRequest("GET", "/a").andReturn(200).withBody("a")
+            server.add(.GET, "/now") { _, _ in .ok(body: "now") }
+            server.add(.GET, "/later") { _, _ in
+                try await Task.sleep(for: .milliseconds(20))
+                return .ok(body: "later")
+            }
+            server.add(.GET, "/actor") { _, _ in .ok(body: "actor\(await counter.next())") }
+        }
+        defer { server.stop() }
+        let port = server.port
+        let text = try await offPool {
+            let client = try TestClient(port: port)
+            // Everything in one write: the later requests arrive while the first closure sleeps.
+            try client.send("GET /later HTTP/1.1\r\n\r\nGET /a HTTP/1.1\r\n\r\nGET /actor HTTP/1.1\r\n\r\n"
+                            + "GET /now HTTP/1.1\r\n\r\nGET /later HTTP/1.1\r\n\r\nGET /actor HTTP/1.1\r\nConnection: close\r\n\r\n")
+            return String(decoding: try client.readToEnd(), as: UTF8.self)
+        }
+        let bodies = text.components(separatedBy: "\r\n\r\n").dropFirst().map { $0.prefix { $0 != "H" } }
+        #expect(bodies == ["later", "a", "actor1", "now", "later", "actor2"])
+        #expect(server.hitCount("GET", "/later") == 2)
+    }
+
     @Test("URLSession PUT of 2 MiB with Expect: 100-continue, and Python requests with a form, JSON and a session")
     func putWithExpectAndRequests() async throws {
         let server = try await start { server in
