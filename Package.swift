@@ -28,10 +28,11 @@ let package = Package(
         .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerInProcess"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -65,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
-                           "MockServerResponses", "TestSupport"],
+                           "MockServerInProcess", "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -4,3 +4,4 @@
 @_exported import MockServerHTTP
 @_exported import MockServerScript
 @_exported import MockServerStubs
+@_exported import MockServerInProcess

@@ -3,6 +3,7 @@ import Foundation
 import MockServerCore
 import MockServerFTP
 import MockServerHTTP
+import MockServerInProcess
 import MockServerScript
 
 /// A local TCP server that pretends to be something else, for tests of network clients.
@@ -36,6 +37,8 @@ public final class MockServer: Sendable {
         let address: SocketAddress
         /// The shared passive-data port, bound for line scripts only.
         let dataAddress: SocketAddress?
+        /// Opens in-process connections, for HTTP servers only.
+        let connector: LoopConnector?
     }
 
     /// How the server listens and behaves.
@@ -142,6 +145,11 @@ public final class MockServer: Sendable {
     /// The bound main port, or 0 when the server is not running.
     public var port: UInt16 { address?.port ?? 0 }
 
+    /// Opens in-process connections while an HTTP server runs.
+    var inProcessConnector: LoopConnector? {
+        state.withLock { if case .running(let running) = $0 { running.connector } else { nil } }
+    }
+
     /// The bound passive-data port, or 0 when the server is not running or has none (an HTTP server).
     public var dataPort: UInt16 {
         state.withLock { if case .running(let running) = $0 { running.dataAddress?.port ?? 0 } else { 0 } }
@@ -207,6 +215,10 @@ public final class MockServer: Sendable {
             return running
         }
         guard let running else { return }
+        if let connector = running.connector {
+            connector.shut()
+            InProcessRoutes.shared.removeShared(of: connector)
+        }
         running.inbox.execute { $0.stop() }
         running.thread.join()
         core.logger.log(.info, "stopped")
@@ -258,23 +270,18 @@ public final class MockServer: Sendable {
                                           dataPort: dataAddress?.port ?? 0, now: configuration.clock)
         let inbox = LoopInbox(selector: selector)
         let core = self.core
+        let scripted = ScriptHTTPResponder(core: core, base: context)
+        // HTTP connections, over the socket and in-process alike.
+        let httpDriver: @Sendable () -> any StreamDriver = {
+            if let http = core.httpResponder { HTTPConnectionDriver { core.httpResponder ?? http } } else { HTTPConnectionDriver { scripted } }
+        }
+        let makeHTTPDriver = servesHTTP ? httpDriver : nil
         do {
             let thread = try LoopThread.start {
                 let loop = EventLoop(selector: selector, inbox: inbox, environment: core.environment)
                 let pool = PassiveListenerPool(loop: loop)
-                let scripted = ScriptHTTPResponder(core: core, base: context)
                 loop.adopt(Listener(socket: control, loop: loop) { [unowned loop] client in
-                    let driver: any StreamDriver
-                    if let http = core.httpResponder {
-                        driver = HTTPConnectionDriver { core.httpResponder ?? http }
-                    } else {
-                        let framing = core.responder.framing
-                        if framing == .requests {
-                            driver = HTTPConnectionDriver { scripted }
-                        } else {
-                            driver = ScriptLineDriver(core: core, base: context, pool: pool, framing: framing)
-                        }
-                    }
+                    let driver = makeHTTPDriver?() ?? ScriptLineDriver(core: core, base: context, pool: pool, framing: core.responder.framing)
                     try StreamConnection(socket: client, loop: loop, driver: driver).start()
                 }, fd: control.fd)
                 if let dataSocket {
@@ -286,7 +293,8 @@ public final class MockServer: Sendable {
                 }
                 loop.run()
             }
-            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress)
+            let connector = makeHTTPDriver.map { LoopConnector(inbox: inbox, makeDriver: $0) }
+            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress, connector: connector)
         } catch {
             for socket in sockets { socket.close() }
             selector.close()

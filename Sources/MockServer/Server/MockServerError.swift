@@ -2,11 +2,17 @@
 public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// ``MockServer/useResponseSet(_:)`` was called while the responder is not a ``PatternResponder``.
     case notAPatternResponder
+    /// An in-process session was asked of a server that is not running.
+    case notRunning
+    /// An in-process session was asked of a server that does not speak HTTP (a line script).
+    case notHTTP
 
     /// A sentence saying what went wrong.
     public var description: String {
         switch self {
         case .notAPatternResponder: "the server's responder is not a PatternResponder, so it has no response sets"
+        case .notRunning: "the server is not running: call start() before asking for an in-process session"
+        case .notHTTP: "the server does not speak HTTP (a line script): only HTTP responders and scripts with scheme http or webdav answer in-process"
         }
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MockServerCore
 import MockServerHTTP
 import MockServerScript
@@ -57,6 +60,26 @@ public final class HTTPMockServer: Sendable {
 
     /// `http://127.0.0.1:PORT/path`.
     public func url(for path: String = "/") -> URL { server.url(for: path) }
+
+    /// Makes sessions of `configuration` answered in-process; see ``MockServer/installInProcess(in:hosts:)``.
+    public func installInProcess(in configuration: URLSessionConfiguration, hosts: [String]? = nil) throws {
+        try server.installInProcess(in: configuration, hosts: hosts)
+    }
+
+    /// A new session answered in-process; see ``MockServer/makeInProcessSession(configuration:hosts:)``.
+    public func makeInProcessSession(configuration: URLSessionConfiguration = .ephemeral, hosts: [String]? = nil) throws -> URLSession {
+        try server.makeInProcessSession(configuration: configuration, hosts: hosts)
+    }
+
+    /// Answers `URLSession.shared` in-process; see ``MockServer/installInProcessForSharedSession(hosts:)``.
+    public func installInProcessForSharedSession(hosts: [String] = []) throws {
+        try server.installInProcessForSharedSession(hosts: hosts)
+    }
+
+    /// Stops answering `URLSession.shared` in-process.
+    public func uninstallInProcessForSharedSession() {
+        server.uninstallInProcessForSharedSession()
+    }
 
     /// Everything that happened on the server's connections.
     public var transcript: Transcript { server.transcript }

@@ -12,6 +12,8 @@ package final class EventLoop {
     /// A scratch buffer for reads, shared by every connection of the loop.
     package let readBuffer: UnsafeMutableRawBufferPointer
     private var handlers: [Int32: any LoopHandler] = [:]
+    /// Handlers without a descriptor (connections over a ``MemoryTransport``), closed at shutdown too.
+    private var unwatched: [ObjectIdentifier: any LoopHandler] = [:]
     private var timers = TimerQueue()
     /// Whether the loop is running: ``stop()`` makes it false, and ``shutDown()`` then runs.
     package private(set) var isRunning = true
@@ -94,6 +96,16 @@ package final class EventLoop {
         handlers[fd] = nil
     }
 
+    /// Keeps `handler`, which has no descriptor, until ``forget(_:)`` or shutdown.
+    package func keep(_ handler: any LoopHandler) {
+        unwatched[ObjectIdentifier(handler)] = handler
+    }
+
+    /// Lets go of a handler kept with ``keep(_:)``.
+    package func forget(_ handler: any LoopHandler) {
+        unwatched[ObjectIdentifier(handler)] = nil
+    }
+
     /// Runs `action` on this loop after `delay`.
     package func schedule(after delay: Duration, _ action: @escaping () -> Void) {
         let (seconds, attoseconds) = delay.components
@@ -110,6 +122,8 @@ package final class EventLoop {
         timers.removeAll()
         for handler in handlers.values { handler.close(.serverStopped) }
         handlers.removeAll()
+        for handler in unwatched.values { handler.close(.serverStopped) }
+        unwatched.removeAll()
         for action in shutdownActions { action() }
         shutdownActions.removeAll()
         selector.close()

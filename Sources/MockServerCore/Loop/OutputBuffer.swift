@@ -26,8 +26,15 @@ package struct OutputBuffer {
     ///
     /// - Returns: `nil` when everything went or the socket is full, or the error that stopped it.
     package mutating func write(to socket: Socket) -> SocketError? {
+        write { socket.write($0) }
+    }
+
+    /// Writes as much as `write` takes (a connection's transport).
+    ///
+    /// - Returns: `nil` when everything went or the receiver is full, or the error that stopped it.
+    package mutating func write(_ write: (UnsafeRawBufferPointer) -> Socket.WriteResult) -> SocketError? {
         while !chunks.isEmpty {
-            let result = chunks[0].withUnsafeBytes { socket.write(UnsafeRawBufferPointer(rebasing: $0[headOffset...])) }
+            let result = chunks[0].withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[headOffset...])) }
             switch result {
             case .written(let written):
                 count -= written

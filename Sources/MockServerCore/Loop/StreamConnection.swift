@@ -43,7 +43,7 @@ package final class StreamConnection: LoopHandler {
     package let peer: SocketAddress?
     /// The loop this connection lives on.
     package unowned let loop: EventLoop
-    private let socket: Socket
+    private let transport: any StreamTransport
     private let driver: any StreamDriver
     private var output = OutputBuffer()
     private var steps: [StreamStep] = []
@@ -57,13 +57,19 @@ package final class StreamConnection: LoopHandler {
     /// Output above this many bytes stops the reading of further input until it drains.
     private static let highWater = 1 << 20
 
-    package init(socket: Socket, loop: EventLoop, driver: any StreamDriver) {
+    /// A connection over an accepted socket.
+    package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver) {
+        self.init(transport: SocketTransport(socket), loop: loop, driver: driver)
+    }
+
+    /// A connection over `transport` (a socket, or bytes in memory from a client in this process).
+    package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver) {
         self.id = loop.makeConnectionID()
-        self.socket = socket
+        self.transport = transport
         self.loop = loop
         self.driver = driver
-        self.peer = socket.peerAddress
-        self.localAddress = socket.localAddress
+        self.peer = transport.peerAddress
+        self.localAddress = transport.localAddress
     }
 
     /// The address the connection was accepted on.
@@ -87,9 +93,8 @@ package final class StreamConnection: LoopHandler {
 
     /// Registers the connection and runs the driver's opening steps.
     package func start() throws {
-        socket.setNoDelay()
-        try loop.add(self, fd: socket.fd, interest: .read)
-        let peerText = peer?.description ?? "unknown"
+        try transport.attach(self, to: loop, interest: .read)
+        let peerText = transport.peerDescription
         record(.connected(peer: peerText))
         log(.debug, "connected from \(peerText)")
         begin(driver.opened(self))
@@ -183,7 +188,7 @@ package final class StreamConnection: LoopHandler {
     }
 
     private func readInput() {
-        switch socket.read(into: loop.readBuffer) {
+        switch transport.read(into: loop.readBuffer) {
         case .bytes(let count):
             driver.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), on: self)
         case .endOfFile:
@@ -228,7 +233,7 @@ package final class StreamConnection: LoopHandler {
         flush()
         guard activity != .closed else { return }
         if case .shutAfterFlush = sending, output.isEmpty {
-            socket.shutdownWrite()
+            transport.shutdownWrite()
             sending = .shutDown
         }
         if case .closing(let reason) = activity, output.isEmpty {
@@ -291,7 +296,7 @@ package final class StreamConnection: LoopHandler {
 
     private func flush() {
         guard !output.isEmpty else { return }
-        if let error = output.write(to: socket) {
+        if let error = output.write({ transport.write($0) }) {
             close(error.isPeerGone ? .peerVanished : .failed(error.description))
         }
     }
@@ -308,7 +313,7 @@ package final class StreamConnection: LoopHandler {
         if !output.isEmpty { wanted.insert(.write) }
         guard wanted != interest else { return }
         do {
-            try loop.selector.modify(socket.fd, interest: wanted)
+            try transport.setInterest(wanted, on: loop)
             interest = wanted
         } catch {
             close(.failed("\(error)"))
@@ -323,8 +328,8 @@ package final class StreamConnection: LoopHandler {
         guard activity != .closed else { return }
         activity = .closed
         driver.closed(self, reason: reason)
-        loop.remove(fd: socket.fd)
-        if reset { socket.reset() } else { socket.close() }
+        transport.detach(from: loop)
+        transport.close(reset: reset)
         output.removeAll()
         steps = []
         record(.closed(reason))

@@ -1,0 +1,27 @@
+/// What a ``StreamConnection`` reads from and writes to: a TCP socket watched by the loop's
+/// selector (``SocketTransport``), or bytes handed over in memory by a client in the same process
+/// (``MemoryTransport``). Every method is called on the loop's thread.
+package protocol StreamTransport: AnyObject {
+    /// The peer's address, when there is one.
+    var peerAddress: SocketAddress? { get }
+    /// The address the connection was accepted on, when there is one.
+    var localAddress: SocketAddress? { get }
+    /// The peer as the transcript names it.
+    var peerDescription: String { get }
+
+    /// Starts reporting readiness to `handler` for `interest`.
+    func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws
+    /// Changes what readiness is reported.
+    func setInterest(_ interest: Interest, on loop: EventLoop) throws
+    /// Stops reporting readiness; ``close(reset:)`` follows.
+    func detach(from loop: EventLoop)
+
+    /// Reads what has arrived into `buffer`.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.ReadResult
+    /// Writes from `buffer`, as far as the peer takes it now.
+    func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult
+    /// Ends the sending side while input goes on.
+    func shutdownWrite()
+    /// Ends the connection: with `reset`, abortively (an RST on a socket).
+    func close(reset: Bool)
+}

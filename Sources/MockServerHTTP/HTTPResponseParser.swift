@@ -1,0 +1,201 @@
+/// Reads HTTP/1.x responses from bytes as they arrive, the way a client does: interim `1xx`
+/// responses are skipped, and a body is delimited by `Content-Length`, by chunked coding (decoded
+/// here), by the request (`HEAD`) or status (`204`, `304`), or by the end of the connection.
+///
+/// Pure code: no socket, no Foundation.
+package struct HTTPResponseParser {
+    /// What the bytes so far gave.
+    package enum Event: Equatable {
+        /// A final response's head.
+        case head(HTTPResponseHead)
+        /// A piece of the body (decoded when chunked).
+        case body([UInt8])
+        /// The response is complete.
+        case end
+    }
+
+    /// Why the bytes are not a response.
+    package enum ParseError: Error, Equatable, CustomStringConvertible {
+        /// The status line or a header line cannot be read.
+        case malformed(String)
+        /// The connection ended before the response did; `bodyBytes` of it had come.
+        case truncated(bodyBytes: Int)
+
+        package var description: String {
+            switch self {
+            case .malformed(let what): "malformed response: \(what)"
+            case .truncated(let count): "the connection ended before the response did (\(count) body bytes came)"
+            }
+        }
+    }
+
+    private enum State {
+        case head
+        case fixed(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case untilClose
+        case done
+    }
+
+    private let requestMethod: String
+    private var buffer: [UInt8] = []
+    private var state = State.head
+    private var bodyBytes = 0
+
+    /// A parser for the response to a request with `requestMethod`.
+    package init(requestMethod: String) {
+        self.requestMethod = requestMethod.uppercased()
+    }
+
+    /// Whether the response is complete.
+    package var isComplete: Bool {
+        if case .done = state { true } else { false }
+    }
+
+    /// Takes `bytes` and returns what they complete.
+    package mutating func append(_ bytes: [UInt8]) throws -> [Event] {
+        buffer.append(contentsOf: bytes)
+        var events: [Event] = []
+        while try step(into: &events) {}
+        return events
+    }
+
+    /// The connection ended: the end of a body delimited by it, or an error when the response was
+    /// not complete.
+    package mutating func finish() throws -> [Event] {
+        switch state {
+        case .done:
+            return []
+        case .untilClose:
+            state = .done
+            return [.end]
+        default:
+            throw ParseError.truncated(bodyBytes: bodyBytes)
+        }
+    }
+
+    /// Makes one step of progress; `false` when more bytes are needed (or the response is done).
+    private mutating func step(into events: inout [Event]) throws -> Bool {
+        switch state {
+        case .done:
+            return false
+        case .head:
+            guard let head = try takeHead() else { return false }
+            if (100..<200).contains(head.status) && head.status != 101 { return true }
+            events.append(.head(head))
+            if requestMethod == "HEAD" || head.status == 204 || head.status == 304 || (100..<200).contains(head.status) {
+                finishBody(&events)
+            } else if head.headers.hasToken("chunked", in: "Transfer-Encoding") {
+                state = .chunkSize
+            } else if let length = head.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }) {
+                if length < 0 { throw ParseError.malformed("Content-Length \(length)") }
+                state = .fixed(remaining: length)
+                if length == 0 { finishBody(&events) }
+            } else {
+                state = .untilClose
+            }
+            return true
+        case .fixed(let remaining):
+            guard !buffer.isEmpty else { return false }
+            let count = min(remaining, buffer.count)
+            emit(count, into: &events)
+            if remaining == count { finishBody(&events) } else { state = .fixed(remaining: remaining - count) }
+            return true
+        case .untilClose:
+            guard !buffer.isEmpty else { return false }
+            emit(buffer.count, into: &events)
+            return false
+        case .chunkSize:
+            guard let line = takeLine() else { return false }
+            let text = line.prefix { $0 != ";" }.trimmingSpaces
+            guard let size = Int(text, radix: 16), size >= 0 else { throw ParseError.malformed("chunk size \"\(line)\"") }
+            state = size == 0 ? .trailers : .chunkData(remaining: size)
+            return true
+        case .chunkData(let remaining):
+            guard !buffer.isEmpty else { return false }
+            let count = min(remaining, buffer.count)
+            emit(count, into: &events)
+            state = remaining == count ? .chunkDataEnd : .chunkData(remaining: remaining - count)
+            return true
+        case .chunkDataEnd:
+            guard let line = takeLine() else { return false }
+            guard line.isEmpty else { throw ParseError.malformed("chunk not followed by CRLF") }
+            state = .chunkSize
+            return true
+        case .trailers:
+            guard let line = takeLine() else { return false }
+            if line.isEmpty { finishBody(&events) }
+            return true
+        }
+    }
+
+    private mutating func finishBody(_ events: inout [Event]) {
+        state = .done
+        events.append(.end)
+    }
+
+    private mutating func emit(_ count: Int, into events: inout [Event]) {
+        events.append(.body(Array(buffer.prefix(count))))
+        buffer.removeFirst(count)
+        bodyBytes += count
+    }
+
+    /// One line without its CRLF (or LF), taken from the buffer.
+    private mutating func takeLine() -> String? {
+        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
+        var end = newline
+        if end > 0 && buffer[end - 1] == 0x0D { end -= 1 }
+        let line = String(decoding: buffer[..<end], as: UTF8.self)
+        buffer.removeFirst(newline + 1)
+        return line
+    }
+
+    /// The head, once all of it has come.
+    private mutating func takeHead() throws -> HTTPResponseHead? {
+        guard let end = headEnd() else { return nil }
+        // Lines split on the bytes: in a `String`, CR LF is one character.
+        var lines = buffer[..<end.start].split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        }
+        buffer.removeFirst(end.afterward)
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]), (100...999).contains(status) else {
+            throw ParseError.malformed("status line \"\(statusLine)\"")
+        }
+        var headers = HTTPHeaders()
+        for line in lines where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { throw ParseError.malformed("header line \"\(line)\"") }
+            headers.add(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingSpaces)
+        }
+        return HTTPResponseHead(version: String(parts[0]), status: status, reason: parts.count > 2 ? String(parts[2]) : "", headers: headers)
+    }
+
+    /// Where the head ends (its last byte before the blank line, and the first byte after it).
+    private func headEnd() -> (start: Int, afterward: Int)? {
+        var index = 0
+        while index < buffer.count {
+            if buffer[index] == 0x0A {
+                if index + 1 < buffer.count, buffer[index + 1] == 0x0A { return (index, index + 2) }
+                if index + 2 < buffer.count, buffer[index + 1] == 0x0D, buffer[index + 2] == 0x0A {
+                    return (index > 0 && buffer[index - 1] == 0x0D ? index - 1 : index, index + 3)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: String {
+        let bytes = Array(utf8)
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

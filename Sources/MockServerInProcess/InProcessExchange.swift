@@ -1,0 +1,279 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MockServerCore
+import MockServerHTTP
+
+/// One load of a ``MockURLProtocol``: the request goes to the mock over an in-memory connection,
+/// and the bytes the mock writes are read as a client reads a response, then handed to the
+/// loading system.
+///
+/// Every event of the connection, and the idle timeout, run on the mock's loop thread, so the
+/// client is always called from there, in order; `start` and `cancel` come from the loading
+/// system's thread. The state is behind a lock.
+final class InProcessExchange: Sendable {
+    private enum Phase {
+        /// Not started yet.
+        case idle
+        /// Connection `generation` carries the request (a redirect followed here opens the next).
+        case loading(generation: Int)
+        /// Finished, failed or cancelled: nothing more reaches the client.
+        case done
+    }
+
+    private struct State {
+        var phase = Phase.idle
+        var request: URLRequest
+        var connection: MemoryConnection?
+        var parser: HTTPResponseParser
+        var response: HTTPURLResponse?
+        /// Body bytes kept for one `didLoad` at the end (FoundationNetworking keeps only the last).
+        var body: [UInt8] = []
+        var redirects = 0
+        var lastActivity = MonotonicClock.now()
+    }
+
+    private let route: InProcessRoute
+    private let state: Locked<State>
+    /// `nonisolated(unsafe)`: the protocol and its client are Objective-C objects Foundation does
+    /// not mark `Sendable`; they are only called from the loop thread, one call at a time, and
+    /// from `start` before any loop event.
+    nonisolated(unsafe) private let urlProtocol: URLProtocol
+    #if canImport(FoundationNetworking)
+    private let client: any URLProtocolClient
+    #else
+    nonisolated(unsafe) private let client: any URLProtocolClient
+    #endif
+
+    /// Redirects followed here before failing, as URLSession allows.
+    private static let redirectLimit = 16
+
+    init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
+        self.route = route
+        self.urlProtocol = urlProtocol
+        self.client = client
+        self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
+    }
+
+    /// Sends the request to the mock.
+    func start(isDownload: Bool) {
+        #if canImport(FoundationNetworking)
+        if isDownload {
+            // FoundationNetworking finishes a download only with a file its own HTTP protocol wrote.
+            return fail(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey:
+                "MockServer in-process: FoundationNetworking on Linux cannot finish a download task from a URLProtocol; use data(for:) or the socket"]), abandon: false)
+        }
+        #endif
+        let request = state.withLock { $0.request }
+        open(request, generation: 0)
+    }
+
+    /// The loading system stopped the load (the task was cancelled): the mock's pending pauses and
+    /// answers for it are cancelled.
+    func cancel() {
+        let connection: MemoryConnection? = state.withLock { state in
+            guard case .loading = state.phase else { return nil }
+            state.phase = .done
+            return state.connection
+        }
+        connection?.abandon()
+    }
+
+    private func open(_ request: URLRequest, generation: Int) {
+        let bytes = request.wireBytes(route: route)
+        let connection = route.connector.connect { [self] event in handle(event, generation: generation) }
+        guard let connection else {
+            return fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
+        }
+        let started = state.withLock { state in
+            if case .done = state.phase { return false }
+            state.phase = .loading(generation: generation)
+            state.request = request
+            state.connection = connection
+            state.parser = HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")
+            state.response = nil
+            state.body = []
+            state.lastActivity = MonotonicClock.now()
+            return true
+        }
+        guard started else { return connection.abandon() }
+        connection.send(bytes)
+        scheduleTimeout(on: connection, generation: generation, after: request.timeoutInterval)
+    }
+
+    // MARK: On the loop thread
+
+    private func handle(_ event: MemoryTransport.Event, generation: Int) {
+        let current = state.withLock { state -> Bool in
+            guard case .loading(let loading) = state.phase, loading == generation else { return false }
+            state.lastActivity = MonotonicClock.now()
+            return true
+        }
+        guard current else { return }
+        let events: [HTTPResponseParser.Event]
+        do {
+            switch event {
+            case .bytes(let bytes):
+                events = try state.withLock { try $0.parser.append(bytes) }
+            case .endOfOutput, .closed:
+                events = try state.withLock { try $0.parser.finish() }
+            case .reset:
+                if state.withLock({ $0.parser.isComplete }) { return }
+                return fail(URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the connection was reset"]))
+            }
+        } catch let error as HTTPResponseParser.ParseError {
+            return fail(failure(for: error))
+        } catch {
+            return fail(URLError(.badServerResponse))
+        }
+        for event in events {
+            switch event {
+            case .head(let head):
+                if !received(head) { return }
+            case .body(let bytes):
+                deliver(bytes)
+            case .end:
+                return finish()
+            }
+        }
+    }
+
+    /// The error URLSession gives for a response that broke off.
+    private func failure(for error: HTTPResponseParser.ParseError) -> URLError {
+        switch error {
+        case .malformed(let what):
+            URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: \(what)"])
+        case .truncated:
+            URLError(.networkConnectionLost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: \(error)"])
+        }
+    }
+
+    /// Hands a response head to the client, or follows or reports a redirect; `false` when this
+    /// connection is finished with.
+    private func received(_ head: HTTPResponseHead) -> Bool {
+        let request = state.withLock { $0.request }
+        guard let url = request.url else { return false }
+        var fields: [String: String] = [:]
+        for field in head.headers {
+            fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value
+        }
+        guard let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields) else {
+            fail(URLError(.badServerResponse))
+            return false
+        }
+        if request.httpShouldHandleCookies, let storage = route.cookieStorage {
+            let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
+            if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
+        }
+        if [301, 302, 303, 307, 308].contains(head.status), let location = head.headers["Location"],
+           let target = URL(string: location, relativeTo: url)?.absoluteURL {
+            return redirect(to: redirected(request, to: target, status: head.status), response: response)
+        }
+        state.withLock { $0.response = response }
+        client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+        return true
+    }
+
+    /// The request a client makes for a redirect: `303`, and `301`/`302` after a `POST`, become a
+    /// `GET` without a body; `307` and `308` keep method and body.
+    private func redirected(_ request: URLRequest, to target: URL, status: Int) -> URLRequest {
+        var next = request
+        next.url = target
+        let method = (request.httpMethod ?? "GET").uppercased()
+        if status == 303 && method != "HEAD" || (status == 301 || status == 302) && method == "POST" {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.httpBodyStream = nil
+            next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.setValue(nil, forHTTPHeaderField: "Content-Length")
+        }
+        if target.host?.lowercased() != request.url?.host?.lowercased() {
+            next.setValue(nil, forHTTPHeaderField: "Authorization")
+        }
+        next.setValue(nil, forHTTPHeaderField: "Cookie")
+        return next
+    }
+
+    private func redirect(to next: URLRequest, response: HTTPURLResponse) -> Bool {
+        let (connection, generation, count): (MemoryConnection?, Int, Int) = state.withLock { state in
+            guard case .loading(let generation) = state.phase else { return (nil, 0, 0) }
+            state.redirects += 1
+            return (state.connection, generation, state.redirects)
+        }
+        connection?.close()
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking cannot take a redirect from a URLProtocol (it stops the process), so
+        // the redirect is followed here, as URLSession follows one from a server; a target no
+        // mock takes gets the redirect response itself.
+        guard route.accepts(next) else {
+            state.withLock { $0.response = response }
+            client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+            finish()
+            return false
+        }
+        guard count <= Self.redirectLimit else {
+            fail(URLError(.httpTooManyRedirects), abandon: false)
+            return false
+        }
+        open(next, generation: generation + 1)
+        #else
+        _ = (generation, count)
+        // The loading system starts a new load for the redirect (or, when its delegate declines, ends this one).
+        state.withLock { $0.phase = .done }
+        client.urlProtocol(urlProtocol, wasRedirectedTo: next, redirectResponse: response)
+        client.urlProtocol(urlProtocol, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
+        #endif
+        return false
+    }
+
+    private func deliver(_ bytes: [UInt8]) {
+        #if canImport(FoundationNetworking)
+        state.withLock { $0.body.append(contentsOf: bytes) }
+        #else
+        client.urlProtocol(urlProtocol, didLoad: Data(bytes))
+        #endif
+    }
+
+    private func finish() {
+        let (connection, body): (MemoryConnection?, [UInt8]) = state.withLock { state in
+            guard case .loading = state.phase else { return (nil, []) }
+            state.phase = .done
+            return (state.connection, state.body)
+        }
+        guard let connection else { return }
+        connection.close()
+        if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
+        client.urlProtocolDidFinishLoading(urlProtocol)
+    }
+
+    private func fail(_ error: URLError, abandon: Bool = true) {
+        let connection: MemoryConnection?? = state.withLock { state in
+            if case .done = state.phase { return .none }
+            state.phase = .done
+            return .some(state.connection)
+        }
+        guard let connection else { return }
+        if abandon { connection?.abandon() }
+        client.urlProtocol(urlProtocol, didFailWithError: error)
+    }
+
+    /// Fails the load with `timedOut` once nothing has arrived for `interval` seconds, as
+    /// URLSession's request timeout does.
+    private func scheduleTimeout(on connection: MemoryConnection, generation: Int, after interval: TimeInterval) {
+        guard interval > 0, interval.isFinite else { return }
+        connection.schedule(after: .nanoseconds(Int64(min(interval, 1e9) * 1e9))) { [self] in
+            let remaining: TimeInterval? = state.withLock { state in
+                guard case .loading(let loading) = state.phase, loading == generation else { return nil }
+                let idle = TimeInterval(MonotonicClock.now() &- state.lastActivity) / 1e9
+                return interval - idle
+            }
+            guard let remaining else { return }
+            if remaining > 0.001 {
+                scheduleTimeout(on: connection, generation: generation, after: remaining)
+            } else {
+                fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: no answer within \(interval) s"]))
+            }
+        }
+    }
+}

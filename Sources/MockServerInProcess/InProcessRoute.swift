@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MockServerCore
+
+/// Which requests go to one mock in-process, and what a session adds to them.
+package final class InProcessRoute: Sendable {
+    /// Opens in-memory connections on the mock's loop.
+    let connector: LoopConnector
+    /// `host:port` of the mock's own listener, always taken (as `http`).
+    let authority: String
+    /// Hosts taken besides the mock's own (`host` or `host:port`, lower-case); `nil`: every `http`
+    /// and `https` request of the session.
+    let hosts: Set<String>?
+    /// The configuration's `httpAdditionalHeaders`, added where the request lacks them.
+    let additionalHeaders: [(name: String, value: String)]
+    /// Where `Set-Cookie` goes and `Cookie` comes from (the configuration's storage).
+    ///
+    #if canImport(FoundationNetworking)
+    let cookieStorage: HTTPCookieStorage?
+    #else
+    /// `nonisolated(unsafe)`: Apple's `HTTPCookieStorage` is documented as thread-safe but not marked `Sendable`.
+    nonisolated(unsafe) let cookieStorage: HTTPCookieStorage?
+    #endif
+
+    package init(connector: LoopConnector, authority: String, hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) {
+        self.connector = connector
+        self.authority = authority.lowercased()
+        self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
+        self.additionalHeaders = (additionalHeaders ?? [:]).compactMap { key, value in
+            guard let name = key as? String else { return nil }
+            return (name, "\(value)")
+        }.sorted { $0.name < $1.name }
+        self.cookieStorage = cookieStorage
+    }
+
+    /// Whether `request` goes to this route's mock.
+    func accepts(_ request: URLRequest) -> Bool {
+        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host?.lowercased() else { return false }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        if authority == self.authority || authority == self.authority.replacingOccurrences(of: "127.0.0.1:", with: "localhost:") { return true }
+        guard let hosts else { return true }
+        return hosts.contains(host) || hosts.contains(authority)
+    }
+}

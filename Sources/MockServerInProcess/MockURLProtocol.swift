@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import MockServerCore
+
+/// The `URLProtocol` that answers `URLSession` requests in-process with a mock server's responder:
+/// the request goes through the same engine as one over the socket (the same driver, responder,
+/// transcript and unexpected-request report), handed over in memory instead of through a socket.
+///
+/// You rarely name this class: a mock server puts a subclass made for it first in a
+/// configuration's `protocolClasses` (`installInProcess(in:)`), or registers this class for
+/// `URLSession.shared` (`installInProcessForSharedSession(hosts:)`). Each configuration gets its
+/// own subclass, tied to its mock, which is how two sessions of parallel tests never see each
+/// other's mock even for the same host. A request that no mock claims is left to the other
+/// protocols, never answered by accident.
+///
+/// The loading system calls `startLoading` and `stopLoading` on its own thread; the exchange's
+/// state is behind a lock.
+open class MockURLProtocol: URLProtocol {
+    private let exchange = Locked<InProcessExchange?>(nil)
+
+    /// The route of this class: `nil` for ``MockURLProtocol`` itself, which consults the routes
+    /// registered for `URLSession.shared`.
+    class var route: InProcessRoute? { nil }
+
+    /// The route that takes `request`, if any.
+    class func route(for request: URLRequest) -> InProcessRoute? {
+        if let route { return route.accepts(request) ? route : nil }
+        return InProcessRoutes.shared.sharedRoute(for: request)
+    }
+
+    override open class func canInit(with request: URLRequest) -> Bool {
+        route(for: request) != nil
+    }
+
+    override open class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override open func startLoading() {
+        guard let client else { return }
+        guard let route = Self.route(for: request) else {
+            client.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "no mock server takes \(request.url?.absoluteString ?? "this request")"]))
+            return
+        }
+        var request = request
+        #if canImport(FoundationNetworking)
+        if request.httpBody == nil, request.httpBodyStream == nil, let body = task?.uploadBodyData { request.httpBody = body }
+        #endif
+        let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
+        self.exchange.withLock { $0 = exchange }
+        exchange.start(isDownload: task is URLSessionDownloadTask)
+    }
+
+    override open func stopLoading() {
+        exchange.withLock { exchange in
+            exchange?.cancel()
+            exchange = nil
+        }
+    }
+}

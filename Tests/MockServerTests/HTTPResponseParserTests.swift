@@ -1,0 +1,75 @@
+import Testing
+@testable import MockServerHTTP
+
+/// The client-side response reader of the in-process path: pure code, fed in pieces.
+@Suite("HTTP response parser")
+struct HTTPResponseParserTests {
+    /// Feeds `text` in pieces of `size` bytes, then the end of the connection when `close`.
+    private func parse(_ text: String, method: String = "GET", size: Int = .max, close: Bool = false) throws -> (status: Int?, body: String, complete: Bool) {
+        var parser = HTTPResponseParser(requestMethod: method)
+        let bytes = Array(text.utf8)
+        var events: [HTTPResponseParser.Event] = []
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            events += try parser.append(Array(bytes[offset..<end]))
+            offset = end
+        }
+        if close { events += try parser.finish() }
+        var status: Int?
+        var body: [UInt8] = []
+        var complete = false
+        for event in events {
+            switch event {
+            case .head(let head): status = head.status
+            case .body(let piece): body += piece
+            case .end: complete = true
+            }
+        }
+        return (status, String(decoding: body, as: UTF8.self), complete)
+    }
+
+    @Test("Content-Length, whole and one byte at a time, with CRLF or LF line ends")
+    func contentLength() throws {
+        for size in [1, 2, 7, .max] {
+            let result = try parse("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", size: size)
+            #expect(result.status == 200 && result.body == "hello" && result.complete)
+        }
+        let lf = try parse("HTTP/1.1 201 Created\nContent-Length:  2 \n\nok")
+        #expect(lf.status == 201 && lf.body == "ok" && lf.complete)
+    }
+
+    @Test("chunked bodies are decoded, extensions and trailers skipped, in any split")
+    func chunked() throws {
+        let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4;x=y\r\nWiki\r\n5\r\npedia\r\n0\r\nX-Trailer: 1\r\n\r\n"
+        for size in [1, 3, .max] {
+            let result = try parse(text, size: size)
+            #expect(result.body == "Wikipedia" && result.complete)
+        }
+    }
+
+    @Test("interim 100 responses are skipped; HEAD, 204 and 304 have no body")
+    func noBody() throws {
+        let interim = try parse("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx")
+        #expect(interim.status == 200 && interim.body == "x")
+        let head = try parse("HTTP/1.1 200 OK\r\nContent-Length: 7\r\n\r\n", method: "HEAD")
+        #expect(head.body == "" && head.complete)
+        for status in [204, 304] {
+            #expect(try parse("HTTP/1.1 \(status) X\r\n\r\n").complete)
+        }
+    }
+
+    @Test("a body without a length ends with the connection; a short one is an error")
+    func untilClose() throws {
+        let open = try parse("HTTP/1.0 200 OK\r\n\r\nabc", close: true)
+        #expect(open.body == "abc" && open.complete)
+        #expect(throws: HTTPResponseParser.ParseError.truncated(bodyBytes: 3)) { try parse("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nabc", close: true) }
+        #expect(throws: HTTPResponseParser.ParseError.truncated(bodyBytes: 0)) { try parse("", close: true) }
+    }
+
+    @Test("a status line that is not HTTP is malformed")
+    func malformed() {
+        #expect(throws: HTTPResponseParser.ParseError.self) { try parse("220 FTP ready\r\n\r\n") }
+        #expect(throws: HTTPResponseParser.ParseError.self) { try parse("HTTP/1.1 200 OK\r\nno colon\r\n\r\n") }
+    }
+}
