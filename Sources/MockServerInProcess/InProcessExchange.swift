@@ -9,9 +9,10 @@ import MockServerHTTP
 /// and the bytes the mock writes are read as a client reads a response, then handed to the
 /// loading system.
 ///
-/// Every event of the connection, and the idle timeout, run on the mock's loop thread, so the
-/// client is always called from there, in order; `start` and `cancel` come from the loading
-/// system's thread. The state is behind a lock.
+/// Every event of the connection, and the idle timeout, run on the mock's loop thread; `start` and
+/// `cancel` come from the loading system's thread. The state is behind a lock. The client is called
+/// in order, on the task's own queue where the loading system has one (FoundationNetworking),
+/// otherwise from the loop thread; never after the load was cancelled.
 final class InProcessExchange: Sendable {
     private enum Phase {
         /// Not started yet.
@@ -32,6 +33,11 @@ final class InProcessExchange: Sendable {
         var body: [UInt8] = []
         var redirects = 0
         var lastActivity = MonotonicClock.now()
+        /// The loading system stopped the load: the client hears nothing more.
+        var cancelled = false
+        /// Client calls collected while the loop handles one event, made together in one trip to
+        /// the client's queue; `nil` outside such handling.
+        var batch: [@Sendable (any URLProtocolClient, URLProtocol) -> Void]?
     }
 
     private let route: InProcessRoute
@@ -46,11 +52,15 @@ final class InProcessExchange: Sendable {
     nonisolated(unsafe) private let client: any URLProtocolClient
     #endif
 
+    /// Where the client is called, when the loading system wants one queue for it.
+    private let clientQueue: DispatchQueue?
+
     /// Redirects followed here before failing, as URLSession allows.
     private static let redirectLimit = 16
 
-    init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
+    init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient, clientQueue: DispatchQueue?) {
         self.route = route
+        self.clientQueue = clientQueue
         self.urlProtocol = urlProtocol
         self.client = client
         self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
@@ -73,6 +83,7 @@ final class InProcessExchange: Sendable {
     /// answers for it are cancelled.
     func cancel() {
         let connection: MemoryConnection? = state.withLock { state in
+            state.cancelled = true
             guard case .loading = state.phase else { return nil }
             state.phase = .done
             return state.connection
@@ -82,29 +93,46 @@ final class InProcessExchange: Sendable {
 
     private func open(_ request: URLRequest, generation: Int) {
         let bytes = request.wireBytes(route: route)
-        let connection = route.connector.connect { [self] event in handle(event, generation: generation) }
-        guard let connection else {
-            return fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
-        }
+        // The state is set before the connection exists, so that its first event finds it.
         let started = state.withLock { state in
             if case .done = state.phase { return false }
             state.phase = .loading(generation: generation)
             state.request = request
-            state.connection = connection
+            state.connection = nil
             state.parser = HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")
             state.response = nil
             state.body = []
             state.lastActivity = MonotonicClock.now()
             return true
         }
-        guard started else { return connection.abandon() }
-        connection.send(bytes)
-        scheduleTimeout(on: connection, generation: generation, after: request.timeoutInterval)
+        guard started else { return }
+        let interval = request.timeoutInterval
+        var cancelledMeanwhile = false
+        let connection = route.connector.connect(prepare: { connection in
+            cancelledMeanwhile = state.withLock { state in
+                state.connection = connection
+                return state.cancelled
+            }
+        }, sending: bytes, then: { [self] loop in
+            scheduleTimeout(on: loop, generation: generation, after: interval)
+        }) { [self] event in handle(event, generation: generation) }
+        if let connection, cancelledMeanwhile { connection.abandon() }
+        if connection == nil {
+            fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
+        }
     }
 
     // MARK: On the loop thread
 
     private func handle(_ event: MemoryTransport.Event, generation: Int) {
+        state.withLock { $0.batch = [] }
+        defer {
+            let calls = state.withLock { state in
+                defer { state.batch = nil }
+                return state.batch ?? []
+            }
+            if !calls.isEmpty { callClient { client, urlProtocol in for call in calls { call(client, urlProtocol) } } }
+        }
         let current = state.withLock { state -> Bool in
             guard case .loading(let loading) = state.phase, loading == generation else { return false }
             state.lastActivity = MonotonicClock.now()
@@ -171,7 +199,7 @@ final class InProcessExchange: Sendable {
             return redirect(to: redirected(request, to: target, status: head.status), response: response)
         }
         state.withLock { $0.response = response }
-        client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+        callClient { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) }
         return true
     }
 
@@ -208,7 +236,7 @@ final class InProcessExchange: Sendable {
         // mock takes gets the redirect response itself.
         guard route.accepts(next) else {
             state.withLock { $0.response = response }
-            client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+            callClient { $0.urlProtocol($1, didReceive: response, cacheStoragePolicy: .notAllowed) }
             finish()
             return false
         }
@@ -221,8 +249,10 @@ final class InProcessExchange: Sendable {
         _ = (generation, count)
         // The loading system starts a new load for the redirect (or, when its delegate declines, ends this one).
         state.withLock { $0.phase = .done }
-        client.urlProtocol(urlProtocol, wasRedirectedTo: next, redirectResponse: response)
-        client.urlProtocol(urlProtocol, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
+        callClient { client, urlProtocol in
+            client.urlProtocol(urlProtocol, wasRedirectedTo: next, redirectResponse: response)
+            client.urlProtocol(urlProtocol, didFailWithError: NSError(domain: NSCocoaErrorDomain, code: NSUserCancelledError))
+        }
         #endif
         return false
     }
@@ -231,7 +261,7 @@ final class InProcessExchange: Sendable {
         #if canImport(FoundationNetworking)
         state.withLock { $0.body.append(contentsOf: bytes) }
         #else
-        client.urlProtocol(urlProtocol, didLoad: Data(bytes))
+        callClient { $0.urlProtocol($1, didLoad: Data(bytes)) }
         #endif
     }
 
@@ -243,8 +273,10 @@ final class InProcessExchange: Sendable {
         }
         guard let connection else { return }
         connection.close()
-        if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
-        client.urlProtocolDidFinishLoading(urlProtocol)
+        callClient { client, urlProtocol in
+            if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
+            client.urlProtocolDidFinishLoading(urlProtocol)
+        }
     }
 
     private func fail(_ error: URLError, abandon: Bool = true) {
@@ -255,14 +287,29 @@ final class InProcessExchange: Sendable {
         }
         guard let connection else { return }
         if abandon { connection?.abandon() }
-        client.urlProtocol(urlProtocol, didFailWithError: error)
+        callClient { $0.urlProtocol($1, didFailWithError: error) }
+    }
+
+    /// Calls the client on its queue (or here), unless the load was cancelled by then.
+    private func callClient(_ call: @escaping @Sendable (any URLProtocolClient, URLProtocol) -> Void) {
+        let batched = state.withLock { state in
+            guard state.batch != nil else { return false }
+            state.batch?.append(call)
+            return true
+        }
+        if batched { return }
+        let work: @Sendable () -> Void = { [self] in
+            guard !state.withLock({ $0.cancelled }) else { return }
+            call(client, urlProtocol)
+        }
+        if let clientQueue { clientQueue.async(execute: work) } else { work() }
     }
 
     /// Fails the load with `timedOut` once nothing has arrived for `interval` seconds, as
-    /// URLSession's request timeout does.
-    private func scheduleTimeout(on connection: MemoryConnection, generation: Int, after interval: TimeInterval) {
+    /// URLSession's request timeout does. On the loop thread.
+    private func scheduleTimeout(on loop: EventLoop, generation: Int, after interval: TimeInterval) {
         guard interval > 0, interval.isFinite else { return }
-        connection.schedule(after: .nanoseconds(Int64(min(interval, 1e9) * 1e9))) { [self] in
+        loop.schedule(after: .nanoseconds(Int64(min(interval, 1e9) * 1e9))) { [self, unowned loop] in
             let remaining: TimeInterval? = state.withLock { state in
                 guard case .loading(let loading) = state.phase, loading == generation else { return nil }
                 let idle = TimeInterval(MonotonicClock.now() &- state.lastActivity) / 1e9
@@ -270,7 +317,7 @@ final class InProcessExchange: Sendable {
             }
             guard let remaining else { return }
             if remaining > 0.001 {
-                scheduleTimeout(on: connection, generation: generation, after: remaining)
+                scheduleTimeout(on: loop, generation: generation, after: remaining)
             } else {
                 fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: no answer within \(interval) s"]))
             }

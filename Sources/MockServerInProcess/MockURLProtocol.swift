@@ -48,7 +48,12 @@ open class MockURLProtocol: URLProtocol {
         #if canImport(FoundationNetworking)
         if request.httpBody == nil, request.httpBodyStream == nil, let body = task?.uploadBodyData { request.httpBody = body }
         #endif
-        let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
+        #if canImport(FoundationNetworking)
+        let clientQueue = task?.clientQueue
+        #else
+        let clientQueue: DispatchQueue? = nil
+        #endif
+        let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client, clientQueue: clientQueue)
         self.exchange.withLock { $0 = exchange }
         exchange.start(isDownload: task is URLSessionDownloadTask)
     }

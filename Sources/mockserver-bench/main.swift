@@ -1,6 +1,9 @@
 // Micro-benchmarks that need no load generator: server start+stop time and pattern-matching cost
 // per line. Run with `swift run -c release mockserver-bench [SCRIPT]`; Benchmarks/run.sh does.
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MockServer
 @_spi(Framing) import MockServerHTTP
 import MockServerStubs
@@ -30,6 +33,53 @@ if CommandLine.arguments.dropFirst().first == "serve-stubs" {
     try server.start()
     FileHandle.standardOutput.write(Data("mockserver listening on 127.0.0.1:\(server.port)\n".utf8))
     while true { sleep(3600) }
+}
+
+// `mockserver-bench urlsession [REQUESTS] [ROUNDS]`: URLSession requests per second (`data(for:)`,
+// one at a time and 8 at once) through a minimal constant URLProtocol, through the in-process path
+// to a stub, and to the same stub over loopback, in alternating rounds of the same run.
+if CommandLine.arguments.dropFirst().first == "urlsession" {
+    let requests = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 2_000
+    let rounds = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 3
+    let server = HTTPMockServer()
+    server.stubRequest("GET", "/x").andReturn(200).withBody("ok\n")
+    try server.start()
+    let constant = URLSessionConfiguration.ephemeral
+    constant.protocolClasses = [ConstantURLProtocol.self] + (constant.protocolClasses ?? [])
+    let sessions: [(String, URLSession)] = [
+        ("constant-urlprotocol", URLSession(configuration: constant)),
+        ("in-process", try server.makeInProcessSession()),
+        ("loopback", URLSession(configuration: .ephemeral)),
+    ]
+    let url = server.url(for: "/x")
+    func run(_ session: URLSession, parallel: Int) async throws -> Double {
+        let started = ContinuousClock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<parallel {
+                group.addTask {
+                    for _ in stride(from: lane, to: requests, by: parallel) {
+                        let (data, _) = try await session.data(for: URLRequest(url: url))
+                        guard data.count == 3 else { throw URLError(.badServerResponse) }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let elapsed = ContinuousClock.now - started
+        return Double(requests) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    for parallel in [1, 8] {
+        var totals = [Double](repeating: 0, count: sessions.count)
+        for _ in 0..<rounds {
+            for (index, session) in sessions.enumerated() { totals[index] += try await run(session.1, parallel: parallel) }
+        }
+        let rates = totals.map { $0 / Double(rounds) }
+        let line = zip(sessions, rates).map { "\($0.0)=\(String(format: "%.0f", $1))" }.joined(separator: " ")
+        print("urlsession: parallel=\(parallel) requests=\(requests) rounds=\(rounds) \(line) "
+              + "in-process/constant=\(String(format: "%.2f", rates[1] / rates[0])) in-process/loopback=\(String(format: "%.2f", rates[1] / rates[2]))")
+    }
+    server.stop()
+    exit(0)
 }
 
 let scriptPath = CommandLine.arguments.dropFirst().first ?? "Benchmarks/cresponder.json"

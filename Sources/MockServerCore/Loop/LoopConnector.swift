@@ -12,24 +12,33 @@ package final class LoopConnector: Sendable {
     }
 
     /// A new connection whose output goes to `output` (on the loop's thread), or `nil` once the
-    /// server has stopped.
-    package func connect(output: @escaping @Sendable (MemoryTransport.Event) -> Void) -> MemoryConnection? {
+    /// server has stopped. `prepare` gets the connection before anything happens on it (so that
+    /// its first output finds it stored); `firstBytes` arrive as its first input, and `then` runs on
+    /// the loop once it has started (to schedule a timeout, say), in the same trip to the loop.
+    @discardableResult
+    package func connect(prepare: (MemoryConnection) -> Void = { _ in }, sending firstBytes: [UInt8] = [],
+                         then: (@Sendable (EventLoop) -> Void)? = nil,
+                         output: @escaping @Sendable (MemoryTransport.Event) -> Void) -> MemoryConnection? {
         // Created here, then used only on the loop: the inbox hands it over.
         let transport = LoopBound(MemoryTransport(output: output))
         let makeDriver = makeDriver
+        let connection = MemoryConnection(inbox: inbox, transport: transport)
         let accepted = open.withLock { open in
             guard open else { return false }
+            prepare(connection)
             inbox.execute { loop in
                 guard loop.isRunning else { return output(.closed) }
                 do {
                     try StreamConnection(transport: transport.value, loop: loop, driver: makeDriver()).start()
                 } catch {
-                    output(.reset)
+                    return output(.reset)
                 }
+                if !firstBytes.isEmpty { transport.value.receive(firstBytes) }
+                then?(loop)
             }
             return true
         }
-        return accepted ? MemoryConnection(inbox: inbox, transport: transport) : nil
+        return accepted ? connection : nil
     }
 
     /// Refuses further connections (the server is stopping).
