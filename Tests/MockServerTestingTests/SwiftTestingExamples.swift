@@ -49,6 +49,17 @@ struct SwiftTestingExamples {
         }
     }
 
+    // README: In-process: URLSession without a socket
+    @Test func inProcess() async throws {
+        try await withHTTPMockServer { server in
+            server.stubRequest("GET", "/v1/me").andReturn(200).withBody("Ada")
+            let session = try server.makeInProcessSession(hosts: ["api.example.com"])
+            let (data, _) = try await session.data(from: URL(string: "https://api.example.com/v1/me")!)
+            #expect(String(decoding: data, as: UTF8.self) == "Ada")
+            #expect(server.hitCount("GET", "/v1/me") == 1)
+        }
+    }
+
     // README: HTTP stubs and endpoints
     @Test func stubsAndEndpoints() async throws {
         try await withHTTPMockServer { server in
