@@ -25,10 +25,16 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// `async` answer.
     private var taskExecutor: AnyObject?
 
+    /// What the responder already said about the connection's first request, asked before the
+    /// connection existed (an in-process client that tried to answer at once); used in place of
+    /// asking again, so that nothing a responder counts happens twice.
+    private var firstAnswer: HTTPImmediateAnswer?
+
     /// Creates the driver of one connection; `responder` is asked for the current responder at
-    /// each request.
-    package init(responder: @escaping @Sendable () -> any HTTPResponder) {
+    /// each request, except for the first when `firstAnswer` is given.
+    package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPImmediateAnswer? = nil) {
         self.responder = responder
+        self.firstAnswer = firstAnswer
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] { [] }
@@ -79,10 +85,15 @@ package final class HTTPConnectionDriver: StreamDriver {
         let responder = responder()
         let context = context(connection)
         let answer: HTTPImmediateAnswer
-        do {
-            answer = try responder.answerImmediately(request, context: context)
-        } catch {
-            return .steps(steps(for: failure(error, on: connection), to: request, on: connection))
+        if let given = firstAnswer {
+            firstAnswer = nil
+            answer = given
+        } else {
+            do {
+                answer = try responder.answerImmediately(request, context: context)
+            } catch {
+                return .steps(steps(for: failure(error, on: connection), to: request, on: connection))
+            }
         }
         switch answer {
         case .reply(let reply):

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
-import MockServerHTTP
+@_spi(Framing) import MockServerHTTP
 
 /// One load of a ``MockURLProtocol``: the request goes to the mock over an in-memory connection,
 /// and the bytes the mock writes are read as a client reads a response, then handed to the
@@ -38,6 +38,8 @@ final class InProcessExchange: Sendable {
         /// Client calls collected while the loop handles one event, made together in one trip to
         /// the client's queue; `nil` outside such handling.
         var batch: [@Sendable (any URLProtocolClient, URLProtocol) -> Void]?
+        /// The exchange runs on the client's own thread (in `startLoading`): the client is called at once.
+        var onClientThread = false
     }
 
     private let route: InProcessRoute
@@ -52,15 +54,15 @@ final class InProcessExchange: Sendable {
     nonisolated(unsafe) private let client: any URLProtocolClient
     #endif
 
-    /// Where the client is called, when the loading system wants one queue for it.
-    private let clientQueue: DispatchQueue?
+    /// Where the client is called off its own thread, when the loading system wants one queue for
+    /// it: found once, when first needed (a plain answer served in `startLoading` never needs it).
+    private let clientQueue = Locked<DispatchQueue??>(nil)
 
     /// Redirects followed here before failing, as URLSession allows.
     private static let redirectLimit = 16
 
-    init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient, clientQueue: DispatchQueue?) {
+    init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
         self.route = route
-        self.clientQueue = clientQueue
         self.urlProtocol = urlProtocol
         self.client = client
         self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
@@ -76,7 +78,9 @@ final class InProcessExchange: Sendable {
         }
         #endif
         let request = state.withLock { $0.request }
+        state.withLock { $0.onClientThread = true }
         open(request, generation: 0)
+        state.withLock { $0.onClientThread = false }
     }
 
     /// The loading system stopped the load (the task was cancelled): the mock's pending pauses and
@@ -106,20 +110,85 @@ final class InProcessExchange: Sendable {
             return true
         }
         guard started else { return }
+        guard route.connector.isOpen else {
+            return fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
+        }
+        // The responder is asked here first, on the loading thread: a plain answer (responses and
+        // raw bytes only) is served at once, without a trip to the loop and back. Anything else
+        // (an answer that awaits, pauses, faults, commands that act later, no answer) goes to the
+        // loop with what the responder said, so that nothing it counts happens twice.
+        let environment = route.environment
+        let connectionID = environment.makeConnectionID()
+        var firstAnswer: HTTPImmediateAnswer?
+        var parser = HTTPRequestParser()
+        parser.append(bytes)
+        if let parsed = try? parser.next() {
+            let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil,
+                                             connectionState: HTTPConnectionState(), environment: environment)
+            let answer: HTTPImmediateAnswer
+            do {
+                answer = try route.responder().answerImmediately(parsed, context: context)
+            } catch {
+                // Answered as the connection answers a thrown error: a 500 that names it.
+                answer = .asynchronous { throw error }
+            }
+            if case .reply(let reply) = answer, let output = Self.plainOutput(of: reply, to: parsed) {
+                return serve(output, reply: reply, to: parsed, connectionID: connectionID, generation: generation)
+            }
+            firstAnswer = answer
+        }
         let interval = request.timeoutInterval
+        let responder = route.responder
+        var driver: (@Sendable () -> any StreamDriver)?
+        if let firstAnswer {
+            driver = { HTTPConnectionDriver(responder: responder, firstAnswer: firstAnswer) }
+        }
         var cancelledMeanwhile = false
         let connection = route.connector.connect(prepare: { connection in
             cancelledMeanwhile = state.withLock { state in
                 state.connection = connection
                 return state.cancelled
             }
-        }, sending: bytes, then: { [self] loop in
+        }, sending: bytes, driver: driver, connectionID: connectionID, then: { [self] loop in
             scheduleTimeout(on: loop, generation: generation, after: interval)
         }) { [self] event in handle(event, generation: generation) }
         if let connection, cancelledMeanwhile { connection.abandon() }
         if connection == nil {
             fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
         }
+    }
+
+    /// The bytes of a reply made of responses and raw bytes only, one piece per step, or `nil`.
+    private static func plainOutput(of reply: HTTPReply, to request: HTTPRequest) -> [[UInt8]]? {
+        var pieces: [[UInt8]] = []
+        for step in reply.steps {
+            switch step {
+            case .response(let response): pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
+            case .raw(let bytes): pieces.append(bytes)
+            default: return nil
+            }
+        }
+        return pieces
+    }
+
+    /// Serves a plain reply here, recording what a connection would: it connected, the request
+    /// and its answer, the bytes, and the client's close.
+    private func serve(_ pieces: [[UInt8]], reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int) {
+        let environment = route.environment
+        environment.record(.connected(peer: "in-process"), connection: connectionID)
+        environment.logger.log(.debug, "connected from in-process", connection: connectionID)
+        if reply.isUnexpected {
+            environment.record(.unmatched(request.input), connection: connectionID)
+            environment.logger.log(.warning, "unexpected request: \(request.input)", connection: connectionID)
+        } else {
+            environment.record(.input(request.input, response: reply.name), connection: connectionID)
+            environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
+        }
+        for piece in pieces { environment.record(.output(piece), connection: connectionID) }
+        environment.record(.closed(.peerClosed), connection: connectionID)
+        environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
+        handle(.bytes(Array(pieces.joined())), generation: generation)
+        handle(.closed, generation: generation)
     }
 
     // MARK: On the loop thread
@@ -266,13 +335,13 @@ final class InProcessExchange: Sendable {
     }
 
     private func finish() {
-        let (connection, body): (MemoryConnection?, [UInt8]) = state.withLock { state in
-            guard case .loading = state.phase else { return (nil, []) }
+        let (finished, connection, body): (Bool, MemoryConnection?, [UInt8]) = state.withLock { state in
+            guard case .loading = state.phase else { return (false, nil, []) }
             state.phase = .done
-            return (state.connection, state.body)
+            return (true, state.connection, state.body)
         }
-        guard let connection else { return }
-        connection.close()
+        guard finished else { return }
+        connection?.close()
         callClient { client, urlProtocol in
             if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
             client.urlProtocolDidFinishLoading(urlProtocol)
@@ -298,11 +367,28 @@ final class InProcessExchange: Sendable {
             return true
         }
         if batched { return }
+        let (cancelled, here) = state.withLock { ($0.cancelled, $0.onClientThread) }
+        if here {
+            if !cancelled { call(client, urlProtocol) }
+            return
+        }
         let work: @Sendable () -> Void = { [self] in
             guard !state.withLock({ $0.cancelled }) else { return }
             call(client, urlProtocol)
         }
-        if let clientQueue { clientQueue.async(execute: work) } else { work() }
+        if let queue = clientQueueOfTask() { queue.async(execute: work) } else { work() }
+    }
+
+    /// The task's own queue (FoundationNetworking), or `nil` (Apple's loading system takes calls from any thread).
+    private func clientQueueOfTask() -> DispatchQueue? {
+        #if canImport(FoundationNetworking)
+        if let known = clientQueue.withLock({ $0 }) { return known }
+        let found = urlProtocol.task?.clientQueue
+        clientQueue.withLock { $0 = .some(found) }
+        return found
+        #else
+        return nil
+        #endif
     }
 
     /// Fails the load with `timedOut` once nothing has arrived for `interval` seconds, as

@@ -3,11 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
+import MockServerHTTP
 
 /// Which requests go to one mock in-process, and what a session adds to them.
 package final class InProcessRoute: Sendable {
     /// Opens in-memory connections on the mock's loop.
     let connector: LoopConnector
+    /// The mock's HTTP responder, asked first on the loading thread (see ``InProcessExchange``).
+    let responder: @Sendable () -> any HTTPResponder
+    /// The mock's transcript, logger and connection numbers.
+    let environment: ServerEnvironment
     /// `host:port` of the mock's own listener, always taken (as `http`).
     let authority: String
     /// Hosts taken besides the mock's own (`host` or `host:port`, lower-case); `nil`: every `http`
@@ -24,8 +29,11 @@ package final class InProcessRoute: Sendable {
     nonisolated(unsafe) let cookieStorage: HTTPCookieStorage?
     #endif
 
-    package init(connector: LoopConnector, authority: String, hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) {
+    package init(connector: LoopConnector, responder: @escaping @Sendable () -> any HTTPResponder, environment: ServerEnvironment,
+                 authority: String, hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) {
         self.connector = connector
+        self.responder = responder
+        self.environment = environment
         self.authority = authority.lowercased()
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
         self.additionalHeaders = (additionalHeaders ?? [:]).compactMap { key, value in

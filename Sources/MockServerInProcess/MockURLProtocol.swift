@@ -46,14 +46,9 @@ open class MockURLProtocol: URLProtocol {
         }
         var request = request
         #if canImport(FoundationNetworking)
-        if request.httpBody == nil, request.httpBodyStream == nil, let body = task?.uploadBodyData { request.httpBody = body }
+        if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask, let body = task?.uploadBodyData { request.httpBody = body }
         #endif
-        #if canImport(FoundationNetworking)
-        let clientQueue = task?.clientQueue
-        #else
-        let clientQueue: DispatchQueue? = nil
-        #endif
-        let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client, clientQueue: clientQueue)
+        let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
         self.exchange.withLock { $0 = exchange }
         exchange.start(isDownload: task is URLSessionDownloadTask)
     }

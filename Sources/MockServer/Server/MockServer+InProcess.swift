@@ -46,8 +46,8 @@ extension MockServer {
 
     private func inProcessRoute(hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) throws -> InProcessRoute {
         guard let address else { throw MockServerError.notRunning }
-        guard let connector = inProcessConnector else { throw MockServerError.notHTTP }
-        return InProcessRoute(connector: connector, authority: address.description, hosts: hosts,
+        guard let endpoint = inProcessEndpoint else { throw MockServerError.notHTTP }
+        return InProcessRoute(connector: endpoint.connector, responder: endpoint.responder, environment: environment, authority: address.description, hosts: hosts,
                               additionalHeaders: additionalHeaders, cookieStorage: cookieStorage)
     }
 }

@@ -39,6 +39,8 @@ public final class MockServer: Sendable {
         let dataAddress: SocketAddress?
         /// Opens in-process connections, for HTTP servers only.
         let connector: LoopConnector?
+        /// The HTTP responder of each request, for HTTP servers only.
+        let httpResponder: (@Sendable () -> any HTTPResponder)?
     }
 
     /// How the server listens and behaves.
@@ -149,6 +151,17 @@ public final class MockServer: Sendable {
     var inProcessConnector: LoopConnector? {
         state.withLock { if case .running(let running) = $0 { running.connector } else { nil } }
     }
+
+    /// What in-process requests need while an HTTP server runs: its connector and its responder.
+    var inProcessEndpoint: (connector: LoopConnector, responder: @Sendable () -> any HTTPResponder)? {
+        state.withLock { state in
+            guard case .running(let running) = state, let connector = running.connector, let responder = running.httpResponder else { return nil }
+            return (connector, responder)
+        }
+    }
+
+    /// The transcript, logger and connection numbers.
+    var environment: ServerEnvironment { core.environment }
 
     /// The bound passive-data port, or 0 when the server is not running or has none (an HTTP server).
     public var dataPort: UInt16 {
@@ -272,9 +285,8 @@ public final class MockServer: Sendable {
         let core = self.core
         let scripted = ScriptHTTPResponder(core: core, base: context)
         // HTTP connections, over the socket and in-process alike.
-        let httpDriver: @Sendable () -> any StreamDriver = {
-            if let http = core.httpResponder { HTTPConnectionDriver { core.httpResponder ?? http } } else { HTTPConnectionDriver { scripted } }
-        }
+        let currentResponder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
+        let httpDriver: @Sendable () -> any StreamDriver = { HTTPConnectionDriver(responder: currentResponder) }
         let makeHTTPDriver = servesHTTP ? httpDriver : nil
         do {
             let thread = try LoopThread.start {
@@ -294,7 +306,7 @@ public final class MockServer: Sendable {
                 loop.run()
             }
             let connector = makeHTTPDriver.map { LoopConnector(inbox: inbox, makeDriver: $0) }
-            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress, connector: connector)
+            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress, connector: connector, httpResponder: servesHTTP ? currentResponder : nil)
         } catch {
             for socket in sockets { socket.close() }
             selector.close()

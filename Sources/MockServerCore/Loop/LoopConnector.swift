@@ -16,12 +16,16 @@ package final class LoopConnector: Sendable {
     /// its first output finds it stored); `firstBytes` arrive as its first input, and `then` runs on
     /// the loop once it has started (to schedule a timeout, say), in the same trip to the loop.
     @discardableResult
+    ///
+    /// `driver`, when given, makes the connection's driver in place of the server's usual one;
+    /// `connectionID` is its number when one was taken already.
     package func connect(prepare: (MemoryConnection) -> Void = { _ in }, sending firstBytes: [UInt8] = [],
+                         driver: (@Sendable () -> any StreamDriver)? = nil, connectionID: Int? = nil,
                          then: (@Sendable (EventLoop) -> Void)? = nil,
                          output: @escaping @Sendable (MemoryTransport.Event) -> Void) -> MemoryConnection? {
         // Created here, then used only on the loop: the inbox hands it over.
         let transport = LoopBound(MemoryTransport(output: output))
-        let makeDriver = makeDriver
+        let makeDriver = driver ?? makeDriver
         let connection = MemoryConnection(inbox: inbox, transport: transport)
         let accepted = open.withLock { open in
             guard open else { return false }
@@ -29,7 +33,7 @@ package final class LoopConnector: Sendable {
             inbox.execute { loop in
                 guard loop.isRunning else { return output(.closed) }
                 do {
-                    try StreamConnection(transport: transport.value, loop: loop, driver: makeDriver()).start()
+                    try StreamConnection(transport: transport.value, loop: loop, driver: makeDriver(), id: connectionID).start()
                 } catch {
                     return output(.reset)
                 }
@@ -40,6 +44,9 @@ package final class LoopConnector: Sendable {
         }
         return accepted ? connection : nil
     }
+
+    /// Whether connections are still taken (the server has not begun to stop).
+    package var isOpen: Bool { open.withLock { $0 } }
 
     /// Refuses further connections (the server is stopping).
     package func shut() {

@@ -62,9 +62,10 @@ package final class StreamConnection: LoopHandler {
         self.init(transport: SocketTransport(socket), loop: loop, driver: driver)
     }
 
-    /// A connection over `transport` (a socket, or bytes in memory from a client in this process).
-    package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver) {
-        self.id = loop.makeConnectionID()
+    /// A connection over `transport` (a socket, or bytes in memory from a client in this process),
+    /// numbered `id` when its number was taken already.
+    package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver, id: Int? = nil) {
+        self.id = id ?? loop.makeConnectionID()
         self.transport = transport
         self.loop = loop
         self.driver = driver
