@@ -13,8 +13,10 @@ package final class InProcessRoute: Sendable {
     let responder: @Sendable () -> any HTTPResponder
     /// The mock's transcript, logger and connection numbers.
     let environment: ServerEnvironment
-    /// `host:port` of the mock's own listener, always taken (as `http`).
+    /// `host:port` of the mock's own listener, always taken (as `http`), and the same with
+    /// `localhost` for `127.0.0.1`.
     let authority: String
+    private let localhostAuthority: String?
     /// Hosts taken besides the mock's own (`host` or `host:port`, lower-case); `nil`: every `http`
     /// and `https` request of the session.
     let hosts: Set<String>?
@@ -35,6 +37,7 @@ package final class InProcessRoute: Sendable {
         self.responder = responder
         self.environment = environment
         self.authority = authority.lowercased()
+        self.localhostAuthority = authority.hasPrefix("127.0.0.1:") ? "localhost:" + authority.dropFirst("127.0.0.1:".count) : nil
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
         self.additionalHeaders = (additionalHeaders ?? [:]).compactMap { key, value in
             guard let name = key as? String else { return nil }
@@ -49,7 +52,7 @@ package final class InProcessRoute: Sendable {
               let host = url.host?.lowercased() else { return false }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        if authority == self.authority || authority == self.authority.replacingOccurrences(of: "127.0.0.1:", with: "localhost:") { return true }
+        if authority == self.authority || authority == localhostAuthority { return true }
         guard let hosts else { return true }
         return hosts.contains(host) || hosts.contains(authority)
     }
