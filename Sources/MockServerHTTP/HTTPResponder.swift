@@ -1,8 +1,9 @@
 /// Decides what the server answers an HTTP request with. A responder never touches a socket.
 ///
-/// The server asks ``answerImmediately(_:context:)`` first, on its event-loop thread: a responder
-/// that can answer without suspending (a script, a table of stubs) answers there, which saves a
-/// hop to a task. When it says ``HTTPImmediateAnswer/deferred``, the server calls
+/// The server asks ``answerImmediately(_:context:)`` first, on its event-loop thread (or, for a
+/// request made in-process through `URLSession`, on the thread that loads it): a responder that can
+/// answer without suspending (a script, a table of stubs) answers there, which saves a hop to a
+/// task. Like every member, it may be called from several threads at once. When it says ``HTTPImmediateAnswer/deferred``, the server calls
 /// ``respond(to:context:)`` in a task and carries on with other connections meanwhile; the
 /// connection waits, and a closed connection cancels the task.
 ///
@@ -16,7 +17,8 @@ public protocol HTTPResponder: Sendable {
     /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply?
 
-    /// The reply when it can be given at once, on the server's thread; it must not block.
+    /// The reply when it can be given at once, on the server's thread (or an in-process client's);
+    /// it must not block.
     func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer
 
     /// The answer to the head of a request whose client waits for `100 Continue` before sending
