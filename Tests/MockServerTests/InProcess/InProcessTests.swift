@@ -182,6 +182,24 @@ struct InProcessTests {
         #expect(stubs.hitCount("GET", "/v1/me") == 1)
     }
 
+    @Test("URLSession.shared is answered in-process for the installed hosts until uninstalled")
+    func sharedSession() async throws {
+        let stubs = HTTPMockServer()
+        stubs.stubRequest("GET", "/shared").andReturn(200).withBody("shared")
+        try await stubs.start()
+        defer { stubs.stop() }
+        let url = URL(string: "http://shared.mockserver.invalid/shared")!
+        try stubs.installInProcessForSharedSession(hosts: ["shared.mockserver.invalid"])
+        let (data, _) = try await URLSession.shared.data(from: url)
+        #expect(String(decoding: data, as: UTF8.self) == "shared")
+        stubs.uninstallInProcessForSharedSession()
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 10
+        // Now the request goes to the network, where the reserved `.invalid` name does not resolve.
+        await #expect(throws: (any Error).self) { _ = try await URLSession.shared.data(for: request) }
+        #expect(stubs.hitCount("GET", "/shared") == 1)
+    }
+
     @Test("faults map to what a real failure gives URLSession: reset, hang (timeout), truncate, and a pause delays")
     func faults() async throws {
         let stubs = HTTPMockServer()
