@@ -34,7 +34,9 @@ extension MockServer {
     ///
     /// `URLSession.shared` belongs to the whole process: tests that run in parallel must not
     /// install different servers for the same host there (the most recent one wins). Give each test
-    /// its own session (``makeInProcessSession(configuration:hosts:)``) instead.
+    /// its own session (``makeInProcessSession(configuration:hosts:)``) instead. On Linux,
+    /// FoundationNetworking asks `URLSession.shared`'s own HTTP protocol before any class registered
+    /// later, so this takes effect only when called before the process first uses URLSession.
     public func installInProcessForSharedSession(hosts: [String] = []) throws {
         InProcessRoutes.shared.addShared(try inProcessRoute(hosts: hosts, additionalHeaders: nil, cookieStorage: HTTPCookieStorage.shared))
     }
