@@ -34,11 +34,16 @@ final class InProcessExchange: Sendable {
         var lastActivity = MonotonicClock.now()
         /// The loading system stopped the load: the client hears nothing more.
         var cancelled = false
-        /// Client calls collected while the loop handles one event, made together in one trip to
-        /// the client's queue; `nil` outside such handling.
-        var batch: [@Sendable (any URLProtocolClient, URLProtocol) -> Void]?
-        /// The exchange runs on the client's own thread (in `startLoading`): the client is called at once.
-        var onClientThread = false
+        /// Client calls collected while one event is handled, made together; `nil` outside such handling.
+        var batch: Batch?
+    }
+
+    /// The client calls of one handled event.
+    private struct Batch {
+        var calls: [@Sendable (any URLProtocolClient, URLProtocol) -> Void] = []
+        /// The event is handled on the client's own thread (a plain answer served in
+        /// `startLoading`): the calls are made at once, not sent to the client's queue.
+        let onClientThread: Bool
     }
 
     private let route: InProcessRoute
@@ -76,10 +81,7 @@ final class InProcessExchange: Sendable {
                 "MockServer in-process: FoundationNetworking on Linux cannot finish a download task from a URLProtocol; use data(for:) or the socket"]), abandon: false)
         }
         #endif
-        let request = state.withLock { $0.request }
-        state.withLock { $0.onClientThread = true }
-        open(request, generation: 0)
-        state.withLock { $0.onClientThread = false }
+        open(state.withLock { $0.request }, generation: 0, onClientThread: true)
     }
 
     /// The loading system stopped the load (the task was cancelled): the mock's pending pauses and
@@ -94,7 +96,8 @@ final class InProcessExchange: Sendable {
         connection?.abandon()
     }
 
-    private func open(_ request: URLRequest, generation: Int) {
+    /// Sends `request` to the mock; `onClientThread` when called on the client's own thread.
+    private func open(_ request: URLRequest, generation: Int, onClientThread: Bool) {
         let bytes = request.wireBytes(route: route)
         // The state is set before the connection exists, so that its first event finds it.
         let started = state.withLock { state in
@@ -131,7 +134,7 @@ final class InProcessExchange: Sendable {
                 answer = .asynchronous { throw error }
             }
             if case .reply(let reply) = answer, let output = Self.plainOutput(of: reply, to: parsed) {
-                return serve(output, reply: reply, to: parsed, connectionID: connectionID, generation: generation)
+                return serve(output, reply: reply, to: parsed, connectionID: connectionID, generation: generation, onClientThread: onClientThread)
             }
             firstAnswer = answer
         }
@@ -171,7 +174,7 @@ final class InProcessExchange: Sendable {
 
     /// Serves a plain reply here, recording what a connection would: it connected, the request
     /// and its answer, the bytes, and the client's close.
-    private func serve(_ pieces: [[UInt8]], reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int) {
+    private func serve(_ pieces: [[UInt8]], reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int, onClientThread: Bool) {
         let environment = route.environment
         environment.record(.connected(peer: "in-process"), connection: connectionID)
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
@@ -185,20 +188,32 @@ final class InProcessExchange: Sendable {
         for piece in pieces { environment.record(.output(piece), connection: connectionID) }
         environment.record(.closed(.peerClosed), connection: connectionID)
         environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
-        handle(.bytes(Array(pieces.joined())), generation: generation)
-        handle(.closed, generation: generation)
+        handle(.bytes(Array(pieces.joined())), generation: generation, onClientThread: onClientThread)
+        handle(.closed, generation: generation, onClientThread: onClientThread)
     }
 
-    // MARK: On the loop thread
+    // MARK: On the loop thread (or, for a plain answer, the client's)
 
-    private func handle(_ event: MemoryTransport.Event, generation: Int) {
-        state.withLock { $0.batch = [] }
+    /// Reads one event of the connection; the client calls it makes go out together at the end.
+    private func handle(_ event: MemoryTransport.Event, generation: Int, onClientThread: Bool = false) {
+        // A redirect followed here handles the next connection's events inside this call.
+        let outer = state.withLock { state in
+            defer { state.batch = Batch(onClientThread: onClientThread) }
+            return state.batch
+        }
         defer {
             let calls = state.withLock { state in
-                defer { state.batch = nil }
-                return state.batch ?? []
+                defer { state.batch = outer }
+                return state.batch?.calls ?? []
             }
-            if !calls.isEmpty { callClient { client, urlProtocol in for call in calls { call(client, urlProtocol) } } }
+            if !calls.isEmpty {
+                let all: @Sendable (any URLProtocolClient, URLProtocol) -> Void = { client, urlProtocol in for call in calls { call(client, urlProtocol) } }
+                if onClientThread {
+                    if !state.withLock({ $0.cancelled }) { all(client, urlProtocol) }
+                } else {
+                    callClient(all)
+                }
+            }
         }
         let current = state.withLock { state -> Bool in
             guard case .loading(let loading) = state.phase, loading == generation else { return false }
@@ -315,7 +330,7 @@ final class InProcessExchange: Sendable {
             fail(URLError(.httpTooManyRedirects), abandon: false)
             return false
         }
-        open(next, generation: generation + 1)
+        open(next, generation: generation + 1, onClientThread: state.withLock { $0.batch?.onClientThread ?? false })
         #else
         _ = (generation, count)
         // The loading system starts a new load for the redirect (or, when its delegate declines, ends this one).
@@ -362,19 +377,15 @@ final class InProcessExchange: Sendable {
         callClient { $0.urlProtocol($1, didFailWithError: error) }
     }
 
-    /// Calls the client on its queue (or here), unless the load was cancelled by then.
+    /// Calls the client on its queue (or here), unless the load was cancelled by then; while an
+    /// event is handled, the call joins that event's batch.
     private func callClient(_ call: @escaping @Sendable (any URLProtocolClient, URLProtocol) -> Void) {
         let batched = state.withLock { state in
             guard state.batch != nil else { return false }
-            state.batch?.append(call)
+            state.batch?.calls.append(call)
             return true
         }
         if batched { return }
-        let (cancelled, here) = state.withLock { ($0.cancelled, $0.onClientThread) }
-        if here {
-            if !cancelled { call(client, urlProtocol) }
-            return
-        }
         let work: @Sendable () -> Void = { [self] in
             guard !state.withLock({ $0.cancelled }) else { return }
             call(client, urlProtocol)
