@@ -27,9 +27,4 @@ package struct MemoryConnection: Sendable {
         let transport = transport
         inbox.execute { _ in transport.value.abandon() }
     }
-
-    /// Runs `action` on the server's loop after `delay` (a client's timeout).
-    package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
-        inbox.execute { loop in loop.schedule(after: delay, action) }
-    }
 }
