@@ -28,11 +28,12 @@ let package = Package(
         .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerInProcess"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -66,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
-                           "MockServerInProcess", "MockServerResponses", "TestSupport"],
+                           "MockServerInProcess", "MockServerMockData", "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -4,4 +4,5 @@
 @_exported import MockServerHTTP
 @_exported import MockServerScript
 @_exported import MockServerStubs
+@_exported import MockServerMockData
 @_exported import MockServerInProcess

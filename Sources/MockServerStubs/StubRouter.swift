@@ -1,16 +1,19 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerMockData
 import MockServerScript
 
 /// The stubs and endpoints of one server, as an ``HTTPResponder``: the most recently added stub
-/// that matches a request answers it; a request none matches gets a 500 that shows it, the Swift
-/// that would stub it, and the nearest stub with what differed.
+/// that matches a request answers it; then the mock-data folders, in the order added. A request
+/// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
+/// tried, the Swift that would stub it, and the nearest stub with what differed.
 package final class StubRouter: HTTPResponder {
     private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
     private let failures = Locked<[String]>([])
+    private let folders = Locked<[MockDataResponder]>([])
     /// The values every closure shares.
     package let cache = StubCache()
 
@@ -39,6 +42,11 @@ package final class StubRouter: HTTPResponder {
         EndpointStubs.register(script, with: self)
     }
 
+    /// Adds a mock-data folder, searched after every stub and every folder added before it.
+    package func addMockData(_ responder: MockDataResponder) {
+        folders.withLock { $0.append(responder) }
+    }
+
     /// Every stub, oldest first.
     package var all: [Stub] { stubs.withLock { $0.all } }
 
@@ -51,7 +59,7 @@ package final class StubRouter: HTTPResponder {
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
-        guard let (stub, parameters) = find(request) else { return .reply(unexpectedReply(to: request)) }
+        guard let (stub, parameters) = find(request) else { return .reply(mockDataReply(to: request)) }
         switch stub.takeAnswer() {
         case .responses(let responses):
             return .reply(HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description))
@@ -91,11 +99,23 @@ package final class StubRouter: HTTPResponder {
         return nil
     }
 
-    private func unexpectedReply(to request: HTTPRequest) -> HTTPReply {
-        let report = UnexpectedRequestReport(request: request, stubs: all)
+    /// The reply of the first mock-data folder with a file for `request`, or the unexpected
+    /// request's.
+    private func mockDataReply(to request: HTTPRequest) -> HTTPReply {
+        var misses: [MockDataMiss] = []
+        for folder in folders.withLock({ $0 }) {
+            switch folder.lookup(request) {
+            case .found(let name, let response): return HTTPReply(response, name: name)
+            case .invalid(let name, let error): return HTTPReply(MockDataResponder.invalidFileResponse(error), name: name)
+            case .missing(let miss): misses.append(miss)
+            }
+        }
+        let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses)
         unexpected.withLock { $0.append(report) }
-        let response = HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
-                                    body: Array(report.text.utf8))
+        let response = misses.isEmpty
+            ? HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
+                           body: Array(report.text.utf8))
+            : MockDataResponder.missResponse(text: report.text)
         return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)
     }
 }

@@ -1,20 +1,25 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerMockData
 
 /// What a 500 for an unexpected request says: the request, the Swift that would stub it, and the
 /// nearest stub with the part that differs.
 public struct UnexpectedRequestReport: Sendable {
     /// The request no stub matched.
     public let request: HTTPRequest
-    /// The whole text, as the 500's body has it.
+    /// The whole text, as the 500's body has it (the 404's, when mock-data folders were searched).
     public let text: String
+    /// The mock-data folders searched, each with the file names tried; empty when there are none.
+    public let mockDataMisses: [MockDataMiss]
 
-    init(request: HTTPRequest, stubs: [Stub]) {
+    init(request: HTTPRequest, stubs: [Stub], misses: [MockDataMiss] = []) {
         self.request = request
+        self.mockDataMisses = misses
         var lines = ["MockServer: unexpected request", "", "  \(request.method) \(request.target) \(request.version)"]
         for field in request.headers { lines.append("  \(field.name): \(field.value)") }
         let body = request.body
         if !body.isEmpty { lines.append("  (\(body.count) bytes) \(String(decoding: body.prefix(500), as: UTF8.self).escapedForDisplay)") }
+        for miss in misses { lines += ["", "No mock-data file answers it."] + miss.listing }
         lines += ["", "To answer it, add:", ""] + Self.snippet(for: request).map { "  " + $0 }
         if let (stub, mismatch) = Self.nearest(to: request, among: stubs) {
             lines += ["", "The nearest stub, \(stub.description), differs in its \(mismatch.part.rawValue): \(mismatch.detail)."]

@@ -133,6 +133,34 @@ public final class HTTPMockServer: Sendable {
         try addEndpoints(json: bytes, file: url.path)
     }
 
+    /// Adds a folder of mock-data files (VOKMockUrlProtocol's naming; see ``MockDataNaming``),
+    /// searched for requests that no stub or endpoint answers, after the folders added before it.
+    /// A request nothing answers then gets a 404 that lists every file name tried.
+    public func addMockData(_ responder: MockDataResponder) {
+        router.addMockData(responder)
+    }
+
+    /// Adds the mock-data files in `folder`; see ``addMockData(_:)``.
+    ///
+    /// - Throws: ``MockDataError`` naming the folder, or the first bad file with its line.
+    @discardableResult
+    public func addMockData(folder: URL, allowsWildcards: Bool = false) throws(MockDataError) -> MockDataResponder {
+        let responder = try MockDataResponder(folder: folder, allowsWildcards: allowsWildcards)
+        addMockData(responder)
+        return responder
+    }
+
+    /// Adds the mock-data folder `name` of `bundle` (`resources: [.copy("VOKMockData")]`, `in: .module`);
+    /// see ``addMockData(_:)``.
+    ///
+    /// - Throws: ``MockDataError`` when the bundle has no such folder, or a file is bad.
+    @discardableResult
+    public func addMockData(named name: String = "VOKMockData", in bundle: Bundle, allowsWildcards: Bool = false) throws(MockDataError) -> MockDataResponder {
+        let responder = try MockDataResponder(named: name, in: bundle, allowsWildcards: allowsWildcards)
+        addMockData(responder)
+        return responder
+    }
+
     /// Whether `json` is a stub script (its top level has `"endpoints"`) rather than a response script.
     public static func isEndpointScript(_ json: [UInt8]) -> Bool {
         EndpointScript.isEndpointFile(json)

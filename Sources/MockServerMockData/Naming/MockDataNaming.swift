@@ -1,0 +1,140 @@
+import MockServerHTTP
+
+/// The names of the mock-data files that can answer a request, in the order they are searched:
+/// VOKMockUrlProtocol's convention (seed 000), where its worked examples decide what its prose
+/// leaves open.
+///
+/// A base name is the method, `|`, the path, then `?` and the query when the target has one, then
+/// `|` and the body's form when there is a body; every `/` and `:` becomes `-`.
+/// - The path is percent-decoded (as `URL.path` gives it) when that yields UTF-8 without NUL,
+///   and kept as sent otherwise; a trailing `/` stays (`/login/` is `-login-`).
+/// - The query stays as sent, percent-encoding included. When the file name (with its 5-byte
+///   extension) would pass 255 bytes, the query's SHA-256 in lower-case hex stands in for it.
+/// - A request has a body part when it has a body, or when its method is POST, PUT or PATCH (an
+///   empty body is then named by the SHA-256 of nothing). For a `application/x-www-form-urlencoded`
+///   body the part is the body itself; for `application/json` (and any `+json` type) it is the
+///   bencoding of the decoded JSON, percent-encoded outside the characters a URL query allows (the
+///   seed's example keeps `@`, which "unreserved" would not); then, or for any other body, the
+///   SHA-256 of the body.
+/// - With wildcards, `*` stands for the whole query, the whole body part, or both, after every
+///   name without one.
+/// - Names that cannot be a file (longer than 255 bytes with the extension) are left out.
+///
+/// Each base name is searched as `.http` then `.json` before the next base name.
+public enum MockDataNaming {
+    /// The extensions a base name is searched with, in order.
+    public static let extensions = [".http", ".json"]
+
+    /// The longest file name most file systems take, in bytes.
+    static let maximumFileNameLength = 255
+
+    /// The base names for `request`, in search order.
+    public static func baseNames(for request: HTTPRequest, allowsWildcards: Bool = false) -> [String] {
+        let prefix = request.method + "|" + decodedPath(request.path)
+        let longestExtension = extensions.map(\.utf8.count).max() ?? 0
+        func fits(_ name: String) -> Bool { name.utf8.count + longestExtension <= maximumFileNameLength }
+
+        var withQuery = prefix
+        if let query = request.query {
+            withQuery = prefix + "?" + query
+            if !fits(withQuery) { withQuery = prefix + "?" + SHA256.hex(of: query.utf8) }
+        }
+        var names: [String] = []
+        if let bodyParts = bodyParts(of: request) {
+            names += bodyParts.map { withQuery + "|" + $0 }
+            if allowsWildcards {
+                if request.query != nil {
+                    names.append(withQuery + "|*")
+                    names += (bodyParts + ["*"]).map { prefix + "?*|" + $0 }
+                } else {
+                    names.append(prefix + "|*")
+                }
+            }
+        } else {
+            names.append(withQuery)
+            if allowsWildcards, request.query != nil { names.append(prefix + "?*") }
+        }
+        return names.filter(fits).map(replacingSeparators)
+    }
+
+    /// The file names for `request`, in search order: each base name with each extension.
+    public static func fileNames(for request: HTTPRequest, allowsWildcards: Bool = false) -> [String] {
+        baseNames(for: request, allowsWildcards: allowsWildcards).flatMap { base in extensions.map { base + $0 } }
+    }
+
+    /// The body's forms, most specific first, ending with its SHA-256; `nil` when the request has
+    /// no body part.
+    static func bodyParts(of request: HTTPRequest) -> [String]? {
+        let body = request.body
+        guard !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) else { return nil }
+        var parts: [String] = []
+        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
+            .map { $0.trimmingSpaces.lowercased() } ?? ""
+        if mediaType == "application/x-www-form-urlencoded" {
+            if let text = String(validating: body, as: UTF8.self), !text.utf8.contains(0) { parts.append(text) }
+        } else if mediaType == "application/json" || mediaType.hasSuffix("+json") {
+            if let value = try? JSONValueParser.parse(body), let encoded = Bencoding.encode(value) {
+                parts.append(percentEncoded(encoded))
+            }
+        }
+        parts.append(SHA256.hex(of: body))
+        return parts
+    }
+
+    /// Bytes as text, with `%XX` for every byte outside what a URL query allows unescaped
+    /// (letters, digits and `-._~!$&'()*+,;=:@/?`).
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if queryAllowed[Int(byte)] {
+                output.append(byte)
+            } else {
+                output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let queryAllowed: [Bool] = (0..<256).map { value in
+        guard value < 0x80 else { return false }
+        let scalar = Unicode.Scalar(UInt8(value))
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-._~!$&'()*+,;=:@/?".unicodeScalars.contains(scalar)
+    }
+
+    /// The path of a target (an absolute URL's path too), percent-decoded when that gives UTF-8
+    /// without NUL.
+    static func decodedPath(_ path: String) -> String {
+        var path = Substring(path)
+        if let scheme = path.range(of: "://"), !path[..<scheme.lowerBound].contains("/") {
+            let authority = path[scheme.upperBound...]
+            path = authority.firstIndex(of: "/").map { authority[$0...] } ?? "/"
+        }
+        guard path.contains("%") else { return String(path) }
+        var bytes: [UInt8] = []
+        var utf8 = path.utf8[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        guard !bytes.contains(0), let decoded = String(validating: bytes, as: UTF8.self) else { return String(path) }
+        return decoded
+    }
+
+    private static func replacingSeparators(_ name: String) -> String {
+        String(decoding: name.utf8.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().reduce(into: Substring()) { $0.append($1) }
+    }
+}
