@@ -68,7 +68,7 @@ let package = Package(
             name: "MockServerTests",
             dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
                            "MockServerInProcess", "MockServerMockData", "MockServerResponses", "TestSupport"],
-            resources: [.copy("Fixtures")],
+            resources: [.copy("Fixtures"), .copy("VOKMockData")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -50,23 +50,20 @@ public final class MockDataResponder: HTTPResponder {
     /// The names of the files that can answer, sorted.
     public var fileNames: [String] { files.fileNames }
 
-    /// Reads every file again (files are also read again on their own when they change).
+    /// Reads and checks every file again (a file is also read again on its own when it changes).
     ///
-    /// - Throws: the first bad file's error; the files then stay as they were.
+    /// - Throws: the first bad file's error.
     public func reload() throws(MockDataError) { try files.reload() }
 
     /// The file that answers `request`, without recording a miss.
     public func lookup(_ request: HTTPRequest) -> MockDataLookup {
         let names = MockDataNaming.fileNames(for: request, allowsWildcards: allowsWildcards)
-        for attempt in 0..<2 {
-            for name in names {
-                switch files.response(named: name) {
-                case .success(let response)?: return .found(fileName: name, response: response)
-                case .failure(let error)?: return .invalid(fileName: name, error: error)
-                case nil: continue
-                }
+        for name in names {
+            switch files.response(named: name) {
+            case .success(let response)?: return .found(fileName: name, response: response)
+            case .failure(let error)?: return .invalid(fileName: name, error: error)
+            case nil: continue
             }
-            if attempt == 0, !files.refreshIfChanged() { break }
         }
         return .missing(MockDataMiss(request: request, folder: files.path, triedFileNames: names))
     }

@@ -23,7 +23,7 @@ public struct UnexpectedRequestReport: Sendable {
         lines += ["", "To answer it, add:", ""] + Self.snippet(for: request).map { "  " + $0 }
         if let (stub, mismatch) = Self.nearest(to: request, among: stubs) {
             lines += ["", "The nearest stub, \(stub.description), differs in its \(mismatch.part.rawValue): \(mismatch.detail)."]
-        } else if stubs.isEmpty {
+        } else if stubs.isEmpty && misses.isEmpty {
             lines += ["", "No stubs are registered."]
         }
         text = lines.joined(separator: "\n") + "\n"

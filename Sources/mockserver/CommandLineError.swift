@@ -6,6 +6,8 @@ enum CommandLineError: Error, CustomStringConvertible {
     case usage(String)
     /// A response file that does not load or does not pass `--check`.
     case responseFile(ResponseFileError)
+    /// A mock-data folder, or one of its files, that cannot be used.
+    case mockData(MockDataError)
     /// A file that cannot be read.
     case unreadable(path: String, reason: String)
     /// The server cannot listen.
@@ -16,6 +18,7 @@ enum CommandLineError: Error, CustomStringConvertible {
         switch self {
         case .usage: 64
         case .responseFile(let error): if case .unreadable = error.problem { 66 } else { 65 }
+        case .mockData(let error): if case .malformedFile = error { 65 } else { 66 }
         case .unreadable: 66
         case .cannotListen: 71
         }
@@ -25,6 +28,7 @@ enum CommandLineError: Error, CustomStringConvertible {
         switch self {
         case .usage(let message): "mockserver: \(message)\nRun mockserver --help for usage."
         case .responseFile(let error): "\(error)"
+        case .mockData(let error): if case .malformedFile = error { "\(error)" } else { "mockserver: \(error)" }
         case .unreadable(let path, let reason): "mockserver: cannot read \(path): \(reason)"
         case .cannotListen(let error): "mockserver: cannot listen: \(error)"
         }

@@ -7,6 +7,8 @@ struct CommandLineOptions: Equatable {
     var dataFile: String?
     var filesDirectory: String?
     var uploadsDirectory: String?
+    var mockDataDirectories: [String] = []
+    var allowsWildcards = false
     var verbose = false
     var file: String?
     var check = false
@@ -15,7 +17,9 @@ struct CommandLineOptions: Equatable {
     static let usage = """
         USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE]
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
+               mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver --check FILE
+               mockserver --check --mock-data DIR
                mockserver --help
 
         Serves a response script (default: the bundled FTP script) until interrupted. The first line
@@ -30,8 +34,13 @@ struct CommandLineOptions: Equatable {
           --data FILE      bytes for the data port, «data» and $size (default: the script's "data")
           --files DIR      serve the files in DIR by name (RETR, SIZE, LIST, NLST of the FTP script)
           --uploads DIR    write each upload to DIR under its own name (never outside DIR)
+          --mock-data DIR  answer HTTP from DIR's files named after requests (VOKMockUrlProtocol's
+                           convention, Docs/MockData.md); repeat to search several folders in
+                           order; with an endpoints FILE, its endpoints answer first
+          --allow-wildcards  let mock-data file names use * for the whole query or body
           --verbose        print the transcript to standard error as it happens
-          --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65
+          --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
+                           with --mock-data, every file of the folders too
           -h, --help       show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM, or a valid --check; 64 bad arguments;
@@ -61,8 +70,12 @@ struct CommandLineOptions: Equatable {
             case "--data": dataFile = try value(for: argument)
             case "--files": filesDirectory = try value(for: argument)
             case "--uploads": uploadsDirectory = try value(for: argument)
+            case "--mock-data": mockDataDirectories.append(try value(for: argument))
+            case "--allow-wildcards": allowsWildcards = true
             case "--verbose", "-v": verbose = true
-            case "--check": check = true; file = try value(for: argument)
+            case "--check":
+                check = true
+                if remaining.first != "--mock-data" { file = try value(for: argument) }
             case "--help", "-h": help = true
             case "--": if let next = remaining.popFirst() { try setFile(next) }
             default:
@@ -70,6 +83,7 @@ struct CommandLineOptions: Equatable {
                 try setFile(argument)
             }
         }
+        if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
     }
 
     private mutating func setFile(_ path: String) throws(CommandLineError) {

@@ -42,8 +42,30 @@ struct MockServerCommand {
         return server
     }
 
+    /// The `--mock-data` folders, every file read and checked.
+    func mockDataFolders() throws(CommandLineError) -> [MockDataResponder] {
+        var folders: [MockDataResponder] = []
+        for directory in options.mockDataDirectories {
+            do {
+                folders.append(try MockDataResponder(folder: URL(fileURLWithPath: directory, isDirectory: true), allowsWildcards: options.allowsWildcards))
+            } catch {
+                throw .mockData(error)
+            }
+        }
+        return folders
+    }
+
     /// `--check`: loads the file strictly and reports what it holds.
     func check() throws(CommandLineError) -> String {
+        var report = ""
+        for folder in try mockDataFolders() {
+            report += "\(folder.folder.path): OK, \(folder.fileNames.count) mock-data files\n"
+        }
+        if options.file == nil && !options.mockDataDirectories.isEmpty { return report }
+        return report + (try checkFile())
+    }
+
+    private func checkFile() throws(CommandLineError) -> String {
         if let bytes = try endpointScript() {
             let server = try stubServer(bytes, configuration: .init())
             return "\(options.file ?? ""): OK, \(server.stubs.count) endpoints\n"
@@ -74,12 +96,18 @@ struct MockServerCommand {
 
     /// Starts a server as the options say; it runs until the process ends.
     func startServer() throws(CommandLineError) -> MockServer {
-        if let bytes = try endpointScript() {
+        let endpoints = try endpointScript()
+        if endpoints != nil || !options.mockDataDirectories.isEmpty {
+            if !options.mockDataDirectories.isEmpty, endpoints == nil, let file = options.file {
+                throw .usage("--mock-data combines with an endpoints file, and \(file) is a response script (its top level has no \"endpoints\")")
+            }
             var configuration = MockServer.Configuration(host: options.host, port: options.port)
             if options.verbose {
                 configuration.transcriptObserver = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
             }
-            let stubs = try stubServer(bytes, configuration: configuration)
+            let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
+                ?? HTTPMockServer(configuration: configuration)
+            for folder in try mockDataFolders() { stubs.addMockData(folder) }
             do {
                 try stubs.start()
             } catch {

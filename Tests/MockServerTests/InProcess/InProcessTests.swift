@@ -144,6 +144,29 @@ struct InProcessTests {
         #expect(exchanges[3].body == #"{"username":"ada l"}"#)
     }
 
+    @Test("a mock-data folder answers the same over both transports, misses and stubs in front of it included")
+    func mockData() async throws {
+        let folder = try #require(Bundle.module.url(forResource: "VOKMockData", withExtension: nil))
+        var servers: [HTTPMockServer] = []
+        let exchanges = try await compare({
+            let stubs = HTTPMockServer()
+            stubs.stubRequest("GET", "/stubbed").andReturn(200).withBody("stub")
+            try stubs.addMockData(folder: folder, allowsWildcards: true)
+            servers.append(stubs)
+            return stubs.server
+        }) { server in
+            [request(server, "GET", "/foo/?page=2"), request(server, "GET", "/stubbed"), request(server, "GET", "/search?start=anything"),
+             request(server, "POST", "/login/", headers: ["Content-Type": "application/json"], body: #"{"email":"user@example.com","password":"password"}"#),
+             request(server, "POST", "/login/", headers: ["Content-Type": "application/x-www-form-urlencoded; charset=utf-8"],
+                     body: "email=user%40example.com&password=password"),
+             request(server, "GET", "/missing?q=2", headers: ["Accept": "text/plain"])]
+        }
+        #expect(exchanges.map(\.status) == [200, 200, 202, 202, 201, 404])
+        #expect(exchanges[0].transcript.first == "in GET /foo/?page=2 HTTP/1.1\n\n -> GET|-foo-?page=2.http")
+        #expect(exchanges[5].body.contains("  GET|-missing?q=2.http\n  GET|-missing?q=2.json\n  GET|-missing?*.http\n  GET|-missing?*.json\n"))
+        for stubs in servers { #expect(stubs.unexpectedRequestReports.map { $0.mockDataMisses.count } == [1]) }
+    }
+
     @Test("the bundled http.json and webdav.json scripts answer the same over both transports")
     func bundledScripts() async throws {
         let http = try await compare({ MockServer(responder: try PatternResponder(script: try BundledResponses.script(named: "http"))) }) { server in
