@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "MockServerTestingTests",
             dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
-            resources: [.copy("Responses")],
+            resources: [.copy("Responses"), .copy("VOKMockData")],
             swiftSettings: swiftSettings
         ),
     ],

@@ -60,6 +60,35 @@ struct SwiftTestingExamples {
         }
     }
 
+    // README: Mock-data folders
+    @Test func mockData() async throws {
+        try await withHTTPMockServer { server in
+            // Tests/MyTests/VOKMockData/GET|-v1-me.json holds {"name":"Ada"};
+            // the test target has resources: [.copy("VOKMockData")].
+            try server.addMockData(named: "VOKMockData", in: .module)
+            let (data, _) = try await URLSession.shared.data(from: server.url(for: "/v1/me"))
+            #expect(data == Data(#"{"name":"Ada"}"#.utf8))
+            let session = try server.makeInProcessSession()
+            let (same, _) = try await session.data(from: server.url(for: "/v1/me"))
+            #expect(same == data)
+        }
+    }
+
+    @Test("a request no mock-data file answers fails the test, listing the files tried")
+    func mockDataMissFails() async throws {
+        try await withKnownIssue {
+            try await withHTTPMockServer { server in
+                try server.addMockData(named: "VOKMockData", in: .module)
+                let (_, response) = try await URLSession.shared.data(from: server.url(for: "/v1/you"))
+                #expect((response as? HTTPURLResponse)?.statusCode == 404)
+            }
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.hasPrefix("MockServer: unexpected request") && text.contains("No mock-data file answers it.")
+                && text.contains("\n  GET|-v1-you.http\n  GET|-v1-you.json\n")
+        }
+    }
+
     // README: HTTP stubs and endpoints
     @Test func stubsAndEndpoints() async throws {
         try await withHTTPMockServer { server in
