@@ -28,9 +28,17 @@ public enum MockDataNaming {
     /// The longest file name most file systems take, in bytes.
     static let maximumFileNameLength = 255
 
-    /// The base names for `request`, in search order.
+    /// The base names for `request`, in search order. A `HEAD` request's names are followed by
+    /// those of the same request as a `GET`, so that a `GET` file answers both (without its body
+    /// for `HEAD`), as a real server's would.
     public static func baseNames(for request: HTTPRequest, allowsWildcards: Bool = false) -> [String] {
-        let prefix = request.method + "|" + decodedPath(request.path)
+        let names = baseNames(for: request, method: request.method, allowsWildcards: allowsWildcards)
+        guard request.method == "HEAD" else { return names }
+        return names + baseNames(for: request, method: "GET", allowsWildcards: allowsWildcards)
+    }
+
+    private static func baseNames(for request: HTTPRequest, method: String, allowsWildcards: Bool) -> [String] {
+        let prefix = method + "|" + decodedPath(request.path)
         let longestExtension = extensions.map(\.utf8.count).max() ?? 0
         func fits(_ name: String) -> Bool { name.utf8.count + longestExtension <= maximumFileNameLength }
 
@@ -40,7 +48,7 @@ public enum MockDataNaming {
             if !fits(withQuery) { withQuery = prefix + "?" + SHA256.hex(of: query.utf8) }
         }
         var names: [String] = []
-        if let bodyParts = bodyParts(of: request) {
+        if let bodyParts = bodyParts(of: request, method: method) {
             names += bodyParts.map { withQuery + "|" + $0 }
             if allowsWildcards {
                 if request.query != nil {
@@ -64,9 +72,9 @@ public enum MockDataNaming {
 
     /// The body's forms, most specific first, ending with its SHA-256; `nil` when the request has
     /// no body part.
-    static func bodyParts(of request: HTTPRequest) -> [String]? {
+    static func bodyParts(of request: HTTPRequest, method: String) -> [String]? {
         let body = request.body
-        guard !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) else { return nil }
+        guard !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) else { return nil }
         var parts: [String] = []
         let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
             .map { $0.trimmingSpaces.lowercased() } ?? ""

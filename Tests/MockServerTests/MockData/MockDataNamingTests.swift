@@ -157,6 +157,9 @@ struct MockDataNamingTests {
         #expect(MockDataNaming.baseNames(for: try request("GET /bad%FF%00 HTTP/1.1\n\n")) == ["GET|-bad%FF%00"])
         #expect(MockDataNaming.baseNames(for: try request("GET http://example.com:8080/x/y?z HTTP/1.1\n\n")) == ["GET|-x-y?z"])
         #expect(MockDataNaming.baseNames(for: try request("GET /q? HTTP/1.1\n\n")) == ["GET|-q?"])
+        // HEAD falls back to the GET file.
+        #expect(MockDataNaming.baseNames(for: try request("HEAD /h?x=1 HTTP/1.1\n\n"), allowsWildcards: true)
+            == ["HEAD|-h?x=1", "HEAD|-h?*", "GET|-h?x=1", "GET|-h?*"])
         // A name that could not be a file (over 255 bytes with its extension) is left out.
         let longBody = String(repeating: "v", count: 300)
         let long = try request("POST /f HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 302\n\nk=\(longBody)")
