@@ -92,6 +92,10 @@ struct MockDataServerTests {
         }
         let base = "http://127.0.0.1:\(port)"
         #expect(try curl(["\(base)/foo/?page=2"]) == #"{"page": 2}"# + " 200")
+        let query = (1...25).map { ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+                                    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twentyone", "twntytwo",
+                                    "twentythree", "twentyfour", "twentyfive"][$0 - 1] + "=\($0)" }.joined(separator: "&")
+        #expect(try curl(["\(base)/details?\(query)"]) == "{\"details\": \"hashed query\"}\n 200")
         #expect(try curl(["-H", "Content-Type: application/json", "-d", #"{"password":"password","email":"user@example.com"}"#, "\(base)/login/"]) == " 202")
         #expect(try curl(["-d", "email=user%40example.com&password=password", "\(base)/login/"]).hasSuffix(#""via": "form"} 201"#))
         // Wildcards are off unless asked for.
