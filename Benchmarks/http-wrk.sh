@@ -12,22 +12,8 @@ trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(c
 
 swift build -c release --product mockserver >/dev/null
 bin=$(swift build -c release --show-bin-path)
-nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    server {
-        listen 127.0.0.1:$nport;
-        location / { return 200 "ok\n"; }
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work"
+source Benchmarks/nginx.sh
+start_nginx "$work" 'location / { return 200 "ok\n"; }'
 "$bin/mockserver" Benchmarks/http-hello.json >"$work/m.out" &
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
 mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")

@@ -15,7 +15,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(c
 
 swift build -c release --product mockserver >/dev/null
 bin=$(swift build -c release --show-bin-path)
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source Benchmarks/nginx.sh
 
 # The same JSON body for item N in both servers: a .http file for mockserver, a static file for nginx.
 python3 - "$work" <<'PY'
@@ -32,25 +32,8 @@ for count in (10, 10000):
             f.write(body)
 PY
 
-nport=$(free_port)
-cat >"$work/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx.pid;
-error_log $work/error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    keepalive_requests 1000000;
-    sendfile on;
-    default_type application/json;
-    server {
-        listen 127.0.0.1:$nport;
-        location /small/ { alias $work/static10/; }
-        location /large/ { alias $work/static10000/; }
-    }
-}
-CONF
-nginx -c "$work/nginx.conf" -p "$work"
+start_nginx "$work" "location /small/ { alias $work/static10/; default_type application/json; }
+        location /large/ { alias $work/static10000/; default_type application/json; }"
 
 # Started from this shell (not inside $(…)), so that the exit trap's `jobs -p` stops them.
 "$bin/mockserver" --mock-data "$work/mock10" >"$work/m10.out" &
