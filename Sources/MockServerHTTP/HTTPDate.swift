@@ -15,6 +15,28 @@ package enum HTTPDate {
             + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
     }
 
+    /// The seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, the form
+    /// RFC 9110 requires senders to use); `nil` for anything else, which a recipient ignores.
+    package static func parse(_ text: String) -> Int64? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),
+              let day = Int64(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int64(parts[3]) else { return nil }
+        let clock = parts[4].split(separator: ":")
+        guard clock.count == 3, let hour = Int64(clock[0]), let minute = Int64(clock[1]), let second = Int64(clock[2]),
+              (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        return daysSince1970(year: year, month: Int64(monthIndex + 1), day: day) * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    /// Howard Hinnant's `days_from_civil`.
+    private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = floorDivide(shiftedYear, 400)
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }

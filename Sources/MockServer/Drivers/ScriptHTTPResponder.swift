@@ -129,6 +129,8 @@ final class ScriptHTTPResponder: HTTPResponder {
                     core.saveBody(of: rendering.input, request: request, as: rendering.text(values), connection: context.connectionID)
                 case .propfind:
                     steps.append(.response(core.propfindResponse(for: request)))
+                case .webdav:
+                    steps.append(.response(core.webdavResponse(for: request, connection: context.connectionID)))
                 case .makeFolder(let rendering, let otherwise):
                     if !core.makeFolder(rendering.text(values)), let otherwise { return steps + self.steps(for: otherwise[...], now: false) }
                 case .deleteFile(let rendering, let otherwise):
@@ -153,7 +155,7 @@ extension Action {
     /// run when the reply reaches it rather than when the reply is worked out.
     fileprivate var actsOnServer: Bool {
         switch self {
-        case .useSet, .selectFile, .saveBody, .propfind, .makeFolder, .deleteFile, .copyFile: true
+        case .useSet, .selectFile, .saveBody, .propfind, .webdav, .makeFolder, .deleteFile, .copyFile: true
         case .send, .render, .sendData, .pause, .close, .fault, .continueRequest, .openPassive, .connectActive, .transfer: false
         }
     }

@@ -148,6 +148,9 @@ final class ScriptLineDriver: StreamDriver {
             connection.send(HTTPResponseSerializer.continueResponse)
         case .propfind(let input):
             connection.send(HTTPResponseSerializer.serialize(core.propfindResponse(for: HTTPRequest(parsing: input.bytes)), for: nil).bytes)
+        case .webdav(let input):
+            let request = HTTPRequest(parsing: input.bytes)
+            connection.send(HTTPResponseSerializer.serialize(core.webdavResponse(for: request, connection: connection.id), for: request).bytes)
         case .makeFolder(let rendering, let otherwise):
             if !core.makeFolder(rendering.text(currentContext())), let otherwise {
                 connection.replaceRemainingSteps(with: steps(for: otherwise, on: connection))

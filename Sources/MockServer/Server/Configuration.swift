@@ -30,7 +30,7 @@ extension MockServer {
         /// rule does not fire for them. A client that pauses longer than this mid-upload sees an early
         /// `226`; every byte it sends is still recorded, and the upload completes at the end.
         public var uploadSettleTime: Duration?
-        /// The clock for `$date`.
+        /// The clock for `$date`, and for WebDAV's modification times and lock timeouts.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
         public var logger: MockServerLogger

@@ -20,6 +20,23 @@ extension ServerCore {
         WebDAVTree(files: files).propfindResponse(target: request?.target ?? "/", depthHeader: request?.headers["Depth"])
     }
 
+    /// The `«webdav»` answer to `request`: a WebDAV server over the files. A stored `PUT` body is
+    /// recorded as an upload of `connection`.
+    func webdavResponse(for request: HTTPRequest?, connection: Int) -> HTTPResponse {
+        guard let request else {
+            return HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«webdav» answers HTTP requests only\n".utf8))
+        }
+        let (response, stored) = withFiles { files, state in
+            var handler = WebDAVHandler(request: request, files: files, state: state, now: configuration.clock())
+            let response = handler.respond()
+            files = handler.files
+            state = handler.state
+            return (response, handler.stored)
+        }
+        if let stored { recordUpload(Upload(name: stored.path, data: Data(stored.bytes), connection: connection)) }
+        return response
+    }
+
     /// Creates an empty folder; `false` when something is there.
     func makeFolder(_ target: String) -> Bool {
         let path = WebDAVTree.path(ofTarget: target)

@@ -10,6 +10,7 @@ final class ServerCore: Sendable {
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
         var files: [String: [UInt8]] = [:]
+        var webdav = WebDAVState()
         var listing: [UInt8]?
         var uploads: [Upload] = []
     }
@@ -23,7 +24,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
-        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data))
+        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, webdav: WebDAVState(origin: configuration.clock())))
     }
 
     var transcript: Transcript { environment.transcript }
@@ -61,6 +62,11 @@ final class ServerCore: Sendable {
             if let twin = FileName.stored(name, in: shared.files), twin != name { shared.files[twin] = nil }
             shared.files[name] = bytes
         }
+    }
+
+    /// Runs `body` on the files and the WebDAV state, atomically.
+    func withFiles<Result>(_ body: (inout [String: [UInt8]], inout WebDAVState) -> Result) -> Result {
+        shared.withLock { shared in body(&shared.files, &shared.webdav) }
     }
 
     /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)

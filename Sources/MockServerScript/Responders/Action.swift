@@ -29,6 +29,8 @@ public enum Action: Sendable, Hashable {
     case continueRequest
     /// Sends a WebDAV listing of the server's files for this `PROPFIND` request (207, or 404).
     case propfind(InputUnit)
+    /// Answers this request as a WebDAV server over the server's files.
+    case webdav(InputUnit)
     /// Creates an empty folder; runs `otherwise` instead of the rest when something is there.
     case makeFolder(Rendering, otherwise: [Action]?)
     /// Deletes a file or a folder; runs `otherwise` instead of the rest when nothing is there.

@@ -39,6 +39,10 @@ public enum Command: Sendable, Hashable {
     /// Answers a WebDAV `PROPFIND` with a `207 Multi-Status` listing of the server's files at the
     /// request's path and `Depth`, or 404 when nothing is there (`«propfind»`).
     case propfind
+    /// Answers the request as a WebDAV server over the server's files (`«webdav»`): every method
+    /// of RFC 4918 classes 1 and 2, with dead properties, locks, `If` headers, ranges and
+    /// conditional requests; a `PUT` is kept as an upload too.
+    case webdav
     /// Creates an empty folder in the server's files (`{"mkdir": "$path"}`); when something is
     /// already there, `otherwise` runs instead of the rest of the response (when given).
     case makeFolder(ResponseTemplate, otherwise: [Command]?)

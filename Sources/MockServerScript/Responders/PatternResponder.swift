@@ -113,6 +113,7 @@ public struct PatternResponder: Responder {
             case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
             case .continueRequest: .continueRequest
             case .propfind: .propfind(input)
+            case .webdav: .webdav(input)
             case .makeFolder(let template, let otherwise):
                 .makeFolder(Rendering(template: template, input: input, groups: groups),
                             otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })

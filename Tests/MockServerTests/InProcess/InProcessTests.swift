@@ -176,7 +176,9 @@ struct InProcessTests {
         // (No request without credentials: FoundationNetworking's own HTTP path never finishes a 401 that asks for them.)
         }
         #expect(http.count == 3)
-        let webdav = try await compare({ MockServer(responder: try PatternResponder(script: try BundledResponses.script(named: "webdav"))) }) { server in
+        // One clock for both servers: WebDAV listings and headers carry modification times.
+        let clock = MockServer.Configuration(clock: { Date(timeIntervalSince1970: 1_704_110_400) })
+        let webdav = try await compare({ MockServer(responder: try PatternResponder(script: try BundledResponses.script(named: "webdav")), configuration: clock) }) { server in
             // With credentials: FoundationNetworking's own HTTP path never finishes a 401 that asks for them.
             [request(server, "PROPFIND", "/", headers: ["Depth": "1", "Content-Type": "application/xml", "Authorization": "Basic dXNlcjpwYXNz"],
                      body: #"<?xml version="1.0"?><propfind xmlns="DAV:"><allprop/></propfind>"#),

@@ -1,0 +1,142 @@
+import Foundation
+import MockServerHTTP
+
+extension WebDAVHandler {
+    /// 400 for a malformed `If` header, 412 when none of its lists holds; `nil` when there is none
+    /// or it holds.
+    func conditionFailure(for path: String) -> HTTPResponse? {
+        guard let text = request.headers["If"] else { return nil }
+        guard let header = WebDAVIfHeader(text) else { return Self.plain(400, "the If header \(text) is malformed\n") }
+        let holds = header.lists.contains { list in
+            let resource = list.resource.flatMap(WebDAVPaths.path(ofTarget:)) ?? path
+            return list.conditions.allSatisfy { condition in
+                let result: Bool
+                switch condition.subject {
+                case .token(let token): result = state.locks.contains { $0.token == token && $0.covers(resource) }
+                case .etag(let tag): result = etag(resource).map { $0 == tag || $0 == "W/" + tag } ?? false
+                }
+                return result != condition.negated
+            }
+        }
+        return holds ? nil : Self.plain(412, "no list of the If header holds: \(text)\n")
+    }
+
+    /// 423 when a lock covers one of `paths` and the request does not submit its token.
+    func lockFailure(touching paths: [String]) -> HTTPResponse? {
+        let submitted = request.headers["If"].flatMap(WebDAVIfHeader.init)?.submittedTokens ?? []
+        for path in paths {
+            let covering = state.locks.filter { $0.covers(path) }
+            if !covering.isEmpty, !covering.contains(where: { submitted.contains($0.token) }) {
+                let root = covering[0].root
+                let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:error xmlns:D=\"DAV:\"><D:lock-token-submitted><D:href>"
+                    + "\(WebDAVPaths.href(root))</D:href></D:lock-token-submitted></D:error>\n"
+                return HTTPResponse(status: 423, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+            }
+        }
+        return nil
+    }
+
+    mutating func lock(_ path: String) -> HTTPResponse {
+        let timeout = Self.timeout(request.headers["Timeout"])
+        guard request.hasBody else { return refreshLock(path, timeout: timeout) }
+        let root: XMLNode
+        do {
+            root = try XMLReader.parse(request.body)
+        } catch {
+            return Self.plain(400, "the LOCK body is not XML: \(error.message)\n")
+        }
+        guard root.isElement("DAV:", "lockinfo"), let scopeElement = root.child("DAV:", "lockscope")?.elements.first,
+              root.child("DAV:", "locktype")?.child("DAV:", "write") != nil else {
+            return Self.plain(400, "a LOCK body is a DAV:lockinfo with a lockscope and a write locktype\n")
+        }
+        let scope: WebDAVLock.Scope
+        switch scopeElement.qualifiedName?.name {
+        case "exclusive": scope = .exclusive
+        case "shared": scope = .shared
+        default: return Self.plain(400, "the lockscope must be exclusive or shared\n")
+        }
+        let isDeep: Bool
+        switch request.headers["Depth"]?.trimmingSpaces().lowercased() {
+        case nil, "infinity": isDeep = true
+        case "0": isDeep = false
+        default: return Self.plain(400, "a LOCK's Depth is 0 or infinity\n")
+        }
+        if let failure = conditionFailure(for: path) { return failure }
+        let existing = index.kind(of: path)
+        let lockRoot = existing == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path)
+        for other in state.locks where other.covers(lockRoot) || (isDeep && other.root.hasPrefix(WebDAVPaths.folder(lockRoot))) {
+            if scope == .exclusive || other.scope == .exclusive {
+                return lockFailure(touching: [other.root]) ?? Self.plain(423, "\(path) is locked\n")
+            }
+        }
+        var created = false
+        if existing == nil {
+            guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+            files[lockRoot] = []
+            state.resources[lockRoot] = WebDAVResourceInfo(at: now)
+            touchParent(of: lockRoot)
+            index = WebDAVIndex(files: files)
+            created = true
+        }
+        let owner = root.child("DAV:", "owner").map { owner in
+            guard case .element(_, _, _, let children) = owner else { return "" }
+            return children.map(\.xml).joined()
+        }
+        let lock = WebDAVLock(token: "opaquelocktoken:\(UUID().uuidString.lowercased())", root: lockRoot, isDeep: isDeep, scope: scope,
+                              owner: owner, timeout: timeout, refreshed: now)
+        state.locks.append(lock)
+        return HTTPResponse(status: created ? 201 : 200, headers: ["Lock-Token": "<\(lock.token)>", "Content-Type": "application/xml; charset=utf-8"],
+                            body: Array(Self.lockDiscoveryDocument([lock]).utf8))
+    }
+
+    private mutating func refreshLock(_ path: String, timeout: Int?) -> HTTPResponse {
+        let submitted = request.headers["If"].flatMap(WebDAVIfHeader.init)?.submittedTokens ?? []
+        guard let position = state.locks.firstIndex(where: { submitted.contains($0.token) && $0.covers(path) }) else {
+            return Self.plain(412, "a LOCK without a body refreshes a lock, and the If header names none on \(path)\n")
+        }
+        state.locks[position].timeout = timeout
+        state.locks[position].refreshed = now
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
+                            body: Array(Self.lockDiscoveryDocument([state.locks[position]]).utf8))
+    }
+
+    mutating func unlock(_ path: String) -> HTTPResponse {
+        guard let header = request.headers["Lock-Token"]?.trimmingSpaces(), header.hasPrefix("<"), header.hasSuffix(">") else {
+            return Self.plain(400, "UNLOCK needs a Lock-Token header: <opaquelocktoken:…>\n")
+        }
+        let token = String(header.dropFirst().dropLast())
+        guard let position = state.locks.firstIndex(where: { $0.token == token && $0.covers(path) }) else {
+            let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:error xmlns:D=\"DAV:\"><D:lock-token-matches-request-uri/></D:error>\n"
+            return HTTPResponse(status: 409, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+        }
+        state.locks.remove(at: position)
+        return HTTPResponse(status: 204)
+    }
+
+    /// Seconds from a `Timeout` header (`Second-N`, `Infinite`, the first the server takes);
+    /// an hour when there is none.
+    static func timeout(_ header: String?) -> Int? {
+        guard let header else { return 3600 }
+        for option in header.split(separator: ",").map({ $0.trimmingCharacters().lowercased() }) {
+            if option == "infinite" { return nil }
+            if option.hasPrefix("second-"), let seconds = Int(option.dropFirst(7)), seconds > 0 { return seconds }
+        }
+        return 3600
+    }
+
+    /// A `DAV:activelock` element.
+    static func activeLock(_ lock: WebDAVLock) -> String {
+        "<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:\(lock.scope.rawValue)/></D:lockscope>"
+            + "<D:depth>\(lock.isDeep ? "infinity" : "0")</D:depth>" + (lock.owner.map { "<D:owner>\($0)</D:owner>" } ?? "")
+            + "<D:timeout>\(lock.timeoutText)</D:timeout><D:locktoken><D:href>\(lock.token)</D:href></D:locktoken>"
+            + "<D:lockroot><D:href>\(WebDAVPaths.href(lock.root))</D:href></D:lockroot></D:activelock>"
+    }
+
+    static func lockDiscoveryDocument(_ locks: [WebDAVLock]) -> String {
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:prop xmlns:D=\"DAV:\"><D:lockdiscovery>"
+            + locks.map(activeLock).joined() + "</D:lockdiscovery></D:prop>\n"
+    }
+
+    static let supportedLock = "<D:supportedlock><D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>"
+        + "<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry></D:supportedlock>"
+}

@@ -1,0 +1,256 @@
+import Foundation
+import MockServerHTTP
+
+/// A WebDAV server (RFC 4918, class 1 and 2) over the server's files: one request in, one response
+/// out, the files and the WebDAV state changed in place. Pure apart from the clock it is given; the
+/// caller holds whatever lock guards `files` and `state`.
+///
+/// Methods: `OPTIONS`; `GET` and `HEAD` (folders too) with `ETag`, `Last-Modified`, `Range` and the
+/// conditional headers; `PUT`, `DELETE`, `MKCOL`, `COPY`, `MOVE`; `PROPFIND` and `PROPPATCH` with
+/// dead properties; `LOCK` and `UNLOCK` with exclusive and shared write locks, `If` headers and
+/// `423 Locked`.
+package struct WebDAVHandler {
+    /// The server's files, shared with FTP.
+    package var files: [String: [UInt8]]
+    /// Resource details and locks.
+    package var state: WebDAVState
+    /// The file a `PUT` stored, for the server's uploads.
+    package private(set) var stored: (path: String, bytes: [UInt8])?
+
+    let request: HTTPRequest
+    let now: Date
+    var index: WebDAVIndex
+
+    package static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
+
+    package init(request: HTTPRequest, files: [String: [UInt8]], state: WebDAVState, now: Date = Date()) {
+        self.request = request
+        self.files = files
+        self.state = state
+        self.now = now
+        self.index = WebDAVIndex(files: files)
+    }
+
+    /// The response to the request; `files`, `state` and `stored` then hold its effects.
+    package mutating func respond() -> HTTPResponse {
+        state.locks.removeAll { $0.hasExpired(at: now) }
+        // A fragment is never part of a request (RFC 9112 §3.2): refused rather than ignored, so that
+        // `DELETE /a/#b` cannot remove `/a/`.
+        if request.target.contains("#") { return Self.plain(400, "the request target \(request.target) holds a fragment (#)\n") }
+        guard let path = WebDAVPaths.path(ofTarget: request.target) else {
+            return Self.plain(400, "the request target \(request.target) is not a valid path\n")
+        }
+        switch request.method {
+        case "OPTIONS":
+            return HTTPResponse(status: 200, headers: ["DAV": "1, 2", "Allow": Self.allowedMethods, "MS-Author-Via": "DAV", "Content-Length": "0"])
+        case "GET", "HEAD": return get(path)
+        case "PUT": return put(path)
+        case "DELETE": return delete(path)
+        case "MKCOL": return makeCollection(path)
+        case "COPY", "MOVE": return copyOrMove(path, move: request.method == "MOVE")
+        case "PROPFIND": return propfind(path)
+        case "PROPPATCH": return proppatch(path)
+        case "LOCK": return lock(path)
+        case "UNLOCK": return unlock(path)
+        default:
+            return HTTPResponse(status: 405, headers: ["Allow": Self.allowedMethods, "Content-Type": "text/plain"],
+                                body: Array("\(request.method) is not a WebDAV method here\n".utf8))
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The strong entity tag of a file: its bytes' hash and length, so equal contents agree.
+    static func etag(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))-\(String(bytes.count, radix: 16))\""
+    }
+
+    /// The current entity tag of `path` (a folder's changes with what it holds); `nil` when nothing is there.
+    func etag(_ path: String) -> String? {
+        switch index.kind(of: path) {
+        case .file(let name)?: return Self.etag(of: files[name] ?? [])
+        case .folder?:
+            let listing = index.subtree(of: path).map { $0 + (index.files[$0].flatMap { files[$0] }.map { Self.etag(of: $0) } ?? "") }
+            return "W/" + Self.etag(of: Array(listing.joined(separator: "\n").utf8))
+        case nil: return nil
+        }
+    }
+
+    func lastModified(_ path: String) -> Date {
+        let info = state.info(index.kind(of: path) == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path))
+        return Date(timeIntervalSince1970: info.modified.timeIntervalSince1970.rounded(.down))
+    }
+
+    private mutating func get(_ path: String) -> HTTPResponse {
+        guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
+        let tag = etag(path) ?? ""
+        let modified = lastModified(path)
+        var headers: HTTPHeaders = ["ETag": tag, "Last-Modified": HTTPDate.format(modified)]
+        if let failure = preconditionFailure(etag: tag, modified: modified, reading: true) { return failure }
+        let body: [UInt8]
+        switch kind {
+        case .folder:
+            let links = index.children(of: path).map { child -> String in
+                let name = WebDAVPaths.lastSegment(child) + (child.hasSuffix("/") ? "/" : "")
+                return "<li><a href=\"\(WebDAVPaths.href(child))\">\(XMLNode.escaped(name))</a></li>"
+            }
+            body = Array("<html><body><h1>\(XMLNode.escaped(path))</h1><ul>\(links.joined())</ul></body></html>\n".utf8)
+            headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
+        case .file(let name):
+            body = files[name] ?? []
+            headers.add(name: "Content-Type", value: Self.contentType(of: path))
+            headers.add(name: "Accept-Ranges", value: "bytes")
+            if let range = request.headers["Range"], ifRangeHolds(etag: tag, modified: modified) {
+                switch Self.byteRange(range, length: body.count) {
+                case .whole: break
+                case .unsatisfiable:
+                    headers.add(name: "Content-Range", value: "bytes */\(body.count)")
+                    return HTTPResponse(status: 416, headers: headers)
+                case .part(let part):
+                    headers.add(name: "Content-Range", value: "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(body.count)")
+                    return HTTPResponse(status: 206, headers: headers, body: Array(body[part]))
+                }
+            }
+        }
+        return HTTPResponse(status: 200, headers: headers, body: body)
+    }
+
+    private func ifRangeHolds(etag: String, modified: Date) -> Bool {
+        guard let condition = request.headers["If-Range"]?.trimmingSpaces() else { return true }
+        if condition.hasPrefix("\"") { return condition == etag }
+        return HTTPDate.date(condition).map { modified <= $0 } ?? false
+    }
+
+    enum ByteRange: Equatable {
+        case whole, unsatisfiable, part(Range<Int>)
+    }
+
+    /// A `Range` header with one byte range (`a-b`, `a-`, `-n`); several ranges, or another unit,
+    /// are served whole, as RFC 9110 allows.
+    static func byteRange(_ header: String, length: Int) -> ByteRange {
+        let value = header.trimmingSpaces()
+        guard value.lowercased().hasPrefix("bytes="), !value.contains(",") else { return .whole }
+        let spec = value.dropFirst(6).trimmingCharacters()
+        guard let dash = spec.firstIndex(of: "-") else { return .whole }
+        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        if first.isEmpty {
+            guard let suffix = Int(last), suffix >= 0 else { return .whole }
+            guard suffix > 0, length > 0 else { return .unsatisfiable }
+            return .part(max(0, length - suffix)..<length)
+        }
+        guard let start = Int(first), start >= 0 else { return .whole }
+        guard start < length else { return .unsatisfiable }
+        if last.isEmpty { return .part(start..<length) }
+        guard let end = Int(last), end >= start else { return .whole }
+        return .part(start..<min(end + 1, length))
+    }
+
+    /// 304 or 412 for the request's `If-Match`, `If-None-Match`, `If-Modified-Since` and
+    /// `If-Unmodified-Since` against a resource with `etag` (`nil`: nothing there) and `modified`.
+    func preconditionFailure(etag: String?, modified: Date?, reading: Bool) -> HTTPResponse? {
+        func matches(_ list: String) -> Bool {
+            let tags = list.split(separator: ",").map { $0.trimmingCharacters() }
+            if tags.contains("*") { return etag != nil }
+            guard let etag else { return false }
+            // Strong comparison for If-Match, weak for If-None-Match (RFC 9110 §13.1).
+            return tags.contains(etag) || (reading && tags.contains { $0.replacingOccurrences(of: "W/", with: "") == etag.replacingOccurrences(of: "W/", with: "") })
+        }
+        if let list = request.headers["If-Match"], !matches(list) { return Self.plain(412, "If-Match: \(list) does not match\n") }
+        if request.headers["If-Match"] == nil, let since = request.headers["If-Unmodified-Since"].flatMap(HTTPDate.date), let modified, modified > since {
+            return Self.plain(412, "modified since \(HTTPDate.format(since))\n")
+        }
+        if let list = request.headers["If-None-Match"], matches(list) {
+            return reading ? HTTPResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:]) : Self.plain(412, "If-None-Match: \(list) matches\n")
+        }
+        if reading, request.headers["If-None-Match"] == nil, let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.date),
+           let modified, modified <= since {
+            return HTTPResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:])
+        }
+        return nil
+    }
+
+    static func contentType(of path: String) -> String {
+        switch path.split(separator: ".").last?.lowercased() {
+        case "txt": "text/plain"
+        case "html", "htm": "text/html"
+        case "json": "application/json"
+        case "xml": "application/xml"
+        default: "application/octet-stream"
+        }
+    }
+
+    // MARK: - Writing
+
+    private mutating func put(_ path: String) -> HTTPResponse {
+        let existing = index.kind(of: path)
+        if existing == .folder { return Self.plain(405, "\(path) is a collection\n") }
+        guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+        if let failure = conditionFailure(for: path) { return failure }
+        if let failure = preconditionFailure(etag: etag(path), modified: existing == nil ? nil : lastModified(path), reading: false) { return failure }
+        if let locked = lockFailure(touching: [WebDAVPaths.file(path)]) { return locked }
+        let file = WebDAVPaths.file(path)
+        let body = request.body
+        if case .file(let name)? = existing { files[name] = nil }
+        files[file] = body
+        var info = state.resources[file] ?? WebDAVResourceInfo(at: now)
+        info.modified = now
+        state.resources[file] = info
+        touchParent(of: file)
+        index = WebDAVIndex(files: files)
+        stored = (file, body)
+        var headers: HTTPHeaders = ["ETag": Self.etag(of: body), "Content-Type": "text/plain"]
+        if existing == nil { headers.add(name: "Location", value: WebDAVPaths.href(file)) }
+        return HTTPResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
+    }
+
+    private mutating func delete(_ path: String) -> HTTPResponse {
+        guard index.kind(of: path) != nil else { return Self.plain(404, "\(path): not found\n") }
+        guard WebDAVPaths.file(path) != "/" else { return Self.plain(403, "the root cannot be deleted\n") }
+        if let failure = conditionFailure(for: path) { return failure }
+        if let failure = preconditionFailure(etag: etag(path), modified: lastModified(path), reading: false) { return failure }
+        if let locked = lockFailure(touching: index.subtree(of: path)) { return locked }
+        remove(path)
+        return HTTPResponse(status: 204)
+    }
+
+    /// Removes `path` and everything below it, with their details and locks.
+    mutating func remove(_ path: String) {
+        let doomed = Set(index.subtree(of: path))
+        files = files.filter { name, _ in !doomed.contains(WebDAVPaths.path(ofStoredName: name)) && !doomed.contains(WebDAVPaths.folder(WebDAVPaths.path(ofStoredName: name))) }
+        for gone in doomed { state.resources[gone] = nil }
+        state.locks.removeAll { doomed.contains($0.root) }
+        touchParent(of: path)
+        index = WebDAVIndex(files: files)
+    }
+
+    private mutating func makeCollection(_ path: String) -> HTTPResponse {
+        if request.hasBody { return Self.plain(415, "MKCOL with a body is not supported\n") }
+        if index.kind(of: path) != nil { return Self.plain(405, "\(path) already exists\n") }
+        guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+        if let failure = conditionFailure(for: path) { return failure }
+        let folder = WebDAVPaths.folder(path)
+        if let locked = lockFailure(touching: [folder]) { return locked }
+        files[folder] = []
+        state.resources[folder] = WebDAVResourceInfo(at: now)
+        touchParent(of: folder)
+        index = WebDAVIndex(files: files)
+        return HTTPResponse(status: 201, headers: ["Location": WebDAVPaths.href(folder), "Content-Length": "0"])
+    }
+
+    /// Marks the folder holding `path` as changed now.
+    mutating func touchParent(of path: String) {
+        let parent = WebDAVPaths.parent(path)
+        var info = state.resources[parent] ?? state.info(parent)
+        info.modified = now
+        state.resources[parent] = info
+    }
+
+    static func plain(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    }
+}

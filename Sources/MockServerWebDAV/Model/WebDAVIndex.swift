@@ -1,0 +1,49 @@
+/// The server's files (a flat map of names to bytes, shared with FTP) seen as a tree of decoded
+/// paths: which are files, which are folders, and what each folder holds.
+package struct WebDAVIndex {
+    /// File path (no trailing `/`) → the name it is stored under.
+    package private(set) var files: [String: String] = [:]
+    /// Folder paths, each ending in `/`; `/` is always one.
+    package private(set) var folders: Set<String> = ["/"]
+
+    package init(files stored: [String: [UInt8]]) {
+        for name in stored.keys {
+            let path = WebDAVPaths.path(ofStoredName: name)
+            if path.hasSuffix("/") { folders.insert(path) } else { files[path] = name }
+            var ancestor = WebDAVPaths.parent(path)
+            while !folders.contains(ancestor) {
+                folders.insert(ancestor)
+                ancestor = WebDAVPaths.parent(ancestor)
+            }
+        }
+    }
+
+    /// What is at `path`.
+    package enum Kind: Equatable {
+        case file(storedName: String)
+        case folder
+    }
+
+    /// What is at `path`, or `nil`.
+    package func kind(of path: String) -> Kind? {
+        if let name = files[WebDAVPaths.file(path)] { return .file(storedName: name) }
+        return folders.contains(WebDAVPaths.folder(path)) ? .folder : nil
+    }
+
+    /// The paths directly in `folder`, folders ending in `/`, sorted.
+    package func children(of folder: String) -> [String] {
+        let prefix = WebDAVPaths.folder(folder)
+        let isChild = { (path: String) in
+            path != prefix && path.hasPrefix(prefix) && !WebDAVPaths.file(String(path.dropFirst(prefix.count))).contains("/")
+        }
+        return (folders.filter(isChild) + files.keys.filter(isChild)).sorted()
+    }
+
+    /// `path` and everything below it, parents first.
+    package func subtree(of path: String) -> [String] {
+        guard let kind = kind(of: path) else { return [] }
+        if case .file = kind { return [WebDAVPaths.file(path)] }
+        let prefix = WebDAVPaths.folder(path)
+        return (folders.filter { $0.hasPrefix(prefix) } + files.keys.filter { $0.hasPrefix(prefix) }).sorted()
+    }
+}

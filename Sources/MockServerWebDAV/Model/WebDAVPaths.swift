@@ -1,0 +1,83 @@
+/// Request targets and hrefs as paths of the server's files: percent-decoded, dot segments
+/// resolved, never above `/`. A folder path ends in `/`.
+package enum WebDAVPaths {
+    /// The decoded path a request target (or a `Destination` URI) names; `nil` when it holds NUL
+    /// or bad percent-encoding.
+    package static func path(ofTarget target: String) -> String? {
+        var text = Substring(target)
+        if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
+            let authority = text[scheme.upperBound...]
+            text = authority.firstIndex(of: "/").map { authority[$0...] } ?? "/"
+        }
+        if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
+        guard let decoded = decode(text) else { return nil }
+        var segments: [Substring] = []
+        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": _ = segments.popLast()
+            default: segments.append(segment)
+            }
+        }
+        let trailing = decoded.hasSuffix("/") && !segments.isEmpty
+        return "/" + segments.joined(separator: "/") + (trailing ? "/" : "")
+    }
+
+    /// A stored file name as a decoded path (names from `--files DIR` have no leading `/`; names a
+    /// script saved under `$path` may be percent-encoded).
+    package static func path(ofStoredName name: String) -> String {
+        path(ofTarget: FileName.path(name)) ?? FileName.path(name)
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        guard text.contains("%") else { return text.contains("\0") ? nil : String(text) }
+        var bytes: [UInt8] = []
+        var utf8 = text.utf8[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%") {
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        guard !bytes.contains(0), decoded.utf8.elementsEqual(bytes) else { return nil }
+        return decoded
+    }
+
+    /// `path` ending in `/`.
+    package static func folder(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
+
+    /// `path` without a trailing `/` (`/` stays).
+    package static func file(_ path: String) -> String { path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path }
+
+    /// The folder that holds `path` (`/` for `/` itself).
+    package static func parent(_ path: String) -> String {
+        let trimmed = file(path)
+        guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return "/" }
+        return String(trimmed[...slash])
+    }
+
+    /// The last segment of `path`.
+    package static func lastSegment(_ path: String) -> String {
+        String(file(path).split(separator: "/").last ?? "")
+    }
+
+    /// `path` as an href: every byte but letters, digits, `-._~` and `/` percent-encoded.
+    package static func href(_ path: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                output.append(byte)
+            default:
+                output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
