@@ -18,6 +18,7 @@ public enum Tools {
     public static var hasCadaver: Bool { path(of: "cadaver") != nil }
     public static var hasRclone: Bool { path(of: "rclone") != nil }
     public static var hasAb: Bool { path(of: "ab") != nil }
+    public static var hasLitmus: Bool { path(of: "litmus") != nil }
 
     /// Raises the soft limit on open descriptors to at least `count` (within the hard limit), and
     /// returns the limit in force.
@@ -72,8 +73,9 @@ public enum Tools {
 
     /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
     public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60,
-                           input: String? = nil, environment: [String: String] = [:]) throws -> Result {
+                           input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
         let process = Process()
+        process.currentDirectoryURL = directory
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
