@@ -25,15 +25,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
-        .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerFTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        .target(name: "MockServerFileSystem", swiftSettings: swiftSettings),
+        .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -66,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
+            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
                            "MockServerInProcess", "MockServerMockData", "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures"), .copy("VOKMockData")],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerFileSystem
 import MockServerHTTP
 import MockServerWebDAV
 import MockServerScript

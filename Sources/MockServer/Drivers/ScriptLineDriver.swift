@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Framing) import MockServerCore
 import MockServerFTP
+import MockServerFileSystem
 import MockServerHTTP
 import MockServerWebDAV
 import MockServerScript

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerFileSystem
 import MockServerHTTP
 import MockServerScript
 import MockServerWebDAV
@@ -26,10 +27,11 @@ extension ServerCore {
         guard let request else {
             return HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«webdav» answers HTTP requests only\n".utf8))
         }
-        let (response, stored) = withFiles { files, state in
-            var handler = WebDAVHandler(request: request, files: files, state: state, now: configuration.clock())
+        let (response, stored) = withFiles { files, times, state in
+            var handler = WebDAVHandler(request: request, files: files, times: times, state: state, now: configuration.clock())
             let response = handler.respond()
             files = handler.files
+            times = handler.times
             state = handler.state
             return (response, handler.stored)
         }

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerFileSystem
 import MockServerHTTP
 import MockServerScript
 import MockServerWebDAV
@@ -10,6 +11,7 @@ final class ServerCore: Sendable {
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
         var files: [String: [UInt8]] = [:]
+        var times: FileTimes
         var webdav = WebDAVState()
         var listing: [UInt8]?
         var uploads: [Upload] = []
@@ -24,7 +26,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
-        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, webdav: WebDAVState(origin: configuration.clock())))
+        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, times: FileTimes(origin: configuration.clock())))
     }
 
     var transcript: Transcript { environment.transcript }
@@ -65,8 +67,8 @@ final class ServerCore: Sendable {
     }
 
     /// Runs `body` on the files and the WebDAV state, atomically.
-    func withFiles<Result>(_ body: (inout [String: [UInt8]], inout WebDAVState) -> Result) -> Result {
-        shared.withLock { shared in body(&shared.files, &shared.webdav) }
+    func withFiles<Result>(_ body: (inout [String: [UInt8]], inout FileTimes, inout WebDAVState) -> Result) -> Result {
+        shared.withLock { shared in body(&shared.files, &shared.times, &shared.webdav) }
     }
 
     /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)

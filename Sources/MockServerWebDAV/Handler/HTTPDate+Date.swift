@@ -1,4 +1,5 @@
 import Foundation
+import MockServerFileSystem
 import MockServerHTTP
 
 extension HTTPDate {

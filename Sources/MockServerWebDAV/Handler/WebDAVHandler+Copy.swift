@@ -1,15 +1,16 @@
 import Foundation
+import MockServerFileSystem
 import MockServerHTTP
 
 extension WebDAVHandler {
     mutating func copyOrMove(_ path: String, move: Bool) -> HTTPResponse {
         guard let destinationHeader = request.headers["Destination"] else { return Self.plain(400, "\(request.method) needs a Destination header\n") }
-        guard let destinationPath = WebDAVPaths.path(ofTarget: destinationHeader) else {
+        guard let destinationPath = FilePaths.path(ofTarget: destinationHeader) else {
             return Self.plain(400, "the Destination \(destinationHeader) is not a valid URI\n")
         }
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
-        let source = kind == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path)
-        let destination = kind == .folder ? WebDAVPaths.folder(destinationPath) : WebDAVPaths.file(destinationPath)
+        let source = kind == .folder ? FilePaths.folder(path) : FilePaths.file(path)
+        let destination = kind == .folder ? FilePaths.folder(destinationPath) : FilePaths.file(destinationPath)
         guard source != destination else { return Self.plain(403, "the source and destination are the same\n") }
         if kind == .folder, destination.hasPrefix(source) { return Self.plain(403, "a collection cannot go inside itself\n") }
         if source == "/" { return Self.plain(403, "the root cannot be \(move ? "moved" : "copied")\n") }
@@ -20,19 +21,19 @@ extension WebDAVHandler {
         case "0" where !move: shallow = true
         default: return Self.plain(400, "\(request.method)'s Depth is \(move ? "infinity" : "0 or infinity")\n")
         }
-        guard index.kind(of: WebDAVPaths.parent(destination)) == .folder else {
+        guard index.kind(of: FilePaths.parent(destination)) == .folder else {
             return Self.plain(409, "the parent of \(destination) is not a collection\n")
         }
-        let destinationExists = index.kind(of: destination) != nil || index.kind(of: WebDAVPaths.file(destination)) != nil
-            || index.kind(of: WebDAVPaths.folder(destination)) != nil
+        let destinationExists = index.kind(of: destination) != nil || index.kind(of: FilePaths.file(destination)) != nil
+            || index.kind(of: FilePaths.folder(destination)) != nil
         if destinationExists && !overwrite { return Self.plain(412, "\(destination) exists and Overwrite is F\n") }
         if let failure = conditionFailure(for: path) { return failure }
-        var touched = destinationExists ? index.subtree(of: destination) + index.subtree(of: WebDAVPaths.file(destination)) : [destination]
+        var touched = destinationExists ? index.subtree(of: destination) + index.subtree(of: FilePaths.file(destination)) : [destination]
         if move { touched += index.subtree(of: source) }
         if let locked = lockFailure(touching: touched) { return locked }
 
         if destinationExists {
-            remove(index.kind(of: WebDAVPaths.file(destination)) != nil ? WebDAVPaths.file(destination) : destination)
+            remove(index.kind(of: FilePaths.file(destination)) != nil ? FilePaths.file(destination) : destination)
         }
         let members = shallow ? [source] : index.subtree(of: source)
         var additions: [String: [UInt8]] = [:]
@@ -43,15 +44,14 @@ extension WebDAVHandler {
             } else if let name = index.files[member] {
                 additions[target] = files[name] ?? []
             }
-            var info = state.info(member)
-            if !move { info.created = now; info.modified = now }
-            state.resources[target] = info
+            times.entries[target] = move ? times.info(member) : FileInfo(at: now)
+            state.properties[target] = state.properties[member]
         }
         if move { remove(source) }
         files.merge(additions) { $1 }
         touchParent(of: destination)
-        index = WebDAVIndex(files: files)
+        index = FileTree(files: files)
         return HTTPResponse(status: destinationExists ? 204 : 201,
-                            headers: destinationExists ? [:] : ["Location": WebDAVPaths.href(destination), "Content-Length": "0"])
+                            headers: destinationExists ? [:] : ["Location": FilePaths.href(destination), "Content-Length": "0"])
     }
 }

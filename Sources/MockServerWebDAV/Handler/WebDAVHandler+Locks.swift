@@ -1,4 +1,5 @@
 import Foundation
+import MockServerFileSystem
 import MockServerHTTP
 
 extension WebDAVHandler {
@@ -8,7 +9,7 @@ extension WebDAVHandler {
         guard let text = request.headers["If"] else { return nil }
         guard let header = WebDAVIfHeader(text) else { return Self.plain(400, "the If header \(text) is malformed\n") }
         let holds = header.lists.contains { list in
-            let resource = list.resource.flatMap(WebDAVPaths.path(ofTarget:)) ?? path
+            let resource = list.resource.flatMap(FilePaths.path(ofTarget:)) ?? path
             return list.conditions.allSatisfy { condition in
                 let result: Bool
                 switch condition.subject {
@@ -29,7 +30,7 @@ extension WebDAVHandler {
             if !covering.isEmpty, !covering.contains(where: { submitted.contains($0.token) }) {
                 let root = covering[0].root
                 let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:error xmlns:D=\"DAV:\"><D:lock-token-submitted><D:href>"
-                    + "\(WebDAVPaths.href(root))</D:href></D:lock-token-submitted></D:error>\n"
+                    + "\(FilePaths.href(root))</D:href></D:lock-token-submitted></D:error>\n"
                 return HTTPResponse(status: 423, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
             }
         }
@@ -63,19 +64,19 @@ extension WebDAVHandler {
         }
         if let failure = conditionFailure(for: path) { return failure }
         let existing = index.kind(of: path)
-        let lockRoot = existing == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path)
-        for other in state.locks where other.covers(lockRoot) || (isDeep && other.root.hasPrefix(WebDAVPaths.folder(lockRoot))) {
+        let lockRoot = existing == .folder ? FilePaths.folder(path) : FilePaths.file(path)
+        for other in state.locks where other.covers(lockRoot) || (isDeep && other.root.hasPrefix(FilePaths.folder(lockRoot))) {
             if scope == .exclusive || other.scope == .exclusive {
                 return lockFailure(touching: [other.root]) ?? Self.plain(423, "\(path) is locked\n")
             }
         }
         var created = false
         if existing == nil {
-            guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+            guard index.kind(of: FilePaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
             files[lockRoot] = []
-            state.resources[lockRoot] = WebDAVResourceInfo(at: now)
+            times.entries[lockRoot] = FileInfo(at: now)
             touchParent(of: lockRoot)
-            index = WebDAVIndex(files: files)
+            index = FileTree(files: files)
             created = true
         }
         let owner = root.child("DAV:", "owner").map { owner in
@@ -129,7 +130,7 @@ extension WebDAVHandler {
         "<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:\(lock.scope.rawValue)/></D:lockscope>"
             + "<D:depth>\(lock.isDeep ? "infinity" : "0")</D:depth>" + (lock.owner.map { "<D:owner>\($0)</D:owner>" } ?? "")
             + "<D:timeout>\(lock.timeoutText)</D:timeout><D:locktoken><D:href>\(lock.token)</D:href></D:locktoken>"
-            + "<D:lockroot><D:href>\(WebDAVPaths.href(lock.root))</D:href></D:lockroot></D:activelock>"
+            + "<D:lockroot><D:href>\(FilePaths.href(lock.root))</D:href></D:lockroot></D:activelock>"
     }
 
     static func lockDiscoveryDocument(_ locks: [WebDAVLock]) -> String {

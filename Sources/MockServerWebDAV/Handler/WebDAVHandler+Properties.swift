@@ -1,4 +1,5 @@
 import Foundation
+import MockServerFileSystem
 import MockServerHTTP
 
 extension WebDAVHandler {
@@ -28,7 +29,7 @@ extension WebDAVHandler {
             }
         }
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
-        var paths = [kind == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path)]
+        var paths = [kind == .folder ? FilePaths.folder(path) : FilePaths.file(path)]
         if kind == .folder {
             switch request.headers["Depth"]?.trimmingSpaces().lowercased() {
             case "0": break
@@ -48,7 +49,7 @@ extension WebDAVHandler {
 
     /// The live properties of `path`, as elements (prefix `D:`).
     private func liveProperties(_ path: String) -> [WebDAVPropertyName: String] {
-        let info = state.info(path)
+        let info = times.info(path)
         var properties: [WebDAVPropertyName: String] = [:]
         func set(_ name: String, _ value: String) { properties[WebDAVPropertyName("DAV:", name)] = value }
         let isFolder = path.hasSuffix("/")
@@ -68,7 +69,7 @@ extension WebDAVHandler {
 
     private func response(for path: String, asked: PropertyRequest) -> String {
         let live = liveProperties(path)
-        let dead = state.info(path).properties
+        let dead = state.properties[path] ?? [:]
         func element(_ name: WebDAVPropertyName) -> String? {
             if let value = live[name] { return value }
             return dead[name].map { value in "<\(name.name) xmlns=\"\(XMLNode.escaped(name.namespace))\">\(value)</\(name.name)>" }
@@ -85,7 +86,7 @@ extension WebDAVHandler {
                 if let value = element(name) { found.append(value) } else { missing.append(name.namespace == "DAV:" ? "<D:\(name.name)/>" : name.emptyElement) }
             }
         }
-        var text = "<D:response><D:href>\(WebDAVPaths.href(path))</D:href>"
+        var text = "<D:response><D:href>\(FilePaths.href(path))</D:href>"
         if !found.isEmpty || missing.isEmpty { text += Self.propstat(found, status: "200 OK") }
         if !missing.isEmpty { text += Self.propstat(missing, status: "404 Not Found") }
         return text + "</D:response>"
@@ -112,7 +113,7 @@ extension WebDAVHandler {
         }
         guard root.isElement("DAV:", "propertyupdate") else { return Self.plain(400, "a PROPPATCH body is a DAV:propertyupdate element\n") }
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
-        let key = kind == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path)
+        let key = kind == .folder ? FilePaths.folder(path) : FilePaths.file(path)
         if let failure = conditionFailure(for: path) { return failure }
         if let locked = lockFailure(touching: [key]) { return locked }
         // Every instruction in document order; all or nothing (RFC 4918 §9.2).
@@ -128,9 +129,9 @@ extension WebDAVHandler {
         let protected = changes.filter { WebDAVPropertyName.live.contains($0.name) }
         var responses: [String] = []
         if protected.isEmpty {
-            var info = state.info(key)
-            for change in changes { info.properties[change.name] = change.value }
-            state.resources[key] = info
+            var properties = state.properties[key] ?? [:]
+            for change in changes { properties[change.name] = change.value }
+            state.properties[key] = properties
             responses = [Self.propstat(changes.map { element($0.name) }, status: "200 OK")]
         } else {
             let failing = Set(protected.map(\.name))
@@ -138,7 +139,7 @@ extension WebDAVHandler {
             let others = changes.map(\.name).filter { !failing.contains($0) }
             if !others.isEmpty { responses.append(Self.propstat(others.map(element), status: "424 Failed Dependency")) }
         }
-        return Self.multistatus(["<D:response><D:href>\(WebDAVPaths.href(key))</D:href>" + responses.joined() + "</D:response>"])
+        return Self.multistatus(["<D:response><D:href>\(FilePaths.href(key))</D:href>" + responses.joined() + "</D:response>"])
     }
 
     private func element(_ name: WebDAVPropertyName) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import MockServerFileSystem
 import MockServerHTTP
 
 /// A WebDAV server (RFC 4918, class 1 and 2) over the server's files: one request in, one response
@@ -12,23 +13,26 @@ import MockServerHTTP
 package struct WebDAVHandler {
     /// The server's files, shared with FTP.
     package var files: [String: [UInt8]]
-    /// Resource details and locks.
+    /// When each file and folder was made and changed (shared with FTP).
+    package var times: FileTimes
+    /// Dead properties and locks.
     package var state: WebDAVState
     /// The file a `PUT` stored, for the server's uploads.
     package private(set) var stored: (path: String, bytes: [UInt8])?
 
     let request: HTTPRequest
     let now: Date
-    var index: WebDAVIndex
+    var index: FileTree
 
     package static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
 
-    package init(request: HTTPRequest, files: [String: [UInt8]], state: WebDAVState, now: Date = Date()) {
+    package init(request: HTTPRequest, files: [String: [UInt8]], times: FileTimes, state: WebDAVState, now: Date = Date()) {
         self.request = request
         self.files = files
+        self.times = times
         self.state = state
         self.now = now
-        self.index = WebDAVIndex(files: files)
+        self.index = FileTree(files: files)
     }
 
     /// The response to the request; `files`, `state` and `stored` then hold its effects.
@@ -37,7 +41,7 @@ package struct WebDAVHandler {
         // A fragment is never part of a request (RFC 9112 §3.2): refused rather than ignored, so that
         // `DELETE /a/#b` cannot remove `/a/`.
         if request.target.contains("#") { return Self.plain(400, "the request target \(request.target) holds a fragment (#)\n") }
-        guard let path = WebDAVPaths.path(ofTarget: request.target) else {
+        guard let path = FilePaths.path(ofTarget: request.target) else {
             return Self.plain(400, "the request target \(request.target) is not a valid path\n")
         }
         switch request.method {
@@ -82,7 +86,7 @@ package struct WebDAVHandler {
     }
 
     func lastModified(_ path: String) -> Date {
-        let info = state.info(index.kind(of: path) == .folder ? WebDAVPaths.folder(path) : WebDAVPaths.file(path))
+        let info = times.info(index.kind(of: path) == .folder ? FilePaths.folder(path) : FilePaths.file(path))
         return Date(timeIntervalSince1970: info.modified.timeIntervalSince1970.rounded(.down))
     }
 
@@ -96,8 +100,8 @@ package struct WebDAVHandler {
         switch kind {
         case .folder:
             let links = index.children(of: path).map { child -> String in
-                let name = WebDAVPaths.lastSegment(child) + (child.hasSuffix("/") ? "/" : "")
-                return "<li><a href=\"\(WebDAVPaths.href(child))\">\(XMLNode.escaped(name))</a></li>"
+                let name = FilePaths.lastSegment(child) + (child.hasSuffix("/") ? "/" : "")
+                return "<li><a href=\"\(FilePaths.href(child))\">\(XMLNode.escaped(name))</a></li>"
             }
             body = Array("<html><body><h1>\(XMLNode.escaped(path))</h1><ul>\(links.joined())</ul></body></html>\n".utf8)
             headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
@@ -189,28 +193,26 @@ package struct WebDAVHandler {
     private mutating func put(_ path: String) -> HTTPResponse {
         let existing = index.kind(of: path)
         if existing == .folder { return Self.plain(405, "\(path) is a collection\n") }
-        guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+        guard index.kind(of: FilePaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
         if let failure = conditionFailure(for: path) { return failure }
         if let failure = preconditionFailure(etag: etag(path), modified: existing == nil ? nil : lastModified(path), reading: false) { return failure }
-        if let locked = lockFailure(touching: [WebDAVPaths.file(path)]) { return locked }
-        let file = WebDAVPaths.file(path)
+        if let locked = lockFailure(touching: [FilePaths.file(path)]) { return locked }
+        let file = FilePaths.file(path)
         let body = request.body
         if case .file(let name)? = existing { files[name] = nil }
         files[file] = body
-        var info = state.resources[file] ?? WebDAVResourceInfo(at: now)
-        info.modified = now
-        state.resources[file] = info
+        times.touch(file, at: now)
         touchParent(of: file)
-        index = WebDAVIndex(files: files)
+        index = FileTree(files: files)
         stored = (file, body)
         var headers: HTTPHeaders = ["ETag": Self.etag(of: body), "Content-Type": "text/plain"]
-        if existing == nil { headers.add(name: "Location", value: WebDAVPaths.href(file)) }
+        if existing == nil { headers.add(name: "Location", value: FilePaths.href(file)) }
         return HTTPResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
     }
 
     private mutating func delete(_ path: String) -> HTTPResponse {
         guard index.kind(of: path) != nil else { return Self.plain(404, "\(path): not found\n") }
-        guard WebDAVPaths.file(path) != "/" else { return Self.plain(403, "the root cannot be deleted\n") }
+        guard FilePaths.file(path) != "/" else { return Self.plain(403, "the root cannot be deleted\n") }
         if let failure = conditionFailure(for: path) { return failure }
         if let failure = preconditionFailure(etag: etag(path), modified: lastModified(path), reading: false) { return failure }
         if let locked = lockFailure(touching: index.subtree(of: path)) { return locked }
@@ -221,33 +223,36 @@ package struct WebDAVHandler {
     /// Removes `path` and everything below it, with their details and locks.
     mutating func remove(_ path: String) {
         let doomed = Set(index.subtree(of: path))
-        files = files.filter { name, _ in !doomed.contains(WebDAVPaths.path(ofStoredName: name)) && !doomed.contains(WebDAVPaths.folder(WebDAVPaths.path(ofStoredName: name))) }
-        for gone in doomed { state.resources[gone] = nil }
+        files = files.filter { name, _ in !doomed.contains(FilePaths.path(ofStoredName: name)) && !doomed.contains(FilePaths.folder(FilePaths.path(ofStoredName: name))) }
+        for gone in doomed {
+            times.entries[gone] = nil
+            state.properties[gone] = nil
+        }
         state.locks.removeAll { doomed.contains($0.root) }
         touchParent(of: path)
-        index = WebDAVIndex(files: files)
+        index = FileTree(files: files)
     }
 
     private mutating func makeCollection(_ path: String) -> HTTPResponse {
         if request.hasBody { return Self.plain(415, "MKCOL with a body is not supported\n") }
         if index.kind(of: path) != nil { return Self.plain(405, "\(path) already exists\n") }
-        guard index.kind(of: WebDAVPaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
+        guard index.kind(of: FilePaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
         if let failure = conditionFailure(for: path) { return failure }
-        let folder = WebDAVPaths.folder(path)
+        let folder = FilePaths.folder(path)
         if let locked = lockFailure(touching: [folder]) { return locked }
         files[folder] = []
-        state.resources[folder] = WebDAVResourceInfo(at: now)
+        times.entries[folder] = FileInfo(at: now)
         touchParent(of: folder)
-        index = WebDAVIndex(files: files)
-        return HTTPResponse(status: 201, headers: ["Location": WebDAVPaths.href(folder), "Content-Length": "0"])
+        index = FileTree(files: files)
+        return HTTPResponse(status: 201, headers: ["Location": FilePaths.href(folder), "Content-Length": "0"])
     }
 
     /// Marks the folder holding `path` as changed now.
     mutating func touchParent(of path: String) {
-        let parent = WebDAVPaths.parent(path)
-        var info = state.resources[parent] ?? state.info(parent)
+        let parent = FilePaths.parent(path)
+        var info = times.info(parent)
         info.modified = now
-        state.resources[parent] = info
+        times.entries[parent] = info
     }
 
     static func plain(_ status: Int, _ text: String) -> HTTPResponse {

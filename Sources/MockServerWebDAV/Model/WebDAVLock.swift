@@ -1,4 +1,5 @@
 import Foundation
+import MockServerFileSystem
 
 /// A WebDAV write lock (RFC 4918 §6): who holds it, on what, and until when.
 package struct WebDAVLock: Sendable, Hashable {
@@ -22,8 +23,8 @@ package struct WebDAVLock: Sendable, Hashable {
 
     /// Whether the lock applies to `path`.
     package func covers(_ path: String) -> Bool {
-        if path == root || WebDAVPaths.folder(path) == root { return true }
-        return isDeep && path.hasPrefix(WebDAVPaths.folder(root))
+        if path == root || FilePaths.folder(path) == root { return true }
+        return isDeep && path.hasPrefix(FilePaths.folder(root))
     }
 
     /// Whether the lock has run out at `now`.

@@ -1,22 +1,10 @@
-import Foundation
-
-/// The WebDAV side of the server's files: resource details and locks, kept beside the files
-/// (which hold the bytes, shared with FTP and the scripts' file commands).
+/// What WebDAV keeps beside the server's files and their times: dead properties and locks.
 package struct WebDAVState: Sendable {
-    /// By path (folder paths end in `/`); a file or folder without an entry is treated as made
-    /// when the state was.
-    package var resources: [String: WebDAVResourceInfo] = [:]
+    /// Dead properties by path (folder paths end in `/`): each value is the property element's
+    /// children, as XML.
+    package var properties: [String: [WebDAVPropertyName: String]] = [:]
     /// The locks in force (expired ones are dropped as requests come).
     package var locks: [WebDAVLock] = []
-    /// When files without an entry were made.
-    package let origin: Date
 
-    package init(origin: Date = Date()) {
-        self.origin = origin
-    }
-
-    /// The details of `path`, made now if it has none.
-    package func info(_ path: String) -> WebDAVResourceInfo {
-        resources[path] ?? WebDAVResourceInfo(at: origin)
-    }
+    package init() {}
 }

@@ -1,3 +1,4 @@
+import MockServerFileSystem
 import MockServerHTTP
 
 /// The server's files seen as a WebDAV tree, for `«propfind»`, `{"mkdir": …}`, `{"delete": …}`,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MockServerHTTP
 @testable import MockServerWebDAV
+@testable import MockServerFileSystem
 
 /// The WebDAV handler on its own: one request at a time against files and state in memory.
 @Suite("WebDAV handler")
@@ -9,16 +10,18 @@ struct WebDAVHandlerTests {
     /// Files and WebDAV state that requests change, with a clock a test moves.
     struct Server {
         var files: [String: [UInt8]] = ["/file.txt": Array("0123456789".utf8), "/folder/": [], "/folder/inner.txt": Array("in".utf8)]
-        var state = WebDAVState(origin: Date(timeIntervalSince1970: 1_704_110_400))
+        var times = FileTimes(origin: Date(timeIntervalSince1970: 1_704_110_400))
+        var state = WebDAVState()
         var now = Date(timeIntervalSince1970: 1_704_110_400)
 
         mutating func send(_ method: String, _ target: String, _ headers: [String: String] = [:], body: String = "") -> HTTPResponse {
             var text = "\(method) \(target) HTTP/1.1\r\nHost: x\r\n"
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
             text += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-            var handler = WebDAVHandler(request: HTTPRequest(parsing: Array(text.utf8))!, files: files, state: state, now: now)
+            var handler = WebDAVHandler(request: HTTPRequest(parsing: Array(text.utf8))!, files: files, times: times, state: state, now: now)
             let response = handler.respond()
             files = handler.files
+            times = handler.times
             state = handler.state
             return response
         }
@@ -28,12 +31,12 @@ struct WebDAVHandlerTests {
 
     @Test("paths: decoded, dot segments resolved, never above the root; NUL and bad escapes refused")
     func paths() {
-        #expect(WebDAVPaths.path(ofTarget: "/a/./b/../c%20d/") == "/a/c d/")
-        #expect(WebDAVPaths.path(ofTarget: "/../../etc/passwd") == "/etc/passwd")
-        #expect(WebDAVPaths.path(ofTarget: "http://host:80/x%e2%82%ac?q=1") == "/x€")
-        #expect(WebDAVPaths.path(ofTarget: "/a%00b") == nil)
-        #expect(WebDAVPaths.path(ofTarget: "/a%zz") == nil)
-        #expect(WebDAVPaths.href("/x€ y/") == "/x%E2%82%AC%20y/")
+        #expect(FilePaths.path(ofTarget: "/a/./b/../c%20d/") == "/a/c d/")
+        #expect(FilePaths.path(ofTarget: "/../../etc/passwd") == "/etc/passwd")
+        #expect(FilePaths.path(ofTarget: "http://host:80/x%e2%82%ac?q=1") == "/x€")
+        #expect(FilePaths.path(ofTarget: "/a%00b") == nil)
+        #expect(FilePaths.path(ofTarget: "/a%zz") == nil)
+        #expect(FilePaths.href("/x€ y/") == "/x%E2%82%AC%20y/")
         var server = Server()
         #expect(server.send("GET", "/a%00").status == 400)
         #expect(server.send("DELETE", "/folder/#frag").status == 400)

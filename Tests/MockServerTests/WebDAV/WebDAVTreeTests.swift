@@ -4,6 +4,7 @@ import Testing
 @testable @_spi(Framing) import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
+@testable import MockServerFileSystem
 
 /// The server's files as a WebDAV tree: listings at each depth, folders implied by paths, changes.
 @Suite("WebDAV tree")

@@ -1,6 +1,6 @@
 /// Request targets and hrefs as paths of the server's files: percent-decoded, dot segments
 /// resolved, never above `/`. A folder path ends in `/`.
-package enum WebDAVPaths {
+package enum FilePaths {
     /// The decoded path a request target (or a `Destination` URI) names; `nil` when it holds NUL
     /// or bad percent-encoding.
     package static func path(ofTarget target: String) -> String? {

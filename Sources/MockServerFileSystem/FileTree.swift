@@ -1,6 +1,6 @@
 /// The server's files (a flat map of names to bytes, shared with FTP) seen as a tree of decoded
 /// paths: which are files, which are folders, and what each folder holds.
-package struct WebDAVIndex {
+package struct FileTree {
     /// File path (no trailing `/`) → the name it is stored under.
     package private(set) var files: [String: String] = [:]
     /// Folder paths, each ending in `/`; `/` is always one.
@@ -8,12 +8,12 @@ package struct WebDAVIndex {
 
     package init(files stored: [String: [UInt8]]) {
         for name in stored.keys {
-            let path = WebDAVPaths.path(ofStoredName: name)
+            let path = FilePaths.path(ofStoredName: name)
             if path.hasSuffix("/") { folders.insert(path) } else { files[path] = name }
-            var ancestor = WebDAVPaths.parent(path)
+            var ancestor = FilePaths.parent(path)
             while !folders.contains(ancestor) {
                 folders.insert(ancestor)
-                ancestor = WebDAVPaths.parent(ancestor)
+                ancestor = FilePaths.parent(ancestor)
             }
         }
     }
@@ -26,15 +26,15 @@ package struct WebDAVIndex {
 
     /// What is at `path`, or `nil`.
     package func kind(of path: String) -> Kind? {
-        if let name = files[WebDAVPaths.file(path)] { return .file(storedName: name) }
-        return folders.contains(WebDAVPaths.folder(path)) ? .folder : nil
+        if let name = files[FilePaths.file(path)] { return .file(storedName: name) }
+        return folders.contains(FilePaths.folder(path)) ? .folder : nil
     }
 
     /// The paths directly in `folder`, folders ending in `/`, sorted.
     package func children(of folder: String) -> [String] {
-        let prefix = WebDAVPaths.folder(folder)
+        let prefix = FilePaths.folder(folder)
         let isChild = { (path: String) in
-            path != prefix && path.hasPrefix(prefix) && !WebDAVPaths.file(String(path.dropFirst(prefix.count))).contains("/")
+            path != prefix && path.hasPrefix(prefix) && !FilePaths.file(String(path.dropFirst(prefix.count))).contains("/")
         }
         return (folders.filter(isChild) + files.keys.filter(isChild)).sorted()
     }
@@ -42,8 +42,8 @@ package struct WebDAVIndex {
     /// `path` and everything below it, parents first.
     package func subtree(of path: String) -> [String] {
         guard let kind = kind(of: path) else { return [] }
-        if case .file = kind { return [WebDAVPaths.file(path)] }
-        let prefix = WebDAVPaths.folder(path)
+        if case .file = kind { return [FilePaths.file(path)] }
+        let prefix = FilePaths.folder(path)
         return (folders.filter { $0.hasPrefix(prefix) } + files.keys.filter { $0.hasPrefix(prefix) }).sorted()
     }
 }
