@@ -32,7 +32,7 @@ struct CommandLineOptions: Equatable {
           --host ADDR      numeric address to listen on (default 127.0.0.1; ::1 for IPv6)
           --set NAME       response set to start with (default "default")
           --data FILE      bytes for the data port, «data» and $size (default: the script's "data")
-          --files DIR      serve the files in DIR by name (RETR, SIZE, LIST, NLST of the FTP script)
+          --files DIR      serve the files in DIR and its folders (FTP and WebDAV share them)
           --uploads DIR    write each upload to DIR under its own name (never outside DIR)
           --mock-data DIR  answer HTTP from DIR's files named after requests (VOKMockUrlProtocol's
                            convention, Docs/MockData.md); repeat to search several folders in

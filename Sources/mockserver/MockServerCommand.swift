@@ -79,19 +79,32 @@ struct MockServerCommand {
         return "\(options.file ?? "ftp.json"): OK, sets: \(script.setNames.map { "\"\($0)\"" }.joined(separator: ", "))\n"
     }
 
-    /// The regular files directly inside `directory`, by name.
+    /// The regular files inside `directory` and its folders, by relative path (`a.txt`,
+    /// `sub/b.txt`); an empty folder as its path with a trailing `/`. Symbolic links are followed,
+    /// but not to folders above or beside `directory`'s own (no loops).
     static func files(in directory: String) throws(CommandLineError) -> [String: Data] {
-        let folder = URL(fileURLWithPath: directory, isDirectory: true)
-        do {
-            var files: [String: Data] = [:]
-            for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) {
-                guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
-                files[url.lastPathComponent] = try Data(contentsOf: url)
+        let root = URL(fileURLWithPath: directory, isDirectory: true).resolvingSymlinksInPath()
+        var files: [String: Data] = [:]
+        func walk(_ folder: URL, prefix: String, depth: Int) throws {
+            let entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey])
+            if entries.isEmpty && !prefix.isEmpty { files[prefix] = Data() }
+            for url in entries {
+                let resolved = url.resolvingSymlinksInPath()
+                let values = try resolved.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+                let name = prefix + url.lastPathComponent
+                if values.isRegularFile == true {
+                    files[name] = try Data(contentsOf: resolved)
+                } else if values.isDirectory == true, depth < 64, resolved.path.hasPrefix(root.path + "/") || resolved.path == url.path {
+                    try walk(resolved, prefix: name + "/", depth: depth + 1)
+                }
             }
-            return files
+        }
+        do {
+            try walk(root, prefix: "", depth: 0)
         } catch {
             throw .unreadable(path: directory, reason: (error as NSError).localizedDescription)
         }
+        return files
     }
 
     /// Starts a server as the options say; it runs until the process ends.

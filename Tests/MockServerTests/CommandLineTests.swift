@@ -194,13 +194,16 @@ struct CommandLineTests {
             f = ftplib.FTP(); f.connect("127.0.0.1", \(port), timeout=20); f.login("u", "p")
             f.storbinary("STOR plain.txt", io.BytesIO(b"plain"))
             f.storbinary("STOR ../../escape.txt", io.BytesIO(b"tried to escape"))
-            f.storbinary("STOR ..", io.BytesIO(b"dots"))
+            try:
+                f.storbinary("STOR ..", io.BytesIO(b"dots"))
+            except ftplib.error_perm as error:
+                print(str(error)[:3])
             f.quit()
             """)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0 && result.stdout == "550\n", "\(result.stderr)")
         #expect(command.terminate().0 == 0)
         let saved = try FileManager.default.contentsOfDirectory(atPath: uploads.path).sorted()
-        #expect(saved == ["escape.txt", "plain.txt", "upload"])
+        #expect(saved == ["escape.txt", "plain.txt"])
         #expect(try Data(contentsOf: uploads.appendingPathComponent("escape.txt")) == Data("tried to escape".utf8))
         #expect(!FileManager.default.fileExists(atPath: uploads.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("escape.txt").path))
     }

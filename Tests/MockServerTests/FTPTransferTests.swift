@@ -18,7 +18,9 @@ struct FTPTransferTests {
     static let report = Data("id,name\n1,Ada\n2,Grace\n".utf8)
 
     private func ftp(set: String = "default", files: [String: Data] = ["report.csv": report], host: String = "127.0.0.1") throws -> MockServer {
-        let server = try MockServer(script: BundledResponses.script(named: "ftp"), set: set, configuration: .init(host: host))
+        // A fixed clock: listings show Jan 01 12:00 (2024).
+        let server = try MockServer(script: BundledResponses.script(named: "ftp"), set: set,
+                                    configuration: .init(host: host, clock: { Date(timeIntervalSince1970: 1_704_110_400) }))
         server.files = files
         try server.start()
         return server
@@ -50,8 +52,8 @@ struct FTPTransferTests {
         // curl turns the CRLF of ASCII-mode listings into LF.
         let lines = long.stdout.split(whereSeparator: \.isNewline).map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("-rw-r--r--") && lines[0].hasSuffix(" 1234 Jan 01 12:00 a.bin"))
-        #expect(lines[1].hasSuffix(" 2 Jan 01 12:00 b.txt"))
+        #expect(lines[0].hasPrefix("-rw-r--r--") && lines[0].hasSuffix(" 1234 Jan  1 12:00 a.bin"))
+        #expect(lines[1].hasSuffix(" 2 Jan  1 12:00 b.txt"))
         let names = try curl(["-l", "ftp://127.0.0.1:\(server.port)/"])
         #expect(names.stdout.replacingOccurrences(of: "\r\n", with: "\n") == "a.bin\nb.txt\n", "\(names.stderr)")
         server.listing = "custom listing\r\n"
@@ -151,7 +153,8 @@ struct FTPTransferTests {
             f.quit()
             """)
         #expect(result.status == 0, "\(result.stderr)\n\(server.transcript.dump())")
-        #expect(result.stdout == "True\n['b.txt', 'report.csv']\n2 b.txt\nb'b'\n500\n500\n")
+        // The upload sticks: NLST and LIST show it.
+        #expect(result.stdout == "True\n['b.txt', 'report.csv', 'up.bin']\n3 b.txt\nb'b'\n500\n500\n")
         #expect(try await server.waitForUpload(named: "up.bin").data == Data("uploaded by ftplib".utf8))
     }
 

@@ -42,6 +42,7 @@ struct ResponseScriptTests {
             case .continueRequest: "<continue>"
             case .propfind: "<propfind>"
             case .webdav: "<webdav>"
+            case .ftp: "<ftp>"
             case .makeFolder(let rendering, let otherwise): "<mkdir \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
             case .copyFile(let source, let destination, let move, _): "<\(move ? "move" : "copy") \(source.text(context)) to \(destination.text(context))>"
             case .deleteFile(let rendering, let otherwise): "<delete \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"

@@ -141,7 +141,7 @@ final class ScriptHTTPResponder: HTTPResponder {
                     if !core.copyFile(source.text(current), to: destination.text(current), move: move), let otherwise {
                         return steps + self.steps(for: otherwise[...], now: false)
                     }
-                case .openPassive, .connectActive, .transfer:
+                case .openPassive, .connectActive, .transfer, .ftp:
                     // FTP data connections belong to line scripts; an HTTP exchange has none.
                     context.environment.logger.log(.warning, "an HTTP script ran an FTP data command; ignored", connection: context.connectionID)
                 }
@@ -157,7 +157,7 @@ extension Action {
     fileprivate var actsOnServer: Bool {
         switch self {
         case .useSet, .selectFile, .saveBody, .propfind, .webdav, .makeFolder, .deleteFile, .copyFile: true
-        case .send, .render, .sendData, .pause, .close, .fault, .continueRequest, .openPassive, .connectActive, .transfer: false
+        case .send, .render, .sendData, .pause, .close, .fault, .continueRequest, .openPassive, .connectActive, .transfer, .ftp: false
         }
     }
 }

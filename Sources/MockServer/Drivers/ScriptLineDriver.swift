@@ -31,6 +31,8 @@ final class ScriptLineDriver: StreamDriver {
     private var dataChannel: DataChannel?
     /// The file the current response selected, for `$size`, `«data»` and transfers.
     private var selectedFile: String?
+    /// `«ftp»`'s working directory, pending rename and restart offset.
+    private var ftpSession = FTPSessionState()
 
     init(core: ServerCore, base: SubstitutionContext, pool: PassiveListenerPool, framing: Framing) {
         self.core = core
@@ -149,6 +151,8 @@ final class ScriptLineDriver: StreamDriver {
             connection.send(HTTPResponseSerializer.continueResponse)
         case .propfind(let input):
             connection.send(HTTPResponseSerializer.serialize(core.propfindResponse(for: HTTPRequest(parsing: input.bytes)), for: nil).bytes)
+        case .ftp(let input):
+            performFTP(input.text, on: connection)
         case .webdav(let input):
             let request = HTTPRequest(parsing: input.bytes)
             connection.send(HTTPResponseSerializer.serialize(core.webdavResponse(for: request, connection: connection.id), for: request).bytes)
@@ -206,10 +210,33 @@ final class ScriptLineDriver: StreamDriver {
         return context
     }
 
+    // MARK: «ftp»
+
+    private func performFTP(_ line: String, on connection: StreamConnection) {
+        switch core.ftpAnswer(to: line, session: &ftpSession) {
+        case .reply(let text):
+            connection.send(Array(text.utf8))
+        case .download(let preliminary, let bytes, let final):
+            guard dataChannel?.hasRoute == true else { return endResponse(on: connection, replying: "425 Use PASV, EPSV, PORT or EPRT first.") }
+            connection.insertSteps([.send(Array(preliminary.utf8)),
+                                    .run { [unowned self, unowned connection] in self.startJob(.send(bytes, partial: false), on: connection) },
+                                    .send(Array(final.utf8))])
+        case .upload(let preliminary, let path, let offset, let final):
+            guard dataChannel?.hasRoute == true else { return endResponse(on: connection, replying: "425 Use PASV, EPSV, PORT or EPRT first.") }
+            let connectionID = connection.id
+            let job = DataSocket.Job.receive(settle: uploadSettle) { [core] bytes in
+                core.storeFTPUpload(bytes, at: path, offset: offset, connection: connectionID)
+            }
+            connection.insertSteps([.send(Array(preliminary.utf8)),
+                                    .run { [unowned self, unowned connection] in self.startJob(job, on: connection) },
+                                    .send(Array(final.utf8))])
+        }
+    }
+
     // MARK: Transfers
 
     private func startTransfer(_ transfer: Transfer, on connection: StreamConnection) {
-        guard let channel = dataChannel, channel.hasRoute else {
+        guard dataChannel?.hasRoute == true else {
             endResponse(on: connection, replying: "425 Use PASV, EPSV, PORT or EPRT first.")
             return
         }
@@ -231,6 +258,15 @@ final class ScriptLineDriver: StreamDriver {
                 let sizes = content.files.mapValues(\.count)
                 job = .send(transfer == .list ? FTPListing.long(sizes) : FTPListing.names(sizes), partial: false)
             }
+        }
+        startJob(job, on: connection)
+    }
+
+    /// Runs `job` on the data channel, holding the control connection's steps until it ends.
+    private func startJob(_ job: DataSocket.Job, on connection: StreamConnection) {
+        guard let channel = dataChannel, channel.hasRoute else {
+            endResponse(on: connection, replying: "425 Use PASV, EPSV, PORT or EPRT first.")
+            return
         }
         connection.flushOutput()
         guard !connection.isClosed else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerFileSystem
+import MockServerFTP
 import MockServerHTTP
 import MockServerScript
 import MockServerWebDAV
@@ -37,6 +38,33 @@ extension ServerCore {
         }
         if let stored { recordUpload(Upload(name: stored.path, data: Data(stored.bytes), connection: connection)) }
         return response
+    }
+
+    /// The `«ftp»` answer to the command `line` of a session in `session`.
+    func ftpAnswer(to line: String, session: inout FTPSessionState) -> FTPAnswer {
+        let data = self.data
+        let listing = self.listing
+        let now = configuration.clock()
+        return withFiles { files, times, _ in
+            var system = FTPFileSystem(files: files, times: times, data: data, listing: listing, now: now)
+            let answer = system.answer(line, session: &session)
+            files = system.files
+            times = system.times
+            return answer
+        }
+    }
+
+    /// Stores an `«ftp»` upload as the file at `path` (from `offset`), and records it as an upload.
+    func storeFTPUpload(_ bytes: [UInt8], at path: String, offset: Int, connection: Int) {
+        let now = configuration.clock()
+        withFiles { files, times, _ in
+            var system = FTPFileSystem(files: files, times: times, data: [], now: now)
+            system.store(bytes, at: path, offset: offset)
+            files = system.files
+            times = system.times
+        }
+        // Named as `--files` names files: relative to the root (`up.bin`, `sub/up.bin`).
+        recordUpload(Upload(name: String(path.drop { $0 == "/" }), data: Data(bytes), connection: connection))
     }
 
     /// Creates an empty folder; `false` when something is there.

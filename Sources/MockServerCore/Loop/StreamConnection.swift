@@ -171,6 +171,11 @@ package final class StreamConnection: LoopHandler {
         nextStep = steps.count
     }
 
+    /// Runs `inserted` next, before the rest of the current steps.
+    package func insertSteps(_ inserted: [StreamStep]) {
+        steps.replaceSubrange(nextStep..<nextStep, with: inserted)
+    }
+
     /// Replaces the rest of the current steps with `replacement`.
     package func replaceRemainingSteps(with replacement: [StreamStep]) {
         steps = replacement

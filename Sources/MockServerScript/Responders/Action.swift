@@ -31,6 +31,8 @@ public enum Action: Sendable, Hashable {
     case propfind(InputUnit)
     /// Answers this request as a WebDAV server over the server's files.
     case webdav(InputUnit)
+    /// Answers this FTP command as an FTP server over the server's files.
+    case ftp(InputUnit)
     /// Creates an empty folder; runs `otherwise` instead of the rest when something is there.
     case makeFolder(Rendering, otherwise: [Action]?)
     /// Deletes a file or a folder; runs `otherwise` instead of the rest when nothing is there.

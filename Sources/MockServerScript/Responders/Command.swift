@@ -43,6 +43,10 @@ public enum Command: Sendable, Hashable {
     /// of RFC 4918 classes 1 and 2, with dead properties, locks, `If` headers, ranges and
     /// conditional requests; a `PUT` is kept as an upload too.
     case webdav
+    /// Answers the FTP command line as an FTP server over the server's files (`«ftp»`): a working
+    /// directory per session, listings, sizes and times, transfers with `REST`, and changes that
+    /// stick (`STOR`, `APPE`, `MKD`, `RMD`, `DELE`, `RNFR`/`RNTO`).
+    case ftp
     /// Creates an empty folder in the server's files (`{"mkdir": "$path"}`); when something is
     /// already there, `otherwise` runs instead of the rest of the response (when given).
     case makeFolder(ResponseTemplate, otherwise: [Command]?)

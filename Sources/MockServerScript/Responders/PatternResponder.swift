@@ -114,6 +114,7 @@ public struct PatternResponder: Responder {
             case .continueRequest: .continueRequest
             case .propfind: .propfind(input)
             case .webdav: .webdav(input)
+            case .ftp: .ftp(input)
             case .makeFolder(let template, let otherwise):
                 .makeFolder(Rendering(template: template, input: input, groups: groups),
                             otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })

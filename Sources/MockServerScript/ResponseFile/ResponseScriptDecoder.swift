@@ -6,7 +6,7 @@ struct ResponseScriptDecoder {
     let file: String?
 
     /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«webdav»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
+    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«webdav»", "«ftp»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
     /// The keys a command object may have.
     static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "delay-data"]
     /// The command keys that take `"otherwise"` (and, for copy and move, `"to"`).
@@ -179,6 +179,7 @@ struct ResponseScriptDecoder {
             case "«hang»": return .fault(.hang)
             case "«propfind»": return .propfind
             case "«webdav»": return .webdav
+            case "«ftp»": return .ftp
             case "«refuse-data»": return .fault(.refuseData)
             case "«continue»":
                 guard head else {

@@ -1,0 +1,283 @@
+import Foundation
+import MockServerFileSystem
+
+/// An FTP server's file commands over the server's files (the tree WebDAV shares): a working
+/// directory per session, listings of folders and files (`LIST` as `ls -l`, `NLST`, `MLSD`,
+/// `MLST`), `SIZE`, `MDTM`, `REST`, `RETR`, `STOR`, `APPE`, `MKD`, `RMD`, `DELE`, `RNFR`/`RNTO`, `FEAT`
+/// and `OPTS`. Pure: a command, the files and their times in; an answer and the changes out.
+package struct FTPFileSystem {
+    package var files: [String: [UInt8]]
+    package var times: FileTimes
+    /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give.
+    let data: [UInt8]
+    /// A listing set by hand (`server.listing`): `LIST` and `NLST` send it instead.
+    let listingOverride: [UInt8]?
+    let now: Date
+    private var tree: FileTree
+
+    /// The commands `«ftp»` answers.
+    package static let commands: Set<String> = ["PWD", "XPWD", "CWD", "XCWD", "CDUP", "XCUP", "LIST", "NLST", "MLSD", "MLST", "SIZE", "MDTM",
+                                                "REST", "RETR", "STOR", "APPE", "MKD", "XMKD", "RMD", "XRMD", "DELE", "RNFR", "RNTO", "FEAT", "OPTS"]
+
+    package init(files: [String: [UInt8]], times: FileTimes, data: [UInt8], listing: [UInt8]? = nil, now: Date = Date()) {
+        self.files = files
+        self.times = times
+        self.data = data
+        self.listingOverride = listing
+        self.now = now
+        self.tree = FileTree(files: files)
+    }
+
+    /// The answer to `line` (a command and its argument), with `session` updated.
+    package mutating func answer(_ line: String, session: inout FTPSessionState) -> FTPAnswer {
+        let trimmed = line.hasSuffix("\r\n") ? String(line.dropLast(2)) : line.hasSuffix("\n") ? String(line.dropLast()) : line
+        let verb = String(trimmed.prefix { $0 != " " }).uppercased()
+        let argument = trimmed.count > verb.count ? String(trimmed.dropFirst(verb.count + 1)) : ""
+        let restart = session.restartOffset
+        if verb != "REST" { session.restartOffset = 0 }
+        if verb != "RNTO", verb != "RNFR" { session.renameFrom = nil }
+        switch verb {
+        case "PWD", "XPWD":
+            return .reply("257 \(Self.quoted(FilePaths.file(session.directory))) is the current directory.\r\n")
+        case "CWD", "XCWD":
+            let path = resolve(argument.isEmpty ? "/" : argument, in: session.directory)
+            guard tree.kind(of: path) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
+            session.directory = FilePaths.folder(path)
+            return .reply("250 Directory changed to \(FilePaths.file(path)).\r\n")
+        case "CDUP", "XCUP":
+            session.directory = FilePaths.parent(session.directory)
+            return .reply("250 Directory changed to \(FilePaths.file(session.directory)).\r\n")
+        case "LIST", "NLST", "MLSD":
+            return listing(verb, argument: argument, in: session.directory)
+        case "MLST":
+            let path = resolve(argument.isEmpty ? "." : argument, in: session.directory)
+            guard tree.kind(of: path) != nil else { return .reply("550 \(argument): No such file or directory.\r\n") }
+            return .reply("250-Listing \(FilePaths.file(path))\r\n \(facts(path))\(FilePaths.file(path))\r\n250 End.\r\n")
+        case "SIZE":
+            if files.isEmpty { return .reply("213 \(data.count)\r\n") }
+            guard case .file(let name)? = tree.kind(of: resolve(argument, in: session.directory)) else {
+                return .reply("550 \(argument): No such file or directory.\r\n")
+            }
+            return .reply("213 \(files[name]?.count ?? 0)\r\n")
+        case "MDTM":
+            let path = resolve(argument, in: session.directory)
+            guard case .file? = tree.kind(of: path) else { return .reply("550 \(argument): No such file or directory.\r\n") }
+            return .reply("213 \(Self.timestamp(times.info(path).modified))\r\n")
+        case "REST":
+            guard let offset = Int(argument), offset >= 0 else { return .reply("501 REST needs a byte offset, not \"\(argument)\".\r\n") }
+            session.restartOffset = offset
+            return .reply("350 Restarting at \(offset). Send STORE or RETRIEVE.\r\n")
+        case "RETR":
+            return retrieve(argument, in: session.directory, from: restart)
+        case "STOR", "APPE":
+            let path = resolve(argument, in: session.directory)
+            guard tree.kind(of: path) != .folder else { return .reply("550 \(argument): Is a directory.\r\n") }
+            guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("553 \(argument): No such directory.\r\n") }
+            var offset = restart
+            if verb == "APPE", case .file(let name)? = tree.kind(of: path) { offset = files[name]?.count ?? 0 }
+            return .upload(preliminary: "150 Ok to send data.\r\n", path: FilePaths.file(path), offset: offset, final: "226 Transfer complete.\r\n")
+        case "MKD", "XMKD":
+            let path = resolve(argument, in: session.directory)
+            guard tree.kind(of: path) == nil else { return .reply("550 \(argument): File exists.\r\n") }
+            guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
+            files[FilePaths.folder(path)] = []
+            times.entries[FilePaths.folder(path)] = FileInfo(at: now)
+            changed(FilePaths.parent(path))
+            return .reply("257 \(Self.quoted(FilePaths.file(path))) directory created.\r\n")
+        case "RMD", "XRMD":
+            let path = resolve(argument, in: session.directory)
+            guard tree.kind(of: path) == .folder, FilePaths.file(path) != "/" else { return .reply("550 \(argument): No such directory.\r\n") }
+            guard tree.children(of: path).isEmpty else { return .reply("550 \(argument): Directory not empty.\r\n") }
+            remove(path)
+            return .reply("250 Directory removed.\r\n")
+        case "DELE":
+            let path = resolve(argument, in: session.directory)
+            guard case .file? = tree.kind(of: path) else { return .reply("550 \(argument): No such file or directory.\r\n") }
+            remove(path)
+            return .reply("250 File deleted.\r\n")
+        case "RNFR":
+            let path = resolve(argument, in: session.directory)
+            guard tree.kind(of: path) != nil, FilePaths.file(path) != "/" else { return .reply("550 \(argument): No such file or directory.\r\n") }
+            session.renameFrom = path
+            return .reply("350 Ready for RNTO.\r\n")
+        case "RNTO":
+            guard let source = session.renameFrom else { return .reply("503 RNFR first.\r\n") }
+            session.renameFrom = nil
+            return rename(source, to: resolve(argument, in: session.directory), argument: argument)
+        case "FEAT":
+            return .reply("211-Features:\r\n EPRT\r\n EPSV\r\n MDTM\r\n MLST type*;size*;modify*;perm*;\r\n PASV\r\n REST STREAM\r\n SIZE\r\n TVFS\r\n UTF8\r\n211 End\r\n")
+        case "OPTS":
+            let option = argument.uppercased()
+            if option.hasPrefix("UTF8") || option.hasPrefix("MLST") { return .reply("200 OK.\r\n") }
+            return .reply("501 Option not understood.\r\n")
+        default:
+            return .reply("502 \(verb) is not implemented.\r\n")
+        }
+    }
+
+    /// Stores an upload's bytes at `path` from `offset` (past the end, the gap is zeros), as the
+    /// server's file there.
+    package mutating func store(_ bytes: [UInt8], at path: String, offset: Int) {
+        var content: [UInt8] = []
+        if case .file(let name)? = tree.kind(of: path) {
+            content = files[name] ?? []
+            files[name] = nil
+        }
+        if offset == 0 {
+            content = bytes
+        } else {
+            if content.count < offset { content += [UInt8](repeating: 0, count: offset - content.count) }
+            content = Array(content[..<offset]) + bytes
+        }
+        let file = FilePaths.file(path)
+        files[file] = content
+        times.touch(file, at: now)
+        changed(FilePaths.parent(file))
+    }
+
+    // MARK: - Paths
+
+    /// `argument` (absolute, or relative to `directory`) as a path: `.` and `..` resolved, never
+    /// above `/`. FTP paths are not percent-encoded.
+    package static func resolve(_ argument: String, in directory: String) -> String {
+        let joined = argument.hasPrefix("/") ? argument : FilePaths.folder(directory) + argument
+        var segments: [Substring] = []
+        for segment in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": _ = segments.popLast()
+            default: segments.append(segment)
+            }
+        }
+        return "/" + segments.joined(separator: "/")
+    }
+
+    private func resolve(_ argument: String, in directory: String) -> String { Self.resolve(argument, in: directory) }
+
+    /// `path` in double quotes, inner quotes doubled (RFC 959's 257 reply).
+    static func quoted(_ path: String) -> String { "\"" + path.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    // MARK: - Changes
+
+    private mutating func changed(_ folder: String) {
+        var info = times.info(FilePaths.folder(folder))
+        info.modified = now
+        times.entries[FilePaths.folder(folder)] = info
+        tree = FileTree(files: files)
+    }
+
+    private mutating func remove(_ path: String) {
+        let doomed = Set(tree.subtree(of: path))
+        files = files.filter { name, _ in
+            let stored = FilePaths.path(ofStoredName: name)
+            return !doomed.contains(stored) && !doomed.contains(FilePaths.folder(stored))
+        }
+        for gone in doomed { times.entries[gone] = nil }
+        changed(FilePaths.parent(path))
+    }
+
+    private mutating func rename(_ source: String, to destination: String, argument: String) -> FTPAnswer {
+        guard let kind = tree.kind(of: source) else { return .reply("550 The file to rename is gone.\r\n") }
+        guard tree.kind(of: FilePaths.parent(destination)) == .folder else { return .reply("553 \(argument): No such directory.\r\n") }
+        if kind == .folder, FilePaths.folder(destination).hasPrefix(FilePaths.folder(source)) {
+            return .reply("553 A directory cannot move inside itself.\r\n")
+        }
+        if tree.kind(of: destination) == .folder { return .reply("553 \(argument): A directory is in the way.\r\n") }
+        let from = kind == .folder ? FilePaths.folder(source) : FilePaths.file(source)
+        let to = kind == .folder ? FilePaths.folder(destination) : FilePaths.file(destination)
+        if case .file(let name)? = tree.kind(of: to) { files[name] = nil }
+        var moved: [String: [UInt8]] = [:]
+        for member in tree.subtree(of: from) {
+            let target = to + member.dropFirst(from.count)
+            if let name = tree.files[member] { moved[target] = files[name] ?? [] } else { moved[target] = [] }
+            times.entries[target] = times.info(member)
+        }
+        remove(from)
+        files.merge(moved) { $1 }
+        changed(FilePaths.parent(to))
+        return .reply("250 Rename successful.\r\n")
+    }
+
+    // MARK: - Reading
+
+    private func retrieve(_ argument: String, in directory: String, from offset: Int) -> FTPAnswer {
+        let bytes: [UInt8]
+        if files.isEmpty {
+            bytes = data
+        } else {
+            guard case .file(let name)? = tree.kind(of: resolve(argument, in: directory)) else {
+                return .reply("550 \(argument): No such file or directory.\r\n")
+            }
+            bytes = files[name] ?? []
+        }
+        guard offset <= bytes.count else { return .reply("554 Restart offset \(offset) is past the end (\(bytes.count) bytes).\r\n") }
+        return .download(preliminary: "150 Opening BINARY mode data connection for \(argument) (\(bytes.count - offset) bytes).\r\n",
+                         bytes: Array(bytes[offset...]), final: "226 Transfer complete.\r\n")
+    }
+
+    private func listing(_ verb: String, argument: String, in directory: String) -> FTPAnswer {
+        if let listingOverride, verb != "MLSD" {
+            return .download(preliminary: "150 Here comes the directory listing.\r\n", bytes: listingOverride, final: "226 Directory send OK.\r\n")
+        }
+        // `LIST -la` and the like: options are ls's, not a path.
+        let target = argument.split(separator: " ").filter { !$0.hasPrefix("-") }.joined(separator: " ")
+        let path = resolve(target.isEmpty ? "." : target, in: directory)
+        guard let kind = tree.kind(of: path) else { return .reply("550 \(target): No such file or directory.\r\n") }
+        let entries = kind == .folder ? tree.children(of: path) : [FilePaths.file(path)]
+        if verb == "MLSD" && kind != .folder { return .reply("501 \(target): Not a directory.\r\n") }
+        var text = ""
+        for entry in entries {
+            let name = FilePaths.lastSegment(entry)
+            switch verb {
+            case "NLST":
+                // Names as the argument spelled the folder: `NLST sub` gives `sub/a`, a bare `NLST` just `a`.
+                if target.isEmpty { text += name } else if kind == .folder { text += FilePaths.folder(target) + name } else { text += target }
+                text += "\r\n"
+            case "MLSD": text += facts(entry) + name + "\r\n"
+            default: text += longLine(entry, name: name) + "\r\n"
+            }
+        }
+        let preliminary = verb == "NLST" ? "150 Here comes the file list.\r\n" : "150 Here comes the directory listing.\r\n"
+        return .download(preliminary: preliminary, bytes: Array(text.utf8), final: "226 Directory send OK.\r\n")
+    }
+
+    /// An `ls -l` line: a time for dates within six months of now, the year otherwise.
+    private func longLine(_ path: String, name: String) -> String {
+        let isFolder = path.hasSuffix("/")
+        let size = isFolder ? 4096 : tree.files[path].flatMap { files[$0]?.count } ?? 0
+        let modified = times.info(path).modified
+        let (year, month, day, hour, minute, _) = Self.components(modified)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let recent = abs(now.timeIntervalSince(modified)) < 180 * 86_400
+        let when = recent ? "\(Self.two(hour)):\(Self.two(minute))" : " \(year)"
+        let sizeText = String(size)
+        return (isFolder ? "drwxr-xr-x" : "-rw-r--r--") + "   1 mock     mock     " + String(repeating: " ", count: max(0, 12 - sizeText.count)) + sizeText
+            + " \(months[month - 1]) \(day < 10 ? " " : "")\(day) \(when) \(name)"
+    }
+
+    /// RFC 3659 facts for `MLSD` and `MLST`, ending in the space before the name.
+    private func facts(_ path: String) -> String {
+        let isFolder = tree.kind(of: path) == .folder
+        let key = isFolder ? FilePaths.folder(path) : FilePaths.file(path)
+        var facts = "type=\(isFolder ? "dir" : "file");"
+        if !isFolder, let name = tree.files[key] { facts += "size=\(files[name]?.count ?? 0);" }
+        facts += "modify=\(Self.timestamp(times.info(key).modified));perm=\(isFolder ? "flcdmpe" : "adfrw");"
+        return facts + " "
+    }
+
+    /// `YYYYMMDDHHMMSS` in UTC, as `MDTM` and `modify=` give it.
+    static func timestamp(_ date: Date) -> String {
+        let (year, month, day, hour, minute, second) = components(date)
+        return "\(year)\(two(month))\(two(day))\(two(hour))\(two(minute))\(two(second))"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// The UTC calendar fields of `date`.
+    static func components(_ date: Date) -> (Int, Int, Int, Int, Int, Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}
