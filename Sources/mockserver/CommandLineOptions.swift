@@ -33,7 +33,7 @@ struct CommandLineOptions: Equatable {
           --set NAME       response set to start with (default "default")
           --data FILE      bytes for the data port, «data» and $size (default: the script's "data")
           --files DIR      serve the files in DIR and its folders (FTP and WebDAV share them)
-          --uploads DIR    write each upload to DIR under its own name (never outside DIR)
+          --uploads DIR    write each upload to DIR under its own path (never outside DIR)
           --mock-data DIR  answer HTTP from DIR's files named after requests (VOKMockUrlProtocol's
                            convention, Docs/MockData.md); repeat to search several folders in
                            order; with an endpoints FILE, its endpoints answer first

@@ -150,6 +150,7 @@ struct MockServerCommand {
             uploadHandler = { upload in
                 let target = folder.appendingPathComponent(UploadName.safe(upload.name))
                 do {
+                    try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try upload.data.write(to: target)
                 } catch {
                     FileHandle.standardError.write(Data("mockserver: cannot save upload \(target.path): \(error)\n".utf8))

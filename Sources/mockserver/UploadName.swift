@@ -1,9 +1,12 @@
-/// Turns a client-chosen upload name into a plain file name that stays inside the uploads folder.
+/// Turns a client-chosen upload name into a relative path that stays inside the uploads folder.
 enum UploadName {
-    /// The last path component of `name`, with `/`, `\` and NUL impossible and `.`/`..` refused:
-    /// `../../etc/passwd` becomes `passwd`, `..` becomes `upload`.
+    /// `name`'s folders and file name with `.`, `..`, empty segments and NUL dropped (`\` counts as
+    /// a separator): `../../etc/passwd` becomes `etc/passwd`, `/docs/a.txt` `docs/a.txt`, and `..`
+    /// `upload`.
     static func safe(_ name: String) -> String {
-        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" || $0 == "\0" }).last.map(String.init) ?? ""
-        return last.isEmpty || last == "." || last == ".." ? "upload" : last
+        let segments = name.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+            .map { $0.filter { $0 != "\0" } }
+            .filter { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return segments.isEmpty ? "upload" : segments.joined(separator: "/")
     }
 }

@@ -194,6 +194,7 @@ struct CommandLineTests {
             f = ftplib.FTP(); f.connect("127.0.0.1", \(port), timeout=20); f.login("u", "p")
             f.storbinary("STOR plain.txt", io.BytesIO(b"plain"))
             f.storbinary("STOR ../../escape.txt", io.BytesIO(b"tried to escape"))
+            f.mkd("sub"); f.storbinary("STOR sub/../sub/deep.txt", io.BytesIO(b"deep"))
             try:
                 f.storbinary("STOR ..", io.BytesIO(b"dots"))
             except ftplib.error_perm as error:
@@ -203,7 +204,8 @@ struct CommandLineTests {
         #expect(result.status == 0 && result.stdout == "550\n", "\(result.stderr)")
         #expect(command.terminate().0 == 0)
         let saved = try FileManager.default.contentsOfDirectory(atPath: uploads.path).sorted()
-        #expect(saved == ["escape.txt", "plain.txt"])
+        #expect(saved == ["escape.txt", "plain.txt", "sub"])
+        #expect(try Data(contentsOf: uploads.appendingPathComponent("sub/deep.txt")) == Data("deep".utf8))
         #expect(try Data(contentsOf: uploads.appendingPathComponent("escape.txt")) == Data("tried to escape".utf8))
         #expect(!FileManager.default.fileExists(atPath: uploads.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("escape.txt").path))
     }
