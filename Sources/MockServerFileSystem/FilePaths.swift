@@ -11,15 +11,21 @@ package enum FilePaths {
         }
         if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
         guard let decoded = decode(text) else { return nil }
+        return resolved(decoded)
+    }
+
+    /// `path` with a leading `/`, `.` and `..` segments resolved (never above `/`) and empty ones
+    /// dropped; a trailing `/` stays.
+    package static func resolved(_ path: String) -> String {
         var segments: [Substring] = []
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {
             case ".": continue
             case "..": _ = segments.popLast()
             default: segments.append(segment)
             }
         }
-        let trailing = decoded.hasSuffix("/") && !segments.isEmpty
+        let trailing = path.hasSuffix("/") && !segments.isEmpty
         return "/" + segments.joined(separator: "/") + (trailing ? "/" : "")
     }
 

@@ -140,16 +140,7 @@ package struct FTPFileSystem {
     /// `argument` (absolute, or relative to `directory`) as a path: `.` and `..` resolved, never
     /// above `/`. FTP paths are not percent-encoded.
     package static func resolve(_ argument: String, in directory: String) -> String {
-        let joined = argument.hasPrefix("/") ? argument : FilePaths.folder(directory) + argument
-        var segments: [Substring] = []
-        for segment in joined.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..": _ = segments.popLast()
-            default: segments.append(segment)
-            }
-        }
-        return "/" + segments.joined(separator: "/")
+        FilePaths.file(FilePaths.resolved(argument.hasPrefix("/") ? argument : FilePaths.folder(directory) + argument))
     }
 
     private func resolve(_ argument: String, in directory: String) -> String { Self.resolve(argument, in: directory) }

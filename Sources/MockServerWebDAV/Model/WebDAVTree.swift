@@ -154,42 +154,16 @@ package struct WebDAVTree {
     private static let lastModified = "Mon, 01 Jan 2024 12:00:00 GMT"
 
     private func folderResponse(_ path: String) -> String {
-        "<D:response><D:href>\(Self.escaped(path))</D:href><D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype>"
+        "<D:response><D:href>\(XMLNode.escaped(path))</D:href><D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype>"
             + "<D:getlastmodified>\(Self.lastModified)</D:getlastmodified></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
     }
 
     private func fileResponse(_ path: String, size: Int) -> String {
         let etag = String(Self.fnv1a(FileName.stored(path, in: files).flatMap { files[$0] } ?? []), radix: 16)
-        return "<D:response><D:href>\(Self.escaped(path))</D:href><D:propstat><D:prop><D:resourcetype/>"
-            + "<D:getcontentlength>\(size)</D:getcontentlength><D:getcontenttype>\(Self.contentType(of: path))</D:getcontenttype>"
+        return "<D:response><D:href>\(XMLNode.escaped(path))</D:href><D:propstat><D:prop><D:resourcetype/>"
+            + "<D:getcontentlength>\(size)</D:getcontentlength><D:getcontenttype>\(WebDAVHandler.contentType(of: path))</D:getcontenttype>"
             + "<D:getlastmodified>\(Self.lastModified)</D:getlastmodified><D:getetag>\"\(etag)\"</D:getetag></D:prop>"
             + "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>"
-    }
-
-    private static func contentType(of path: String) -> String {
-        switch path.split(separator: ".").last?.lowercased() {
-        case "txt": "text/plain"
-        case "html", "htm": "text/html"
-        case "json": "application/json"
-        case "xml": "application/xml"
-        default: "application/octet-stream"
-        }
-    }
-
-    /// XML text: `&`, `<`, `>` and `"` escaped. Names are hrefs exactly as clients sent them
-    /// (percent-encoding included).
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// A content hash for ETags: the same bytes always give the same tag.
