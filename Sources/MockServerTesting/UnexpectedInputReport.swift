@@ -37,7 +37,9 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
     }
 
     /// A response entry for `input`, as JSON for a response file: a one-line unit is matched
-    /// exactly; a longer one (an HTTP request) by its first line.
+    /// exactly; a longer one (an HTTP request) by its first line. An HTTP request is answered with
+    /// a whole response (`{"response": {"status": "200 OK"}}`, which clients accept), a line with
+    /// `200 OK`.
     public static func snippet(for input: InputUnit) -> String {
         // "\r\n" is one Character, so look for any newline rather than splitting on "\n".
         let newline = input.text.firstIndex { $0.isNewline }
@@ -45,7 +47,15 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
         let words = firstLine.split(separator: " ", maxSplits: 1)
         let name = words.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 } ?? "empty line"
         let pattern = "^" + escapedPattern(firstLine) + (newline == nil ? "$" : "\\r?\\n")
-        return "\(json(name)): { \"pattern\": \(json(pattern)), \"commands\": [\"200 OK\\r\\n\"] }"
+        let command = isHTTPRequestLine(firstLine) ? #"{"response": {"status": "200 OK"}}"# : #""200 OK\r\n""#
+        return "\(json(name)): { \"pattern\": \(json(pattern)), \"commands\": [\(command)] }"
+    }
+
+    /// Whether `line` is an HTTP request line: `METHOD TARGET HTTP/x.y`.
+    static func isHTTPRequestLine(_ line: String) -> Bool {
+        let parts = line.split(separator: " ")
+        return parts.count == 3 && parts[2].hasPrefix("HTTP/") && !parts[0].isEmpty
+            && parts[0].allSatisfy { $0.isUppercase || $0 == "-" || $0 == "_" }
     }
 
     /// `text` with regular-expression metacharacters escaped, and nothing else (so `/` stays `/`).

@@ -211,6 +211,29 @@ struct SwiftTestingExamples {
     }
 }
 
+@Suite("Finding a response script")
+struct ScriptLookupTests {
+    @Test("a script found nowhere names the bundle, every path searched, and how to add it")
+    func notFound() async throws {
+        do {
+            try await withMockServer(responses: "no-such-script", in: .module) { _ in }
+            Issue.record("started without a script")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("\(Bundle.module.bundlePath)/no-such-script.json"), "\(text)")
+            #expect(text.contains("\(Bundle.module.bundlePath)/Responses/no-such-script.json"))
+            #expect(text.contains("bundled scripts (ftp, http, webdav)"))
+            #expect(text.contains(#"resources: [.copy("no-such-script.json")]"#) && text.contains("in: .module"))
+        }
+        do {
+            try await withMockServer(responses: "no-such-script") { _ in }
+            Issue.record("started without a script")
+        } catch {
+            #expect("\(error)".contains("pass in: .module"), "\(error)")
+        }
+    }
+}
+
 @Suite("Unexpected-input report")
 struct UnexpectedInputReportTests {
     @Test("the snippet's pattern matches exactly the input, escaping only metacharacters", arguments: [
@@ -224,11 +247,24 @@ struct UnexpectedInputReportTests {
         #expect(entry.pattern.match(InputUnit(text + "x")) == nil)
     }
 
+    @Test("a request's suggested entry, pasted into an HTTP script, answers URLSession (not HTTP/0.9)")
+    func requestSnippetAnswersURLSession() async throws {
+        let snippet = UnexpectedInputReport.snippet(for: InputUnit("GET /hello HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let script = try ResponseScript(json: "{\"scheme\": \"http\", \"responses\": {\(snippet)}}")
+        let server = try MockServer(script: script)
+        try await server.start()
+        defer { server.stop() }
+        let (_, response) = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "/hello"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        // A line protocol's input still gets a line.
+        #expect(UnexpectedInputReport.snippet(for: InputUnit("NOOP")).hasSuffix(#""commands": ["200 OK\r\n"] }"#))
+    }
+
     @Test("a request's snippet matches its first line")
     func requestSnippet() throws {
         let request = InputUnit("PROPFIND /dav/ HTTP/1.1\r\nDepth: 1\r\n\r\n")
         let snippet = UnexpectedInputReport.snippet(for: request)
-        #expect(snippet == #""propfind": { "pattern": "^PROPFIND /dav/ HTTP/1\\.1\\r?\\n", "commands": ["200 OK\r\n"] }"#)
+        #expect(snippet == #""propfind": { "pattern": "^PROPFIND /dav/ HTTP/1\\.1\\r?\\n", "commands": [{"response": {"status": "200 OK"}}] }"#)
         let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
         #expect(try script.set(named: "default").entries[0].pattern.match(request) != nil)
     }
