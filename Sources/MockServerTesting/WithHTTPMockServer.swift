@@ -6,8 +6,8 @@ import Testing
 ///
 /// Every request that no stub matched fails the test, at the caller's file and line, with the text
 /// its 500 showed: the request, the `stubRequest` line that answers it, and the nearest stub with
-/// the part that differed. So does every error an endpoint closure threw. An error the body throws
-/// is rethrown with the transcript.
+/// the part that differed. So does every error an endpoint closure threw. Both are reported whether
+/// the body returned or threw; an error the body throws is then rethrown with the transcript.
 ///
 /// ```swift
 /// @Test func profile() async throws {
@@ -36,11 +36,18 @@ public func withHTTPMockServer<Result>(
         result = try await body(server)
     } catch {
         await server.stop()
+        reportProblems(of: server, unexpected: failOnUnexpectedRequest, at: sourceLocation)
         if error is TranscriptTimeout { throw error }
         throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
     }
     await server.stop()
-    if failOnUnexpectedRequest {
+    reportProblems(of: server, unexpected: failOnUnexpectedRequest, at: sourceLocation)
+    return result
+}
+
+/// Records each unexpected request's report (when asked to) and each closure's error as an issue.
+private func reportProblems(of server: HTTPMockServer, unexpected: Bool, at sourceLocation: Testing.SourceLocation) {
+    if unexpected {
         for report in server.unexpectedRequestReports {
             Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
         }
@@ -48,5 +55,4 @@ public func withHTTPMockServer<Result>(
     for failure in server.handlerFailures {
         Issue.record(Comment(rawValue: "MockServer: an endpoint closure threw (its request got a 500): \(failure)"), sourceLocation: sourceLocation)
     }
-    return result
 }

@@ -4,9 +4,11 @@ import Testing
 
 /// Runs `body` with a started server answering with `script`, then stops it.
 ///
-/// Every parallel test gets its own server on its own ports. When the body returns, inputs that no
+/// Every parallel test gets its own server on its own ports. When the body ends, inputs that no
 /// response matched fail the test with a report that lists them, offers a response entry to paste
-/// for each, and shows the transcript; an error the body throws is rethrown with the transcript.
+/// for each, and shows the transcript, whether the body returned or threw (a client's error
+/// usually follows from the unmatched input); an error the body throws is then rethrown with the
+/// transcript.
 ///
 /// ```swift
 /// @Test func download() async throws {
@@ -37,14 +39,20 @@ public func withMockServer<Result>(
         result = try await body(server)
     } catch {
         await server.stop()
+        reportUnexpectedInput(of: server, if: failOnUnexpectedInput, at: sourceLocation)
         if error is TranscriptTimeout { throw error }
         throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
     }
     await server.stop()
-    if failOnUnexpectedInput, let report = UnexpectedInputReport(server: server) {
+    reportUnexpectedInput(of: server, if: failOnUnexpectedInput, at: sourceLocation)
+    return result
+}
+
+/// Records the server's unexpected-input report as an issue, when asked to and there is one.
+private func reportUnexpectedInput(of server: MockServer, if enabled: Bool, at sourceLocation: Testing.SourceLocation) {
+    if enabled, let report = UnexpectedInputReport(server: server) {
         Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
     }
-    return result
 }
 
 /// Runs `body` with a started server answering with the response file `name` (`NAME.json` in

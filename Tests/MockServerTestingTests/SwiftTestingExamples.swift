@@ -211,6 +211,59 @@ struct SwiftTestingExamples {
     }
 }
 
+/// The comments of the issues a known-issue block saw. `@unchecked Sendable`: every access holds `lock`.
+final class SeenIssues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String] = []
+
+    func add(_ issue: Issue) {
+        lock.lock(); defer { lock.unlock() }
+        texts.append(issue.comments.map(\.rawValue).joined() + (issue.error.map { " error: \($0)" } ?? ""))
+    }
+
+    var all: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return texts
+    }
+}
+
+@Suite("Reports when the body throws")
+struct ReportsWhenTheBodyThrows {
+    @Test("the unexpected-input report is recorded even when the client's error ends the body")
+    func inputReportSurvivesAThrow() async throws {
+        let seen = SeenIssues()
+        try await withKnownIssue {
+            try await withMockServer(responses: "hello-http", in: .module) { server in
+                // Nothing answers BREW: the server closes, and URLSession's error ends the body.
+                var request = URLRequest(url: server.url(for: "/pot"))
+                request.httpMethod = "BREW"
+                _ = try await URLSession(configuration: .ephemeral).data(for: request)
+            }
+        } matching: { issue in
+            seen.add(issue)
+            return true
+        }
+        #expect(seen.all.contains { $0.contains("MockServer received 1 input that no response matched:") && $0.contains("BREW /pot HTTP/1.1") }, "\(seen.all)")
+        #expect(seen.all.contains { $0.contains("error:") })
+    }
+
+    @Test("unexpected-request reports are recorded even when the body throws")
+    func requestReportSurvivesAThrow() async throws {
+        struct Stop: Error {}
+        let seen = SeenIssues()
+        try await withKnownIssue {
+            try await withHTTPMockServer { server in
+                _ = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "/nobody"))
+                throw Stop()
+            }
+        } matching: { issue in
+            seen.add(issue)
+            return true
+        }
+        #expect(seen.all.contains { $0.hasPrefix("MockServer: unexpected request") && $0.contains("GET /nobody") }, "\(seen.all)")
+    }
+}
+
 @Suite("Finding a response script")
 struct ScriptLookupTests {
     @Test("a script found nowhere names the bundle, every path searched, and how to add it")
