@@ -73,6 +73,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "MockServerReadmeTests",
+            dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
+            path: "Tests/ReadmeSnippets",
+            resources: [.copy("Responses"), .copy("VOKMockData")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "MockServerTestingTests",
             dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
             resources: [.copy("Responses"), .copy("VOKMockData")],

@@ -8,20 +8,10 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The README's Swift Testing examples, compiled and run.
+/// The Swift Testing helpers at work (the README's own examples are in Tests/ReadmeSnippets).
 @Suite("Swift Testing helpers")
 struct SwiftTestingExamples {
-    // README: Swift Testing, download
-    @Test func downloadsOverFTP() async throws {
-        try await withMockServer(responses: "ftp") { server in
-            server.files = ["report.csv": Data("id,name\n1,Ada\n".utf8)]
-            let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "report.csv"))
-            #expect(data == Data("id,name\n1,Ada\n".utf8))
-            try await server.transcript.waitForInput(matching: "^RETR report\\.csv")
-        }
-    }
-
-    // README: Swift Testing, upload
+    // An upload with curl, awaited by name.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
     func uploadsWithCurl() async throws {
         try await withMockServer(responses: "ftp") { server in
@@ -32,45 +22,6 @@ struct SwiftTestingExamples {
             curl.waitUntilExit()
             let upload = try await server.waitForUpload(named: "notes.txt")
             #expect(upload.data == Data("uploaded by curl\n".utf8))
-        }
-    }
-
-    // README: Swift Testing, HTTP and a set switch
-    @Test func httpGetThenFailureSet() async throws {
-        try await withMockServer(responses: "hello-http", in: .module) { server in
-            let (body, response) = try await URLSession.shared.data(from: server.url(for: "greeting"))
-            #expect((response as? HTTPURLResponse)?.statusCode == 200)
-            #expect(body == Data("hello\n".utf8))
-
-            try server.useResponseSet("down")
-            let (_, failed) = try await URLSession.shared.data(from: server.url(for: "greeting"))
-            #expect((failed as? HTTPURLResponse)?.statusCode == 503)
-            try await server.waitForConnectionsClosed()
-        }
-    }
-
-    // README: In-process: URLSession without a socket
-    @Test func inProcess() async throws {
-        try await withHTTPMockServer { server in
-            server.stubRequest("GET", "/v1/me").andReturn(200).withBody("Ada")
-            let session = try server.makeInProcessSession(hosts: ["api.example.com"])
-            let (data, _) = try await session.data(from: URL(string: "https://api.example.com/v1/me")!)
-            #expect(String(decoding: data, as: UTF8.self) == "Ada")
-            #expect(server.hitCount("GET", "/v1/me") == 1)
-        }
-    }
-
-    // README: Mock-data folders
-    @Test func mockData() async throws {
-        try await withHTTPMockServer { server in
-            // Tests/MyTests/VOKMockData/GET|-v1-me.json holds {"name":"Ada"};
-            // the test target has resources: [.copy("VOKMockData")].
-            try server.addMockData(named: "VOKMockData", in: .module)
-            let (data, _) = try await URLSession.shared.data(from: server.url(for: "/v1/me"))
-            #expect(data == Data(#"{"name":"Ada"}"#.utf8))
-            let session = try server.makeInProcessSession()
-            let (same, _) = try await session.data(from: server.url(for: "/v1/me"))
-            #expect(same == data)
         }
     }
 
@@ -86,35 +37,6 @@ struct SwiftTestingExamples {
             let text = issue.comments.map(\.rawValue).joined()
             return text.hasPrefix("MockServer: unexpected request") && text.contains("No mock-data file answers it.")
                 && text.contains("\n  GET|-v1-you.http\n  GET|-v1-you.json\n")
-        }
-    }
-
-    // README: HTTP stubs and endpoints
-    @Test func stubsAndEndpoints() async throws {
-        try await withHTTPMockServer { server in
-            server.stubRequest("POST", "/dogs.json")
-                .withHeaders(["Content-Type": "application/json"])
-                .withBody(#"{"name":"Rex"}"#)
-                .andReturn(201)
-                .withBody(#"{"id":1}"#)
-            server.add(.POST, "/login") { request, cache in cache.username = request.formParameters.name; return .ok() }
-            server.add(.GET, "/profile") { _, cache in .ok(json: ["username": cache.username]) }
-
-            var dog = URLRequest(url: server.url(for: "/dogs.json"))
-            dog.httpMethod = "POST"
-            dog.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            dog.httpBody = Data(#"{"name":"Rex"}"#.utf8)
-            let (created, response) = try await URLSession.shared.data(for: dog)
-            #expect((response as? HTTPURLResponse)?.statusCode == 201)
-            #expect(created == Data(#"{"id":1}"#.utf8))
-
-            var login = URLRequest(url: server.url(for: "/login"))
-            login.httpMethod = "POST"
-            login.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            login.httpBody = Data("name=Ada".utf8)
-            _ = try await URLSession.shared.data(for: login)
-            let (profile, _) = try await URLSession.shared.data(from: server.url(for: "/profile"))
-            #expect(profile == Data(#"{"username":"Ada"}"#.utf8))
         }
     }
 

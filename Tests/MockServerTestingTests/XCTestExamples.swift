@@ -7,25 +7,8 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// The README's XCTest examples, compiled and run.
+/// The XCTest helpers at work (the README's own example is in Tests/ReadmeSnippets).
 final class XCTestExamples: MockServerTestCase {
-    // README: XCTest
-    func testDownloadThenFailureSet() async throws {
-        let server = try setUpServer(responses: "ftp")
-        server.data = Data("hello".utf8)
-        // A new session per FTP request: on Linux, URLSession may stall on a reused FTP connection.
-        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: url(for: "file.txt"))
-        XCTAssertEqual(data, Data("hello".utf8))
-
-        try useResponseSet("file missing")
-        do {
-            _ = try await URLSession(configuration: .ephemeral).data(from: url(for: "file.txt"))
-            XCTFail("a missing file should fail the download")
-        } catch {
-            try await server.transcript.waitForInput(matching: "^(SIZE|RETR) file\\.txt")
-        }
-    }
-
     func testHTTPFromTheTestBundle() async throws {
         try setUpServer(responses: "hello-http", bundle: .module)
         let (body, response) = try await URLSession.shared.data(from: url(for: "/x"))
