@@ -29,7 +29,8 @@ final class XCTestExamples: MockServerTestCase {
 
     func testMissingResponseFileIsNamed() {
         XCTAssertThrowsError(try setUpServer(responses: "no-such-script")) { error in
-            XCTAssertTrue("\(error)".contains("no bundled script named \"no-such-script\""), "\(error)")
+            XCTAssertTrue("\(error)".contains("no response script named \"no-such-script\""), "\(error)")
+            XCTAssertTrue("\(error)".contains("pass in: .module"), "\(error)")
         }
     }
 }
