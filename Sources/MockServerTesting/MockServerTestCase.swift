@@ -18,10 +18,14 @@ import XCTest
 /// ```
 ///
 /// The server is stopped after the test whatever happens, and inputs that no response matched fail
-/// it with a report (set ``failsOnUnexpectedInput`` to `false` to allow them).
+/// it with a report, at the line that started the server (set ``failsOnUnexpectedInput`` to `false`
+/// to allow them). To expect the report where there is no `XCTExpectFailure` (Linux), set
+/// ``failsOnUnexpectedInput`` to `false` and assert on `UnexpectedInputReport(server:)` yourself.
 open class MockServerTestCase: XCTestCase {
-    /// The server of the running test, once ``setUpServer(responses:set:bundle:configuration:)`` was called.
+    /// The server of the running test, once ``setUpServer(responses:set:bundle:configuration:file:line:)`` was called.
     public private(set) var server: MockServer?
+    /// Where the test started its server: the file and line a failure about it is reported at.
+    public private(set) var serverCallSite: (file: StaticString, line: UInt)?
     /// Whether inputs that matched no response fail the test. True by default.
     open var failsOnUnexpectedInput = true
 
@@ -31,21 +35,25 @@ open class MockServerTestCase: XCTestCase {
     /// - Throws: ``ResponseFileError`` for a missing or invalid file; ``SocketError`` when it cannot listen.
     @discardableResult
     open func setUpServer(responses name: String, set: String = "default", bundle: Bundle? = nil,
-                          configuration: MockServer.Configuration = .init()) throws -> MockServer {
-        try setUpServer(script: ScriptLoading.script(named: name, in: bundle), set: set, configuration: configuration)
+                          configuration: MockServer.Configuration = .init(),
+                          file: StaticString = #filePath, line: UInt = #line) throws -> MockServer {
+        try setUpServer(script: ScriptLoading.script(named: name, in: bundle), set: set, configuration: configuration, file: file, line: line)
     }
 
-    /// Starts a server answering with `script`.
+    /// Starts a server answering with `script`; a report about it is recorded at `file` and `line`
+    /// (the caller's).
     @discardableResult
-    open func setUpServer(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws -> MockServer {
+    open func setUpServer(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init(),
+                          file: StaticString = #filePath, line: UInt = #line) throws -> MockServer {
         server?.stop()
         let server = try MockServer(script: script, set: set, configuration: configuration)
         try server.start()
         self.server = server
+        serverCallSite = (file, line)
         addTeardownBlock { [weak self] in
             server.stop()
             if self?.failsOnUnexpectedInput ?? true, let report = UnexpectedInputReport(server: server) {
-                XCTFail(report.description)
+                XCTFail(report.description, file: file, line: line)
             }
         }
         return server

@@ -27,6 +27,13 @@ final class XCTestExamples: MockServerTestCase {
         XCTAssertEqual(server.transcript.unmatched.count, 1)
     }
 
+    func testReportsGoToTheLineThatStartedTheServer() throws {
+        try setUpServer(responses: "ftp"); let expectedLine: UInt = #line
+        let site = try XCTUnwrap(serverCallSite)
+        XCTAssertEqual(site.line, expectedLine)
+        XCTAssertEqual("\(site.file)", #filePath)
+    }
+
     func testMissingResponseFileIsNamed() {
         XCTAssertThrowsError(try setUpServer(responses: "no-such-script")) { error in
             XCTAssertTrue("\(error)".contains("no response script named \"no-such-script\""), "\(error)")
