@@ -29,7 +29,7 @@ struct FileSystemClientTests {
         while let relative = walker.nextObject() as? String {
             let path = base + "/" + relative
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
             if isFolder.boolValue { result[relative + "/"] = Data() } else { result[relative] = try Data(contentsOf: URL(fileURLWithPath: path)) }
         }
         return result
