@@ -8,7 +8,8 @@ import MockServerFileSystem
 package struct FTPFileSystem {
     package var files: [String: [UInt8]]
     package var times: FileTimes
-    /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give.
+    /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give (and `CWD`
+    /// goes anywhere).
     let data: [UInt8]
     /// A listing set by hand (`server.listing`): `LIST` and `NLST` send it instead.
     let listingOverride: [UInt8]?
@@ -30,7 +31,9 @@ package struct FTPFileSystem {
 
     /// The answer to `line` (a command and its argument), with `session` updated.
     package mutating func answer(_ line: String, session: inout FTPSessionState) -> FTPAnswer {
-        let trimmed = line.hasSuffix("\r\n") ? String(line.dropLast(2)) : line.hasSuffix("\n") ? String(line.dropLast()) : line
+        // "\r\n" is one Character: drop line ends as characters, not by count.
+        var trimmed = line
+        while let last = trimmed.last, last.isNewline { trimmed.removeLast() }
         let verb = String(trimmed.prefix { $0 != " " }).uppercased()
         let argument = trimmed.count > verb.count ? String(trimmed.dropFirst(verb.count + 1)) : ""
         let restart = session.restartOffset
@@ -41,7 +44,8 @@ package struct FTPFileSystem {
             return .reply("257 \(Self.quoted(FilePaths.file(session.directory))) is the current directory.\r\n")
         case "CWD", "XCWD":
             let path = resolve(argument.isEmpty ? "/" : argument, in: session.directory)
-            guard tree.kind(of: path) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
+            // With no files at all (the original's way), every folder exists, as every file does.
+            guard tree.kind(of: path) == .folder || files.isEmpty else { return .reply("550 \(argument): No such directory.\r\n") }
             session.directory = FilePaths.folder(path)
             return .reply("250 Directory changed to \(FilePaths.file(path)).\r\n")
         case "CDUP", "XCUP":
