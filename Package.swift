@@ -45,6 +45,7 @@ let package = Package(
             resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json"), .copy("endpoints.json")],
             swiftSettings: swiftSettings
         ),
+        .target(name: "MockServerAdmin", dependencies: ["MockServer"], swiftSettings: swiftSettings),
         .target(
             name: "MockServerTesting",
             dependencies: ["MockServer", "MockServerResponses"],
@@ -52,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver",
-            dependencies: ["MockServer", "MockServerResponses"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

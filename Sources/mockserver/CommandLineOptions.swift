@@ -9,6 +9,9 @@ struct CommandLineOptions: Equatable {
     var uploadsDirectory: String?
     var mockDataDirectories: [String] = []
     var allowsWildcards = false
+    var admin = false
+    var adminPort: UInt16 = 0
+    var transcriptFile: String?
     var verbose = false
     var file: String?
     var check = false
@@ -18,6 +21,7 @@ struct CommandLineOptions: Equatable {
         USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE]
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
+               mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -38,6 +42,11 @@ struct CommandLineOptions: Equatable {
                            convention, Docs/MockData.md); repeat to search several folders in
                            order; with an endpoints FILE, its endpoints answer first
           --allow-wildcards  let mock-data file names use * for the whole query or body
+          --admin          serve the control API (JSON over HTTP, Docs/Admin.md) on a loopback port
+                           the system picks; the second line printed is
+                           "mockserver admin on http://127.0.0.1:PORT/"
+          --admin-port N   the control API on port N (implies --admin)
+          --transcript FILE  append the transcript to FILE as JSON lines while serving
           --verbose        print the transcript to standard error as it happens
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
                            with --mock-data, every file of the folders too
@@ -72,6 +81,9 @@ struct CommandLineOptions: Equatable {
             case "--uploads": uploadsDirectory = try value(for: argument)
             case "--mock-data": mockDataDirectories.append(try value(for: argument))
             case "--allow-wildcards": allowsWildcards = true
+            case "--admin": admin = true
+            case "--admin-port": admin = true; adminPort = try portValue(for: argument)
+            case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
             case "--check":
                 check = true

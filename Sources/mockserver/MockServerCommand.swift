@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MockServer
+import MockServerAdmin
 import MockServerResponses
 
 /// The `mockserver` command: options in, a running server or a checked file out.
@@ -107,17 +108,38 @@ struct MockServerCommand {
         return files
     }
 
+    /// What watches the transcript: `--verbose` prints it, `--transcript FILE` appends it as JSON
+    /// lines (each written at once, so a reader sees it while the server runs).
+    func transcriptObserver() throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+        var file: FileHandle?
+        if let path = options.transcriptFile {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw .unreadable(path: path, reason: "cannot create the transcript file")
+            }
+            file = handle
+        }
+        let verbose = options.verbose
+        guard verbose || file != nil else { return nil }
+        return { [file] entry in
+            if verbose { FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
+            file?.write(Data(AdminResponder.jsonLine(entry)))
+        }
+    }
+
     /// Starts a server as the options say; it runs until the process ends.
     func startServer() throws(CommandLineError) -> MockServer {
+        try start().server
+    }
+
+    /// Starts a server as the options say, with what the admin API needs of it.
+    func start() throws(CommandLineError) -> (server: MockServer, stubs: HTTPMockServer?, endpoints: [UInt8]?) {
         let endpoints = try endpointScript()
         if endpoints != nil || !options.mockDataDirectories.isEmpty {
             if !options.mockDataDirectories.isEmpty, endpoints == nil, let file = options.file {
                 throw .usage("--mock-data combines with an endpoints file, and \(file) is a response script (its top level has no \"endpoints\")")
             }
             var configuration = MockServer.Configuration(host: options.host, port: options.port)
-            if options.verbose {
-                configuration.transcriptObserver = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
-            }
+            configuration.transcriptObserver = try transcriptObserver()
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
@@ -126,7 +148,7 @@ struct MockServerCommand {
             } catch {
                 throw .cannotListen(error)
             }
-            return stubs.server
+            return (stubs.server, stubs, endpoints)
         }
         let script = try loadScript()
         let responder: PatternResponder
@@ -135,10 +157,7 @@ struct MockServerCommand {
         } catch {
             throw .responseFile(error)
         }
-        var observer: (@Sendable (TranscriptEntry) -> Void)?
-        if options.verbose {
-            observer = { entry in FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
-        }
+        let observer = try transcriptObserver()
         var uploadHandler: (@Sendable (Upload) -> Void)?
         if let directory = options.uploadsDirectory {
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
@@ -175,6 +194,6 @@ struct MockServerCommand {
         } catch {
             throw .cannotListen(error)
         }
-        return server
+        return (server, nil, nil)
     }
 }

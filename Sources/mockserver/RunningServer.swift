@@ -7,4 +7,6 @@ import MockServer
 /// handled, and read by the signal handler on the main queue, so every access is on one thread.
 final class RunningServer: @unchecked Sendable {
     var server: MockServer?
+    /// The admin API's listener, when `--admin` asked for one.
+    var admin: MockServer?
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MockServer
+import MockServerAdmin
 
 /// Writes straight to a descriptor, unbuffered, so a reading script sees each line at once.
 func write(_ text: String, to handle: FileHandle) {
@@ -31,7 +32,7 @@ do {
         source.resume()
         sources.append(source)
     }
-    let server = try command.startServer()
+    let (server, stubs, endpoints) = try command.start()
     running.server = server
     // Announce the ports only once the signal handlers are live: a script that reads this line and
     // signals at once must not find the signal ignored or fatal.
@@ -39,8 +40,24 @@ do {
     // An HTTP script binds no data port: the parenthesis is left out then.
     let dataPort = server.dataPort == 0 ? "" : " (data port \(server.dataPort))"
     write("mockserver listening on \(host):\(server.port)\(dataPort)\n", to: .standardOutput)
+    if options.admin {
+        // Loopback only, whatever --host says, and never the mock's own port.
+        let target = AdminResponder.Target(server: server, stubs: stubs, initialEndpoints: endpoints,
+                                           initialSet: stubs == nil ? options.set : nil) {
+            running.server?.stop()
+            exit(0)
+        }
+        let admin = MockServer(httpResponder: AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
+        do {
+            try admin.start()
+        } catch {
+            throw CommandLineError.cannotListen(error)
+        }
+        running.admin = admin
+        write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
+    }
     withExtendedLifetime(sources) { dispatchMain() }
 } catch {
     write("\(error)\n", to: .standardError)
-    exit(error.exitStatus)
+    exit((error as? CommandLineError)?.exitStatus ?? 70)
 }

@@ -16,6 +16,7 @@ struct CommandLineTests {
         let process = Process()
         let firstLine: String
         private let stderrPipe = Pipe()
+        private var stdoutHandle: FileHandle
 
         init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
             let stdout = Pipe()
@@ -27,12 +28,24 @@ struct CommandLineTests {
             try process.run()
             var line = Data()
             let handle = stdout.fileHandleForReading
+            stdoutHandle = handle
             while true {
                 let byte = handle.readData(ofLength: 1)
                 if byte.isEmpty || byte == Data([0x0A]) { break }
                 line.append(byte)
             }
             firstLine = String(decoding: line, as: UTF8.self)
+        }
+
+        /// The next line the command prints (after the first).
+        func nextLine() -> String {
+            var line = Data()
+            while true {
+                let byte = stdoutHandle.readData(ofLength: 1)
+                if byte.isEmpty || byte == Data([0x0A]) { break }
+                line.append(byte)
+            }
+            return String(decoding: line, as: UTF8.self)
         }
 
         /// The ports from `mockserver listening on HOST:PORT (data port N)`.

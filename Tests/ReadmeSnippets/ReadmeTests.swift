@@ -55,6 +55,12 @@ struct ReadmeTests {
         #expect(try Self.blocks("json").contains(file))
     }
 
+    @Test("the Python example is the admin API's test file")
+    func pythonExample() throws {
+        let file = Self.folder.deletingLastPathComponent().appendingPathComponent("Python/test_admin.py")
+        #expect(try Self.blocks("python").contains(String(contentsOf: file, encoding: .utf8)))
+    }
+
     @Test("the Package.swift snippet is a valid manifest", .enabled(if: Tools.path(of: "swift") != nil))
     func manifestSnippet() throws {
         let manifest = try #require(try Self.blocks("swift").first { $0.hasPrefix("// Package.swift") })

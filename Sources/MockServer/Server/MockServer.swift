@@ -115,6 +115,17 @@ public final class MockServer: Sendable {
     /// Every upload received so far, in order.
     public var uploads: [Upload] { core.uploads }
 
+    /// Stores one file of ``files`` (a path such as `/docs/a.txt`; a name ending in `/` is a folder),
+    /// atomically with respect to the server's own changes.
+    public func storeFile(_ name: String, _ data: Data) { core.storeFile(name, Array(data)) }
+
+    /// Removes the file, or the folder and everything in it, at `path`; `false` when nothing is there.
+    @discardableResult
+    public func removeFile(_ path: String) -> Bool { core.deleteFile(path) }
+
+    /// Forgets every upload received so far (``uploads`` is empty afterwards).
+    public func removeUploads() { core.removeUploads() }
+
     /// Waits for an upload (already received, or still to come), optionally of a given name.
     ///
     /// - Throws: ``TranscriptTimeout`` with the transcript so far.

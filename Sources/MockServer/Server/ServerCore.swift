@@ -88,6 +88,11 @@ final class ServerCore: Sendable {
 
     var uploads: [Upload] { shared.withLock { $0.uploads } }
 
+    /// Forgets every upload.
+    func removeUploads() {
+        shared.withLock { $0.uploads.removeAll() }
+    }
+
     /// The data, the files and the listing, read together.
     func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?) {
         shared.withLock { ($0.data, $0.files, $0.listing) }
