@@ -24,16 +24,14 @@ do {
     var sources: [any DispatchSourceSignal] = []
     for signalNumber in [SIGINT, SIGTERM] {
         signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-        source.setEventHandler {
-            running.server?.stop()
-            exit(0)
-        }
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: running.queue)
+        // @Sendable: not isolated to the main actor (top-level code is), since it runs on `running.queue`.
+        source.setEventHandler { @Sendable in running.stopAndExit() }
         source.resume()
         sources.append(source)
     }
     let (server, stubs, endpoints) = try command.start()
-    running.server = server
+    running.queue.sync { running.server = server }
     // Announce the ports only once the signal handlers are live: a script that reads this line and
     // signals at once must not find the signal ignored or fatal.
     let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
@@ -44,8 +42,7 @@ do {
         // Loopback only, whatever --host says, and never the mock's own port.
         let target = AdminResponder.Target(server: server, stubs: stubs, initialEndpoints: endpoints,
                                            initialSet: stubs == nil ? options.set : nil) {
-            running.server?.stop()
-            exit(0)
+            running.queue.async { running.stopAndExit() }
         }
         let admin = MockServer(httpResponder: AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
         do {
@@ -53,10 +50,15 @@ do {
         } catch {
             throw CommandLineError.cannotListen(error)
         }
-        running.admin = admin
+        running.queue.sync { running.admin = admin }
         write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
     }
-    withExtendedLifetime(sources) { dispatchMain() }
+    // Park the main thread: the servers run on their loop threads, the signal handlers on `running.queue`.
+    // Not dispatchMain(): it ends the main thread with pthread_exit, whose unwinding leaves
+    // AddressSanitizer's marks on this frame's stack, where libdispatch then writes (a false report
+    // under --sanitize=address, and exit status 1).
+    let parked = DispatchSemaphore(value: 0)
+    withExtendedLifetime(sources) { while true { parked.wait() } }
 } catch {
     write("\(error)\n", to: .standardError)
     exit((error as? CommandLineError)?.exitStatus ?? 70)
