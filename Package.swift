@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerFileSystem", swiftSettings: swiftSettings),
-        .target(name: "MockServerWebDAV", dependencies: ["MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),

@@ -39,6 +39,16 @@ package struct FileTree {
         return (folders.filter(isChild) + files.keys.filter(isChild)).sorted()
     }
 
+    /// `files` without `path` and everything below it, and the paths removed.
+    package func removing(subtreeOf path: String, from files: [String: [UInt8]]) -> (files: [String: [UInt8]], removed: Set<String>) {
+        let doomed = Set(subtree(of: path))
+        let kept = files.filter { name, _ in
+            let stored = FilePaths.path(ofStoredName: name)
+            return !doomed.contains(stored) && !doomed.contains(FilePaths.folder(stored))
+        }
+        return (kept, doomed)
+    }
+
     /// `path` and everything below it, parents first.
     package func subtree(of path: String) -> [String] {
         guard let kind = kind(of: path) else { return [] }

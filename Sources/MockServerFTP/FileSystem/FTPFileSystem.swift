@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCore
 import MockServerFileSystem
 
 /// An FTP server's file commands over the server's files (the tree WebDAV shares): a working
@@ -155,19 +156,14 @@ package struct FTPFileSystem {
     // MARK: - Changes
 
     private mutating func changed(_ folder: String) {
-        var info = times.info(FilePaths.folder(folder))
-        info.modified = now
-        times.entries[FilePaths.folder(folder)] = info
+        times.folderChanged(folder, at: now)
         tree = FileTree(files: files)
     }
 
     private mutating func remove(_ path: String) {
-        let doomed = Set(tree.subtree(of: path))
-        files = files.filter { name, _ in
-            let stored = FilePaths.path(ofStoredName: name)
-            return !doomed.contains(stored) && !doomed.contains(FilePaths.folder(stored))
-        }
-        for gone in doomed { times.entries[gone] = nil }
+        let removed: Set<String>
+        (files, removed) = tree.removing(subtreeOf: path, from: files)
+        times.forget(removed)
         changed(FilePaths.parent(path))
     }
 
@@ -241,13 +237,12 @@ package struct FTPFileSystem {
         let isFolder = path.hasSuffix("/")
         let size = isFolder ? 4096 : tree.files[path].flatMap { files[$0]?.count } ?? 0
         let modified = times.info(path).modified
-        let (year, month, day, hour, minute, _) = Self.components(modified)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let time = Self.utc(modified)
         let recent = abs(now.timeIntervalSince(modified)) < 180 * 86_400
-        let when = recent ? "\(Self.two(hour)):\(Self.two(minute))" : " \(year)"
+        let when = recent ? "\(UTCTime.twoDigits(time.hour)):\(UTCTime.twoDigits(time.minute))" : " \(time.year)"
         let sizeText = String(size)
         return (isFolder ? "drwxr-xr-x" : "-rw-r--r--") + "   1 mock     mock     " + String(repeating: " ", count: max(0, 12 - sizeText.count)) + sizeText
-            + " \(months[month - 1]) \(day < 10 ? " " : "")\(day) \(when) \(name)"
+            + " \(time.monthAbbreviation) \(time.day < 10 ? " " : "")\(time.day) \(when) \(name)"
     }
 
     /// RFC 3659 facts for `MLSD` and `MLST`, ending in the space before the name.
@@ -262,17 +257,13 @@ package struct FTPFileSystem {
 
     /// `YYYYMMDDHHMMSS` in UTC, as `MDTM` and `modify=` give it.
     static func timestamp(_ date: Date) -> String {
-        let (year, month, day, hour, minute, second) = components(date)
-        return "\(year)\(two(month))\(two(day))\(two(hour))\(two(minute))\(two(second))"
+        let time = utc(date)
+        return "\(time.year)\(UTCTime.twoDigits(time.month))\(UTCTime.twoDigits(time.day))"
+            + "\(UTCTime.twoDigits(time.hour))\(UTCTime.twoDigits(time.minute))\(UTCTime.twoDigits(time.second))"
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    /// The UTC calendar fields of `date`.
-    static func components(_ date: Date) -> (Int, Int, Int, Int, Int, Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    /// The UTC calendar fields of `date`, to the second.
+    private static func utc(_ date: Date) -> UTCTime {
+        UTCTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCore
 import MockServerFileSystem
 import MockServerHTTP
 
@@ -96,12 +97,11 @@ extension WebDAVHandler {
         "<D:propstat><D:prop>\(properties.joined())</D:prop><D:status>HTTP/1.1 \(status)</D:status></D:propstat>"
     }
 
+    /// `date` as an RFC 3339 time in UTC (`creationdate`): `2024-01-01T12:00:00Z`.
     static func iso8601(_ date: Date) -> String {
-        let text = HTTPDate.format(date) // "Sun, 06 Nov 1994 08:49:37 GMT"
-        let parts = text.split(separator: " ")
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = (months.firstIndex(of: String(parts[2])) ?? 0) + 1
-        return "\(parts[3])-\(month < 10 ? "0" : "")\(month)-\(parts[1])T\(parts[4])Z"
+        let time = UTCTime(secondsSince1970: Int64(date.timeIntervalSince1970.rounded(.down)))
+        return "\(time.year)-\(UTCTime.twoDigits(time.month))-\(UTCTime.twoDigits(time.day))"
+            + "T\(UTCTime.twoDigits(time.hour)):\(UTCTime.twoDigits(time.minute)):\(UTCTime.twoDigits(time.second))Z"
     }
 
     mutating func proppatch(_ path: String) -> HTTPResponse {

@@ -222,12 +222,10 @@ package struct WebDAVHandler {
 
     /// Removes `path` and everything below it, with their details and locks.
     mutating func remove(_ path: String) {
-        let doomed = Set(index.subtree(of: path))
-        files = files.filter { name, _ in !doomed.contains(FilePaths.path(ofStoredName: name)) && !doomed.contains(FilePaths.folder(FilePaths.path(ofStoredName: name))) }
-        for gone in doomed {
-            times.entries[gone] = nil
-            state.properties[gone] = nil
-        }
+        let doomed: Set<String>
+        (files, doomed) = index.removing(subtreeOf: path, from: files)
+        times.forget(doomed)
+        for gone in doomed { state.properties[gone] = nil }
         state.locks.removeAll { doomed.contains($0.root) }
         touchParent(of: path)
         index = FileTree(files: files)
@@ -249,10 +247,7 @@ package struct WebDAVHandler {
 
     /// Marks the folder holding `path` as changed now.
     mutating func touchParent(of path: String) {
-        let parent = FilePaths.parent(path)
-        var info = times.info(parent)
-        info.modified = now
-        times.entries[parent] = info
+        times.folderChanged(FilePaths.parent(path), at: now)
     }
 
     static func plain(_ status: Int, _ text: String) -> HTTPResponse {
