@@ -45,7 +45,7 @@ let package = Package(
             resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json"), .copy("endpoints.json")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "MockServerAdmin", dependencies: ["MockServer"], swiftSettings: swiftSettings),
+        .target(name: "MockServerAdmin", dependencies: ["MockServer", "MockServerCore"], swiftSettings: swiftSettings),
         .target(
             name: "MockServerTesting",
             dependencies: ["MockServer", "MockServerResponses"],

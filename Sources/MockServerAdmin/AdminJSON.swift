@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import MockServerCore
 
 /// The admin API's JSON: transcript entries, uploads and errors as JSON values.
 enum AdminJSON {
@@ -18,7 +19,7 @@ enum AdminJSON {
         ]
         func bytes(_ value: [UInt8]) {
             object["data"] = String(decoding: value, as: UTF8.self)
-            if !String(decoding: value, as: UTF8.self).utf8.elementsEqual(value) { object["base64"] = Data(value).base64EncodedString() }
+            if String(exactUTF8: value) == nil { object["base64"] = Data(value).base64EncodedString() }
         }
         switch entry.event {
         case .connected(let peer): object["event"] = "connected"; object["peer"] = peer

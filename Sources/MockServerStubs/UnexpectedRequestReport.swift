@@ -38,7 +38,7 @@ public struct UnexpectedRequestReport: Sendable {
             lines.append("    .withHeaders([\(pairs)])")
         }
         let body = request.body
-        if !body.isEmpty, let text = String(validatingUTF8: body) {
+        if !body.isEmpty, let text = String(exactUTF8: body) {
             lines.append("    .withBody(\(literal(text)))")
         }
         lines.append("    .andReturn(200)")
@@ -75,14 +75,5 @@ public struct UnexpectedRequestReport: Sendable {
             }
         }
         return result + "\""
-    }
-}
-
-extension String {
-    /// The bytes as a string when they are valid UTF-8.
-    init?(validatingUTF8 bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.utf8.elementsEqual(bytes) else { return nil }
-        self = text
     }
 }

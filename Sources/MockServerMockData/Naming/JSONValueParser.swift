@@ -1,3 +1,5 @@
+import MockServerCore
+
 /// A strict JSON parser (RFC 8259) over bytes, for request bodies and `.json` mock-data files: it
 /// says where a document goes wrong, by line and column.
 public struct JSONValueParser {
@@ -157,7 +159,7 @@ public struct JSONValueParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let result = String(validating: text, as: UTF8.self) else { throw failure("a string is not valid UTF-8") }
+                guard let result = String(exactUTF8: text) else { throw failure("a string is not valid UTF-8") }
                 return result
             case UInt8(ascii: "\\"):
                 position += 1

@@ -1,3 +1,4 @@
+import MockServerCore
 import MockServerHTTP
 
 /// The names of the mock-data files that can answer a request, in the order they are searched:
@@ -79,7 +80,7 @@ public enum MockDataNaming {
         let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
             .map { $0.trimmingSpaces.lowercased() } ?? ""
         if mediaType == "application/x-www-form-urlencoded" {
-            if let text = String(validating: body, as: UTF8.self), !text.utf8.contains(0) { parts.append(text) }
+            if let text = String(exactUTF8: body), !text.utf8.contains(0) { parts.append(text) }
         } else if mediaType == "application/json" || mediaType.hasSuffix("+json") {
             if let value = try? JSONValueParser.parse(body), let encoded = Bencoding.encode(value) {
                 parts.append(percentEncoded(encoded))
@@ -132,7 +133,7 @@ public enum MockDataNaming {
                 bytes.append(byte)
             }
         }
-        guard !bytes.contains(0), let decoded = String(validating: bytes, as: UTF8.self) else { return String(path) }
+        guard !bytes.contains(0), let decoded = String(exactUTF8: bytes) else { return String(path) }
         return decoded
     }
 
