@@ -36,7 +36,7 @@ package enum FilePaths {
     }
 
     private static func decode(_ text: Substring) -> String? {
-        guard text.contains("%") else { return text.contains("\0") ? nil : String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text.utf8.contains(0) ? nil : String(text) }
         var bytes: [UInt8] = []
         var utf8 = text.utf8[...]
         while let byte = utf8.popFirst() {

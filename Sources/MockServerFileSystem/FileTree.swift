@@ -34,7 +34,7 @@ package struct FileTree {
     package func children(of folder: String) -> [String] {
         let prefix = FilePaths.folder(folder)
         let isChild = { (path: String) in
-            path != prefix && path.hasPrefix(prefix) && !FilePaths.file(String(path.dropFirst(prefix.count))).contains("/")
+            path != prefix && path.hasPrefix(prefix) && !FilePaths.file(String(path.dropFirst(prefix.count))).utf8.contains(UInt8(ascii: "/"))
         }
         return (folders.filter(isChild) + files.keys.filter(isChild)).sorted()
     }

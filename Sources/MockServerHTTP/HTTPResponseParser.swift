@@ -156,22 +156,33 @@ package struct HTTPResponseParser {
     /// The head, once all of it has come.
     private mutating func takeHead() throws -> HTTPResponseHead? {
         guard let end = headEnd() else { return nil }
-        // Lines split on the bytes: in a `String`, CR LF is one character.
-        var lines = buffer[..<end.start].split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
+        // Read off the bytes, line by line (in a `String`, CR LF is one character).
+        let head = buffer[..<end.start]
+        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).lazy.map { line in
+            line.last == 0x0D ? line.dropLast() : line
+        }.makeIterator()
+        let statusLine = lines.next() ?? []
+        let space = statusLine.firstIndex(of: 0x20) ?? statusLine.endIndex
+        let codeEnd = statusLine[space...].dropFirst().firstIndex(of: 0x20) ?? statusLine.endIndex
+        let code = statusLine[space..<codeEnd].dropFirst()
+        guard statusLine[..<space].starts(with: "HTTP/".utf8), space < statusLine.endIndex, code.count == 3,
+              code.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), code.first != 0x30 else {
+            throw ParseError.malformed("status line \"\(String(decoding: statusLine, as: UTF8.self))\"")
         }
-        buffer.removeFirst(end.afterward)
-        let statusLine = lines.removeFirst()
-        let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]), (100...999).contains(status) else {
-            throw ParseError.malformed("status line \"\(statusLine)\"")
-        }
+        let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         var headers = HTTPHeaders()
-        for line in lines where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { throw ParseError.malformed("header line \"\(line)\"") }
-            headers.add(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingSpaces)
+        while let line = lines.next() {
+            if line.isEmpty { continue }
+            guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
+            let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
+            let trimmed = value.prefix(value.count - value.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count)
+            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: trimmed, as: UTF8.self))
         }
-        return HTTPResponseHead(version: String(parts[0]), status: status, reason: parts.count > 2 ? String(parts[2]) : "", headers: headers)
+        let response = HTTPResponseHead(version: String(decoding: statusLine[..<space], as: UTF8.self), status: status,
+                                        reason: codeEnd < statusLine.endIndex ? String(decoding: statusLine[(codeEnd + 1)...], as: UTF8.self) : "",
+                                        headers: headers)
+        buffer.removeFirst(end.afterward)
+        return response
     }
 
     /// Where the head ends (its last byte before the blank line, and the first byte after it).

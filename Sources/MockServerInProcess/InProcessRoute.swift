@@ -51,7 +51,7 @@ package final class InProcessRoute: Sendable {
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host?.lowercased() else { return false }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
-        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let authority = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
         if authority == self.authority || authority == localhostAuthority { return true }
         guard let hosts else { return true }
         return hosts.contains(host) || hosts.contains(authority)

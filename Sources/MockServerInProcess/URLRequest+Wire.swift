@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import MockServerHTTP
 
 extension URLRequest {
     /// The request as HTTP/1.1 bytes, the way a client sends it: the target percent-encoded as in
@@ -16,8 +17,9 @@ extension URLRequest {
             head += "\(name): \(value)\r\n"
             present.insert(name.lowercased())
         }
-        if value(forHTTPHeaderField: "Host") == nil, let host = wireHost { add("Host", host) }
-        for (name, value) in (allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) { add(name, value) }
+        let fields = (allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        if !fields.contains(where: { $0.key.equalsIgnoringASCIICase("host") }), let host = wireHost { add("Host", host) }
+        for (name, value) in fields { add(name, value) }
         for header in route.additionalHeaders where !present.contains(header.name.lowercased()) { add(header.name, header.value) }
         if httpShouldHandleCookies, !present.contains("cookie"), let url, let cookies = route.cookieStorage?.cookies(for: url), !cookies.isEmpty,
            let cookie = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"] {
@@ -31,17 +33,29 @@ extension URLRequest {
         return Array((head + "\r\n").utf8) + body
     }
 
-    /// The path and query as in the URL (percent-encoded), `/` for none.
+    /// The path and query as in the URL (percent-encoded, as the absolute string spells them), `/`
+    /// for none. Read off the absolute string: parsing it again into components costs more than
+    /// the rest of the request.
     private var wireTarget: String {
-        guard let url, let components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return "/" }
-        let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
-        return components.percentEncodedQuery.map { path + "?" + $0 } ?? path
+        guard let url else { return "/" }
+        let text = url.absoluteString.utf8
+        // After `scheme://authority`: the first `/` or `?`; the target ends at a `#`.
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")) else { return "/" }
+        var start = text.index(after: colon)
+        if text[start...].starts(with: "//".utf8) {
+            start = text.index(start, offsetBy: 2)
+            start = text[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? text.endIndex
+        }
+        let end = text[start...].firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex
+        let target = String(Substring(text[start..<end]))
+        if target.isEmpty { return "/" }
+        return target.utf8.first == UInt8(ascii: "/") ? target : "/" + target
     }
 
     /// `host` or `host:port` when the port is not the scheme's default.
     private var wireHost: String? {
         guard let url, let host = url.host else { return nil }
-        let bracketed = host.contains(":") ? "[\(host)]" : host
+        let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         guard let port = url.port else { return bracketed }
         let standard = url.scheme?.lowercased() == "https" ? 443 : 80
         return port == standard ? bracketed : "\(bracketed):\(port)"

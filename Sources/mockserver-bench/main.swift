@@ -52,6 +52,8 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         ("loopback", URLSession(configuration: .ephemeral)),
     ]
     let url = server.url(for: "/x")
+    // `urlsession N R only:NAME` runs one of the three alone (for a profiler).
+    let only = CommandLine.arguments.dropFirst(4).first.flatMap { $0.hasPrefix("only:") ? String($0.dropFirst(5)) : nil }
     func run(_ session: URLSession, parallel: Int) async throws -> Double {
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -67,6 +69,15 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         }
         let elapsed = ContinuousClock.now - started
         return Double(requests) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    if let only, let session = sessions.first(where: { $0.0 == only }) {
+        for parallel in [1, 8] {
+            var total = 0.0
+            for _ in 0..<rounds { total += try await run(session.1, parallel: parallel) }
+            print("urlsession: \(only) parallel=\(parallel) requests=\(requests) rounds=\(rounds) rate=\(String(format: "%.0f", total / Double(rounds)))")
+        }
+        server.stop()
+        exit(0)
     }
     for parallel in [1, 8] {
         var totals = [Double](repeating: 0, count: sessions.count)

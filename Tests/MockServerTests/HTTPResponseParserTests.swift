@@ -71,5 +71,29 @@ struct HTTPResponseParserTests {
     func malformed() {
         #expect(throws: HTTPResponseParser.ParseError.self) { try parse("220 FTP ready\r\n\r\n") }
         #expect(throws: HTTPResponseParser.ParseError.self) { try parse("HTTP/1.1 200 OK\r\nno colon\r\n\r\n") }
+        for line in ["HTTP/1.1", "HTTP/1.1 ", "HTTP/1.1  200 OK", "HTTP/1.1 20 OK", "HTTP/1.1 2000 OK", "HTTP/1.1 099 X", "HTTP/1.1 +20 X", "HTTPS/1.1 200 OK", "\r\nHTTP/1.1 200 OK"] {
+            #expect(throws: HTTPResponseParser.ParseError.malformed("status line \"\(String(line.prefix { $0 != "\r\n" }))\""), "\(line)") {
+                try parse(line + "\r\n\r\n")
+            }
+        }
+    }
+
+    @Test("the head's version, status, reason (spaces kept, or none) and fields (values trimmed, empty values kept)")
+    func head() throws {
+        func head(_ text: String) throws -> HTTPResponseHead? {
+            var parser = HTTPResponseParser(requestMethod: "GET")
+            for case .head(let head) in try parser.append(Array(text.utf8)) { return head }
+            return nil
+        }
+        let full = try #require(try head("HTTP/1.0 404 Not  Found Here\r\nX-A:\t spaced value \t\r\nX-Empty:\r\nX-A: second\r\nContent-Length: 0\r\n\r\n"))
+        #expect(full.version == "HTTP/1.0" && full.status == 404 && full.reason == "Not  Found Here")
+        #expect(full.headers.map(\.name) == ["X-A", "X-Empty", "X-A", "Content-Length"])
+        #expect(full.headers.map(\.value) == ["spaced value", "", "second", "0"])
+        let bare = try #require(try head("HTTP/1.1 599\nContent-Length: 0\n\n"))
+        #expect(bare.status == 599 && bare.reason == "" && bare.headers.map(\.value) == ["0"])
+        let empty = try #require(try head("HTTP/1.1 200 \r\n\r\n"))
+        #expect(empty.reason == "" && empty.headers.map(\.name).isEmpty)
+        let utf8 = try #require(try head("HTTP/1.1 200 Gr\u{FC}\u{DF}e\r\nX-N: caf\u{E9}\r\n\r\n"))
+        #expect(utf8.reason == "Gr\u{FC}\u{DF}e" && utf8.headers["X-N"] == "caf\u{E9}")
     }
 }

@@ -121,7 +121,7 @@ public enum MockDataNaming {
             let authority = path[scheme.upperBound...]
             path = authority.firstIndex(of: "/").map { authority[$0...] } ?? "/"
         }
-        guard path.contains("%") else { return String(path) }
+        guard path.utf8.contains(UInt8(ascii: "%")) else { return String(path) }
         var bytes: [UInt8] = []
         var utf8 = path.utf8[...]
         while let byte = utf8.popFirst() {

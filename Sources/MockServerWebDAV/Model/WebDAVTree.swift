@@ -85,7 +85,7 @@ package struct WebDAVTree {
                 let below = { (candidate: String) -> Bool in
                     guard candidate != folder, candidate.hasPrefix(folder) else { return false }
                     let rest = candidate.dropFirst(folder.count).dropLast(candidate.hasSuffix("/") ? 1 : 0)
-                    return depth == .infinity || !rest.contains("/")
+                    return depth == .infinity || !rest.utf8.contains(UInt8(ascii: "/"))
                 }
                 let children = (folders.filter(below).map { ($0, nil as Int?) } + sizes.keys.filter(below).map { ($0, sizes[$0]) })
                     .sorted { $0.0 < $1.0 }

@@ -189,6 +189,22 @@ struct InProcessTests {
         #expect(webdav.last?.body == "fresh")
     }
 
+    @Test("request targets reach the mock as the URL spells them: percent escapes, queries, no path, a fragment")
+    func targets() async throws {
+        let exchanges = try await compare({
+            let stubs = HTTPMockServer()
+            try stubs.stubRequest("GET", matching: "^/").andReturn(200).withBody("seen")
+            return stubs.server
+        }) { server in
+            ["/a%20b/c%3Fd?q=%2F&x=%C3%A9", "/p?x=1#part", "?only=query", "", "/;v=1/%7Euser"].map { request(server, "GET", $0) }
+        }
+        #expect(exchanges.map(\.status) == [200, 200, 200, 200, 200])
+        #expect(exchanges.map { $0.transcript.first ?? "" }.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
+            "in GET /a%20b/c%3Fd?q=%2F&x=%C3%A9 HTTP/1.1", "in GET /p?x=1 HTTP/1.1", "in GET /?only=query HTTP/1.1",
+            "in GET / HTTP/1.1", "in GET /;v=1/%7Euser HTTP/1.1",
+        ])
+    }
+
     @Test("https and other hosts are answered in-process; requests for other hosts are left alone")
     func hostsAndSchemes() async throws {
         let stubs = HTTPMockServer()
