@@ -128,10 +128,9 @@ import MockServerCore
             return nil
         }
         guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
-        let lines = buffer[start..<headEnd].split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }
-        let requestParts = lines.first?.split(separator: 0x20) ?? []
+        // The request line, then each header line, read in place (without CR LF).
+        guard let first = lineEnd(from: start) else { return nil }
+        let requestParts = buffer[start..<first.content].split(separator: 0x20)
         guard requestParts.count == 3 else {
             throw .malformedRequest("the request line is not METHOD TARGET VERSION")
         }
@@ -139,24 +138,29 @@ import MockServerCore
         var contentLength: Int?
         var chunked = false
         var expectsContinue = false
-        for line in lines.dropFirst() where !line.isEmpty {
+        var cursor = first.next
+        while cursor < headEnd, let end = lineEnd(from: cursor) {
+            let line = buffer[cursor..<end.content]
+            cursor = end.next
+            if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 throw .malformedRequest("a header line has no colon: \(String(decoding: line.prefix(80), as: UTF8.self))")
             }
             let fieldName = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces()
+            let value = String(decoding: line[(colon + 1)...].trimmingHTTPSpaces(), as: UTF8.self)
             headers.add(name: fieldName, value: value)
-            switch fieldName.lowercased() {
-            case "content-length":
+            // Only three names matter for framing: compared without a lower-cased copy of each.
+            switch fieldName.utf8.count {
+            case 14 where fieldName.equalsIgnoringASCIICase("content-length"):
                 guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(value) else {
                     throw .malformedRequest("Content-Length is not a number: \(value)")
                 }
                 if let earlier = contentLength, earlier != length { throw .malformedRequest("two different Content-Length headers") }
                 contentLength = length
-            case "transfer-encoding":
+            case 17 where fieldName.equalsIgnoringASCIICase("transfer-encoding"):
                 chunked = value.lowercased().split(separator: ",").last.map { $0.trimmingCharacters() } == "chunked"
                 if !chunked { throw .malformedRequest("unsupported Transfer-Encoding: \(value)") }
-            case "expect":
+            case 6 where fieldName.equalsIgnoringASCIICase("expect"):
                 expectsContinue = value.lowercased() == "100-continue"
             default:
                 break

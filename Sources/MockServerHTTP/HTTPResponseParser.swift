@@ -174,9 +174,7 @@ package struct HTTPResponseParser {
         while let line = lines.next() {
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
-            let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
-            let trimmed = value.prefix(value.count - value.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count)
-            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: trimmed, as: UTF8.self))
+            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: line[(colon + 1)...].trimmingHTTPSpaces(), as: UTF8.self))
         }
         let response = HTTPResponseHead(version: String(decoding: statusLine[..<space], as: UTF8.self), status: status,
                                         reason: codeEnd < statusLine.endIndex ? String(decoding: statusLine[(codeEnd + 1)...], as: UTF8.self) : "",

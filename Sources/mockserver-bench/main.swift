@@ -52,8 +52,10 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         ("loopback", URLSession(configuration: .ephemeral)),
     ]
     let url = server.url(for: "/x")
-    // `urlsession N R only:NAME` runs one of the three alone (for a profiler).
+    // `urlsession N R only:NAME [parallel:P]` runs one of the three alone (for a profiler), at
+    // both levels of parallelism or at P only.
     let only = CommandLine.arguments.dropFirst(4).first.flatMap { $0.hasPrefix("only:") ? String($0.dropFirst(5)) : nil }
+    let levels = CommandLine.arguments.dropFirst(5).first.flatMap { $0.hasPrefix("parallel:") ? Int($0.dropFirst(9)) : nil }.map { [$0] } ?? [1, 8]
     func run(_ session: URLSession, parallel: Int) async throws -> Double {
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -71,7 +73,7 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         return Double(requests) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
     if let only, let session = sessions.first(where: { $0.0 == only }) {
-        for parallel in [1, 8] {
+        for parallel in levels {
             var total = 0.0
             for _ in 0..<rounds { total += try await run(session.1, parallel: parallel) }
             print("urlsession: \(only) parallel=\(parallel) requests=\(requests) rounds=\(rounds) rate=\(String(format: "%.0f", total / Double(rounds)))")
@@ -88,6 +90,45 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         let line = zip(sessions, rates).map { "\($0.0)=\(String(format: "%.0f", $1))" }.joined(separator: " ")
         print("urlsession: parallel=\(parallel) requests=\(requests) rounds=\(rounds) \(line) "
               + "in-process/constant=\(String(format: "%.2f", rates[1] / rates[0])) in-process/loopback=\(String(format: "%.2f", rates[1] / rates[2]))")
+    }
+    server.stop()
+    exit(0)
+}
+
+// `mockserver-bench urlprotocol [REQUESTS] [only:NAME]`: the time of one `startLoading` alone, with a client
+// that only counts, for the constant URLProtocol and the in-process one (a stub, as above): what
+// the in-process engine adds to every request, without URLSession's own noise around it.
+if CommandLine.arguments.dropFirst().first == "urlprotocol" {
+    let requests = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 20_000
+    let server = HTTPMockServer()
+    server.stubRequest("GET", "/x").andReturn(200).withBody("ok\n")
+    try server.start()
+    let configuration = URLSessionConfiguration.ephemeral
+    try server.installInProcess(in: configuration)
+    guard let inProcess = configuration.protocolClasses?.first as? URLProtocol.Type else { exit(1) }
+    let request = URLRequest(url: server.url(for: "/x"))
+    let clock = ContinuousClock()
+    // `only:NAME` times one of the two (for a profiler, or valgrind's instruction counts).
+    let only = CommandLine.arguments.dropFirst(3).first.flatMap { $0.hasPrefix("only:") ? String($0.dropFirst(5)) : nil }
+    let protocols = [("constant-urlprotocol", ConstantURLProtocol.self as URLProtocol.Type), ("in-process", inProcess)]
+    for (name, protocolClass) in protocols where only == nil || only == name {
+        var samples: [Duration] = []
+        for _ in 0..<5 {
+            let client = CountingURLProtocolClient()
+            let elapsed = clock.measure {
+                for _ in 0..<requests {
+                    let loader = protocolClass.init(request: request, cachedResponse: nil, client: client)
+                    loader.startLoading()
+                    loader.stopLoading()
+                }
+            }
+            guard client.finished == requests, client.bytes == 3 * requests else {
+                print("urlprotocol: \(name) finished \(client.finished) of \(requests), \(client.bytes) bytes, \(client.failures) failures")
+                exit(1)
+            }
+            samples.append(elapsed / requests)
+        }
+        print("urlprotocol: \(name) median_ns=\(Int(Double(median(samples).components.attoseconds) / 1e9)) requests=\(requests)")
     }
     server.stop()
     exit(0)
