@@ -77,8 +77,18 @@ extension String {
     /// Whether the two strings are equal when ASCII letters are compared without case.
     package func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        return zip(utf8, other.utf8).allSatisfy { a, b in
+        func same(_ a: UInt8, _ b: UInt8) -> Bool {
             a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
         }
+        // Header lookups run this for every field of every request: over the bytes in place
+        // where the strings have them (native and small strings do), not through iterators.
+        let fast = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where !same(left[index], right[index]) { return false }
+                return true
+            }
+        }
+        if let fast, let result = fast { return result }
+        return zip(utf8, other.utf8).allSatisfy(same)
     }
 }

@@ -90,7 +90,7 @@ package struct HTTPResponseParser {
                 finishBody(&events)
             } else if head.headers.hasToken("chunked", in: "Transfer-Encoding") {
                 state = .chunkSize
-            } else if let length = head.headers["Content-Length"].flatMap({ Int($0.trimmingSpaces) }) {
+            } else if let length = head.headers["Content-Length"].flatMap({ Int($0) }) {
                 if length < 0 { throw ParseError.malformed("Content-Length \(length)") }
                 state = .fixed(remaining: length)
                 if length == 0 { finishBody(&events) }
@@ -156,12 +156,13 @@ package struct HTTPResponseParser {
     /// The head, once all of it has come.
     private mutating func takeHead() throws -> HTTPResponseHead? {
         guard let end = headEnd() else { return nil }
-        // Read off the bytes, line by line (in a `String`, CR LF is one character).
-        let head = buffer[..<end.start]
-        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).lazy.map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }.makeIterator()
-        let statusLine = lines.next() ?? []
+        // Read off the bytes in place, line by line (in a `String`, CR LF is one character).
+        func line(from index: Int) -> (content: ArraySlice<UInt8>, next: Int) {
+            let newline = buffer[index..<end.start].firstIndex(of: 0x0A) ?? end.start
+            let content = newline > index && buffer[newline - 1] == 0x0D ? newline - 1 : newline
+            return (buffer[index..<content], newline + 1)
+        }
+        let (statusLine, afterStatus) = line(from: 0)
         let space = statusLine.firstIndex(of: 0x20) ?? statusLine.endIndex
         let codeEnd = statusLine[space...].dropFirst().firstIndex(of: 0x20) ?? statusLine.endIndex
         let code = statusLine[space..<codeEnd].dropFirst()
@@ -171,7 +172,10 @@ package struct HTTPResponseParser {
         }
         let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         var headers = HTTPHeaders()
-        while let line = lines.next() {
+        var cursor = afterStatus
+        while cursor < end.start {
+            let (line, next) = line(from: cursor)
+            cursor = next
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
             headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: line[(colon + 1)...].trimmingHTTPSpaces(), as: UTF8.self))

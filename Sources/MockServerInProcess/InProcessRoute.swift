@@ -48,12 +48,13 @@ package final class InProcessRoute: Sendable {
 
     /// Whether `request` goes to this route's mock.
     func accepts(_ request: URLRequest) -> Bool {
-        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host?.lowercased() else { return false }
+        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        // A session given no hosts sends every http and https request here: nothing more to read.
+        guard let hosts else { return true }
+        guard let host = url.host?.lowercased() else { return false }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         let authority = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
         if authority == self.authority || authority == localhostAuthority { return true }
-        guard let hosts else { return true }
         return hosts.contains(host) || hosts.contains(authority)
     }
 }
