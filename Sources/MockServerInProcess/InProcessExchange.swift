@@ -36,6 +36,10 @@ final class InProcessExchange: Sendable {
         var cancelled = false
         /// Client calls collected while one event is handled, made together; `nil` outside such handling.
         var batch: Batch?
+        /// Where the client is called off its own thread, when the loading system wants one queue
+        /// for it: found once, when first needed (a plain answer served in `startLoading` never
+        /// needs it); `.some(nil)` when the task has none.
+        var clientQueue: DispatchQueue??
     }
 
     /// The client calls of one handled event.
@@ -57,10 +61,6 @@ final class InProcessExchange: Sendable {
     #else
     nonisolated(unsafe) private let client: any URLProtocolClient
     #endif
-
-    /// Where the client is called off its own thread, when the loading system wants one queue for
-    /// it: found once, when first needed (a plain answer served in `startLoading` never needs it).
-    private let clientQueue = Locked<DispatchQueue??>(nil)
 
     /// Redirects followed here before failing, as URLSession allows.
     private static let redirectLimit = 16
@@ -188,8 +188,37 @@ final class InProcessExchange: Sendable {
         for piece in pieces { environment.record(.output(piece), connection: connectionID) }
         environment.record(.closed(.peerClosed), connection: connectionID)
         environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
-        handle(.bytes(Array(pieces.joined())), generation: generation, onClientThread: onClientThread)
+        let bytes = Array(pieces.joined())
+        if onClientThread, deliverAtOnce(bytes, method: request.method) { return }
+        handle(.bytes(bytes), generation: generation, onClientThread: onClientThread)
         handle(.closed, generation: generation, onClientThread: onClientThread)
+    }
+
+    /// Hands a whole, well-formed response that is not a redirect to the client at once, on its
+    /// own thread: the common case, taken without the event machinery a connection needs (its
+    /// batches, and a lock for each step). `false` when the bytes need that machinery (a redirect
+    /// to follow, a response that breaks off or does not parse): nothing has been done then.
+    private func deliverAtOnce(_ bytes: [UInt8], method: String) -> Bool {
+        var parser = HTTPResponseParser(requestMethod: method)
+        guard let events = try? parser.append(bytes) + parser.finish(), case .head(let head)? = events.first, events.last == .end else { return false }
+        let request = state.withLock { $0.request }
+        guard let url = request.url, Self.redirectTarget(of: head, from: url) == nil else { return false }
+        let proceed = state.withLock { state -> Bool in
+            guard case .loading = state.phase, !state.cancelled else { return false }
+            state.phase = .done
+            return true
+        }
+        guard proceed else { return true }
+        var body: [UInt8] = []
+        for case .body(let piece) in events { body += piece }
+        let fields = Self.headerFields(of: head)
+        storeCookies(of: head, fields: fields, for: request, url: url)
+        if let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields) {
+            client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
+        }
+        if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
+        client.urlProtocolDidFinishLoading(urlProtocol)
+        return true
     }
 
     // MARK: On the loop thread (or, for a plain answer, the client's)
@@ -264,28 +293,43 @@ final class InProcessExchange: Sendable {
     private func received(_ head: HTTPResponseHead) -> Bool {
         let request = state.withLock { $0.request }
         guard let url = request.url else { return false }
-        var fields: [String: String] = [:]
-        for field in head.headers {
-            fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value
-        }
+        let fields = Self.headerFields(of: head)
         // Made again where the client is called: Apple's HTTPURLResponse is not marked Sendable.
         // (It is never `nil` for a status the parser took: 100 to 999.)
-        let headerFields = fields
         let makeResponse: @Sendable () -> HTTPURLResponse? = {
-            HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: headerFields)
+            HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields)
         }
-        if request.httpShouldHandleCookies, head.headers.contains("Set-Cookie"), let storage = route.cookieStorage {
-            let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
-            if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
-        }
-        if [301, 302, 303, 307, 308].contains(head.status), let location = head.headers["Location"],
-           let target = URL(string: location, relativeTo: url)?.absoluteURL {
+        storeCookies(of: head, fields: fields, for: request, url: url)
+        if let target = Self.redirectTarget(of: head, from: url) {
             return redirect(to: redirected(request, to: target, status: head.status), response: makeResponse)
         }
         callClient { client, urlProtocol in
             if let response = makeResponse() { client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed) }
         }
         return true
+    }
+
+    /// The header fields as `HTTPURLResponse` takes them: one value per name, repeated fields
+    /// joined with commas.
+    private static func headerFields(of head: HTTPResponseHead) -> [String: String] {
+        var fields: [String: String] = [:]
+        for field in head.headers {
+            fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value
+        }
+        return fields
+    }
+
+    /// Keeps the response's cookies in the session's storage, as URLSession does.
+    private func storeCookies(of head: HTTPResponseHead, fields: [String: String], for request: URLRequest, url: URL) {
+        guard request.httpShouldHandleCookies, head.headers.contains("Set-Cookie"), let storage = route.cookieStorage else { return }
+        let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
+        if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
+    }
+
+    /// Where a redirect response sends the client, or `nil` for any other response.
+    private static func redirectTarget(of head: HTTPResponseHead, from url: URL) -> URL? {
+        guard [301, 302, 303, 307, 308].contains(head.status), let location = head.headers["Location"] else { return nil }
+        return URL(string: location, relativeTo: url)?.absoluteURL
     }
 
     /// The request a client makes for a redirect: `303`, and `301`/`302` after a `POST`, become a
@@ -396,9 +440,9 @@ final class InProcessExchange: Sendable {
     /// The task's own queue (FoundationNetworking), or `nil` (Apple's loading system takes calls from any thread).
     private func clientQueueOfTask() -> DispatchQueue? {
         #if canImport(FoundationNetworking)
-        if let known = clientQueue.withLock({ $0 }) { return known }
+        if let known = state.withLock({ $0.clientQueue }) { return known }
         let found = urlProtocol.task?.clientQueue
-        clientQueue.withLock { $0 = .some(found) }
+        state.withLock { $0.clientQueue = .some(found) }
         return found
         #else
         return nil
