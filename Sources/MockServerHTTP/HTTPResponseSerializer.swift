@@ -11,6 +11,40 @@ public enum HTTPResponseSerializer {
     ///   `Connection: close` whenever the server will close, unless it has a `Connection` header.
     ///   Without a request (`nil`), nothing is added and the connection stays open.
     public static func serialize(_ response: HTTPResponse, for request: HTTPRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
+        var fields: HTTPHeaders?
+        return write(response, for: request, fields: &fields)
+    }
+
+    /// The bytes of `response` as an answer to `request`, with the head and body a client reads
+    /// from them, known from what was written rather than read back, where that is certain: a
+    /// final status (200 to 999), no `Transfer-Encoding` and no `Content-Length` other than the
+    /// body's of the response's own, and no line breaks or colons where a reader would split a
+    /// field differently. Otherwise the head is `nil`: read the bytes as a client does.
+    package static func serializeWithHead(_ response: HTTPResponse, for request: HTTPRequest) -> (bytes: [UInt8], head: HTTPResponseHead?, body: [UInt8]) {
+        var fields: HTTPHeaders? = HTTPHeaders()
+        let bytes = write(response, for: request, fields: &fields).bytes
+        guard let fields, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"),
+              response.headers["Content-Length"].map({ Int($0.trimmingSpaces()) == response.body.count }) ?? true,
+              !response.reason.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }),
+              fields.allSatisfy({ field in
+                  !field.name.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x3A } && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A }
+              }) else {
+            return (bytes, nil, [])
+        }
+        var head = HTTPHeaders()
+        for field in fields { head.add(name: field.name, value: field.value.trimmingSpaces()) }
+        // A client reads no body for a HEAD request whatever the bytes hold (the method in any case).
+        let hasBody = !response.isBodiless && !request.method.equalsIgnoringASCIICase("HEAD")
+        return (bytes, HTTPResponseHead(version: "HTTP/1.1", status: response.status, reason: response.reason, headers: head),
+                hasBody ? response.body : [])
+    }
+
+    /// Writes `response`, adding each header field written to `fields` when it is not `nil`.
+    private static func write(_ response: HTTPResponse, for request: HTTPRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
+        func append(_ name: String, _ value: String, to output: inout [UInt8]) {
+            Self.append(name, value, to: &output)
+            fields?.add(name: name, value: value)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(128 + response.body.count)
         output.append(contentsOf: "HTTP/1.1 ".utf8)

@@ -160,7 +160,11 @@ final class InProcessExchange: Sendable {
     }
 
     /// The bytes of a reply made of responses and raw bytes only, one piece per step, or `nil`.
-    private static func plainOutput(of reply: HTTPReply, to request: HTTPRequest) -> [[UInt8]]? {
+    private static func plainOutput(of reply: HTTPReply, to request: HTTPRequest) -> PlainOutput? {
+        if reply.steps.count == 1, case .response(let response) = reply.steps[0] {
+            let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
+            return PlainOutput(pieces: [written.bytes], known: written.head.map { ($0, written.body) })
+        }
         var pieces: [[UInt8]] = []
         for step in reply.steps {
             switch step {
@@ -169,12 +173,19 @@ final class InProcessExchange: Sendable {
             default: return nil
             }
         }
-        return pieces
+        return PlainOutput(pieces: pieces, known: nil)
+    }
+
+    /// A plain reply's bytes, one piece per step, and, for one response, the head and body a
+    /// client reads from them when the serializer knows them (no need to read the bytes back).
+    private struct PlainOutput {
+        var pieces: [[UInt8]]
+        var known: (head: HTTPResponseHead, body: [UInt8])?
     }
 
     /// Serves a plain reply here, recording what a connection would: it connected, the request
     /// and its answer, the bytes, and the client's close.
-    private func serve(_ pieces: [[UInt8]], reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int, onClientThread: Bool) {
+    private func serve(_ output: PlainOutput, reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int, onClientThread: Bool) {
         let environment = route.environment
         environment.record(.connected(peer: "in-process"), connection: connectionID)
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
@@ -185,11 +196,12 @@ final class InProcessExchange: Sendable {
             environment.record(.input(request.input, response: reply.name), connection: connectionID)
             environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
         }
+        let pieces = output.pieces
         for piece in pieces { environment.record(.output(piece), connection: connectionID) }
         environment.record(.closed(.peerClosed), connection: connectionID)
         environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
         let bytes = Array(pieces.joined())
-        if onClientThread, deliverAtOnce(bytes, method: request.method) { return }
+        if onClientThread, deliverAtOnce(bytes, known: output.known, method: request.method) { return }
         handle(.bytes(bytes), generation: generation, onClientThread: onClientThread)
         handle(.closed, generation: generation, onClientThread: onClientThread)
     }
@@ -198,9 +210,17 @@ final class InProcessExchange: Sendable {
     /// own thread: the common case, taken without the event machinery a connection needs (its
     /// batches, and a lock for each step). `false` when the bytes need that machinery (a redirect
     /// to follow, a response that breaks off or does not parse): nothing has been done then.
-    private func deliverAtOnce(_ bytes: [UInt8], method: String) -> Bool {
-        var parser = HTTPResponseParser(requestMethod: method)
-        guard let events = try? parser.append(bytes) + parser.finish(), case .head(let head)? = events.first, events.last == .end else { return false }
+    private func deliverAtOnce(_ bytes: [UInt8], known: (head: HTTPResponseHead, body: [UInt8])?, method: String) -> Bool {
+        let head: HTTPResponseHead
+        var body: [UInt8] = []
+        if let known {
+            (head, body) = known
+        } else {
+            var parser = HTTPResponseParser(requestMethod: method)
+            guard let events = try? parser.append(bytes) + parser.finish(), case .head(let read)? = events.first, events.last == .end else { return false }
+            head = read
+            for case .body(let piece) in events { body += piece }
+        }
         let request = state.withLock { $0.request }
         guard let url = request.url, Self.redirectTarget(of: head, from: url) == nil else { return false }
         let proceed = state.withLock { state -> Bool in
@@ -209,8 +229,6 @@ final class InProcessExchange: Sendable {
             return true
         }
         guard proceed else { return true }
-        var body: [UInt8] = []
-        for case .body(let piece) in events { body += piece }
         let fields = Self.headerFields(of: head)
         storeCookies(of: head, fields: fields, for: request, url: url)
         if let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields) {

@@ -1,0 +1,66 @@
+import Testing
+@testable @_spi(Framing) import MockServerHTTP
+
+/// The head the serializer says a client reads is the head a client does read from its bytes.
+@Suite("HTTP response serializer")
+struct HTTPResponseSerializerTests {
+    private func request(_ method: String, version: String = "HTTP/1.1", connection: String? = nil) throws -> HTTPRequest {
+        var parser = HTTPRequestParser()
+        parser.append(Array("\(method) /x \(version)\r\nHost: h\r\n\(connection.map { "Connection: \($0)\r\n" } ?? "")\r\n".utf8))
+        return try #require(try parser.next())
+    }
+
+    /// What HTTPResponseParser reads from `bytes`.
+    private func read(_ bytes: [UInt8], method: String) throws -> (HTTPResponseHead?, [UInt8]) {
+        var parser = HTTPResponseParser(requestMethod: method)
+        var head: HTTPResponseHead?
+        var body: [UInt8] = []
+        for event in try parser.append(bytes) + parser.finish() {
+            switch event {
+            case .head(let read): head = read
+            case .body(let piece): body += piece
+            case .end: break
+            }
+        }
+        return (head, body)
+    }
+
+    static let responses: [HTTPResponse] = [
+        HTTPResponse(status: 200, body: Array("ok\n".utf8)),
+        HTTPResponse(status: 201, reason: "Made  It ", headers: ["X-Space": "  padded\t", "Content-Type": "text/plain"], body: Array("{}".utf8)),
+        HTTPResponse(status: 204),
+        HTTPResponse(status: 304, headers: ["ETag": "\"1\""]),
+        HTTPResponse(status: 404, reason: "", body: Array("gone".utf8)),
+        HTTPResponse(status: 500, headers: ["Content-Length": "4"], body: Array("oops".utf8)),
+        HTTPResponse(status: 200, headers: ["Connection": "close"], body: [0xFF, 0x00]),
+        HTTPResponse(status: 599, headers: ["X-Empty": ""]),
+    ]
+
+    @Test("a known head is the head read back, for GET, HEAD and a closing HTTP/1.0 client", arguments: responses)
+    func knownHeads(response: HTTPResponse) throws {
+        for request in [try request("GET"), try request("HEAD"), try request("head"), try request("GET", version: "HTTP/1.0"),
+                        try request("GET", connection: "close")] {
+            let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
+            #expect(written.bytes == HTTPResponseSerializer.serialize(response, for: request).bytes)
+            let head = try #require(written.head, "\(response.status) for \(request.method)")
+            let (readHead, readBody) = try read(written.bytes, method: request.method)
+            #expect(readHead == head, "\(response.status) for \(request.method) \(request.version)")
+            #expect(readBody == written.body, "\(response.status) for \(request.method) \(request.version)")
+        }
+    }
+
+    @Test("no head is claimed where a reader could see another: interim status, framing of the response's own, line breaks")
+    func unknownHeads() throws {
+        let get = try request("GET")
+        for response in [
+            HTTPResponse(status: 100),
+            HTTPResponse(status: 200, headers: ["Transfer-Encoding": "chunked"], body: Array("3\r\nabc\r\n0\r\n\r\n".utf8)),
+            HTTPResponse(status: 200, headers: ["Content-Length": "10"], body: Array("short".utf8)),
+            HTTPResponse(status: 200, headers: ["X-Split": "a\r\nX-Injected: b"]),
+            HTTPResponse(status: 200, headers: ["Bad:Name": "v"]),
+            HTTPResponse(statusLine: "HTTP/1.1 200 OK"),
+        ] {
+            #expect(HTTPResponseSerializer.serializeWithHead(response, for: get).head == nil, "\(response.headers)")
+        }
+    }
+}
