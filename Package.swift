@@ -25,7 +25,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
-        .target(name: "MockServerFileSystem", swiftSettings: swiftSettings),
+        .target(name: "MockServerFileSystem", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),

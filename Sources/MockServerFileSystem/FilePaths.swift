@@ -1,14 +1,12 @@
+import MockServerCore
+
 /// Request targets and hrefs as paths of the server's files: percent-decoded, dot segments
 /// resolved, never above `/`. A folder path ends in `/`.
 package enum FilePaths {
     /// The decoded path a request target (or a `Destination` URI) names; `nil` when it holds NUL
     /// or bad percent-encoding.
     package static func path(ofTarget target: String) -> String? {
-        var text = Substring(target)
-        if let scheme = text.range(of: "://"), !text[..<scheme.lowerBound].contains("/") {
-            let authority = text[scheme.upperBound...]
-            text = authority.firstIndex(of: "/").map { authority[$0...] } ?? "/"
-        }
+        var text = AbsoluteURI.pathOnward(of: Substring(target))
         if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
         guard let decoded = decode(text) else { return nil }
         return resolved(decoded)

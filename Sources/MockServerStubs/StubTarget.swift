@@ -17,11 +17,7 @@ package enum StubTarget: Sendable {
 
     /// A path, a full URL (`http://host/path?query`: its path and query are used) or a template.
     package init(_ url: String) {
-        var text = url[...]
-        if let scheme = text.range(of: "://") {
-            text = text[scheme.upperBound...]
-            text = text.firstIndex(of: "/").map { text[$0...] } ?? "/"
-        }
+        var text = AbsoluteURI.pathOnward(of: url[...])
         if !text.hasPrefix("/") { text = "/" + text }
         let path: Substring
         let query: String?

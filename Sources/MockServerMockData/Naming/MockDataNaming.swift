@@ -116,11 +116,7 @@ public enum MockDataNaming {
     /// The path of a target (an absolute URL's path too), percent-decoded when that gives UTF-8
     /// without NUL.
     static func decodedPath(_ path: String) -> String {
-        var path = Substring(path)
-        if let scheme = path.range(of: "://"), !path[..<scheme.lowerBound].contains("/") {
-            let authority = path[scheme.upperBound...]
-            path = authority.firstIndex(of: "/").map { authority[$0...] } ?? "/"
-        }
+        let path = AbsoluteURI.pathOnward(of: Substring(path))
         guard path.utf8.contains(UInt8(ascii: "%")) else { return String(path) }
         var bytes: [UInt8] = []
         var utf8 = path.utf8[...]

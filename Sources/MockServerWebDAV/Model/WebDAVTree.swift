@@ -1,3 +1,4 @@
+import MockServerCore
 import MockServerFileSystem
 import MockServerHTTP
 
@@ -31,11 +32,7 @@ package struct WebDAVTree {
     /// The request target as a tree path: the path of an absolute URI, without the query, with a
     /// leading `/`.
     package static func path(ofTarget target: String) -> String {
-        var path = Substring(target)
-        if let scheme = path.range(of: "://") {
-            let afterAuthority = path[scheme.upperBound...]
-            path = afterAuthority.firstIndex(of: "/").map { afterAuthority[$0...] } ?? "/"
-        }
+        var path = AbsoluteURI.pathOnward(of: Substring(target))
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
         return path.hasPrefix("/") ? String(path) : "/" + path
     }
