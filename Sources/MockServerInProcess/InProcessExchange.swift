@@ -72,8 +72,8 @@ final class InProcessExchange: Sendable {
         self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
     }
 
-    /// Sends the request to the mock.
-    func start(isDownload: Bool) {
+    /// Sends the request to the mock: its `prepared` form when made already for this request.
+    func start(isDownload: Bool, prepared: PreparedRequest? = nil) {
         #if canImport(FoundationNetworking)
         if isDownload {
             // FoundationNetworking finishes a download only with a file its own HTTP protocol wrote.
@@ -81,7 +81,7 @@ final class InProcessExchange: Sendable {
                 "MockServer in-process: FoundationNetworking on Linux cannot finish a download task from a URLProtocol; use data(for:) or the socket"]), abandon: false)
         }
         #endif
-        open(state.withLock { $0.request }, generation: 0, onClientThread: true)
+        open(state.withLock { $0.request }, generation: 0, onClientThread: true, prepared: prepared)
     }
 
     /// The loading system stopped the load (the task was cancelled): the mock's pending pauses and
@@ -97,8 +97,9 @@ final class InProcessExchange: Sendable {
     }
 
     /// Sends `request` to the mock; `onClientThread` when called on the client's own thread.
-    private func open(_ request: URLRequest, generation: Int, onClientThread: Bool) {
-        let bytes = request.wireBytes(route: route)
+    private func open(_ request: URLRequest, generation: Int, onClientThread: Bool, prepared: PreparedRequest? = nil) {
+        let prepared = prepared ?? PreparedRequest(request, route: route)
+        let bytes = prepared.bytes
         // The state is set before the connection exists, so that its first event finds it.
         let started = state.withLock { state in
             if case .done = state.phase { return false }
@@ -121,9 +122,7 @@ final class InProcessExchange: Sendable {
         let environment = route.environment
         let connectionID = environment.makeConnectionID()
         var firstAnswer: HTTPImmediateAnswer?
-        var parser = HTTPRequestParser()
-        parser.append(bytes)
-        if let parsed = try? parser.next() {
+        if let parsed = prepared.parsed {
             let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil,
                                              connectionState: HTTPConnectionState(), environment: environment)
             let answer: HTTPImmediateAnswer

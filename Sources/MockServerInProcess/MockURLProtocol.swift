@@ -19,6 +19,24 @@ import MockServerCore
 /// state is behind a lock.
 open class MockURLProtocol: URLProtocol {
     private let exchange = Locked<InProcessExchange?>(nil)
+    /// The request made ready for the mock when this object was made (see ``PreparedRequest``),
+    /// with the route that takes it; `nil` when no route does.
+    private let prepared: (route: InProcessRoute, request: PreparedRequest)?
+
+    // FoundationNetworking declares this initializer `required`; Apple's Foundation does not.
+    #if canImport(FoundationNetworking)
+    /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
+    public required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        prepared = Self.route(for: request).map { ($0, PreparedRequest(request, route: $0)) }
+        super.init(request: request, cachedResponse: cachedResponse, client: client)
+    }
+    #else
+    /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
+    public override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+        prepared = Self.route(for: request).map { ($0, PreparedRequest(request, route: $0)) }
+        super.init(request: request, cachedResponse: cachedResponse, client: client)
+    }
+    #endif
 
     /// The route of this class: `nil` for ``MockURLProtocol`` itself, which consults the routes
     /// registered for `URLSession.shared`.
@@ -40,18 +58,22 @@ open class MockURLProtocol: URLProtocol {
 
     override open func startLoading() {
         guard let client else { return }
-        // A class made for one route took the request in `canInit` already: no second check.
-        guard let route = Self.route ?? Self.route(for: request) else {
+        guard let route = prepared?.route ?? Self.route(for: request) else {
             client.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "no mock server takes \(request.url?.absoluteString ?? "this request")"]))
             return
         }
         var request = request
+        // Made ready with the request as it is now; an upload task's body is known only here.
+        var prepared = prepared?.route === route ? prepared?.request : nil
         #if canImport(FoundationNetworking)
-        if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask, let body = task?.uploadBodyData { request.httpBody = body }
+        if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask, let body = task?.uploadBodyData {
+            request.httpBody = body
+            prepared = nil
+        }
         #endif
         let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
         self.exchange.withLock { $0 = exchange }
-        exchange.start(isDownload: task is URLSessionDownloadTask)
+        exchange.start(isDownload: task is URLSessionDownloadTask, prepared: prepared)
     }
 
     override open func stopLoading() {

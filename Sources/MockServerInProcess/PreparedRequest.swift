@@ -1,0 +1,26 @@
+@_spi(Framing) import MockServerHTTP
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request made ready for its mock before the load starts: its bytes as a client sends them
+/// and, when they parse, the request the responder gets.
+///
+/// Made where the loading system makes the protocol object: FoundationNetworking does that on a
+/// concurrent queue, while `startLoading` runs on the session's one serial queue, which every task
+/// of the session waits for. Nothing in it reaches the mock (its transcript, its stubs' counts)
+/// until the load starts.
+struct PreparedRequest: Sendable {
+    /// The request's bytes: request line, header fields, body.
+    let bytes: [UInt8]
+    /// The request as the server's parser reads those bytes, or `nil` when it cannot.
+    let parsed: HTTPRequest?
+
+    init(_ request: URLRequest, route: InProcessRoute) {
+        bytes = request.wireBytes(route: route)
+        var parser = HTTPRequestParser()
+        parser.append(bytes)
+        parsed = try? parser.next()
+    }
+}
