@@ -27,13 +27,13 @@ open class MockURLProtocol: URLProtocol {
     #if canImport(FoundationNetworking)
     /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
     public required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
-        prepared = Self.route(for: request).map { ($0, PreparedRequest(request, route: $0)) }
+        prepared = Self.preparing(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
     #else
     /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
     public override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
-        prepared = Self.route(for: request).map { ($0, PreparedRequest(request, route: $0)) }
+        prepared = Self.preparing(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
     #endif
@@ -41,6 +41,12 @@ open class MockURLProtocol: URLProtocol {
     /// The route of this class: `nil` for ``MockURLProtocol`` itself, which consults the routes
     /// registered for `URLSession.shared`.
     class var route: InProcessRoute? { nil }
+
+    /// The route that takes `request` and the request made ready for it; a class made for one
+    /// route took the request in `canInit` already, so its route is not asked again.
+    private static func preparing(_ request: URLRequest) -> (route: InProcessRoute, request: PreparedRequest)? {
+        (route ?? route(for: request)).map { ($0, PreparedRequest(request, route: $0)) }
+    }
 
     /// The route that takes `request`, if any.
     class func route(for request: URLRequest) -> InProcessRoute? {

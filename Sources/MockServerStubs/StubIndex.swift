@@ -47,20 +47,23 @@ struct StubIndex {
     func candidates(method: String, path: String) -> [Stub] {
         var found = patterns
         if let root = roots[method] ?? roots[method.uppercased()] {
-            let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-            collect(root, segments[...], into: &found)
+            collect(root, path[...], into: &found)
         }
         if found.count > 1 { found.sort { $0.sequence > $1.sequence } }
         return found
     }
 
-    private func collect(_ node: Node, _ segments: ArraySlice<Substring>, into found: inout [Stub]) {
-        guard let first = segments.first else {
+    /// Follows `rest`'s segments (empty ones skipped) down from `node`, read in place: every
+    /// request passes here, and an array of its segments would be made only to be walked.
+    private func collect(_ node: Node, _ rest: Substring, into found: inout [Stub]) {
+        let bytes = rest.utf8
+        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: "/") }) else {
             found += node.stubs
             return
         }
-        let rest = segments.dropFirst()
-        if let literal = node.literals[first] { collect(literal, rest, into: &found) }
-        if let parameter = node.parameter { collect(parameter, rest, into: &found) }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        let after = rest[end...]
+        if let literal = node.literals[rest[start..<end]] { collect(literal, after, into: &found) }
+        if let parameter = node.parameter { collect(parameter, after, into: &found) }
     }
 }
