@@ -43,9 +43,12 @@ open class MockURLProtocol: URLProtocol {
     class var route: InProcessRoute? { nil }
 
     /// The route that takes `request` and the request made ready for it; a class made for one
-    /// route took the request in `canInit` already, so its route is not asked again.
+    /// route took the request in `canInit` already, so its route is not asked again. A body stream
+    /// is left for `startLoading` to read: a stream reads once, and the object made may not be
+    /// the one that loads.
     private static func preparing(_ request: URLRequest) -> (route: InProcessRoute, request: PreparedRequest)? {
-        (route ?? route(for: request)).map { ($0, PreparedRequest(request, route: $0)) }
+        guard request.httpBodyStream == nil else { return nil }
+        return (route ?? route(for: request)).map { ($0, PreparedRequest(request, route: $0)) }
     }
 
     /// The route that takes `request`, if any.
@@ -69,8 +72,8 @@ open class MockURLProtocol: URLProtocol {
             return
         }
         var request = request
-        // Made ready with the request as it is now; an upload task's body is known only here.
-        var prepared = prepared?.route === route ? prepared?.request : nil
+        // The prepared request goes to its own route; an upload task's body is known only here.
+        var prepared = self.prepared?.request
         #if canImport(FoundationNetworking)
         if request.httpBody == nil, request.httpBodyStream == nil, task is URLSessionUploadTask, let body = task?.uploadBodyData {
             request.httpBody = body
