@@ -37,13 +37,14 @@ public final class Stub: Sendable, CustomStringConvertible {
         self.method = method.uppercased()
         self.target = target
         self.definition = Locked(Definition(answer: answer))
+        self.description = "\(self.method) \(target.description)"
     }
 
     /// How many requests it answered.
     public var hits: Int { hitCount.withLock { $0 } }
 
-    /// `POST /dogs.json`, as added.
-    public var description: String { "\(method) \(target.description)" }
+    /// `POST /dogs.json`, as added: made once, as every answer carries it as the transcript's name.
+    public let description: String
 
     func update(_ change: (inout Definition) -> Void) {
         definition.withLock(change)
