@@ -1,8 +1,8 @@
-@_spi(Framing) import MockServerHTTP
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+@_spi(Framing) import MockServerHTTP
 
 /// A request made ready for its mock before the load starts: its bytes as a client sends them
 /// and, when they parse, the request the responder gets.
