@@ -31,8 +31,16 @@ public enum HTTPResponseSerializer {
               }) else {
             return (bytes, nil, [])
         }
-        var head = HTTPHeaders()
-        for field in fields { head.add(name: field.name, value: field.value.trimmingSpaces()) }
+        // A reader drops spaces and tabs around a value; values rarely have them.
+        func padded(_ value: String) -> Bool {
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+            return value.utf8.first.map(isSpace) ?? false || value.utf8.last.map(isSpace) ?? false
+        }
+        var head = fields
+        if fields.contains(where: { padded($0.value) }) {
+            head = HTTPHeaders()
+            for field in fields { head.add(name: field.name, value: field.value.trimmingSpaces()) }
+        }
         // A client reads no body for a HEAD request whatever the bytes hold (the method in any case).
         let hasBody = !response.isBodiless && !request.method.equalsIgnoringASCIICase("HEAD")
         return (bytes, HTTPResponseHead(version: "HTTP/1.1", status: response.status, reason: response.reason, headers: head),
