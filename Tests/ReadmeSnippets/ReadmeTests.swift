@@ -55,10 +55,22 @@ struct ReadmeTests {
         #expect(try Self.blocks("json").contains(file))
     }
 
-    @Test("the Python example is the admin API's test file")
-    func pythonExample() throws {
-        let file = Self.folder.deletingLastPathComponent().appendingPathComponent("Python/test_admin.py")
-        #expect(try Self.blocks("python").contains(String(contentsOf: file, encoding: .utf8)))
+    static let python = folder.deletingLastPathComponent().appendingPathComponent("Python")
+
+    @Test("each Python block is a file of Tests/Python, run by a test (test_admin.py by AdminTests)")
+    func pythonExamples() throws {
+        let blocks = try Self.blocks("python")
+        for name in ["bad_login.py", "test_admin.py"] {
+            #expect(try blocks.contains(String(contentsOf: Self.python.appendingPathComponent(name), encoding: .utf8)), "\(name)")
+        }
+        #expect(blocks.count == 2)
+    }
+
+    @Test("the Python example of starting mockserver meets the bad-login set's refusal", .enabled(if: Tools.hasPython))
+    func pythonBadLogin() throws {
+        let result = try Tools.run("python3", [Self.python.appendingPathComponent("bad_login.py").path], timeout: 60,
+                                   environment: ["MOCKSERVER": Tools.mockserver.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
     @Test("the Package.swift snippet is a valid manifest", .enabled(if: Tools.path(of: "swift") != nil))
