@@ -15,10 +15,14 @@ import MockServerCore
 /// other's mock even for the same host. A request that no mock claims is left to the other
 /// protocols, never answered by accident.
 ///
-/// The loading system calls `startLoading` and `stopLoading` on its own thread; the exchange's
+/// The loading system calls `startLoading` and `stopLoading` one after the other on its own
+/// thread (Apple's client thread, FoundationNetworking's session queue); the exchange's
 /// state is behind a lock.
 open class MockURLProtocol: URLProtocol {
-    private let exchange = Locked<InProcessExchange?>(nil)
+    /// The load under way: set by `startLoading`, taken by `stopLoading`, both called by the
+    /// loading system on one thread, one after the other (so no lock: the exchange's own events,
+    /// on the mock's loop, never touch it).
+    private var exchange: InProcessExchange?
     /// The request made ready for the mock when this object was made (see ``PreparedRequest``),
     /// with the route that takes it; `nil` when no route does.
     private let prepared: (route: InProcessRoute, request: PreparedRequest)?
@@ -81,14 +85,12 @@ open class MockURLProtocol: URLProtocol {
         }
         #endif
         let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
-        self.exchange.withLock { $0 = exchange }
+        self.exchange = exchange
         exchange.start(isDownload: task is URLSessionDownloadTask, prepared: prepared)
     }
 
     override open func stopLoading() {
-        exchange.withLock { exchange in
-            exchange?.cancel()
-            exchange = nil
-        }
+        exchange?.cancel()
+        exchange = nil
     }
 }
