@@ -199,9 +199,8 @@ final class InProcessExchange: Sendable {
         for piece in pieces { environment.record(.output(piece), connection: connectionID) }
         environment.record(.closed(.peerClosed), connection: connectionID)
         environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
-        let bytes = Array(pieces.joined())
-        if onClientThread, deliverAtOnce(bytes, known: output.known, method: request.method) { return }
-        handle(.bytes(bytes), generation: generation, onClientThread: onClientThread)
+        if onClientThread, deliverAtOnce(output, method: request.method) { return }
+        handle(.bytes(Array(pieces.joined())), generation: generation, onClientThread: onClientThread)
         handle(.closed, generation: generation, onClientThread: onClientThread)
     }
 
@@ -209,14 +208,16 @@ final class InProcessExchange: Sendable {
     /// own thread: the common case, taken without the event machinery a connection needs (its
     /// batches, and a lock for each step). `false` when the bytes need that machinery (a redirect
     /// to follow, a response that breaks off or does not parse): nothing has been done then.
-    private func deliverAtOnce(_ bytes: [UInt8], known: (head: HTTPResponseHead, body: [UInt8])?, method: String) -> Bool {
+    private func deliverAtOnce(_ output: PlainOutput, method: String) -> Bool {
         let head: HTTPResponseHead
         var body: [UInt8] = []
-        if let known {
+        if let known = output.known {
             (head, body) = known
         } else {
+            // Read back as a client reads them; joined only here, where they are read.
             var parser = HTTPResponseParser(requestMethod: method)
-            guard let events = try? parser.append(bytes) + parser.finish(), case .head(let read)? = events.first, events.last == .end else { return false }
+            guard let events = try? parser.append(Array(output.pieces.joined())) + parser.finish(), case .head(let read)? = events.first,
+                  events.last == .end else { return false }
             head = read
             for case .body(let piece) in events { body += piece }
         }
