@@ -110,7 +110,7 @@ package struct HTTPResponseParser {
             return false
         case .chunkSize:
             guard let line = takeLine() else { return false }
-            let text = line.prefix { $0 != ";" }.trimmingSpaces
+            let text = line.prefix { $0 != ";" }.trimmingCharacters()
             guard let size = Int(text, radix: 16), size >= 0 else { throw ParseError.malformed("chunk size \"\(line)\"") }
             state = size == 0 ? .trailers : .chunkData(remaining: size)
             return true
@@ -200,15 +200,5 @@ package struct HTTPResponseParser {
             index += 1
         }
         return nil
-    }
-}
-
-extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: String {
-        let bytes = Array(utf8)
-        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
