@@ -8,8 +8,12 @@ import MockServer
 @_spi(Framing) import MockServerHTTP
 import MockServerStubs
 
-func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+func median<Value: Comparable>(_ values: [Value]) -> Value { values.sorted()[values.count / 2] }
 func percentile(_ values: [Duration], _ fraction: Double) -> Duration { values.sorted()[min(values.count - 1, Int(Double(values.count) * fraction))] }
+/// Command-line argument number `index` (the mode's name is 1) without `prefix` (`only:`, `parallel:`), when it has it.
+func option(_ prefix: String, at index: Int) -> String? {
+    CommandLine.arguments.dropFirst(index).first.flatMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+}
 func micros(_ duration: Duration) -> String {
     String(format: "%.1f", Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12)
 }
@@ -54,8 +58,8 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
     let url = server.url(for: "/x")
     // `urlsession N R only:NAME [parallel:P]` runs one of the three alone (for a profiler), at
     // both levels of parallelism or at P only.
-    let only = CommandLine.arguments.dropFirst(4).first.flatMap { $0.hasPrefix("only:") ? String($0.dropFirst(5)) : nil }
-    let levels = CommandLine.arguments.dropFirst(5).first.flatMap { $0.hasPrefix("parallel:") ? Int($0.dropFirst(9)) : nil }.map { [$0] } ?? [1, 8]
+    let only = option("only:", at: 4)
+    let levels = option("parallel:", at: 5).flatMap { Int($0) }.map { [$0] } ?? [1, 8]
     func run(_ session: URLSession, parallel: Int) async throws -> Double {
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -84,7 +88,6 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
     // Each round runs the three one after another, so that a burst of load from elsewhere on a
     // shared machine falls on one round's three alike; the median of the rounds' ratios is
     // printed besides the ratio of the mean rates, as it is the steadier of the two.
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     for parallel in levels {
         var samples: [[Double]] = []
         for _ in 0..<rounds {
@@ -118,7 +121,7 @@ if CommandLine.arguments.dropFirst().first == "urlprotocol" {
     let request = URLRequest(url: server.url(for: "/x"))
     let clock = ContinuousClock()
     // `only:NAME` times one of the two (for a profiler, or valgrind's instruction counts).
-    let only = CommandLine.arguments.dropFirst(3).first.flatMap { $0.hasPrefix("only:") ? String($0.dropFirst(5)) : nil }
+    let only = option("only:", at: 3)
     let protocols = [("constant-urlprotocol", ConstantURLProtocol.self as URLProtocol.Type), ("in-process", inProcess)]
     for (name, protocolClass) in protocols where only == nil || only == name {
         var samples: [Duration] = []
@@ -137,7 +140,7 @@ if CommandLine.arguments.dropFirst().first == "urlprotocol" {
             }
             samples.append(elapsed / requests)
         }
-        print("urlprotocol: \(name) median_ns=\(Int(Double(median(samples).components.attoseconds) / 1e9)) requests=\(requests)")
+        print("urlprotocol: \(name) median_us=\(micros(median(samples))) requests=\(requests)")
     }
     server.stop()
     exit(0)
