@@ -24,11 +24,12 @@ let package = Package(
             dependencies: [.target(name: "CMockServerLinux", condition: .when(platforms: [.linux]))],
             swiftSettings: swiftSettings
         ),
-        .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerFileSystem", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
-        .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
-        .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
-        .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
+        // The script language's shared commands and its interpreter; each protocol below adds its own.
+        .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .target(name: "MockServerHTTP", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData"], swiftSettings: swiftSettings),
@@ -71,6 +72,12 @@ let package = Package(
             dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
                            "MockServerInProcess", "MockServerMockData", "MockServerResponses", "TestSupport"],
             resources: [.copy("Fixtures"), .copy("VOKMockData")],
+            swiftSettings: swiftSettings
+        ),
+        // A line protocol's own script commands, added through the extension point by a user's code.
+        .testTarget(
+            name: "ScriptExtensionTests",
+            dependencies: ["MockServer", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

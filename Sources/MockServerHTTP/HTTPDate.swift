@@ -4,13 +4,9 @@ import MockServerCore
 ///
 /// Pure arithmetic on the civil calendar (``UTCTime``), so it needs no locale, formatter or time zone database.
 package enum HTTPDate {
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
     /// Formats whole seconds since 1970-01-01T00:00:00Z.
     package static func format(secondsSince1970 seconds: Int64) -> String {
-        let time = UTCTime(secondsSince1970: seconds)
-        return "\(weekdays[time.weekday]), \(UTCTime.twoDigits(time.day)) \(time.monthAbbreviation) \(time.year) "
-            + "\(UTCTime.twoDigits(time.hour)):\(UTCTime.twoDigits(time.minute)):\(UTCTime.twoDigits(time.second)) GMT"
+        UTCTime.rfc1123(secondsSince1970: seconds)
     }
 
     /// The seconds since 1970 of an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, the form

@@ -172,7 +172,7 @@ for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 n
     var replies = 0
     let elapsed = clock.measure {
         for _ in 0..<iterations {
-            if let reply = responder.respond(to: input, session: &session, context: context) { replies += reply.actions.count }
+            if let reply = responder.respond(to: input, session: &session, context: context) { replies += reply.commands.count }
         }
     }
     let perLine = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
@@ -217,7 +217,7 @@ if let webdavPath = CommandLine.arguments.dropFirst(2).first {
     for (kind, body) in bodies {
         let head = "PUT /big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nContent-Length: \(body.count)\r\n\r\n"
         var session = ResponderSession(connectionID: 1)
-        var reply: Reply?
+        var reply: ScriptReply?
         let elapsed = clock.measure {
             reply = webdav.respond(to: InputUnit(bytes: Array(head.utf8) + body), session: &session, context: context)
         }

@@ -216,7 +216,7 @@ struct UnexpectedInputReportTests {
     ])
     func snippetRoundTrips(text: String) throws {
         let snippet = UnexpectedInputReport.snippet(for: InputUnit(text))
-        let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
+        let script = try ResponseScript(json: "{\"scheme\": \"http\", \"responses\": {\(snippet)}}")
         let entry = try #require(try script.set(named: "default").entries.first)
         #expect(entry.pattern.match(InputUnit(text)) != nil)
         #expect(entry.pattern.match(InputUnit(text + "x")) == nil)
@@ -240,7 +240,7 @@ struct UnexpectedInputReportTests {
         let request = InputUnit("PROPFIND /dav/ HTTP/1.1\r\nDepth: 1\r\n\r\n")
         let snippet = UnexpectedInputReport.snippet(for: request)
         #expect(snippet == #""propfind": { "pattern": "^PROPFIND /dav/ HTTP/1\\.1\\r?\\n", "commands": [{"response": {"status": "200 OK"}}] }"#)
-        let script = try ResponseScript(json: "{\"responses\": {\(snippet)}}")
+        let script = try ResponseScript(json: "{\"scheme\": \"http\", \"responses\": {\(snippet)}}")
         #expect(try script.set(named: "default").entries[0].pattern.match(request) != nil)
     }
 }

@@ -88,18 +88,24 @@ struct HTTPResponseTests {
     func requestSubstitutions() {
         let request = InputUnit("POST /items?x=1 HTTP/1.1\r\nHost: example\r\nX-Token:  abc \r\nContent-Length: 4\r\n\r\nbody")
         let template = ResponseTemplate("$method $path [${header:x-token}] [${header:Missing}] <$body>")
-        #expect(String(decoding: template.render(input: request, context: context), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
+        // The HTTP driver hands the parsed request to every reply.
+        var answering = context
+        answering.request = HTTPRequest(parsing: request.bytes)
+        #expect(String(decoding: template.render(input: request, context: answering), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
         #expect(String(decoding: template.render(input: InputUnit("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
     }
 
     @Test("a response gets a computed Content-Length, except with its own, chunked, 1xx, 204 or 304")
     func contentLength() throws {
         func render(_ json: String) throws -> String {
-            let script = try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": [{"response": \#(json)}]}}}"#)
+            let script = try ResponseScript(json: #"{"scheme": "http", "responses": {"r": {"pattern": ".", "commands": [{"response": \#(json)}]}}}"#)
             var session = ResponderSession(connectionID: 1)
-            let reply = try #require(try PatternResponder(script: script).respond(to: InputUnit("GET /p HTTP/1.1\r\n\r\n"), session: &session, context: context))
-            guard case .render(let rendering) = reply.actions[0] else { return "" }
-            return rendering.text(context)
+            let input = InputUnit("GET /p HTTP/1.1\r\n\r\n")
+            var values = context
+            values.request = HTTPRequest(parsing: input.bytes)
+            let reply = try #require(try PatternResponder(script: script).respond(to: input, session: &session, context: values))
+            guard case .protocolCommand(let command) = reply.commands[0], case .response(let template) = command.base as? HTTPScriptCommand else { return "" }
+            return String(decoding: template.render(input: reply.match.input, groups: reply.match.groups, context: values), as: UTF8.self)
         }
         #expect(try render(#"{"headers": {"Content-Type": "text/plain"}, "body": "at $path"}"#)
                 == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\nat /p")

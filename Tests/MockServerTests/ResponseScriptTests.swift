@@ -24,34 +24,51 @@ struct ResponseScriptTests {
 
     private let context = SubstitutionContext(address: "127.0.0.1", serverName: "S", port: 21, dataPort: 1025, data: [1, 2, 3])
 
-    private func describe(_ actions: [Action]) -> String {
-        actions.map { action -> String in
-            switch action {
-            case .send(let bytes): String(decoding: bytes, as: UTF8.self)
-            case .render(let rendering): rendering.text(context)
+    /// The commands of a reply as text: what they send, and `<…>` for what they do.
+    private func describe(_ commands: [ScriptCommand], _ match: ScriptMatch) -> String {
+        func text(_ template: ResponseTemplate) -> String {
+            String(decoding: template.render(input: match.input, groups: match.groups, context: context), as: UTF8.self)
+        }
+        return commands.map { command -> String in
+            switch command {
+            case .send(let template): text(template)
+            case .sendBytes(let bytes): String(decoding: bytes, as: UTF8.self)
             case .sendData: "<data>"
             case .pause(let duration): "<pause \(duration)>"
             case .close: "<close>"
             case .useSet(let name): "<set \(name)>"
-            case .selectFile(let rendering, let otherwise, _): "<file \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
-            case .openPassive: "<passive>"
-            case .connectActive(let rendering, _): "<active \(rendering.text(context))>"
-            case .transfer(let transfer): transfer.rawValue
-            case .saveBody(let rendering): "<save \(rendering.text(context))>"
+            case .selectFile(let template, let otherwise, _): "<file \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"
+            case .saveBody(let template): "<save \(text(template))>"
             case .fault(let fault): "<\(fault)>"
-            case .continueRequest: "<continue>"
-            case .propfind: "<propfind>"
-            case .webdav: "<webdav>"
-            case .ftp: "<ftp>"
-            case .makeFolder(let rendering, let otherwise): "<mkdir \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
-            case .copyFile(let source, let destination, let move, _): "<\(move ? "move" : "copy") \(source.text(context)) to \(destination.text(context))>"
-            case .deleteFile(let rendering, let otherwise): "<delete \(rendering.text(context)) else \(otherwise.map(describe) ?? "-")>"
+            case .makeFolder(let template, let otherwise): "<mkdir \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"
+            case .copyFile(let source, let destination, let move, _): "<\(move ? "move" : "copy") \(text(source)) to \(text(destination))>"
+            case .deleteFile(let template, let otherwise): "<delete \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"
+            case .protocolCommand(let command):
+                switch command.base {
+                case let ftp as FTPScriptCommand:
+                    switch ftp {
+                    case .openPassive: "<passive>"
+                    case .connectActive(let template, _): "<active \(text(template))>"
+                    case .transfer(let transfer): transfer.rawValue
+                    case .ftp: "<ftp>"
+                    case .refuseData: "<refuseData>"
+                    case .delayData(let duration): "<delayData(\(duration))>"
+                    }
+                case let http as HTTPScriptCommand:
+                    switch http {
+                    case .response(let template):
+                        String(decoding: template.render(input: match.input, groups: match.groups, context: context), as: UTF8.self)
+                    case .continueRequest: "<continue>"
+                    }
+                case let webdav as WebDAVScriptCommand: webdav == .propfind ? "<propfind>" : "<webdav>"
+                default: "<\(command)>"
+                }
             }
         }.joined()
     }
 
     private func reply(_ responder: PatternResponder, _ line: String, session: inout ResponderSession) -> String? {
-        responder.respond(to: InputUnit(line), session: &session, context: context).map { describe($0.actions) }
+        responder.respond(to: InputUnit(line), session: &session, context: context).map { describe($0.commands, $0.match) }
     }
 
     @Test("a file in the original format loads, trailing commas and all")
@@ -65,7 +82,7 @@ struct ResponseScriptTests {
         #expect(reply(responder, "RETR a/b.txt", session: &session) == "150 Opening BINARY mode data connection for 'a/b.txt' (3 bytes).\r\n<pause 0.1 seconds>226 Transfer complete.\r\n")
         #expect(reply(responder, "QUIT", session: &session) == "221 Goodbye.\r\n<close>")
         #expect(reply(responder, "PASV", session: &session) == "227 Entering Passive Mode (127,0,0,1,4,1)\r\n")
-        #expect(describe(responder.connected(session: &session, context: context)) == "220 127.0.0.1 FTP server (S) ready.\r\n")
+        #expect((responder.connected(session: &session, context: context).map { describe($0.commands, $0.match) } ?? "") == "220 127.0.0.1 FTP server (S) ready.\r\n")
     }
 
     @Test("a set naming a missing response loads, fails when chosen, and fails validation with its location")
@@ -144,7 +161,7 @@ struct ResponseScriptTests {
             """)
         var session = ResponderSession(connectionID: 1)
         let result = try #require(try PatternResponder(script: script).respond(to: InputUnit("XYZ 1"), session: &session, context: context))
-        #expect(describe(result.actions) == "502 XYZ 1")
+        #expect(describe(result.commands, result.match) == "502 XYZ 1")
         #expect(result.response == "other")
     }
 

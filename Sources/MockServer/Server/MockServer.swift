@@ -294,7 +294,7 @@ public final class MockServer: Sendable {
                                           dataPort: dataAddress?.port ?? 0, now: configuration.clock)
         let inbox = LoopInbox(selector: selector)
         let core = self.core
-        let scripted = ScriptHTTPResponder(core: core, base: context)
+        let scripted = ScriptHTTPResponder(server: core, base: context)
         // HTTP connections, over the socket and in-process alike.
         let currentResponder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
         let httpDriver: @Sendable () -> any StreamDriver = { HTTPConnectionDriver(responder: currentResponder) }
@@ -302,9 +302,8 @@ public final class MockServer: Sendable {
         do {
             let thread = try LoopThread.start {
                 let loop = EventLoop(selector: selector, inbox: inbox, environment: core.environment)
-                let pool = PassiveListenerPool(loop: loop)
                 loop.adopt(Listener(socket: control, loop: loop) { [unowned loop] client in
-                    let driver = makeHTTPDriver?() ?? ScriptLineDriver(core: core, base: context, pool: pool, framing: core.responder.framing)
+                    let driver = makeHTTPDriver?() ?? ScriptLineDriver(server: core, base: context, framing: core.responder.framing)
                     try StreamConnection(socket: client, loop: loop, driver: driver).start()
                 }, fd: control.fd)
                 if let dataSocket {

@@ -1,3 +1,4 @@
+import Foundation
 import MockServerCore
 import MockServerFileSystem
 import MockServerHTTP
@@ -5,14 +6,12 @@ import MockServerScript
 import MockServerWebDAV
 
 /// The state a running server shares between its event loop and the threads that use its API.
-final class ServerCore: Sendable {
+final class ServerCore: ScriptServer {
     private struct Shared {
         var responder: any Responder
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
-        var files: [String: [UInt8]] = [:]
-        var times: FileTimes
-        var webdav = WebDAVState()
+        var store: FileStore
         var listing: [UInt8]?
         var uploads: [Upload] = []
     }
@@ -26,12 +25,20 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
-        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, times: FileTimes(origin: configuration.clock())))
+        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock()))))
     }
 
     var transcript: Transcript { environment.transcript }
 
     var logger: MockServerLogger { configuration.logger }
+
+    /// The script's `upload-settle`, or the server's configuration.
+    var uploadSettle: Duration? {
+        responder.responseScript?.uploadSettle ?? configuration.uploadSettleTime
+    }
+
+    /// The longest line a line connection accepts.
+    var maximumLineLength: Int { configuration.maximumLineLength }
 
     /// Control and data connections currently open.
     var openConnections: Locked<Int> { environment.openConnections }
@@ -52,8 +59,8 @@ final class ServerCore: Sendable {
     }
 
     var files: [String: [UInt8]] {
-        get { shared.withLock { $0.files } }
-        set { shared.withLock { $0.files = newValue } }
+        get { shared.withLock { $0.store.files } }
+        set { shared.withLock { $0.store.files = newValue } }
     }
 
     /// Stores one file, atomically with respect to ``files`` being set from another thread. A request
@@ -61,22 +68,22 @@ final class ServerCore: Sendable {
     /// `mockserver --files DIR` names them), so that one path never names two files.
     func storeFile(_ name: String, _ bytes: [UInt8]) {
         shared.withLock { shared in
-            if let twin = FileName.stored(name, in: shared.files), twin != name { shared.files[twin] = nil }
-            shared.files[name] = bytes
+            if let twin = FileName.stored(name, in: shared.store.files), twin != name { shared.store.files[twin] = nil }
+            shared.store.files[name] = bytes
         }
     }
 
-    /// Runs `body` on the files and the WebDAV state, atomically.
-    func withFiles<Result>(_ body: (inout [String: [UInt8]], inout FileTimes, inout WebDAVState) -> Result) -> Result {
-        shared.withLock { shared in body(&shared.files, &shared.times, &shared.webdav) }
+    /// Runs `body` on the files, their times and the protocols' state, atomically.
+    func withFileStore<Result>(_ body: (inout FileStore) -> Result) -> Result {
+        shared.withLock { shared in body(&shared.store) }
     }
 
     /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)
     /// when it returns `nil`.
     func updateFiles(_ change: ([String: [UInt8]]) -> [String: [UInt8]]?) -> Bool {
         shared.withLock { shared in
-            guard let updated = change(shared.files) else { return false }
-            shared.files = updated
+            guard let updated = change(shared.store.files) else { return false }
+            shared.store.files = updated
             return true
         }
     }
@@ -95,7 +102,12 @@ final class ServerCore: Sendable {
 
     /// The data, the files and the listing, read together.
     func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?) {
-        shared.withLock { ($0.data, $0.files, $0.listing) }
+        shared.withLock { ($0.data, $0.store.files, $0.listing) }
+    }
+
+    /// Keeps an upload and records it in the transcript.
+    func recordUpload(name: String, bytes: [UInt8], connection: Int) {
+        recordUpload(Upload(name: name, data: Data(bytes), connection: connection))
     }
 
     /// Keeps an upload and records it in the transcript.

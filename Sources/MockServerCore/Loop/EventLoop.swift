@@ -18,6 +18,8 @@ package final class EventLoop {
     /// Whether the loop is running: ``stop()`` makes it false, and ``shutDown()`` then runs.
     package private(set) var isRunning = true
     private var shutdownActions: [() -> Void] = []
+    /// What services keep per loop (a pool of listeners, say), by type.
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
     /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
     private static let spinWindow: UInt64 = 50_000
 
@@ -79,6 +81,15 @@ package final class EventLoop {
         shutdownActions.append(action)
     }
 
+    /// The loop's one object of type `T`, made by `make` the first time it is asked for: state a
+    /// service keeps per loop without the loop knowing the service.
+    package func attachment<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        if let existing = attachments[ObjectIdentifier(type)] as? T { return existing }
+        let made = make()
+        attachments[ObjectIdentifier(type)] = made
+        return made
+    }
+
     /// Registers a handler for `fd`.
     package func add(_ handler: any LoopHandler, fd: Int32, interest: Interest) throws {
         try selector.register(fd, interest: interest)
@@ -126,6 +137,7 @@ package final class EventLoop {
         unwatched.removeAll()
         for action in shutdownActions { action() }
         shutdownActions.removeAll()
+        attachments.removeAll()
         selector.close()
         readBuffer.deallocate()
     }

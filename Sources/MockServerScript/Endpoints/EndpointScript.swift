@@ -46,7 +46,7 @@ package struct EndpointScript: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with its line and column.
     package init(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file)).decode(json, file: file)
+        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: .shared)).decode(json, file: file)
     }
 
     package init(endpoints: [Endpoint], file: String?) {

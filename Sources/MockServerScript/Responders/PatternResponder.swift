@@ -24,7 +24,7 @@ public struct PatternResponder: Responder {
     ///   - fallback: what answers an input no entry matches; `nil` closes such connections.
     public init(_ entries: [ResponseEntry], fallback: ResponseEntry? = nil) {
         let set = ResponseSet(name: "default", entries: entries, fallback: fallback)
-        self.script = ResponseScript(sets: [set])
+        self.script = ResponseScript(sets: [set], vocabulary: .shared)
         self.responseSet = set
     }
 
@@ -54,30 +54,30 @@ public struct PatternResponder: Responder {
     }
 
     /// Runs the set's `«initial»` response.
-    public func connected(session: inout ResponderSession, context: SubstitutionContext) -> [Action] {
-        guard let initial = currentSet(for: session).initial else { return [] }
-        return actions(for: initial.commands, input: InputUnit(bytes: []), groups: [], context: context)
+    public func connected(session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
+        guard let initial = currentSet(for: session).initial else { return nil }
+        return ScriptReply(commands: initial.commands, match: .opening, response: initial.name)
     }
 
     /// Answers with the first matching response of the connection's set, or its fallback.
-    public func respond(to input: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> Reply? {
+    public func respond(to input: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
         let set = currentSet(for: session)
-        if let reply = firstMatch(in: set, heads: false, input: input, context: context) { return reply }
+        if let reply = firstMatch(in: set, heads: false, input: input) { return reply }
         guard let fallback = set.fallback else { return nil }
-        return Reply(actions: actions(for: fallback.commands, input: input, groups: [], context: context), response: fallback.name)
+        return ScriptReply(commands: fallback.commands, match: ScriptMatch(input: input), response: fallback.name)
     }
 
     /// Answers a request head with the first matching `"head": true` response of the connection's
     /// set; `nil` (send `100 Continue`) when none matches.
-    public func respond(toHead head: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> Reply? {
-        firstMatch(in: currentSet(for: session), heads: true, input: head, context: context)
+    public func respond(toHead head: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
+        firstMatch(in: currentSet(for: session), heads: true, input: head)
     }
 
     /// The reply of the first entry of `set` that answers heads (or whole inputs) and matches `input`.
-    private func firstMatch(in set: ResponseSet, heads: Bool, input: InputUnit, context: SubstitutionContext) -> Reply? {
+    private func firstMatch(in set: ResponseSet, heads: Bool, input: InputUnit) -> ScriptReply? {
         for entry in set.entries where entry.answersHead == heads {
             if let groups = entry.pattern.match(input) {
-                return Reply(actions: actions(for: entry.commands, input: input, groups: groups, context: context), response: entry.name)
+                return ScriptReply(commands: entry.commands, match: ScriptMatch(input: input, groups: groups), response: entry.name)
             }
         }
         return nil
@@ -88,43 +88,5 @@ public struct PatternResponder: Responder {
             return responseSet
         }
         return set
-    }
-
-    private func actions(for commands: [Command], input: InputUnit, groups: [String?], context: SubstitutionContext) -> [Action] {
-        commands.map { command in
-            switch command {
-            case .send(let template):
-                if let constant = template.constantBytes { .send(constant) } else { .render(Rendering(template: template, input: input, groups: groups)) }
-            case .sendBytes(let bytes): .send(bytes)
-            case .sendData: .sendData
-            case .pause(let duration): .pause(duration)
-            case .close: .close
-            case .useSet(let name): .useSet(name)
-            case .selectFile(let template, let otherwise, let strict):
-                .selectFile(Rendering(template: template, input: input, groups: groups),
-                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) }, strict: strict)
-            case .openPassive: .openPassive
-            case .connectActive(let template, let otherwise):
-                .connectActive(Rendering(template: template, input: input, groups: groups),
-                               otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
-            case .transfer(let transfer): .transfer(transfer)
-            case .httpResponse(let response): .render(Rendering(content: .response(response), input: input, groups: groups))
-            case .fault(let fault): .fault(fault)
-            case .saveBody(let template): .saveBody(Rendering(template: template, input: input, groups: groups))
-            case .continueRequest: .continueRequest
-            case .propfind: .propfind(input)
-            case .webdav: .webdav(input)
-            case .ftp: .ftp(input)
-            case .makeFolder(let template, let otherwise):
-                .makeFolder(Rendering(template: template, input: input, groups: groups),
-                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
-            case .copyFile(let source, let destination, let move, let otherwise):
-                .copyFile(Rendering(template: source, input: input, groups: groups), to: Rendering(template: destination, input: input, groups: groups),
-                          move: move, otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
-            case .deleteFile(let template, let otherwise):
-                .deleteFile(Rendering(template: template, input: input, groups: groups),
-                            otherwise: otherwise.map { actions(for: $0, input: input, groups: groups, context: context) })
-            }
-        }
     }
 }

@@ -6,20 +6,20 @@ public struct ResponseEntry: Sendable {
     /// What the response answers.
     public let pattern: InputPattern
     /// What it does, in order. No commands means the input is swallowed.
-    public let commands: [Command]
+    public let commands: [ScriptCommand]
     /// A note for readers of the script.
     public let comment: String?
     /// Whether this response answers the head of an HTTP request whose client waits for
     /// `100 Continue` before sending the body (`"head": true`), instead of whole requests.
     ///
     /// When such a response matches, its commands are the answer: `«continue»`
-    /// (``Command/continueRequest``) lets the body come, and the whole request is then answered as
+    /// lets the body come, and the whole request is then answered as
     /// usual; without it the body is never awaited, and once the answer is sent the server stops
     /// sending, discards what the client still sends and closes when the client does.
     public let answersHead: Bool
 
     /// Creates a response from a compiled pattern.
-    public init(name: String, pattern: InputPattern, commands: [Command], comment: String? = nil, answersHead: Bool = false) {
+    public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil, answersHead: Bool = false) {
         self.name = name
         self.pattern = pattern
         self.commands = commands
@@ -30,7 +30,7 @@ public struct ResponseEntry: Sendable {
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).
     ///
     /// - Throws: ``PatternError`` when the pattern does not compile.
-    public init(_ name: String, pattern: String, commands: [Command], comment: String? = nil, answersHead: Bool = false) throws(PatternError) {
+    public init(_ name: String, pattern: String, commands: [ScriptCommand], comment: String? = nil, answersHead: Bool = false) throws(PatternError) {
         self.init(name: name, pattern: try InputPattern(pattern), commands: commands, comment: comment, answersHead: answersHead)
     }
 }

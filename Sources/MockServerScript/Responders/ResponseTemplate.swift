@@ -1,4 +1,3 @@
-import MockServerHTTP
 import MockServerCore
 /// Response text with substitutions, parsed once and rendered in one pass.
 ///
@@ -7,8 +6,8 @@ import MockServerCore
 ///   A group that did not take part in the match, or that the pattern does not have, is empty.
 /// - `$name` or `${name}` is a ``Variable``; `${name}` lets a letter follow (`${size}KB`), and
 ///   `${1}0` is group 1 followed by `0`.
-/// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the input when it is an HTTP
-///   request (empty otherwise); a missing header is empty.
+/// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the request being answered
+///   (``SubstitutionContext/request``), empty when there is none; a missing header is empty.
 /// - `$$` is a literal `$`. A `$` followed by anything else, or an unknown `$word`, stays as written.
 ///
 /// Replaced text is never scanned again, so a captured value containing `$1` is sent as is.
@@ -47,7 +46,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
     public var description: String { source }
 
     /// The bytes of the template when it has no substitutions.
-    var constantBytes: [UInt8]? {
+    package var constantBytes: [UInt8]? {
         switch segments.count {
         case 0: []
         case 1: if case .literal(let bytes) = segments[0] { bytes } else { nil }
@@ -65,7 +64,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         if let constant = constantBytes { return constant }
         var output: [UInt8] = []
         output.reserveCapacity(source.utf8.count + 32)
-        var request: HTTPRequest?? = context.request.map { .some($0) }
+        let request = context.request
         for segment in segments {
             switch segment {
             case .literal(let bytes): output.append(contentsOf: bytes)
@@ -74,13 +73,12 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
                 if index <= groups.count, let value = groups[index - 1] { output.append(contentsOf: value.utf8) }
             case .variable(let variable): output.append(contentsOf: context.value(of: variable).utf8)
             case .request(let part):
-                if request == nil { request = .some(HTTPRequest(parsing: input.bytes)) }
-                guard let parsed = request ?? nil else { continue }
+                guard let request else { continue }
                 switch part {
-                case .method: output.append(contentsOf: parsed.method.utf8)
-                case .path: output.append(contentsOf: parsed.target.utf8)
-                case .body: output.append(contentsOf: parsed.body)
-                case .header(let name): output.append(contentsOf: (parsed.headers[name] ?? "").utf8)
+                case .method: output.append(contentsOf: request.method.utf8)
+                case .path: output.append(contentsOf: request.target.utf8)
+                case .body: output.append(contentsOf: request.body)
+                case .header(let name): output.append(contentsOf: (request.header(name) ?? "").utf8)
                 }
             }
         }

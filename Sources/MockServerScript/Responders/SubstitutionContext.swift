@@ -1,6 +1,5 @@
-import MockServerCore
 import Foundation
-import MockServerHTTP
+import MockServerCore
 
 /// The values that ``Variable`` substitutions are replaced with when a reply is rendered.
 ///
@@ -21,9 +20,9 @@ public struct SubstitutionContext: Sendable {
     public var fileName: String = ""
     /// The clock for `$date`.
     public var now: @Sendable () -> Date
-    /// The HTTP request being answered, parsed once, for `$method`, `$path`, `$body` and
-    /// `${header:Name}`; when `nil`, they are read from the input itself.
-    public var request: HTTPRequest? {
+    /// The request being answered, parsed once by its protocol, for `$method`, `$path`, `$body` and
+    /// `${header:Name}`; when `nil` (a line protocol), they are empty.
+    public var request: (any ScriptRequest)? {
         get { requestBox?.request }
         set { requestBox = newValue.map(RequestBox.init) }
     }
@@ -33,8 +32,8 @@ public struct SubstitutionContext: Sendable {
     private var requestBox: RequestBox?
 
     private final class RequestBox: Sendable {
-        let request: HTTPRequest
-        init(_ request: HTTPRequest) { self.request = request }
+        let request: any ScriptRequest
+        init(_ request: any ScriptRequest) { self.request = request }
     }
 
     /// Creates a context.
@@ -59,7 +58,7 @@ public struct SubstitutionContext: Sendable {
         case .epsv: "|||\(dataPort)|"
         case .file: fileName
         case .size: String(data.count)
-        case .date: HTTPDate.format(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))
+        case .date: UTCTime.rfc1123(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))
         }
     }
 

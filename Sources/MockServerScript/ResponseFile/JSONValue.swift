@@ -1,7 +1,7 @@
 import MockServerCore
-/// A parsed JSON value that remembers where it was written and keeps object keys in order.
-struct JSONValue: Sendable {
-    enum Kind: Sendable {
+/// A parsed JSON value of a response file that remembers where it was written and keeps object keys in order.
+public struct JSONValue: Sendable {
+    public enum Kind: Sendable {
         case object([Member])
         case array([JSONValue])
         case string(String)
@@ -11,17 +11,17 @@ struct JSONValue: Sendable {
     }
 
     /// One key of an object, with the key's own location.
-    struct Member: Sendable {
-        let key: String
-        let keyLocation: SourceLocation
-        let value: JSONValue
+    public struct Member: Sendable {
+        public let key: String
+        public let keyLocation: SourceLocation
+        public let value: JSONValue
     }
 
-    let kind: Kind
-    let location: SourceLocation
+    public let kind: Kind
+    public let location: SourceLocation
 
     /// The JSON type's name, for error messages.
-    var typeName: String {
+    public var typeName: String {
         switch kind {
         case .object: "an object"
         case .array: "an array"

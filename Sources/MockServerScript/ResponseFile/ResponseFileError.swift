@@ -30,6 +30,9 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
         case unknownSet(name: String, available: [String])
         /// A set with no responses.
         case emptySet(name: String)
+        /// A command of a protocol that the script does not speak, such as an FTP transfer in an
+        /// HTTP script: `owner` is the command's protocol, `allowed` those the script's scheme allows.
+        case foreignCommand(path: String, command: String, owner: String, scheme: String?, allowed: [String])
     }
 
     /// What is wrong.
@@ -62,6 +65,10 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
         case .missingResponse(let set, let response): "set \"\(set)\" names the response \"\(response)\", which the file does not define"
         case .unknownSet(let name, let available): "there is no set \"\(name)\" (sets: \(available.map { "\"\($0)\"" }.joined(separator: ", ")))"
         case .emptySet(let name): "set \"\(name)\" has no responses"
+        case .foreignCommand(let path, let command, let owner, let scheme, let allowed):
+            "\(path): \(command) is a command of \(owner), and this script "
+                + (scheme.map { "(scheme \"\($0)\") " } ?? "has no scheme, so it ")
+                + (allowed.isEmpty ? "uses only the shared commands" : (scheme == nil ? "may use the commands of " : "speaks ") + allowed.joined(separator: " and "))
         }
     }
 

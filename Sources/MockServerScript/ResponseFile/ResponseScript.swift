@@ -29,10 +29,13 @@ public struct ResponseScript: Sendable {
     private let setProblems: [String: ResponseFileError]
 
     /// Creates a script from sets built in code.
+    ///
+    /// - Parameter vocabulary: the protocols whose schemes imply a framing, when `framing` is `nil`
+    ///   (`import MockServer` gives a form of this initializer that uses the standard protocols).
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
-                uploadSettle: Duration? = nil) {
+                uploadSettle: Duration? = nil, vocabulary: ScriptVocabulary) {
         self.scheme = scheme
-        self.framing = framing ?? .implied(byScheme: scheme)
+        self.framing = framing ?? vocabulary.framing(forScheme: scheme)
         self.data = data
         self.files = files
         self.uploadSettle = uploadSettle
@@ -42,10 +45,10 @@ public struct ResponseScript: Sendable {
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing?, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, file: String?, setNames: [String],
+    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, file: String?, setNames: [String],
          sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
         self.scheme = scheme
-        self.framing = framing ?? .implied(byScheme: scheme)
+        self.framing = framing
         self.data = data
         self.files = files
         self.uploadSettle = uploadSettle
@@ -61,15 +64,16 @@ public struct ResponseScript: Sendable {
     /// original's sample files have such sets); asking for that set throws, and ``validate()``
     /// reports it. Every other problem throws here.
     ///
+    /// - Parameter vocabulary: the protocols whose commands the file may use, as its `scheme` allows.
     /// - Throws: ``ResponseFileError`` with the file, and the line and column where known.
-    public init(contentsOf url: URL) throws(ResponseFileError) {
+    public init(contentsOf url: URL, vocabulary: ScriptVocabulary) throws(ResponseFileError) {
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
             throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path)
         }
-        try self.init(json: bytes, file: url.path)
+        try self.init(json: bytes, file: url.path, vocabulary: vocabulary)
     }
 
     /// Loads a response script from JSON text.
@@ -77,16 +81,17 @@ public struct ResponseScript: Sendable {
     /// - Parameters:
     ///   - json: the file's bytes.
     ///   - file: the name to give in errors.
+    ///   - vocabulary: the protocols whose commands the script may use, as its `scheme` allows.
     /// - Throws: ``ResponseFileError`` with the line and column where known.
-    public init(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        self = try ResponseScriptDecoder(file: file).decode(json)
+    public init(json: [UInt8], file: String? = nil, vocabulary: ScriptVocabulary) throws(ResponseFileError) {
+        self = try ResponseScriptDecoder(file: file, vocabulary: vocabulary).decode(json)
     }
 
     /// Loads a response script from JSON text.
     ///
     /// - Throws: ``ResponseFileError`` with the line and column where known.
-    public init(json: String, file: String? = nil) throws(ResponseFileError) {
-        try self.init(json: Array(json.utf8), file: file)
+    public init(json: String, file: String? = nil, vocabulary: ScriptVocabulary) throws(ResponseFileError) {
+        try self.init(json: Array(json.utf8), file: file, vocabulary: vocabulary)
     }
 
     /// The set named `name`.

@@ -2,15 +2,36 @@ import MockServerCore
 import Foundation
 
 /// Turns a parsed response file into a ``ResponseScript``, checking every value's type and meaning.
-struct ResponseScriptDecoder {
+///
+/// The shared commands are read here; every other command comes from a ``ScriptProtocol`` of the
+/// vocabulary that the script's `scheme` (or, without one, its framing) allows.
+final class ResponseScriptDecoder {
     let file: String?
+    let vocabulary: ScriptVocabulary
+    /// The protocols whose commands this script may use, known once its scheme and framing are read.
+    private var allowed: [any ScriptProtocol] = []
+    /// The script's scheme, for error messages.
+    private var scheme: String?
+    private var switches: [SetSwitch] = []
 
-    /// The string tokens a command may be.
-    static let commandTokens = ["«close»", "«data»", "«passive»", "«reset»", "«half-close»", "«hang»", "«continue»", "«propfind»", "«webdav»", "«ftp»", "«refuse-data»"] + Transfer.allCases.map(\.rawValue)
-    /// The keys a command object may have.
-    static let commandKeys = ["send", "hex", "base64", "pause", "set", "file", "active", "response", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "delay-data"]
-    /// The command keys that take `"otherwise"` (and, for copy and move, `"to"`).
-    static let keysWithOtherwise = ["file", "active", "mkdir", "delete", "copy", "move"]
+    init(file: String?, vocabulary: ScriptVocabulary) {
+        self.file = file
+        self.vocabulary = vocabulary
+    }
+
+    /// The string tokens every script may use.
+    static let sharedTokens = ["«close»", "«data»", "«reset»", "«half-close»", "«hang»"]
+    /// The command keys every script may use.
+    static let sharedKeys = ["send", "hex", "base64", "pause", "set", "file", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move"]
+    /// The keys a shared command object may have beside its command key.
+    static func sharedCompanions(of key: String) -> [String] {
+        switch key {
+        case "file": ["otherwise", "strict"]
+        case "mkdir", "delete": ["otherwise"]
+        case "copy", "move": ["to", "otherwise"]
+        default: []
+        }
+    }
     /// The longest pause accepted, in seconds.
     static let maximumPause = 86_400.0
 
@@ -43,6 +64,8 @@ struct ResponseScriptDecoder {
             }
             return framing
         }
+        self.scheme = scheme
+        allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
             guard case .number(let seconds) = value.kind else {
@@ -64,11 +87,10 @@ struct ResponseScriptDecoder {
         }
         guard let responsesValue = top["responses"] else { throw error(.missingKey(path: "", key: "responses"), at: root.location) }
 
-        var switches: [SetSwitch] = []
         var responses: [String: ResponseEntry] = [:]
         var responseOrder: [String] = []
         for member in try orderedMembers(of: responsesValue, path: "responses") {
-            responses[member.key] = try entry(named: member.key, member.value, switches: &switches)
+            responses[member.key] = try entry(named: member.key, member.value)
             responseOrder.append(member.key)
         }
 
@@ -92,13 +114,13 @@ struct ResponseScriptDecoder {
             if let problem = problems[change.target] { throw problem }
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
-        return ResponseScript(scheme: scheme, framing: framing, data: data, files: files, uploadSettle: uploadSettle, file: file,
+        return ResponseScript(scheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme), data: data, files: files, uploadSettle: uploadSettle, file: file,
                               setNames: setNames, sets: sets, setProblems: problems)
     }
 
     // MARK: Responses and sets
 
-    private func entry(named name: String, _ value: JSONValue, switches: inout [SetSwitch]) throws(ResponseFileError) -> ResponseEntry {
+    private func entry(named name: String, _ value: JSONValue) throws(ResponseFileError) -> ResponseEntry {
         let path = "responses.\(name)"
         let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment", "head"])
         var answersHead = false
@@ -126,9 +148,9 @@ struct ResponseScriptDecoder {
         guard case .array(let elements) = commandsValue.kind else {
             throw error(.wrongType(path: "\(path).commands", expected: "an array", found: commandsValue.typeName), at: commandsValue.location)
         }
-        var commands: [Command] = []
+        var commands: [ScriptCommand] = []
         for (index, element) in elements.enumerated() {
-            commands.append(try command(element, path: "\(path).commands[\(index)]", head: answersHead, switches: &switches))
+            commands.append(try command(element, path: "\(path).commands[\(index)]", head: answersHead))
         }
         let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
         return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, answersHead: answersHead)
@@ -166,141 +188,109 @@ struct ResponseScriptDecoder {
     }
 
     /// One command; `head` says whether it belongs to a response that answers request heads.
-    private func command(_ value: JSONValue, path: String, head: Bool, switches: inout [SetSwitch]) throws(ResponseFileError) -> Command {
+    func command(_ value: JSONValue, path: String, head: Bool) throws(ResponseFileError) -> ScriptCommand {
+        let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, answersHead: head)
         switch value.kind {
         case .string(let text):
             guard isToken(text) else { return .send(ResponseTemplate(text)) }
             switch text {
             case "«close»": return .close
             case "«data»": return .sendData
-            case "«passive»": return .openPassive
             case "«reset»": return .fault(.reset)
             case "«half-close»": return .fault(.halfClose)
             case "«hang»": return .fault(.hang)
-            case "«propfind»": return .propfind
-            case "«webdav»": return .webdav
-            case "«ftp»": return .ftp
-            case "«refuse-data»": return .fault(.refuseData)
-            case "«continue»":
-                guard head else {
-                    throw error(.invalidValue(path: path, reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"), at: value.location)
-                }
-                return .continueRequest
             default:
-                if let transfer = Transfer(rawValue: text) { return .transfer(transfer) }
-                throw error(.unknownToken(path: path, token: text, known: Self.commandTokens), at: value.location)
+                if let owner = allowed.first(where: { $0.tokens.contains(text) }) {
+                    return try owner.command(token: text, in: decoding)
+                }
+                try rejectForeign(text, owner: vocabulary.protocols.first { $0.tokens.contains(text) }, at: value.location, path: path)
+                throw error(.unknownToken(path: path, token: text, known: Self.sharedTokens + allowed.flatMap(\.tokens)), at: value.location)
             }
         case .number(let seconds):
             return .pause(try pause(seconds, path: path, at: value.location))
         case .object(let members):
-            let otherwiseMember = members.first { $0.key == "otherwise" }
-            let strictMember = members.first { $0.key == "strict" }
-            let toMember = members.first { $0.key == "to" }
-            let main = members.filter { !["otherwise", "strict", "to"].contains($0.key) }
+            let companionNames = Set(["otherwise", "strict", "to"] + vocabulary.protocols.flatMap { scriptProtocol in
+                scriptProtocol.keys.flatMap { scriptProtocol.companionKeys(of: $0) }
+            })
+            let main = members.filter { !companionNames.contains($0.key) }
+            let knownKeys = Self.sharedKeys + allowed.flatMap(\.keys)
             guard main.count == 1, let member = main.first else {
-                throw error(.invalidValue(path: path, reason: "a command object has one key (\(Self.commandKeys.joined(separator: ", "))), "
-                                          + "plus \"otherwise\" beside \(Self.keysWithOtherwise.joined(separator: ", ")), and \"to\" beside copy or move; "
-                                          + "this one has \(members.count)"), at: value.location)
+                throw error(.invalidValue(path: path, reason: "a command object has one command key (\(knownKeys.joined(separator: ", "))) "
+                                          + "and the keys that go with it, such as \"otherwise\"; this one has \(main.count) command keys"), at: value.location)
             }
-            guard Self.commandKeys.contains(member.key) else {
-                throw error(.unknownKey(path: path, key: member.key, known: Self.commandKeys + ["otherwise"]), at: member.keyLocation)
+            let owner = allowed.first { $0.keys.contains(member.key) }
+            if owner == nil && !Self.sharedKeys.contains(member.key) {
+                try rejectForeign("{\"\(member.key)\": …}", owner: vocabulary.protocols.first { $0.keys.contains(member.key) }, at: member.keyLocation, path: path)
+                throw error(.unknownKey(path: path, key: member.key, known: knownKeys + ["otherwise"]), at: member.keyLocation)
             }
-            if let toMember, member.key != "copy" && member.key != "move" {
-                throw error(.unknownKey(path: path, key: "to", known: [member.key]), at: toMember.keyLocation)
+            let companionsAllowed = owner?.companionKeys(of: member.key) ?? Self.sharedCompanions(of: member.key)
+            let companions = members.filter { $0.key != member.key }
+            for companion in companions where !companionsAllowed.contains(companion.key) {
+                throw error(.unknownKey(path: path, key: companion.key, known: [member.key] + companionsAllowed), at: companion.keyLocation)
             }
-            if let otherwiseMember, !Self.keysWithOtherwise.contains(member.key) {
-                throw error(.unknownKey(path: path, key: "otherwise", known: [member.key]), at: otherwiseMember.keyLocation)
-            }
-            var strict = false
-            if let strictMember {
-                guard member.key == "file" else {
-                    throw error(.unknownKey(path: path, key: "strict", known: [member.key]), at: strictMember.keyLocation)
-                }
-                guard case .bool(let value) = strictMember.value.kind else {
-                    throw error(.wrongType(path: "\(path).strict", expected: "true or false", found: strictMember.value.typeName), at: strictMember.value.location)
-                }
-                strict = value
-            }
-            let otherwise = try otherwiseMember.map { member throws(ResponseFileError) -> [Command] in
-                guard case .array(let elements) = member.value.kind else {
-                    throw error(.wrongType(path: "\(path).otherwise", expected: "an array of commands", found: member.value.typeName), at: member.value.location)
-                }
-                var commands: [Command] = []
-                for (index, element) in elements.enumerated() {
-                    commands.append(try command(element, path: "\(path).otherwise[\(index)]", head: head, switches: &switches))
-                }
-                return commands
-            }
-            let inner = "\(path).\(member.key)"
-            switch member.key {
-            case "send": return .send(ResponseTemplate(try string(member.value, path: inner)))
-            case "hex", "base64": return .sendBytes(try bytes(value, path: path))
-            case "pause":
-                guard case .number(let seconds) = member.value.kind else {
-                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
-                }
-                return .pause(try pause(seconds, path: inner, at: member.value.location))
-            case "set":
-                let target = try string(member.value, path: inner)
-                switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
-                return .useSet(target)
-            case "file":
-                return .selectFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise, strict: strict)
-            case "response":
-                return .httpResponse(try httpResponse(member.value, path: inner))
-            case "save":
-                return .saveBody(ResponseTemplate(try string(member.value, path: inner)))
-            case "delay-data":
-                guard case .number(let seconds) = member.value.kind else {
-                    throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
-                }
-                return .fault(.delayData(try pause(seconds, path: inner, at: member.value.location)))
-            case "mkdir":
-                return .makeFolder(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
-            case "delete":
-                return .deleteFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
-            case "copy", "move":
-                guard let toMember else { throw error(.missingKey(path: path, key: "to"), at: value.location) }
-                return .copyFile(ResponseTemplate(try string(member.value, path: inner)), to: ResponseTemplate(try string(toMember.value, path: "\(path).to")),
-                                 move: member.key == "move", otherwise: otherwise)
-            case "truncate", "dribble":
-                guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
-                      number <= 1e12, number == number.rounded() else {
-                    throw error(.invalidValue(path: inner, reason: member.key == "truncate" ? "a byte count of 0 or more"
-                                                                                             : "a whole number of bytes per second, 1 or more"), at: member.value.location)
-                }
-                return .fault(member.key == "truncate" ? .truncate(bytes: Int(number)) : .dribble(bytesPerSecond: Int(number)))
-            default:
-                return .connectActive(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
-            }
+            let object = ScriptCommandObject(command: member, companions: companions, location: value.location)
+            if let owner { return try owner.command(key: member.key, object: object, in: decoding) }
+            return try sharedCommand(object, in: decoding)
         default:
             throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)
         }
     }
 
-    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
-    private func httpResponse(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPResponseTemplate {
-        let fields = try members(of: value, path: path, known: ["status", "headers", "body"])
-        let status = try fields["status"].map { value throws(ResponseFileError) in ResponseTemplate(try string(value, path: "\(path).status")) } ?? "200 OK"
-        var headers: [HTTPResponseTemplate.Header] = []
-        if let headersValue = fields["headers"] {
-            for member in try orderedMembers(of: headersValue, path: "\(path).headers") {
-                let headerValue = try string(member.value, path: "\(path).headers.\(member.key)")
-                guard !member.key.isEmpty, !member.key.contains(where: { $0 == ":" || $0.isWhitespace }) else {
-                    throw error(.invalidValue(path: "\(path).headers", reason: "\"\(member.key)\" is not a header name"), at: member.keyLocation)
+    /// Throws when `command` belongs to `owner`, a protocol this script does not speak.
+    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: SourceLocation, path: String) throws(ResponseFileError) {
+        guard let owner else { return }
+        throw error(.foreignCommand(path: path, command: command, owner: owner.name, scheme: scheme,
+                                    allowed: allowed.map(\.name)), at: location)
+    }
+
+    /// A shared command object: `send`, `hex`, `base64`, `pause`, `set`, `file`, `save`, the faults
+    /// and the file commands.
+    private func sharedCommand(_ object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        let member = object.command
+        let path = decoding.path
+        let inner = "\(path).\(member.key)"
+        let otherwise = try object.companion("otherwise").map { value throws(ResponseFileError) in
+            try decoding.commands(value, path: "\(path).otherwise")
+        }
+        switch member.key {
+        case "send": return .send(ResponseTemplate(try string(member.value, path: inner)))
+        case "hex", "base64": return .sendBytes(try bytes(.init(kind: .object([member]), location: object.location), path: path))
+        case "pause":
+            guard case .number(let seconds) = member.value.kind else {
+                throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
+            }
+            return .pause(try pause(seconds, path: inner, at: member.value.location))
+        case "set":
+            let target = try string(member.value, path: inner)
+            switches.append(SetSwitch(target: target, path: inner, location: member.value.location))
+            return .useSet(target)
+        case "file":
+            var strict = false
+            if let strictValue = object.companion("strict") {
+                guard case .bool(let flag) = strictValue.kind else {
+                    throw error(.wrongType(path: "\(path).strict", expected: "true or false", found: strictValue.typeName), at: strictValue.location)
                 }
-                headers.append(.init(name: member.key, value: ResponseTemplate(headerValue)))
+                strict = flag
             }
-        }
-        var body: HTTPResponseTemplate.Body = .bytes([])
-        if let bodyValue = fields["body"] {
-            if case .string(let text) = bodyValue.kind {
-                body = text == "«data»" ? .data : .text(ResponseTemplate(text))
-            } else {
-                body = .bytes(try bytes(bodyValue, path: "\(path).body"))
+            return .selectFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise, strict: strict)
+        case "save":
+            return .saveBody(ResponseTemplate(try string(member.value, path: inner)))
+        case "mkdir":
+            return .makeFolder(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
+        case "delete":
+            return .deleteFile(ResponseTemplate(try string(member.value, path: inner)), otherwise: otherwise)
+        case "copy", "move":
+            guard let to = object.companion("to") else { throw error(.missingKey(path: path, key: "to"), at: object.location) }
+            return .copyFile(ResponseTemplate(try string(member.value, path: inner)), to: ResponseTemplate(try string(to, path: "\(path).to")),
+                             move: member.key == "move", otherwise: otherwise)
+        default: // "truncate", "dribble"
+            guard case .number(let number) = member.value.kind, number >= (member.key == "truncate" ? 0 : 1),
+                  number <= 1e12, number == number.rounded() else {
+                throw error(.invalidValue(path: inner, reason: member.key == "truncate" ? "a byte count of 0 or more"
+                                                                                         : "a whole number of bytes per second, 1 or more"), at: member.value.location)
             }
+            return .fault(member.key == "truncate" ? .truncate(bytes: Int(number)) : .dribble(bytesPerSecond: Int(number)))
         }
-        return HTTPResponseTemplate(status: status, headers: headers, body: body)
     }
 
     func pause(_ seconds: Double, path: String, at location: SourceLocation) throws(ResponseFileError) -> Duration {

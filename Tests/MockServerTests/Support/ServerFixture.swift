@@ -10,7 +10,7 @@ func startServer(_ entries: [ResponseEntry], fallback: ResponseEntry? = nil,
 }
 
 /// A response built in tests, where the pattern is known to compile.
-func entry(_ name: String, _ pattern: String, _ commands: Command...) -> ResponseEntry {
+func entry(_ name: String, _ pattern: String, _ commands: ScriptCommand...) -> ResponseEntry {
     try! ResponseEntry(name, pattern: pattern, commands: commands)
 }
 

@@ -1,5 +1,6 @@
-import MockServerHTTP
 import MockServerCore
+import MockServerScript
+
 /// An HTTP response written as parts, rendered with a computed `Content-Length`, so that keep-alive
 /// clients work without hand-counted lengths (`{"response": {…}}` in a response file).
 public struct HTTPResponseTemplate: Sendable, Hashable {
@@ -56,7 +57,7 @@ public struct HTTPResponseTemplate: Sendable, Hashable {
     /// The response's bytes as ``HTTPResponseSerializer`` writes them with no request to answer:
     /// `HTTP/1.1 STATUS`, the headers, `Content-Length` (unless a header gives it or chunked
     /// encoding, or the status has no body), the blank line and the body.
-    func render(input: InputUnit, groups: [String?], context: SubstitutionContext) -> [UInt8] {
-        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request).bytes
+    package func render(input: InputUnit, groups: [String?], context: SubstitutionContext) -> [UInt8] {
+        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request as? HTTPRequest).bytes
     }
 }

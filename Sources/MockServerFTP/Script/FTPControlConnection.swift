@@ -1,0 +1,183 @@
+import Foundation
+import MockServerCore
+import MockServerFileSystem
+import MockServerScript
+
+/// What one FTP control connection keeps across its replies: its data channel, `«ftp»`'s working
+/// directory, and whether a transfer holds the connection. It lives in the connection's
+/// ``MockServerScript/ScriptConnectionStorage`` and sends FTP's own replies (425, 426, 504).
+///
+/// `@unchecked Sendable`: the storage that holds it is shared with other threads, but this object
+/// is made, used and closed only on the control connection's loop thread (FTP's commands run
+/// there, and so do the data channel's completions).
+final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable {
+    /// Where the control connection stands.
+    private enum State {
+        /// Waiting for or answering input.
+        case ready
+        /// A transfer runs on the data channel; the answer goes on when it ends.
+        case transferring
+    }
+
+    /// The control connection; the reference is dropped when it closes (the storage forgets this object).
+    private let connection: StreamConnection
+    private let storage: ScriptConnectionStorage
+    private let channel: DataChannel
+    private var state = State.ready
+    private var session = FTPSessionState()
+
+    private static let noRoute = "425 Use PASV, EPSV, PORT or EPRT first.\r\n"
+
+    private init(connection: StreamConnection, storage: ScriptConnectionStorage) {
+        self.connection = connection
+        self.storage = storage
+        let loop = connection.loop
+        let pool = loop.attachment(PassiveListenerPool.self) { PassiveListenerPool(loop: loop) }
+        channel = DataChannel(loop: loop, pool: pool, connectionID: connection.id, peerHost: connection.peer?.host)
+    }
+
+    /// The FTP state of `connection`, made on its first FTP command.
+    static func of(_ connection: StreamConnection, reply: ScriptRun) -> FTPControlConnection {
+        reply.storage.state(FTPControlConnection.self) { FTPControlConnection(connection: connection, storage: reply.storage) }
+    }
+
+    func connectionClosed() {
+        channel.close()
+    }
+
+    // MARK: Commands
+
+    func openPassive(host: String) -> ScriptOutcome {
+        do {
+            _ = try channel.openPassive(host: host)
+            storage.dataPort = channel.passivePort
+            return .continue([])
+        } catch {
+            connection.log(.error, "cannot open a passive listener: \(error)")
+            storage.dataPort = channel.passivePort
+            return .instead([.send(Array("425 Cannot open a passive connection.\r\n".utf8))])
+        }
+    }
+
+    func connectActive(_ argument: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
+        if let target = FTPAddress.parse(argument), let peer = connection.peer,
+           let address = try? SocketAddress(host: target.host, port: target.port), address.host == peer.host {
+            channel.useActive(address)
+            storage.dataPort = channel.passivePort
+            return .continue([])
+        }
+        connection.log(.warning, "refused active-mode address \(argument) (only \(connection.peer?.host ?? "the peer") is allowed)")
+        return .instead(otherwise() ?? [.send(Array("504 Active mode is allowed only to the client's own address.\r\n".utf8))])
+    }
+
+    func refuseNextDataConnection() -> ScriptOutcome {
+        channel.refuseNext()
+        storage.dataPort = channel.passivePort
+        connection.log(.debug, "refusing the next data connection")
+        return .continue([])
+    }
+
+    func delayNextTransfer(by duration: Duration) -> ScriptOutcome {
+        channel.delayNext(by: duration)
+        return .continue([])
+    }
+
+    func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptOutcome {
+        guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
+        let server = reply.server
+        let job: DataSocket.Job
+        switch transfer {
+        case .download: job = .send(reply.values.data, partial: false)
+        case .downloadPartial: job = .send(reply.values.data, partial: true)
+        case .upload:
+            let name = reply.selectedFile ?? ""
+            let connectionID = connection.id
+            job = .receive(settle: server.uploadSettle) { bytes in
+                server.recordUpload(name: name, bytes: bytes, connection: connectionID)
+            }
+        case .list, .nameList:
+            let content = server.content()
+            if let listing = content.listing {
+                job = .send(listing, partial: false)
+            } else {
+                let sizes = content.files.mapValues(\.count)
+                job = .send(transfer == .list ? FTPListing.long(sizes) : FTPListing.names(sizes), partial: false)
+            }
+        }
+        start(job)
+        return .continue([])
+    }
+
+    /// `«ftp»`: the answer of an FTP server over the server's files to the command `line`.
+    func answer(_ line: String, reply: ScriptRun) -> ScriptOutcome {
+        let server = reply.server
+        let values = reply.values
+        let now = values.now()
+        let content = server.content()
+        let answer = server.withFileStore { store in
+            var system = FTPFileSystem(files: store.files, times: store.times, data: content.data, listing: content.listing, now: now)
+            let answer = system.answer(line, session: &session)
+            store.files = system.files
+            store.times = system.times
+            return answer
+        }
+        switch answer {
+        case .reply(let text):
+            return .continue([.send(Array(text.utf8))])
+        case .download(let preliminary, let bytes, let final):
+            guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
+            return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.send(bytes, partial: false)); return [] }, .send(Array(final.utf8))])
+        case .upload(let preliminary, let path, let offset, let final):
+            guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
+            let connectionID = connection.id
+            let store: @Sendable ([UInt8]) -> Void = { bytes in
+                let now = values.now()
+                server.withFileStore { store in
+                    var system = FTPFileSystem(files: store.files, times: store.times, data: [], now: now)
+                    system.store(bytes, at: path, offset: offset)
+                    store.files = system.files
+                    store.times = system.times
+                }
+                // Named as `--files` names files: relative to the root (`up.bin`, `sub/up.bin`).
+                server.recordUpload(name: String(path.drop { $0 == "/" }), bytes: bytes, connection: connectionID)
+            }
+            let settle = server.uploadSettle
+            return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.receive(settle: settle, complete: store)); return [] }, .send(Array(final.utf8))])
+        }
+    }
+
+    // MARK: Transfers
+
+    /// Runs `job` on the data channel, holding the control connection's steps until it ends.
+    private func start(_ job: DataSocket.Job) {
+        guard channel.hasRoute else { return endResponse(replying: Self.noRoute) }
+        connection.flushOutput()
+        guard !connection.isClosed else { return }
+        state = .transferring
+        connection.hold()
+        channel.start(job) { [weak self] outcome in
+            self?.transferEnded(outcome)
+        }
+    }
+
+    private func transferEnded(_ outcome: DataSocket.Outcome) {
+        guard !connection.isClosed, case .transferring = state else { return }
+        state = .ready
+        switch outcome {
+        case .sent, .aborted, .received, .settled:
+            break
+        case .refused:
+            endResponse(replying: "425 Can't open data connection.\r\n")
+        case .failed(let reason):
+            connection.log(.warning, "transfer failed: \(reason)")
+            endResponse(replying: "426 Connection closed; transfer aborted.\r\n")
+        }
+        connection.resume()
+    }
+
+    /// Skips the rest of the current response after sending `reply`, one of FTP's own reply lines.
+    private func endResponse(replying reply: String) {
+        connection.send(Array(reply.utf8))
+        connection.endSteps()
+    }
+}

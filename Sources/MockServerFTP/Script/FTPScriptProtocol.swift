@@ -1,0 +1,46 @@
+import MockServerCore
+import MockServerScript
+
+/// FTP's part of the script language: `«passive»`, `{"active": …}`, the transfers, `«ftp»`,
+/// `«refuse-data»` and `{"delay-data": …}`, in scripts with `scheme` `ftp` and in line scripts
+/// that name no other protocol.
+public struct FTPScriptProtocol: ScriptProtocol {
+    public let name = "FTP"
+    public let schemes: Set<String> = ["ftp", "ftps"]
+    public let framing = Framing.lines
+    public let framings: Set<Framing> = [.lines, .raw]
+    public let tokens = ["«passive»", "«ftp»", "«refuse-data»"] + FTPTransfer.allCases.map(\.rawValue)
+    public let keys = ["active", "delay-data"]
+
+    /// Creates FTP's vocabulary.
+    public init() {}
+
+    public func companionKeys(of key: String) -> [String] {
+        key == "active" ? ["otherwise"] : []
+    }
+
+    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        switch token {
+        case "«passive»": return .openPassive
+        case "«ftp»": return .ftp
+        case "«refuse-data»": return .command(FTPScriptCommand.refuseData)
+        default:
+            guard let transfer = FTPTransfer(rawValue: token) else {
+                throw decoding.error(.unknownToken(path: decoding.path, token: token, known: tokens))
+            }
+            return .transfer(transfer)
+        }
+    }
+
+    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        let value = object.command.value
+        let path = "\(decoding.path).\(key)"
+        if key == "delay-data" {
+            return .command(FTPScriptCommand.delayData(try decoding.seconds(value, path: path)))
+        }
+        let otherwise = try object.companion("otherwise").map { value throws(ResponseFileError) in
+            try decoding.commands(value, path: "\(decoding.path).otherwise")
+        }
+        return .connectActive(ResponseTemplate(try decoding.string(value, path: path)), otherwise: otherwise)
+    }
+}

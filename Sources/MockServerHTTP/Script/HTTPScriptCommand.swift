@@ -1,0 +1,33 @@
+import MockServerCore
+import MockServerScript
+
+/// HTTP's script commands.
+public enum HTTPScriptCommand: ProtocolCommand {
+    /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
+    case response(HTTPResponseTemplate)
+    /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
+    /// response that answers request heads (``MockServerScript/ResponseEntry/answersHead``).
+    case continueRequest
+
+    /// Both only produce output: they are worked out with the reply.
+    public var runsWhenReached: Bool { false }
+
+    public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+        switch self {
+        case .response(let template):
+            .continue([.output(HTTPScriptOutput.response(template.response(input: match.input, groups: match.groups, context: reply.values)))])
+        case .continueRequest:
+            .continue([.output(HTTPScriptOutput.continueRequest)])
+        }
+    }
+}
+
+extension ScriptCommand {
+    /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
+    public static func httpResponse(_ template: HTTPResponseTemplate) -> ScriptCommand {
+        .command(HTTPScriptCommand.response(template))
+    }
+
+    /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`).
+    public static var continueRequest: ScriptCommand { .command(HTTPScriptCommand.continueRequest) }
+}

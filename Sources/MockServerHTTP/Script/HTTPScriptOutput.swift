@@ -1,0 +1,10 @@
+import MockServerCore
+
+/// What HTTP's script commands hand to the HTTP driver (through ``MockServerScript/ScriptStep/output(_:)``)
+/// besides bytes.
+package enum HTTPScriptOutput: Sendable {
+    /// A response, written for the request it answers.
+    case response(HTTPResponse)
+    /// `100 Continue`, letting a waiting client send its body.
+    case continueRequest
+}

@@ -1,0 +1,56 @@
+import MockServerCore
+import MockServerScript
+
+/// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole
+/// requests, and may send `{"response": {…}}` and, in a `"head": true` response, `«continue»`.
+public struct HTTPScriptProtocol: ScriptProtocol {
+    public let name = "HTTP"
+    /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
+    public let schemes: Set<String> = ["http", "https", "webdav", "webdavs", "dav", "davs"]
+    public let framing = Framing.requests
+    public let tokens = ["«continue»"]
+    public let keys = ["response"]
+
+    /// Creates HTTP's vocabulary.
+    public init() {}
+
+    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        guard decoding.answersHead else {
+            throw decoding.error(.invalidValue(path: decoding.path,
+                                               reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"))
+        }
+        return .continueRequest
+    }
+
+    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
+    }
+
+    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
+    private func response(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
+        var status: ResponseTemplate = "200 OK"
+        var headers: [HTTPResponseTemplate.Header] = []
+        var body: HTTPResponseTemplate.Body = .bytes([])
+        for member in try decoding.members(of: value, path: path, known: ["status", "headers", "body"]) {
+            switch member.key {
+            case "status":
+                status = ResponseTemplate(try decoding.string(member.value, path: "\(path).status"))
+            case "headers":
+                for header in try decoding.members(of: member.value, path: "\(path).headers") {
+                    let headerValue = try decoding.string(header.value, path: "\(path).headers.\(header.key)")
+                    guard !header.key.isEmpty, !header.key.contains(where: { $0 == ":" || $0.isWhitespace }) else {
+                        throw decoding.error(.invalidValue(path: "\(path).headers", reason: "\"\(header.key)\" is not a header name"), at: header.keyLocation)
+                    }
+                    headers.append(.init(name: header.key, value: ResponseTemplate(headerValue)))
+                }
+            default:
+                if case .string(let text) = member.value.kind {
+                    body = text == "«data»" ? .data : .text(ResponseTemplate(text))
+                } else {
+                    body = .bytes(try decoding.bytes(member.value, path: "\(path).body"))
+                }
+            }
+        }
+        return HTTPResponseTemplate(status: status, headers: headers, body: body)
+    }
+}

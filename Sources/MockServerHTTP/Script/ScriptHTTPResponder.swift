@@ -1,0 +1,84 @@
+import MockServerCore
+import MockServerScript
+
+/// A ``MockServerScript/Responder`` script with `scheme: http` or `webdav` answering through the
+/// HTTP layer: each request is matched as it was sent, and the matching response's commands become
+/// the reply, carried out by a ``MockServerScript/ScriptRun``.
+///
+/// Commands run when the request is answered, in order: `{"save": …}`, `{"mkdir": …}` and the
+/// other file commands change the server's files then, and `«data»`, `$size` and `«propfind»` see
+/// the files as they are at that point. Pauses and faults are steps of the reply.
+///
+/// A class, so that handing it out as `any HTTPResponder` for every request copies a reference.
+package final class ScriptHTTPResponder: HTTPResponder {
+    let server: any ScriptServer
+    /// The substitution values that do not change while the server runs.
+    let base: SubstitutionContext
+
+    package init(server: any ScriptServer, base: SubstitutionContext) {
+        self.server = server
+        self.base = base
+    }
+
+    private static let storageKey = "MockServer.ScriptConnectionStorage"
+
+    package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        reply(to: request, context: context, head: false)
+    }
+
+    package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+        reply(to: request, context: context, head: false).map { .reply($0) } ?? .unmatched
+    }
+
+    package func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply? {
+        reply(to: head, context: context, head: true)
+    }
+
+    private func reply(to request: HTTPRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
+        let storage: ScriptConnectionStorage
+        if let existing = context.connectionState[Self.storageKey] as? ScriptConnectionStorage {
+            storage = existing
+        } else {
+            storage = ScriptConnectionStorage(connectionID: context.connectionID)
+            context.connectionState[Self.storageKey] = storage
+        }
+        var session = storage.session
+        let (responder, substitutions) = server.replyState(base: base)
+        var values = substitutions
+        values.request = request
+        let answer = head
+            ? responder.respond(toHead: request.input, session: &session, context: values)
+            : responder.respond(to: request.input, session: &session, context: values)
+        storage.session = session
+        guard let answer else { return nil }
+        let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
+        return HTTPReply(steps: Self.convert(run.steps(for: answer.commands, match: answer.match)[...], run: run), name: answer.response)
+    }
+
+    /// The reply's steps for the interpreter's.
+    private static func convert(_ steps: ArraySlice<ScriptStep>, run: ScriptRun) -> [HTTPReplyStep] {
+        var result: [HTTPReplyStep] = []
+        result.reserveCapacity(steps.count)
+        for index in steps.indices {
+            switch steps[index] {
+            case .send(let bytes): result.append(.raw(bytes))
+            case .pause(let duration): result.append(.pause(duration))
+            case .close: result.append(.close)
+            case .fault(let fault): result.append(.fault(fault))
+            case .output(let output as HTTPScriptOutput):
+                switch output {
+                case .response(let response): result.append(.response(response))
+                case .continueRequest: result.append(.continueRequest)
+                }
+            case .output(let output):
+                run.log(.warning, "an HTTP exchange cannot send \(type(of: output)) (a command of another protocol); skipped")
+            case .then(let rest):
+                // An HTTP reply works out its rest last: what follows joins what `rest` returns.
+                let following = steps[(index + 1)...]
+                result.append(.then { convert(ArraySlice(rest() + following), run: run) })
+                return result
+            }
+        }
+        return result
+    }
+}

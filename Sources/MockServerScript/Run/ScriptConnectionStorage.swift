@@ -1,0 +1,69 @@
+import MockServerCore
+
+/// What one connection keeps across its replies: its response set and each protocol's own state
+/// (FTP's data channel and working directory, say), by type.
+///
+/// Safe to use from any thread; a protocol's state that lives on the loop is touched only there.
+public final class ScriptConnectionStorage: Sendable {
+    private struct Values {
+        var session: ResponderSession
+        var dataPort: UInt16?
+        var states: [ObjectIdentifier: any Sendable] = [:]
+    }
+
+    private let values: Locked<Values>
+
+    /// Creates the storage of a new connection.
+    public init(connectionID: Int) {
+        values = Locked(Values(session: ResponderSession(connectionID: connectionID)))
+    }
+
+    /// The connection's responder state (its response set).
+    public var session: ResponderSession {
+        get { values.withLock { $0.session } }
+        set { values.withLock { $0.session = newValue } }
+    }
+
+    /// The connection's own data port, when a protocol opened one: `$dataport`, `$pasv` and `$epsv`
+    /// name it instead of the server's.
+    public var dataPort: UInt16? {
+        get { values.withLock { $0.dataPort } }
+        set { values.withLock { $0.dataPort = newValue } }
+    }
+
+    /// The session and the data port, read together.
+    var snapshot: (session: ResponderSession, dataPort: UInt16?) {
+        values.withLock { ($0.session, $0.dataPort) }
+    }
+
+    /// The state a protocol keeps of type `State`, made by `make` the first time it is asked for.
+    public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
+        values.withLock { values in
+            if let state = values.states[ObjectIdentifier(type)] as? State { return state }
+            let state = make()
+            values.states[ObjectIdentifier(type)] = state
+            return state
+        }
+    }
+
+    /// The state of type `State`, if a protocol made one.
+    public func existingState<State: Sendable>(_ type: State.Type) -> State? {
+        values.withLock { $0.states[ObjectIdentifier(type)] as? State }
+    }
+
+    /// Tells every state that is a ``ScriptConnectionResource`` that the connection closed.
+    public func connectionClosed() {
+        let states = values.withLock { values in
+            defer { values.states.removeAll() }
+            return Array(values.states.values)
+        }
+        for case let resource as any ScriptConnectionResource in states { resource.connectionClosed() }
+    }
+}
+
+/// A protocol's per-connection state that holds something to release when the connection closes
+/// (a data channel, a listener).
+public protocol ScriptConnectionResource: Sendable {
+    /// The connection closed; release what belongs to it. Called on the connection's thread.
+    func connectionClosed()
+}

@@ -1,0 +1,89 @@
+@_spi(Framing) import MockServerCore
+
+/// A line protocol (or raw reads, as the original did) answered by a ``Responder``: it frames the
+/// input, asks the responder for each unit, and hands the reply's commands to a ``ScriptRun``,
+/// whose steps the connection carries out.
+///
+/// It knows no protocol: what FTP adds (a data channel, its built-in replies) comes with FTP's
+/// commands, which keep their state in the connection's ``ScriptConnectionStorage``.
+package final class ScriptLineDriver: StreamDriver {
+    private let server: any ScriptServer
+    /// The substitution values that do not change while the server runs.
+    private let base: SubstitutionContext
+    private var framer: any InputFramer
+    private var storage = ScriptConnectionStorage(connectionID: 0)
+
+    package init(server: any ScriptServer, base: SubstitutionContext, framing: Framing) {
+        self.server = server
+        self.base = base
+        switch framing {
+        case .raw: framer = RawFramer()
+        case .lines, .requests: framer = LineFramer(maximumLength: server.maximumLineLength)
+        }
+    }
+
+    package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        storage = ScriptConnectionStorage(connectionID: connection.id)
+        var session = storage.session
+        let (responder, context) = server.replyState(base: base)
+        let reply = responder.connected(session: &session, context: context)
+        storage.session = session
+        guard let reply else { return [] }
+        return steps(for: reply, context: context, on: connection)
+    }
+
+    package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        framer.append(bytes)
+    }
+
+    package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        let unit: [UInt8]?
+        do {
+            unit = inputEnded ? try framer.finish() : try framer.next()
+        } catch {
+            connection.log(.warning, "\(error); closing")
+            return .finish(error.closeReason)
+        }
+        guard let unit else { return inputEnded ? .finish(.peerClosed) : .needInput }
+        let input = InputUnit(bytes: unit)
+        let (responder, context) = server.replyState(base: base)
+        var session = storage.session
+        let answer = responder.respond(to: input, session: &session, context: context)
+        storage.session = session
+        guard let reply = answer else {
+            connection.record(.unmatched(input))
+            connection.log(.warning, "unmatched input: \(input)")
+            return .finish(.unmatchedInput)
+        }
+        connection.record(.input(input, response: reply.response))
+        connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
+        return .steps(steps(for: reply, context: context, on: connection))
+    }
+
+    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+        storage.connectionClosed()
+    }
+
+    private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
+        return Self.convert(run.steps(for: reply.commands, match: reply.match), on: connection)
+    }
+
+    /// The connection's steps for the interpreter's.
+    private static func convert(_ steps: [ScriptStep], on connection: StreamConnection) -> [StreamStep] {
+        steps.map { step in
+            switch step {
+            case .send(let bytes): .send(bytes)
+            case .pause(let duration): .pause(duration)
+            case .close: .close(.script)
+            case .fault(let fault): .fault(fault)
+            case .then(let rest):
+                .run { [unowned connection] in connection.insertSteps(convert(rest(), on: connection)) }
+            case .output(let output):
+                .run { [unowned connection] in
+                    connection.log(.warning, "a line connection cannot send \(type(of: output)) (a command of another protocol); skipped")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import MockServerCore
+import MockServerFileSystem
+
+/// One reply being carried out: the interpreter of the commands every script shares, and what a
+/// ``ProtocolCommand`` sees of the server and the connection.
+///
+/// Commands that produce output are worked out with the reply; commands that read or change the
+/// server or the connection (a set switch, a file selection, the file commands, most protocol
+/// commands) run when the reply reaches them, after what comes before them has been sent and its
+/// pauses waited out, so that the values they set are current for what follows. The same
+/// interpreter serves line connections and HTTP exchanges; each driver turns ``ScriptStep``s into
+/// its own.
+public final class ScriptRun: Sendable {
+    /// The connection's number, as in the transcript.
+    public let connectionID: Int
+    /// What the connection keeps across replies.
+    public let storage: ScriptConnectionStorage
+    /// The server the script runs on.
+    package let server: any ScriptServer
+    /// The line connection carrying the reply, for protocols that work on it directly (FTP's data
+    /// channel); `nil` for an HTTP exchange.
+    package let stream: LoopBound<StreamConnection>?
+    /// The substitution values that do not change during the reply.
+    private let base: SubstitutionContext
+    private let selected = Locked<String?>(nil)
+
+    /// Creates the run of one reply.
+    package init(server: any ScriptServer, base: SubstitutionContext, connectionID: Int, storage: ScriptConnectionStorage,
+                 stream: StreamConnection? = nil) {
+        self.server = server
+        self.base = base
+        self.connectionID = connectionID
+        self.storage = storage
+        self.stream = stream.map(LoopBound.init)
+    }
+
+    /// The file the reply selected (``ScriptCommand/selectFile(_:otherwise:strict:)``), if any.
+    public var selectedFile: String? { selected.withLock { $0 } }
+
+    /// The substitution values now: the selected file and the connection's own data port.
+    public var values: SubstitutionContext {
+        var context = server.substitutionContext(base: base, selectedFile: selectedFile)
+        if let port = storage.dataPort { context.dataPort = port }
+        return context
+    }
+
+    /// `template` rendered for `match` with the current values.
+    public func render(_ template: ResponseTemplate, match: ScriptMatch) -> [UInt8] {
+        template.constantBytes ?? template.render(input: match.input, groups: match.groups, context: values)
+    }
+
+    /// `template` rendered as text (a name, a path, an address).
+    public func text(_ template: ResponseTemplate, match: ScriptMatch) -> String {
+        String(decoding: render(template, match: match), as: UTF8.self)
+    }
+
+    /// Records `event` in the transcript as this connection's.
+    package func record(_ event: TranscriptEvent) {
+        server.environment.record(event, connection: connectionID)
+    }
+
+    /// Logs a message tagged with this connection.
+    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+        server.environment.logger.log(level, message(), connection: connectionID)
+    }
+
+    /// The steps of `commands` answering `match`: the reply itself, or an `otherwise` branch.
+    public func steps(for commands: [ScriptCommand], match: ScriptMatch) -> [ScriptStep] {
+        steps(for: commands[...], match: match, now: false)
+    }
+
+    /// The steps of `commands`; an `otherwise` that runs replaces the rest. With `now`, the first
+    /// command runs at once even when it must wait for its turn (the reply has reached it).
+    private func steps(for commands: ArraySlice<ScriptCommand>, match: ScriptMatch, now: Bool) -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        var index = commands.startIndex
+        while index < commands.endIndex {
+            let command = commands[index]
+            if command.runsWhenReached && !(now && index == commands.startIndex) {
+                let rest = commands[index...]
+                steps.append(.then { [self] in self.steps(for: rest, match: match, now: true) })
+                return steps
+            }
+            index += 1
+            switch command {
+            case .send(let template):
+                steps.append(.send(render(template, match: match)))
+            case .sendBytes(let bytes):
+                steps.append(.send(bytes))
+            case .sendData:
+                steps.append(.send(values.data))
+            case .pause(let duration):
+                steps.append(.pause(duration))
+                // What follows is worked out after the pause, with the values of that moment.
+                if index < commands.endIndex {
+                    let rest = commands[index...]
+                    steps.append(.then { [self] in self.steps(for: rest, match: match, now: false) })
+                    return steps
+                }
+            case .close:
+                steps.append(.close)
+            case .fault(let fault):
+                steps.append(.fault(fault))
+            case .useSet(let name):
+                storage.session.responseSet = name
+                record(.switchedSet(name))
+                log(.debug, "switched to set \"\(name)\"")
+            case .selectFile(let template, let otherwise, let strict):
+                let requested = text(template, match: match)
+                let files = server.content().files
+                let stored = FileName.stored(requested, in: files)
+                if let otherwise, strict || !files.isEmpty, stored == nil {
+                    return steps + self.steps(for: otherwise[...], match: match, now: false)
+                }
+                selected.withLock { $0 = stored ?? requested }
+            case .saveBody(let template):
+                let body = values.request?.body ?? match.input.bytes
+                let name = text(template, match: match)
+                server.storeFile(name, body)
+                server.recordUpload(name: name, bytes: body, connection: connectionID)
+            case .makeFolder(let template, let otherwise):
+                if !server.makeFolder(text(template, match: match)), let otherwise {
+                    return steps + self.steps(for: otherwise[...], match: match, now: false)
+                }
+            case .deleteFile(let template, let otherwise):
+                if !server.deleteFile(text(template, match: match)), let otherwise {
+                    return steps + self.steps(for: otherwise[...], match: match, now: false)
+                }
+            case .copyFile(let source, let destination, let move, let otherwise):
+                if !server.copyFile(text(source, match: match), to: text(destination, match: match), move: move), let otherwise {
+                    return steps + self.steps(for: otherwise[...], match: match, now: false)
+                }
+            case .protocolCommand(let command):
+                switch command.base.run(match, in: self) {
+                case .continue(let produced): steps += produced
+                case .instead(let produced): return steps + produced
+                }
+            }
+        }
+        return steps
+    }
+}

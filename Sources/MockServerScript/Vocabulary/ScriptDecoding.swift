@@ -1,0 +1,85 @@
+import MockServerCore
+
+/// Where a command is being read in a response file, and the helpers a ``ScriptProtocol`` reads its
+/// commands' values with, so that its errors name the file, the path and the line and column as the
+/// shared commands' do.
+public struct ScriptDecoding {
+    let decoder: ResponseScriptDecoder
+    /// The command's path, such as `responses.list.commands[1]`.
+    public let path: String
+    /// Where the command is written.
+    public let location: SourceLocation
+    /// Whether the command belongs to a response that answers request heads (`"head": true`).
+    public let answersHead: Bool
+
+    /// An error at the command.
+    public func error(_ problem: ResponseFileError.Problem) -> ResponseFileError {
+        decoder.error(problem, at: location)
+    }
+
+    /// An error at `location`.
+    public func error(_ problem: ResponseFileError.Problem, at location: SourceLocation) -> ResponseFileError {
+        decoder.error(problem, at: location)
+    }
+
+    /// `value` as a string.
+    ///
+    /// - Throws: ``ResponseFileError/Problem/wrongType(path:expected:found:)`` naming `path`.
+    public func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+        try decoder.string(value, path: path)
+    }
+
+    /// `value` as a duration in seconds, from 0 to a day.
+    public func seconds(_ value: JSONValue, path: String) throws(ResponseFileError) -> Duration {
+        guard case .number(let seconds) = value.kind else {
+            throw error(.wrongType(path: path, expected: "a number of seconds", found: value.typeName), at: value.location)
+        }
+        return try decoder.pause(seconds, path: path, at: value.location)
+    }
+
+    /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
+    public func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+        try decoder.bytes(value, path: path)
+    }
+
+    /// The members of the object `value`, in order.
+    public func members(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+        try decoder.orderedMembers(of: value, path: path)
+    }
+
+    /// The members of the object `value`, in order, each checked against `known`.
+    public func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [JSONValue.Member] {
+        let members = try decoder.orderedMembers(of: value, path: path)
+        for member in members where !known.contains(member.key) {
+            throw error(.unknownKey(path: path, key: member.key, known: known), at: member.keyLocation)
+        }
+        return members
+    }
+
+    /// An array of commands (an `otherwise` branch), read as the response's own.
+    public func commands(_ value: JSONValue, path: String) throws(ResponseFileError) -> [ScriptCommand] {
+        guard case .array(let elements) = value.kind else {
+            throw error(.wrongType(path: path, expected: "an array of commands", found: value.typeName), at: value.location)
+        }
+        var commands: [ScriptCommand] = []
+        for (index, element) in elements.enumerated() {
+            commands.append(try decoder.command(element, path: "\(path)[\(index)]", head: answersHead))
+        }
+        return commands
+    }
+}
+
+/// A command object of a response file: its command key and value, and the companion keys beside it.
+public struct ScriptCommandObject {
+    /// The command key's member, such as `"active": "$1"`.
+    public let command: JSONValue.Member
+    /// The other members (`otherwise`, `to`, …), each one of the protocol's companion keys.
+    public let companions: [JSONValue.Member]
+    /// Where the object is written.
+    public let location: SourceLocation
+
+    /// The companion named `key`, if present.
+    public func companion(_ key: String) -> JSONValue? {
+        companions.first { $0.key == key }?.value
+    }
+}

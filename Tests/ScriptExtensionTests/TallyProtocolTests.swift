@@ -1,0 +1,133 @@
+import Foundation
+import MockServer
+import Testing
+import TestSupport
+
+// A small line protocol of its own, added through the extension point alone: "TALLY" scripts may
+// use `{"shout": "text"}` (the text in capitals) and `«tally»` (how many lines this connection has
+// sent), and the standard vocabulary knows neither.
+
+/// `{"shout": "…"}`: sends the rendered text in capitals.
+struct ShoutCommand: ProtocolCommand {
+    let text: ResponseTemplate
+
+    var runsWhenReached: Bool { false }
+
+    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+        let rendered = String(decoding: reply.render(text, match: match), as: UTF8.self)
+        return .continue([.send(Array(rendered.uppercased().utf8))])
+    }
+}
+
+/// `«tally»`: counts this connection's tallies and sends the count.
+struct TallyCommand: ProtocolCommand {
+    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+        let count = reply.storage.state(Tally.self) { Tally() }.increment()
+        return .continue([.send(Array("TALLY \(count)\r\n".utf8))])
+    }
+}
+
+/// One connection's count.
+///
+/// `@unchecked Sendable`: `count` is read and written only while `lock` is held.
+final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+        return count
+    }
+}
+
+struct TallyProtocol: ScriptProtocol {
+    let name = "TALLY"
+    let schemes: Set<String> = ["tally"]
+    let tokens = ["«tally»"]
+    let keys = ["shout"]
+
+    func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        .command(TallyCommand())
+    }
+
+    func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        .command(ShoutCommand(text: ResponseTemplate(try decoding.string(object.command.value, path: "\(decoding.path).\(key)"))))
+    }
+}
+
+@Suite("A protocol's own commands through the extension point")
+struct TallyProtocolTests {
+    static let script = """
+        {
+          "scheme": "tally",
+          "responses": {
+            "hello": { "pattern": "«initial»", "commands": [{"shout": "hello from $server\\r\\n"}] },
+            "count": { "pattern": "^COUNT$", "commands": ["«tally»"] },
+            "echo":  { "pattern": "^ECHO (.*)$", "commands": [{"shout": "$1\\r\\n"}] },
+            "bye":   { "pattern": "^BYE$", "commands": ["bye\\r\\n", "«close»"] }
+          }
+        }
+        """
+
+    @Test("a script using the protocol's commands loads and answers Python's socket client")
+    func servesARealClient() throws {
+        let script = try ResponseScript(json: Self.script, file: "tally.json", vocabulary: .standard.adding(TallyProtocol()))
+        let server = try MockServer(script: script)
+        try server.start()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import socket
+            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
+                f = s.makefile("rwb")
+                def line():
+                    return f.readline().decode().rstrip("\\r\\n")
+                print(line())
+                for text in ["COUNT", "ECHO quiet please", "COUNT", "COUNT", "BYE"]:
+                    f.write((text + "\\r\\n").encode()); f.flush()
+                    print(line())
+                print(repr(f.read()))
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n") == ["HELLO FROM MOCKSERVER", "TALLY 1", "QUIET PLEASE", "TALLY 2", "TALLY 3", "bye", "b''"],
+                "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("each connection keeps its own count")
+    func countsPerConnection() throws {
+        let script = try ResponseScript(json: Self.script, vocabulary: .standard.adding(TallyProtocol()))
+        let server = try MockServer(script: script)
+        try server.start()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import socket
+            a = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10).makefile("rwb")
+            b = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10).makefile("rwb")
+            a.readline(); b.readline()
+            for f in [a, a, b, a]:
+                f.write(b"COUNT\\r\\n"); f.flush()
+                print(f.readline().decode().strip())
+            """)
+        #expect(result.stdout.split(separator: "\n") == ["TALLY 1", "TALLY 2", "TALLY 1", "TALLY 3"], "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("without the protocol the commands are unknown; in an HTTP script they are another protocol's")
+    func rejectedElsewhere() throws {
+        do {
+            _ = try ResponseScript(json: Self.script, file: "tally.json")
+            Issue.record("loaded without the TALLY protocol")
+        } catch {
+            #expect(error.description.hasPrefix("tally.json:4:54: "), "\(error)")
+            #expect(error.message.contains("unknown key \"shout\""), "\(error)")
+        }
+        let http = Self.script.replacingOccurrences(of: "\"tally\",", with: "\"http\",")
+        do {
+            _ = try ResponseScript(json: http, file: "http.json", vocabulary: .standard.adding(TallyProtocol()))
+            Issue.record("an HTTP script loaded TALLY's commands")
+        } catch {
+            #expect(error.description == "http.json:4:54: responses.hello.commands[0]: {\"shout\": …} is a command of TALLY, and this script (scheme \"http\") speaks HTTP and WebDAV",
+                    "\(error)")
+        }
+    }
+}
