@@ -1,12 +1,13 @@
 import MockServerCore
 
-/// Request targets and hrefs as paths of the server's files: percent-decoded, dot segments
+/// Decoded paths of the server's files: percent-decoded, dot segments
 /// resolved, never above `/`. A folder path ends in `/`.
 package enum FilePaths {
-    /// The decoded path a request target (or a `Destination` URI) names; `nil` when it holds NUL
-    /// or bad percent-encoding.
-    package static func path(ofTarget target: String) -> String? {
-        var text = AbsoluteURI.pathOnward(of: Substring(target))
+    /// The decoded path that a path (with a query or fragment, percent-encoded) names; `nil` when
+    /// it holds NUL or bad percent-encoding. A protocol that takes absolute URIs cuts off the scheme
+    /// and authority first.
+    package static func path(ofReference reference: Substring) -> String? {
+        var text = reference
         if let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) { text = text[..<end] }
         guard let decoded = decode(text) else { return nil }
         return resolved(decoded)
@@ -30,7 +31,7 @@ package enum FilePaths {
     /// A stored file name as a decoded path (names from `--files DIR` have no leading `/`; names a
     /// script saved under `$path` may be percent-encoded).
     package static func path(ofStoredName name: String) -> String {
-        path(ofTarget: FileName.path(name)) ?? FileName.path(name)
+        path(ofReference: Substring(FileName.path(name))) ?? FileName.path(name)
     }
 
     private static func decode(_ text: Substring) -> String? {

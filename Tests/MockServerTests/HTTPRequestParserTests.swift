@@ -109,7 +109,7 @@ struct HTTPRequestParserTests {
             _ = try framer.next()
             _ = try framer.finish()
         } throws: { error in
-            if case FramingError.malformedRequest = error { true } else { false }
+            if case FramingError.malformed(unit: "request", _) = error { true } else { false }
         }
     }
 

@@ -36,9 +36,8 @@ struct Outcome: Equatable {
 func kind(_ error: FramingError) -> String {
     switch error {
     case .lineTooLong: "lineTooLong"
-    case .headTooLong: "headTooLong"
-    case .bodyTooLong: "bodyTooLong"
-    case .malformedRequest: "malformedRequest"
+    case .tooLong(let part, _): "tooLong(\(part))"
+    case .malformed(let unit, _): "malformed(\(unit))"
     }
 }
 

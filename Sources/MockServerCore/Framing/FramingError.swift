@@ -1,19 +1,19 @@
-/// Bytes that a framer cannot turn into a unit.
+/// Bytes that a framer cannot turn into a unit. A protocol's framer names its own units and parts
+/// (HTTP's gives `request head` and `malformed request: …`), so that the loop and the transcript
+/// need no protocol's words.
 public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A line grew past the limit before its terminator arrived.
     case lineTooLong(limit: Int)
-    /// An HTTP request line and headers grew past the limit.
-    case headTooLong(limit: Int)
-    /// An HTTP request body is longer than the limit.
-    case bodyTooLong(limit: Int)
-    /// Bytes that are not an HTTP/1.x request.
-    case malformedRequest(String)
+    /// A part of a unit (a request's head or body, say) grew past the limit.
+    case tooLong(part: String, limit: Int)
+    /// Bytes that are not a `unit` of the framer's protocol (`request`, say), for `reason`.
+    case malformed(unit: String, reason: String)
 
     /// The close reason a connection records for it.
     package var closeReason: CloseReason {
         switch self {
-        case .lineTooLong(let limit), .headTooLong(let limit), .bodyTooLong(let limit): .inputTooLong(limit: limit)
-        case .malformedRequest(let reason): .malformedInput(reason)
+        case .lineTooLong(let limit), .tooLong(_, let limit): .inputTooLong(limit: limit)
+        case .malformed(_, let reason): .malformedInput(reason)
         }
     }
 
@@ -21,9 +21,8 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .lineTooLong(let limit): "line longer than the limit of \(limit) bytes"
-        case .headTooLong(let limit): "request head longer than the limit of \(limit) bytes"
-        case .bodyTooLong(let limit): "request body longer than the limit of \(limit) bytes"
-        case .malformedRequest(let reason): "malformed request: \(reason)"
+        case .tooLong(let part, let limit): "\(part) longer than the limit of \(limit) bytes"
+        case .malformed(let unit, let reason): "malformed \(unit): \(reason)"
         }
     }
 }
