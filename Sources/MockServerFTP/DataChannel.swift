@@ -6,13 +6,13 @@ import MockServerCore
 /// Each control connection has its own, so parallel sessions never see each other's bytes.
 package final class DataChannel {
     private unowned let loop: EventLoop
-    private let pool: PassiveListenerPool
+    private let pool: ListenerPool
     private let connectionID: Int
     private var listener: Listener?
     private var activeTarget: SocketAddress?
-    private var ready: DataSocket?
-    private var waiting: (job: DataSocket.Job, completion: (DataSocket.Outcome) -> Void)?
-    private var current: DataSocket?
+    private var ready: DataTransfer?
+    private var waiting: (job: DataTransfer.Job, completion: (DataTransfer.Outcome) -> Void)?
+    private var current: DataTransfer?
     /// `«refuse-data»`: the next transfer fails without a data connection.
     private var refused = false
     /// `{"delay-data": …}`: the next transfer starts only after this long.
@@ -26,7 +26,7 @@ package final class DataChannel {
 
     private let peerHost: String?
 
-    package init(loop: EventLoop, pool: PassiveListenerPool, connectionID: Int, peerHost: String?) {
+    package init(loop: EventLoop, pool: ListenerPool, connectionID: Int, peerHost: String?) {
         self.loop = loop
         self.pool = pool
         self.connectionID = connectionID
@@ -59,7 +59,7 @@ package final class DataChannel {
             try accepted(client)
         }
         do {
-            try loop.add(listener, fd: socket.fd, interest: .read)
+            try listener.listen()
         } catch {
             socket.close()
             throw error
@@ -77,7 +77,7 @@ package final class DataChannel {
     }
 
     /// Runs `job` on the next data connection; `completion` runs on the loop, never before this returns.
-    package func start(_ job: DataSocket.Job, completion: @escaping (DataSocket.Outcome) -> Void) {
+    package func start(_ job: DataTransfer.Job, completion: @escaping (DataTransfer.Outcome) -> Void) {
         if refused {
             refused = false
             loop.schedule(after: .zero) { completion(.refused) }
@@ -93,13 +93,7 @@ package final class DataChannel {
         } else if let target = activeTarget {
             activeTarget = nil
             do {
-                let socket = try Socket.connecting(to: target)
-                do {
-                    run(job, on: try DataSocket(socket: socket, loop: loop, connectionID: connectionID, connecting: target), completion: completion)
-                } catch {
-                    socket.close()
-                    throw error
-                }
+                run(job, on: try DataTransfer.connecting(to: target, loop: loop, connectionID: connectionID), completion: completion)
             } catch {
                 loop.schedule(after: .zero) { completion(.failed("\(error)")) }
             }
@@ -120,7 +114,7 @@ package final class DataChannel {
             waiting = nil
             return
         }
-        let socket = try DataSocket(socket: client, loop: loop, connectionID: connectionID)
+        let socket = try DataTransfer.accepted(client, loop: loop, connectionID: connectionID)
         if let waiting {
             self.waiting = nil
             run(waiting.job, on: socket, completion: waiting.completion)
@@ -129,7 +123,7 @@ package final class DataChannel {
         }
     }
 
-    private func run(_ job: DataSocket.Job, on socket: DataSocket, completion: @escaping (DataSocket.Outcome) -> Void) {
+    private func run(_ job: DataTransfer.Job, on socket: DataTransfer, completion: @escaping (DataTransfer.Outcome) -> Void) {
         current = socket
         socket.begin(job) { [weak self] outcome in
             self?.current = nil

@@ -307,11 +307,7 @@ public final class MockServer: Sendable {
                     try StreamConnection(socket: client, loop: loop, driver: driver).start()
                 }, fd: control.fd)
                 if let dataSocket {
-                    loop.adopt(Listener(socket: dataSocket, loop: loop) { [unowned loop] client in
-                        // The original's shared data port: the data goes to whoever connects; no control
-                        // connection waits for the outcome.
-                        try DataSocket(socket: client, loop: loop, connectionID: loop.makeConnectionID()).begin(.serve(core.data)) { _ in }
-                    }, fd: dataSocket.fd)
+                    loop.adopt(SharedDataPort.listener(socket: dataSocket, loop: loop) { core.data }, fd: dataSocket.fd)
                 }
                 loop.run()
             }

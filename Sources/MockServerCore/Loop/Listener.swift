@@ -17,6 +17,11 @@ package final class Listener: LoopHandler {
         self.onAccept = onAccept
     }
 
+    /// Starts watching for connections on `loop`.
+    package func listen() throws {
+        try loop.add(self, fd: socket.fd, interest: .read)
+    }
+
     /// The bound port.
     package var port: UInt16 { socket.localAddress?.port ?? 0 }
 

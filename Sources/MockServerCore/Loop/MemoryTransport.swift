@@ -34,6 +34,10 @@ package final class MemoryTransport: StreamTransport {
     package var peerAddress: SocketAddress? { nil }
     package var localAddress: SocketAddress? { nil }
     package var peerDescription: String { "in-process" }
+    /// Written bytes reach the client at once.
+    package var unacknowledgedBytes: Int? { 0 }
+
+    package func connectionError(to target: SocketAddress) -> SocketError? { nil }
 
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
         self.handler = handler

@@ -33,6 +33,12 @@ package final class SocketTransport: StreamTransport {
         socket.write(buffer)
     }
 
+    package var unacknowledgedBytes: Int? { socket.unacknowledgedBytes }
+
+    package func connectionError(to target: SocketAddress) -> SocketError? {
+        socket.pendingError(address: target)
+    }
+
     package func shutdownWrite() {
         socket.shutdownWrite()
     }

@@ -7,7 +7,7 @@
 /// waiting, it stops reading, so a fast or hostile peer cannot make it buffer without bound.
 package final class StreamConnection: LoopHandler {
     /// What the connection is doing.
-    private enum Activity: Equatable {
+    private enum Activity {
         /// Running steps, or reading input when there are none.
         case running
         /// A ``StreamStep/pause(_:)`` timer is pending.
@@ -16,6 +16,10 @@ package final class StreamConnection: LoopHandler {
         case held
         /// ``StreamFault/hang``: nothing more is answered.
         case hanging
+        /// An outbound connection to this address is being made.
+        case connecting(SocketAddress)
+        /// A ``StreamStep/whenWritten(_:)`` waits for the output to be written.
+        case awaitingOutput
         /// No more steps or input: the connection closes once its output is sent.
         case closing(CloseReason)
         case closed
@@ -39,6 +43,14 @@ package final class StreamConnection: LoopHandler {
 
     /// The connection number, as in the transcript.
     package let id: Int
+    /// Which of the server's kinds of connection this is, for the transcript.
+    package let channel: TranscriptChannel
+    /// Whether what the connection sends is recorded in the transcript (``TranscriptEvent/output(_:)``).
+    private let recordsOutput: Bool
+    /// Code that a ``StreamStep/whenWritten(_:)`` runs once the output is written.
+    private var afterOutput: (() -> Void)?
+    /// Whether ``TranscriptEvent/closed(_:)`` was recorded already (``recordClosed(_:)``).
+    private var closeRecorded = false
     /// The peer's address, when the system could tell it.
     package let peer: SocketAddress?
     /// The loop this connection lives on.
@@ -58,14 +70,43 @@ package final class StreamConnection: LoopHandler {
     private static let highWater = 1 << 20
 
     /// A connection over an accepted socket.
-    package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver) {
-        self.init(transport: SocketTransport(socket), loop: loop, driver: driver)
+    package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
+                             channel: TranscriptChannel = .control, recordsOutput: Bool = true) {
+        self.init(transport: SocketTransport(socket), loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
+    }
+
+    /// Starts an outbound connection to `target` whose connection, once made, runs `driver`.
+    ///
+    /// - Throws: ``SocketError`` when the attempt cannot even start; a refusal later closes the
+    ///   connection (the driver hears of it in ``StreamDriver/closed(_:reason:)``), recording nothing.
+    @discardableResult
+    package static func connect(to target: SocketAddress, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
+                                channel: TranscriptChannel = .control, recordsOutput: Bool = true) throws -> StreamConnection {
+        let socket = try Socket.connecting(to: target)
+        let connection = StreamConnection(socket: socket, loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
+        do {
+            try connection.transport.attach(connection, to: loop, interest: .write)
+        } catch {
+            socket.close()
+            throw error
+        }
+        connection.activity = .connecting(target)
+        // Nothing is recorded of a connection that was never made.
+        connection.closeRecorded = true
+        return connection
     }
 
     /// A connection over `transport` (a socket, or bytes in memory from a client in this process),
     /// numbered `id` when its number was taken already.
-    package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver, id: Int? = nil) {
+    ///
+    /// - Parameters:
+    ///   - channel: the transcript channel its events go to.
+    ///   - recordsOutput: whether its sends are recorded in the transcript (not for bulk data).
+    package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
+                 channel: TranscriptChannel = .control, recordsOutput: Bool = true) {
         self.id = id ?? loop.makeConnectionID()
+        self.channel = channel
+        self.recordsOutput = recordsOutput
         self.transport = transport
         self.loop = loop
         self.driver = driver
@@ -77,15 +118,28 @@ package final class StreamConnection: LoopHandler {
     package let localAddress: SocketAddress?
 
     /// Whether the connection has closed.
-    package var isClosed: Bool { activity == .closed }
+    package var isClosed: Bool {
+        if case .closed = activity { true } else { false }
+    }
 
     /// Where this connection's messages go.
     package var logger: MockServerLogger { loop.environment.logger }
 
     /// Records `event` in the server's transcript as this connection's.
     package func record(_ event: TranscriptEvent) {
-        loop.environment.record(event, connection: id)
+        loop.environment.record(event, connection: id, channel: channel)
     }
+
+    /// Records the connection as closed for `reason` now, although its transport stays open (to
+    /// wait for the peer's end, say); the close that follows records nothing.
+    package func recordClosed(_ reason: CloseReason) {
+        guard !closeRecorded else { return }
+        closeRecorded = true
+        record(.closed(reason))
+    }
+
+    /// The bytes the transport has written but the peer has not acknowledged, when it can tell.
+    package var unacknowledgedBytes: Int? { transport.unacknowledgedBytes }
 
     /// Logs a message tagged with this connection.
     package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
@@ -103,18 +157,50 @@ package final class StreamConnection: LoopHandler {
     }
 
     package func handle(_ readiness: Readiness) {
+        if case .connecting(let target) = activity {
+            connectionAttempted(to: target, readiness)
+            return
+        }
+        if case .awaitingOutput = activity, readiness.writable || readiness.failed {
+            flushAndShut()
+            if case .awaitingOutput = activity, output.isEmpty {
+                activity = .running
+                let body = afterOutput
+                afterOutput = nil
+                body?()
+            }
+        }
+        var readBytes = false
         if readiness.readable && (wantsInput || readiness.failed) {
-            readInput()
-        } else if readiness.readable {
+            readBytes = readInput()
+        } else if readiness.readable, !isAwaitingOutput {
             // Input came while none is wanted: stop watching for it until it is (see updateInterest).
             updateInterest(keepingHeldRead: false)
         }
-        if activity != .closed {
+        if !isClosed {
             drive()
         }
-        if activity != .closed && readiness.failed {
+        // A peer gone in both directions may have left input behind: it is read to its end (the
+        // readiness repeats) before the connection closes.
+        if !isClosed && readiness.failed && !readBytes {
             close(.peerVanished)
         }
+    }
+
+    /// An outbound connection attempt ended: the connection runs, or closes without a record.
+    private func connectionAttempted(to target: SocketAddress, _ readiness: Readiness) {
+        guard readiness.writable || readiness.failed else { return }
+        if let error = transport.connectionError(to: target) {
+            log(.warning, "connection to \(target) not made: \(error)")
+            close(.failed("\(error)"))
+            return
+        }
+        activity = .running
+        closeRecorded = false
+        record(.connected(peer: target.description))
+        log(.debug, "connected to \(target)")
+        begin(driver.opened(self))
+        drive()
     }
 
     // MARK: For drivers
@@ -154,13 +240,13 @@ package final class StreamConnection: LoopHandler {
 
     /// Stops running steps until ``resume(with:)``: the driver waits for something.
     package func hold() {
-        if activity == .running { activity = .held }
+        if case .running = activity { activity = .held }
     }
 
     /// Runs again after ``hold()`` or a ``DriverDecision/wait``: first `steps` (a new answer, when
     /// given), then whatever was left of the current list.
     package func resume(with steps: [StreamStep]? = nil) {
-        guard activity == .held else { return }
+        guard isHeld else { return }
         activity = .running
         if let steps { begin(steps) }
         drive()
@@ -189,14 +275,21 @@ package final class StreamConnection: LoopHandler {
 
     // MARK: Running
 
-    private var wantsInput: Bool {
-        activity == .running && !inputEnded && nextStep >= steps.count && output.count < Self.highWater
+    private var isAwaitingOutput: Bool {
+        if case .awaitingOutput = activity { true } else { false }
     }
 
-    private func readInput() {
+    private var wantsInput: Bool {
+        guard case .running = activity else { return false }
+        return !inputEnded && nextStep >= steps.count && output.count < Self.highWater
+    }
+
+    /// Reads what has arrived; `true` when that was bytes.
+    private func readInput() -> Bool {
         switch transport.read(into: loop.readBuffer) {
         case .bytes(let count):
             driver.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), on: self)
+            return true
         case .endOfFile:
             inputEnded = true
         case .wouldBlock:
@@ -204,6 +297,7 @@ package final class StreamConnection: LoopHandler {
         case .failed(let error):
             close(error.isPeerGone ? .peerVanished : .failed(error.description))
         }
+        return false
     }
 
     /// A new answer: its steps, with the shaping of the previous one forgotten.
@@ -215,7 +309,7 @@ package final class StreamConnection: LoopHandler {
 
     /// Carries out pending steps and asks the driver for more until something must be waited for.
     private func drive() {
-        decide: while activity == .running {
+        decide: while case .running = activity {
             if nextStep < steps.count {
                 let step = steps[nextStep]
                 nextStep += 1
@@ -223,7 +317,10 @@ package final class StreamConnection: LoopHandler {
                 continue
             }
             if output.count >= Self.highWater { break }
-            switch driver.next(on: self, inputEnded: inputEnded) {
+            let decision = driver.next(on: self, inputEnded: inputEnded)
+            // The driver may have closed the connection itself.
+            if isClosed { return }
+            switch decision {
             case .steps(let list):
                 begin(list)
             case .needInput:
@@ -235,18 +332,28 @@ package final class StreamConnection: LoopHandler {
                 activity = .closing(reason)
             }
         }
-        guard activity != .closed else { return }
-        flush()
-        guard activity != .closed else { return }
-        if case .shutAfterFlush = sending, output.isEmpty {
-            transport.shutdownWrite()
-            sending = .shutDown
-        }
+        guard !isClosed else { return }
+        flushAndShut()
+        guard !isClosed else { return }
         if case .closing(let reason) = activity, output.isEmpty {
             close(reason)
             return
         }
-        updateInterest(keepingHeldRead: activity == .held)
+        updateInterest(keepingHeldRead: isHeld)
+    }
+
+    private var isHeld: Bool {
+        if case .held = activity { true } else { false }
+    }
+
+    /// Writes what is queued, and shuts the sending side once it is all written after a half-close.
+    private func flushAndShut() {
+        flush()
+        guard !isClosed else { return }
+        if case .shutAfterFlush = sending, output.isEmpty {
+            transport.shutdownWrite()
+            sending = .shutDown
+        }
     }
 
     private func perform(_ step: StreamStep) {
@@ -256,11 +363,11 @@ package final class StreamConnection: LoopHandler {
         case .pause(let duration):
             record(.paused(duration))
             flush()
-            guard activity == .running else { return }
+            guard case .running = activity else { return }
             activity = .paused
             updateInterest()
             loop.schedule(after: duration) { [weak self] in
-                guard let self, self.activity == .paused else { return }
+                guard let self, case .paused = self.activity else { return }
                 self.activity = .running
                 self.drive()
             }
@@ -269,6 +376,16 @@ package final class StreamConnection: LoopHandler {
             endSteps()
         case .fault(let fault):
             perform(fault)
+        case .whenWritten(let body):
+            flushAndShut()
+            guard !isClosed else { return }
+            if output.isEmpty {
+                body()
+            } else {
+                activity = .awaitingOutput
+                afterOutput = body
+                updateInterest()
+            }
         case .run(let body):
             body()
         }
@@ -278,13 +395,13 @@ package final class StreamConnection: LoopHandler {
         switch fault {
         case .reset:
             flush()
-            guard activity != .closed else { return }
+            guard !isClosed else { return }
             close(.resetByScript, reset: true)
         case .halfClose:
             if case .open = sending { sending = .shutAfterFlush }
         case .hang:
             flush()
-            guard activity != .closed else { return }
+            guard !isClosed else { return }
             activity = .hanging
             endSteps()
             log(.debug, "hanging: no further answers")
@@ -297,7 +414,7 @@ package final class StreamConnection: LoopHandler {
 
     private func queue(_ bytes: [UInt8]) {
         output.append(bytes)
-        record(.output(bytes))
+        if recordsOutput { record(.output(bytes)) }
     }
 
     private func flush() {
@@ -330,15 +447,20 @@ package final class StreamConnection: LoopHandler {
         close(reason, reset: false)
     }
 
-    private func close(_ reason: CloseReason, reset: Bool) {
-        guard activity != .closed else { return }
+    /// Closes the connection for `reason`; with `reset`, abortively (an RST on a socket).
+    package func close(_ reason: CloseReason, reset: Bool) {
+        guard !isClosed else { return }
         activity = .closed
+        afterOutput = nil
         driver.closed(self, reason: reason)
         transport.detach(from: loop)
         transport.close(reset: reset)
         output.removeAll()
         steps = []
-        record(.closed(reason))
+        if !closeRecorded {
+            closeRecorded = true
+            record(.closed(reason))
+        }
         log(.debug, "closed (\(reason))")
     }
 }

@@ -11,6 +11,9 @@ package enum StreamStep {
     case close(CloseReason)
     /// A failure on demand.
     case fault(StreamFault)
+    /// Waits until everything sent so far has been written to the transport (and the sending side
+    /// shut down, after a ``StreamFault/halfClose``), then runs driver code.
+    case whenWritten(() -> Void)
     /// Runs driver code on the loop at this point of the list. The code may send, hold the
     /// connection, or replace the rest of the list.
     case run(() -> Void)

@@ -20,6 +20,11 @@ package protocol StreamTransport: AnyObject {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.ReadResult
     /// Writes from `buffer`, as far as the peer takes it now.
     func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult
+    /// The bytes written but not yet acknowledged by the peer, when the transport can tell (a TCP
+    /// socket's send queue); `nil` when it cannot.
+    var unacknowledgedBytes: Int? { get }
+    /// The error an outbound connection attempt to `target` ended with, or `nil` once it is made.
+    func connectionError(to target: SocketAddress) -> SocketError?
     /// Ends the sending side while input goes on.
     func shutdownWrite()
     /// Ends the connection: with `reset`, abortively (an RST on a socket).

@@ -32,7 +32,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         self.connection = connection
         self.storage = storage
         let loop = connection.loop
-        let pool = loop.attachment(PassiveListenerPool.self) { PassiveListenerPool(loop: loop) }
+        let pool = loop.attachment(ListenerPool.self) { ListenerPool(loop: loop) }
         channel = DataChannel(loop: loop, pool: pool, connectionID: connection.id, peerHost: connection.peer?.host)
     }
 
@@ -85,7 +85,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptOutcome {
         guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
         let server = reply.server
-        let job: DataSocket.Job
+        let job: DataTransfer.Job
         switch transfer {
         case .download: job = .send(reply.values.data, partial: false)
         case .downloadPartial: job = .send(reply.values.data, partial: true)
@@ -149,7 +149,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     // MARK: Transfers
 
     /// Runs `job` on the data channel, holding the control connection's steps until it ends.
-    private func start(_ job: DataSocket.Job) {
+    private func start(_ job: DataTransfer.Job) {
         guard channel.hasRoute else { return endResponse(replying: Self.noRoute) }
         connection.flushOutput()
         guard !connection.isClosed else { return }
@@ -160,7 +160,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         }
     }
 
-    private func transferEnded(_ outcome: DataSocket.Outcome) {
+    private func transferEnded(_ outcome: DataTransfer.Outcome) {
         guard !connection.isClosed, case .transferring = state else { return }
         state = .ready
         switch outcome {

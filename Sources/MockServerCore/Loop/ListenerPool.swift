@@ -1,11 +1,9 @@
-import MockServerCore
-
-/// The passive-data listeners of one server's loop that served their one connection, kept for the
-/// next `«passive»`: binding a new port 0 slows down (milliseconds) once thousands of finished data
-/// connections sit in TIME_WAIT, as they do under a busy test suite.
+/// The one-connection listeners of one loop that served their connection, kept for the next one
+/// (FTP's passive data ports): binding a new port 0 slows down (milliseconds) once thousands of
+/// finished connections sit in TIME_WAIT, as they do under a busy test suite.
 ///
 /// Lives on the loop's thread; the pooled sockets are closed when the loop shuts down.
-package final class PassiveListenerPool {
+package final class ListenerPool {
     private unowned let loop: EventLoop
     private var sockets: [Socket] = []
     private static let limit = 64
@@ -18,7 +16,7 @@ package final class PassiveListenerPool {
         }
     }
 
-    /// A listening socket for a passive data connection: a pooled one whose port is not `excluded`
+    /// A listening socket for one connection: a pooled one whose port is not `excluded`
     /// (with any stray connection in its backlog refused), or a new one on `host`, port 0.
     ///
     /// A connection never gets the port it used last: URLSession's libcurl, handed the same
