@@ -80,6 +80,12 @@ let package = Package(
             dependencies: ["MockServer", "TestSupport"],
             swiftSettings: swiftSettings
         ),
+        // README's layout graph and list of public types, held equal to the package.
+        .testTarget(
+            name: "PackageLayoutTests",
+            dependencies: ["TestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "MockServerReadmeTests",
             dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],

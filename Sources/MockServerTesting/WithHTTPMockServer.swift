@@ -26,7 +26,7 @@ import Testing
 ///   - body: the test, given the running server.
 public func withHTTPMockServer<Result>(
     configuration: MockServer.Configuration = .init(), failOnUnexpectedRequest: Bool = true,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (HTTPMockServer) async throws -> Result
 ) async throws -> Result {
     let server = HTTPMockServer(configuration: configuration)
@@ -46,7 +46,7 @@ public func withHTTPMockServer<Result>(
 }
 
 /// Records each unexpected request's report (when asked to) and each closure's error as an issue.
-private func reportProblems(of server: HTTPMockServer, unexpected: Bool, at sourceLocation: Testing.SourceLocation) {
+private func reportProblems(of server: HTTPMockServer, unexpected: Bool, at sourceLocation: SourceLocation) {
     if unexpected {
         for report in server.unexpectedRequestReports {
             Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)

@@ -29,7 +29,7 @@ import Testing
 ///   - body: the test, given the running server.
 public func withMockServer<Result>(
     script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init(),
-    failOnUnexpectedInput: Bool = true, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    failOnUnexpectedInput: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (MockServer) async throws -> Result
 ) async throws -> Result {
     let server = try MockServer(script: script, set: set, configuration: configuration)
@@ -49,7 +49,7 @@ public func withMockServer<Result>(
 }
 
 /// Records the server's unexpected-input report as an issue, when asked to and there is one.
-private func reportUnexpectedInput(of server: MockServer, if enabled: Bool, at sourceLocation: Testing.SourceLocation) {
+private func reportUnexpectedInput(of server: MockServer, if enabled: Bool, at sourceLocation: SourceLocation) {
     if enabled, let report = UnexpectedInputReport(server: server) {
         Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
     }
@@ -60,7 +60,7 @@ private func reportUnexpectedInput(of server: MockServer, if enabled: Bool, at s
 /// as `ftp`), then stops it. See ``withMockServer(script:set:configuration:failOnUnexpectedInput:sourceLocation:_:)``.
 public func withMockServer<Result>(
     responses name: String, in bundle: Bundle? = nil, set: String = "default", configuration: MockServer.Configuration = .init(),
-    failOnUnexpectedInput: Bool = true, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    failOnUnexpectedInput: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (MockServer) async throws -> Result
 ) async throws -> Result {
     try await withMockServer(script: ScriptLoading.script(named: name, in: bundle), set: set, configuration: configuration,

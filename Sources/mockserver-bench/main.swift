@@ -167,7 +167,7 @@ print("start+stop: median_us=\(micros(median(startStop))) p99_us=\(micros(percen
 let context = SubstitutionContext(data: Array("123456789".utf8))
 for line in ["NOOP", "USER anonymous", "RETR dir/file.txt", "XYZZY plugh", "12 not a command"] {
     let input = InputUnit(line)
-    var session = ResponderSession(connectionID: 1)
+    var session = ScriptSession(connectionID: 1)
     let iterations = 300_000
     var replies = 0
     let elapsed = clock.measure {
@@ -216,7 +216,7 @@ if let webdavPath = CommandLine.arguments.dropFirst(2).first {
     ]
     for (kind, body) in bodies {
         let head = "PUT /big.bin HTTP/1.1\r\nHost: x\r\nAuthorization: Basic dXNlcjpwYXNz\r\nContent-Length: \(body.count)\r\n\r\n"
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         var reply: ScriptReply?
         let elapsed = clock.measure {
             reply = webdav.respond(to: InputUnit(bytes: Array(head.utf8) + body), session: &session, context: context)

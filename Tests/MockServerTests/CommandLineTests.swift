@@ -26,26 +26,13 @@ struct CommandLineTests {
             process.standardOutput = stdout
             process.standardError = stderrPipe
             try process.run()
-            var line = Data()
-            let handle = stdout.fileHandleForReading
-            stdoutHandle = handle
-            while true {
-                let byte = handle.readData(ofLength: 1)
-                if byte.isEmpty || byte == Data([0x0A]) { break }
-                line.append(byte)
-            }
-            firstLine = String(decoding: line, as: UTF8.self)
+            stdoutHandle = stdout.fileHandleForReading
+            firstLine = PipeReading.readLine(stdoutHandle)
         }
 
         /// The next line the command prints (after the first).
         func nextLine() -> String {
-            var line = Data()
-            while true {
-                let byte = stdoutHandle.readData(ofLength: 1)
-                if byte.isEmpty || byte == Data([0x0A]) { break }
-                line.append(byte)
-            }
-            return String(decoding: line, as: UTF8.self)
+            PipeReading.readLine(stdoutHandle)
         }
 
         /// The ports from `mockserver listening on HOST:PORT (data port N)`.
@@ -59,7 +46,7 @@ struct CommandLineTests {
         func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            return (process.terminationStatus, String(decoding: PipeReading.readToEnd(stderrPipe.fileHandleForReading), as: UTF8.self))
         }
     }
 

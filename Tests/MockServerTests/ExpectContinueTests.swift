@@ -93,7 +93,7 @@ struct ExpectContinueTests {
     func loader() throws {
         let script = try ResponseScript(json: Self.script)
         let responder = try PatternResponder(script: script)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         let context = SubstitutionContext(data: [])
         let head = InputUnit("PUT /large HTTP/1.1\r\nContent-Length: 9\r\nExpect: 100-continue\r\n\r\n")
         #expect(responder.respond(toHead: head, session: &session, context: context)?.response == "too large")

@@ -99,7 +99,7 @@ struct HTTPResponseTests {
     func contentLength() throws {
         func render(_ json: String) throws -> String {
             let script = try ResponseScript(json: #"{"scheme": "http", "responses": {"r": {"pattern": ".", "commands": [{"response": \#(json)}]}}}"#)
-            var session = ResponderSession(connectionID: 1)
+            var session = ScriptSession(connectionID: 1)
             let input = InputUnit("GET /p HTTP/1.1\r\n\r\n")
             var values = context
             values.request = HTTPRequest(parsing: input.bytes)

@@ -67,7 +67,7 @@ struct ResponseScriptTests {
         }.joined()
     }
 
-    private func reply(_ responder: PatternResponder, _ line: String, session: inout ResponderSession) -> String? {
+    private func reply(_ responder: PatternResponder, _ line: String, session: inout ScriptSession) -> String? {
         responder.respond(to: InputUnit(line), session: &session, context: context).map { describe($0.commands, $0.match) }
     }
 
@@ -77,7 +77,7 @@ struct ResponseScriptTests {
         #expect(script.scheme == "ftp")
         #expect(script.setNames == ["default", "bad login"])
         let responder = try PatternResponder(script: script)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         #expect(reply(responder, "USER bob", session: &session) == "331 User bob accepted, provide password.\r\n")
         #expect(reply(responder, "RETR a/b.txt", session: &session) == "150 Opening BINARY mode data connection for 'a/b.txt' (3 bytes).\r\n<pause 0.1 seconds>226 Transfer complete.\r\n")
         #expect(reply(responder, "QUIT", session: &session) == "221 Goodbye.\r\n<close>")
@@ -95,7 +95,7 @@ struct ResponseScriptTests {
             Issue.record("validate() should throw")
         } catch {
             #expect(error.problem == expected)
-            #expect(error.location == SourceLocation(line: 12, column: 62))
+            #expect(error.location == ScriptSourceLocation(line: 12, column: 62))
             #expect(error.description.hasSuffix("original-style.json:12:62: set \"bad login\" names the response \"unknown\", which the file does not define"))
         }
     }
@@ -126,7 +126,7 @@ struct ResponseScriptTests {
              "responses": {"general": {"pattern": "^(\\\\w+)", "commands": ["general $1"]},
                            "specific": {"pattern": "^HELLO", "commands": ["specific"]}}}
             """)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         #expect(reply(try PatternResponder(script: script), "HELLO", session: &session) == "specific")
         #expect(reply(try PatternResponder(script: script, set: "reversed"), "HELLO", session: &session) == "general HELLO")
     }
@@ -144,12 +144,12 @@ struct ResponseScriptTests {
                            "swallow": {"pattern": ".*", "commands": []}}}
             """)
         let responder = try PatternResponder(script: script)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         #expect(reply(responder, "DATA", session: &session) == "354 go<set data>")
         session.responseSet = "data"  // as the connection does when it carries out the action
         #expect(reply(responder, "LOGIN", session: &session) == "")
         #expect(reply(responder, ".", session: &session) == "250 queued<set default>")
-        var other = ResponderSession(connectionID: 2)
+        var other = ScriptSession(connectionID: 2)
         #expect(reply(try responder.usingSet("refuse"), "LOGIN", session: &other) == "NO")
     }
 
@@ -159,7 +159,7 @@ struct ResponseScriptTests {
             {"sets": {"default": {"responses": ["noop"], "fallback": "other"}},
              "responses": {"noop": {"pattern": "^NOOP", "commands": ["200"]}, "other": {"pattern": "«initial»", "commands": ["502 $0"]}}}
             """)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         let result = try #require(try PatternResponder(script: script).respond(to: InputUnit("XYZ 1"), session: &session, context: context))
         #expect(describe(result.commands, result.match) == "502 XYZ 1")
         #expect(result.response == "other")
@@ -183,7 +183,7 @@ struct ResponseScriptTests {
                 {"file": "$1", "otherwise": ["550 $1\\r\\n"]}, "«passive»", {"active": "$1"}, "«download»", "«download-partial»",
                 "«upload»", "«list»", "«nlst»"]}}}
             """)
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         #expect(reply(try PatternResponder(script: script), "RETR a.txt", session: &session)
                 == "<file a.txt else 550 a.txt\r\n><passive><active a.txt>«download»«download-partial»«upload»«list»«nlst»")
         #expect(failure(#"{"responses": {"r": {"pattern": "x", "commands": [{"set": "default", "otherwise": []}]}}}"#)?.problem
@@ -208,14 +208,14 @@ struct ResponseScriptTests {
             return
         }
         #expect(text.hasPrefix(message), "\(text)")
-        #expect(error.location == SourceLocation(line: line, column: column))
+        #expect(error.location == ScriptSourceLocation(line: line, column: column))
         #expect(error.description.hasPrefix("test.json:\(line):\(column): JSON syntax error: "))
     }
 
     @Test("columns count characters, not bytes")
     func columnsCountCharacters() throws {
         let error = try #require(failure("{\"é€\": x}"))
-        #expect(error.location == SourceLocation(line: 1, column: 8))
+        #expect(error.location == ScriptSourceLocation(line: 1, column: 8))
     }
 
     @Test("a file that is not UTF-8 is refused with the place of the first bad byte")
@@ -225,7 +225,7 @@ struct ResponseScriptTests {
             Issue.record("should throw")
         } catch {
             guard case .notUTF8 = error.problem else { Issue.record("wrong problem \(error)"); return }
-            #expect(error.location == SourceLocation(line: 2, column: 16))
+            #expect(error.location == ScriptSourceLocation(line: 2, column: 16))
         }
     }
 
@@ -252,7 +252,7 @@ struct ResponseScriptTests {
     func semanticErrors(json: String, kind: String, line: Int, column: Int) throws {
         let error = try #require(failure(json))
         #expect(String(describing: error.problem).hasPrefix(kind), "\(error)")
-        #expect(error.location == SourceLocation(line: line, column: column), "\(error)")
+        #expect(error.location == ScriptSourceLocation(line: line, column: column), "\(error)")
     }
 
     @Test("an invalid pattern's message names the response and the regex engine's reason")
@@ -265,7 +265,7 @@ struct ResponseScriptTests {
             #expect(response == "broken")
             #expect(pattern == "^RETR (unclosed")
             #expect(!reason.isEmpty)
-            #expect(error.location == SourceLocation(line: 4, column: 32))
+            #expect(error.location == ScriptSourceLocation(line: 4, column: 32))
         }
     }
 

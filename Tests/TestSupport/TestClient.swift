@@ -68,6 +68,7 @@ public final class TestClient {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc_send(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
             offset += written
         }
@@ -113,6 +114,8 @@ public final class TestClient {
             return true
         }
         if count == 0 { return false }
+        // A signal (a child process's SIGCHLD) interrupted the wait: wait again.
+        if errno == EINTR { return true }
         if errno == ECONNRESET { return false }
         throw Failure(description: errno == EAGAIN || errno == EWOULDBLOCK ? "timed out waiting for the server" : "recv: \(String(cString: strerror(errno)))")
     }

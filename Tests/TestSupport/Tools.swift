@@ -100,8 +100,8 @@ public enum Tools {
         let group = DispatchGroup()
         nonisolated(unsafe) var stdoutData = Data()
         nonisolated(unsafe) var stderrData = Data()
-        DispatchQueue.global().async(group: group) { stdoutData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stdoutData = PipeReading.readToEnd(out.fileHandleForReading) }
+        DispatchQueue.global().async(group: group) { stderrData = PipeReading.readToEnd(err.fileHandleForReading) }
         group.wait()
         process.waitUntilExit()
         timer.cancel()

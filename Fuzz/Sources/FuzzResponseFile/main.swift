@@ -37,7 +37,7 @@ func fuzzResponseFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             check(error, in: bytes)
             continue
         }
-        var session = ResponderSession(connectionID: 1)
+        var session = ScriptSession(connectionID: 1)
         _ = responder.connected(session: &session, context: context)
         for input in inputs {
             _ = responder.respond(to: input, session: &session, context: context)

@@ -9,7 +9,7 @@ import MockServerScript
 /// A local TCP server that pretends to be something else, for tests of network clients.
 ///
 /// It listens on a main port, where each input unit goes to a responder: a line (or a raw read) to a
-/// ``Responder``, a whole HTTP request to an ``HTTPResponder`` (a script with `scheme: http` or
+/// ``ScriptResponder``, a whole HTTP request to an ``HTTPResponder`` (a script with `scheme: http` or
 /// `webdav` is one). A line script also gets a passive-data port, which sends ``data`` to whoever
 /// connects, as the original MockServer did. Every port is bound when ``start()`` returns, so
 /// ``port``, ``dataPort`` and `$pasv` are right at once.
@@ -54,7 +54,7 @@ public final class MockServer: Sendable {
     ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
     ///     its script's `data` and `files`.
     ///   - configuration: address, ports, limits, clock and logging.
-    public init(responder: any Responder, configuration: MockServer.Configuration = .init()) {
+    public init(responder: any ScriptResponder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
         let script = responder.responseScript
         self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration)
@@ -72,7 +72,7 @@ public final class MockServer: Sendable {
     }
 
     /// Creates a stopped server on `host` and `port` (0: the system picks).
-    public convenience init(responder: any Responder, port: UInt16 = 0, host: String = "127.0.0.1") {
+    public convenience init(responder: any ScriptResponder, port: UInt16 = 0, host: String = "127.0.0.1") {
         self.init(responder: responder, configuration: Configuration(host: host, port: port))
     }
 
@@ -87,7 +87,7 @@ public final class MockServer: Sendable {
     public var transcript: Transcript { core.transcript }
 
     /// What answers input. Setting it affects the next input of every connection.
-    public var responder: any Responder {
+    public var responder: any ScriptResponder {
         get { core.responder }
         set { core.responder = newValue }
     }

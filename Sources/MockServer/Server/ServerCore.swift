@@ -8,7 +8,7 @@ import MockServerWebDAV
 /// The state a running server shares between its event loop and the threads that use its API.
 final class ServerCore: ScriptServer {
     private struct Shared {
-        var responder: any Responder
+        var responder: any ScriptResponder
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
         var store: FileStore
@@ -21,7 +21,7 @@ final class ServerCore: ScriptServer {
     let environment: ServerEnvironment
     private let shared: Locked<Shared>
 
-    init(responder: any Responder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration) {
+    init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration) {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
@@ -48,7 +48,7 @@ final class ServerCore: ScriptServer {
         shared.withLock { $0.httpResponder }
     }
 
-    var responder: any Responder {
+    var responder: any ScriptResponder {
         get { shared.withLock { $0.responder } }
         set { shared.withLock { $0.responder = newValue } }
     }
@@ -119,7 +119,7 @@ final class ServerCore: ScriptServer {
 
     /// The responder and the substitution context for one reply, read together under one lock.
     @inline(__always)
-    func replyState(base: SubstitutionContext) -> (any Responder, SubstitutionContext) {
+    func replyState(base: SubstitutionContext) -> (any ScriptResponder, SubstitutionContext) {
         shared.withLock { shared in
             var context = base
             context.data = shared.data

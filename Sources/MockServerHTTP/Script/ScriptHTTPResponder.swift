@@ -1,7 +1,7 @@
 import MockServerCore
 import MockServerScript
 
-/// A ``MockServerScript/Responder`` script with `scheme: http` or `webdav` answering through the
+/// A ``MockServerScript/ScriptResponder`` script with `scheme: http` or `webdav` answering through the
 /// HTTP layer: each request is matched as it was sent, and the matching response's commands become
 /// the reply, carried out by a ``MockServerScript/ScriptRun``.
 ///

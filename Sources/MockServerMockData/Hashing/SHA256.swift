@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), written here because the package takes no dependencies and Foundation on
 /// Linux has no digest API. Used to name mock-data files; not meant for security.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -8,12 +8,12 @@ public struct SHA256: Sendable {
     private var byteCount: UInt64 = 0
 
     /// A digest with nothing hashed yet.
-    public init() {
+    package init() {
         pending.reserveCapacity(64)
     }
 
     /// Adds `bytes` to what is hashed.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let bytes = Array(bytes)
         byteCount &+= UInt64(bytes.count)
         var start = 0
@@ -33,7 +33,7 @@ public struct SHA256: Sendable {
     }
 
     /// The 32-byte digest of everything added.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitCount = byteCount &* 8
         copy.update(CollectionOfOne(0x80))
@@ -43,7 +43,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as 64 lower-case hexadecimal digits.
-    public static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var digest = SHA256()
         digest.update(bytes)
         let digits = Array("0123456789abcdef".utf8)

@@ -8,9 +8,9 @@
 /// - Arrays are `l…e`; objects are `d…e` with keys sorted by their UTF-8 bytes, as BEP 3 requires
 ///   (a repeated key keeps its last value).
 /// - `null` has no bencoding, so a document that holds one has none either.
-public enum Bencoding {
+package enum Bencoding {
     /// The bencoded bytes of `value`, or `nil` when it holds `null` or a number that is not whole.
-    public static func encode(_ value: JSONValue) -> [UInt8]? {
+    package static func encode(_ value: JSONValue) -> [UInt8]? {
         var output: [UInt8] = []
         return append(value, to: &output) ? output : nil
     }

@@ -1,6 +1,6 @@
 /// A JSON document as a mock-data file name needs it: numbers keep the digits they were written
 /// with, so that integers of any size name a file exactly.
-public indirect enum JSONValue: Sendable, Hashable {
+package indirect enum JSONValue: Sendable, Hashable {
     /// An object, members in the order written (a repeated key keeps its last value when bencoded).
     case object([(key: String, value: JSONValue)])
     /// An array.
@@ -14,7 +14,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.object(let left), .object(let right)):
             left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -27,7 +27,7 @@ public indirect enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .object(let members):
             hasher.combine(0)

@@ -2,17 +2,17 @@ import MockServerCore
 
 /// A strict JSON parser (RFC 8259) over bytes, for request bodies and `.json` mock-data files: it
 /// says where a document goes wrong, by line and column.
-public struct JSONValueParser {
+package struct JSONValueParser {
     /// Where and why a document is not JSON.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// The line, from 1.
-        public let line: Int
+        package let line: Int
         /// The column, from 1, counted in bytes.
-        public let column: Int
+        package let column: Int
         /// What is wrong there.
-        public let message: String
+        package let message: String
 
-        public var description: String { "line \(line), column \(column): \(message)" }
+        package var description: String { "line \(line), column \(column): \(message)" }
     }
 
     private let bytes: [UInt8]
@@ -25,7 +25,7 @@ public struct JSONValueParser {
     }
 
     /// The value `bytes` hold (one value, optionally surrounded by white space).
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var parser = JSONValueParser(bytes)
         parser.skipSpace()
         let value = try parser.value()

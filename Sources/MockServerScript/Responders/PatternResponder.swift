@@ -5,7 +5,7 @@ import MockServerCore
 /// A connection starts on the responder's set; a ``Command/useSet(_:)`` moves that connection alone
 /// to another set of the same script. Swap the server's responder (``usingSet(_:)``) to move every
 /// connection that has not switched by itself.
-public struct PatternResponder: Responder {
+public struct PatternResponder: ScriptResponder {
     /// All sets this responder can switch between.
     public let script: ResponseScript
     /// The set new connections use.
@@ -49,18 +49,18 @@ public struct PatternResponder: Responder {
     /// The same script with new connections starting on the set `name`.
     ///
     /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
-    public func usingResponseSet(_ name: String) throws -> (any Responder)? {
+    public func usingResponseSet(_ name: String) throws -> (any ScriptResponder)? {
         try usingSet(name)
     }
 
     /// Runs the set's `«initial»` response.
-    public func connected(session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
+    public func connected(session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         guard let initial = currentSet(for: session).initial else { return nil }
         return ScriptReply(commands: initial.commands, match: .opening, response: initial.name)
     }
 
     /// Answers with the first matching response of the connection's set, or its fallback.
-    public func respond(to input: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
+    public func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         let set = currentSet(for: session)
         if let reply = firstMatch(in: set, heads: false, input: input) { return reply }
         guard let fallback = set.fallback else { return nil }
@@ -69,7 +69,7 @@ public struct PatternResponder: Responder {
 
     /// Answers a request head with the first matching `"head": true` response of the connection's
     /// set; `nil` (send `100 Continue`) when none matches.
-    public func respond(toHead head: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? {
+    public func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         firstMatch(in: currentSet(for: session), heads: true, input: head)
     }
 
@@ -83,7 +83,7 @@ public struct PatternResponder: Responder {
         return nil
     }
 
-    private func currentSet(for session: ResponderSession) -> ResponseSet {
+    private func currentSet(for session: ScriptSession) -> ResponseSet {
         guard let name = session.responseSet, name != responseSet.name, let set = try? script.set(named: name) else {
             return responseSet
         }

@@ -4,7 +4,7 @@ import MockServerCore
 /// - `$0` is the whole input unit without its line terminator.
 /// - `$1` … `$99` are capture groups; two digits are read when present, so `$10` is group 10.
 ///   A group that did not take part in the match, or that the pattern does not have, is empty.
-/// - `$name` or `${name}` is a ``Variable``; `${name}` lets a letter follow (`${size}KB`), and
+/// - `$name` or `${name}` is a ``ScriptVariable``; `${name}` lets a letter follow (`${size}KB`), and
 ///   `${1}0` is group 1 followed by `0`.
 /// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the request being answered
 ///   (``SubstitutionContext/request``), empty when there is none; a missing header is empty.
@@ -15,7 +15,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
     enum Segment: Sendable, Hashable {
         case literal([UInt8])
         case group(Int)
-        case variable(Variable)
+        case variable(ScriptVariable)
         case request(RequestPart)
     }
 
@@ -146,7 +146,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         case "method": .request(.method)
         case "path": .request(.path)
         case "body": .request(.body)
-        default: Variable(rawValue: name).map(Segment.variable)
+        default: ScriptVariable(rawValue: name).map(Segment.variable)
         }
     }
 

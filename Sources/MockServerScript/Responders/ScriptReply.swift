@@ -1,6 +1,6 @@
 import MockServerCore
 
-/// What a ``Responder`` decided for one input unit: the commands to carry out and the match they answer.
+/// What a ``ScriptResponder`` decided for one input unit: the commands to carry out and the match they answer.
 public struct ScriptReply: Sendable, Hashable {
     /// The commands to carry out, in order. Empty means the input is swallowed.
     public var commands: [ScriptCommand]

@@ -1,7 +1,7 @@
 import Foundation
 import MockServerCore
 
-/// The values that ``Variable`` substitutions are replaced with when a reply is rendered.
+/// The values that ``ScriptVariable`` substitutions are replaced with when a reply is rendered.
 ///
 /// The server fills this in for each reply; tests of a responder can build one by hand, with a
 /// fixed clock for `$date`.
@@ -48,7 +48,7 @@ public struct SubstitutionContext: Sendable {
     }
 
     /// The text a variable is replaced with.
-    public func value(of variable: Variable) -> String {
+    public func value(of variable: ScriptVariable) -> String {
         switch variable {
         case .address: address
         case .server: serverName

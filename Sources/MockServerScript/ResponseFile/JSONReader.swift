@@ -8,7 +8,7 @@ struct JSONReader {
     /// A syntax problem and where it is.
     struct Failure: Error {
         let message: String
-        let location: SourceLocation
+        let location: ScriptSourceLocation
     }
 
     private let bytes: [UInt8]
@@ -19,7 +19,7 @@ struct JSONReader {
     private static let maximumDepth = 512
 
     /// Parses a whole document.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> ScriptJSONValue {
         var reader = JSONReader(bytes: bytes)
         try reader.checkUTF8()
         reader.skipWhitespace()
@@ -34,10 +34,10 @@ struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
-    private var location: SourceLocation {
+    private var location: ScriptSourceLocation {
         // Columns count characters: UTF-8 continuation bytes do not start one.
         let column = bytes[lineStart..<index].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return SourceLocation(line: line, column: column)
+        return ScriptSourceLocation(line: line, column: column)
     }
 
     private func failure(_ message: String) -> Failure { Failure(message: message, location: location) }
@@ -57,7 +57,7 @@ struct JSONReader {
             case .emptyInput:
                 return
             case .error:
-                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: SourceLocation(line: lineNumber, column: column))
+                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: ScriptSourceLocation(line: lineNumber, column: column))
             }
         }
     }
@@ -78,17 +78,17 @@ struct JSONReader {
         return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    private mutating func parseValue() throws(Failure) -> ScriptJSONValue {
         guard index < bytes.count else { throw failure("expected a value but the file ended") }
         let start = location
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, location: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONValue(kind: .number(try parseNumber()), location: start)
+        case UInt8(ascii: "\""): return ScriptJSONValue(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return ScriptJSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return ScriptJSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return ScriptJSONValue(kind: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return ScriptJSONValue(kind: .number(try parseNumber()), location: start)
         default: throw failure("expected a value but found \(describeCurrent())")
         }
     }
@@ -104,12 +104,12 @@ struct JSONReader {
         guard depth <= Self.maximumDepth else { throw failure("values nested deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONValue {
+    private mutating func parseObject() throws(Failure) -> ScriptJSONValue {
         let start = location
         try enter()
         index += 1
-        var members: [JSONValue.Member] = []
-        var seen: [String: SourceLocation] = [:]
+        var members: [ScriptJSONValue.Member] = []
+        var seen: [String: ScriptSourceLocation] = [:]
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
@@ -123,7 +123,7 @@ struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\" but found \(describeCurrent())") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
+            members.append(ScriptJSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace(); continue }
@@ -131,14 +131,14 @@ struct JSONReader {
             throw failure("expected ',' or '}' but found \(describeCurrent())")
         }
         depth -= 1
-        return JSONValue(kind: .object(members), location: start)
+        return ScriptJSONValue(kind: .object(members), location: start)
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    private mutating func parseArray() throws(Failure) -> ScriptJSONValue {
         let start = location
         try enter()
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [ScriptJSONValue] = []
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an array that starts at \(start)") }
@@ -151,7 +151,7 @@ struct JSONReader {
             throw failure("expected ',' or ']' but found \(describeCurrent())")
         }
         depth -= 1
-        return JSONValue(kind: .array(elements), location: start)
+        return ScriptJSONValue(kind: .array(elements), location: start)
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -6,7 +6,7 @@ import MockServerCore
 /// Safe to use from any thread; a protocol's state that lives on the loop is touched only there.
 public final class ScriptConnectionStorage: Sendable {
     private struct Values {
-        var session: ResponderSession
+        var session: ScriptSession
         var dataPort: UInt16?
         var states: [ObjectIdentifier: any Sendable] = [:]
     }
@@ -15,11 +15,11 @@ public final class ScriptConnectionStorage: Sendable {
 
     /// Creates the storage of a new connection.
     public init(connectionID: Int) {
-        values = Locked(Values(session: ResponderSession(connectionID: connectionID)))
+        values = Locked(Values(session: ScriptSession(connectionID: connectionID)))
     }
 
     /// The connection's responder state (its response set).
-    public var session: ResponderSession {
+    public var session: ScriptSession {
         get { values.withLock { $0.session } }
         set { values.withLock { $0.session = newValue } }
     }
@@ -32,7 +32,7 @@ public final class ScriptConnectionStorage: Sendable {
     }
 
     /// The session and the data port, read together.
-    var snapshot: (session: ResponderSession, dataPort: UInt16?) {
+    var snapshot: (session: ScriptSession, dataPort: UInt16?) {
         values.withLock { ($0.session, $0.dataPort) }
     }
 

@@ -1,6 +1,6 @@
 @_spi(Framing) import MockServerCore
 
-/// A line protocol (or raw reads, as the original did) answered by a ``Responder``: it frames the
+/// A line protocol (or raw reads, as the original did) answered by a ``ScriptResponder``: it frames the
 /// input, asks the responder for each unit, and hands the reply's commands to a ``ScriptRun``,
 /// whose steps the connection carries out.
 ///

@@ -9,7 +9,7 @@ package protocol ScriptServer: Sendable {
     /// The transcript, logger and connection numbers.
     var environment: ServerEnvironment { get }
     /// The responder and the substitution values for one reply, read together.
-    func replyState(base: SubstitutionContext) -> (any Responder, SubstitutionContext)
+    func replyState(base: SubstitutionContext) -> (any ScriptResponder, SubstitutionContext)
     /// The substitution values for one step: `base` with the selected file's bytes (or the data).
     func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext
     /// The data, the files and the listing text, read together.

@@ -1,6 +1,6 @@
 import MockServerCore
-/// Per-connection state that a ``Responder`` may read and change.
-public struct ResponderSession: Sendable {
+/// Per-connection state that a ``ScriptResponder`` may read and change.
+public struct ScriptSession: Sendable {
     /// The connection's identifier, as in the transcript.
     public let connectionID: Int
     /// The response set this connection was switched to by a ``Command/useSet(_:)``, if any.

@@ -1,6 +1,6 @@
 import MockServerCore
 /// A 1-based line and column in a response file; columns count characters, not bytes.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct ScriptSourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, from 1.
     public let line: Int
     /// The column, from 1.
@@ -16,7 +16,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     public var description: String { "\(line):\(column)" }
 
     /// Orders by line, then column.
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: ScriptSourceLocation, rhs: ScriptSourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

@@ -1,9 +1,9 @@
 import MockServerCore
 /// A parsed JSON value of a response file that remembers where it was written and keeps object keys in order.
-public struct JSONValue: Sendable {
+public struct ScriptJSONValue: Sendable {
     public enum Kind: Sendable {
         case object([Member])
-        case array([JSONValue])
+        case array([ScriptJSONValue])
         case string(String)
         case number(Double)
         case bool(Bool)
@@ -13,12 +13,12 @@ public struct JSONValue: Sendable {
     /// One key of an object, with the key's own location.
     public struct Member: Sendable {
         public let key: String
-        public let keyLocation: SourceLocation
-        public let value: JSONValue
+        public let keyLocation: ScriptSourceLocation
+        public let value: ScriptJSONValue
     }
 
     public let kind: Kind
-    public let location: SourceLocation
+    public let location: ScriptSourceLocation
 
     /// The JSON type's name, for error messages.
     public var typeName: String {

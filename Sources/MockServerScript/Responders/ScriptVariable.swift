@@ -1,6 +1,6 @@
 import MockServerCore
 /// A named substitution usable in response text as `$name` or `${name}`.
-public enum Variable: String, Sendable, CaseIterable {
+public enum ScriptVariable: String, Sendable, CaseIterable {
     /// The server's numeric address, such as `127.0.0.1`.
     case address
     /// The server's display name (``MockServer/Configuration/serverName``).

@@ -4,9 +4,9 @@ import MockServerCore
 /// The server calls a responder on its event-loop thread, one connection's inputs in order, so an
 /// implementation must return quickly and must not block: pauses are steps
 /// that the server times without holding a thread.
-public protocol Responder: Sendable {
+public protocol ScriptResponder: Sendable {
     /// The steps to take when a connection opens (a banner, for instance).
-    func connected(session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply?
+    func connected(session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
 
     /// How the input of a new connection is cut into units.
     var framing: Framing { get }
@@ -14,14 +14,14 @@ public protocol Responder: Sendable {
     /// The reply to one input unit, or `nil` when the responder has no answer for it.
     ///
     /// The server records an unanswered input as unmatched and closes the connection.
-    func respond(to input: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply?
+    func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
 
     /// The answer to the head of an HTTP request whose client waits for `100 Continue` before
     /// sending the body, or `nil` to send `100 Continue` and await the body.
     ///
     /// An answer without `«continue»` ends the exchange: the body is not awaited, and
     /// once the answer is sent the server stops sending and closes when the client does.
-    func respond(toHead head: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply?
+    func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
 
     /// The script behind this responder, whose `data`, `files` and `scheme` a server starts with;
     /// `nil` (the default) for a responder written in code.
@@ -31,22 +31,22 @@ public protocol Responder: Sendable {
     /// when it has no sets.
     ///
     /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
-    func usingResponseSet(_ name: String) throws -> (any Responder)?
+    func usingResponseSet(_ name: String) throws -> (any ScriptResponder)?
 }
 
-extension Responder {
+extension ScriptResponder {
     /// Lines by default.
     public var framing: Framing { .lines }
 
     /// By default, nothing is sent on connect.
-    public func connected(session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? { nil }
+    public func connected(session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? { nil }
 
     /// By default, no script.
     public var responseScript: ResponseScript? { nil }
 
     /// By default, no sets to switch between.
-    public func usingResponseSet(_ name: String) throws -> (any Responder)? { nil }
+    public func usingResponseSet(_ name: String) throws -> (any ScriptResponder)? { nil }
 
     /// By default, every waiting client gets `100 Continue`.
-    public func respond(toHead head: InputUnit, session: inout ResponderSession, context: SubstitutionContext) -> ScriptReply? { nil }
+    public func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? { nil }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README's account of the package, held equal to the package itself: the layout graph to the
+/// target dependencies `Package.swift` declares, the list of public types to the public types the
+/// sources declare.
+@Suite("Package layout")
+struct PackageLayoutTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The README's fenced `text` block that follows the line starting with `marker`.
+    static func readmeBlock(after marker: String) throws -> [Substring] {
+        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix(marker) }, "README has no line starting with \(marker)")
+        let open = try #require(lines[start...].firstIndex { $0 == "```text" })
+        let close = try #require(lines[(open + 1)...].firstIndex { $0 == "```" })
+        return Array(lines[(open + 1)..<close])
+    }
+
+    /// Each target of the README's graph and what it imports.
+    static func readmeGraph() throws -> [String: Set<String>] {
+        var graph: [String: Set<String>] = [:]
+        for line in try readmeBlock(after: "The package is layered") {
+            let parts = line.components(separatedBy: " ──► ")
+            #expect(parts.count == 2, "not a graph line: \(line)")
+            guard parts.count == 2 else { continue }
+            let imports = parts[1].replacingOccurrences(of: " (Linux only)", with: "").components(separatedBy: ", ")
+            graph[parts[0], default: []].formUnion(imports)
+        }
+        return graph
+    }
+
+    /// Each non-test target of `Package.swift` with dependencies, and what it depends on.
+    static func manifestGraph() throws -> [String: Set<String>] {
+        let scratch = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A scratch folder of its own, so as not to wait for the lock of the build that runs this test.
+        let result = try Tools.run("swift", ["package", "--scratch-path", scratch.path, "dump-package"], timeout: 120, directory: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let targets = try #require(json["targets"] as? [[String: Any]])
+        var graph: [String: Set<String>] = [:]
+        for target in targets where target["type"] as? String != "test" {
+            let name = try #require(target["name"] as? String)
+            let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+                (dependency.values.first as? [Any])?.first as? String
+            }
+            if !dependencies.isEmpty { graph[name] = Set(dependencies) }
+        }
+        return graph
+    }
+
+    @Test("README's layout graph is the dependencies Package.swift declares", .enabled(if: Tools.path(of: "swift") != nil))
+    func layoutGraph() throws {
+        let readme = try Self.readmeGraph()
+        let manifest = try Self.manifestGraph()
+        #expect(!manifest.isEmpty)
+        for (target, imports) in manifest {
+            #expect(readme[target] == imports, "\(target): Package.swift \(imports.sorted()), README \(readme[target]?.sorted() ?? [])")
+        }
+        for target in readme.keys where manifest[target] == nil {
+            Issue.record("README's graph has \(target), which Package.swift does not declare with dependencies")
+        }
+    }
+
+    /// The public types the README lists (`Outer.Inner` for a nested one).
+    static func readmeTypes() throws -> Set<String> {
+        var names: Set<String> = []
+        for line in try readmeBlock(after: "The public types, one line each") where !line.hasPrefix(" ") {
+            guard let gap = line.range(of: "  ") else { continue }
+            for name in line[..<gap.lowerBound].components(separatedBy: ", ") { names.insert(name.trimmingCharacters(in: .whitespaces)) }
+        }
+        return names
+    }
+
+    /// The public (and open) types the library targets declare, nested ones as `Outer.Inner`;
+    /// SPI declarations (`@_spi`) are not part of the public API.
+    static func sourceTypes() throws -> [String: String] {
+        let declaration = try NSRegularExpression(pattern: #"^(\s*)((?:@\w+(?:\([^)]*\))?\s+)*)((?:(?:public|open|package|private|fileprivate|internal|final|indirect)\s+)*)(struct|enum|class|protocol|actor|extension|typealias)\s+([A-Za-z_][\w.]*)"#)
+        var found: [String: String] = [:]
+        let sources = root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files where !file.hasPrefix("mockserver") {
+            var scopes: [(indent: Int, name: String)] = []
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let string = String(line)
+                let range = NSRange(string.startIndex..., in: string)
+                guard let match = declaration.firstMatch(in: string, range: range),
+                      let indent = Range(match.range(at: 1), in: string).map({ string[$0].count }),
+                      let attributes = Range(match.range(at: 2), in: string).map({ string[$0] }),
+                      let modifiers = Range(match.range(at: 3), in: string).map({ string[$0] }),
+                      let kind = Range(match.range(at: 4), in: string).map({ String(string[$0]) }),
+                      let name = Range(match.range(at: 5), in: string).map({ String(string[$0]) }) else { continue }
+                while let last = scopes.last, last.indent >= indent { scopes.removeLast() }
+                let full = scopes.last.map { "\($0.name).\(name)" } ?? name
+                scopes.append((indent, kind == "extension" ? name : full))
+                let isPublic = modifiers.contains("public") || modifiers.contains("open")
+                if kind != "extension", isPublic, !attributes.contains("@_spi") { found[full] = file }
+            }
+        }
+        return found
+    }
+
+    @Test("README lists every public type, and only those")
+    func publicTypes() throws {
+        let listed = try Self.readmeTypes()
+        let declared = try Self.sourceTypes()
+        for (name, file) in declared.sorted(by: { $0.key < $1.key }) where !listed.contains(name) {
+            Issue.record("\(name) (Sources/\(file)) is public but not in README's list of public types")
+        }
+        for name in listed.sorted() where declared[name] == nil {
+            Issue.record("README lists \(name), which no library target declares public")
+        }
+        #expect(declared.count > 50)
+    }
+}
