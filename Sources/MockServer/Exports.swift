@@ -1,14 +1,100 @@
-// The `MockServer` product is the whole public API: the layers below it are re-exported, so one
-// `import MockServer` gives the server, its scripts, the HTTP types and the transcript.
-@_exported import MockServerCore
-@_exported import MockServerHTTP
-@_exported import MockServerScript
-@_exported import MockServerStubs
-@_exported import MockServerMockData
-@_exported import MockServerInProcess
-// FTP's and WebDAV's script commands, by name: the rest of those targets is the server's business.
+// The `MockServer` product's public API, by name: one `import MockServer` gives the server, its
+// scripts, the HTTP types, stubs, mock data, the in-process protocol and the transcript. Each type
+// is re-exported on its own (as Hummingbird's umbrella does), so that what a user sees is this list
+// and nothing a layer keeps for the package; README's "public types" lists the same names, and
+// PackageLayoutTests holds that list equal to the sources.
+
+// MockServerCore
+@_exported import enum MockServerCore.CloseReason
+@_exported import enum MockServerCore.FramingError
+@_exported import struct MockServerCore.InputUnit
+@_exported import enum MockServerCore.LogLevel
+@_exported import struct MockServerCore.LogRecord
+@_exported import struct MockServerCore.MockServerLogger
+@_exported import struct MockServerCore.SocketAddress
+@_exported import struct MockServerCore.SocketError
+@_exported import enum MockServerCore.StreamFault
+@_exported import class MockServerCore.Transcript
+@_exported import enum MockServerCore.TranscriptChannel
+@_exported import struct MockServerCore.TranscriptEntry
+@_exported import enum MockServerCore.TranscriptEvent
+@_exported import struct MockServerCore.TranscriptTimeout
+
+// MockServerHTTP
+@_exported import class MockServerHTTP.HTTPConnectionState
+@_exported import struct MockServerHTTP.HTTPHeaders
+@_exported import enum MockServerHTTP.HTTPImmediateAnswer
+@_exported import struct MockServerHTTP.HTTPReply
+@_exported import enum MockServerHTTP.HTTPReplyStep
+@_exported import struct MockServerHTTP.HTTPRequest
+@_exported import struct MockServerHTTP.HTTPRequestContext
+@_exported import protocol MockServerHTTP.HTTPResponder
+@_exported import struct MockServerHTTP.HTTPResponse
+@_exported import enum MockServerHTTP.HTTPResponseSerializer
+@_exported import struct MockServerHTTP.HTTPResponseTemplate
+@_exported import enum MockServerHTTP.HTTPScriptCommand
+@_exported import struct MockServerHTTP.HTTPScriptProtocol
+
+// MockServerScript
+@_exported import struct MockServerScript.AnyProtocolCommand
+@_exported import enum MockServerScript.Framing
+@_exported import struct MockServerScript.InputPattern
+@_exported import struct MockServerScript.PatternError
+@_exported import struct MockServerScript.PatternResponder
+@_exported import protocol MockServerScript.ProtocolCommand
+@_exported import struct MockServerScript.ResponseEntry
+@_exported import struct MockServerScript.ResponseFileError
+@_exported import struct MockServerScript.ResponseScript
+@_exported import struct MockServerScript.ResponseSet
+@_exported import struct MockServerScript.ResponseTemplate
+@_exported import enum MockServerScript.ScriptCommand
+@_exported import struct MockServerScript.ScriptCommandObject
+@_exported import protocol MockServerScript.ScriptConnectionResource
+@_exported import class MockServerScript.ScriptConnectionStorage
+@_exported import struct MockServerScript.ScriptDecoding
+@_exported import struct MockServerScript.ScriptJSONValue
+@_exported import struct MockServerScript.ScriptMatch
+@_exported import enum MockServerScript.ScriptOutcome
+@_exported import protocol MockServerScript.ScriptProtocol
+@_exported import struct MockServerScript.ScriptReply
+@_exported import protocol MockServerScript.ScriptRequest
+@_exported import protocol MockServerScript.ScriptResponder
+@_exported import class MockServerScript.ScriptRun
+@_exported import struct MockServerScript.ScriptSession
+@_exported import struct MockServerScript.ScriptSourceLocation
+@_exported import enum MockServerScript.ScriptStep
+@_exported import enum MockServerScript.ScriptVariable
+@_exported import struct MockServerScript.ScriptVocabulary
+@_exported import struct MockServerScript.SubstitutionContext
+
+// MockServerStubs
+@_exported import class MockServerStubs.Stub
+@_exported import class MockServerStubs.StubCache
+@_exported import enum MockServerStubs.StubError
+@_exported import struct MockServerStubs.StubHeaders
+@_exported import enum MockServerStubs.StubMethod
+@_exported import struct MockServerStubs.StubParameters
+@_exported import struct MockServerStubs.StubRequest
+@_exported import class MockServerStubs.StubRequestBuilder
+@_exported import struct MockServerStubs.StubResponse
+@_exported import class MockServerStubs.StubResponseBuilder
+@_exported import struct MockServerStubs.UnexpectedRequestReport
+
+// MockServerMockData
+@_exported import enum MockServerMockData.MockDataError
+@_exported import enum MockServerMockData.MockDataLookup
+@_exported import struct MockServerMockData.MockDataMiss
+@_exported import enum MockServerMockData.MockDataNaming
+@_exported import class MockServerMockData.MockDataResponder
+
+// MockServerInProcess
+@_exported import class MockServerInProcess.MockURLProtocol
+
+// MockServerFTP
 @_exported import enum MockServerFTP.FTPScriptCommand
 @_exported import struct MockServerFTP.FTPScriptProtocol
 @_exported import enum MockServerFTP.FTPTransfer
+
+// MockServerWebDAV
 @_exported import enum MockServerWebDAV.WebDAVScriptCommand
 @_exported import struct MockServerWebDAV.WebDAVScriptProtocol

@@ -5,7 +5,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServer
+import MockServerCore
 @_spi(Framing) import MockServerHTTP
+import MockServerScript
 import MockServerStubs
 
 func median<Value: Comparable>(_ values: [Value]) -> Value { values.sorted()[values.count / 2] }

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import MockServerResponses
 @testable import MockServer
+import MockServerMockData
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
