@@ -16,8 +16,8 @@ package final class StreamConnection: LoopHandler {
         case held
         /// ``StreamFault/hang``: nothing more is answered.
         case hanging
-        /// An outbound connection to this address is being made.
-        case connecting(SocketAddress)
+        /// An outbound connection to ``connectTarget`` is being made.
+        case connecting
         /// A ``StreamStep/whenWritten(_:)`` waits for the output to be written.
         case awaitingOutput
         /// No more steps or input: the connection closes once its output is sent.
@@ -47,24 +47,35 @@ package final class StreamConnection: LoopHandler {
     package let channel: TranscriptChannel
     /// Whether what the connection sends is recorded in the transcript (``TranscriptEvent/output(_:)``).
     private let recordsOutput: Bool
+    /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
+    /// cases then carry nothing that needs a retain on the hot path).
+    private var connectTarget: SocketAddress?
     /// Code that a ``StreamStep/whenWritten(_:)`` runs once the output is written.
     private var afterOutput: (() -> Void)?
     /// Whether ``TranscriptEvent/closed(_:)`` was recorded already (``recordClosed(_:)``).
     private var closeRecorded = false
     /// The peer's address, when the system could tell it.
     package let peer: SocketAddress?
-    /// The loop this connection lives on.
-    package unowned let loop: EventLoop
+    /// The loop this connection lives on. `unowned(unsafe)`: the loop keeps every connection it
+    /// runs and closes them all before it ends, so it outlives them; a checked `unowned` reference
+    /// costs a strong retain and release at every use, several times a unit.
+    package unowned(unsafe) let loop: EventLoop
+    /// The transcript, logger and connection numbers of the loop's server.
+    private let environment: ServerEnvironment
     private let transport: any StreamTransport
     private let driver: any StreamDriver
-    private var output = OutputBuffer()
-    private var steps: [StreamStep] = []
-    private var nextStep = 0
-    private var activity = Activity.running
-    private var sending = Sending.open
-    private var shaping = Shaping.none
-    private var inputEnded = false
-    private var interest: Interest = .read
+    // The state below is read and written on every unit, only on the loop's thread and never
+    // through two overlapping accesses (no `inout` of one of them is held across a call that could
+    // reach another), so the runtime's dynamic exclusivity checks, a thread-local lookup each, are
+    // turned off for them: they cost about a tenth of a line protocol's reply.
+    @exclusivity(unchecked) private var output = OutputBuffer()
+    @exclusivity(unchecked) private var steps: [StreamStep] = []
+    @exclusivity(unchecked) private var nextStep = 0
+    @exclusivity(unchecked) private var activity = Activity.running
+    @exclusivity(unchecked) private var sending = Sending.open
+    @exclusivity(unchecked) private var shaping = Shaping.none
+    @exclusivity(unchecked) private var inputEnded = false
+    @exclusivity(unchecked) private var interest: Interest = .read
 
     /// Output above this many bytes stops the reading of further input until it drains.
     private static let highWater = 1 << 20
@@ -90,7 +101,8 @@ package final class StreamConnection: LoopHandler {
             socket.close()
             throw error
         }
-        connection.activity = .connecting(target)
+        connection.activity = .connecting
+        connection.connectTarget = target
         // Nothing is recorded of a connection that was never made.
         connection.closeRecorded = true
         return connection
@@ -109,6 +121,7 @@ package final class StreamConnection: LoopHandler {
         self.recordsOutput = recordsOutput
         self.transport = transport
         self.loop = loop
+        self.environment = loop.environment
         self.driver = driver
         self.peer = transport.peerAddress
         self.localAddress = transport.localAddress
@@ -123,11 +136,11 @@ package final class StreamConnection: LoopHandler {
     }
 
     /// Where this connection's messages go.
-    package var logger: MockServerLogger { loop.environment.logger }
+    package var logger: MockServerLogger { environment.logger }
 
     /// Records `event` in the server's transcript as this connection's.
     package func record(_ event: TranscriptEvent) {
-        loop.environment.record(event, connection: id, channel: channel)
+        environment.record(event, connection: id, channel: channel)
     }
 
     /// Records the connection as closed for `reason` now, although its transport stays open (to
@@ -143,7 +156,7 @@ package final class StreamConnection: LoopHandler {
 
     /// Logs a message tagged with this connection.
     package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
-        loop.environment.logger.log(level, message(), connection: id)
+        environment.logger.log(level, message(), connection: id)
     }
 
     /// Registers the connection and runs the driver's opening steps.
@@ -157,7 +170,7 @@ package final class StreamConnection: LoopHandler {
     }
 
     package func handle(_ readiness: Readiness) {
-        if case .connecting(let target) = activity {
+        if case .connecting = activity, let target = connectTarget {
             connectionAttempted(to: target, readiness)
             return
         }
@@ -196,6 +209,7 @@ package final class StreamConnection: LoopHandler {
             return
         }
         activity = .running
+        connectTarget = nil
         closeRecorded = false
         record(.connected(peer: target.description))
         log(.debug, "connected to \(target)")

@@ -14,12 +14,19 @@ public final class Transcript: Sendable {
     }
 
     private struct Storage {
+        /// The kept entries, in a ring once the limit is reached: `entries[start]` is the oldest.
         var entries: [TranscriptEntry] = []
+        var start = 0
         var unmatched: [TranscriptEntry] = []
         var dropped = 0
         var nextSequence = 0
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
+
+        /// The kept entries, oldest first.
+        var ordered: [TranscriptEntry] {
+            start == 0 ? entries : Array(entries[start...] + entries[..<start])
+        }
     }
 
     /// How many entries are kept.
@@ -38,7 +45,7 @@ public final class Transcript: Sendable {
     }
 
     /// The kept entries, oldest first.
-    public var entries: [TranscriptEntry] { storage.withLock { $0.entries } }
+    public var entries: [TranscriptEntry] { storage.withLock { $0.ordered } }
 
     /// Every input that matched no response, oldest first.
     public var unmatched: [TranscriptEntry] { storage.withLock { $0.unmatched } }
@@ -60,6 +67,7 @@ public final class Transcript: Sendable {
     public func removeAll() {
         storage.withLock {
             $0.entries.removeAll()
+            $0.start = 0
             $0.unmatched.removeAll()
             $0.dropped = 0
         }
@@ -87,7 +95,7 @@ public final class Transcript: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TranscriptEntry, any Error>) in
                 let found: TranscriptEntry? = storage.withLock { storage in
-                    if let entry = storage.entries.first(where: predicate) { return entry }
+                    if let entry = storage.ordered.first(where: predicate) { return entry }
                     storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                     return nil
                 }
@@ -121,11 +129,13 @@ public final class Transcript: Sendable {
             let entry = TranscriptEntry(sequence: storage.nextSequence, connection: connection, channel: channel, time: Date(), event: event)
             storage.nextSequence += 1
             if storage.entries.count >= limit {
-                let excess = max(1, limit / 10)
-                storage.entries.removeFirst(excess)
-                storage.dropped += excess
+                // Full: the newest entry takes the oldest one's place.
+                storage.entries[storage.start] = entry
+                storage.start = (storage.start + 1) % storage.entries.count
+                storage.dropped += 1
+            } else {
+                storage.entries.append(entry)
             }
-            storage.entries.append(entry)
             if case .unmatched = event { storage.unmatched.append(entry) }
             if !storage.waiters.isEmpty {
                 storage.waiters.removeAll { waiter in

@@ -56,7 +56,7 @@ public struct PatternResponder: ScriptResponder {
     /// Runs the set's `«initial»` response.
     public func connected(session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         guard let initial = currentSet(for: session).initial else { return nil }
-        return ScriptReply(commands: initial.commands, match: .opening, response: initial.name)
+        return ScriptReply(entry: initial, match: .opening)
     }
 
     /// Answers with the first matching response of the connection's set, or its fallback.
@@ -64,7 +64,7 @@ public struct PatternResponder: ScriptResponder {
         let set = currentSet(for: session)
         if let reply = firstMatch(in: set, heads: false, input: input) { return reply }
         guard let fallback = set.fallback else { return nil }
-        return ScriptReply(commands: fallback.commands, match: ScriptMatch(input: input), response: fallback.name)
+        return ScriptReply(entry: fallback, match: ScriptMatch(input: input))
     }
 
     /// Answers a request head with the first matching `"head": true` response of the connection's
@@ -77,7 +77,7 @@ public struct PatternResponder: ScriptResponder {
     private func firstMatch(in set: ResponseSet, heads: Bool, input: InputUnit) -> ScriptReply? {
         for entry in set.entries where entry.answersHead == heads {
             if let groups = entry.pattern.match(input) {
-                return ScriptReply(commands: entry.commands, match: ScriptMatch(input: input, groups: groups), response: entry.name)
+                return ScriptReply(entry: entry, match: ScriptMatch(input: input, groups: groups))
             }
         }
         return nil

@@ -17,6 +17,9 @@ public struct ResponseEntry: Sendable {
     /// usual; without it the body is never awaited, and once the answer is sent the server stops
     /// sending, discards what the client still sends and closes when the client does.
     public let answersHead: Bool
+    /// The steps of ``commands`` when they only send constant bytes, pause, close or fail (most
+    /// responses of a line script), worked out once; `nil` otherwise.
+    package let plainSteps: [ScriptStep]?
 
     /// Creates a response from a compiled pattern.
     public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil, answersHead: Bool = false) {
@@ -25,6 +28,24 @@ public struct ResponseEntry: Sendable {
         self.commands = commands
         self.comment = comment
         self.answersHead = answersHead
+        self.plainSteps = Self.plainSteps(of: commands)
+    }
+
+    private static func plainSteps(of commands: [ScriptCommand]) -> [ScriptStep]? {
+        var steps: [ScriptStep] = []
+        for command in commands {
+            switch command {
+            case .send(let template):
+                guard let bytes = template.constantBytes else { return nil }
+                steps.append(.send(bytes))
+            case .sendBytes(let bytes): steps.append(.send(bytes))
+            case .pause(let duration): steps.append(.pause(duration))
+            case .close: steps.append(.close)
+            case .fault(let fault): steps.append(.fault(fault))
+            default: return nil
+            }
+        }
+        return steps
     }
 
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).

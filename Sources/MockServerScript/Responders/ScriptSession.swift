@@ -3,7 +3,7 @@ import MockServerCore
 public struct ScriptSession: Sendable {
     /// The connection's identifier, as in the transcript.
     public let connectionID: Int
-    /// The response set this connection was switched to by a ``Command/useSet(_:)``, if any.
+    /// The response set this connection was switched to by a ``ScriptCommand/useSet(_:)``, if any.
     public var responseSet: String?
 
     /// Creates the state of a new connection.

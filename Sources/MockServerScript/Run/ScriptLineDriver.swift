@@ -10,8 +10,14 @@ package final class ScriptLineDriver: StreamDriver {
     private let server: any ScriptServer
     /// The substitution values that do not change while the server runs.
     private let base: SubstitutionContext
-    private var framer: any InputFramer
+    /// Used on the loop's thread alone, never through overlapping accesses: no dynamic exclusivity
+    /// checks (a thread-local lookup each, twice a unit).
+    @exclusivity(unchecked) private var framer: any InputFramer
     private var storage = ScriptConnectionStorage(connectionID: 0)
+    /// The connection's session as this driver last read it from ``storage``; read again only after
+    /// the interpreter ran, as only its set switches change it.
+    private var session = ScriptSession(connectionID: 0)
+    private var sessionMayHaveChanged = false
 
     package init(server: any ScriptServer, base: SubstitutionContext, framing: Framing) {
         self.server = server
@@ -24,7 +30,7 @@ package final class ScriptLineDriver: StreamDriver {
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         storage = ScriptConnectionStorage(connectionID: connection.id)
-        var session = storage.session
+        session = storage.session
         let (responder, context) = server.replyState(base: base)
         let reply = responder.connected(session: &session, context: context)
         storage.session = session
@@ -47,9 +53,13 @@ package final class ScriptLineDriver: StreamDriver {
         guard let unit else { return inputEnded ? .finish(.peerClosed) : .needInput }
         let input = InputUnit(bytes: unit)
         let (responder, context) = server.replyState(base: base)
-        var session = storage.session
+        if sessionMayHaveChanged {
+            session = storage.session
+            sessionMayHaveChanged = false
+        }
+        let before = session.responseSet
         let answer = responder.respond(to: input, session: &session, context: context)
-        storage.session = session
+        if session.responseSet != before { storage.session = session }
         guard let reply = answer else {
             connection.record(.unmatched(input))
             connection.log(.warning, "unmatched input: \(input)")
@@ -65,6 +75,8 @@ package final class ScriptLineDriver: StreamDriver {
     }
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        if let plain = reply.plainSteps { return Self.convert(plain, on: connection) }
+        sessionMayHaveChanged = true
         let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
         return Self.convert(run.steps(for: reply.commands, match: reply.match), on: connection)
     }
