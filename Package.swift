@@ -74,6 +74,15 @@ let package = Package(
             resources: [.copy("Fixtures"), .copy("VOKMockData")],
             swiftSettings: swiftSettings
         ),
+        // A test target per source target, for the layers' own unit tests; MockServerTests has the
+        // tests that need the whole server and real clients.
+        .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerStubsTests", dependencies: ["MockServerStubs", "MockServerScript"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

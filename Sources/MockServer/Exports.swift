@@ -4,6 +4,7 @@
 // and nothing a layer keeps for the package; README's "public types" lists the same names, and
 // PackageLayoutTests holds that list equal to the sources.
 
+
 // MockServerCore
 @_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError
@@ -11,6 +12,7 @@
 @_exported import enum MockServerCore.LogLevel
 @_exported import struct MockServerCore.LogRecord
 @_exported import struct MockServerCore.MockServerLogger
+@_exported import class MockServerCore.SharedValues
 @_exported import struct MockServerCore.SocketAddress
 @_exported import struct MockServerCore.SocketError
 @_exported import enum MockServerCore.StreamFault
@@ -21,7 +23,7 @@
 @_exported import struct MockServerCore.TranscriptTimeout
 
 // MockServerHTTP
-@_exported import class MockServerHTTP.HTTPConnectionState
+@_exported import typealias MockServerHTTP.HTTPConnectionState
 @_exported import struct MockServerHTTP.HTTPHeaders
 @_exported import enum MockServerHTTP.HTTPImmediateAnswer
 @_exported import struct MockServerHTTP.HTTPReply
@@ -69,7 +71,7 @@
 
 // MockServerStubs
 @_exported import class MockServerStubs.Stub
-@_exported import class MockServerStubs.StubCache
+@_exported import typealias MockServerStubs.StubCache
 @_exported import enum MockServerStubs.StubError
 @_exported import struct MockServerStubs.StubHeaders
 @_exported import enum MockServerStubs.StubMethod

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import MockServerCore
 
 /// The control API of a running mock, as JSON over HTTP, for tests in any language (`mockserver
 /// --admin`): read the transcript, unmatched inputs and uploads, change the files, switch sets, add
@@ -65,7 +66,7 @@ public final class AdminResponder: HTTPResponder {
     }
 
     public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
-        let path = request.path.removingPercentEncoding ?? request.path
+        let path = PercentCoding.decode(request.path.utf8, strictness: .strict).flatMap(String.init(exactUTF8:)) ?? request.path
         let query = Self.query(request.query)
         let server = target.server
         if request.method == "POST", request.body.count > Self.maximumJSON {
@@ -172,7 +173,9 @@ public final class AdminResponder: HTTPResponder {
     private static func query(_ text: String?) -> [String: String] {
         var result: [String: String] = [:]
         for pair in (text ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { part in
+                String(decoding: PercentCoding.decode(part.utf8, plusAsSpace: true) ?? Array(part.utf8), as: UTF8.self)
+            }
             result[parts[0]] = parts.count > 1 ? parts[1] : ""
         }
         return result

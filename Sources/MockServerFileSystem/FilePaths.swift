@@ -36,19 +36,8 @@ package enum FilePaths {
 
     private static func decode(_ text: Substring) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text.utf8.contains(0) ? nil : String(text) }
-        var bytes: [UInt8] = []
-        var utf8 = text.utf8[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        guard !bytes.contains(0), decoded.utf8.elementsEqual(bytes) else { return nil }
+        guard let bytes = PercentCoding.decode(text.utf8, strictness: .strict), !bytes.contains(0),
+              let decoded = String(exactUTF8: bytes) else { return nil }
         return decoded
     }
 

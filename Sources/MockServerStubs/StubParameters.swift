@@ -1,3 +1,5 @@
+import MockServerCore
+
 /// Named values of a request (path parameters, form fields), by name or as members:
 /// `request.pathParameters.version`.
 @dynamicMemberLookup
@@ -36,19 +38,6 @@ public struct StubParameters: Sendable, Equatable {
 
     /// `+` as a space and `%XX` as the byte it stands for; invalid escapes stay as written.
     static func decode(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "+") {
-                bytes.append(0x20)
-            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                      let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: PercentCoding.decode(text.utf8, plusAsSpace: true) ?? Array(text.utf8), as: UTF8.self)
     }
 }

@@ -69,6 +69,6 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
     }
 
     private static func json(_ text: String) -> String {
-        text.jsonStringLiteral
+        text.escaped(.json)
     }
 }

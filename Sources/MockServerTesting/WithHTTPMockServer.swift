@@ -29,20 +29,9 @@ public func withHTTPMockServer<Result>(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (HTTPMockServer) async throws -> Result
 ) async throws -> Result {
-    let server = HTTPMockServer(configuration: configuration)
-    try await server.start()
-    let result: Result
-    do {
-        result = try await body(server)
-    } catch {
-        await server.stop()
-        reportProblems(of: server, unexpected: failOnUnexpectedRequest, at: sourceLocation)
-        if error is TranscriptTimeout { throw error }
-        throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
-    }
-    await server.stop()
-    reportProblems(of: server, unexpected: failOnUnexpectedRequest, at: sourceLocation)
-    return result
+    try await withStartedServer(HTTPMockServer(configuration: configuration),
+                                start: { try await $0.start() }, stop: { await $0.stop() }, transcript: { $0.transcript.entries },
+                                report: { reportProblems(of: $0, unexpected: failOnUnexpectedRequest, at: sourceLocation) }, body)
 }
 
 /// Records each unexpected request's report (when asked to) and each closure's error as an issue.

@@ -32,20 +32,9 @@ public func withMockServer<Result>(
     failOnUnexpectedInput: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (MockServer) async throws -> Result
 ) async throws -> Result {
-    let server = try MockServer(script: script, set: set, configuration: configuration)
-    try await server.start()
-    let result: Result
-    do {
-        result = try await body(server)
-    } catch {
-        await server.stop()
-        reportUnexpectedInput(of: server, if: failOnUnexpectedInput, at: sourceLocation)
-        if error is TranscriptTimeout { throw error }
-        throw MockServerTestFailure(underlying: error, transcript: server.transcript.entries)
-    }
-    await server.stop()
-    reportUnexpectedInput(of: server, if: failOnUnexpectedInput, at: sourceLocation)
-    return result
+    try await withStartedServer(try MockServer(script: script, set: set, configuration: configuration),
+                                start: { try await $0.start() }, stop: { await $0.stop() }, transcript: { $0.transcript.entries },
+                                report: { reportUnexpectedInput(of: $0, if: failOnUnexpectedInput, at: sourceLocation) }, body)
 }
 
 /// Records the server's unexpected-input report as an issue, when asked to and there is one.

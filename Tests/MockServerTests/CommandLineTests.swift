@@ -27,12 +27,12 @@ struct CommandLineTests {
             process.standardError = stderrPipe
             try process.run()
             stdoutHandle = stdout.fileHandleForReading
-            firstLine = PipeReading.readLine(stdoutHandle)
+            firstLine = PipeReading.readLine(stdoutHandle.fileDescriptor)
         }
 
         /// The next line the command prints (after the first).
         func nextLine() -> String {
-            PipeReading.readLine(stdoutHandle)
+            PipeReading.readLine(stdoutHandle.fileDescriptor)
         }
 
         /// The ports from `mockserver listening on HOST:PORT (data port N)`.
@@ -46,7 +46,7 @@ struct CommandLineTests {
         func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: PipeReading.readToEnd(stderrPipe.fileHandleForReading), as: UTF8.self))
+            return (process.terminationStatus, String(decoding: PipeReading.readToEnd(stderrPipe.fileHandleForReading.fileDescriptor), as: UTF8.self))
         }
     }
 

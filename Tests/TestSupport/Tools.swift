@@ -100,8 +100,8 @@ public enum Tools {
         let group = DispatchGroup()
         nonisolated(unsafe) var stdoutData = Data()
         nonisolated(unsafe) var stderrData = Data()
-        DispatchQueue.global().async(group: group) { stdoutData = PipeReading.readToEnd(out.fileHandleForReading) }
-        DispatchQueue.global().async(group: group) { stderrData = PipeReading.readToEnd(err.fileHandleForReading) }
+        DispatchQueue.global().async(group: group) { stdoutData = Data(PipeReading.readToEnd(out.fileHandleForReading.fileDescriptor)) }
+        DispatchQueue.global().async(group: group) { stderrData = Data(PipeReading.readToEnd(err.fileHandleForReading.fileDescriptor)) }
         group.wait()
         process.waitUntilExit()
         timer.cancel()

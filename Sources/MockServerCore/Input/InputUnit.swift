@@ -23,22 +23,3 @@ public struct InputUnit: Sendable, Hashable, CustomStringConvertible {
     /// The text, with control characters escaped, for logs and reports.
     public var description: String { text.escapedForDisplay }
 }
-
-extension String {
-    /// The string with CR, LF, tab and other control characters written as escapes.
-    package var escapedForDisplay: String {
-        var result = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\r": result += "\\r"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}

@@ -93,17 +93,7 @@ public enum MockDataNaming {
     /// Bytes as text, with `%XX` for every byte outside what a URL query allows unescaped
     /// (letters, digits and `-._~!$&'()*+,;=:@/?`).
     static func percentEncoded(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        for byte in bytes {
-            if queryAllowed[Int(byte)] {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]]
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        PercentCoding.encode(bytes) { queryAllowed[Int($0)] }
     }
 
     private static let queryAllowed: [Bool] = (0..<256).map { value in
@@ -117,18 +107,7 @@ public enum MockDataNaming {
     /// without NUL.
     static func decodedPath(_ path: String) -> String {
         let path = AbsoluteURI.pathOnward(of: Substring(path))
-        guard path.utf8.contains(UInt8(ascii: "%")) else { return String(path) }
-        var bytes: [UInt8] = []
-        var utf8 = path.utf8[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
+        guard path.utf8.contains(UInt8(ascii: "%")), let bytes = PercentCoding.decode(path.utf8) else { return String(path) }
         guard !bytes.contains(0), let decoded = String(exactUTF8: bytes) else { return String(path) }
         return decoded
     }

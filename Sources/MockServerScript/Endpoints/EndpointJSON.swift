@@ -28,9 +28,9 @@ package indirect enum EndpointJSON: Sendable, Equatable {
         case .number(let number):
             if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
             return String(number)
-        case .string(let template): return template.render(value).jsonStringLiteral
+        case .string(let template): return template.render(value).escaped(.json)
         case .array(let items): return "[" + items.map { $0.render(value) }.joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { $0.0.jsonStringLiteral + ":" + $0.1.render(value) }.joined(separator: ",") + "}"
+        case .object(let members): return "{" + members.map { $0.0.escaped(.json) + ":" + $0.1.render(value) }.joined(separator: ",") + "}"
         }
     }
 }

@@ -1,9 +1,5 @@
 import Testing
-@testable import MockServer
 @testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
 
 @Suite("Line framing")
 struct LineFramerTests {

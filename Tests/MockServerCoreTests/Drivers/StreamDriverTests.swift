@@ -58,7 +58,7 @@ struct StreamDriverTests {
         _ = try client.read(count: 7)
         try client.send([0xFF, 0xFF])
         #expect(try client.readToEnd().isEmpty)
-        let closed = try await server.environment.transcript.wait { $0.event.isClosed }
+        let closed = try await server.environment.transcript.wait { if case .closed = $0.event { true } else { false } }
         #expect(closed.event == .closed(.inputTooLong(limit: 1024)))
     }
 }

@@ -1,11 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
 @testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
 
 /// Our UTF-8 repair must give exactly the standard library's text, which is the reference.
 @Suite("UTF-8 repair")
