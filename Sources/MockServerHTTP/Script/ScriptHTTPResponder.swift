@@ -43,16 +43,32 @@ package final class ScriptHTTPResponder: HTTPResponder {
             context.connectionState[Self.storageKey] = storage
         }
         var session = storage.session
+        let before = session.responseSet
         let (responder, substitutions) = server.replyState(base: base)
         var values = substitutions
         values.request = request
         let answer = head
             ? responder.respond(toHead: request.input, session: &session, context: values)
             : responder.respond(to: request.input, session: &session, context: values)
-        storage.session = session
+        if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }
+        if let plain = answer.plainSteps {
+            // Constant output only: nothing to work out when the reply is reached.
+            return HTTPReply(steps: plain.map(Self.replyStep), name: answer.response)
+        }
         let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
         return HTTPReply(steps: Self.convert(run.steps(for: answer.commands, match: answer.match)[...], run: run), name: answer.response)
+    }
+
+    /// The reply step of a step that sends, pauses, closes or fails.
+    private static func replyStep(_ step: ScriptStep) -> HTTPReplyStep {
+        switch step {
+        case .send(let bytes): .raw(bytes)
+        case .pause(let duration): .pause(duration)
+        case .close: .close
+        case .fault(let fault): .fault(fault)
+        case .output, .then: .raw([])  // not in a plain reply (ResponseEntry.plainSteps)
+        }
     }
 
     /// The reply's steps for the interpreter's.
