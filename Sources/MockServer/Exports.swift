@@ -5,6 +5,7 @@
 // PackageLayoutTests holds that list equal to the sources.
 
 
+
 // MockServerCore
 @_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError
@@ -20,6 +21,7 @@
 @_exported import enum MockServerCore.TranscriptChannel
 @_exported import struct MockServerCore.TranscriptEntry
 @_exported import enum MockServerCore.TranscriptEvent
+@_exported import struct MockServerCore.TranscriptNote
 @_exported import struct MockServerCore.TranscriptTimeout
 
 // MockServerHTTP

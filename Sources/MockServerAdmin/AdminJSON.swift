@@ -28,8 +28,7 @@ enum AdminJSON {
         case .output(let value): object["event"] = "output"; bytes(value)
         case .dataSent(let count): object["event"] = "data-sent"; object["bytes"] = count
         case .dataReceived(let count): object["event"] = "data-received"; object["bytes"] = count
-        case .dataProgress(let count): object["event"] = "data-progress"; object["bytes"] = count
-        case .uploadSettled(let count, _): object["event"] = "upload-settled"; object["bytes"] = count
+        case .note(let note): object["event"] = note.kind; if let count = note.bytes { object["bytes"] = count }
         case .uploaded(let name, let count): object["event"] = "uploaded"; object["name"] = name; object["bytes"] = count
         case .paused(let duration): object["event"] = "paused"; object["seconds"] = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         case .switchedSet(let name): object["event"] = "set"; object["name"] = name

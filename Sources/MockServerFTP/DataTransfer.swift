@@ -250,7 +250,7 @@ package final class DataTransfer: StreamDriver {
         upload.lastByteAt = now
         if now &- upload.lastProgressAt >= 100_000_000 {
             upload.lastProgressAt = now
-            connection.record(.dataProgress(received.count))
+            connection.record(.note(.uploadProgress(received.count)))
             connection.log(.debug, "upload: \(received.count) bytes so far")
         }
         let scheduleCheck = upload.settle != nil && !upload.settled && !upload.checkPending
@@ -278,7 +278,7 @@ package final class DataTransfer: StreamDriver {
         upload.checkPending = false
         upload.settled = true
         phase = .receiving(upload)
-        connection.record(.uploadSettled(received: received.count, quiet: settle))
+        connection.record(.note(.uploadSettled(received: received.count, quiet: settle)))
         connection.log(.debug, "upload quiet for \(settle) after \(received.count) bytes: the reply goes on, reading to the end")
         let completion = self.completion
         self.completion = nil

@@ -21,7 +21,7 @@ struct FTPUploadSettleTests {
     }
 
     private func settled(_ server: MockServer) -> [TranscriptEvent] {
-        server.transcript.entries.map(\.event).filter { if case .uploadSettled = $0 { true } else { false } }
+        server.transcript.entries.map(\.event).filter { if case .note(let note) = $0, note.kind == "upload-settled" { true } else { false } }
     }
 
     /// Python that logs in on a raw control connection, asks for passive mode and opens the data

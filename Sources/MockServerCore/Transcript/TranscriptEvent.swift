@@ -12,12 +12,8 @@ public enum TranscriptEvent: Sendable, Hashable {
     case dataSent(Int)
     /// A data connection received this many bytes.
     case dataReceived(Int)
-    /// A data connection receiving an upload has this many bytes so far (recorded as they come, at
-    /// most every 100 ms).
-    case dataProgress(Int)
-    /// An upload's data connection was quiet for the settle time after `received` bytes: the script
-    /// went on (its `226`) while the connection is read to its end.
-    case uploadSettled(received: Int, quiet: Duration)
+    /// Something a protocol recorded that has no case of its own (FTP's upload progress, say).
+    case note(TranscriptNote)
     /// An upload was received completely (its bytes are in ``MockServer/uploads``).
     case uploaded(name: String, byteCount: Int)
     /// A pause began.

@@ -2,7 +2,7 @@ import MockServerCore
 /// The default responder: tries the current set's patterns in order and runs the first match's
 /// commands, with substitutions.
 ///
-/// A connection starts on the responder's set; a ``Command/useSet(_:)`` moves that connection alone
+/// A connection starts on the responder's set; a ``ScriptCommand/useSet(_:)`` moves that connection alone
 /// to another set of the same script. Swap the server's responder (``usingSet(_:)``) to move every
 /// connection that has not switched by itself.
 public struct PatternResponder: ScriptResponder {

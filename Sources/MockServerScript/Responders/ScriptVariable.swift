@@ -13,7 +13,7 @@ public enum ScriptVariable: String, Sendable, CaseIterable {
     case dataPort = "dataport"
     /// The passive-data listener as EPSV's `|||port|`.
     case epsv
-    /// The name of the selected file (see ``Command/selectFile(_:otherwise:)``), or empty.
+    /// The name of the selected file (see ``ScriptCommand/selectFile(_:otherwise:strict:)``), or empty.
     case file
     /// The byte count of the selected file, or of the server's ``MockServer/data``.
     case size
