@@ -32,8 +32,7 @@ public final class MockServer: Sendable {
     }
 
     private struct Running {
-        let thread: LoopThread
-        let inbox: LoopInbox
+        let server: LoopServer
         let address: SocketAddress
         /// The shared passive-data port, bound for line scripts only.
         let dataAddress: SocketAddress?
@@ -243,8 +242,7 @@ public final class MockServer: Sendable {
             connector.shut()
             InProcessRoutes.shared.removeShared(of: connector)
         }
-        running.inbox.execute { $0.stop() }
-        running.thread.join()
+        running.server.stop()
         core.logger.log(.info, "stopped")
     }
 
@@ -267,56 +265,40 @@ public final class MockServer: Sendable {
     /// scripts) and starts the loop thread.
     private func launch() throws -> Running {
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
-        var sockets: [Socket] = []
-        let selector: Selector
-        do {
-            let control = try Socket.listening(on: requested)
-            sockets.append(control)
-            if !servesHTTP {
-                sockets.append(try Socket.listening(on: SocketAddress(host: requested.host, port: configuration.dataPort)))
-            }
-            selector = try Selector.make()
-            do {
-                for socket in sockets { try selector.register(socket.fd, interest: .read) }
-            } catch {
-                selector.close()
-                throw error
-            }
-        } catch {
-            for socket in sockets { socket.close() }
-            throw error
-        }
-        let control = sockets[0]
-        let dataSocket = sockets.count > 1 ? sockets[1] : nil
-        let address = control.localAddress ?? requested
-        let dataAddress = dataSocket.map { $0.localAddress ?? requested }
-        let context = SubstitutionContext(address: address.host, serverName: configuration.serverName, port: address.port,
-                                          dataPort: dataAddress?.port ?? 0, now: configuration.clock)
-        let inbox = LoopInbox(selector: selector)
+        var addresses = [requested]
+        // A line script also gets the original's shared passive-data port.
+        if !servesHTTP { addresses.append(try SocketAddress(host: requested.host, port: configuration.dataPort)) }
         let core = self.core
-        let scripted = ScriptHTTPResponder(server: core, base: context)
-        // HTTP connections, over the socket and in-process alike.
-        let currentResponder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
-        let httpDriver: @Sendable () -> any StreamDriver = { HTTPConnectionDriver(responder: currentResponder) }
-        let makeHTTPDriver = servesHTTP ? httpDriver : nil
-        do {
-            let thread = try LoopThread.start {
-                let loop = EventLoop(selector: selector, inbox: inbox, environment: core.environment)
-                loop.adopt(Listener(socket: control, loop: loop) { [unowned loop] client in
-                    let driver = makeHTTPDriver?() ?? ScriptLineDriver(server: core, base: context, framing: core.responder.framing)
-                    try StreamConnection(socket: client, loop: loop, driver: driver).start()
-                }, fd: control.fd)
-                if let dataSocket {
-                    loop.adopt(SharedDataPort.listener(socket: dataSocket, loop: loop) { core.data }, fd: dataSocket.fd)
-                }
-                loop.run()
-            }
-            let connector = makeHTTPDriver.map { LoopConnector(inbox: inbox, makeDriver: $0) }
-            return Running(thread: thread, inbox: inbox, address: address, dataAddress: dataAddress, connector: connector, httpResponder: servesHTTP ? currentResponder : nil)
-        } catch {
-            for socket in sockets { socket.close() }
-            selector.close()
-            throw error
+        let configuration = self.configuration
+        let servesHTTP = self.servesHTTP
+        // The substitution values, and so the script's HTTP responder, depend on the bound ports.
+        let prepare: ([SocketAddress]) -> ScriptHTTPResponder = { bound in
+            let context = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
+                                              dataPort: bound.count > 1 ? bound[1].port : 0, now: configuration.clock)
+            return ScriptHTTPResponder(server: core, base: context)
         }
+        let listeners: @Sendable (EventLoop, [Socket], ScriptHTTPResponder) -> [Listener] = { loop, sockets, scripted in
+            let makeHTTPDriver = servesHTTP ? Self.httpDriver(core: core, scripted: scripted) : nil
+            var listeners = [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
+                let driver = makeHTTPDriver?() ?? ScriptLineDriver(server: core, base: scripted.base, framing: core.responder.framing)
+                try StreamConnection(socket: client, loop: loop, driver: driver).start()
+            }]
+            if sockets.count > 1 {
+                listeners.append(SharedDataPort.listener(socket: sockets[1], loop: loop) { core.data })
+            }
+            return listeners
+        }
+        let (server, scripted) = try LoopServer.start(binding: addresses, environment: core.environment, prepare: prepare, listeners: listeners)
+        let connector = servesHTTP ? LoopConnector(inbox: server.inbox, makeDriver: Self.httpDriver(core: core, scripted: scripted)) : nil
+        let responder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
+        return Running(server: server, address: server.addresses[0], dataAddress: server.addresses.count > 1 ? server.addresses[1] : nil,
+                       connector: connector, httpResponder: servesHTTP ? responder : nil)
+    }
+
+    /// HTTP connections' drivers, over the socket and in-process alike: the server's HTTP responder,
+    /// or its script's.
+    private static func httpDriver(core: ServerCore, scripted: ScriptHTTPResponder) -> @Sendable () -> any StreamDriver {
+        let responder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
+        return { HTTPConnectionDriver(responder: responder) }
     }
 }

@@ -13,7 +13,7 @@ import MockServerScript
 package final class ScriptHTTPResponder: HTTPResponder {
     let server: any ScriptServer
     /// The substitution values that do not change while the server runs.
-    let base: SubstitutionContext
+    package let base: SubstitutionContext
 
     package init(server: any ScriptServer, base: SubstitutionContext) {
         self.server = server
