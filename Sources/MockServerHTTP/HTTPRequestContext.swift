@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerScript
 
 /// What a responder knows about where a request came from.
 public struct HTTPRequestContext: Sendable {
@@ -12,13 +13,18 @@ public struct HTTPRequestContext: Sendable {
     public let connectionState: HTTPConnectionState
     /// The transcript and logger of the server.
     package let environment: ServerEnvironment
+    /// What a script keeps for this connection (its response set, a protocol's state), reached
+    /// without a lookup by name.
+    package let scriptStorage: ScriptConnectionStorage
 
-    package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, connectionState: HTTPConnectionState, environment: ServerEnvironment) {
+    package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, connectionState: HTTPConnectionState, environment: ServerEnvironment,
+                 scriptStorage: ScriptConnectionStorage? = nil) {
         self.connectionID = connectionID
         self.peer = peer
         self.local = local
         self.connectionState = connectionState
         self.environment = environment
+        self.scriptStorage = scriptStorage ?? ScriptConnectionStorage(connectionID: connectionID)
     }
 
     /// Records `event` in the server's transcript as this connection's.

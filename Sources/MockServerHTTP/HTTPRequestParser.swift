@@ -122,6 +122,31 @@ import MockServerCore
 
     // MARK: Parsing
 
+    /// The three words of a request line, separated by spaces (a run of spaces counts as one), read
+    /// in place; `nil` when there are not exactly three.
+    static func threeWords(_ line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        var words = (0..<0, 0..<0, 0..<0)
+        var count = 0
+        var index = line.startIndex
+        while index < line.endIndex {
+            guard line[index] != 0x20 else {
+                index += 1
+                continue
+            }
+            let wordStart = index
+            while index < line.endIndex && line[index] != 0x20 { index += 1 }
+            switch count {
+            case 0: words.0 = wordStart..<index
+            case 1: words.1 = wordStart..<index
+            case 2: words.2 = wordStart..<index
+            default: return nil
+            }
+            count += 1
+        }
+        guard count == 3 else { return nil }
+        return (line[words.0], line[words.1], line[words.2])
+    }
+
     private mutating func parseHead() throws(FramingError) -> Head? {
         guard let headEnd = findHeadEnd() else {
             if buffer.count - start > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
@@ -130,8 +155,7 @@ import MockServerCore
         guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
         // The request line, then each header line, read in place (without CR LF).
         guard let first = lineEnd(from: start) else { return nil }
-        let requestParts = buffer[start..<first.content].split(separator: 0x20)
-        guard requestParts.count == 3 else {
+        guard let requestParts = Self.threeWords(buffer[start..<first.content]) else {
             throw .malformedRequest("the request line is not METHOD TARGET VERSION")
         }
         var headers = HTTPHeaders()
@@ -173,8 +197,8 @@ import MockServerCore
         let hasBody = chunked || (contentLength ?? 0) > 0
         continueOwed = expectsContinue && hasBody && !bodyAlreadyHere(from: start + length, body)
         return Head(length: length, body: body, chunkCursor: start + length,
-                    method: String(decoding: requestParts[0], as: UTF8.self), target: String(decoding: requestParts[1], as: UTF8.self),
-                    version: String(decoding: requestParts[2], as: UTF8.self), headers: headers)
+                    method: String(decoding: requestParts.0, as: UTF8.self), target: String(decoding: requestParts.1, as: UTF8.self),
+                    version: String(decoding: requestParts.2, as: UTF8.self), headers: headers)
     }
 
     private func bodyAlreadyHere(from bodyStart: Int, _ body: Body) -> Bool {

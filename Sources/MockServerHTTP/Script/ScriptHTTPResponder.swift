@@ -20,8 +20,6 @@ package final class ScriptHTTPResponder: HTTPResponder {
         self.base = base
     }
 
-    private static let storageKey = "MockServer.ScriptConnectionStorage"
-
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         reply(to: request, context: context, head: false)
     }
@@ -35,13 +33,7 @@ package final class ScriptHTTPResponder: HTTPResponder {
     }
 
     private func reply(to request: HTTPRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
-        let storage: ScriptConnectionStorage
-        if let existing = context.connectionState[Self.storageKey] as? ScriptConnectionStorage {
-            storage = existing
-        } else {
-            storage = ScriptConnectionStorage(connectionID: context.connectionID)
-            context.connectionState[Self.storageKey] = storage
-        }
+        let storage = context.scriptStorage
         var session = storage.session
         let before = session.responseSet
         let (responder, substitutions) = server.replyState(base: base)
