@@ -3,7 +3,7 @@
 # paths, :param templates, and one endpoint whose closure reads the cache), beside nginx (`return
 # 200` from one worker) in the same run. Not a test: it prints figures and exits 0.
 #   Benchmarks/http-stubs-wrk.sh [SECONDS] [ROUNDS] [STUBS]
-# Needs wrk and nginx (apt-get install wrk nginx-light).
+# Needs wrk and nginx (apt-get install wrk nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}

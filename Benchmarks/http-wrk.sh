@@ -2,7 +2,7 @@
 # Keep-alive GET requests per second with wrk against a one-entry HTTP script, beside nginx
 # (`return 200` from one worker) in the same run. Not a test: it prints figures and exits 0.
 #   Benchmarks/http-wrk.sh [SECONDS] [ROUNDS]
-# Needs wrk and nginx (apt-get install wrk nginx-light).
+# Needs wrk and nginx (apt-get install wrk nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}

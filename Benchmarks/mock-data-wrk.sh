@@ -4,7 +4,7 @@
 # the same bodies as static files from one worker, in the same run. Not a test: it prints figures
 # and exits 0.
 #   Benchmarks/mock-data-wrk.sh [SECONDS] [ROUNDS]
-# Needs wrk and nginx (apt-get install wrk nginx-light).
+# Needs wrk and nginx (apt-get install wrk nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}
