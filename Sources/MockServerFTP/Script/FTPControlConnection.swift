@@ -45,16 +45,22 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         channel.close()
     }
 
+    /// The data channel's route changed: `$pasv`, `$epsv` and `$dataport` name its passive port now
+    /// (or the server's, when it has none).
+    private func routeChanged() {
+        storage.dataPort = channel.passivePort
+    }
+
     // MARK: Commands
 
     func openPassive(host: String) -> ScriptOutcome {
         do {
             _ = try channel.openPassive(host: host)
-            storage.dataPort = channel.passivePort
+            routeChanged()
             return .continue([])
         } catch {
             connection.log(.error, "cannot open a passive listener: \(error)")
-            storage.dataPort = channel.passivePort
+            routeChanged()
             return .instead([.send(Array("425 Cannot open a passive connection.\r\n".utf8))])
         }
     }
@@ -63,7 +69,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         if let target = FTPAddress.parse(argument), let peer = connection.peer,
            let address = try? SocketAddress(host: target.host, port: target.port), address.host == peer.host {
             channel.useActive(address)
-            storage.dataPort = channel.passivePort
+            routeChanged()
             return .continue([])
         }
         connection.log(.warning, "refused active-mode address \(argument) (only \(connection.peer?.host ?? "the peer") is allowed)")
@@ -72,7 +78,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
 
     func refuseNextDataConnection() -> ScriptOutcome {
         channel.refuseNext()
-        storage.dataPort = channel.passivePort
+        routeChanged()
         connection.log(.debug, "refusing the next data connection")
         return .continue([])
     }

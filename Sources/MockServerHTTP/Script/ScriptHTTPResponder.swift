@@ -46,25 +46,15 @@ package final class ScriptHTTPResponder: HTTPResponder {
         guard let answer else { return nil }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
-            return HTTPReply(steps: plain.map(Self.replyStep), name: answer.response)
+            return HTTPReply(steps: Self.convert(plain[...], run: nil), name: answer.response)
         }
         let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
         return HTTPReply(steps: Self.convert(run.steps(for: answer.commands, match: answer.match)[...], run: run), name: answer.response)
     }
 
-    /// The reply step of a step that sends, pauses, closes or fails.
-    private static func replyStep(_ step: ScriptStep) -> HTTPReplyStep {
-        switch step {
-        case .send(let bytes): .raw(bytes)
-        case .pause(let duration): .pause(duration)
-        case .close: .close
-        case .fault(let fault): .fault(fault)
-        case .output, .then: .raw([])  // not in a plain reply (ResponseEntry.plainSteps)
-        }
-    }
-
-    /// The reply's steps for the interpreter's.
-    private static func convert(_ steps: ArraySlice<ScriptStep>, run: ScriptRun) -> [HTTPReplyStep] {
+    /// The reply's steps for the interpreter's (`run` is `nil` for a plain reply, which has no
+    /// interpreter run and only sends, pauses, closes or fails).
+    private static func convert(_ steps: ArraySlice<ScriptStep>, run: ScriptRun?) -> [HTTPReplyStep] {
         var result: [HTTPReplyStep] = []
         result.reserveCapacity(steps.count)
         for index in steps.indices {
@@ -79,7 +69,7 @@ package final class ScriptHTTPResponder: HTTPResponder {
                 case .continueRequest: result.append(.continueRequest)
                 }
             case .output(let output):
-                run.log(.warning, "an HTTP exchange cannot send \(type(of: output)) (a command of another protocol); skipped")
+                run?.log(.warning, "an HTTP exchange cannot send \(type(of: output)) (a command of another protocol); skipped")
             case .then(let rest):
                 // An HTTP reply works out its rest last: what follows joins what `rest` returns.
                 let following = steps[(index + 1)...]

@@ -353,14 +353,19 @@ final class ResponseScriptDecoder {
         return members
     }
 
+    /// The members of the object `value`, in order, each checked against `known`.
+    func checkedMembers(of value: ScriptJSONValue, path: String, known: [String]) throws(ResponseFileError) -> [ScriptJSONValue.Member] {
+        let members = try orderedMembers(of: value, path: path)
+        for member in members where !known.contains(member.key) {
+            throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
+        }
+        return members
+    }
+
+    /// The members of the object `value` by key, each checked against `known`.
     func members(of value: ScriptJSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: ScriptJSONValue] {
         var result: [String: ScriptJSONValue] = [:]
-        for member in try orderedMembers(of: value, path: path) {
-            guard known.contains(member.key) else {
-                throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
-            }
-            result[member.key] = member.value
-        }
+        for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
     }
 }

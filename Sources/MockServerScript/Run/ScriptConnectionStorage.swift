@@ -31,11 +31,6 @@ public final class ScriptConnectionStorage: Sendable {
         set { values.withLock { $0.dataPort = newValue } }
     }
 
-    /// The session and the data port, read together.
-    var snapshot: (session: ScriptSession, dataPort: UInt16?) {
-        values.withLock { ($0.session, $0.dataPort) }
-    }
-
     /// The state a protocol keeps of type `State`, made by `make` the first time it is asked for.
     public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
         values.withLock { values in
@@ -44,11 +39,6 @@ public final class ScriptConnectionStorage: Sendable {
             values.states[ObjectIdentifier(type)] = state
             return state
         }
-    }
-
-    /// The state of type `State`, if a protocol made one.
-    public func existingState<State: Sendable>(_ type: State.Type) -> State? {
-        values.withLock { $0.states[ObjectIdentifier(type)] as? State }
     }
 
     /// Tells every state that is a ``ScriptConnectionResource`` that the connection closed.

@@ -49,11 +49,7 @@ public struct ScriptDecoding {
 
     /// The members of the object `value`, in order, each checked against `known`.
     public func members(of value: ScriptJSONValue, path: String, known: [String]) throws(ResponseFileError) -> [ScriptJSONValue.Member] {
-        let members = try decoder.orderedMembers(of: value, path: path)
-        for member in members where !known.contains(member.key) {
-            throw error(.unknownKey(path: path, key: member.key, known: known), at: member.keyLocation)
-        }
-        return members
+        try decoder.checkedMembers(of: value, path: path, known: known)
     }
 
     /// An array of commands (an `otherwise` branch), read as the response's own.
