@@ -3,53 +3,88 @@ import MockServerCore
 /// One HTTP/1.x request as the server received it: parsed once by the server and handed to every
 /// responder, with the bytes exactly as sent kept for patterns.
 public struct HTTPRequest: Sendable {
+    /// Where the body lies in the request's bytes: one range, or one per chunk of a chunked body.
+    package enum BodyLayout: Sendable {
+        case range(Range<Int>)
+        case chunks([Range<Int>])
+    }
+
+    /// The request's fields, in one reference-counted box: a request is handed from the parser to
+    /// the responders, the transcript and the answer, and a copy of a dozen reference-counted
+    /// fields costs a retain and a release for each, a copy of the box one.
+    private final class Storage: Sendable {
+        let method: String
+        let target: String
+        let path: String
+        let query: String?
+        let version: String
+        let headers: HTTPHeaders
+        let input: InputUnit
+        let body: BodyLayout
+        let wantsKeepAlive: Bool
+
+        init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout) {
+            self.method = method
+            self.target = target
+            self.version = version
+            self.headers = headers
+            self.input = input
+            self.body = body
+            self.wantsKeepAlive = HTTPRequest.persistence(version: version, headers: headers)
+            if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                path = String(target[..<mark])
+                query = String(target[target.utf8.index(after: mark)...])
+            } else {
+                path = target
+                query = nil
+            }
+        }
+    }
+
+    private let storage: Storage
+
     /// The method, such as `GET`.
-    public let method: String
+    public var method: String { storage.method }
     /// The request target as sent: `/a/b?x=1`, or an absolute URL.
-    public let target: String
+    public var target: String { storage.target }
     /// The target's path, without the query (`/a/b`), percent-encoding kept.
-    public let path: String
+    public var path: String { storage.path }
     /// The query after `?`, without it; `nil` when the target has none.
-    public let query: String?
+    public var query: String? { storage.query }
     /// The protocol version, such as `HTTP/1.1`.
-    public let version: String
+    public var version: String { storage.version }
     /// The header fields in order.
-    public let headers: HTTPHeaders
+    public var headers: HTTPHeaders { storage.headers }
     /// The whole request as sent (chunk framing included), as bytes and as text.
-    public let input: InputUnit
-    /// Where the body's data lies in ``input``'s bytes: one range, or one per chunk.
-    private let bodyRanges: [Range<Int>]
+    public var input: InputUnit { storage.input }
 
     /// The request's bytes exactly as sent.
-    public var raw: [UInt8] { input.bytes }
+    public var raw: [UInt8] { storage.input.bytes }
 
     /// The body, de-chunked when it was sent chunked. Copied from the request's bytes on each use.
     public var body: [UInt8] {
-        if bodyRanges.count == 1, let range = bodyRanges.first { return Array(input.bytes[range]) }
-        var data: [UInt8] = []
-        data.reserveCapacity(bodyRanges.reduce(0) { $0 + $1.count })
-        for range in bodyRanges { data.append(contentsOf: input.bytes[range]) }
-        return data
+        let bytes = storage.input.bytes
+        switch storage.body {
+        case .range(let range):
+            return Array(bytes[range])
+        case .chunks(let ranges):
+            var data: [UInt8] = []
+            data.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+            for range in ranges { data.append(contentsOf: bytes[range]) }
+            return data
+        }
     }
 
     /// Whether the body is empty.
-    public var hasBody: Bool { bodyRanges.contains { !$0.isEmpty } }
-
-    package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, bodyRanges: [Range<Int>]) {
-        self.method = method
-        self.target = target
-        self.version = version
-        self.headers = headers
-        self.input = input
-        self.bodyRanges = bodyRanges
-        self.wantsKeepAlive = Self.persistence(version: version, headers: headers)
-        if let mark = target.firstIndex(of: "?") {
-            path = String(target[..<mark])
-            query = String(target[target.index(after: mark)...])
-        } else {
-            path = target
-            query = nil
+    public var hasBody: Bool {
+        switch storage.body {
+        case .range(let range): !range.isEmpty
+        case .chunks(let ranges): ranges.contains { !$0.isEmpty }
         }
+    }
+
+    package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout) {
+        storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body)
     }
 
     /// Parses one complete request, as a pattern's input holds it; a head without its blank line
@@ -69,9 +104,9 @@ public struct HTTPRequest: Sendable {
 
     /// Whether the client keeps the connection open after the answer, by RFC 9112 §9.3: HTTP/1.1
     /// unless it sent `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
-    public let wantsKeepAlive: Bool
+    public var wantsKeepAlive: Bool { storage.wantsKeepAlive }
 
-    private static func persistence(version: String, headers: HTTPHeaders) -> Bool {
+    fileprivate static func persistence(version: String, headers: HTTPHeaders) -> Bool {
         if headers.hasToken("close", in: "Connection") { return false }
         if version != "HTTP/1.1" { return headers.hasToken("keep-alive", in: "Connection") }
         return true

@@ -71,40 +71,44 @@ import MockServerCore
         guard continueOwed, let head else { return nil }
         continueOwed = false
         return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
-                           input: InputUnit(bytes: Array(buffer[start..<start + head.length])), bodyRanges: [])
+                           input: InputUnit(bytes: Array(buffer[start..<start + head.length])), body: .range(head.length..<head.length))
     }
 
     /// Removes and returns the next whole request, or `nil` when more bytes are needed.
     public mutating func next() throws(FramingError) -> HTTPRequest? {
         // Blank lines between requests are allowed (RFC 9112 §2.2) and dropped.
         while head == nil && start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
-        if head == nil {
+        // The head is taken out (not copied) while the body is looked for, and put back if it is
+        // not all here: a copy would retain and release each of its strings.
+        var current: Head
+        if let waiting = head.take() {
+            current = waiting
+        } else {
             guard let parsed = try parseHead() else { return nil }
-            head = parsed
+            current = parsed
         }
-        guard var current = head else { return nil }
         let bodyStart = start + current.length
         let end: Int
-        let bodyRanges: [Range<Int>]
+        let body: HTTPRequest.BodyLayout
         switch current.body {
         case .length(let count):
             guard buffer.count - bodyStart >= count else {
+                head = consume current
                 return nil
             }
             end = bodyStart + count
-            bodyRanges = [current.length..<current.length + count]
+            body = .range(current.length..<current.length + count)
         case .chunked:
             guard let found = try chunkedEnd(&current) else {
-                head = current
+                head = consume current
                 return nil
             }
             end = found
-            bodyRanges = current.chunks
+            body = .chunks(current.chunks)
         }
         let request = HTTPRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
-                                  input: InputUnit(bytes: Array(buffer[start..<end])), bodyRanges: bodyRanges)
+                                  input: InputUnit(bytes: Array(buffer[start..<end])), body: body)
         start = end
-        head = nil
         continueOwed = false
         return request
     }

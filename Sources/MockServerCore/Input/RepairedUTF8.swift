@@ -28,7 +28,7 @@ package enum RepairedUTF8 {
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     private static func firstInvalidIndex(_ bytes: [UInt8]) -> Int? {
-        var index = 0
+        var index = asciiPrefixLength(bytes)
         while index < bytes.count {
             if bytes[index] < 0x80 {
                 index += 1
@@ -39,6 +39,21 @@ package enum RepairedUTF8 {
             index += length
         }
         return nil
+    }
+
+    /// How many bytes at the start are ASCII, read eight at a time: requests and lines are
+    /// mostly ASCII, and this runs over every byte received.
+    static func asciiPrefixLength(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var index = 0
+            while index + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            while index < raw.count && raw[index] < 0x80 { index += 1 }
+            return index
+        }
     }
 
     /// The allowed range of the second byte after a lead byte, and how many bytes the sequence has
