@@ -62,9 +62,6 @@ final class InProcessExchange: Sendable {
     nonisolated(unsafe) private let client: any URLProtocolClient
     #endif
 
-    /// Redirects followed here before failing, as URLSession allows.
-    private static let redirectLimit = 16
-
     init(request: URLRequest, route: InProcessRoute, protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
         self.route = route
         self.urlProtocol = urlProtocol
@@ -72,8 +69,9 @@ final class InProcessExchange: Sendable {
         self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
     }
 
-    /// Sends the request to the mock: its `prepared` form when made already for this request.
-    func start(isDownload: Bool, prepared: PreparedRequest? = nil) {
+    /// Sends the request to the mock: its `prepared` form when made already for this request, and
+    /// the responder's `first` answer when asked already (see ``InProcessRoute/firstAnswer(to:)``).
+    func start(isDownload: Bool, prepared: PreparedRequest? = nil, first: (connectionID: Int, answer: HTTPImmediateAnswer)? = nil) {
         #if canImport(FoundationNetworking)
         if isDownload {
             // FoundationNetworking finishes a download only with a file its own HTTP protocol wrote.
@@ -81,7 +79,7 @@ final class InProcessExchange: Sendable {
                 "MockServer in-process: FoundationNetworking on Linux cannot finish a download task from a URLProtocol; use data(for:) or the socket"]), abandon: false)
         }
         #endif
-        open(state.withLock { $0.request }, generation: 0, onClientThread: true, prepared: prepared)
+        open(state.withLock { $0.request }, generation: 0, onClientThread: true, prepared: prepared, first: first)
     }
 
     /// The loading system stopped the load (the task was cancelled): the mock's pending pauses and
@@ -97,7 +95,8 @@ final class InProcessExchange: Sendable {
     }
 
     /// Sends `request` to the mock; `onClientThread` when called on the client's own thread.
-    private func open(_ request: URLRequest, generation: Int, onClientThread: Bool, prepared: PreparedRequest? = nil) {
+    private func open(_ request: URLRequest, generation: Int, onClientThread: Bool, prepared: PreparedRequest? = nil,
+                      first: (connectionID: Int, answer: HTTPImmediateAnswer)? = nil) {
         let prepared = prepared ?? PreparedRequest(request, route: route)
         let bytes = prepared.bytes
         // The state is set before the connection exists, so that its first event finds it.
@@ -115,28 +114,18 @@ final class InProcessExchange: Sendable {
         guard route.connector.isOpen else {
             return fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
         }
-        // The responder is asked here first, on the loading thread: a plain answer (responses and
-        // raw bytes only) is served at once, without a trip to the loop and back. Anything else
-        // (an answer that awaits, pauses, faults, commands that act later, no answer) goes to the
-        // loop with what the responder said, so that nothing it counts happens twice.
-        let environment = route.environment
-        let connectionID = environment.makeConnectionID()
-        var firstAnswer: HTTPImmediateAnswer?
-        if let parsed = prepared.parsed {
-            let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil,
-                                             connectionState: HTTPConnectionState(), environment: environment)
-            let answer: HTTPImmediateAnswer
-            do {
-                answer = try route.responder().answerImmediately(parsed, context: context)
-            } catch {
-                // Answered as the connection answers a thrown error: a 500 that names it.
-                answer = .asynchronous { throw error }
-            }
-            if case .reply(let reply) = answer, let output = Self.plainOutput(of: reply, to: parsed) {
-                return serve(output, reply: reply, to: parsed, connectionID: connectionID, generation: generation, onClientThread: onClientThread)
-            }
-            firstAnswer = answer
+        // The responder is asked first, on the loading thread (see ``InProcessRoute/firstAnswer(to:)``);
+        // a plain answer that still needs a connection's handling (a redirect to follow, bytes that
+        // do not read as one response) is read here, as the events of a connection would be.
+        let asked = first ?? prepared.parsed.map { route.firstAnswer(to: $0) }
+        let connectionID = asked?.connectionID ?? route.environment.makeConnectionID()
+        if let parsed = prepared.parsed, case .reply(let reply)? = asked?.answer, let plain = InProcessPlainAnswer(reply, to: parsed) {
+            plain.record(reply, to: parsed, connectionID: connectionID, in: route.environment)
+            handle(.bytes(Array(plain.pieces.joined())), generation: generation, onClientThread: onClientThread)
+            handle(.closed, generation: generation, onClientThread: onClientThread)
+            return
         }
+        let firstAnswer = asked?.answer
         let interval = request.timeoutInterval
         let responder = route.responder
         var driver: (@Sendable () -> any StreamDriver)?
@@ -150,93 +139,17 @@ final class InProcessExchange: Sendable {
                 return state.cancelled
             }
         }, sending: bytes, driver: driver, connectionID: connectionID, then: { [self] loop in
-            scheduleTimeout(on: loop, generation: generation, after: interval)
+            InProcessIdleTimeout(interval: interval).schedule(on: loop, idleTime: { [self] in
+                state.withLock { state in
+                    guard case .loading(let loading) = state.phase, loading == generation else { return nil }
+                    return TimeInterval(MonotonicClock.now() &- state.lastActivity) / 1e9
+                }
+            }, expire: { [self] error in fail(error) })
         }) { [self] event in handle(event, generation: generation) }
         if let connection, cancelledMeanwhile { connection.abandon() }
         if connection == nil {
             fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false)
         }
-    }
-
-    /// The bytes of a reply made of responses and raw bytes only, one piece per step, or `nil`.
-    private static func plainOutput(of reply: HTTPReply, to request: HTTPRequest) -> PlainOutput? {
-        if reply.steps.count == 1, case .response(let response) = reply.steps[0] {
-            let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
-            return PlainOutput(pieces: [written.bytes], known: written.head.map { ($0, written.body) })
-        }
-        var pieces: [[UInt8]] = []
-        for step in reply.steps {
-            switch step {
-            case .response(let response): pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
-            case .raw(let bytes): pieces.append(bytes)
-            default: return nil
-            }
-        }
-        return PlainOutput(pieces: pieces, known: nil)
-    }
-
-    /// A plain reply's bytes, one piece per step, and, for one response, the head and body a
-    /// client reads from them when the serializer knows them (no need to read the bytes back).
-    private struct PlainOutput {
-        var pieces: [[UInt8]]
-        var known: (head: HTTPResponseHead, body: [UInt8])?
-    }
-
-    /// Serves a plain reply here, recording what a connection would: it connected, the request
-    /// and its answer, the bytes, and the client's close.
-    private func serve(_ output: PlainOutput, reply: HTTPReply, to request: HTTPRequest, connectionID: Int, generation: Int, onClientThread: Bool) {
-        let environment = route.environment
-        environment.record(.connected(peer: "in-process"), connection: connectionID)
-        environment.logger.log(.debug, "connected from in-process", connection: connectionID)
-        if reply.isUnexpected {
-            environment.record(.unmatched(request.input), connection: connectionID)
-            environment.logger.log(.warning, "unexpected request: \(request.input)", connection: connectionID)
-        } else {
-            environment.record(.input(request.input, response: reply.name), connection: connectionID)
-            environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
-        }
-        let pieces = output.pieces
-        for piece in pieces { environment.record(.output(piece), connection: connectionID) }
-        environment.record(.closed(.peerClosed), connection: connectionID)
-        environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
-        if onClientThread, deliverAtOnce(output, method: request.method) { return }
-        handle(.bytes(Array(pieces.joined())), generation: generation, onClientThread: onClientThread)
-        handle(.closed, generation: generation, onClientThread: onClientThread)
-    }
-
-    /// Hands a whole, well-formed response that is not a redirect to the client at once, on its
-    /// own thread: the common case, taken without the event machinery a connection needs (its
-    /// batches, and a lock for each step). `false` when the bytes need that machinery (a redirect
-    /// to follow, a response that breaks off or does not parse): nothing has been done then.
-    private func deliverAtOnce(_ output: PlainOutput, method: String) -> Bool {
-        let head: HTTPResponseHead
-        var body: [UInt8] = []
-        if let known = output.known {
-            (head, body) = known
-        } else {
-            // Read back as a client reads them; joined only here, where they are read.
-            var parser = HTTPResponseParser(requestMethod: method)
-            guard let events = try? parser.append(Array(output.pieces.joined())) + parser.finish(), case .head(let read)? = events.first,
-                  events.last == .end else { return false }
-            head = read
-            for case .body(let piece) in events { body += piece }
-        }
-        let request = state.withLock { $0.request }
-        guard let url = request.url, Self.redirectTarget(of: head, from: url) == nil else { return false }
-        let proceed = state.withLock { state -> Bool in
-            guard case .loading = state.phase, !state.cancelled else { return false }
-            state.phase = .done
-            return true
-        }
-        guard proceed else { return true }
-        let fields = Self.headerFields(of: head)
-        storeCookies(of: head, fields: fields, for: request, url: url)
-        if let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields) {
-            client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed)
-        }
-        if !body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(body)) }
-        client.urlProtocolDidFinishLoading(urlProtocol)
-        return true
     }
 
     // MARK: On the loop thread (or, for a plain answer, the client's)
@@ -311,15 +224,15 @@ final class InProcessExchange: Sendable {
     private func received(_ head: HTTPResponseHead) -> Bool {
         let request = state.withLock { $0.request }
         guard let url = request.url else { return false }
-        let fields = Self.headerFields(of: head)
+        let fields = head.foundationFields
         // Made again where the client is called: Apple's HTTPURLResponse is not marked Sendable.
         // (It is never `nil` for a status the parser took: 100 to 999.)
         let makeResponse: @Sendable () -> HTTPURLResponse? = {
             HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields)
         }
-        storeCookies(of: head, fields: fields, for: request, url: url)
-        if let target = Self.redirectTarget(of: head, from: url) {
-            return redirect(to: redirected(request, to: target, status: head.status), response: makeResponse)
+        route.cookies.store(from: head, fields: fields, for: request, url: url)
+        if let redirect = InProcessRedirect(head, from: url) {
+            return follow(redirect.request(following: request), response: makeResponse)
         }
         callClient { client, urlProtocol in
             if let response = makeResponse() { client.urlProtocol(urlProtocol, didReceive: response, cacheStoragePolicy: .notAllowed) }
@@ -327,50 +240,9 @@ final class InProcessExchange: Sendable {
         return true
     }
 
-    /// The header fields as `HTTPURLResponse` takes them: one value per name, repeated fields
-    /// joined with commas.
-    private static func headerFields(of head: HTTPResponseHead) -> [String: String] {
-        var fields: [String: String] = [:]
-        for field in head.headers {
-            fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value
-        }
-        return fields
-    }
-
-    /// Keeps the response's cookies in the session's storage, as URLSession does.
-    private func storeCookies(of head: HTTPResponseHead, fields: [String: String], for request: URLRequest, url: URL) {
-        guard request.httpShouldHandleCookies, head.headers.contains("Set-Cookie"), let storage = route.cookieStorage else { return }
-        let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
-        if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
-    }
-
-    /// Where a redirect response sends the client, or `nil` for any other response.
-    private static func redirectTarget(of head: HTTPResponseHead, from url: URL) -> URL? {
-        guard [301, 302, 303, 307, 308].contains(head.status), let location = head.headers["Location"] else { return nil }
-        return URL(string: location, relativeTo: url)?.absoluteURL
-    }
-
-    /// The request a client makes for a redirect: `303`, and `301`/`302` after a `POST`, become a
-    /// `GET` without a body; `307` and `308` keep method and body.
-    private func redirected(_ request: URLRequest, to target: URL, status: Int) -> URLRequest {
-        var next = request
-        next.url = target
-        let method = (request.httpMethod ?? "GET").uppercased()
-        if status == 303 && method != "HEAD" || (status == 301 || status == 302) && method == "POST" {
-            next.httpMethod = "GET"
-            next.httpBody = nil
-            next.httpBodyStream = nil
-            next.setValue(nil, forHTTPHeaderField: "Content-Type")
-            next.setValue(nil, forHTTPHeaderField: "Content-Length")
-        }
-        if target.host?.lowercased() != request.url?.host?.lowercased() {
-            next.setValue(nil, forHTTPHeaderField: "Authorization")
-        }
-        next.setValue(nil, forHTTPHeaderField: "Cookie")
-        return next
-    }
-
-    private func redirect(to next: URLRequest, response makeResponse: @escaping @Sendable () -> HTTPURLResponse?) -> Bool {
+    /// Follows a redirect to `next` (FoundationNetworking), or hands it to the loading system
+    /// (Apple's); `false`: this connection is finished with.
+    private func follow(_ next: URLRequest, response makeResponse: @escaping @Sendable () -> HTTPURLResponse?) -> Bool {
         let (connection, generation, count): (MemoryConnection?, Int, Int) = state.withLock { state in
             guard case .loading(let generation) = state.phase else { return (nil, 0, 0) }
             state.redirects += 1
@@ -388,7 +260,7 @@ final class InProcessExchange: Sendable {
             finish()
             return false
         }
-        guard count <= Self.redirectLimit else {
+        guard count <= InProcessRedirect.limit else {
             fail(URLError(.httpTooManyRedirects), abandon: false)
             return false
         }
@@ -465,24 +337,5 @@ final class InProcessExchange: Sendable {
         #else
         return nil
         #endif
-    }
-
-    /// Fails the load with `timedOut` once nothing has arrived for `interval` seconds, as
-    /// URLSession's request timeout does. On the loop thread.
-    private func scheduleTimeout(on loop: EventLoop, generation: Int, after interval: TimeInterval) {
-        guard interval > 0, interval.isFinite else { return }
-        loop.schedule(after: .nanoseconds(Int64(min(interval, 1e9) * 1e9))) { [self, unowned loop] in
-            let remaining: TimeInterval? = state.withLock { state in
-                guard case .loading(let loading) = state.phase, loading == generation else { return nil }
-                let idle = TimeInterval(MonotonicClock.now() &- state.lastActivity) / 1e9
-                return interval - idle
-            }
-            guard let remaining else { return }
-            if remaining > 0.001 {
-                scheduleTimeout(on: loop, generation: generation, after: remaining)
-            } else {
-                fail(URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: no answer within \(interval) s"]))
-            }
-        }
     }
 }

@@ -46,6 +46,23 @@ package final class InProcessRoute: Sendable {
         self.cookieStorage = cookieStorage
     }
 
+    /// The session's cookies, as this route sends and keeps them.
+    var cookies: InProcessCookies { InProcessCookies(storage: cookieStorage) }
+
+    /// The mock's answer to `request`, asked at once on the calling thread for a new connection
+    /// numbered here: a plain answer is served without the loop (see ``InProcessPlainAnswer``),
+    /// anything else goes to the loop with what the responder said, so that nothing it counts
+    /// happens twice. A thrown error is answered as a connection answers one: a 500 that names it.
+    func firstAnswer(to request: HTTPRequest) -> (connectionID: Int, answer: HTTPImmediateAnswer) {
+        let connectionID = environment.makeConnectionID()
+        let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, connectionState: HTTPConnectionState(), environment: environment)
+        do {
+            return (connectionID, try responder().answerImmediately(request, context: context))
+        } catch {
+            return (connectionID, .asynchronous { throw error })
+        }
+    }
+
     /// Whether `request` goes to this route's mock.
     func accepts(_ request: URLRequest) -> Bool {
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
+import MockServerHTTP
 
 /// The `URLProtocol` that answers `URLSession` requests in-process with a mock server's responder:
 /// the request goes through the same engine as one over the socket (the same driver, responder,
@@ -84,9 +85,21 @@ open class MockURLProtocol: URLProtocol {
             prepared = nil
         }
         #endif
+        let isDownload = task is URLSessionDownloadTask
+        // The common case: a plain answer, served here with no exchange, connection or loop.
+        var first: (connectionID: Int, answer: HTTPImmediateAnswer)?
+        if !isDownload, let prepared, let parsed = prepared.parsed, route.connector.isOpen, let url = request.url {
+            let asked = route.firstAnswer(to: parsed)
+            first = asked
+            if case .reply(let reply) = asked.answer, let plain = InProcessPlainAnswer(reply, to: parsed),
+               let response = plain.response(toMethod: parsed.method, from: url) {
+                plain.record(reply, to: parsed, connectionID: asked.connectionID, in: route.environment)
+                return InProcessPlainAnswer.deliver(response, to: url, for: request, cookies: route.cookies, protocol: self, client: client)
+            }
+        }
         let exchange = InProcessExchange(request: request, route: route, protocol: self, client: client)
         self.exchange = exchange
-        exchange.start(isDownload: task is URLSessionDownloadTask, prepared: prepared)
+        exchange.start(isDownload: isDownload, prepared: prepared, first: first)
     }
 
     override open func stopLoading() {

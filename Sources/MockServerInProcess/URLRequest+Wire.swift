@@ -33,8 +33,7 @@ extension URLRequest {
         if !fields.contains(where: { $0.key.equalsIgnoringASCIICase("host") }), let host = address.host { add("Host", host) }
         for (name, value) in fields { add(name, value) }
         for header in route.additionalHeaders where !has(header.name) { add(header.name, header.value) }
-        if httpShouldHandleCookies, !has("cookie"), let url, let cookies = route.cookieStorage?.cookies(for: url), !cookies.isEmpty,
-           let cookie = HTTPCookie.requestHeaderFields(with: cookies)["Cookie"] {
+        if httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
             add("Cookie", cookie)
         }
         if !has("content-length") && !has("transfer-encoding") && (!body.isEmpty || ["POST", "PUT", "PATCH"].contains(method)) {
