@@ -17,8 +17,9 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
     case inputTooLong(limit: Int)
     /// The input could not be framed (not HTTP, say).
     case malformedInput(String)
-    /// The data connection sent everything and the peer closed it.
-    case transferComplete
+    /// The connection's driver finished its work and closed it, for the reason given in a few
+    /// words: FTP's data connections close with ``transferComplete`` ("transfer complete").
+    case finished(String)
     /// The server was stopped.
     case serverStopped
     /// A system call failed.
@@ -35,7 +36,7 @@ public enum CloseReason: Sendable, Hashable, CustomStringConvertible {
         case .unmatchedInput: "unmatched input"
         case .inputTooLong(let limit): "input longer than \(limit) bytes"
         case .malformedInput(let reason): "malformed input: \(reason)"
-        case .transferComplete: "transfer complete"
+        case .finished(let reason): reason
         case .serverStopped: "server stopped"
         case .failed(let reason): "failed: \(reason)"
         }
