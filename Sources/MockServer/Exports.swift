@@ -60,6 +60,7 @@
 @_exported import struct MockServerScript.ScriptMatch
 @_exported import enum MockServerScript.ScriptOutcome
 @_exported import protocol MockServerScript.ScriptProtocol
+@_exported import struct MockServerScript.ScriptProtocolVariable
 @_exported import struct MockServerScript.ScriptReply
 @_exported import protocol MockServerScript.ScriptRequest
 @_exported import protocol MockServerScript.ScriptResponder

@@ -22,7 +22,8 @@ struct ResponseScriptTests {
         }
     }
 
-    private let context = SubstitutionContext(address: "127.0.0.1", serverName: "S", port: 21, dataPort: 1025, data: [1, 2, 3])
+    private let context = SubstitutionContext(address: "127.0.0.1", serverName: "S", port: 21, dataPort: 1025, data: [1, 2, 3],
+                                              protocolVariables: ScriptVocabulary.standard.variables)
 
     /// The commands of a reply as text: what they send, and `<…>` for what they do.
     private func describe(_ commands: [ScriptCommand], _ match: ScriptMatch) -> String {

@@ -9,7 +9,8 @@ import Testing
 @Suite("Substitutions")
 struct TemplateTests {
     let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, dataPort: 0x1234,
-                                      data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) })
+                                      data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) },
+                                      protocolVariables: ScriptVocabulary.standard.variables)
 
     private func render(_ template: String, input: String = "LINE", groups: [String?] = []) -> String {
         String(decoding: ResponseTemplate(template).render(input: InputUnit(input), groups: groups, context: context), as: UTF8.self)
@@ -69,6 +70,7 @@ struct TemplateTests {
     func variables() {
         #expect(render("$address $server $port $dataport") == "127.0.0.1 Fake 2121 4660")
         #expect(render("$pasv") == "127,0,0,1,18,52")
+        #expect(render("$epsv") == "|||4660|")
         #expect(render("$size") == "5")
         #expect(render("$date") == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
@@ -78,6 +80,16 @@ struct TemplateTests {
         var context = context
         context.address = "::1"
         #expect(String(decoding: ResponseTemplate("$pasv").render(input: InputUnit(""), context: context), as: UTF8.self) == "0,0,0,0,18,52")
+    }
+
+    @Test("a protocol's variable is rendered from the context's table; without it, and for an unknown name, the text stays as written")
+    func protocolVariables() {
+        #expect(render("($pasv) ${pasv}x $nothing ${nothing}") == "(127,0,0,1,18,52) 127,0,0,1,18,52x $nothing ${nothing}")
+        let bare = SubstitutionContext(address: "127.0.0.1", dataPort: 0x1234)
+        #expect(String(decoding: ResponseTemplate("227 ($pasv) $epsv").render(input: InputUnit(""), context: bare), as: UTF8.self) == "227 ($pasv) $epsv")
+        var own = bare
+        own.protocolVariables = ["twice": ScriptProtocolVariable("twice") { String($0.dataPort * 2) }]
+        #expect(String(decoding: ResponseTemplate("$twice").render(input: InputUnit(""), context: own), as: UTF8.self) == "9320")
     }
 
     @Test("a template without substitutions is constant")

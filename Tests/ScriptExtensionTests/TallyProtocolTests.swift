@@ -47,6 +47,8 @@ struct TallyProtocol: ScriptProtocol {
     let schemes: Set<String> = ["tally"]
     let tokens = ["«tally»"]
     let keys = ["shout"]
+    /// `$hexport`: the server's port in hexadecimal.
+    let variables = [ScriptProtocolVariable("hexport") { String($0.port, radix: 16) }]
 
     func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(TallyCommand())
@@ -65,6 +67,7 @@ struct TallyProtocolTests {
           "responses": {
             "hello": { "pattern": "«initial»", "commands": [{"shout": "hello from $server\\r\\n"}] },
             "count": { "pattern": "^COUNT$", "commands": ["«tally»"] },
+            "port":  { "pattern": "^PORT$", "commands": ["port $hexport\\r\\n"] },
             "echo":  { "pattern": "^ECHO (.*)$", "commands": [{"shout": "$1\\r\\n"}] },
             "bye":   { "pattern": "^BYE$", "commands": ["bye\\r\\n", "«close»"] }
           }
@@ -84,13 +87,14 @@ struct TallyProtocolTests {
                 def line():
                     return f.readline().decode().rstrip("\\r\\n")
                 print(line())
-                for text in ["COUNT", "ECHO quiet please", "COUNT", "COUNT", "BYE"]:
+                for text in ["COUNT", "ECHO quiet please", "COUNT", "PORT", "COUNT", "BYE"]:
                     f.write((text + "\\r\\n").encode()); f.flush()
                     print(line())
                 print(repr(f.read()))
             """)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n") == ["HELLO FROM MOCKSERVER", "TALLY 1", "QUIET PLEASE", "TALLY 2", "TALLY 3", "bye", "b''"],
+        #expect(result.stdout.split(separator: "\n") == ["HELLO FROM MOCKSERVER", "TALLY 1", "QUIET PLEASE", "TALLY 2", "port \(String(server.port, radix: 16))",
+                                                         "TALLY 3", "bye", "b''"],
                 "\(result.stdout)\(result.stderr)")
     }
 
@@ -110,6 +114,17 @@ struct TallyProtocolTests {
                 print(f.readline().decode().strip())
             """)
         #expect(result.stdout.split(separator: "\n") == ["TALLY 1", "TALLY 2", "TALLY 1", "TALLY 3"], "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("a protocol's variables belong to its scripts, as its commands do")
+    func variablesFollowTheScheme() throws {
+        let vocabulary = ScriptVocabulary.standard.adding(TallyProtocol())
+        let tally = try ResponseScript(json: Self.script, vocabulary: vocabulary)
+        #expect(tally.variables["hexport"] != nil)
+        #expect(tally.variables["pasv"] == nil)
+        let ftp = try ResponseScript(json: #"{"scheme": "ftp", "responses": {"p": {"pattern": "^P$", "commands": ["$hexport $pasv"]}}}"#, vocabulary: vocabulary)
+        #expect(ftp.variables["hexport"] == nil)
+        #expect(ftp.variables["pasv"] != nil)
     }
 
     @Test("without the protocol the commands are unknown; in an HTTP script they are another protocol's")

@@ -8,12 +8,30 @@ import MockServerWebDAV
 /// The state a running server shares between its event loop and the threads that use its API.
 final class ServerCore: ScriptServer {
     private struct Shared {
-        var responder: any ScriptResponder
+        var responder: any ScriptResponder {
+            didSet { variables = Self.variables(of: responder) }
+        }
+        /// The substitutions protocols add: the standard protocols', and those of the script's own vocabulary.
+        var variables: [String: ScriptProtocolVariable]
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
         var store: FileStore
         var listing: [UInt8]?
         var uploads: [Upload] = []
+
+        init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore) {
+            self.responder = responder
+            self.variables = Self.variables(of: responder)
+            self.httpResponder = httpResponder
+            self.data = data
+            self.store = store
+        }
+
+        private static func variables(of responder: any ScriptResponder) -> [String: ScriptProtocolVariable] {
+            let standard = ScriptVocabulary.standard.variables
+            guard let own = responder.responseScript?.variables, !own.isEmpty else { return standard }
+            return own.merging(standard) { script, _ in script }
+        }
     }
 
     let configuration: MockServer.Configuration
@@ -123,6 +141,7 @@ final class ServerCore: ScriptServer {
         shared.withLock { shared in
             var context = base
             context.data = shared.data
+            context.protocolVariables = shared.variables
             return (shared.responder, context)
         }
     }

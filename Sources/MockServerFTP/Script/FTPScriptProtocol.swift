@@ -19,6 +19,20 @@ public struct FTPScriptProtocol: ScriptProtocol {
         key == "active" ? ["otherwise"] : []
     }
 
+    /// `$pasv`, the data listener as PASV's `h1,h2,h3,h4,p1,p2`, and `$epsv`, as EPSV's
+    /// `|||port|`: this connection's own after `«passive»`, else the server's shared one.
+    public var variables: [ScriptProtocolVariable] {
+        [ScriptProtocolVariable("pasv", value: Self.pasv), ScriptProtocolVariable("epsv") { "|||\($0.dataPort)|" }]
+    }
+
+    /// `h1,h2,h3,h4,p1,p2` for the data port. An IPv6 server gives `0,0,0,0` as the host: PASV
+    /// cannot carry an IPv6 address, and clients use the control connection's address then.
+    @Sendable private static func pasv(_ context: SubstitutionContext) -> String {
+        let parts = context.address.split(separator: ".")
+        let host = parts.count == 4 && parts.allSatisfy({ UInt8($0) != nil }) ? parts.joined(separator: ",") : "0,0,0,0"
+        return "\(host),\(context.dataPort >> 8),\(context.dataPort & 0xFF)"
+    }
+
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         switch token {
         case "«passive»": return .openPassive

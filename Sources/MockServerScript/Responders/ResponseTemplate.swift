@@ -4,8 +4,9 @@ import MockServerCore
 /// - `$0` is the whole input unit without its line terminator.
 /// - `$1` … `$99` are capture groups; two digits are read when present, so `$10` is group 10.
 ///   A group that did not take part in the match, or that the pattern does not have, is empty.
-/// - `$name` or `${name}` is a ``ScriptVariable``; `${name}` lets a letter follow (`${size}KB`), and
-///   `${1}0` is group 1 followed by `0`.
+/// - `$name` or `${name}` is a ``ScriptVariable``, or a variable a protocol adds (FTP's `$pasv`,
+///   looked up in ``SubstitutionContext/protocolVariables`` when the text is rendered); `${name}`
+///   lets a letter follow (`${size}KB`), and `${1}0` is group 1 followed by `0`.
 /// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the request being answered
 ///   (``SubstitutionContext/request``), empty when there is none; a missing header is empty.
 /// - `$$` is a literal `$`. A `$` followed by anything else, or an unknown `$word`, stays as written.
@@ -17,6 +18,8 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         case group(Int)
         case variable(ScriptVariable)
         case request(RequestPart)
+        /// A name that may be a protocol's variable, with the text as written for when it is not.
+        case named(String, written: [UInt8])
     }
 
     /// A part of an HTTP request unit.
@@ -80,6 +83,12 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
                 case .body: output.append(contentsOf: request.body)
                 case .header(let name): output.append(contentsOf: (request.header(name) ?? "").utf8)
                 }
+            case .named(let name, let written):
+                if let variable = context.protocolVariables[name] {
+                    output.append(contentsOf: variable.value(context).utf8)
+                } else {
+                    output.append(contentsOf: written)
+                }
             }
         }
         return output
@@ -110,7 +119,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
                 segments.append(.group(number(bytes[(index + 1)..<end])))
                 index = end
             } else if next == UInt8(ascii: "{"), let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")),
-                      let segment = braced(bytes[(index + 2)..<close]) {
+                      let segment = braced(bytes[(index + 2)..<close], written: bytes[index...close]) {
                 flush()
                 segments.append(segment)
                 index = close + 1
@@ -118,12 +127,8 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
                 var end = index + 1
                 while end < bytes.count && (isLetter(bytes[end]) || isDigit(bytes[end])) { end += 1 }
                 let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                if let segment = named(name) {
-                    flush()
-                    segments.append(segment)
-                } else {
-                    literal.append(contentsOf: bytes[index..<end])
-                }
+                flush()
+                segments.append(named(name, written: bytes[index..<end]))
                 index = end
             } else {
                 literal.append(byte)
@@ -134,19 +139,20 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         return segments
     }
 
-    private static func braced(_ name: ArraySlice<UInt8>) -> Segment? {
+    private static func braced(_ name: ArraySlice<UInt8>, written: ArraySlice<UInt8>) -> Segment? {
         if !name.isEmpty && name.count <= 2 && name.allSatisfy(isDigit) { return .group(number(name)) }
         let text = String(decoding: name, as: UTF8.self)
         if text.lowercased().hasPrefix("header:") && text.count > 7 { return .request(.header(String(text.dropFirst(7)))) }
-        return named(text)
+        guard let first = name.first, isLetter(first), name.allSatisfy({ isLetter($0) || isDigit($0) }) else { return nil }
+        return named(text, written: written)
     }
 
-    private static func named(_ name: String) -> Segment? {
+    private static func named(_ name: String, written: ArraySlice<UInt8>) -> Segment {
         switch name {
         case "method": .request(.method)
         case "path": .request(.path)
         case "body": .request(.body)
-        default: ScriptVariable(rawValue: name).map(Segment.variable)
+        default: ScriptVariable(rawValue: name).map(Segment.variable) ?? .named(name, written: Array(written))
         }
     }
 

@@ -1,5 +1,6 @@
 import MockServerCore
-/// A named substitution usable in response text as `$name` or `${name}`.
+/// A named substitution every script has, usable in response text as `$name` or `${name}`.
+/// Protocols add their own (FTP's `$pasv` and `$epsv`): see ``ScriptProtocolVariable``.
 public enum ScriptVariable: String, Sendable, CaseIterable {
     /// The server's numeric address, such as `127.0.0.1`.
     case address
@@ -7,12 +8,9 @@ public enum ScriptVariable: String, Sendable, CaseIterable {
     case server
     /// The main listener's port.
     case port
-    /// The passive-data listener as FTP's `h1,h2,h3,h4,p1,p2`: this connection's own after `«passive»`.
-    case pasv
-    /// The passive-data listener's port: this connection's own after `«passive»`, else the server's.
+    /// The data listener's port: this connection's own when its protocol opened one (FTP's
+    /// `«passive»`), else the server's shared one.
     case dataPort = "dataport"
-    /// The passive-data listener as EPSV's `|||port|`.
-    case epsv
     /// The name of the selected file (see ``ScriptCommand/selectFile(_:otherwise:strict:)``), or empty.
     case file
     /// The byte count of the selected file, or of the server's ``MockServer/data``.

@@ -12,7 +12,7 @@ public struct SubstitutionContext: Sendable {
     public var serverName: String
     /// The main listener's port.
     public var port: UInt16
-    /// The passive-data listener's port.
+    /// The data listener's port (see ``ScriptVariable/dataPort``).
     public var dataPort: UInt16
     /// The bytes that `«data»` sends and `$size` counts: the selected file's, or the server's data.
     public var data: [UInt8]
@@ -20,6 +20,9 @@ public struct SubstitutionContext: Sendable {
     public var fileName: String = ""
     /// The clock for `$date`.
     public var now: @Sendable () -> Date
+    /// The substitutions protocols add (FTP's `$pasv`), by name. A `$name` that is neither a
+    /// ``ScriptVariable`` nor one of these stays as written.
+    public var protocolVariables: [String: ScriptProtocolVariable]
     /// The request being answered, parsed once by its protocol, for `$method`, `$path`, `$body` and
     /// `${header:Name}`; when `nil` (a line protocol), they are empty.
     public var request: (any ScriptRequest)? {
@@ -38,7 +41,9 @@ public struct SubstitutionContext: Sendable {
 
     /// Creates a context.
     public init(address: String = "127.0.0.1", serverName: String = "MockServer", port: UInt16 = 0,
-                dataPort: UInt16 = 0, data: [UInt8] = [], now: @escaping @Sendable () -> Date = { Date() }) {
+                dataPort: UInt16 = 0, data: [UInt8] = [], now: @escaping @Sendable () -> Date = { Date() },
+                protocolVariables: [String: ScriptProtocolVariable] = [:]) {
+        self.protocolVariables = protocolVariables
         self.address = address
         self.serverName = serverName
         self.port = port
@@ -54,19 +59,9 @@ public struct SubstitutionContext: Sendable {
         case .server: serverName
         case .port: String(port)
         case .dataPort: String(dataPort)
-        case .pasv: pasv
-        case .epsv: "|||\(dataPort)|"
         case .file: fileName
         case .size: String(data.count)
         case .date: UTCTime.rfc1123(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))
         }
-    }
-
-    /// `h1,h2,h3,h4,p1,p2` for the data port. An IPv6 server gives `0,0,0,0` as the host: FTP's
-    /// PASV cannot carry an IPv6 address, and clients use the control connection's address then.
-    private var pasv: String {
-        let parts = address.split(separator: ".")
-        let host = parts.count == 4 && parts.allSatisfy({ UInt8($0) != nil }) ? parts.joined(separator: ",") : "0,0,0,0"
-        return "\(host),\(dataPort >> 8),\(dataPort & 0xFF)"
     }
 }

@@ -23,6 +23,9 @@ public struct ResponseScript: Sendable {
     public let uploadSettle: Duration?
     /// The file the script came from, if any.
     public let file: String?
+    /// The substitutions its protocols add (FTP's `$pasv`), by name: those of the vocabulary's
+    /// protocols that its `scheme` and framing allow, as for their commands.
+    public let variables: [String: ScriptProtocolVariable]
     /// The sets' names, in the order they were written.
     public let setNames: [String]
     private let sets: [String: ResponseSet]
@@ -35,7 +38,9 @@ public struct ResponseScript: Sendable {
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
                 uploadSettle: Duration? = nil, vocabulary: ScriptVocabulary) {
         self.scheme = scheme
-        self.framing = framing ?? vocabulary.framing(forScheme: scheme)
+        let framing = framing ?? vocabulary.framing(forScheme: scheme)
+        self.framing = framing
+        self.variables = ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: framing)).variables
         self.data = data
         self.files = files
         self.uploadSettle = uploadSettle
@@ -46,8 +51,9 @@ public struct ResponseScript: Sendable {
     }
 
     init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, file: String?, setNames: [String],
-         sets: [String: ResponseSet], setProblems: [String: ResponseFileError]) {
+         sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
+        self.variables = variables
         self.framing = framing
         self.data = data
         self.files = files

@@ -114,8 +114,10 @@ final class ResponseScriptDecoder {
             if let problem = problems[change.target] { throw problem }
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
-        return ResponseScript(scheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme), data: data, files: files, uploadSettle: uploadSettle, file: file,
-                              setNames: setNames, sets: sets, setProblems: problems)
+        let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
+        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, file: file,
+                              setNames: setNames, sets: sets, setProblems: problems,
+                              variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
 
     // MARK: Responses and sets

@@ -34,6 +34,8 @@ public protocol ScriptProtocol: Sendable {
     var keys: [String] { get }
     /// The keys a command object with `key` may have beside it, such as `otherwise`. None by default.
     func companionKeys(of key: String) -> [String]
+    /// The substitutions it adds to response text, such as FTP's `$pasv`. None by default.
+    var variables: [ScriptProtocolVariable] { get }
 
     /// The command a string token stands for (one of ``tokens``).
     ///
@@ -52,6 +54,7 @@ extension ScriptProtocol {
     public var tokens: [String] { [] }
     public var keys: [String] { [] }
     public func companionKeys(of key: String) -> [String] { [] }
+    public var variables: [ScriptProtocolVariable] { [] }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         throw decoding.error(.unknownToken(path: decoding.path, token: token, known: tokens))

@@ -30,6 +30,15 @@ public struct ScriptVocabulary: Sendable {
         return protocols.first { $0.schemes.contains(scheme) }?.framing ?? .lines
     }
 
+    /// The substitutions the protocols add, by name; the first protocol to name one wins.
+    public var variables: [String: ScriptProtocolVariable] {
+        var table: [String: ScriptProtocolVariable] = [:]
+        for scriptProtocol in protocols {
+            for variable in scriptProtocol.variables where table[variable.name] == nil { table[variable.name] = variable }
+        }
+        return table
+    }
+
     /// The protocols whose commands a script with `scheme` and `framing` may use: those that claim
     /// the scheme; when none does (or there is no scheme), those whose commands fit the framing.
     public func protocols(forScheme scheme: String?, framing: Framing) -> [any ScriptProtocol] {
