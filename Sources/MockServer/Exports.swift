@@ -38,6 +38,7 @@
 @_exported import struct MockServerHTTP.HTTPResponseTemplate
 @_exported import enum MockServerHTTP.HTTPScriptCommand
 @_exported import struct MockServerHTTP.HTTPScriptProtocol
+@_exported import protocol MockServerHTTP.ScriptHeadResponder
 
 // MockServerScript
 @_exported import struct MockServerScript.AnyProtocolCommand

@@ -40,7 +40,7 @@ package final class ScriptHTTPResponder: HTTPResponder {
         var values = substitutions
         values.request = request
         let answer = head
-            ? responder.respond(toHead: request.input, session: &session, context: values)
+            ? (responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values)
             : responder.respond(to: request.input, session: &session, context: values)
         if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }

@@ -67,8 +67,9 @@ public struct PatternResponder: ScriptResponder {
         return ScriptReply(entry: fallback, match: ScriptMatch(input: input))
     }
 
-    /// Answers a request head with the first matching `"head": true` response of the connection's
-    /// set; `nil` (send `100 Continue`) when none matches.
+    /// Answers the head of a unit whose peer waits before sending the rest (an HTTP request with
+    /// `Expect: 100-continue`) with the first matching `"head": true` response of the
+    /// connection's set; `nil` when none matches (HTTP then sends `100 Continue`).
     public func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         firstMatch(in: currentSet(for: session), heads: true, input: head)
     }

@@ -16,13 +16,6 @@ public protocol ScriptResponder: Sendable {
     /// The server records an unanswered input as unmatched and closes the connection.
     func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
 
-    /// The answer to the head of an HTTP request whose client waits for `100 Continue` before
-    /// sending the body, or `nil` to send `100 Continue` and await the body.
-    ///
-    /// An answer without `«continue»` ends the exchange: the body is not awaited, and
-    /// once the answer is sent the server stops sending and closes when the client does.
-    func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
-
     /// The script behind this responder, whose `data`, `files` and `scheme` a server starts with;
     /// `nil` (the default) for a responder written in code.
     var responseScript: ResponseScript? { get }
@@ -46,7 +39,4 @@ extension ScriptResponder {
 
     /// By default, no sets to switch between.
     public func usingResponseSet(_ name: String) throws -> (any ScriptResponder)? { nil }
-
-    /// By default, every waiting client gets `100 Continue`.
-    public func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? { nil }
 }
