@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MockServerHTTP
 @testable import MockServerMockData
+@testable import MockServerCore
 
 /// SHA-256, bencoding, the JSON reader and the file names they make, against fixed vectors.
 @Suite("Mock-data naming")
@@ -49,7 +50,7 @@ struct MockDataNamingTests {
     }
 
     private func bencoded(_ json: String) throws -> String? {
-        try Bencoding.encode(JSONValueParser.parse(Array(json.utf8))).map { String(decoding: $0, as: UTF8.self) }
+        try Bencoding.encode(JSONReader.parse(Array(json.utf8), options: .strict)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test("bencoding, worked by hand: nesting, arrays, numbers, booleans, null, unicode, empty containers")
@@ -77,15 +78,15 @@ struct MockDataNamingTests {
     }
 
     @Test("the JSON reader says where a document goes wrong", arguments: [
-        ("{\"a\":1,}", 1, 8), ("[1,\n 2,\n x]", 3, 2), ("\"open", 1, 6), ("01", 1, 2), ("{\"a\" 1}", 1, 6),
+        ("{\"a\":1,}", 1, 8), ("[1,\n 2,\n x]", 3, 2), ("\"open", 1, 6), ("01", 1, 1), ("{\"a\" 1}", 1, 6),
         ("[\"\\q\"]", 1, 3), ("\"\\ud800\"", 1, 8), ("", 1, 1), ("1 2", 1, 3), ("\"tab\there\"", 1, 5),
     ])
     func jsonErrors(text: String, line: Int, column: Int) {
-        #expect(throws: JSONValueParser.Failure.self) { try JSONValueParser.parse(Array(text.utf8)) }
+        #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array(text.utf8), options: .strict) }
         do {
-            _ = try JSONValueParser.parse(Array(text.utf8))
+            _ = try JSONReader.parse(Array(text.utf8), options: .strict)
         } catch {
-            #expect(error.line == line && error.column == column, "\(text.debugDescription): \(error)")
+            #expect(error.location == JSONLocation(line: line, column: column), "\(text.debugDescription): \(error)")
         }
     }
 

@@ -27,7 +27,7 @@ public struct HTTPScriptProtocol: ScriptProtocol {
     }
 
     /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
-    private func response(_ value: ScriptJSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
+    private func response(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
         var status: ResponseTemplate = "200 OK"
         var headers: [HTTPResponseTemplate.Header] = []
         var body: HTTPResponseTemplate.Body = .bytes([])

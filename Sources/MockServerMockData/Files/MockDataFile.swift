@@ -1,3 +1,4 @@
+import MockServerCore
 import MockServerHTTP
 
 /// Turns a mock-data file's bytes into the response it stands for.
@@ -13,9 +14,9 @@ enum MockDataFile {
         if path.hasSuffix(".json") {
             do {
                 // A byte-order mark, as some editors write, is served as written but not held against the file.
-                _ = try JSONValueParser.parse(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+                _ = try JSONReader.parse(bytes, options: .strict)
             } catch {
-                throw .malformedFile(path: path, line: error.line, column: error.column, message: "not JSON: \(error.message)")
+                throw .malformedFile(path: path, line: error.location.line, column: error.location.column, message: "not JSON: \(error.message)")
             }
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: bytes)
         }

@@ -1,3 +1,5 @@
+import MockServerCore
+
 /// Bencoding (BitTorrent's BEP 3 encoding) of decoded JSON, the form VOKMockUrlProtocol names a
 /// JSON request body by.
 ///
@@ -16,11 +18,11 @@ package enum Bencoding {
     }
 
     private static func append(_ value: JSONValue, to output: inout [UInt8]) -> Bool {
-        switch value {
+        switch value.kind {
         case .string(let text):
             appendString(Array(text.utf8), to: &output)
-        case .number(let literal):
-            guard let integer = integerDigits(of: literal) else { return false }
+        case .number:
+            guard let literal = value.numberText, let integer = integerDigits(of: literal) else { return false }
             output.append(UInt8(ascii: "i"))
             output.append(contentsOf: integer.utf8)
             output.append(UInt8(ascii: "e"))

@@ -82,7 +82,7 @@ public enum MockDataNaming {
         if mediaType == "application/x-www-form-urlencoded" {
             if let text = String(exactUTF8: body), !text.utf8.contains(0) { parts.append(text) }
         } else if mediaType == "application/json" || mediaType.hasSuffix("+json") {
-            if let value = try? JSONValueParser.parse(body), let encoded = Bencoding.encode(value) {
+            if let value = try? JSONReader.parse(body, options: .strict), let encoded = Bencoding.encode(value) {
                 parts.append(percentEncoded(encoded))
             }
         }

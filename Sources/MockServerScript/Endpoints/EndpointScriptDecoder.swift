@@ -8,7 +8,7 @@ struct EndpointScriptDecoder {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
     func decode(_ json: [UInt8], file: String?) throws(ResponseFileError) -> EndpointScript {
-        let root: ScriptJSONValue
+        let root: JSONValue
         do {
             root = try JSONReader.parse(json)
         } catch {
@@ -26,7 +26,7 @@ struct EndpointScriptDecoder {
         return EndpointScript(endpoints: endpoints, file: file)
     }
 
-    private func endpoint(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
+    private func endpoint(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
         let fields = try base.members(of: value, path: path, known: ["api", "request", "response", "responses", "cache", "comment"])
         guard let apiValue = fields["api"] else { throw base.error(.missingKey(path: path, key: "api"), at: value.location) }
         let api = try base.string(apiValue, path: "\(path).api")
@@ -70,7 +70,7 @@ struct EndpointScriptDecoder {
                                        responses: responses, cache: cache)
     }
 
-    private func response(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
+    private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
         let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay"])
         var status = 200
         if let statusValue = fields["status"] {
@@ -102,7 +102,7 @@ struct EndpointScriptDecoder {
         return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay)
     }
 
-    private func template(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> EndpointTemplate {
+    private func template(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointTemplate {
         let text = try base.string(value, path: path)
         do {
             return try EndpointTemplate(text)
@@ -111,7 +111,7 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func json(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> EndpointJSON {
+    private func json(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointJSON {
         switch value.kind {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

@@ -40,10 +40,10 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
     /// The file, when the script came from one.
     public var file: String?
     /// Where in the file, when known.
-    public var location: ScriptSourceLocation?
+    public var location: JSONLocation?
 
     /// Creates an error.
-    public init(_ problem: Problem, file: String? = nil, location: ScriptSourceLocation? = nil) {
+    public init(_ problem: Problem, file: String? = nil, location: JSONLocation? = nil) {
         self.problem = problem
         self.file = file
         self.location = location

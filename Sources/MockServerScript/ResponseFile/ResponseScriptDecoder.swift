@@ -38,15 +38,15 @@ final class ResponseScriptDecoder {
     private struct SetSwitch {
         let target: String
         let path: String
-        let location: ScriptSourceLocation
+        let location: JSONLocation
     }
 
-    func error(_ problem: ResponseFileError.Problem, at location: ScriptSourceLocation?) -> ResponseFileError {
+    func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
         ResponseFileError(problem, file: file, location: location)
     }
 
     func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
-        let root: ScriptJSONValue
+        let root: JSONValue
         do {
             root = try JSONReader.parse(json)
         } catch {
@@ -122,7 +122,7 @@ final class ResponseScriptDecoder {
 
     // MARK: Responses and sets
 
-    private func entry(named name: String, _ value: ScriptJSONValue) throws(ResponseFileError) -> ResponseEntry {
+    private func entry(named name: String, _ value: JSONValue) throws(ResponseFileError) -> ResponseEntry {
         let path = "responses.\(name)"
         let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment", "head"])
         var answersHead = false
@@ -158,7 +158,7 @@ final class ResponseScriptDecoder {
         return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, answersHead: answersHead)
     }
 
-    private func set(named name: String, _ value: ScriptJSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
+    private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
         let path = "sets.\(name)"
         let fields = try members(of: value, path: path, known: ["responses", "comment", "fallback"])
         guard let listValue = fields["responses"] else { throw error(.missingKey(path: path, key: "responses"), at: value.location) }
@@ -190,7 +190,7 @@ final class ResponseScriptDecoder {
     }
 
     /// One command; `head` says whether it belongs to a response that answers request heads.
-    func command(_ value: ScriptJSONValue, path: String, head: Bool) throws(ResponseFileError) -> ScriptCommand {
+    func command(_ value: JSONValue, path: String, head: Bool) throws(ResponseFileError) -> ScriptCommand {
         let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, answersHead: head)
         switch value.kind {
         case .string(let text):
@@ -239,7 +239,7 @@ final class ResponseScriptDecoder {
     }
 
     /// Throws when `command` belongs to `owner`, a protocol this script does not speak.
-    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: ScriptSourceLocation, path: String) throws(ResponseFileError) {
+    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: JSONLocation, path: String) throws(ResponseFileError) {
         guard let owner else { return }
         throw error(.foreignCommand(path: path, command: command, owner: owner.name, scheme: scheme,
                                     allowed: allowed.map(\.name)), at: location)
@@ -295,7 +295,7 @@ final class ResponseScriptDecoder {
         }
     }
 
-    func pause(_ seconds: Double, path: String, at location: ScriptSourceLocation) throws(ResponseFileError) -> Duration {
+    func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
@@ -305,7 +305,7 @@ final class ResponseScriptDecoder {
     // MARK: Values
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    func bytes(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
         if case .string(let text) = value.kind { return Array(text.utf8) }
         let fields = try members(of: value, path: path, known: ["hex", "base64"])
         if let hex = fields["hex"] {
@@ -341,14 +341,14 @@ final class ResponseScriptDecoder {
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
 
-    func string(_ value: ScriptJSONValue, path: String) throws(ResponseFileError) -> String {
+    func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
             throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
         }
         return text
     }
 
-    func orderedMembers(of value: ScriptJSONValue, path: String) throws(ResponseFileError) -> [ScriptJSONValue.Member] {
+    func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
         guard case .object(let members) = value.kind else {
             throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
         }
@@ -356,7 +356,7 @@ final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value`, in order, each checked against `known`.
-    func checkedMembers(of value: ScriptJSONValue, path: String, known: [String]) throws(ResponseFileError) -> [ScriptJSONValue.Member] {
+    func checkedMembers(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [JSONValue.Member] {
         let members = try orderedMembers(of: value, path: path)
         for member in members where !known.contains(member.key) {
             throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
@@ -365,8 +365,8 @@ final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value` by key, each checked against `known`.
-    func members(of value: ScriptJSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: ScriptJSONValue] {
-        var result: [String: ScriptJSONValue] = [:]
+    func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
         for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
     }

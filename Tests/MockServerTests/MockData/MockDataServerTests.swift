@@ -259,7 +259,7 @@ struct MockDataServerTests {
         }
         let json = try folder(["GET|-y.json": "{\n  \"a\": 1,\n}\n"])
         #expect(throws: MockDataError.malformedFile(path: json.resolvingSymlinksInPath().appendingPathComponent("GET|-y.json").path, line: 3, column: 1,
-                                                    message: "not JSON: an object key must be a string")) { try MockDataResponder(folder: json) }
+                                                    message: "not JSON: a comma may not come before '}' (JSON allows no trailing comma)")) { try MockDataResponder(folder: json) }
     }
 
     @Test("a folder that is missing, a file, or not in the bundle is named")

@@ -1,6 +1,6 @@
-import MockServerCore
-/// A 1-based line and column in a response file; columns count characters, not bytes.
-public struct ScriptSourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+/// A 1-based line and column in a JSON document (a response file, an endpoints file, a mock-data
+/// file); columns count characters, not bytes.
+public struct JSONLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, from 1.
     public let line: Int
     /// The column, from 1.
@@ -16,7 +16,7 @@ public struct ScriptSourceLocation: Sendable, Hashable, Comparable, CustomString
     public var description: String { "\(line):\(column)" }
 
     /// Orders by line, then column.
-    public static func < (lhs: ScriptSourceLocation, rhs: ScriptSourceLocation) -> Bool {
+    public static func < (lhs: JSONLocation, rhs: JSONLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

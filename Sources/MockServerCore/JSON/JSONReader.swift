@@ -1,26 +1,46 @@
-import MockServerCore
-/// A small JSON parser for response files.
+/// The package's one JSON parser: RFC 8259 over bytes, every problem reported with the line and
+/// column where it is (columns count characters).
 ///
-/// It accepts what JSON allows plus trailing commas in objects and arrays (the original
-/// MockServer's sample files have them), rejects duplicate keys, and reports every problem with
-/// the line and column where it is.
-struct JSONReader {
+/// ``Options/lenient`` is how response and endpoints files are read: trailing commas in objects
+/// and arrays are accepted (the original MockServer's sample files have them) and a repeated key is
+/// an error. ``Options/strict`` is JSON exactly, as for mock-data files and request bodies, where a
+/// repeated key is allowed and kept. A byte-order mark at the start is skipped.
+package struct JSONReader {
+    /// What the reader accepts beyond RFC 8259, and what it refuses within it.
+    package struct Options: Sendable {
+        /// Whether `[1, 2,]` and `{"a": 1,}` are accepted.
+        package var trailingCommas: Bool
+        /// Whether an object may repeat a key (both members are kept, in order).
+        package var repeatedKeys: Bool
+
+        /// Response files: trailing commas, no repeated keys.
+        package static let lenient = Options(trailingCommas: true, repeatedKeys: false)
+        /// JSON exactly (repeated keys are valid JSON).
+        package static let strict = Options(trailingCommas: false, repeatedKeys: true)
+    }
+
     /// A syntax problem and where it is.
-    struct Failure: Error {
-        let message: String
-        let location: ScriptSourceLocation
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What is wrong.
+        package let message: String
+        /// Where.
+        package let location: JSONLocation
+
+        /// `line:column: message`.
+        package var description: String { "\(location): \(message)" }
     }
 
     private let bytes: [UInt8]
+    private let options: Options
     private var index = 0
     private var line = 1
     private var lineStart = 0
     private var depth = 0
     private static let maximumDepth = 512
 
-    /// Parses a whole document.
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> ScriptJSONValue {
-        var reader = JSONReader(bytes: bytes)
+    /// Parses a whole document: one value, white space around it allowed.
+    package static func parse(_ bytes: [UInt8], options: Options = .lenient) throws(Failure) -> JSONValue {
+        var reader = JSONReader(bytes: bytes, options: options)
         try reader.checkUTF8()
         reader.skipWhitespace()
         let value = try reader.parseValue()
@@ -29,15 +49,16 @@ struct JSONReader {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], options: Options) {
         self.bytes = bytes
+        self.options = options
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
-    private var location: ScriptSourceLocation {
+    private var location: JSONLocation {
         // Columns count characters: UTF-8 continuation bytes do not start one.
         let column = bytes[lineStart..<index].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return ScriptSourceLocation(line: line, column: column)
+        return JSONLocation(line: line, column: column)
     }
 
     private func failure(_ message: String) -> Failure { Failure(message: message, location: location) }
@@ -57,7 +78,7 @@ struct JSONReader {
             case .emptyInput:
                 return
             case .error:
-                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: ScriptSourceLocation(line: lineNumber, column: column))
+                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: JSONLocation(line: lineNumber, column: column))
             }
         }
     }
@@ -78,17 +99,19 @@ struct JSONReader {
         return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func parseValue() throws(Failure) -> ScriptJSONValue {
+    private mutating func parseValue() throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw failure("expected a value but the file ended") }
         let start = location
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return ScriptJSONValue(kind: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return ScriptJSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return ScriptJSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return ScriptJSONValue(kind: .null, location: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return ScriptJSONValue(kind: .number(try parseNumber()), location: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let (value, text) = try parseNumber()
+            return JSONValue(kind: .number(value), location: start, numberText: text)
         default: throw failure("expected a value but found \(describeCurrent())")
         }
     }
@@ -104,12 +127,12 @@ struct JSONReader {
         guard depth <= Self.maximumDepth else { throw failure("values nested deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(Failure) -> ScriptJSONValue {
+    private mutating func parseObject() throws(Failure) -> JSONValue {
         let start = location
         try enter()
         index += 1
-        var members: [ScriptJSONValue.Member] = []
-        var seen: [String: ScriptSourceLocation] = [:]
+        var members: [JSONValue.Member] = []
+        var seen: [String: JSONLocation] = [:]
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
@@ -117,28 +140,35 @@ struct JSONReader {
             guard bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes or '}' but found \(describeCurrent())") }
             let keyLocation = location
             let key = try parseString()
-            if let first = seen[key] { throw Failure(message: "duplicate key \"\(key)\" (first at \(first))", location: keyLocation) }
-            seen[key] = keyLocation
+            if !options.repeatedKeys {
+                if let first = seen[key] { throw Failure(message: "duplicate key \"\(key)\" (first at \(first))", location: keyLocation) }
+                seen[key] = keyLocation
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\" but found \(describeCurrent())") }
             index += 1
             skipWhitespace()
-            members.append(ScriptJSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
+            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace(); continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if !options.trailingCommas && index < bytes.count && bytes[index] == UInt8(ascii: "}") { throw failure("a comma may not come before '}' (JSON allows no trailing comma)") }
+                continue
+            }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
             throw failure("expected ',' or '}' but found \(describeCurrent())")
         }
         depth -= 1
-        return ScriptJSONValue(kind: .object(members), location: start)
+        return JSONValue(kind: .object(members), location: start)
     }
 
-    private mutating func parseArray() throws(Failure) -> ScriptJSONValue {
+    private mutating func parseArray() throws(Failure) -> JSONValue {
         let start = location
         try enter()
         index += 1
-        var elements: [ScriptJSONValue] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an array that starts at \(start)") }
@@ -146,12 +176,17 @@ struct JSONReader {
             elements.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw failure("the file ended inside an array that starts at \(start)") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace(); continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                skipWhitespace()
+                if !options.trailingCommas && index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw failure("a comma may not come before ']' (JSON allows no trailing comma)") }
+                continue
+            }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
             throw failure("expected ',' or ']' but found \(describeCurrent())")
         }
         depth -= 1
-        return ScriptJSONValue(kind: .array(elements), location: start)
+        return JSONValue(kind: .array(elements), location: start)
     }
 
     private mutating func parseString() throws(Failure) -> String {
@@ -163,7 +198,7 @@ struct JSONReader {
             if run < end { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
         }
         while true {
-            guard index < bytes.count else { throw Failure(message: "the file ended inside a string that starts at \(start)", location: start) }
+            guard index < bytes.count else { throw failure("the file ended inside a string that starts at \(start)") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 flushRun(index)
@@ -218,7 +253,7 @@ struct JSONReader {
         return value
     }
 
-    private mutating func parseNumber() throws(Failure) -> Double {
+    private mutating func parseNumber() throws(Failure) -> (Double, String) {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
@@ -241,10 +276,11 @@ struct JSONReader {
             if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)), value.isFinite else {
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
             index = start
             throw failure("the number is out of range")
         }
-        return value
+        return (value, text)
     }
 }
