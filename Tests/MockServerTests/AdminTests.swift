@@ -23,7 +23,7 @@ struct AdminTests {
         #expect(adminLine.hasPrefix("mockserver admin on http://127.0.0.1:") && admin.hasSuffix("/"))
         defer { _ = command.terminate() }
         func call(_ arguments: [String]) throws -> String {
-            try Tools.run("curl", ["-sS", "--max-time", "20", "-w", " %{http_code}"] + arguments).stdout
+            try Tools.curl(["-w", " %{http_code}"] + arguments).stdout
         }
         #expect(try call(["-X", "POST", "-d", "{not json", admin + "set"]) == #"{"error":"the body is not a JSON object: {not json"}"# + "\n 400")
         #expect(try call(["-X", "POST", "-d", #"{"name":"nope"}"#, admin + "set"]).contains(#"there is no set \"nope\""#))
@@ -38,9 +38,9 @@ struct AdminTests {
         #expect(unknown.hasSuffix(" 404") && unknown.contains("\"paths\":[\"GET /transcript?since=N\""))
         #expect(try call(["-X", "PUT", "-d", "x", admin + "transcript"]).hasSuffix(" 405"))
         // The mock itself still answers.
-        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")
+        #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")
         #expect(try call(["-X", "PUT", "--data-binary", "fresh", admin + "files/docs/new.txt"]).hasSuffix(" 200"))
-        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/docs/new.txt"]).stdout == "fresh")
+        #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/docs/new.txt"]).stdout == "fresh")
         #expect(try call([admin + "files"]) == #"{"files":{"/docs/new.txt":5}}"# + "\n 200")
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 200"))
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 404"))
@@ -52,7 +52,7 @@ struct AdminTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let command = try CommandLineTests.RunningCommand(["--transcript", file.path])
         let (port, _) = try #require(command.ports)
-        _ = try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/x"])
+        _ = try Tools.curl(["ftp://127.0.0.1:\(port)/x"])
         // Read while the server still runs: each entry is written as it happens.
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
         #expect(command.terminate().0 == 0)

@@ -74,7 +74,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: dataFile) }
         let command = try RunningCommand(["--set", "default", "--data", dataFile.path])
         let (port, _) = try #require(command.ports)
-        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/x"])
+        let result = try Tools.curl(["ftp://127.0.0.1:\(port)/x"])
         #expect(result.stdout == "from a file\n", "\(result.stderr)")
         #expect(command.terminate().0 == 0)
     }
@@ -171,7 +171,7 @@ struct CommandLineTests {
         let parts = command.firstLine.split(separator: " ")
         let port = try #require(parts.last?.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
         #expect(command.firstLine == "mockserver listening on 127.0.0.1:\(port)")
-        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-u", "user:pass", "http://127.0.0.1:\(port)/items"])
+        let result = try Tools.curl(["-u", "user:pass", "http://127.0.0.1:\(port)/items"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(command.terminate().0 == 0)
     }
@@ -187,8 +187,8 @@ struct CommandLineTests {
         try Data("served from a folder\n".utf8).write(to: files.appendingPathComponent("served.txt"))
         let command = try RunningCommand(["--files", files.path, "--uploads", uploads.path])
         let (port, _) = try #require(command.ports)
-        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/served.txt"]).stdout == "served from a folder\n")
-        #expect(try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(port)/missing.txt"]).status == 78)
+        #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/served.txt"]).stdout == "served from a folder\n")
+        #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/missing.txt"]).status == 78)
         let result = try Tools.python("""
             import ftplib, io
             f = ftplib.FTP(); f.connect("127.0.0.1", \(port), timeout=20); f.login("u", "p")

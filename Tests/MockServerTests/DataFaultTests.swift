@@ -38,7 +38,7 @@ struct DataFaultTests {
     func refusedPassive() async throws {
         let server = try await start(set: "data refused")
         defer { server.stop() }
-        let curl = try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(server.port)/file.txt"])
+        let curl = try Tools.curl(["ftp://127.0.0.1:\(server.port)/file.txt"])
         #expect(curl.status == 7, "\(curl.stderr)")
         #expect(curl.stderr.contains("onnect"), "\(curl.stderr)")
         let python = try ftplib(server, passive: true)
@@ -52,7 +52,7 @@ struct DataFaultTests {
         defer { server.stop() }
         let python = try ftplib(server, passive: false)
         #expect(python.stdout == "error_temp 425 Can't open data connection.\n", "\(python.stdout)\(python.stderr)")
-        let curl = try Tools.run("curl", ["-sS", "--max-time", "20", "-P", "127.0.0.1", "ftp://127.0.0.1:\(server.port)/file.txt"])
+        let curl = try Tools.curl(["-P", "127.0.0.1", "ftp://127.0.0.1:\(server.port)/file.txt"])
         #expect(curl.status == 19, "\(curl.stderr)")
         #expect(!server.transcript.entries.contains { $0.channel == .data })
     }
@@ -62,7 +62,7 @@ struct DataFaultTests {
     func slowTimesOut() async throws {
         let server = try await start(set: "data slow")
         defer { server.stop() }
-        let curl = try Tools.run("curl", ["-sS", "--max-time", "1", "ftp://127.0.0.1:\(server.port)/file.txt"])
+        let curl = try Tools.curl(maxTime: 1, ["ftp://127.0.0.1:\(server.port)/file.txt"])
         #expect(curl.status == 28, "\(curl.stderr)")
         let python = try ftplib(server, passive: true, timeout: 0.5)
         #expect(python.stdout.hasPrefix("TimeoutError"), "\(python.stdout)\(python.stderr)")

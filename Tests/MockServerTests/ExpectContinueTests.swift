@@ -32,7 +32,7 @@ struct ExpectContinueTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID().uuidString)")
         try Tools.randomBytes(Self.bodySize, seed: 7).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try Tools.run("curl", ["-sSv", "--max-time", "30", "-w", "\n%{http_code} %{size_upload}", "-T", file.path,
+        let result = try Tools.curl(maxTime: 30, ["-v", "-w", "\n%{http_code} %{size_upload}", "-T", file.path,
                                             "http://127.0.0.1:\(server.port)\(path)"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)

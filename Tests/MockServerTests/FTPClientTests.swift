@@ -31,7 +31,7 @@ struct FTPClientTests {
     func curlDownload(options: [String]) async throws {
         let server = try startFTP()
         defer { server.stop() }
-        let result = try Tools.run("curl", ["-sS", "--max-time", "20"] + options + ["ftp://127.0.0.1:\(server.port)/file.txt"])
+        let result = try Tools.curl(options + ["ftp://127.0.0.1:\(server.port)/file.txt"])
         #expect(result.status == 0, "\(result.stderr)\n\(server.transcript.dump())")
         #expect(result.stdout == "Hello from a test!\n")
         let commands = server.transcript.inputs.map { $0.text.split(separator: " ").first.map(String.init) ?? "" }
@@ -44,7 +44,7 @@ struct FTPClientTests {
     func curlBadLogin() throws {
         let server = try startFTP(set: "bad login")
         defer { server.stop() }
-        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "ftp://127.0.0.1:\(server.port)/file.txt"])
+        let result = try Tools.curl(["ftp://127.0.0.1:\(server.port)/file.txt"])
         #expect(result.status == 67, "\(result.stderr)")
     }
 

@@ -27,7 +27,7 @@ struct FTPTransferTests {
     }
 
     private func curl(_ arguments: [String]) throws -> Tools.Result {
-        try Tools.run("curl", ["-sS", "--max-time", "30"] + arguments)
+        try Tools.curl(maxTime: 30, arguments)
     }
 
     // MARK: curl

@@ -98,7 +98,7 @@ struct FTPUploadSettleTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("ten.bin")
         try payload.write(to: file)
-        let curl = try Tools.run("curl", ["-sS", "--max-time", "30", "-T", file.path, "ftp://127.0.0.1:\(server.port)/by-curl.bin"])
+        let curl = try Tools.curl(maxTime: 30, ["-T", file.path, "ftp://127.0.0.1:\(server.port)/by-curl.bin"])
         #expect(curl.status == 0, "\(curl.stderr)")
         let ftplib = try Tools.python("""
             import ftplib

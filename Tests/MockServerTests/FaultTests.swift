@@ -28,7 +28,7 @@ struct FaultTests {
     }
 
     private func curl(_ server: MockServer, _ path: String, _ options: [String] = []) throws -> Tools.Result {
-        try Tools.run("curl", ["-sS", "--max-time", "20"] + options + ["http://127.0.0.1:\(server.port)\(path)"])
+        try Tools.curl(options + ["http://127.0.0.1:\(server.port)\(path)"])
     }
 
     @Test("«reset» makes curl report a reset connection", .enabled(if: Tools.hasCurl))

@@ -95,10 +95,10 @@ struct FileSystemClientTests {
         let local = try Tools.temporaryDirectory().appendingPathComponent("b.bin")
         let whole = try Data(contentsOf: tree.appendingPathComponent("docs/deep/b.bin"))
         try whole.prefix(20_000).write(to: local)
-        let resumed = try Tools.run("curl", ["-sS", "--max-time", "30", "-C", "-", "-o", local.path, "ftp://127.0.0.1:\(port)/docs/deep/b.bin"])
+        let resumed = try Tools.curl(maxTime: 30, ["-C", "-", "-o", local.path, "ftp://127.0.0.1:\(port)/docs/deep/b.bin"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(try Data(contentsOf: local) == whole)
-        #expect(try Tools.run("curl", ["-sS", "--max-time", "30", "ftp://127.0.0.1:\(port)/docs/nothere.txt"]).status == 78)
+        #expect(try Tools.curl(maxTime: 30, ["ftp://127.0.0.1:\(port)/docs/nothere.txt"]).status == 78)
         let urllib = try Tools.python("""
             import urllib.request, urllib.error
             try:

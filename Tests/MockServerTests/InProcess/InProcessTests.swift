@@ -32,12 +32,7 @@ struct InProcessTests {
     }
 
     private func request(_ server: MockServer, _ method: String, _ target: String, headers: [String: String] = [:], body: String? = nil) -> URLRequest {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(target)")!)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body.map { Data($0.utf8) }
-        request.timeoutInterval = 10
-        return request
+        TestRequest.make(port: server.port, method, target, headers: headers, body: body, timeout: 10)
     }
 
     /// Runs `requests` one after another through `transport` and reports what each gave.

@@ -88,7 +88,7 @@ struct MockDataServerTests {
         #expect(command.firstLine == "mockserver listening on 127.0.0.1:\(port)")
         defer { _ = command.terminate() }
         func curl(_ arguments: [String]) throws -> String {
-            let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-w", " %{http_code}"] + arguments)
+            let result = try Tools.curl(["-w", " %{http_code}"] + arguments)
             return result.stdout
         }
         let base = "http://127.0.0.1:\(port)"
@@ -111,7 +111,7 @@ struct MockDataServerTests {
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
         defer { _ = command.terminate() }
         func curl(_ path: String) throws -> String {
-            try Tools.run("curl", ["-sS", "--max-time", "20", "-w", " %{http_code}", "http://127.0.0.1:\(port)\(path)"]).stdout
+            try Tools.curl(["-w", " %{http_code}", "http://127.0.0.1:\(port)\(path)"]).stdout
         }
         #expect(try curl("/profile") == "hi \n 200")
         #expect(try curl("/extra?n=1") == #"{"extra": true} 200"#)
@@ -209,11 +209,11 @@ struct MockDataServerTests {
         defer { server.stop() }
         for target in ["/leak", "/relative", "/../secret", "/..%2Fsecret", "/%2e%2e/secret", "/%2E%2E%2F..%2Fsecret", "/..", "/./../GET|-secret",
                        "/inside/../../secret", "/%00/../secret"] {
-            let result = try Tools.run("curl", ["-sS", "--max-time", "20", "--path-as-is", "-w", " %{http_code}", "http://127.0.0.1:\(server.port)\(target)"])
+            let result = try Tools.curl(["--path-as-is", "-w", " %{http_code}", "http://127.0.0.1:\(server.port)\(target)"])
             #expect(!result.stdout.contains("SECRET") && result.stdout.hasSuffix(" 404"), "\(target): \(result.stdout)")
         }
         #expect(responder.misses.allSatisfy { miss in miss.triedFileNames.allSatisfy { !$0.contains("/") } })
-        let alias = try Tools.run("curl", ["-sS", "--max-time", "20", "http://127.0.0.1:\(server.port)/alias"])
+        let alias = try Tools.curl(["http://127.0.0.1:\(server.port)/alias"])
         #expect(alias.stdout == "inside")
     }
 

@@ -28,7 +28,7 @@ struct EndpointScriptTests {
         #expect(first == "mockserver listening on 127.0.0.1:\(port)")
         let base = "http://127.0.0.1:\(port)"
         func curl(_ arguments: [String]) throws -> String {
-            let result = try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments)
+            let result = try Tools.curl(arguments)
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout
         }

@@ -23,12 +23,7 @@ struct HTTPStubTests {
     }
 
     private func request(_ server: HTTPMockServer, _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) -> URLRequest {
-        // url(for:) encodes a path; a target with a query is written out whole.
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)\(path)") ?? server.url(for: path))
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        request.httpBody = body.map { Data($0.utf8) }
-        return request
+        TestRequest.make(port: server.port, method, path, headers: headers, body: body)
     }
 
     @Test("the contract: a stub on method, path, headers and body answers with status, headers and body (URLSession)")
@@ -128,7 +123,7 @@ struct HTTPStubTests {
         }
         defer { server.stop() }
         func curl(_ arguments: [String]) throws -> Tools.Result {
-            try Tools.run("curl", ["-sS", "--max-time", "20", "-o", "/dev/null", "-w", "%{http_code}"] + arguments)
+            try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}"] + arguments)
         }
         let base = "http://127.0.0.1:\(server.port)"
         #expect(try curl(["-d", "id=12", "\(base)/pattern"]).stdout == "201")
@@ -293,14 +288,13 @@ struct HTTPStubTests {
         }
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
-        func curl(_ arguments: [String]) throws -> Tools.Result { try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments) }
-        #expect(try curl(["\(base)/v1/dogs?page=2"]).stdout == #"{"age":3,"name":"Rex"}"#)
-        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs?page=3"]).stdout == "500")
-        #expect(try curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/17"]).stdout == "204")
-        #expect(try curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/x"]).stdout == "500")
-        #expect(try curl(["\(base)/fixture"]).stdout == "from a file\n")
-        #expect(try curl(["--max-time", "1", "\(base)/hang"]).status == 28)
-        #expect(try curl(["\(base)/cut"]).status == 18)
+        #expect(try Tools.curl(["\(base)/v1/dogs?page=2"]).stdout == #"{"age":3,"name":"Rex"}"#)
+        #expect(try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs?page=3"]).stdout == "500")
+        #expect(try Tools.curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/17"]).stdout == "204")
+        #expect(try Tools.curl(["-X", "DELETE", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/v1/dogs/x"]).stdout == "500")
+        #expect(try Tools.curl(["\(base)/fixture"]).stdout == "from a file\n")
+        #expect(try Tools.curl(["--max-time", "1", "\(base)/hang"]).status == 28)
+        #expect(try Tools.curl(["\(base)/cut"]).status == 18)
         #expect(throws: (any Error).self) { try server.stubRequest("GET", matching: "(") }
     }
 
@@ -327,7 +321,7 @@ struct HTTPStubTests {
         let file = try Tools.temporaryDirectory().appendingPathComponent("body.bin")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         try Tools.randomBytes(2 << 20, seed: 5).write(to: file)
-        let curl = try Tools.run("curl", ["-sS", "--max-time", "20", "-v", "-T", file.path, "-o", "/dev/null", "-w", "%{http_code}",
+        let curl = try Tools.curl(["-v", "-T", file.path, "-o", "/dev/null", "-w", "%{http_code}",
                                           "http://127.0.0.1:\(server.port)/upload"])
         #expect(curl.stdout == "204", "\(curl.stderr)")
         #expect(curl.stderr.contains("100 Continue"))

@@ -22,16 +22,12 @@ struct WebDAVClientTests {
         return server
     }
 
-    private func curl(_ arguments: [String], input: String? = nil) throws -> Tools.Result {
-        try Tools.run("curl", ["-sS", "--max-time", "20"] + arguments, input: input)
-    }
-
     @Test("curl: every verb, PROPFIND at depth 0 and 1, auth, a 5 MiB PUT, two URLs on one connection", .enabled(if: Tools.hasCurl))
     func curlVerbs() throws {
         let server = try dav()
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)"
-        func status(_ arguments: [String]) throws -> String { try curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments).stdout }
+        func status(_ arguments: [String]) throws -> String { try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments).stdout }
         #expect(try status(["\(url)/file.txt"]) == "200")
         #expect(try status(["-I", "\(url)/file.txt"]) == "200")
         #expect(try status(["-T", "/etc/hostname", "\(url)/small.txt"]) == "201")
@@ -44,10 +40,10 @@ struct WebDAVClientTests {
         #expect(try status(["-X", "COPY", "-H", "Destination: \(url)/c.txt", "\(url)/file.txt"]) == "201")
         #expect(try status(["-X", "MOVE", "-H", "Destination: \(url)/b.txt", "\(url)/c.txt"]) == "201")
         #expect(try status(["-X", "MOVE", "-H", "Destination: \(url)/d.txt", "\(url)/c.txt"]) == "404")
-        #expect(try curl(["-u", "user:pass", "\(url)/b.txt"]).stdout == "Hello from MockServer!\n")
-        #expect(try curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/file.txt"]).stdout == "401")
-        let depth0 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 0", "\(url)/"]).stdout
-        let depth1 = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
+        #expect(try Tools.curl(["-u", "user:pass", "\(url)/b.txt"]).stdout == "Hello from MockServer!\n")
+        #expect(try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/file.txt"]).stdout == "401")
+        let depth0 = try Tools.curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 0", "\(url)/"]).stdout
+        let depth1 = try Tools.curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
         #expect(depth0.components(separatedBy: "<D:response>").count - 1 == 1)
         #expect(depth1.components(separatedBy: "<D:response>").count - 1 == 5, "\(depth1)")
         #expect(depth1.contains("<D:href>/file.txt</D:href>") && depth1.contains("<D:getcontentlength>23</D:getcontentlength>"))
@@ -58,7 +54,7 @@ struct WebDAVClientTests {
         defer { try? FileManager.default.removeItem(at: big) }
         #expect(try status(["-T", big.path, "\(url)/big.bin"]) == "201")
         let before = server.transcript.entries.count
-        let two = try curl(["-u", "user:pass", "\(url)/file.txt", "\(url)/file.txt"])
+        let two = try Tools.curl(["-u", "user:pass", "\(url)/file.txt", "\(url)/file.txt"])
         #expect(two.stdout == "Hello from MockServer!\nHello from MockServer!\n")
         let opened = server.transcript.entries.dropFirst(before).filter { if case .connected = $0.event { true } else { false } }
         #expect(opened.count == 1)
@@ -70,10 +66,10 @@ struct WebDAVClientTests {
         defer { server.stop() }
         server.files = ["plain.txt": Data("old contents\n".utf8)]
         let url = "http://127.0.0.1:\(server.port)"
-        #expect(try curl(["-u", "user:pass", "\(url)/plain.txt"]).stdout == "old contents\n")
-        #expect(try curl(["-u", "user:pass", "-T", "-", "-w", "%{http_code}", "\(url)/plain.txt"], input: "new\n").stdout == "204")
+        #expect(try Tools.curl(["-u", "user:pass", "\(url)/plain.txt"]).stdout == "old contents\n")
+        #expect(try Tools.curl(["-u", "user:pass", "-T", "-", "-w", "%{http_code}", "\(url)/plain.txt"], input: "new\n").stdout == "204")
         #expect(server.files == ["/plain.txt": Data("new\n".utf8)])
-        let listing = try curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
+        let listing = try Tools.curl(["-u", "user:pass", "-X", "PROPFIND", "-H", "Depth: 1", "\(url)/"]).stdout
         #expect(listing.contains("<D:href>/plain.txt</D:href>") && listing.contains("<D:getcontentlength>4</D:getcontentlength>"), "\(listing)")
     }
 
@@ -90,7 +86,7 @@ struct WebDAVClientTests {
         let server = try dav(set: set)
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)"
-        let result = try curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments.map { $0.replacingOccurrences(of: "URL", with: url) })
+        let result = try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass"] + arguments.map { $0.replacingOccurrences(of: "URL", with: url) })
         #expect(result.stdout == code, "\(result.stderr)")
     }
 
@@ -205,15 +201,15 @@ struct HTTPClientTests {
         try server.start()
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)"
-        let result = try Tools.run("curl", ["-sS", "--max-time", "20", "-u", "user:pass", "\(url)/items",
+        let result = try Tools.curl(["-u", "user:pass", "\(url)/items",
                                             "--next", "-sS", "-u", "user:pass", "-d", "{\"a\":1}", "\(url)/items",
                                             "--next", "-sS", "-u", "user:pass", "-X", "DELETE", "-w", "%{http_code}\n", "\(url)/items/1"])
         #expect(result.stdout == "{\"method\": \"GET\", \"path\": \"/items\"}\n{\"created\": \"/items/1\", \"received\": \"7\"}\n204\n", "\(result.stderr)")
         let opened = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
         #expect(opened.count == 1)
-        #expect(try Tools.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "\(url)/items"]).stdout == "401")
+        #expect(try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "\(url)/items"]).stdout == "401")
         try server.useResponseSet("conflict")
-        #expect(try Tools.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass", "-X", "PUT", "-d", "x", "\(url)/items/1"]).stdout == "409")
+        #expect(try Tools.curl(["-o", "/dev/null", "-w", "%{http_code}", "-u", "user:pass", "-X", "PUT", "-d", "x", "\(url)/items/1"]).stdout == "409")
         #expect(server.transcript.unmatched.isEmpty)
     }
 }
