@@ -78,7 +78,8 @@ let package = Package(
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
-@testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
 @testable import MockServerScript
-@testable import MockServerWebDAV
 
 @Suite("Patterns")
 struct PatternTests {

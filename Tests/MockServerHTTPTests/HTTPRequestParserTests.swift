@@ -1,9 +1,6 @@
 import Testing
-@testable import MockServer
-@testable @_spi(Framing) import MockServerCore
+@testable import MockServerCore
 @testable @_spi(Framing) import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
 
 @Suite("HTTP request framing")
 struct HTTPRequestParserTests {
@@ -136,14 +133,5 @@ struct HTTPRequestParserTests {
         clean.append(Array((Self.get + "\r\n").utf8))
         #expect(try clean.next() != nil)
         #expect(try clean.finish() == nil)
-    }
-
-    @Test("the scheme picks the framing, and the framing key overrides it")
-    func framingChoice() throws {
-        #expect(try ResponseScript(json: #"{"scheme": "webdav", "responses": {}}"#).framing == .requests)
-        #expect(try ResponseScript(json: #"{"scheme": "ftp", "responses": {}}"#).framing == .lines)
-        #expect(try ResponseScript(json: #"{"responses": {}}"#).framing == .lines)
-        #expect(try ResponseScript(json: #"{"scheme": "http", "framing": "raw", "responses": {}}"#).framing == .raw)
-        #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"framing": "words", "responses": {}}"#) }
     }
 }

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import MockServerCore
+import MockServerFTP
+import MockServerScript
+
+@Suite("FTP's substitutions")
+struct FTPVariableTests {
+    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, dataPort: 0x1234,
+                                      protocolVariables: ScriptVocabulary([FTPScriptProtocol()]).variables)
+
+    private func render(_ template: String, in context: SubstitutionContext) -> String {
+        String(decoding: ResponseTemplate(template).render(input: InputUnit(""), context: context), as: UTF8.self)
+    }
+
+    @Test("$pasv is PASV's h1,h2,h3,h4,p1,p2 and $epsv is EPSV's |||port|")
+    func pasvAndEpsv() {
+        #expect(render("$pasv", in: context) == "127,0,0,1,18,52")
+        #expect(render("227 Entering Passive Mode (${pasv}).", in: context) == "227 Entering Passive Mode (127,0,0,1,18,52).")
+        #expect(render("$epsv", in: context) == "|||4660|")
+    }
+
+    @Test("$pasv on an IPv6 server gives 0,0,0,0 and the port")
+    func pasvIPv6() {
+        var context = context
+        context.address = "::1"
+        #expect(render("$pasv", in: context) == "0,0,0,0,18,52")
+        #expect(render("$epsv", in: context) == "|||4660|")
+    }
+
+    @Test("without FTP's vocabulary, $pasv and $epsv stay as written")
+    func notFTP() {
+        #expect(render("($pasv) ($epsv)", in: SubstitutionContext(dataPort: 0x1234)) == "($pasv) ($epsv)")
+    }
+}
