@@ -20,3 +20,4 @@
 #include <poll.h>
 #include <dirent.h>
 #include <libproc.h>
+#include <dlfcn.h>

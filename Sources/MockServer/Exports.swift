@@ -104,3 +104,12 @@
 // MockServerWebDAV
 @_exported import enum MockServerWebDAV.WebDAVScriptCommand
 @_exported import struct MockServerWebDAV.WebDAVScriptProtocol
+
+// MockServerTLS
+@_exported import struct MockServerTLS.TLSConfiguration
+@_exported import struct MockServerTLS.TLSIdentity
+@_exported import enum MockServerTLS.TLSError
+@_exported import enum MockServerTLS.TLSVersion
+@_exported import struct MockServerTLS.TLSHandshake
+@_exported import struct MockServerTLS.TLSScriptProtocol
+@_exported import struct MockServerTLS.StartTLSCommand

@@ -12,6 +12,10 @@ enum CommandLineError: Error, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The server cannot listen.
     case cannotListen(any Error)
+    /// TLS cannot be set up: OpenSSL is missing, or the certificate or key is unusable.
+    case tls(TLSError)
+    /// A file that cannot be written.
+    case cannotWrite(path: String, reason: String)
 
     /// The exit status, from `sysexits.h`.
     var exitStatus: Int32 {
@@ -21,6 +25,13 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .mockData(let error): if case .malformedFile = error { 65 } else { 66 }
         case .unreadable: 66
         case .cannotListen: 71
+        case .tls(let error):
+            switch error {
+            case .libraryMissing: 69
+            case .badPEM: 65
+            case .setupFailed: 70
+            }
+        case .cannotWrite: 73
         }
     }
 
@@ -31,6 +42,8 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .mockData(let error): if case .malformedFile = error { "\(error)" } else { "mockserver: \(error)" }
         case .unreadable(let path, let reason): "mockserver: cannot read \(path): \(reason)"
         case .cannotListen(let error): "mockserver: cannot listen: \(error)"
+        case .tls(let error): "mockserver: \(error)"
+        case .cannotWrite(let path, let reason): "mockserver: cannot write \(path): \(reason)"
         }
     }
 }

@@ -16,12 +16,25 @@ struct CommandLineOptions: Equatable {
     var file: String?
     var check = false
     var help = false
+    /// `--tls` (implicit) or `--starttls` (explicit), when given.
+    var tlsMode: TLSMode?
+    var tlsCAOut: String?
+    var tlsCertificate: String?
+    var tlsKey: String?
+    var tlsHosts: [String] = []
+
+    /// When TLS begins on the main port.
+    enum TLSMode: Equatable {
+        case implicit
+        case explicit
+    }
 
     static let usage = """
         USAGE: mockserver [--port N] [--data-port N] [--host ADDR] [--set NAME] [--data FILE]
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
+               mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-cert FILE --tls-key FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -48,12 +61,22 @@ struct CommandLineOptions: Equatable {
           --admin-port N   the control API on port N (implies --admin)
           --transcript FILE  append the transcript to FILE as JSON lines while serving
           --verbose        print the transcript to standard error as it happens
+          --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
+                           fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
+          --starttls       the same identity, but connections start in plain text until a script's
+                           «starttls» (FTP's AUTH TLS, SMTP's STARTTLS)
+          --tls-ca-out FILE  write the test CA's certificate (PEM) to FILE, for clients to trust
+          --tls-host NAME  another host name (or address) for the certificate; repeat for more
+          --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
+          --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
                            with --mock-data, every file of the folders too
           -h, --help       show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM, or a valid --check; 64 bad arguments;
-        65 invalid response file; 66 unreadable file; 71 cannot listen.
+        65 invalid response file (or unusable --tls-cert/--tls-key); 66 unreadable file;
+        69 TLS unavailable (no OpenSSL 3); 70 TLS setup failed; 71 cannot listen; 73 cannot write
+        --tls-ca-out.
         """
 
     /// Parses the arguments after the program name.
@@ -85,6 +108,14 @@ struct CommandLineOptions: Equatable {
             case "--admin-port": admin = true; adminPort = try portValue(for: argument)
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
+            case "--tls", "--starttls":
+                let mode: TLSMode = argument == "--tls" ? .implicit : .explicit
+                if let tlsMode, tlsMode != mode { throw .usage("--tls and --starttls exclude each other: choose one") }
+                tlsMode = mode
+            case "--tls-ca-out": tlsCAOut = try value(for: argument)
+            case "--tls-host": tlsHosts.append(try value(for: argument))
+            case "--tls-cert": tlsCertificate = try value(for: argument)
+            case "--tls-key": tlsKey = try value(for: argument)
             case "--check":
                 check = true
                 if remaining.first != "--mock-data" { file = try value(for: argument) }
@@ -96,6 +127,14 @@ struct CommandLineOptions: Equatable {
             }
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
+        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-cert", tlsCertificate != nil),
+                                        ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
+            throw .usage("\(option) needs --tls or --starttls")
+        }
+        if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together: give both") }
+        if tlsCertificate != nil && (tlsCAOut != nil || !tlsHosts.isEmpty) {
+            throw .usage("--tls-ca-out and --tls-host are for the generated test identity, not with --tls-cert")
+        }
     }
 
     private mutating func setFile(_ path: String) throws(CommandLineError) {

@@ -131,6 +131,30 @@ struct MockServerCommand {
         try start().server
     }
 
+    /// The TLS the options ask for: a generated test identity (its CA written to `--tls-ca-out`) or
+    /// the `--tls-cert`/`--tls-key` files; `nil` without `--tls` or `--starttls`.
+    func tlsConfiguration() throws(CommandLineError) -> TLSConfiguration? {
+        guard let mode = options.tlsMode else { return nil }
+        let identity: TLSIdentity
+        do {
+            if let certificate = options.tlsCertificate, let key = options.tlsKey {
+                identity = try TLSIdentity(certificateFile: certificate, privateKeyFile: key)
+            } else {
+                identity = try .generated(hostNames: options.tlsHosts)
+            }
+        } catch {
+            throw .tls(error)
+        }
+        if let path = options.tlsCAOut, let pem = identity.caCertificatePEM {
+            do {
+                try Data(pem.utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
+            }
+        }
+        return TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
+    }
+
     /// Starts a server as the options say, with what the admin API needs of it.
     func start() throws(CommandLineError) -> (server: MockServer, stubs: HTTPMockServer?, endpoints: [UInt8]?) {
         let endpoints = try endpointScript()
@@ -140,6 +164,7 @@ struct MockServerCommand {
             }
             var configuration = MockServer.Configuration(host: options.host, port: options.port)
             configuration.transcriptObserver = try transcriptObserver()
+            configuration.tls = try tlsConfiguration()
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
@@ -176,8 +201,9 @@ struct MockServerCommand {
                 }
             }
         }
-        let configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
+        var configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
                                                      transcriptObserver: observer, uploadHandler: uploadHandler)
+        configuration.tls = try tlsConfiguration()
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {
             server.files = try Self.files(in: directory)

@@ -1,10 +1,11 @@
 import MockServerFTP
 import MockServerHTTP
 import MockServerScript
+import MockServerTLS
 import MockServerWebDAV
 
 extension ScriptVocabulary {
-    /// The protocols MockServer speaks: FTP, HTTP and WebDAV. Response files load with it unless
+    /// The protocols MockServer speaks: FTP, HTTP, WebDAV, and TLS's `«starttls»`. Response files load with it unless
     /// told otherwise.
-    public static let standard = ScriptVocabulary([FTPScriptProtocol(), HTTPScriptProtocol(), WebDAVScriptProtocol()])
+    public static let standard = ScriptVocabulary([FTPScriptProtocol(), HTTPScriptProtocol(), WebDAVScriptProtocol(), TLSScriptProtocol()])
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockServerTLS
 
 extension MockServer {
     /// How a server listens and behaves. Every property has a default suited to tests.
@@ -34,6 +35,11 @@ extension MockServer {
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
         public var logger: MockServerLogger
+        /// TLS on the main port, or `nil` (the default) for none: with ``TLSConfiguration/Mode-swift.enum/implicit``
+        /// every connection begins with a handshake (HTTPS, implicit FTPS); with
+        /// ``TLSConfiguration/Mode-swift.enum/explicit`` connections begin in plain text and a
+        /// script's `«starttls»` begins TLS (FTP's `AUTH TLS`, SMTP's `STARTTLS`).
+        public var tls: TLSConfiguration?
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",

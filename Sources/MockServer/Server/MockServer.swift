@@ -5,6 +5,7 @@ import MockServerFTP
 import MockServerHTTP
 import MockServerInProcess
 import MockServerScript
+import MockServerTLS
 
 /// A local TCP server that pretends to be something else, for tests of network clients.
 ///
@@ -277,11 +278,20 @@ public final class MockServer: Sendable {
                                               dataPort: bound.count > 1 ? bound[1].port : 0, now: configuration.clock)
             return ScriptHTTPResponder(server: core, base: context)
         }
+        // One TLS context for the server's life: made here, so that a bad identity fails start().
+        let tls = try configuration.tls.map { tls throws(TLSError) in try TLSContext(tls, applicationProtocols: servesHTTP ? ["http/1.1"] : []) }
+        let implicitTLS = configuration.tls?.mode == .implicit ? tls : nil
         let listeners: @Sendable (EventLoop, [Socket], ScriptHTTPResponder) -> [Listener] = { loop, sockets, scripted in
             let makeHTTPDriver = servesHTTP ? Self.httpDriver(core: core, scripted: scripted) : nil
+            // `«starttls»` finds the context on the loop.
+            if let tls { _ = loop.attachment(TLSContext.self) { tls } }
             var listeners = [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 let driver = makeHTTPDriver?() ?? ScriptLineDriver(server: core, base: scripted.base, framing: core.responder.framing)
-                try StreamConnection(socket: client, loop: loop, driver: driver).start()
+                if let implicitTLS {
+                    try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: driver, context: implicitTLS).start()
+                } else {
+                    try StreamConnection(socket: client, loop: loop, driver: driver).start()
+                }
             }]
             if sockets.count > 1 {
                 listeners.append(SharedDataPort.listener(socket: sockets[1], loop: loop) { core.data })

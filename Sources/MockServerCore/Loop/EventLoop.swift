@@ -90,6 +90,11 @@ package final class EventLoop {
         return made
     }
 
+    /// The loop's object of type `T`, if one was made (see ``attachment(_:make:)``).
+    package func existingAttachment<T: AnyObject>(_ type: T.Type) -> T? {
+        attachments[ObjectIdentifier(type)] as? T
+    }
+
     /// Registers a handler for `fd`.
     package func add(_ handler: any LoopHandler, fd: Int32, interest: Interest) throws {
         try selector.register(fd, interest: interest)

@@ -62,7 +62,8 @@ package final class StreamConnection: LoopHandler {
     package unowned(unsafe) let loop: EventLoop
     /// The transcript, logger and connection numbers of the loop's server.
     private let environment: ServerEnvironment
-    private let transport: any StreamTransport
+    /// A `var` only so that ``wrapTransport(_:)`` can put TLS around it mid-connection (STARTTLS).
+    private var transport: any StreamTransport
     private let driver: any StreamDriver
     // The state below is read and written on every unit, only on the loop's thread and never
     // through two overlapping accesses (no `inout` of one of them is held across a call that could
@@ -280,6 +281,22 @@ package final class StreamConnection: LoopHandler {
     package func replaceRemainingSteps(with replacement: [StreamStep]) {
         steps = replacement
         nextStep = 0
+    }
+
+    /// Puts another transport around the current one from now on (TLS after STARTTLS's reply):
+    /// the new one takes over the loop's readiness with the interest the connection has now.
+    ///
+    /// - Throws: what `wrap` throws, or the loop's error registering the new transport; the
+    ///   connection is closed then.
+    package func wrapTransport(_ wrap: (any StreamTransport) throws -> any StreamTransport) throws {
+        transport.detach(from: loop)
+        do {
+            transport = try wrap(transport)
+            try transport.attach(self, to: loop, interest: interest)
+        } catch {
+            close(.failed("\(error)"))
+            throw error
+        }
     }
 
     /// Writes what is queued now, as far as the socket takes it (before a transfer starts, say).

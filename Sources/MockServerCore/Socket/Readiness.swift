@@ -6,4 +6,11 @@ package struct Readiness: Sendable {
     package var writable: Bool
     /// The connection is broken or closed in both directions (`EPOLLERR`/`EPOLLHUP`, `EV_ERROR`/`EV_EOF` on a write filter).
     package var failed: Bool = false
+
+    /// Readiness as given (a transport that wraps another reports its own).
+    package init(readable: Bool, writable: Bool, failed: Bool = false) {
+        self.readable = readable
+        self.writable = writable
+        self.failed = failed
+    }
 }

@@ -14,16 +14,21 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     public let address: String
     /// The `errno` value the call left.
     public let code: Int32
+    /// What went wrong in words, when the failure is not the system's (a TLS handshake's, say);
+    /// `nil` for a system call, whose ``reason`` is `errno`'s text.
+    public let message: String?
 
-    /// Creates an error for `call` on `address` with the given `errno` value.
-    public init(call: String, address: String = "", code: Int32) {
+    /// Creates an error for `call` on `address` with the given `errno` value, or with `message`
+    /// saying what went wrong where no system call did.
+    public init(call: String, address: String = "", code: Int32, message: String? = nil) {
         self.call = call
         self.address = address
         self.code = code
+        self.message = message
     }
 
-    /// The system's text for ``code``.
-    public var reason: String { String(cString: strerror(code)) }
+    /// ``message``, or the system's text for ``code``.
+    public var reason: String { message ?? String(cString: strerror(code)) }
 
     /// `call(address): reason`, for example `bind(127.0.0.1:8080): Address already in use`.
     public var description: String { "\(call)(\(address)): \(reason)" }

@@ -36,6 +36,10 @@ public protocol ScriptProtocol: Sendable {
     func companionKeys(of key: String) -> [String]
     /// The substitutions it adds to response text, such as FTP's `$pasv`. None by default.
     var variables: [ScriptProtocolVariable] { get }
+    /// Whether its commands serve scripts of every scheme whose framing is one of ``framings``
+    /// (TLS's `«starttls»` serves FTP, SMTP and any line protocol alike), not only its own
+    /// ``schemes``. `false` by default.
+    var servesEveryScheme: Bool { get }
 
     /// The command a string token stands for (one of ``tokens``).
     ///
@@ -55,6 +59,7 @@ extension ScriptProtocol {
     public var keys: [String] { [] }
     public func companionKeys(of key: String) -> [String] { [] }
     public var variables: [ScriptProtocolVariable] { [] }
+    public var servesEveryScheme: Bool { false }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         throw decoding.error(.unknownToken(path: decoding.path, token: token, known: tokens))

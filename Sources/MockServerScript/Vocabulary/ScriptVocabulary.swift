@@ -40,11 +40,14 @@ public struct ScriptVocabulary: Sendable {
     }
 
     /// The protocols whose commands a script with `scheme` and `framing` may use: those that claim
-    /// the scheme; when none does (or there is no scheme), those whose commands fit the framing.
+    /// the scheme, and those that serve every scheme of the framing; when none claims it (or there
+    /// is no scheme), those whose commands fit the framing.
     public func protocols(forScheme scheme: String?, framing: Framing) -> [any ScriptProtocol] {
         if let scheme = scheme?.lowercased() {
             let claiming = protocols.filter { $0.schemes.contains(scheme) }
-            if !claiming.isEmpty { return claiming }
+            if !claiming.isEmpty {
+                return protocols.filter { $0.schemes.contains(scheme) || ($0.servesEveryScheme && $0.framings.contains(framing)) }
+            }
         }
         return protocols.filter { $0.framings.contains(framing) }
     }

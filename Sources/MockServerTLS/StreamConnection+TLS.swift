@@ -1,0 +1,48 @@
+import MockServerCore
+
+extension StreamConnection {
+    /// A connection over TLS on an accepted socket (implicit TLS: the handshake comes first); its
+    /// handshake and TLS failures go to the transcript.
+    ///
+    /// - Throws: ``TLSError`` when OpenSSL cannot make the connection's state.
+    package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext,
+                                     channel: TranscriptChannel = .control, recordsOutput: Bool = true) throws -> StreamConnection {
+        let reporter = TLSReporter()
+        let transport: TLSTransport
+        do {
+            transport = try TLSTransport(over: SocketTransport(socket), context: context, report: reporter.report)
+        } catch {
+            socket.close()
+            throw error
+        }
+        let connection = StreamConnection(transport: transport, loop: loop, driver: driver, channel: channel, recordsOutput: recordsOutput)
+        reporter.connection = connection
+        return connection
+    }
+
+    /// Starts TLS on this connection from now on (STARTTLS, FTP's `AUTH TLS`): the server's side of
+    /// the handshake follows what was sent so far.
+    ///
+    /// - Throws: ``TLSError`` or the loop's error; the connection is closed then.
+    package func startTLS(context: TLSContext) throws {
+        let reporter = TLSReporter()
+        reporter.connection = self
+        try wrapTransport { inner in try TLSTransport(over: inner, context: context, report: reporter.report) }
+        log(.debug, "TLS handshake begins")
+    }
+}
+
+/// Hands a TLS transport's events to its connection, made after the transport.
+private final class TLSReporter {
+    weak var connection: StreamConnection?
+
+    func report(_ event: TLSEvent) {
+        guard let connection else { return }
+        connection.record(.note(event.note))
+        switch event {
+        case .handshakeDone(let handshake): connection.log(.debug, "TLS handshake done: \(handshake)")
+        case .failed(let reason): connection.log(.warning, "TLS failed: \(reason)")
+        case .truncated: connection.log(.debug, "TLS ended without close_notify")
+        }
+    }
+}

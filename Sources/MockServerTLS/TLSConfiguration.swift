@@ -1,0 +1,39 @@
+/// How a listener speaks TLS: the identity it shows and what it accepts.
+///
+/// ```swift
+/// var tls = try TLSConfiguration(identity: .generated())
+/// tls.minimumVersion = .tls13
+/// ```
+public struct TLSConfiguration: Sendable {
+    /// When a connection's TLS begins.
+    public enum Mode: String, Sendable {
+        /// With its first byte: HTTPS, implicit FTPS (`ftps://`).
+        case implicit
+        /// When a script's `«starttls»` says so, after its reply: FTP's `AUTH TLS`, SMTP's
+        /// `STARTTLS`. Until then the connection is plain text.
+        case explicit
+    }
+
+    /// The certificate and key the server shows.
+    public var identity: TLSIdentity
+    /// When connections begin TLS: ``Mode-swift.enum/implicit`` by default.
+    public var mode = Mode.implicit
+    /// The lowest version accepted; `nil`: OpenSSL's default (TLS 1.2).
+    public var minimumVersion: TLSVersion?
+    /// The highest version accepted; `nil`: the highest OpenSSL has.
+    public var maximumVersion: TLSVersion?
+
+    /// A configuration showing `identity`, beginning TLS as `mode` says.
+    public init(identity: TLSIdentity, mode: Mode = .implicit) {
+        self.identity = identity
+        self.mode = mode
+    }
+
+    /// A configuration with a freshly generated test identity for `hostNames` (besides `127.0.0.1`,
+    /// `::1` and `localhost`).
+    ///
+    /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
+    public static func generated(hostNames: [String] = [], mode: Mode = .implicit) throws(TLSError) -> TLSConfiguration {
+        TLSConfiguration(identity: try .generated(hostNames: hostNames), mode: mode)
+    }
+}

@@ -1,0 +1,79 @@
+/// One listener's OpenSSL context (`SSL_CTX`): its identity, versions and application protocols,
+/// made once and shared by every connection it accepts.
+package final class TLSContext: @unchecked Sendable {
+    // @unchecked: the context is configured in `init` and only read afterwards; OpenSSL makes
+    // connections from one context on several threads safely.
+    let pointer: OpaquePointer
+    let library: OpenSSLLibrary
+    /// The configuration it was made from.
+    package let configuration: TLSConfiguration
+    /// ALPN's wire form of the protocols offered (length-prefixed names), kept for the callback.
+    private let applicationProtocols: UnsafeMutableBufferPointer<UInt8>?
+
+    /// A server context for `configuration`, offering `applicationProtocols` through ALPN
+    /// (`["http/1.1"]` for HTTP; none for line protocols).
+    package init(_ configuration: TLSConfiguration, applicationProtocols names: [String] = []) throws(TLSError) {
+        let library = try OpenSSLLibrary.load()
+        guard let pointer = library.SSL_CTX_new(library.TLS_server_method()) else { throw .setupFailed(library.errorText("SSL_CTX_new failed")) }
+        self.pointer = pointer
+        self.library = library
+        self.configuration = configuration
+        if names.isEmpty {
+            applicationProtocols = nil
+        } else {
+            // A zero after the names ends the list for the callback's walk.
+            var wire: [UInt8] = []
+            for name in names { wire += [UInt8(name.utf8.count)] + Array(name.utf8) }
+            wire.append(0)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: wire.count)
+            _ = buffer.initialize(from: wire)
+            applicationProtocols = buffer
+        }
+        let identity = configuration.identity
+        let setControl: (Int32, Int) -> Bool = { library.SSL_CTX_ctrl(pointer, $0, $1, nil) == 1 }
+        let noCompression: UInt64 = 1 << 17
+        _ = library.SSL_CTX_set_options(pointer, noCompression)
+        var ready = library.SSL_CTX_use_certificate(pointer, identity.certificate.pointer) == 1
+            && library.SSL_CTX_use_PrivateKey(pointer, identity.key.pointer) == 1
+            && library.SSL_CTX_check_private_key(pointer) == 1
+        for extra in identity.chain where ready {
+            // SSL_CTX_add1_chain_cert (SSL_CTRL_CHAIN_CERT, "add1"): the context takes its own reference.
+            ready = library.SSL_CTX_ctrl(pointer, 89, 1, UnsafeMutableRawPointer(extra.pointer)) == 1
+        }
+        if let minimum = configuration.minimumVersion { ready = ready && setControl(123, minimum.openSSLValue) }
+        if let maximum = configuration.maximumVersion { ready = ready && setControl(124, maximum.openSSLValue) }
+        let sessionContext = Array("mockserver".utf8)
+        ready = ready && library.SSL_CTX_set_session_id_context(pointer, sessionContext, UInt32(sessionContext.count)) == 1
+        guard ready else {
+            let reason = library.errorText("the context refused the identity or the versions")
+            library.SSL_CTX_free(pointer)
+            applicationProtocols?.deallocate()
+            throw .setupFailed(reason)
+        }
+        if let applicationProtocols {
+            library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
+        }
+    }
+
+    deinit {
+        library.SSL_CTX_free(pointer)
+        applicationProtocols?.deallocate()
+    }
+
+    /// OpenSSL's ALPN callback: the first of the client's protocols the server offers, or none
+    /// (the handshake goes on without ALPN, as RFC 7301 allows a server to).
+    private static let selectApplicationProtocol: OpenSSLLibrary.ALPNSelect = { _, out, outLength, offered, offeredLength, argument in
+        guard case .success(let library) = OpenSSLLibrary.shared, let argument, let out, let outLength else { return 3 }
+        let ours = argument.assumingMemoryBound(to: UInt8.self)
+        // The list's length: a walk over its length-prefixed names, to the zero after them.
+        var total = 0
+        while ours[total] != 0 { total += Int(ours[total]) + 1 }
+        var chosen: UnsafeMutablePointer<UInt8>?
+        var chosenLength: UInt8 = 0
+        let result = library.SSL_select_next_proto(&chosen, &chosenLength, ours, UInt32(total), offered, offeredLength)
+        guard result == 1, let chosen else { return 3 } // SSL_TLSEXT_ERR_NOACK
+        out.pointee = UnsafePointer(chosen)
+        outLength.pointee = chosenLength
+        return 0 // SSL_TLSEXT_ERR_OK
+    }
+}

@@ -1,0 +1,20 @@
+import MockServerCore
+
+/// What a TLS transport reports to its connection, which records it in the transcript.
+package enum TLSEvent: Sendable {
+    /// The handshake finished.
+    case handshakeDone(TLSHandshake)
+    /// The handshake or the record layer failed, for the reason given.
+    case failed(String)
+    /// The peer ended the connection without TLS's `close_notify` (a truncation a client must notice).
+    case truncated
+
+    /// The transcript's note for the event.
+    package var note: TranscriptNote {
+        switch self {
+        case .handshakeDone(let handshake): TranscriptNote(kind: "tls-handshake", text: "TLS handshake done: \(handshake)")
+        case .failed(let reason): TranscriptNote(kind: "tls-failed", text: "TLS failed: \(reason)")
+        case .truncated: TranscriptNote(kind: "tls-truncated", text: "TLS ended without close_notify")
+        }
+    }
+}

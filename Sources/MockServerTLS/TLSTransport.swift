@@ -1,0 +1,351 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MockServerCore
+
+/// TLS around another transport (a socket): OpenSSL works on two memory buffers, and this type moves
+/// ciphertext between them and the inner transport, so the loop never blocks and the connection's
+/// driver reads and writes plaintext.
+///
+/// The connection sees an ordinary transport: ``read(into:)`` gives decrypted bytes, ``write(_:)``
+/// takes bytes to encrypt. The handshake runs on the first readiness, before the driver sees any
+/// input; what OpenSSL has to send that the inner transport cannot take at once waits here, and the
+/// transport watches for writability itself until it is gone (the connection, whose own output is
+/// empty, would not). Every method runs on the loop's thread.
+package final class TLSTransport: StreamTransport, LoopHandler {
+    private enum Phase {
+        case handshaking
+        case open
+        case failed(String)
+        case closed
+    }
+
+    private let inner: any StreamTransport
+    private let context: TLSContext
+    private let library: OpenSSLLibrary
+    private let ssl: OpaquePointer
+    private let incoming: OpaquePointer
+    private let outgoing: OpaquePointer
+    private var phase = Phase.handshaking
+    /// Ciphertext OpenSSL produced that the inner transport has not taken yet.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var shutWriteWhenFlushed = false
+    private var innerEnded = false
+    private var loop: EventLoop?
+    /// The connection: held strongly, as the loop holds a registered handler (the loop holds this
+    /// transport in its place); let go of when the connection closes.
+    private var handler: (any LoopHandler)?
+    /// What the connection asked to watch.
+    private var wanted: Interest = []
+    /// What the inner transport watches.
+    private var applied: Interest = []
+    private var readScheduled = false
+    private var scratch: UnsafeMutableRawBufferPointer?
+    /// Reports the handshake's outcome and other TLS events (the connection records them).
+    private let report: (TLSEvent) -> Void
+
+    /// TLS over `inner`, as the server side of `context`; `report` hears the handshake's outcome.
+    package init(over inner: any StreamTransport, context: TLSContext, report: @escaping (TLSEvent) -> Void) throws(TLSError) {
+        let library = context.library
+        guard let ssl = library.SSL_new(context.pointer) else { throw .setupFailed(library.errorText("SSL_new failed")) }
+        guard let incoming = MemoryBIO.make(library), let outgoing = MemoryBIO.make(library) else {
+            library.SSL_free(ssl)
+            throw .setupFailed(library.errorText("BIO_new failed"))
+        }
+        library.SSL_set_bio(ssl, incoming, outgoing)
+        library.SSL_set_accept_state(ssl)
+        self.inner = inner
+        self.context = context
+        self.library = library
+        self.ssl = ssl
+        self.incoming = incoming
+        self.outgoing = outgoing
+        self.report = report
+    }
+
+    deinit {
+        library.SSL_free(ssl)
+        scratch?.deallocate()
+    }
+
+    package var peerAddress: SocketAddress? { inner.peerAddress }
+    package var localAddress: SocketAddress? { inner.localAddress }
+    package var peerDescription: String { inner.peerDescription }
+    package var unacknowledgedBytes: Int? { inner.unacknowledgedBytes.map { $0 + pending.count - pendingStart } }
+
+    package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
+        self.handler = handler
+        self.loop = loop
+        wanted = interest
+        applied = effectiveInterest
+        try inner.attach(self, to: loop, interest: applied)
+    }
+
+    package func setInterest(_ interest: Interest, on loop: EventLoop) throws {
+        wanted = interest
+        try applyInterest()
+        if interest.contains(.read) && hasBufferedInput { scheduleRead() }
+    }
+
+    package func detach(from loop: EventLoop) {
+        inner.detach(from: loop)
+    }
+
+    package func connectionError(to target: SocketAddress) -> SocketError? {
+        inner.connectionError(to: target)
+    }
+
+    // MARK: Readiness
+
+    package func handle(_ readiness: Readiness) {
+        if readiness.writable || readiness.failed { flushPending() }
+        var forwarded = readiness
+        if case .handshaking = phase {
+            if readiness.readable || readiness.failed { advanceHandshake() }
+            switch phase {
+            case .handshaking:
+                // Nothing for the connection yet, but a broken peer.
+                forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
+            case .open:
+                // The connection may now write what it held, and read what came with the handshake.
+                forwarded = Readiness(readable: hasBufferedInput || readiness.readable, writable: wanted.contains(.write), failed: readiness.failed)
+            case .failed, .closed:
+                forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
+            }
+        } else if !wanted.contains(.write) {
+            forwarded.writable = false
+        }
+        if forwarded.readable || forwarded.writable || forwarded.failed { handler?.handle(forwarded) }
+        if case .closed = phase { return }
+        try? applyInterest()
+    }
+
+    package func close(_ reason: CloseReason) {
+        handler?.close(reason)
+    }
+
+    // MARK: Reading
+
+    package func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.ReadResult {
+        if case .handshaking = phase { advanceHandshake() }
+        switch phase {
+        case .handshaking: return .wouldBlock
+        case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        case .closed: return .endOfFile
+        case .open: break
+        }
+        var filled = 0
+        defer { flushPending() }
+        while filled < buffer.count {
+            library.ERR_clear_error()
+            let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(min(buffer.count - filled, Int(Int32.max))))
+            if count > 0 {
+                filled += Int(count)
+                continue
+            }
+            switch library.SSL_get_error(ssl, count) {
+            case 2: // SSL_ERROR_WANT_READ
+                switch pullCiphertext() {
+                case .bytes: continue
+                case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
+                case .endOfFile:
+                    if filled > 0 { return .bytes(filled) }
+                    report(.truncated)
+                    return .endOfFile
+                case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
+                }
+            case 6: // SSL_ERROR_ZERO_RETURN: the peer's close_notify
+                return filled > 0 ? .bytes(filled) : .endOfFile
+            default:
+                let reason = library.errorText("the TLS record layer failed")
+                if filled > 0 { return .bytes(filled) }
+                phase = .failed(reason)
+                report(.failed(reason))
+                return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+            }
+        }
+        if hasBufferedInput { scheduleRead() }
+        return .bytes(filled)
+    }
+
+    /// Moves what the inner transport has into OpenSSL's input buffer.
+    private func pullCiphertext() -> Socket.ReadResult {
+        guard !innerEnded else { return .endOfFile }
+        let space = scratch ?? .allocate(byteCount: 17 * 1024, alignment: 16)
+        scratch = space
+        let result = inner.read(into: space)
+        switch result {
+        case .bytes(let count):
+            _ = library.BIO_write(incoming, space.baseAddress, Int32(count))
+        case .endOfFile:
+            innerEnded = true
+        case .wouldBlock, .failed:
+            break
+        }
+        return result
+    }
+
+    /// Whether decrypted or undecrypted input waits inside OpenSSL, which no readiness will announce.
+    private var hasBufferedInput: Bool {
+        guard case .open = phase else { return false }
+        return library.SSL_pending(ssl) > 0 || MemoryBIO.pending(library, incoming) > 0
+    }
+
+    /// Tells the connection, on the loop's next turn, that input can be read.
+    private func scheduleRead() {
+        guard !readScheduled, let loop else { return }
+        readScheduled = true
+        loop.schedule(after: .zero) { [weak self] in
+            guard let self else { return }
+            readScheduled = false
+            if case .closed = phase { return }
+            handler?.handle(Readiness(readable: true, writable: false))
+        }
+    }
+
+    // MARK: Handshake
+
+    private func advanceHandshake() {
+        while true {
+            library.ERR_clear_error()
+            let result = library.SSL_do_handshake(ssl)
+            if result == 1 {
+                phase = .open
+                flushPending()
+                report(.handshakeDone(handshakeSummary))
+                return
+            }
+            let error = library.SSL_get_error(ssl, result)
+            guard error == 2 else {
+                fail(library.errorText("the handshake failed"))
+                return
+            }
+            flushPending()
+            switch pullCiphertext() {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .endOfFile:
+                fail("the peer closed the connection during the handshake")
+                return
+            case .failed(let error):
+                fail("the connection failed during the handshake: \(error.reason)")
+                return
+            }
+        }
+    }
+
+    private func fail(_ reason: String) {
+        phase = .failed(reason)
+        flushPending() // the alert, when OpenSSL wrote one
+        report(.failed(reason))
+    }
+
+    /// What the finished handshake agreed.
+    private var handshakeSummary: TLSHandshake {
+        func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+        var protocolName: UnsafePointer<UInt8>?
+        var protocolLength: UInt32 = 0
+        library.SSL_get0_alpn_selected(ssl, &protocolName, &protocolLength)
+        let alpn = protocolName.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(protocolLength)), as: UTF8.self) }
+        let peer = library.SSL_get1_peer_certificate(ssl).map { X509Certificate($0, library: library).subject }
+        return TLSHandshake(version: text(library.SSL_get_version(ssl)) ?? "?", cipher: text(library.SSL_CIPHER_get_name(library.SSL_get_current_cipher(ssl))) ?? "?",
+                            serverName: text(library.SSL_get_servername(ssl, 0)), applicationProtocol: alpn,
+                            resumed: library.SSL_session_reused(ssl) == 1, clientCertificate: peer)
+    }
+
+    // MARK: Writing
+
+    package func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult {
+        switch phase {
+        case .handshaking: return .wouldBlock
+        case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        case .closed: return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPIPE))
+        case .open: break
+        }
+        // Ciphertext still waiting comes first; while it waits, nothing more is taken.
+        if let error = flushPending() { return .failed(error) }
+        guard pendingStart == pending.count else { return .wouldBlock }
+        guard !buffer.isEmpty else { return .written(0) }
+        library.ERR_clear_error()
+        let count = library.SSL_write(ssl, buffer.baseAddress, Int32(min(buffer.count, 64 * 1024)))
+        guard count > 0 else {
+            let reason = library.errorText("the TLS record layer failed")
+            phase = .failed(reason)
+            report(.failed(reason))
+            return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        }
+        if let error = flushPending() { return .failed(error) }
+        return .written(Int(count))
+    }
+
+    /// Moves OpenSSL's output to the inner transport, as far as it takes it; the rest waits in
+    /// ``pending``. The inner transport's error, if it failed.
+    @discardableResult
+    private func flushPending() -> SocketError? {
+        let available = MemoryBIO.pending(library, outgoing)
+        if available > 0 {
+            if pendingStart == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingStart = 0
+            }
+            let start = pending.count
+            pending.append(contentsOf: repeatElement(0, count: available))
+            let read = pending.withUnsafeMutableBytes { library.BIO_read(outgoing, $0.baseAddress! + start, Int32(available)) }
+            pending.removeLast(available - max(0, Int(read)))
+        }
+        while pendingStart < pending.count {
+            let result = pending.withUnsafeBytes { inner.write(UnsafeRawBufferPointer(rebasing: $0[pendingStart...])) }
+            switch result {
+            case .written(let count): pendingStart += count
+            case .wouldBlock: return nil
+            case .failed(let error): return error
+            }
+        }
+        if shutWriteWhenFlushed {
+            shutWriteWhenFlushed = false
+            inner.shutdownWrite()
+        }
+        return nil
+    }
+
+    private var effectiveInterest: Interest {
+        var interest: Interest = []
+        switch phase {
+        case .handshaking: interest.insert(.read)
+        case .open: interest = wanted
+        case .failed, .closed: interest = wanted.intersection(.read)
+        }
+        if pendingStart < pending.count { interest.insert(.write) }
+        return interest
+    }
+
+    private func applyInterest() throws {
+        guard let loop else { return }
+        let interest = effectiveInterest
+        guard interest != applied else { return }
+        try inner.setInterest(interest, on: loop)
+        applied = interest
+    }
+
+    // MARK: Ending
+
+    package func shutdownWrite() {
+        if case .open = phase { _ = library.SSL_shutdown(ssl) }
+        shutWriteWhenFlushed = true
+        flushPending()
+    }
+
+    package func close(reset: Bool) {
+        if !reset, case .open = phase {
+            // close_notify, as far as the socket takes it now.
+            _ = library.SSL_shutdown(ssl)
+            flushPending()
+        }
+        phase = .closed
+        handler = nil
+        inner.close(reset: reset)
+    }
+}

@@ -1,0 +1,15 @@
+/// A TLS protocol version, for a listener's lowest and highest.
+public enum TLSVersion: String, Sendable, CaseIterable {
+    /// TLS 1.2.
+    case tls12 = "1.2"
+    /// TLS 1.3.
+    case tls13 = "1.3"
+
+    /// OpenSSL's number for it (`TLS1_2_VERSION`, `TLS1_3_VERSION`).
+    var openSSLValue: Int {
+        switch self {
+        case .tls12: 0x0303
+        case .tls13: 0x0304
+        }
+    }
+}
