@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerTLS
 
 /// The data connections of one FTP control connection: its own passive listener (`«passive»`) or
 /// an active-mode address (`PORT`/`EPRT`), and the transfer under way.
@@ -18,6 +19,8 @@ package final class DataChannel {
     /// `{"delay-data": …}`: the next transfer starts only after this long.
     private var delay: Duration?
     private var closed = false
+    /// TLS for data connections from now on (`PROT P`), or `nil` for clear ones (`PROT C`).
+    package var protection: TLSContext?
 
     /// The port of the passive listener opened last, while the channel has one.
     package private(set) var passivePort: UInt16?
@@ -93,7 +96,7 @@ package final class DataChannel {
         } else if let target = activeTarget {
             activeTarget = nil
             do {
-                run(job, on: try DataTransfer.connecting(to: target, loop: loop, connectionID: connectionID), completion: completion)
+                run(job, on: try DataTransfer.connecting(to: target, loop: loop, connectionID: connectionID, protection: protection), completion: completion)
             } catch {
                 loop.schedule(after: .zero) { completion(.failed("\(error)")) }
             }
@@ -114,7 +117,7 @@ package final class DataChannel {
             waiting = nil
             return
         }
-        let socket = try DataTransfer.accepted(client, loop: loop, connectionID: connectionID)
+        let socket = try DataTransfer.accepted(client, loop: loop, connectionID: connectionID, protection: protection)
         if let waiting {
             self.waiting = nil
             run(waiting.job, on: socket, completion: waiting.completion)

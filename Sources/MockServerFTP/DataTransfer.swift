@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerTLS
 
 /// The driver of one FTP data connection, a ``MockServerCore/StreamConnection`` like every other:
 /// of a control connection, where it waits for a transfer, carries it out and closes; or of the
@@ -68,6 +69,8 @@ package final class DataTransfer: StreamDriver {
     private unowned let loop: EventLoop
     /// The data connection, until it closes.
     private var connection: StreamConnection?
+    /// TLS to begin once an outbound (active) connection is made.
+    private var protection: TLSContext?
     /// Whether ``opened(_:)`` ran: the connection is made and waits for the job's steps.
     private var isOpen = false
     /// Why the connection closed, once it has.
@@ -82,18 +85,23 @@ package final class DataTransfer: StreamDriver {
 
     // MARK: Making data connections
 
-    /// A data connection over an accepted socket, numbered as its control connection.
-    package static func accepted(_ socket: Socket, loop: EventLoop, connectionID: Int) throws -> DataTransfer {
+    /// A data connection over an accepted socket, numbered as its control connection; TLS with
+    /// `protection` (`PROT P`), the server's side of the handshake first.
+    package static func accepted(_ socket: Socket, loop: EventLoop, connectionID: Int, protection: TLSContext? = nil) throws -> DataTransfer {
         let transfer = DataTransfer(loop: loop)
-        let connection = StreamConnection(socket: socket, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
+        let connection = try protection.map { context in
+            try StreamConnection.acceptingTLS(socket: socket, loop: loop, driver: transfer, context: context, id: connectionID, channel: .data, recordsOutput: false)
+        } ?? StreamConnection(socket: socket, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
         transfer.connection = connection
         try connection.start()
         return transfer
     }
 
-    /// A data connection being made to `target` (FTP's active mode), numbered as its control connection.
-    package static func connecting(to target: SocketAddress, loop: EventLoop, connectionID: Int) throws -> DataTransfer {
+    /// A data connection being made to `target` (FTP's active mode), numbered as its control
+    /// connection; TLS with `protection`, where the server is still TLS's server (RFC 4217 §7).
+    package static func connecting(to target: SocketAddress, loop: EventLoop, connectionID: Int, protection: TLSContext? = nil) throws -> DataTransfer {
         let transfer = DataTransfer(loop: loop)
+        transfer.protection = protection
         transfer.connection = try StreamConnection.connect(to: target, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
         return transfer
     }
@@ -121,6 +129,15 @@ package final class DataTransfer: StreamDriver {
     // MARK: StreamDriver
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        if let protection {
+            // An active connection, just made: TLS before anything else.
+            self.protection = nil
+            do {
+                try connection.startTLS(context: protection)
+            } catch {
+                return []
+            }
+        }
         isOpen = true
         guard let job else { return [] }
         return steps(for: job, on: connection)

@@ -5,7 +5,7 @@ extension StreamConnection {
     /// handshake and TLS failures go to the transcript.
     ///
     /// - Throws: ``TLSError`` when OpenSSL cannot make the connection's state.
-    package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext,
+    package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext, id: Int? = nil,
                                      channel: TranscriptChannel = .control, recordsOutput: Bool = true) throws -> StreamConnection {
         let reporter = TLSReporter()
         let transport: TLSTransport
@@ -15,7 +15,7 @@ extension StreamConnection {
             socket.close()
             throw error
         }
-        let connection = StreamConnection(transport: transport, loop: loop, driver: driver, channel: channel, recordsOutput: recordsOutput)
+        let connection = StreamConnection(transport: transport, loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
         reporter.connection = connection
         return connection
     }

@@ -33,7 +33,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private var pending: [UInt8] = []
     private var pendingStart = 0
     private var shutWriteWhenFlushed = false
+    /// The connection ended its sending side during the handshake: TLS's end follows the handshake.
+    private var shutdownAfterHandshake = false
     private var innerEnded = false
+    /// The peer's close_notify (or the end of the inner transport) arrived behind bytes just handed
+    /// out: the next read reports the end.
+    private var endPending = false
     private var loop: EventLoop?
     /// The connection: held strongly, as the loop holds a registered handler (the loop holds this
     /// transport in its place); let go of when the connection closes.
@@ -74,6 +79,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package var peerAddress: SocketAddress? { inner.peerAddress }
     package var localAddress: SocketAddress? { inner.localAddress }
     package var peerDescription: String { inner.peerDescription }
+    package var hasPendingOutput: Bool { pendingStart < pending.count }
     package var unacknowledgedBytes: Int? { inner.unacknowledgedBytes.map { $0 + pending.count - pendingStart } }
 
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
@@ -101,7 +107,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     // MARK: Readiness
 
     package func handle(_ readiness: Readiness) {
+        let hadPending = hasPendingOutput
         if readiness.writable || readiness.failed { flushPending() }
+        // Ciphertext just drained: a connection waiting for its output to be written hears of it.
+        let drained = hadPending && !hasPendingOutput
         var forwarded = readiness
         if case .handshaking = phase {
             if readiness.readable || readiness.failed { advanceHandshake() }
@@ -116,7 +125,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
             }
         } else if !wanted.contains(.write) {
-            forwarded.writable = false
+            forwarded.writable = drained
         }
         if forwarded.readable || forwarded.writable || forwarded.failed { handler?.handle(forwarded) }
         if case .closed = phase { return }
@@ -137,6 +146,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         case .closed: return .endOfFile
         case .open: break
         }
+        if endPending {
+            endPending = false
+            return .endOfFile
+        }
         var filled = 0
         defer { flushPending() }
         while filled < buffer.count {
@@ -152,13 +165,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 case .bytes: continue
                 case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
                 case .endOfFile:
-                    if filled > 0 { return .bytes(filled) }
                     report(.truncated)
-                    return .endOfFile
+                    return endAfter(filled)
                 case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
                 }
             case 6: // SSL_ERROR_ZERO_RETURN: the peer's close_notify
-                return filled > 0 ? .bytes(filled) : .endOfFile
+                return endAfter(filled)
             default:
                 let reason = library.errorText("the TLS record layer failed")
                 if filled > 0 { return .bytes(filled) }
@@ -168,6 +180,15 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             }
         }
         if hasBufferedInput { scheduleRead() }
+        return .bytes(filled)
+    }
+
+    /// The end of the input, after the `filled` bytes read before it, if any: those first, and the
+    /// end on the next read, which no readiness would announce.
+    private func endAfter(_ filled: Int) -> Socket.ReadResult {
+        guard filled > 0 else { return .endOfFile }
+        endPending = true
+        scheduleRead()
         return .bytes(filled)
     }
 
@@ -191,7 +212,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// Whether decrypted or undecrypted input waits inside OpenSSL, which no readiness will announce.
     private var hasBufferedInput: Bool {
         guard case .open = phase else { return false }
-        return library.SSL_pending(ssl) > 0 || MemoryBIO.pending(library, incoming) > 0
+        return endPending || library.SSL_pending(ssl) > 0 || MemoryBIO.pending(library, incoming) > 0
     }
 
     /// Tells the connection, on the loop's next turn, that input can be read.
@@ -216,6 +237,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 phase = .open
                 flushPending()
                 report(.handshakeDone(handshakeSummary))
+                if shutdownAfterHandshake {
+                    shutdownAfterHandshake = false
+                    shutdownWrite()
+                }
                 return
             }
             let error = library.SSL_get_error(ssl, result)
@@ -333,7 +358,13 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     // MARK: Ending
 
     package func shutdownWrite() {
-        if case .open = phase { _ = library.SSL_shutdown(ssl) }
+        guard case .open = phase else {
+            // Before the handshake is done there is no TLS to end yet: it ends once there is
+            // (an empty FTP listing is sent, and shut, before its handshake finishes).
+            if case .handshaking = phase { shutdownAfterHandshake = true } else { inner.shutdownWrite() }
+            return
+        }
+        _ = library.SSL_shutdown(ssl)
         shutWriteWhenFlushed = true
         flushPending()
     }

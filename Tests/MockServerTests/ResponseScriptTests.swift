@@ -54,6 +54,7 @@ struct ResponseScriptTests {
                     case .ftp: "<ftp>"
                     case .refuseData: "<refuseData>"
                     case .delayData(let duration): "<delayData(\(duration))>"
+                    case .protect(let level, _): "<protect \(text(level))>"
                     }
                 case let http as HTTPScriptCommand:
                     switch http {

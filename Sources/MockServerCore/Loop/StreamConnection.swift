@@ -177,7 +177,7 @@ package final class StreamConnection: LoopHandler {
         }
         if case .awaitingOutput = activity, readiness.writable || readiness.failed {
             flushAndShut()
-            if case .awaitingOutput = activity, output.isEmpty {
+            if case .awaitingOutput = activity, allWritten {
                 activity = .running
                 let body = afterOutput
                 afterOutput = nil
@@ -306,6 +306,9 @@ package final class StreamConnection: LoopHandler {
 
     // MARK: Running
 
+    /// Whether everything queued has left: the connection's buffer, and the transport's own.
+    private var allWritten: Bool { output.isEmpty && !transport.hasPendingOutput }
+
     private var isAwaitingOutput: Bool {
         if case .awaitingOutput = activity { true } else { false }
     }
@@ -366,7 +369,7 @@ package final class StreamConnection: LoopHandler {
         guard !isClosed else { return }
         flushAndShut()
         guard !isClosed else { return }
-        if case .closing(let reason) = activity, output.isEmpty {
+        if case .closing(let reason) = activity, allWritten {
             close(reason)
             return
         }
@@ -381,7 +384,7 @@ package final class StreamConnection: LoopHandler {
     private func flushAndShut() {
         flush()
         guard !isClosed else { return }
-        if case .shutAfterFlush = sending, output.isEmpty {
+        if case .shutAfterFlush = sending, allWritten {
             transport.shutdownWrite()
             sending = .shutDown
         }
@@ -410,7 +413,7 @@ package final class StreamConnection: LoopHandler {
         case .whenWritten(let body):
             flushAndShut()
             guard !isClosed else { return }
-            if output.isEmpty {
+            if allWritten {
                 body()
             } else {
                 activity = .awaitingOutput

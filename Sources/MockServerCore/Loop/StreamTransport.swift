@@ -23,10 +23,18 @@ package protocol StreamTransport: AnyObject {
     /// The bytes written but not yet acknowledged by the peer, when the transport can tell (a TCP
     /// socket's send queue); `nil` when it cannot.
     var unacknowledgedBytes: Int? { get }
+    /// Whether bytes the transport took are still on their way to the peer inside it (TLS records
+    /// the socket has not taken yet): the connection neither closes nor counts its output written
+    /// until they are gone. `false` by default.
+    var hasPendingOutput: Bool { get }
     /// The error an outbound connection attempt to `target` ended with, or `nil` once it is made.
     func connectionError(to target: SocketAddress) -> SocketError?
     /// Ends the sending side while input goes on.
     func shutdownWrite()
     /// Ends the connection: with `reset`, abortively (an RST on a socket).
     func close(reset: Bool)
+}
+
+extension StreamTransport {
+    package var hasPendingOutput: Bool { false }
 }

@@ -7,6 +7,8 @@ import MockServerFileSystem
 /// `MLST`), `SIZE`, `MDTM`, `REST`, `RETR`, `STOR`, `APPE`, `MKD`, `RMD`, `DELE`, `RNFR`/`RNTO`, `FEAT`
 /// and `OPTS`. Pure: a command, the files and their times in; an answer and the changes out.
 package struct FTPFileSystem {
+    /// Whether `FEAT` lists FTPS's `AUTH TLS`, `PBSZ` and `PROT` (the server has a TLS identity).
+    package var offersTLS = false
     package var files: [String: [UInt8]]
     package var times: FileTimes
     /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give (and `CWD`
@@ -110,7 +112,9 @@ package struct FTPFileSystem {
             session.renameFrom = nil
             return rename(source, to: resolve(argument, in: session.directory), argument: argument)
         case "FEAT":
-            return .reply("211-Features:\r\n EPRT\r\n EPSV\r\n MDTM\r\n MLST type*;size*;modify*;perm*;\r\n PASV\r\n REST STREAM\r\n SIZE\r\n TVFS\r\n UTF8\r\n211 End\r\n")
+            var features = ["EPRT", "EPSV", "MDTM", "MLST type*;size*;modify*;perm*;", "PASV", "REST STREAM", "SIZE", "TVFS", "UTF8"]
+            if offersTLS { features = ["AUTH TLS", "AUTH SSL"] + features + ["PBSZ", "PROT"] }
+            return .reply("211-Features:\r\n" + features.map { " \($0)\r\n" }.joined() + "211 End\r\n")
         case "OPTS":
             let option = argument.uppercased()
             if option.hasPrefix("UTF8") || option.hasPrefix("MLST") { return .reply("200 OK.\r\n") }

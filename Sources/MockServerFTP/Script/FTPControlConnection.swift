@@ -2,6 +2,7 @@ import Foundation
 import MockServerCore
 import MockServerFileSystem
 import MockServerScript
+import MockServerTLS
 
 /// What one FTP control connection keeps across its replies: its data channel, `«ftp»`'s working
 /// directory, and whether a transfer holds the connection. It lives in the connection's
@@ -41,6 +42,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         reply.storage.state(FTPControlConnection.self) { FTPControlConnection(connection: connection, storage: reply.storage) }
     }
 
+    /// Whether the server has a TLS identity (for `FEAT`).
+    private var offersTLS: Bool { connection.loop.existingAttachment(TLSContext.self) != nil }
+
     func connectionClosed() {
         channel.close()
     }
@@ -74,6 +78,26 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         }
         connection.log(.warning, "refused active-mode address \(argument) (only \(connection.peer?.host ?? "the peer") is allowed)")
         return .instead(otherwise() ?? [.send(Array("504 Active mode is allowed only to the client's own address.\r\n".utf8))])
+    }
+
+    /// FTPS's `PROT`: `P` makes later data connections TLS, `C` clear; anything else (or `P`
+    /// without a TLS identity) runs `otherwise` instead of the rest, or goes on with a warning.
+    func protect(_ level: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
+        switch level.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "C":
+            channel.protection = nil
+            return .continue([])
+        case "P":
+            if let context = connection.loop.existingAttachment(TLSContext.self) {
+                channel.protection = context
+                return .continue([])
+            }
+            connection.log(.warning, "PROT P: the server has no TLS identity; data connections stay clear")
+        default:
+            connection.log(.warning, "PROT \(level): only C and P are offered")
+        }
+        if let steps = otherwise() { return .instead(steps) }
+        return .continue([])
     }
 
     func refuseNextDataConnection() -> ScriptOutcome {
@@ -122,6 +146,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         let content = server.content()
         let answer = server.withFileStore { store in
             var system = FTPFileSystem(files: store.files, times: store.times, data: content.data, listing: content.listing, now: now)
+            system.offersTLS = offersTLS
             let answer = system.answer(line, session: &session)
             store.files = system.files
             store.times = system.times

@@ -25,6 +25,11 @@ public enum FTPScriptCommand: ProtocolCommand {
     /// Holds back this connection's next data transfer for the duration (`{"delay-data": seconds}`):
     /// a passive connection is accepted but carries nothing, and an active one is made, only then.
     case delayData(Duration)
+    /// Sets the protection of this connection's later data connections (`{"protect": "$1"}`, FTPS's
+    /// `PROT`): `P` (private) makes each of them TLS, the server's side of the handshake first,
+    /// with the server's TLS identity; `C` (clear) makes them plain again. Other levels, or `P` on
+    /// a server without a TLS identity, run `otherwise` (or nothing, logged) instead of the rest.
+    case protect(ResponseTemplate, otherwise: [ScriptCommand]?)
 
     public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         guard let stream = reply.stream?.value else {
@@ -47,6 +52,10 @@ public enum FTPScriptCommand: ProtocolCommand {
             return control.refuseNextDataConnection()
         case .delayData(let duration):
             return control.delayNextTransfer(by: duration)
+        case .protect(let level, let otherwise):
+            return control.protect(reply.text(level, match: match)) {
+                otherwise.map { reply.steps(for: $0, match: match) }
+            }
         }
     }
 }

@@ -2,7 +2,7 @@ import MockServerCore
 import MockServerScript
 
 /// FTP's part of the script language: `«passive»`, `{"active": …}`, the transfers, `«ftp»`,
-/// `«refuse-data»` and `{"delay-data": …}`, in scripts with `scheme` `ftp` and in line scripts
+/// `«refuse-data»`, `{"delay-data": …}` and `{"protect": …}` (FTPS's `PROT`), in scripts with `scheme` `ftp` and in line scripts
 /// that name no other protocol.
 public struct FTPScriptProtocol: ScriptProtocol {
     public let name = "FTP"
@@ -10,13 +10,13 @@ public struct FTPScriptProtocol: ScriptProtocol {
     public let framing = Framing.lines
     public let framings: Set<Framing> = [.lines, .raw]
     public let tokens = ["«passive»", "«ftp»", "«refuse-data»"] + FTPTransfer.allCases.map(\.rawValue)
-    public let keys = ["active", "delay-data"]
+    public let keys = ["active", "delay-data", "protect"]
 
     /// Creates FTP's vocabulary.
     public init() {}
 
     public func companionKeys(of key: String) -> [String] {
-        key == "active" ? ["otherwise"] : []
+        key == "active" || key == "protect" ? ["otherwise"] : []
     }
 
     /// `$pasv`, the data listener as PASV's `h1,h2,h3,h4,p1,p2`, and `$epsv`, as EPSV's
@@ -54,6 +54,9 @@ public struct FTPScriptProtocol: ScriptProtocol {
         }
         let otherwise = try object.companion("otherwise").map { value throws(ResponseFileError) in
             try decoding.commands(value, path: "\(decoding.path).otherwise")
+        }
+        if key == "protect" {
+            return .command(FTPScriptCommand.protect(ResponseTemplate(try decoding.string(value, path: path)), otherwise: otherwise))
         }
         return .connectActive(ResponseTemplate(try decoding.string(value, path: path)), otherwise: otherwise)
     }

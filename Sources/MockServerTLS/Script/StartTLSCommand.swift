@@ -3,24 +3,41 @@ import MockServerScript
 
 /// `«starttls»`: once everything before it is written (the reply that says "go ahead"), the
 /// connection is TLS, the server's side of the handshake first; what follows in the reply, and every
-/// later reply, is encrypted. On a server without a TLS identity it is logged and skipped.
+/// later reply, is encrypted.
+///
+/// The object form, `{"starttls": "234 AUTH TLS successful\r\n", "otherwise": ["534 No TLS\r\n"]}`,
+/// sends its text and begins TLS when the server has a TLS identity, and runs `otherwise` instead
+/// when it has none. The bare token on a server without an identity is logged and skipped.
 public struct StartTLSCommand: ProtocolCommand {
-    /// Creates the command.
-    public init() {}
+    /// What is sent before the handshake (the object form's text), if anything.
+    public let reply: ResponseTemplate?
+    /// What runs instead on a server without a TLS identity; `nil`: nothing (a warning is logged).
+    public let otherwise: [ScriptCommand]?
 
-    public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
-        guard let stream = reply.stream else {
-            reply.log(.warning, "«starttls» needs a connection of its own (a line script); skipped")
+    /// Creates the command: `reply` first, then TLS; `otherwise` when the server has no identity.
+    public init(reply: ResponseTemplate? = nil, otherwise: [ScriptCommand]? = nil) {
+        self.reply = reply
+        self.otherwise = otherwise
+    }
+
+    public func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+        guard let stream = run.stream else {
+            run.log(.warning, "«starttls» needs a connection of its own (a line script); skipped")
             return .continue([])
         }
+        let text = reply.map { run.render($0, match: match) }
+        let otherwise = self.otherwise
         return .continue([.then {
             let connection = stream.value
             guard let context = connection.loop.existingAttachment(TLSContext.self) else {
-                connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSConfiguration, or run mockserver --starttls); skipped")
-                return []
+                guard let otherwise else {
+                    connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSConfiguration, or run mockserver --starttls); skipped")
+                    return []
+                }
+                return run.steps(for: otherwise, match: match)
             }
             connection.insertSteps([.whenWritten { [unowned connection] in try? connection.startTLS(context: context) }])
-            return []
+            return text.map { [.send($0)] } ?? []
         }])
     }
 }
