@@ -108,6 +108,7 @@
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration
 @_exported import struct MockServerTLS.TLSIdentity
+@_exported import enum MockServerTLS.TLSCertificateFault
 @_exported import enum MockServerTLS.TLSError
 @_exported import enum MockServerTLS.TLSVersion
 @_exported import struct MockServerTLS.TLSHandshake

@@ -48,7 +48,8 @@ public final class AdminResponder: HTTPResponder {
 
     /// The paths the API answers, as the 404 lists them.
     public static let paths = ["GET /transcript?since=N", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
-                               "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "POST /shutdown"]
+                               "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "POST /shutdown",
+                               "GET /tls/ca.pem"]
 
     /// The largest JSON body a `POST` takes (1 MiB).
     public static let maximumJSON = 1 << 20
@@ -87,6 +88,12 @@ public final class AdminResponder: HTTPResponder {
                 return .reply(Self.error(404, "no upload named \(name) (uploads: \(server.uploads.map(\.name).joined(separator: ", ")))"))
             }
             return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(upload.data))))
+        case ("GET", "/tls/ca.pem"):
+            guard let pem = server.configuration.tls?.identity.caCertificatePEM else {
+                let why = server.configuration.tls == nil ? "the mock has no TLS (start it with --tls or --starttls)" : "the mock serves its own certificate (--tls-cert): there is no test CA"
+                return .reply(Self.error(404, why))
+            }
+            return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Array(pem.utf8))))
         case ("GET", "/files"):
             return .reply(Self.json(["files": server.files.mapValues(\.count)]))
         case ("PUT", _) where path.hasPrefix("/files/") && path.count > "/files/".count:

@@ -22,6 +22,8 @@ public struct TLSConfiguration: Sendable {
     public var minimumVersion: TLSVersion?
     /// The highest version accepted; `nil`: the highest OpenSSL has.
     public var maximumVersion: TLSVersion?
+    /// How long a client has to finish its handshake before the connection is closed (10 s).
+    public var handshakeTimeout: Duration = .seconds(10)
 
     /// A configuration showing `identity`, beginning TLS as `mode` says.
     public init(identity: TLSIdentity, mode: Mode = .implicit) {
@@ -30,10 +32,10 @@ public struct TLSConfiguration: Sendable {
     }
 
     /// A configuration with a freshly generated test identity for `hostNames` (besides `127.0.0.1`,
-    /// `::1` and `localhost`).
+    /// `::1` and `localhost`), with a certificate `fault` when one is given.
     ///
     /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
-    public static func generated(hostNames: [String] = [], mode: Mode = .implicit) throws(TLSError) -> TLSConfiguration {
-        TLSConfiguration(identity: try .generated(hostNames: hostNames), mode: mode)
+    public static func generated(hostNames: [String] = [], mode: Mode = .implicit, fault: TLSCertificateFault? = nil) throws(TLSError) -> TLSConfiguration {
+        TLSConfiguration(identity: try .generated(hostNames: hostNames, fault: fault), mode: mode)
     }
 }

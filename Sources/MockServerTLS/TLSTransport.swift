@@ -88,6 +88,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         wanted = interest
         applied = effectiveInterest
         try inner.attach(self, to: loop, interest: applied)
+        loop.schedule(after: context.configuration.handshakeTimeout) { [weak self] in
+            guard let self, case .handshaking = phase else { return }
+            fail("no handshake within \(context.configuration.handshakeTimeout)")
+            // The connection reads the failure and closes.
+            self.handler?.handle(Readiness(readable: true, writable: false, failed: true))
+        }
     }
 
     package func setInterest(_ interest: Interest, on loop: EventLoop) throws {

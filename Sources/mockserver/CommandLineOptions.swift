@@ -1,3 +1,5 @@
+import MockServer
+
 /// What the `mockserver` command was asked to do.
 struct CommandLineOptions: Equatable {
     var port: UInt16 = 0
@@ -22,6 +24,7 @@ struct CommandLineOptions: Equatable {
     var tlsCertificate: String?
     var tlsKey: String?
     var tlsHosts: [String] = []
+    var tlsFault: TLSCertificateFault?
 
     /// When TLS begins on the main port.
     enum TLSMode: Equatable {
@@ -34,7 +37,8 @@ struct CommandLineOptions: Equatable {
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
-               mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-cert FILE --tls-key FILE]
+               mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
+                          [--tls-cert FILE --tls-key FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -67,6 +71,8 @@ struct CommandLineOptions: Equatable {
                            «starttls» (FTP's AUTH TLS, SMTP's STARTTLS)
           --tls-ca-out FILE  write the test CA's certificate (PEM) to FILE, for clients to trust
           --tls-host NAME  another host name (or address) for the certificate; repeat for more
+          --tls-fault NAME a certificate clients must refuse: expired, not-yet-valid, wrong-host or
+                           self-signed (the CA written by --tls-ca-out stays the one to trust)
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
@@ -114,6 +120,12 @@ struct CommandLineOptions: Equatable {
                 tlsMode = mode
             case "--tls-ca-out": tlsCAOut = try value(for: argument)
             case "--tls-host": tlsHosts.append(try value(for: argument))
+            case "--tls-fault":
+                let name = try value(for: argument)
+                guard let fault = TLSCertificateFault(rawValue: name) else {
+                    throw .usage("--tls-fault takes \(TLSCertificateFault.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+                }
+                tlsFault = fault
             case "--tls-cert": tlsCertificate = try value(for: argument)
             case "--tls-key": tlsKey = try value(for: argument)
             case "--check":
@@ -127,13 +139,13 @@ struct CommandLineOptions: Equatable {
             }
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
-        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-cert", tlsCertificate != nil),
+        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
         }
         if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together: give both") }
-        if tlsCertificate != nil && (tlsCAOut != nil || !tlsHosts.isEmpty) {
-            throw .usage("--tls-ca-out and --tls-host are for the generated test identity, not with --tls-cert")
+        if tlsCertificate != nil && (tlsCAOut != nil || !tlsHosts.isEmpty || tlsFault != nil) {
+            throw .usage("--tls-ca-out, --tls-host and --tls-fault are for the generated test identity, not with --tls-cert")
         }
     }
 

@@ -140,7 +140,7 @@ struct MockServerCommand {
             if let certificate = options.tlsCertificate, let key = options.tlsKey {
                 identity = try TLSIdentity(certificateFile: certificate, privateKeyFile: key)
             } else {
-                identity = try .generated(hostNames: options.tlsHosts)
+                identity = try .generated(hostNames: options.tlsHosts, fault: options.tlsFault)
             }
         } catch {
             throw .tls(error)

@@ -29,10 +29,11 @@ public struct TLSIdentity: Sendable {
     public var privateKeyPEM: String { key.pem }
 
     /// A fresh test CA and a server certificate it signs for `127.0.0.1`, `::1`, `localhost` and
-    /// `hostNames` (names or addresses).
+    /// `hostNames` (names or addresses); with `fault`, a certificate a careful client refuses
+    /// (while the CA it is told to trust stays the same).
     ///
     /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
-    public static func generated(hostNames: [String] = []) throws(TLSError) -> TLSIdentity {
+    public static func generated(hostNames: [String] = [], fault: TLSCertificateFault? = nil) throws(TLSError) -> TLSIdentity {
         let library = try OpenSSLLibrary.load()
         let builder = CertificateBuilder(library: library)
         let caKey = try PrivateKey.generateP256(library)
@@ -42,12 +43,21 @@ public struct TLSIdentity: Sendable {
                                   notBefore: -3600, notAfter: 30 * 86_400)
         let hosts = ["127.0.0.1", "::1", "localhost"] + hostNames.filter { !["127.0.0.1", "::1", "localhost"].contains($0) }
         let key = try PrivateKey.generateP256(library)
-        let leaf = try builder.make(commonName: hostNames.first ?? "localhost", key: key, issuer: (ca, caKey),
+        let day = 86_400
+        let validity: (notBefore: Int, notAfter: Int) = switch fault {
+        case .expired: (-60 * day, -day)
+        case .notYetValid: (30 * day, 60 * day)
+        default: (-3600, 30 * day)
+        }
+        let named = fault == .wrongHost ? ["wrong.invalid"] : hosts
+        let selfSigned = fault == .selfSigned
+        let leaf = try builder.make(commonName: named.first == "wrong.invalid" ? "wrong.invalid" : hostNames.first ?? "localhost", key: key,
+                                    issuer: selfSigned ? nil : (ca, caKey),
                                     extensions: [.basicConstraints("critical,CA:FALSE"), .keyUsage("critical,digitalSignature"),
-                                                 .extendedKeyUsage("serverAuth,clientAuth"), .subjectAltName(CertificateBuilder.alternativeNames(hosts)),
-                                                 .subjectKeyIdentifier, .authorityKeyIdentifier],
-                                    notBefore: -3600, notAfter: 30 * 86_400)
-        return TLSIdentity(certificate: leaf, chain: [], key: key, authority: (ca, caKey), hostNames: hosts)
+                                                 .extendedKeyUsage("serverAuth,clientAuth"), .subjectAltName(CertificateBuilder.alternativeNames(named)),
+                                                 .subjectKeyIdentifier] + (selfSigned ? [] : [.authorityKeyIdentifier]),
+                                    notBefore: validity.notBefore, notAfter: validity.notAfter)
+        return TLSIdentity(certificate: leaf, chain: [], key: key, authority: (ca, caKey), hostNames: named)
     }
 
     /// Your own identity: a PEM certificate (the server's first, then any intermediates) and its

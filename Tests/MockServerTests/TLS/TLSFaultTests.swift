@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+
+/// The TLS failures clients must survive, each met by a real client with the error it gives a real
+/// server in the same state.
+@Suite("TLS faults")
+struct TLSFaultTests {
+    private static let http = """
+        {"scheme": "http", "responses": {"hello": {"pattern": "^GET ", "commands": [{"response": {"body": "hi\\n"}}]}}}
+        """
+
+    private func start(_ tls: TLSConfiguration) throws -> (MockServer, String) {
+        var configuration = MockServer.Configuration()
+        configuration.tls = tls
+        let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
+        try server.start()
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
+        try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
+        return (server, ca)
+    }
+
+    @Test("certificate faults: curl refuses each with exit 60 and the reason a real server's certificate gives", arguments: [
+        (TLSCertificateFault.expired, "certificate has expired"),
+        (.notYetValid, "certificate is not yet valid"),
+        (.wrongHost, "no alternative certificate subject name matches"),
+        (.selfSigned, "self-signed certificate"),
+    ])
+    func certificateFaults(fault: TLSCertificateFault, reason: String) throws {
+        let (server, ca) = try start(try .generated(fault: fault))
+        defer { server.stop() }
+        let result = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
+        #expect(result.status == 60, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains(reason), "\(result.stderr)")
+        // Without checking, the same server answers.
+        #expect(try Tools.curl(["--insecure", "https://127.0.0.1:\(server.port)/"]).stdout == "hi\n")
+    }
+
+    @Test("Python's ssl raises SSLCertVerificationError for an expired certificate")
+    func pythonExpired() throws {
+        let (server, ca) = try start(try .generated(fault: .expired))
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import socket, ssl
+            context = ssl.create_default_context(cafile="\(ca)")
+            try:
+                with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as raw:
+                    context.wrap_socket(raw, server_hostname="localhost")
+            except ssl.SSLCertVerificationError as error:
+                print(error.verify_message)
+            """)
+        #expect(result.stdout == "certificate has expired\n", "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test("a refused protocol version: a TLS 1.3-only server and a client that stops at 1.2")
+    func versions() async throws {
+        var tls = try TLSConfiguration.generated()
+        tls.minimumVersion = .tls13
+        let (server, ca) = try start(tls)
+        defer { server.stop() }
+        let refused = try Tools.curl(["--cacert", ca, "--tls-max", "1.2", "https://127.0.0.1:\(server.port)/"])
+        #expect(refused.status == 35, "\(refused.status): \(refused.stderr)")
+        let failure = try await server.transcript.wait { if case .note(let note) = $0.event { note.kind == "tls-failed" } else { false } }
+        #expect("\(failure.event)".contains("protocol"), "\(failure)")
+        #expect(try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"]).stdout == "hi\n")
+    }
+
+    @Test("a client that never finishes its handshake is closed after the handshake timeout, with the reason")
+    func handshakeTimeout() async throws {
+        var tls = try TLSConfiguration.generated()
+        tls.handshakeTimeout = .milliseconds(200)
+        let (server, ca) = try start(tls)
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        let closed = try await server.transcript.wait { if case .closed = $0.event { true } else { false } }
+        #expect("\(closed.event)".contains("no handshake within"), "\(server.transcript.dump())")
+        // The server closed it: the client reads the end.
+        #expect(try client.readToEnd().isEmpty)
+        #expect(try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"]).stdout == "hi\n")
+    }
+}
