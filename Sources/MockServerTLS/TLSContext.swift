@@ -42,6 +42,9 @@ package final class TLSContext: @unchecked Sendable {
         }
         if let minimum = configuration.minimumVersion { ready = ready && setControl(123, minimum.openSSLValue) }
         if let maximum = configuration.maximumVersion { ready = ready && setControl(124, maximum.openSSLValue) }
+        // No server-side session cache: resumption uses tickets, which keep no state here (a cache
+        // costs every full handshake an insert and a periodic sweep, under a lock).
+        _ = library.SSL_CTX_ctrl(pointer, 44, 0, nil) // SSL_CTX_set_session_cache_mode(SSL_SESS_CACHE_OFF)
         let sessionContext = Array("mockserver".utf8)
         ready = ready && library.SSL_CTX_set_session_id_context(pointer, sessionContext, UInt32(sessionContext.count)) == 1
         guard ready else {

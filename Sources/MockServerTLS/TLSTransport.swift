@@ -48,7 +48,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// What the inner transport watches.
     private var applied: Interest = []
     private var readScheduled = false
-    private var scratch: UnsafeMutableRawBufferPointer?
+    /// The loop's shared buffers, once attached.
+    private var buffers: TLSBuffers?
     /// Reports the handshake's outcome and other TLS events (the connection records them).
     private let report: (TLSEvent) -> Void
 
@@ -73,7 +74,6 @@ package final class TLSTransport: StreamTransport, LoopHandler {
 
     deinit {
         library.SSL_free(ssl)
-        scratch?.deallocate()
     }
 
     package var peerAddress: SocketAddress? { inner.peerAddress }
@@ -85,6 +85,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
         self.handler = handler
         self.loop = loop
+        buffers = TLSBuffers.of(loop)
         wanted = interest
         applied = effectiveInterest
         try inner.attach(self, to: loop, interest: applied)
@@ -157,9 +158,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             return .endOfFile
         }
         var filled = 0
+        // A short read from the socket has drained it: asking again would only cost a system call
+        // that says so, once there is something to hand out.
+        var drained = false
         defer { flushPending() }
+        // OpenSSL's error queue is empty here: every failure's text is read out of it (errorText).
         while filled < buffer.count {
-            library.ERR_clear_error()
             let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(min(buffer.count - filled, Int(Int32.max))))
             if count > 0 {
                 filled += Int(count)
@@ -167,8 +171,11 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             }
             switch library.SSL_get_error(ssl, count) {
             case 2: // SSL_ERROR_WANT_READ
+                if drained && filled > 0 { return .bytes(filled) }
                 switch pullCiphertext() {
-                case .bytes: continue
+                case .bytes(let count):
+                    drained = count < (buffers?.incoming.count ?? 0)
+                    continue
                 case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
                 case .endOfFile:
                     report(.truncated)
@@ -201,8 +208,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// Moves what the inner transport has into OpenSSL's input buffer.
     private func pullCiphertext() -> Socket.ReadResult {
         guard !innerEnded else { return .endOfFile }
-        let space = scratch ?? .allocate(byteCount: 17 * 1024, alignment: 16)
-        scratch = space
+        guard let space = buffers?.incoming else { return .wouldBlock }
         let result = inner.read(into: space)
         switch result {
         case .bytes(let count):
@@ -300,7 +306,6 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         if let error = flushPending() { return .failed(error) }
         guard pendingStart == pending.count else { return .wouldBlock }
         guard !buffer.isEmpty else { return .written(0) }
-        library.ERR_clear_error()
         let count = library.SSL_write(ssl, buffer.baseAddress, Int32(min(buffer.count, 64 * 1024)))
         guard count > 0 else {
             let reason = library.errorText("the TLS record layer failed")
@@ -316,30 +321,54 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// ``pending``. The inner transport's error, if it failed.
     @discardableResult
     private func flushPending() -> SocketError? {
-        let available = MemoryBIO.pending(library, outgoing)
-        if available > 0 {
-            if pendingStart == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingStart = 0
-            }
-            let start = pending.count
-            pending.append(contentsOf: repeatElement(0, count: available))
-            let read = pending.withUnsafeMutableBytes { library.BIO_read(outgoing, $0.baseAddress! + start, Int32(available)) }
-            pending.removeLast(available - max(0, Int(read)))
-        }
+        // What waits already goes first; then OpenSSL's new output is read in pieces and written
+        // straight on, and only what the socket does not take is kept.
         while pendingStart < pending.count {
             let result = pending.withUnsafeBytes { inner.write(UnsafeRawBufferPointer(rebasing: $0[pendingStart...])) }
             switch result {
             case .written(let count): pendingStart += count
-            case .wouldBlock: return nil
+            case .wouldBlock:
+                moveOutputToPending()
+                return nil
             case .failed(let error): return error
             }
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+        if let space = buffers?.outgoing {
+            while true {
+                let count = Int(library.BIO_read(outgoing, space.baseAddress, Int32(space.count)))
+                guard count > 0 else { break }
+                var written = 0
+                while written < count {
+                    switch inner.write(UnsafeRawBufferPointer(rebasing: space[written..<count])) {
+                    case .written(let sent): written += sent
+                    case .wouldBlock:
+                        pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: space[written..<count]))
+                        moveOutputToPending()
+                        return nil
+                    case .failed(let error): return error
+                    }
+                }
+            }
+        } else {
+            moveOutputToPending()
         }
         if shutWriteWhenFlushed {
             shutWriteWhenFlushed = false
             inner.shutdownWrite()
         }
         return nil
+    }
+
+    /// Keeps all of OpenSSL's output for later (the socket takes no more now).
+    private func moveOutputToPending() {
+        let available = MemoryBIO.pending(library, outgoing)
+        guard available > 0 else { return }
+        let start = pending.count
+        pending.append(contentsOf: repeatElement(0, count: available))
+        let read = pending.withUnsafeMutableBytes { library.BIO_read(outgoing, $0.baseAddress! + start, Int32(available)) }
+        pending.removeLast(available - max(0, Int(read)))
     }
 
     private var effectiveInterest: Interest {
