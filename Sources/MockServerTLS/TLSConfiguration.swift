@@ -14,6 +14,17 @@ public struct TLSConfiguration: Sendable {
         case explicit
     }
 
+    /// Whether a server asks clients for certificates.
+    public enum ClientCertificates: String, Sendable {
+        /// Clients are not asked.
+        case none
+        /// Clients are asked; one without a certificate goes on, one with a certificate that does
+        /// not chain to a trusted CA is refused.
+        case optional
+        /// Clients must show a certificate that chains to a trusted CA; the handshake fails otherwise.
+        case required
+    }
+
     /// The certificate and key the server shows.
     public var identity: TLSIdentity
     /// When connections begin TLS: ``Mode-swift.enum/implicit`` by default.
@@ -22,6 +33,11 @@ public struct TLSConfiguration: Sendable {
     public var minimumVersion: TLSVersion?
     /// The highest version accepted; `nil`: the highest OpenSSL has.
     public var maximumVersion: TLSVersion?
+    /// Whether clients must show a certificate (mutual TLS); ``ClientCertificates-swift.enum/none`` by default.
+    public var clientCertificates = ClientCertificates.none
+    /// The CAs (PEM) a client's certificate must chain to; `nil`: the identity's test CA (whose
+    /// ``TLSIdentity/clientCertificate(commonName:)`` makes client certificates).
+    public var trustedClientCAs: [String]?
     /// How long a client has to finish its handshake before the connection is closed (10 s).
     public var handshakeTimeout: Duration = .seconds(10)
 

@@ -47,8 +47,15 @@ package final class TLSContext: @unchecked Sendable {
         _ = library.SSL_CTX_ctrl(pointer, 44, 0, nil) // SSL_CTX_set_session_cache_mode(SSL_SESS_CACHE_OFF)
         let sessionContext = Array("mockserver".utf8)
         ready = ready && library.SSL_CTX_set_session_id_context(pointer, sessionContext, UInt32(sessionContext.count)) == 1
+        if ready && configuration.clientCertificates != .none {
+            ready = Self.trustClientCAs(configuration, context: pointer, library: library)
+            let verifyPeer: Int32 = 1, failIfNoPeerCertificate: Int32 = 2
+            library.SSL_CTX_set_verify(pointer, verifyPeer | (configuration.clientCertificates == .required ? failIfNoPeerCertificate : 0), nil)
+        }
         guard ready else {
-            let reason = library.errorText("the context refused the identity or the versions")
+            let reason = library.errorText(configuration.clientCertificates != .none
+                ? "no CA to check client certificates against: give trustedClientCAs (PEM), or use a generated identity"
+                : "the context refused the identity or the versions")
             library.SSL_CTX_free(pointer)
             applicationProtocols?.deallocate()
             throw .setupFailed(reason)
@@ -56,6 +63,27 @@ package final class TLSContext: @unchecked Sendable {
         if let applicationProtocols {
             library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
         }
+    }
+
+    /// Puts the CAs client certificates must chain to in the context's store.
+    private static func trustClientCAs(_ configuration: TLSConfiguration, context: OpaquePointer, library: OpenSSLLibrary) -> Bool {
+        let store = library.SSL_CTX_get_cert_store(context)
+        guard let pems = configuration.trustedClientCAs else {
+            guard let authority = configuration.identity.authority else { return false }
+            return library.X509_STORE_add_cert(store, authority.certificate.pointer) == 1
+        }
+        for pem in pems {
+            var added = false
+            MemoryBIO.reading(library, pem) { bio in
+                while let certificate = library.PEM_read_bio_X509(bio, nil, nil, nil) {
+                    added = library.X509_STORE_add_cert(store, certificate) == 1 || added
+                    library.X509_free(certificate)
+                }
+            }
+            library.ERR_clear_error()
+            guard added else { return false }
+        }
+        return true
     }
 
     deinit {

@@ -25,6 +25,8 @@ struct CommandLineOptions: Equatable {
     var tlsKey: String?
     var tlsHosts: [String] = []
     var tlsFault: TLSCertificateFault?
+    var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
+    var tlsClientCA: String?
 
     /// When TLS begins on the main port.
     enum TLSMode: Equatable {
@@ -38,7 +40,7 @@ struct CommandLineOptions: Equatable {
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
-                          [--tls-cert FILE --tls-key FILE]
+                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-cert FILE --tls-key FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -73,6 +75,9 @@ struct CommandLineOptions: Equatable {
           --tls-host NAME  another host name (or address) for the certificate; repeat for more
           --tls-fault NAME a certificate clients must refuse: expired, not-yet-valid, wrong-host or
                            self-signed (the CA written by --tls-ca-out stays the one to trust)
+          --tls-client-certs required|optional
+                           ask clients for certificates (mutual TLS) that chain to the test CA, or
+          --tls-client-ca FILE  to the CAs in this PEM file
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
@@ -120,6 +125,13 @@ struct CommandLineOptions: Equatable {
                 tlsMode = mode
             case "--tls-ca-out": tlsCAOut = try value(for: argument)
             case "--tls-host": tlsHosts.append(try value(for: argument))
+            case "--tls-client-certs":
+                let mode = try value(for: argument)
+                guard let parsed = TLSConfiguration.ClientCertificates(rawValue: mode), parsed != .none else {
+                    throw .usage("--tls-client-certs takes required or optional, not \"\(mode)\"")
+                }
+                tlsClientCertificates = parsed
+            case "--tls-client-ca": tlsClientCA = try value(for: argument)
             case "--tls-fault":
                 let name = try value(for: argument)
                 guard let fault = TLSCertificateFault(rawValue: name) else {
@@ -139,9 +151,14 @@ struct CommandLineOptions: Equatable {
             }
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
-        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil), ("--tls-cert", tlsCertificate != nil),
+        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil), ("--tls-client-certs", tlsClientCertificates != .none),
+                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
+        }
+        if tlsClientCA != nil && tlsClientCertificates == .none { throw .usage("--tls-client-ca needs --tls-client-certs required or optional") }
+        if tlsCertificate != nil && tlsClientCertificates != .none && tlsClientCA == nil {
+            throw .usage("with --tls-cert there is no test CA: --tls-client-certs needs --tls-client-ca FILE")
         }
         if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together: give both") }
         if tlsCertificate != nil && (tlsCAOut != nil || !tlsHosts.isEmpty || tlsFault != nil) {

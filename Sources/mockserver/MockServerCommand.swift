@@ -152,7 +152,13 @@ struct MockServerCommand {
                 throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
             }
         }
-        return TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
+        var configuration = TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
+        configuration.clientCertificates = options.tlsClientCertificates
+        if let path = options.tlsClientCA {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
+            configuration.trustedClientCAs = [String(decoding: data, as: UTF8.self)]
+        }
+        return configuration
     }
 
     /// Starts a server as the options say, with what the admin API needs of it.

@@ -60,6 +60,22 @@ public struct TLSIdentity: Sendable {
         return TLSIdentity(certificate: leaf, chain: [], key: key, authority: (ca, caKey), hostNames: named)
     }
 
+    /// A client certificate for `commonName`, signed by this identity's test CA, with its key (both
+    /// PEM): what a client shows a server that requires one (``TLSConfiguration/clientCertificates``).
+    ///
+    /// - Throws: ``TLSError/setupFailed(_:)`` for an identity of your own (it has no test CA).
+    public func clientCertificate(commonName: String) throws(TLSError) -> (certificatePEM: String, privateKeyPEM: String) {
+        guard let authority else { throw .setupFailed("your own identity has no test CA to sign a client certificate") }
+        let library = try OpenSSLLibrary.load()
+        let key = try PrivateKey.generateP256(library)
+        let certificate = try CertificateBuilder(library: library).make(
+            commonName: commonName, key: key, issuer: authority,
+            extensions: [.basicConstraints("critical,CA:FALSE"), .keyUsage("critical,digitalSignature"), .extendedKeyUsage("clientAuth"),
+                         .subjectKeyIdentifier, .authorityKeyIdentifier],
+            notBefore: -3600, notAfter: 30 * 86_400)
+        return (certificate.pem, key.pem)
+    }
+
     /// Your own identity: a PEM certificate (the server's first, then any intermediates) and its
     /// PEM private key.
     ///

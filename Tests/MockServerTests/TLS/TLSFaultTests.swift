@@ -79,4 +79,26 @@ struct TLSFaultTests {
         #expect(try client.readToEnd().isEmpty)
         #expect(try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"]).stdout == "hi\n")
     }
+
+    @Test("mutual TLS: a client certificate from the test CA is let in and named in the transcript; none is refused")
+    func clientCertificates() async throws {
+        var tls = try TLSConfiguration.generated()
+        tls.clientCertificates = .required
+        let (server, ca) = try start(tls)
+        defer { server.stop() }
+        let client = try tls.identity.clientCertificate(commonName: "alice")
+        let folder = try Tools.temporaryDirectory()
+        let certificate = folder.appendingPathComponent("alice.pem").path
+        let key = folder.appendingPathComponent("alice.key").path
+        try client.certificatePEM.write(toFile: certificate, atomically: true, encoding: .utf8)
+        try client.privateKeyPEM.write(toFile: key, atomically: true, encoding: .utf8)
+        let admitted = try Tools.curl(["--cacert", ca, "--cert", certificate, "--key", key, "https://127.0.0.1:\(server.port)/"])
+        #expect(admitted.stdout == "hi\n", "\(admitted.stderr)")
+        let done = try await server.transcript.wait { if case .note(let note) = $0.event { note.kind == "tls-handshake" } else { false } }
+        #expect("\(done.event)".contains("client=/O=MockServer/CN=alice"), "\(done)")
+        let refused = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
+        #expect(refused.status != 0 && refused.stdout.isEmpty, "\(refused.status) \(refused.stderr)")
+        let failure = try await server.transcript.wait { if case .note(let note) = $0.event { note.kind == "tls-failed" } else { false } }
+        #expect("\(failure.event)".contains("certificate"), "\(failure)")
+    }
 }
