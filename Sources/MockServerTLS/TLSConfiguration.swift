@@ -38,6 +38,9 @@ public struct TLSConfiguration: Sendable {
     /// The CAs (PEM) a client's certificate must chain to; `nil`: the identity's test CA (whose
     /// ``TLSIdentity/clientCertificate(commonName:)`` makes client certificates).
     public var trustedClientCAs: [String]?
+    /// At most this many bytes of ciphertext are taken from the socket at a time (tests set 1, so
+    /// that every record arrives in pieces); `nil`: as many as there are.
+    package var ciphertextReadLimit: Int?
     /// How long a client has to finish its handshake before the connection is closed (10 s).
     public var handshakeTimeout: Duration = .seconds(10)
 

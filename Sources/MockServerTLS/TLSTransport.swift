@@ -174,7 +174,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 if drained && filled > 0 { return .bytes(filled) }
                 switch pullCiphertext() {
                 case .bytes(let count):
-                    drained = count < (buffers?.incoming.count ?? 0)
+                    drained = count < min(buffers?.incoming.count ?? 0, context.configuration.ciphertextReadLimit ?? .max)
                     continue
                 case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
                 case .endOfFile:
@@ -208,7 +208,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// Moves what the inner transport has into OpenSSL's input buffer.
     private func pullCiphertext() -> Socket.ReadResult {
         guard !innerEnded else { return .endOfFile }
-        guard let space = buffers?.incoming else { return .wouldBlock }
+        guard var space = buffers?.incoming else { return .wouldBlock }
+        if let limit = context.configuration.ciphertextReadLimit, limit < space.count { space = UnsafeMutableRawBufferPointer(rebasing: space[..<max(1, limit)]) }
         let result = inner.read(into: space)
         switch result {
         case .bytes(let count):
