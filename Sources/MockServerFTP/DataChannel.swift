@@ -20,7 +20,7 @@ package final class DataChannel {
     private var delay: Duration?
     private var closed = false
     /// TLS for data connections from now on (`PROT P`), or `nil` for clear ones (`PROT C`).
-    package var protection: TLSContext?
+    package var protection: DataProtection?
 
     /// The port of the passive listener opened last, while the channel has one.
     package private(set) var passivePort: UInt16?

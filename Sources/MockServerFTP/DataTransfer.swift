@@ -70,7 +70,7 @@ package final class DataTransfer: StreamDriver {
     /// The data connection, until it closes.
     private var connection: StreamConnection?
     /// TLS to begin once an outbound (active) connection is made.
-    private var protection: TLSContext?
+    private var protection: DataProtection?
     /// Whether ``opened(_:)`` ran: the connection is made and waits for the job's steps.
     private var isOpen = false
     /// Why the connection closed, once it has.
@@ -87,10 +87,11 @@ package final class DataTransfer: StreamDriver {
 
     /// A data connection over an accepted socket, numbered as its control connection; TLS with
     /// `protection` (`PROT P`), the server's side of the handshake first.
-    package static func accepted(_ socket: Socket, loop: EventLoop, connectionID: Int, protection: TLSContext? = nil) throws -> DataTransfer {
+    package static func accepted(_ socket: Socket, loop: EventLoop, connectionID: Int, protection: DataProtection? = nil) throws -> DataTransfer {
         let transfer = DataTransfer(loop: loop)
-        let connection = try protection.map { context in
-            try StreamConnection.acceptingTLS(socket: socket, loop: loop, driver: transfer, context: context, id: connectionID, channel: .data, recordsOutput: false)
+        let connection = try protection.map { protection in
+            try StreamConnection.acceptingTLS(socket: socket, loop: loop, driver: transfer, context: protection.context, id: connectionID, channel: .data,
+                                              recordsOutput: false, requiredSessionTag: protection.requiredSessionTag)
         } ?? StreamConnection(socket: socket, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
         transfer.connection = connection
         try connection.start()
@@ -99,7 +100,7 @@ package final class DataTransfer: StreamDriver {
 
     /// A data connection being made to `target` (FTP's active mode), numbered as its control
     /// connection; TLS with `protection`, where the server is still TLS's server (RFC 4217 §7).
-    package static func connecting(to target: SocketAddress, loop: EventLoop, connectionID: Int, protection: TLSContext? = nil) throws -> DataTransfer {
+    package static func connecting(to target: SocketAddress, loop: EventLoop, connectionID: Int, protection: DataProtection? = nil) throws -> DataTransfer {
         let transfer = DataTransfer(loop: loop)
         transfer.protection = protection
         transfer.connection = try StreamConnection.connect(to: target, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
@@ -133,7 +134,7 @@ package final class DataTransfer: StreamDriver {
             // An active connection, just made: TLS before anything else.
             self.protection = nil
             do {
-                try connection.startTLS(context: protection)
+                try connection.startTLS(context: protection.context, requiredSessionTag: protection.requiredSessionTag)
             } catch {
                 return []
             }

@@ -6,11 +6,13 @@ extension StreamConnection {
     ///
     /// - Throws: ``TLSError`` when OpenSSL cannot make the connection's state.
     package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext, id: Int? = nil,
-                                     channel: TranscriptChannel = .control, recordsOutput: Bool = true) throws -> StreamConnection {
+                                     channel: TranscriptChannel = .control, recordsOutput: Bool = true,
+                                     requiredSessionTag: UInt? = nil) throws -> StreamConnection {
         let reporter = TLSReporter()
         let transport: TLSTransport
         do {
             transport = try TLSTransport(over: SocketTransport(socket), context: context, report: reporter.report)
+            transport.requiredSessionTag = requiredSessionTag
         } catch {
             socket.close()
             throw error
@@ -24,12 +26,21 @@ extension StreamConnection {
     /// the handshake follows what was sent so far.
     ///
     /// - Throws: ``TLSError`` or the loop's error; the connection is closed then.
-    package func startTLS(context: TLSContext) throws {
+    package func startTLS(context: TLSContext, requiredSessionTag: UInt? = nil) throws {
         let reporter = TLSReporter()
         reporter.connection = self
-        try wrapTransport { inner in try TLSTransport(over: inner, context: context, report: reporter.report) }
+        try wrapTransport { inner in
+            let transport = try TLSTransport(over: inner, context: context, report: reporter.report)
+            transport.requiredSessionTag = requiredSessionTag
+            return transport
+        }
         log(.debug, "TLS handshake begins")
     }
+}
+
+extension StreamConnection {
+    /// The tag of this connection's TLS session (see ``TLSTransport/sessionTag``), when it speaks TLS.
+    package var tlsSessionTag: UInt? { (currentTransport as? TLSTransport)?.sessionTag }
 }
 
 /// Hands a TLS transport's events to its connection, made after the transport.

@@ -38,6 +38,10 @@ public struct TLSConfiguration: Sendable {
     /// The CAs (PEM) a client's certificate must chain to; `nil`: the identity's test CA (whose
     /// ``TLSIdentity/clientCertificate(commonName:)`` makes client certificates).
     public var trustedClientCAs: [String]?
+    /// Whether an FTPS data connection must resume the TLS session of its control connection, as
+    /// vsftpd's `require_ssl_reuse` demands: one that does not is closed, and the transfer answers
+    /// `522`. `false` by default.
+    public var requireSessionReuse = false
     /// At most this many bytes of ciphertext are taken from the socket at a time (tests set 1, so
     /// that every record arrives in pieces); `nil`: as many as there are.
     package var ciphertextReadLimit: Int?

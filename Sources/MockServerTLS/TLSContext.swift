@@ -60,6 +60,9 @@ package final class TLSContext: @unchecked Sendable {
             applicationProtocols?.deallocate()
             throw .setupFailed(reason)
         }
+        // Every ticket carries the session tag of the connection it was issued on, so that a later
+        // connection that resumes with it can be told where its session came from.
+        _ = library.SSL_CTX_set_session_ticket_cb(pointer, Self.ticketGenerated, nil, nil)
         if let applicationProtocols {
             library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
         }
@@ -89,6 +92,20 @@ package final class TLSContext: @unchecked Sendable {
     deinit {
         library.SSL_CTX_free(pointer)
         applicationProtocols?.deallocate()
+    }
+
+    /// OpenSSL's ticket callback: the connection's tag (its app data) goes into the ticket. A
+    /// resumed session keeps the tag it came with: the tickets of a connection that resumed the
+    /// control connection's session still name the control connection.
+    private static let ticketGenerated: OpenSSLLibrary.TicketGenerated = { ssl, _ in
+        guard case .success(let library) = OpenSSLLibrary.shared, let tag = library.SSL_get_ex_data(ssl, 0) else { return 1 }
+        let session = library.SSL_get_session(ssl)
+        var existing: UnsafeMutableRawPointer?
+        var length = 0
+        if library.SSL_SESSION_get0_ticket_appdata(session, &existing, &length) == 1, length > 0 { return 1 }
+        var value = UInt(bitPattern: tag)
+        _ = withUnsafeBytes(of: &value) { library.SSL_SESSION_set1_ticket_appdata(library.SSL_get_session(ssl), $0.baseAddress, $0.count) }
+        return 1
     }
 
     /// OpenSSL's ALPN callback: the first of the client's protocols the server offers, or none

@@ -50,6 +50,13 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private var readScheduled = false
     /// The loop's shared buffers, once attached.
     private var buffers: TLSBuffers?
+    /// This connection's session tag, which the tickets it issues carry (never zero).
+    package let sessionTag = UInt.random(in: 1...UInt.max)
+    /// The tag a connection must resume (FTPS data connections under `require_ssl_reuse`): the
+    /// handshake fails when the session it resumes was not issued with it.
+    package var requiredSessionTag: UInt?
+    /// The reason a connection that did not resume the required session fails with.
+    package static let sessionReuseRefusal = "the data connection did not resume the control connection's TLS session (session reuse required)"
     /// Reports the handshake's outcome and other TLS events (the connection records them).
     private let report: (TLSEvent) -> Void
 
@@ -62,6 +69,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             throw .setupFailed(library.errorText("BIO_new failed"))
         }
         library.SSL_set_bio(ssl, incoming, outgoing)
+        _ = library.SSL_set_ex_data(ssl, 0, UnsafeMutableRawPointer(bitPattern: UInt(sessionTag)))
         library.SSL_set_accept_state(ssl)
         self.inner = inner
         self.context = context
@@ -247,6 +255,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             library.ERR_clear_error()
             let result = library.SSL_do_handshake(ssl)
             if result == 1 {
+                if let required = requiredSessionTag, resumedSessionTag != required {
+                    fail(Self.sessionReuseRefusal)
+                    return
+                }
                 phase = .open
                 flushPending()
                 report(.handshakeDone(handshakeSummary))
@@ -273,6 +285,15 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 return
             }
         }
+    }
+
+    /// The tag carried by the ticket this connection's session was resumed from, if it was.
+    private var resumedSessionTag: UInt? {
+        guard library.SSL_session_reused(ssl) == 1, let session = library.SSL_get_session(ssl) else { return nil }
+        var data: UnsafeMutableRawPointer?
+        var length = 0
+        guard library.SSL_SESSION_get0_ticket_appdata(session, &data, &length) == 1, let data, length == MemoryLayout<UInt>.size else { return nil }
+        return data.loadUnaligned(as: UInt.self)
     }
 
     private func fail(_ reason: String) {

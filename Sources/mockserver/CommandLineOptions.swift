@@ -27,6 +27,7 @@ struct CommandLineOptions: Equatable {
     var tlsFault: TLSCertificateFault?
     var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
     var tlsClientCA: String?
+    var tlsRequireReuse = false
 
     /// When TLS begins on the main port.
     enum TLSMode: Equatable {
@@ -40,7 +41,7 @@ struct CommandLineOptions: Equatable {
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
-                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-cert FILE --tls-key FILE]
+                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-cert FILE --tls-key FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -78,6 +79,8 @@ struct CommandLineOptions: Equatable {
           --tls-client-certs required|optional
                            ask clients for certificates (mutual TLS) that chain to the test CA, or
           --tls-client-ca FILE  to the CAs in this PEM file
+          --tls-require-reuse  FTPS data connections must resume the control connection's TLS
+                           session (vsftpd's require_ssl_reuse): others get 522
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
@@ -132,6 +135,7 @@ struct CommandLineOptions: Equatable {
                 }
                 tlsClientCertificates = parsed
             case "--tls-client-ca": tlsClientCA = try value(for: argument)
+            case "--tls-require-reuse": tlsRequireReuse = true
             case "--tls-fault":
                 let name = try value(for: argument)
                 guard let fault = TLSCertificateFault(rawValue: name) else {
@@ -152,7 +156,7 @@ struct CommandLineOptions: Equatable {
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
         if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil), ("--tls-client-certs", tlsClientCertificates != .none),
-                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-cert", tlsCertificate != nil),
+                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
         }

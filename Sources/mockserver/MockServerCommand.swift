@@ -154,6 +154,7 @@ struct MockServerCommand {
         }
         var configuration = TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
         configuration.clientCertificates = options.tlsClientCertificates
+        configuration.requireSessionReuse = options.tlsRequireReuse
         if let path = options.tlsClientCA {
             guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
             configuration.trustedClientCAs = [String(decoding: data, as: UTF8.self)]

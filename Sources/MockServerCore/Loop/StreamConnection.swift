@@ -283,6 +283,9 @@ package final class StreamConnection: LoopHandler {
         nextStep = 0
     }
 
+    /// The transport the connection reads and writes through now (TLS's, after STARTTLS).
+    package var currentTransport: any StreamTransport { transport }
+
     /// Puts another transport around the current one from now on (TLS after STARTTLS's reply):
     /// the new one takes over the loop's readiness with the interest the connection has now.
     ///

@@ -89,7 +89,8 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
             return .continue([])
         case "P":
             if let context = connection.loop.existingAttachment(TLSContext.self) {
-                channel.protection = context
+                let required = context.configuration.requireSessionReuse ? connection.tlsSessionTag : nil
+                channel.protection = DataProtection(context: context, requiredSessionTag: required)
                 return .continue([])
             }
             connection.log(.warning, "PROT P: the server has no TLS identity; data connections stay clear")
@@ -199,6 +200,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
             break
         case .refused:
             endResponse(replying: "425 Can't open data connection.\r\n")
+        case .failed(let reason) where reason.contains(TLSTransport.sessionReuseRefusal):
+            connection.log(.warning, "transfer refused: \(TLSTransport.sessionReuseRefusal)")
+            endResponse(replying: "522 SSL connection failed: session reuse required.\r\n")
         case .failed(let reason):
             connection.log(.warning, "transfer failed: \(reason)")
             endResponse(replying: "426 Connection closed; transfer aborted.\r\n")

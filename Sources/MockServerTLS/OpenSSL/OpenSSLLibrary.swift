@@ -65,6 +65,12 @@ package final class OpenSSLLibrary: Sendable {
     let SSL_get0_alpn_selected: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt32>?) -> Void
     let SSL_session_reused: @convention(c) (OpaquePointer?) -> Int32
     let SSL_get1_peer_certificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let SSL_CTX_set_session_ticket_cb: @convention(c) (OpaquePointer?, TicketGenerated?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+    let SSL_get_session: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let SSL_set_ex_data: @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Int32
+    let SSL_get_ex_data: @convention(c) (OpaquePointer?, Int32) -> UnsafeMutableRawPointer?
+    let SSL_SESSION_set1_ticket_appdata: @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int) -> Int32
+    let SSL_SESSION_get0_ticket_appdata: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, UnsafeMutablePointer<Int>?) -> Int32
     let SSL_select_next_proto: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>?, UnsafeMutablePointer<UInt8>?,
                                                UnsafePointer<UInt8>?, UInt32, UnsafePointer<UInt8>?, UInt32) -> Int32
 
@@ -116,6 +122,9 @@ package final class OpenSSLLibrary: Sendable {
     package typealias ALPNSelect = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt8>?,
                                                    UnsafePointer<UInt8>?, UInt32, UnsafeMutableRawPointer?) -> Int32
 
+    /// OpenSSL's callback when a session ticket is made: `(ssl, arg) -> 1`.
+    package typealias TicketGenerated = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+
     private init() throws(TLSError) {
         guard let crypto = Self.open(Self.cryptoNames), let ssl = Self.open(Self.sslNames) else { throw .libraryMissing(Self.missingHint) }
         func function<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: T.Type = T.self) throws(TLSError) -> T {
@@ -153,6 +162,12 @@ package final class OpenSSLLibrary: Sendable {
         SSL_session_reused = try function(ssl, "SSL_session_reused")
         SSL_get1_peer_certificate = try function(ssl, "SSL_get1_peer_certificate")
         SSL_select_next_proto = try function(ssl, "SSL_select_next_proto")
+        SSL_CTX_set_session_ticket_cb = try function(ssl, "SSL_CTX_set_session_ticket_cb")
+        SSL_get_session = try function(ssl, "SSL_get_session")
+        SSL_set_ex_data = try function(ssl, "SSL_set_ex_data")
+        SSL_get_ex_data = try function(ssl, "SSL_get_ex_data")
+        SSL_SESSION_set1_ticket_appdata = try function(ssl, "SSL_SESSION_set1_ticket_appdata")
+        SSL_SESSION_get0_ticket_appdata = try function(ssl, "SSL_SESSION_get0_ticket_appdata")
         BIO_s_mem = try function(crypto, "BIO_s_mem")
         BIO_new = try function(crypto, "BIO_new")
         BIO_new_mem_buf = try function(crypto, "BIO_new_mem_buf")

@@ -113,4 +113,53 @@ struct FTPSTests {
         #expect(result.stdout == "Hello from MockServer!\n", "\(result.stdout)\(result.stderr)")
         #expect(try String(contentsOf: folder.appendingPathComponent("copy/local.txt"), encoding: .utf8) == "mirrored\n")
     }
+
+    @Test("require_ssl_reuse: a data connection that resumes the control session is served; Python's plain FTP_TLS gets 522, curl (which reuses) is served")
+    func requireReuse() throws {
+        var configuration = MockServer.Configuration()
+        var tls = try TLSConfiguration.generated(mode: .explicit)
+        tls.requireSessionReuse = true
+        configuration.tls = tls
+        let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)
+        try server.start()
+        defer { server.stop() }
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
+        try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
+        let result = try Tools.python("""
+            import ftplib, ssl
+            class ReusingFTP_TLS(ftplib.FTP_TLS):
+                # As users write it: the data connection resumes the control connection's session.
+                def ntransfercmd(self, cmd, rest=None):
+                    conn, size = ftplib.FTP.ntransfercmd(self, cmd, rest)
+                    if self._prot_p:
+                        conn = self.context.wrap_socket(conn, server_hostname=self.host, session=self.sock.session)
+                    return conn, size
+            context = ssl.create_default_context(cafile="\(ca)")
+            for kind in [ftplib.FTP_TLS, ReusingFTP_TLS]:
+                f = kind(context=context, timeout=10)
+                f.connect("localhost", \(server.port))
+                f.login()
+                f.prot_p()
+                f.voidcmd("NOOP")  # the control connection's session tickets arrive with a reply
+                try:
+                    out = []
+                    f.retrbinary("RETR file.txt", out.append)
+                    print(kind.__name__, b"".join(out).decode().strip())
+                except ftplib.error_perm as error:
+                    print(kind.__name__, error)
+                except (ssl.SSLError, OSError) as error:
+                    print(kind.__name__, "failed:", type(error).__name__, f.getresp() if False else "")
+                f.close()
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "ReusingFTP_TLS Hello from MockServer!", "\(result.stdout)\(result.stderr)")
+        #expect(lines.first?.hasPrefix("FTP_TLS") == true && lines.first?.contains("Hello") == false, "\(result.stdout)")
+        let refusal = server.transcript.entries.contains { entry in
+            if case .output(let bytes) = entry.event { String(decoding: bytes, as: UTF8.self).hasPrefix("522 ") } else { false }
+        }
+        #expect(refusal, "\(server.transcript.dump())")
+        let curl = try Tools.curl(["--ssl-reqd", "--cacert", ca, "ftp://localhost:\(server.port)/file.txt"])
+        #expect(curl.stdout == "Hello from MockServer!\n", "\(curl.stderr)")
+    }
 }
