@@ -109,6 +109,7 @@
 @_exported import struct MockServerTLS.TLSConfiguration
 @_exported import struct MockServerTLS.TLSIdentity
 @_exported import enum MockServerTLS.TLSCertificateFault
+@_exported import enum MockServerTLS.TLSHandshakeFault
 @_exported import enum MockServerTLS.TLSError
 @_exported import enum MockServerTLS.TLSVersion
 @_exported import struct MockServerTLS.TLSHandshake

@@ -54,6 +54,7 @@ private final class TLSReporter {
         case .handshakeDone(let handshake): connection.log(.debug, "TLS handshake done: \(handshake)")
         case .failed(let reason): connection.log(.warning, "TLS failed: \(reason)")
         case .truncated: connection.log(.debug, "TLS ended without close_notify")
+        case .fault(let description): connection.log(.info, "TLS fault: \(description)")
         }
     }
 }

@@ -47,6 +47,12 @@ public struct TLSConfiguration: Sendable {
     package var ciphertextReadLimit: Int?
     /// How long a client has to finish its handshake before the connection is closed (10 s).
     public var handshakeTimeout: Duration = .seconds(10)
+    /// A handshake that goes wrong on purpose for every connection; `nil` (the default): none.
+    public var handshakeFault: TLSHandshakeFault?
+    /// Whether connections end with TLS's `close_notify` alert before the TCP close (`true`, as
+    /// servers should). `false` ends them with a bare TCP close, the truncation a careful client
+    /// must report rather than take the data as complete.
+    public var sendsCloseNotify = true
 
     /// A configuration showing `identity`, beginning TLS as `mode` says.
     public init(identity: TLSIdentity, mode: Mode = .implicit) {

@@ -63,6 +63,9 @@ package final class TLSContext: @unchecked Sendable {
         // Every ticket carries the session tag of the connection it was issued on, so that a later
         // connection that resumes with it can be told where its session came from.
         _ = library.SSL_CTX_set_session_ticket_cb(pointer, Self.ticketGenerated, nil, nil)
+        if let fault = configuration.handshakeFault {
+            library.SSL_CTX_set_client_hello_cb(pointer, Self.clientHelloArrived, UnsafeMutableRawPointer(bitPattern: fault == .alert ? 1 : 2))
+        }
         if let applicationProtocols {
             library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
         }
@@ -106,6 +109,15 @@ package final class TLSContext: @unchecked Sendable {
         var value = UInt(bitPattern: tag)
         _ = withUnsafeBytes(of: &value) { library.SSL_SESSION_set1_ticket_appdata(library.SSL_get_session(ssl), $0.baseAddress, $0.count) }
         return 1
+    }
+
+    /// OpenSSL's ClientHello callback, set for a ``TLSHandshakeFault``: for ``TLSHandshakeFault/alert``
+    /// (argument 1) the handshake fails with a fatal `handshake_failure` alert, which OpenSSL sends;
+    /// otherwise it is suspended, and the transport hangs or resets (SSL_ERROR_WANT_CLIENT_HELLO_CB).
+    private static let clientHelloArrived: OpenSSLLibrary.ClientHelloArrived = { _, alert, argument in
+        guard Int(bitPattern: argument) == 1 else { return -1 } // SSL_CLIENT_HELLO_RETRY
+        alert?.pointee = 40 // SSL_AD_HANDSHAKE_FAILURE
+        return 0 // SSL_CLIENT_HELLO_ERROR
     }
 
     /// OpenSSL's ALPN callback: the first of the client's protocols the server offers, or none

@@ -8,6 +8,8 @@ package enum TLSEvent: Sendable {
     case failed(String)
     /// The peer ended the connection without TLS's `close_notify` (a truncation a client must notice).
     case truncated
+    /// A fault the configuration asked for was played, as described.
+    case fault(String)
 
     /// The transcript's note for the event.
     package var note: TranscriptNote {
@@ -15,6 +17,7 @@ package enum TLSEvent: Sendable {
         case .handshakeDone(let handshake): TranscriptNote(kind: "tls-handshake", text: "TLS handshake done: \(handshake)")
         case .failed(let reason): TranscriptNote(kind: "tls-failed", text: "TLS failed: \(reason)")
         case .truncated: TranscriptNote(kind: "tls-truncated", text: "TLS ended without close_notify")
+        case .fault(let description): TranscriptNote(kind: "tls-fault", text: "TLS fault: \(description)")
         }
     }
 }

@@ -17,6 +17,8 @@ import MockServerCore
 package final class TLSTransport: StreamTransport, LoopHandler {
     private enum Phase {
         case handshaking
+        /// The handshake is held on purpose (``TLSHandshakeFault/hang``): input is read and dropped.
+        case hanging
         case open
         case failed(String)
         case closed
@@ -36,6 +38,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// The connection ended its sending side during the handshake: TLS's end follows the handshake.
     private var shutdownAfterHandshake = false
     private var innerEnded = false
+    /// The connection ends with an RST whatever its close asks (``TLSHandshakeFault/reset``).
+    private var resetOnClose = false
     /// The peer's close_notify (or the end of the inner transport) arrived behind bytes just handed
     /// out: the next read reports the end.
     private var endPending = false
@@ -98,8 +102,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         applied = effectiveInterest
         try inner.attach(self, to: loop, interest: applied)
         loop.schedule(after: context.configuration.handshakeTimeout) { [weak self] in
-            guard let self, case .handshaking = phase else { return }
-            fail("no handshake within \(context.configuration.handshakeTimeout)")
+            guard let self else { return }
+            switch phase {
+            case .handshaking: fail("no handshake within \(context.configuration.handshakeTimeout)")
+            case .hanging: fail("no handshake within \(context.configuration.handshakeTimeout): the handshake fault hang held it")
+            case .open, .failed, .closed: return
+            }
             // The connection reads the failure and closes.
             self.handler?.handle(Readiness(readable: true, writable: false, failed: true))
         }
@@ -127,10 +135,14 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         // Ciphertext just drained: a connection waiting for its output to be written hears of it.
         let drained = hadPending && !hasPendingOutput
         var forwarded = readiness
-        if case .handshaking = phase {
+        if case .hanging = phase {
+            if readiness.readable || readiness.failed { dropInput() }
+            forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
+            if case .failed = phase { forwarded = Readiness(readable: true, writable: false, failed: readiness.failed) }
+        } else if case .handshaking = phase {
             if readiness.readable || readiness.failed { advanceHandshake() }
             switch phase {
-            case .handshaking:
+            case .handshaking, .hanging:
                 // Nothing for the connection yet, but a broken peer.
                 forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
             case .open:
@@ -156,7 +168,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.ReadResult {
         if case .handshaking = phase { advanceHandshake() }
         switch phase {
-        case .handshaking: return .wouldBlock
+        case .handshaking, .hanging: return .wouldBlock
         case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         case .closed: return .endOfFile
         case .open: break
@@ -269,7 +281,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 return
             }
             let error = library.SSL_get_error(ssl, result)
+            if error == 11 { // SSL_ERROR_WANT_CLIENT_HELLO_CB: a handshake fault holds it
+                playHandshakeFault()
+                return
+            }
             guard error == 2 else {
+                if context.configuration.handshakeFault == .alert { report(.fault("alert: the ClientHello is answered with a handshake_failure alert")) }
                 fail(library.errorText("the handshake failed"))
                 return
             }
@@ -282,6 +299,41 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 return
             case .failed(let error):
                 fail("the connection failed during the handshake: \(error.reason)")
+                return
+            }
+        }
+    }
+
+    /// Plays the configured ``TLSHandshakeFault`` on the ClientHello just read (the alert is sent
+    /// by OpenSSL, from the context's callback).
+    private func playHandshakeFault() {
+        switch context.configuration.handshakeFault {
+        case .hang?:
+            phase = .hanging
+            report(.fault("hang: the ClientHello is left unanswered"))
+            dropInput()
+        case .reset?:
+            resetOnClose = true
+            report(.fault("reset: the connection is reset after the ClientHello"))
+            fail("reset after the ClientHello (handshake fault reset)")
+        case .alert?, nil:
+            fail(library.errorText("the handshake failed"))
+        }
+    }
+
+    /// Reads and drops what the peer sends while the handshake hangs, until it closes.
+    private func dropInput() {
+        guard let space = buffers?.incoming else { return }
+        while true {
+            switch inner.read(into: space) {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .endOfFile:
+                innerEnded = true
+                fail("the peer closed the connection while the handshake hung (handshake fault hang)")
+                return
+            case .failed(let error):
+                fail("the connection failed while the handshake hung: \(error.reason)")
                 return
             }
         }
@@ -319,7 +371,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
 
     package func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult {
         switch phase {
-        case .handshaking: return .wouldBlock
+        case .handshaking, .hanging: return .wouldBlock
         case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         case .closed: return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPIPE))
         case .open: break
@@ -396,7 +448,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private var effectiveInterest: Interest {
         var interest: Interest = []
         switch phase {
-        case .handshaking: interest.insert(.read)
+        case .handshaking, .hanging: interest.insert(.read)
         case .open: interest = wanted
         case .failed, .closed: interest = wanted.intersection(.read)
         }
@@ -421,19 +473,28 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             if case .handshaking = phase { shutdownAfterHandshake = true } else { inner.shutdownWrite() }
             return
         }
+        guard context.configuration.sendsCloseNotify else {
+            // The truncation asked for: a bare TCP end, once what waits is written.
+            report(.fault("the connection ends without close_notify"))
+            shutWriteWhenFlushed = true
+            flushPending()
+            return
+        }
         _ = library.SSL_shutdown(ssl)
         shutWriteWhenFlushed = true
         flushPending()
     }
 
     package func close(reset: Bool) {
-        if !reset, case .open = phase {
+        if !reset && !context.configuration.sendsCloseNotify, case .open = phase {
+            report(.fault("the connection ends without close_notify"))
+        } else if !reset, case .open = phase {
             // close_notify, as far as the socket takes it now.
             _ = library.SSL_shutdown(ssl)
             flushPending()
         }
         phase = .closed
         handler = nil
-        inner.close(reset: reset)
+        inner.close(reset: reset || resetOnClose)
     }
 }

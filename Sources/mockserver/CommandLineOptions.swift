@@ -25,6 +25,8 @@ struct CommandLineOptions: Equatable {
     var tlsKey: String?
     var tlsHosts: [String] = []
     var tlsFault: TLSCertificateFault?
+    var tlsHandshakeFault: TLSHandshakeFault?
+    var tlsSendsCloseNotify = true
     var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
     var tlsClientCA: String?
     var tlsRequireReuse = false
@@ -75,7 +77,9 @@ struct CommandLineOptions: Equatable {
           --tls-ca-out FILE  write the test CA's certificate (PEM) to FILE, for clients to trust
           --tls-host NAME  another host name (or address) for the certificate; repeat for more
           --tls-fault NAME a certificate clients must refuse: expired, not-yet-valid, wrong-host or
-                           self-signed (the CA written by --tls-ca-out stays the one to trust)
+                           self-signed (the CA written by --tls-ca-out stays the one to trust); a
+                           handshake that fails after the ClientHello: hang, reset or alert; or
+                           no-close-notify (connections end with a bare TCP close); repeat to combine
           --tls-client-certs required|optional
                            ask clients for certificates (mutual TLS) that chain to the test CA, or
           --tls-client-ca FILE  to the CAs in this PEM file
@@ -138,10 +142,16 @@ struct CommandLineOptions: Equatable {
             case "--tls-require-reuse": tlsRequireReuse = true
             case "--tls-fault":
                 let name = try value(for: argument)
-                guard let fault = TLSCertificateFault(rawValue: name) else {
-                    throw .usage("--tls-fault takes \(TLSCertificateFault.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(name)\"")
+                if let fault = TLSCertificateFault(rawValue: name) {
+                    tlsFault = fault
+                } else if let fault = TLSHandshakeFault(rawValue: name) {
+                    tlsHandshakeFault = fault
+                } else if name == "no-close-notify" {
+                    tlsSendsCloseNotify = false
+                } else {
+                    let names = TLSCertificateFault.allCases.map(\.rawValue) + TLSHandshakeFault.allCases.map(\.rawValue) + ["no-close-notify"]
+                    throw .usage("--tls-fault takes \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
-                tlsFault = fault
             case "--tls-cert": tlsCertificate = try value(for: argument)
             case "--tls-key": tlsKey = try value(for: argument)
             case "--check":
@@ -155,7 +165,7 @@ struct CommandLineOptions: Equatable {
             }
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
-        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil), ("--tls-client-certs", tlsClientCertificates != .none),
+        if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil || tlsHandshakeFault != nil || !tlsSendsCloseNotify), ("--tls-client-certs", tlsClientCertificates != .none),
                                         ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
@@ -166,7 +176,7 @@ struct CommandLineOptions: Equatable {
         }
         if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together: give both") }
         if tlsCertificate != nil && (tlsCAOut != nil || !tlsHosts.isEmpty || tlsFault != nil) {
-            throw .usage("--tls-ca-out, --tls-host and --tls-fault are for the generated test identity, not with --tls-cert")
+            throw .usage("--tls-ca-out, --tls-host and a certificate --tls-fault are for the generated test identity, not with --tls-cert")
         }
     }
 

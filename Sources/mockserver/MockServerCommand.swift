@@ -155,6 +155,8 @@ struct MockServerCommand {
         var configuration = TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
         configuration.clientCertificates = options.tlsClientCertificates
         configuration.requireSessionReuse = options.tlsRequireReuse
+        configuration.handshakeFault = options.tlsHandshakeFault
+        configuration.sendsCloseNotify = options.tlsSendsCloseNotify
         if let path = options.tlsClientCA {
             guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or not readable") }
             configuration.trustedClientCAs = [String(decoding: data, as: UTF8.self)]

@@ -65,6 +65,7 @@ package final class OpenSSLLibrary: Sendable {
     let SSL_get0_alpn_selected: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt32>?) -> Void
     let SSL_session_reused: @convention(c) (OpaquePointer?) -> Int32
     let SSL_get1_peer_certificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let SSL_CTX_set_client_hello_cb: @convention(c) (OpaquePointer?, ClientHelloArrived?, UnsafeMutableRawPointer?) -> Void
     let SSL_CTX_set_session_ticket_cb: @convention(c) (OpaquePointer?, TicketGenerated?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
     let SSL_get_session: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let SSL_set_ex_data: @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Int32
@@ -125,6 +126,9 @@ package final class OpenSSLLibrary: Sendable {
     /// OpenSSL's callback when a session ticket is made: `(ssl, arg) -> 1`.
     package typealias TicketGenerated = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
 
+    /// OpenSSL's callback when a ClientHello has been read: `(ssl, alert, arg) -> SSL_CLIENT_HELLO_*`.
+    package typealias ClientHelloArrived = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?) -> Int32
+
     private init() throws(TLSError) {
         guard let crypto = Self.open(Self.cryptoNames), let ssl = Self.open(Self.sslNames) else { throw .libraryMissing(Self.missingHint) }
         func function<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: T.Type = T.self) throws(TLSError) -> T {
@@ -163,6 +167,7 @@ package final class OpenSSLLibrary: Sendable {
         SSL_get1_peer_certificate = try function(ssl, "SSL_get1_peer_certificate")
         SSL_select_next_proto = try function(ssl, "SSL_select_next_proto")
         SSL_CTX_set_session_ticket_cb = try function(ssl, "SSL_CTX_set_session_ticket_cb")
+        SSL_CTX_set_client_hello_cb = try function(ssl, "SSL_CTX_set_client_hello_cb")
         SSL_get_session = try function(ssl, "SSL_get_session")
         SSL_set_ex_data = try function(ssl, "SSL_set_ex_data")
         SSL_get_ex_data = try function(ssl, "SSL_get_ex_data")

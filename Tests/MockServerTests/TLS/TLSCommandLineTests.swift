@@ -42,12 +42,26 @@ struct TLSCommandLineTests {
         (["--tls", "--starttls"], "--tls and --starttls exclude each other"),
         (["--tls-ca-out", "/tmp/x.pem"], "--tls-ca-out needs --tls or --starttls"),
         (["--tls", "--tls-cert", "/tmp/c.pem"], "--tls-cert and --tls-key go together"),
-        (["--tls", "--tls-fault", "broken"], "--tls-fault takes expired, not-yet-valid, wrong-host, self-signed, not \"broken\""),
+        (["--tls", "--tls-fault", "broken"], "--tls-fault takes expired, not-yet-valid, wrong-host, self-signed, hang, reset, alert, no-close-notify, not \"broken\""),
+        (["--tls-fault", "alert"], "--tls-fault needs --tls or --starttls"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let result = try Tools.run(Tools.mockserver.path, arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("--tls-fault alert: curl meets a fatal alert after its ClientHello, which the transcript names")
+    func handshakeFault() throws {
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
+        let http = try #require(BundledResponses.url(named: "http")).path
+        let command = try CommandLineTests.RunningCommand(["--tls", "--tls-ca-out", ca, "--tls-fault", "alert", "--verbose", http])
+        defer { _ = command.terminate() }
+        let port = try #require(httpPort(command), "\(command.firstLine)")
+        let result = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(port)/"])
+        #expect(result.status == 35 && result.stderr.contains("alert handshake failure"), "\(result.status): \(result.stderr)")
+        let (_, output) = command.terminate()
+        #expect(output.contains("TLS fault: alert"), "\(output)")
     }
 
     @Test("--tls-cert and --tls-key serve your own certificate; an unreadable one exits 65 naming the file")

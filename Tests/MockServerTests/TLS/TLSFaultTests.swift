@@ -11,10 +11,10 @@ struct TLSFaultTests {
         {"scheme": "http", "responses": {"hello": {"pattern": "^GET ", "commands": [{"response": {"body": "hi\\n"}}]}}}
         """
 
-    private func start(_ tls: TLSConfiguration) throws -> (MockServer, String) {
+    private func start(_ tls: TLSConfiguration, script: String = http) throws -> (MockServer, String) {
         var configuration = MockServer.Configuration()
         configuration.tls = tls
-        let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
+        let server = try MockServer(script: ResponseScript(json: script), configuration: configuration)
         try server.start()
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
         try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
@@ -100,5 +100,95 @@ struct TLSFaultTests {
         #expect(refused.status != 0 && refused.stdout.isEmpty, "\(refused.status) \(refused.stderr)")
         let failure = try await server.transcript.wait { if case .note(let note) = $0.event { note.kind == "tls-failed" } else { false } }
         #expect("\(failure.event)".contains("certificate"), "\(failure)")
+    }
+
+    private func notes(_ server: MockServer, _ kind: String) -> [String] {
+        server.transcript.entries.compactMap { entry in
+            if case .note(let note) = entry.event, note.kind == kind { note.text } else { nil }
+        }
+    }
+
+    @Test("handshake faults: curl gets the exit code and message a real server in that state gives it", arguments: [
+        (TLSHandshakeFault.hang, Int32(28), "timed out"),
+        (.reset, 35, "Connection reset by peer"),
+        (.alert, 35, "alert handshake failure"),
+    ])
+    func handshakeFaultsWithCurl(fault: TLSHandshakeFault, status: Int32, message: String) async throws {
+        var tls = try TLSConfiguration.generated()
+        tls.handshakeFault = fault
+        let (server, ca) = try start(tls)
+        defer { server.stop() }
+        for _ in 1...2 { // the server goes on playing it
+            let result = try Tools.curl(maxTime: 1, ["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
+            #expect(result.status == status && result.stderr.contains(message), "\(result.status): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        try await server.waitForConnectionsClosed()
+        let played = notes(server, "tls-fault")
+        #expect(played.count == 2 && played.allSatisfy { $0.contains(fault.rawValue) }, "\(played)")
+    }
+
+    @Test("handshake faults: Python's ssl raises what it raises for a real server in that state")
+    func handshakeFaultsWithPython() throws {
+        let expected: [(TLSHandshakeFault, String)] = [(.hang, "TimeoutError"), (.reset, "ConnectionResetError"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE")]
+        for (fault, error) in expected {
+            var tls = try TLSConfiguration.generated()
+            tls.handshakeFault = fault
+            let (server, ca) = try start(tls)
+            defer { server.stop() }
+            let result = try Tools.python("""
+                import socket, ssl
+                context = ssl.create_default_context(cafile="\(ca)")
+                try:
+                    with socket.create_connection(("127.0.0.1", \(server.port)), timeout=1) as raw:
+                        with context.wrap_socket(raw, server_hostname="127.0.0.1"):
+                            print("connected")
+                except ssl.SSLError as e:
+                    print("SSLError", e.reason)
+                except OSError as e:
+                    print(type(e).__name__)
+                """)
+            #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == error, "\(fault): \(result.stdout)\(result.stderr)")
+        }
+    }
+
+    private static let closeDelimited = """
+        {"scheme": "http", "responses": {"hello": {"pattern": "^GET ", "commands": [
+            "HTTP/1.1 200 OK\\r\\nConnection: close\\r\\n\\r\\nall of the body\\n", "«close»"]}}}
+        """
+
+    @Test("close without close_notify: Python's ssl (ragged EOFs not suppressed) reports the truncation; with close_notify it takes the body")
+    func noCloseNotify() async throws {
+        for sendsCloseNotify in [true, false] {
+            var tls = try TLSConfiguration.generated()
+            tls.sendsCloseNotify = sendsCloseNotify
+            let (server, ca) = try start(tls, script: Self.closeDelimited)
+            defer { server.stop() }
+            let curl = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
+            let python = try Tools.python("""
+                import socket, ssl
+                context = ssl.create_default_context(cafile="\(ca)")
+                with socket.create_connection(("127.0.0.1", \(server.port)), timeout=5) as raw:
+                    with context.wrap_socket(raw, server_hostname="127.0.0.1", suppress_ragged_eofs=False) as tls:
+                        tls.sendall(b"GET / HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+                        body = b""
+                        try:
+                            while chunk := tls.recv(4096):
+                                body += chunk
+                            print("complete", len(body))
+                        except ssl.SSLEOFError:
+                            print("SSLEOFError", len(body))
+                """)
+            // curl, like browsers, takes a body its connection's close ends as complete either way
+            // (curl 7.88 with OpenSSL 3 ignores the missing close_notify).
+            #expect(curl.status == 0 && curl.stdout == "all of the body\n", "\(curl.status): \(curl.stderr)")
+            if sendsCloseNotify {
+                #expect(python.stdout == "complete 54\n", "\(python.stdout)\(python.stderr)")
+                #expect(notes(server, "tls-fault").isEmpty)
+            } else {
+                #expect(python.stdout == "SSLEOFError 54\n", "\(python.stdout)\(python.stderr)")
+                _ = try await server.transcript.wait { if case .note(let note) = $0.event { note.kind == "tls-fault" } else { false } }
+            }
+        }
     }
 }
