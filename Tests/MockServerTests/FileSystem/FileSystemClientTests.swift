@@ -36,8 +36,8 @@ struct FileSystemClientTests {
     }
 
     /// `mockserver [script] --files tree` and its port.
-    private func serve(_ tree: URL, script: String? = nil) throws -> (CommandLineTests.RunningCommand, UInt16) {
-        var arguments = ["--files", tree.path]
+    private func serve(_ tree: URL, script: String? = nil, options: [String] = []) throws -> (CommandLineTests.RunningCommand, UInt16) {
+        var arguments = ["--files", tree.path] + options
         if let script { arguments.append(try #require(BundledResponses.url(named: script)).path) }
         let command = try CommandLineTests.RunningCommand(arguments)
         let port = try #require(command.firstLine.split(separator: " ")[3].split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) },
@@ -161,6 +161,37 @@ struct FileSystemClientTests {
             #expect(up.status == 0, "\(script ?? "ftp"): \(up.stderr)")
             let check = try Tools.run("rclone", ["check", tree.path, remote[0] + "copy"] + options, timeout: 120)
             #expect(check.status == 0, "\(script ?? "ftp"): \(check.stderr)")
+        }
+    }
+
+    @Test("rclone over TLS: FTP with explicit_tls (--starttls) and tls (--tls), WebDAV over https; sync both ways and check",
+          .enabled(if: Tools.hasRclone))
+    func rcloneOverTLS() throws {
+        let tree = try Self.makeTree()
+        let work = try Tools.temporaryDirectory()
+        let obscured = try Tools.run("rclone", ["obscure", "pass"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        for (script, mode, flag) in [(nil, "--starttls", "--ftp-explicit-tls"), (nil, "--tls", "--ftp-tls"), ("webdav", "--tls", nil)] {
+            let name = "\(script ?? "ftp")\(mode)"
+            let ca = work.appendingPathComponent("ca\(name).pem").path
+            let (command, port) = try serve(tree, script: script, options: [mode, "--tls-ca-out", ca])
+            defer { _ = command.terminate() }
+            let remote = script == nil
+                ? [":ftp:", "--ftp-host", "127.0.0.1", "--ftp-port", String(port), "--ftp-user", "anonymous", "--ftp-pass", obscured] + [flag].compactMap { $0 }
+                : [":webdav:", "--webdav-url", "https://127.0.0.1:\(port)/", "--webdav-user", "user", "--webdav-pass", obscured]
+            let options = remote.dropFirst() + ["--config", work.appendingPathComponent("rclone.conf").path, "--retries", "1", "--low-level-retries", "1"]
+            // rclone's FTP backend ignores --ca-cert; Go takes the CA from SSL_CERT_FILE.
+            let environment = ["SSL_CERT_FILE": ca]
+            let down = work.appendingPathComponent("down-\(name)")
+            let sync = try Tools.run("rclone", ["sync", remote[0], down.path] + options, timeout: 120, environment: environment)
+            #expect(sync.status == 0, "\(name): \(sync.stderr)")
+            #expect(try Self.contents(of: down).filter { $0.key != "empty/" } == Self.contents(of: tree).filter { $0.key != "empty/" }, "\(name)")
+            let up = try Tools.run("rclone", ["sync", tree.path, remote[0] + "copy"] + options, timeout: 120, environment: environment)
+            #expect(up.status == 0, "\(name): \(up.stderr)")
+            let check = try Tools.run("rclone", ["check", tree.path, remote[0] + "copy"] + options, timeout: 120, environment: environment)
+            #expect(check.status == 0, "\(name): \(check.stderr)")
+            // Without the CA, rclone refuses the server.
+            let refused = try Tools.run("rclone", ["lsf", remote[0]] + options, timeout: 120)
+            #expect(refused.status != 0 && refused.stderr.contains("x509"), "\(name): \(refused.status) \(refused.stderr)")
         }
     }
 
