@@ -98,6 +98,26 @@ struct FTPSTests {
         #expect(refused.stdout == "534 TLS is not available on this server.\n", "\(refused.stdout)\(refused.stderr)")
     }
 
+    @Test("openssl s_client -starttls ftp: AUTH TLS, the certificate checked against the CA, then the session encrypted")
+    func sClientStartTLS() async throws {
+        let (server, ca) = try start(.explicit)
+        defer { server.stop() }
+        let result = try Tools.run("openssl", ["s_client", "-starttls", "ftp", "-connect", "127.0.0.1:\(server.port)", "-CAfile", ca,
+                                               "-verify_return_error", "-quiet", "-crlf", "-ign_eof"],
+                                   timeout: 30, input: "USER anonymous\nPASS x\nPWD\nQUIT\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("230 User logged in.\r\n257 \"/\" is the current directory.\r\n221 Goodbye.\r\n"), "\(result.stdout)")
+        // The commands after AUTH TLS came through the encrypted session.
+        let order = server.transcript.entries.compactMap { entry -> String? in
+            switch entry.event {
+            case .input(let unit, _): unit.text.split(separator: " ").first.map(String.init)
+            case .note(let note) where note.kind == "tls-handshake": "handshake"
+            default: nil
+            }
+        }
+        #expect(order == ["AUTH", "handshake", "USER", "PASS", "PWD", "QUIT"], "\(order)")
+    }
+
     @Test("lftp with ftp:ssl-force and ssl:ca-file: cat, an empty and a full listing, put, and mirror")
     func lftp() throws {
         guard Tools.hasLftp else { return }
