@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Makes a test CA, and a server certificate it signs for 127.0.0.1, ::1 and localhost, in DIR, and adds
+# the CA to the system's trust store (Debian and Ubuntu: update-ca-certificates; needs root). Clients
+# that trust only the store, such as FoundationNetworking's URLSession on Linux, then trust a MockServer
+# that serves DIR/server.pem with DIR/server.key (TLSIdentity(certificateFile:privateKeyFile:), or
+# mockserver --tls --tls-cert DIR/server.pem --tls-key DIR/server.key). CI runs it, and the URLSession
+# https tests read DIR from MOCKSERVER_TRUSTED_TLS_DIR.
+#
+#   Scripts/trust-test-ca.sh /tmp/mockserver-tls && export MOCKSERVER_TRUSTED_TLS_DIR=/tmp/mockserver-tls
+set -euo pipefail
+dir=${1:?usage: Scripts/trust-test-ca.sh DIR}
+store=/usr/local/share/ca-certificates
+command -v update-ca-certificates >/dev/null || { echo "trust-test-ca: update-ca-certificates is missing (apt-get install ca-certificates)" >&2; exit 1; }
+[ -w "$store" ] || { echo "trust-test-ca: $store is not writable: run as root" >&2; exit 1; }
+mkdir -p "$dir"
+curve=(-newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes)
+openssl req -x509 "${curve[@]}" -days 7 -subj "/O=MockServer/CN=MockServer Trusted Test CA" \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" \
+    -keyout "$dir/ca.key" -out "$dir/ca.pem" 2>/dev/null
+openssl req "${curve[@]}" -subj "/O=MockServer/CN=localhost" -keyout "$dir/server.key" -out "$dir/server.csr" 2>/dev/null
+printf 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost\nextendedKeyUsage=serverAuth\nbasicConstraints=critical,CA:FALSE\n' > "$dir/server.ext"
+openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.pem" -CAkey "$dir/ca.key" -CAcreateserial -days 7 \
+    -extfile "$dir/server.ext" -out "$dir/server.pem" 2>/dev/null
+cp "$dir/ca.pem" "$store/mockserver-trusted-test-ca.crt"
+update-ca-certificates >/dev/null 2>&1
+openssl verify "$dir/server.pem" >/dev/null || { echo "trust-test-ca: the store does not trust $dir/server.pem" >&2; exit 1; }
+echo "trust-test-ca: $dir/ca.pem is in the system store; serve $dir/server.pem with $dir/server.key"
