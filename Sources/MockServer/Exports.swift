@@ -115,3 +115,4 @@
 @_exported import struct MockServerTLS.TLSHandshake
 @_exported import struct MockServerTLS.TLSScriptProtocol
 @_exported import struct MockServerTLS.StartTLSCommand
+@_exported import struct MockServerTLS.RequireTLSCommand

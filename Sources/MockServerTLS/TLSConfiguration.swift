@@ -42,6 +42,10 @@ public struct TLSConfiguration: Sendable {
     /// vsftpd's `require_ssl_reuse` demands: one that does not is closed, and the transfer answers
     /// `522`. `false` by default.
     public var requireSessionReuse = false
+    /// Whether plain-text connections are refused where a script says how (`{"requireTLS": […]}`,
+    /// as the bundled `ftp.json` does for `USER` and `PASS` before `AUTH TLS`, like vsftpd's
+    /// `force_local_logins_ssl`). `false` by default.
+    public var requireTLS = false
     /// At most this many bytes of ciphertext are taken from the socket at a time (tests set 1, so
     /// that every record arrives in pieces); `nil`: as many as there are.
     package var ciphertextReadLimit: Int?

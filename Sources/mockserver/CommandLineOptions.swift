@@ -30,6 +30,7 @@ struct CommandLineOptions: Equatable {
     var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
     var tlsClientCA: String?
     var tlsRequireReuse = false
+    var tlsRequired = false
 
     /// When TLS begins on the main port.
     enum TLSMode: Equatable {
@@ -43,7 +44,7 @@ struct CommandLineOptions: Equatable {
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
-                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-cert FILE --tls-key FILE]
+                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help
@@ -85,6 +86,8 @@ struct CommandLineOptions: Equatable {
           --tls-client-ca FILE  to the CAs in this PEM file
           --tls-require-reuse  FTPS data connections must resume the control connection's TLS
                            session (vsftpd's require_ssl_reuse): others get 522
+          --tls-required   plain-text logins are refused (ftp.json: USER and PASS before AUTH TLS
+                           get 530), where a script's {"requireTLS": …} says so
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
@@ -140,6 +143,7 @@ struct CommandLineOptions: Equatable {
                 tlsClientCertificates = parsed
             case "--tls-client-ca": tlsClientCA = try value(for: argument)
             case "--tls-require-reuse": tlsRequireReuse = true
+            case "--tls-required": tlsRequired = true
             case "--tls-fault":
                 let name = try value(for: argument)
                 if let fault = TLSCertificateFault(rawValue: name) {
@@ -166,7 +170,7 @@ struct CommandLineOptions: Equatable {
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
         if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil || tlsHandshakeFault != nil || !tlsSendsCloseNotify), ("--tls-client-certs", tlsClientCertificates != .none),
-                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-cert", tlsCertificate != nil),
+                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-required", tlsRequired), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
         }

@@ -155,6 +155,7 @@ struct MockServerCommand {
         var configuration = TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
         configuration.clientCertificates = options.tlsClientCertificates
         configuration.requireSessionReuse = options.tlsRequireReuse
+        configuration.requireTLS = options.tlsRequired
         configuration.handshakeFault = options.tlsHandshakeFault
         configuration.sendsCloseNotify = options.tlsSendsCloseNotify
         if let path = options.tlsClientCA {

@@ -1,7 +1,8 @@
 import MockServerCore
 import MockServerScript
 
-/// TLS's part of the script language: `«starttls»` and `{"starttls": …, "otherwise": […]}`, in every
+/// TLS's part of the script language: `«starttls»`, `{"starttls": …, "otherwise": […]}` and
+/// `{"requireTLS": […]}`, in every
 /// line script (FTP's `AUTH TLS`, SMTP's, IMAP's and POP3's `STARTTLS`), on a server that has a TLS
 /// identity.
 ///
@@ -13,19 +14,22 @@ public struct TLSScriptProtocol: ScriptProtocol {
     public let schemes: Set<String> = []
     public let framings: Set<Framing> = [.lines, .raw]
     public let tokens = ["«starttls»"]
-    public let keys = ["starttls"]
+    public let keys = ["starttls", "requireTLS"]
     public let servesEveryScheme = true
 
     /// Creates TLS's vocabulary.
     public init() {}
 
-    public func companionKeys(of key: String) -> [String] { ["otherwise"] }
+    public func companionKeys(of key: String) -> [String] { key == "starttls" ? ["otherwise"] : [] }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(StartTLSCommand())
     }
 
     public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+        if key == "requireTLS" {
+            return .command(RequireTLSCommand(refusal: try decoding.commands(object.command.value, path: "\(decoding.path).requireTLS")))
+        }
         let text = try decoding.string(object.command.value, path: "\(decoding.path).\(key)")
         let otherwise = try object.companion("otherwise").map { value throws(ResponseFileError) in
             try decoding.commands(value, path: "\(decoding.path).otherwise")

@@ -118,6 +118,36 @@ struct FTPSTests {
         #expect(order == ["AUTH", "handshake", "USER", "PASS", "PWD", "QUIT"], "\(order)")
     }
 
+    @Test("requireTLS: a plain-text login gets 530 (ftplib's error_perm, curl's exit 67), one after AUTH TLS is served")
+    func requireTLS() throws {
+        var configuration = MockServer.Configuration()
+        var tls = try TLSConfiguration.generated(mode: .explicit)
+        tls.requireTLS = true
+        configuration.tls = tls
+        let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)
+        try server.start()
+        defer { server.stop() }
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
+        try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
+        let result = try Tools.python("""
+            import ftplib, ssl
+            plain = ftplib.FTP(timeout=10)
+            plain.connect("127.0.0.1", \(server.port))
+            try:
+                plain.login()
+            except ftplib.error_perm as error:
+                print(error)
+            secure = ftplib.FTP_TLS(context=ssl.create_default_context(cafile="\(ca)"), timeout=10)
+            secure.connect("127.0.0.1", \(server.port))
+            print(secure.login())
+            """)
+        #expect(result.stdout == "530 TLS is required: send AUTH TLS first.\n230 User logged in.\n", "\(result.stdout)\(result.stderr)")
+        let curl = try Tools.curl(["ftp://127.0.0.1:\(server.port)/file.txt"])
+        #expect(curl.status == 67, "\(curl.status): \(curl.stderr)")
+        let secure = try Tools.curl(["--ssl-reqd", "--cacert", ca, "ftp://127.0.0.1:\(server.port)/file.txt"])
+        #expect(secure.stdout == "Hello from MockServer!\n", "\(secure.stderr)")
+    }
+
     @Test("lftp with ftp:ssl-force and ssl:ca-file: cat, an empty and a full listing, put, and mirror")
     func lftp() throws {
         guard Tools.hasLftp else { return }

@@ -44,6 +44,7 @@ struct TLSCommandLineTests {
         (["--tls", "--tls-cert", "/tmp/c.pem"], "--tls-cert and --tls-key go together"),
         (["--tls", "--tls-fault", "broken"], "--tls-fault takes expired, not-yet-valid, wrong-host, self-signed, hang, reset, alert, no-close-notify, not \"broken\""),
         (["--tls-fault", "alert"], "--tls-fault needs --tls or --starttls"),
+        (["--tls-required"], "--tls-required needs --tls or --starttls"),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let result = try Tools.run(Tools.mockserver.path, arguments)

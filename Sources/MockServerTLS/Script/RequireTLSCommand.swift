@@ -1,0 +1,28 @@
+import MockServerCore
+import MockServerScript
+
+/// `{"requireTLS": ["530 …\r\n"]}`: on a server that requires TLS (``TLSConfiguration/requireTLS``,
+/// `mockserver --tls-required`), a connection still in plain text gets these commands instead of the
+/// rest of the reply, as vsftpd's `force_local_logins_ssl` answers a login before `AUTH TLS`; on an
+/// encrypted connection, or a server that does not require TLS, the reply goes on.
+public struct RequireTLSCommand: ProtocolCommand {
+    /// What a plain-text connection gets instead of the rest of the reply.
+    public let refusal: [ScriptCommand]
+
+    /// Creates the command: `refusal` for plain-text connections to a server that requires TLS.
+    public init(refusal: [ScriptCommand]) {
+        self.refusal = refusal
+    }
+
+    public func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+        guard let stream = run.stream else {
+            run.log(.warning, "{\"requireTLS\"} needs a connection of its own (a line script); skipped")
+            return .continue([])
+        }
+        let connection = stream.value
+        guard let context = connection.loop.existingAttachment(TLSContext.self), context.configuration.requireTLS,
+              connection.tlsSessionTag == nil else { return .continue([]) }
+        connection.log(.info, "refused in plain text: the server requires TLS")
+        return .instead(run.steps(for: refusal, match: match))
+    }
+}
