@@ -18,11 +18,18 @@ swift build -c release --product mockserver >/dev/null
 bin=$(swift build -c release --show-bin-path)
 source Benchmarks/nginx.sh
 start_nginx "$work" "ssl_certificate $work/cert.pem; ssl_certificate_key $work/key.pem; ssl_protocols TLSv1.3; location / { return 200 \"ok\\n\"; }" ssl
-"$bin/mockserver" --tls --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" Benchmarks/http-hello.json >"$work/m.out" &
+"$bin/mockserver" --tls --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" Benchmarks/https-hello.json >"$work/m.out" &
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
 mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 
-rps() { wrk -t"$1" -c"$2" -d"${seconds}s" ${4:+-H "$4"} "https://127.0.0.1:$3/" | awk '/Requests\/sec/ {printf "%.0f", $2}'; }
+# Requests per second; wrk's socket errors and non-2xx answers, if any, go to standard error (a
+# server that closes without saying so makes wrk write a request into a closed connection).
+rps() {
+    local out
+    out=$(wrk -t"$1" -c"$2" -d"${seconds}s" ${4:+-H "$4"} "https://127.0.0.1:$3/")
+    grep -E "Socket errors|Non-2xx" <<<"$out" | sed "s/^/    port $3: /" >&2 || true
+    awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out"
+}
 echo "wrk over HTTPS (TLS 1.3, ECDSA P-256), ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
 for load in "1 1" "2 64" "2 16 close"; do
     set -- $load

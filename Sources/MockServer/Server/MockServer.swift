@@ -195,9 +195,12 @@ public final class MockServer: Sendable {
     }
 
     /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `tcp` when the
-    /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`.
+    /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`. With
+    /// implicit TLS the scheme is its TLS form: `https`, `ftps`, `webdavs`, `davs`, `smtps`, `imaps`,
+    /// `pop3s` (others stay as they are).
     public func url(for path: String = "/") -> URL {
-        let scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme ?? "tcp"
+        var scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme ?? "tcp"
+        if configuration.tls?.mode == .implicit, ["http", "ftp", "webdav", "dav", "smtp", "imap", "pop3"].contains(scheme) { scheme += "s" }
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
         let slash = path.hasPrefix("/") ? "" : "/"
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.

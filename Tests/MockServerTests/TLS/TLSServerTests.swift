@@ -54,6 +54,24 @@ struct TLSServerTests {
         #expect(try Tools.curl(["--cacert", ca, "https://localhost:\(server.port)/hello"]).stdout == "hi over TLS\n")
     }
 
+    @Test("stubs and endpoints over HTTPS: curl meets a Nocilla-style stub, a Voodoo-style endpoint and the unexpected-request report; url(for:) says https")
+    func stubsOverTLS() throws {
+        var configuration = MockServer.Configuration()
+        configuration.tls = try .generated()
+        let stubs = HTTPMockServer(configuration: configuration)
+        stubs.stubRequest("GET", "/dogs.json").andReturn(200).withBody(#"[{"name":"Rex"}]"#)
+        stubs.add(.GET, "/profile") { _, _ in .ok(json: ["name": "Ada"]) }
+        try stubs.start()
+        defer { stubs.stop() }
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
+        try #require(configuration.tls?.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
+        #expect(stubs.url(for: "/dogs.json").absoluteString == "https://127.0.0.1:\(stubs.port)/dogs.json")
+        let result = try Tools.curl(["--cacert", ca, stubs.url(for: "/dogs.json").absoluteString, "--next", "--cacert", ca, stubs.url(for: "/profile").absoluteString])
+        #expect(result.stdout == #"[{"name":"Rex"}]{"name":"Ada"}"#, "\(result.stderr)")
+        let unexpected = try Tools.curl(["--cacert", ca, "-i", stubs.url(for: "/cats").absoluteString])
+        #expect(unexpected.stdout.hasPrefix("HTTP/1.1 500") && unexpected.stdout.contains("X-MockServer: Unexpected Request"), "\(unexpected.stdout)")
+    }
+
     @Test("a client that does not trust the CA fails its check, and the server records why and goes on serving")
     func untrusted() async throws {
         let (server, ca) = try start(Self.http)
