@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver",
-            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

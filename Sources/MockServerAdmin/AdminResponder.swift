@@ -16,6 +16,7 @@ import MockServerCore
 /// | `POST /endpoints` `[…]` or `{"endpoints": […]}` | add stub endpoints (a stub server only) |
 /// | `POST /reset` | transcript, uploads, added endpoints, cache and set back to the start |
 /// | `GET /wait?input=REGEX&timeout=S` | `{"input": …}` once a matching input has arrived (past or future); 408 after S seconds |
+/// | `GET /wait?connections=0&timeout=S` | `{"connections": 0}` once no connection to the mock is open; 408 after S seconds |
 /// | `POST /shutdown` | `{"stopping": true}`, then the process ends |
 ///
 /// Errors are `{"error": "…"}` with a 4xx status naming the culprit; an unknown path is a 404 that
@@ -48,7 +49,7 @@ public final class AdminResponder: HTTPResponder {
 
     /// The paths the API answers, as the 404 lists them.
     public static let paths = ["GET /transcript?since=N", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
-                               "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "POST /shutdown",
+                               "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "GET /wait?connections=0&timeout=S", "POST /shutdown",
                                "GET /tls/ca.pem"]
 
     /// The largest JSON body a `POST` takes (1 MiB).
@@ -141,14 +142,27 @@ public final class AdminResponder: HTTPResponder {
             if let set = target.initialSet { try? server.useResponseSet(set) }
             return .reply(Self.json(["reset": true]))
         case ("GET", "/wait"):
-            guard let pattern = query["input"], !pattern.isEmpty else { return .reply(Self.error(400, "wait needs input=REGEX")) }
+            guard let seconds = Double(query["timeout"] ?? "10"), seconds >= 0, seconds <= 3600 else {
+                return .reply(Self.error(400, "timeout must be seconds from 0 to 3600, not \(query["timeout"] ?? "")"))
+            }
+            if let connections = query["connections"] {
+                guard connections == "0" else {
+                    return .reply(Self.error(400, "connections=\(connections): only connections=0 is offered (wait until every connection has closed)"))
+                }
+                return .asynchronous {
+                    do {
+                        try await server.waitForConnectionsClosed(timeout: .milliseconds(Int(seconds * 1000)))
+                        return Self.json(["connections": 0])
+                    } catch is TranscriptTimeout {
+                        return Self.error(408, "\(server.openConnectionCount) connections still open after \(seconds) seconds")
+                    }
+                }
+            }
+            guard let pattern = query["input"], !pattern.isEmpty else { return .reply(Self.error(400, "wait needs input=REGEX or connections=0")) }
             do {
                 _ = try InputPattern(pattern)
             } catch {
                 return .reply(Self.error(400, "input=\(pattern) is not a valid pattern: \(error)"))
-            }
-            guard let seconds = Double(query["timeout"] ?? "10"), seconds >= 0, seconds <= 3600 else {
-                return .reply(Self.error(400, "timeout must be seconds from 0 to 3600, not \(query["timeout"] ?? "")"))
             }
             return .asynchronous {
                 do {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MockServer
 import MockServerAdmin
+import MockServerCore
 
 /// Writes straight to a descriptor, unbuffered, so a reading script sees each line at once.
 func write(_ text: String, to handle: FileHandle) {
@@ -19,6 +20,8 @@ do {
         write(try command.check(), to: .standardOutput)
         exit(0)
     }
+    // As many connections as the system allows: the soft descriptor limit up to the hard one.
+    DescriptorLimit.raiseToHardLimit()
     // Signal sources first: the server's thread must start with the signals already routed here.
     let running = RunningServer()
     var sources: [any DispatchSourceSignal] = []

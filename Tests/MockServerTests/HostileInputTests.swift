@@ -48,18 +48,34 @@ struct HostileInputTests {
         #expect(try over.readToEnd().isEmpty)
     }
 
-    @Test("1,000 simultaneous connections each send a line and read its reply")
+    @Test("1,000 simultaneous connections to mockserver each send a line and read its reply")
     func thousandConnections() throws {
-        // Both ends of 1,000 connections live in this process.
-        try #require(Tools.raiseDescriptorLimit(to: 4096) >= 2_200, "the descriptor limit is too low for 1,000 connections")
-        let server = try startServer(Self.echo)
-        defer { server.stop() }
-        let clients = try (0..<1000).map { _ in try TestClient(port: server.port) }
-        for (index, client) in clients.enumerated() { try client.send("ECHO \(index)\r\n") }
-        for (index, client) in clients.enumerated() {
-            #expect(try client.readLine() == "220 ready")
-            #expect(try client.readLine() == "\(index)")
-        }
+        // The server and the clients run in child processes: this process stays below 1,024
+        // descriptors, above which Foundation's Process (every client test's) is not reliable.
+        let script = try Tools.temporaryDirectory().appendingPathComponent("echo.json")
+        try Data(#"{"responses": {"greet": {"pattern": "«initial»", "commands": ["220 ready\r\n"]}, "echo": {"pattern": "^ECHO (.*)", "commands": ["$1\r\n"]}}}"#.utf8)
+            .write(to: script)
+        let command = try CommandLineTests.RunningCommand([script.path])
+        defer { _ = command.terminate() }
+        let (port, _) = try #require(command.ports, "\(command.firstLine)")
+        let result = try Tools.python("""
+            import asyncio, resource
+            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            if soft < 4096: resource.setrlimit(resource.RLIMIT_NOFILE, (min(4096, hard), hard))
+            async def main():
+                # All 1,000 open before any sends: the server holds them at once.
+                connections = await asyncio.gather(*[asyncio.open_connection("127.0.0.1", \(port)) for _ in range(1000)])
+                for index, (_, writer) in enumerate(connections):
+                    writer.write(b"ECHO %d\\r\\n" % index)
+                answered = 0
+                for index, (reader, writer) in enumerate(connections):
+                    greeting, echo = await reader.readline(), await reader.readline()
+                    answered += greeting == b"220 ready\\r\\n" and echo == b"%d\\r\\n" % index
+                    writer.close()
+                print(answered)
+            asyncio.run(main())
+            """, timeout: 120)
+        #expect(result.stdout == "1000\n", "\(result.stdout)\(result.stderr)")
     }
 
     @Test("10,000 connect-then-close in a loop leave the server serving and no descriptors behind")

@@ -20,13 +20,6 @@ public enum Tools {
     public static var hasAb: Bool { path(of: "ab") != nil }
     public static var hasLitmus: Bool { path(of: "litmus") != nil }
 
-    /// Raises the soft limit on open descriptors to at least `count` (within the hard limit), and
-    /// returns the limit in force.
-    @discardableResult
-    public static func raiseDescriptorLimit(to count: Int) -> Int {
-        ProcessResources.raiseDescriptorLimit(to: count)
-    }
-
     /// A new empty temporary directory.
     public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-tests-\(UUID().uuidString)")
