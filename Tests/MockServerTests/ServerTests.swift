@@ -188,7 +188,7 @@ struct ServerTests {
 
     @Test("stop closes open connections, is idempotent, and frees the port")
     func stopWithOpenConnections() throws {
-        let server = try startServer(Self.echo)
+        let server = try startServerOnFixedPort(Self.echo)
         let port = server.port
         let clients = try (0..<5).map { _ in try TestClient(port: port) }
         for client in clients { _ = try client.readLine() }
