@@ -34,9 +34,10 @@ let package = Package(
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData"], swiftSettings: swiftSettings),
+        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS"],
+            dependencies: ["MockServerRecording", "MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -55,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver",
-            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore", "MockServerRecording"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -116,3 +116,11 @@
 @_exported import struct MockServerTLS.TLSScriptProtocol
 @_exported import struct MockServerTLS.StartTLSCommand
 @_exported import struct MockServerTLS.RequireTLSCommand
+
+// MockServerRecording
+@_exported import class MockServerRecording.HTTPRecorder
+@_exported import struct MockServerRecording.HTTPUpstream
+@_exported import struct MockServerRecording.RecordingMask
+@_exported import enum MockServerRecording.RecordingDestination
+@_exported import enum MockServerRecording.RecordingError
+@_exported import enum MockServerRecording.UpstreamError

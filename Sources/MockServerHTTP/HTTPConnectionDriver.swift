@@ -82,7 +82,8 @@ package final class HTTPConnectionDriver: StreamDriver {
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
         if scriptStorage == nil { scriptStorage = ScriptConnectionStorage(connectionID: connection.id) }
         return HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                  connectionState: connectionState, environment: connection.loop.environment, scriptStorage: scriptStorage)
+                                  connectionState: connectionState, environment: connection.loop.environment, scriptStorage: scriptStorage,
+                                  inbox: connection.loop.inbox)
     }
 
     private func answer(_ request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {

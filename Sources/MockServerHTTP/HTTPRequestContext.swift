@@ -16,9 +16,13 @@ public struct HTTPRequestContext: Sendable {
     /// What a script keeps for this connection (its response set, a protocol's state), reached
     /// without a lookup by name.
     package let scriptStorage: ScriptConnectionStorage
+    /// The server's event loop, for a responder that opens connections of its own there (a
+    /// recording proxy's to its upstream); `nil` outside a running server.
+    package let inbox: LoopInbox?
 
     package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, connectionState: HTTPConnectionState, environment: ServerEnvironment,
-                 scriptStorage: ScriptConnectionStorage? = nil) {
+                 scriptStorage: ScriptConnectionStorage? = nil, inbox: LoopInbox? = nil) {
+        self.inbox = inbox
         self.connectionID = connectionID
         self.peer = peer
         self.local = local

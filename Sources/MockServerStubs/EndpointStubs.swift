@@ -32,6 +32,7 @@ enum EndpointStubs {
         switch response.body {
         case .none: break
         case .text(let template): body = Array(template.render(values).utf8)
+        case .bytes(let bytes): body = bytes
         case .json(let json):
             body = Array(json.render(values).utf8)
             if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }

@@ -45,6 +45,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
+               mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
                mockserver --check FILE
                mockserver --check --mock-data DIR
                mockserver --help

@@ -12,10 +12,13 @@ final class RunningServer: @unchecked Sendable {
     var server: MockServer?
     /// The admin API's listener, when `--admin` asked for one.
     var admin: MockServer?
+    /// What must happen once the server has stopped and before the exit (a recording's last write).
+    var afterStop: (() -> Void)?
 
     /// Stops the mock and exits with status 0. Runs on ``queue``.
     func stopAndExit() {
         server?.stop()
+        afterStop?()
         exit(0)
     }
 }

@@ -9,7 +9,48 @@ func write(_ text: String, to handle: FileHandle) {
     handle.write(Data(text.utf8))
 }
 
+/// `mockserver record …`: a recording proxy, with the same signals and first line as serving.
+func record(_ arguments: [String]) throws {
+    let options = try RecordOptions(arguments: arguments)
+    if options.help {
+        write(RecordOptions.usage + "\n", to: .standardOutput)
+        exit(0)
+    }
+    DescriptorLimit.raiseToHardLimit()
+    let running = RunningServer()
+    var sources: [any DispatchSourceSignal] = []
+    for signalNumber in [SIGINT, SIGTERM] {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: running.queue)
+        source.setEventHandler { @Sendable in running.stopAndExit() }
+        source.resume()
+        sources.append(source)
+    }
+    let (server, recorder, destination) = try RecordCommand(options: options).start()
+    running.queue.sync {
+        running.server = server
+        running.afterStop = {
+            do {
+                try recorder.flush()
+            } catch {
+                write("mockserver: \(error)\n", to: .standardError)
+            }
+            let (recorded, replayed, failed) = recorder.statistics
+            write("mockserver recorded \(recorded) exchanges (\(replayed) answered from \(destination), \(failed) upstream failures)\n",
+                  to: .standardError)
+        }
+    }
+    let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
+    write("mockserver listening on \(host):\(server.port)\n", to: .standardOutput)
+    write("mockserver recording \(recorder.upstream.origin)\(recorder.upstream.basePath) into \(destination)\n", to: .standardOutput)
+    let parked = DispatchSemaphore(value: 0)
+    withExtendedLifetime(sources) { while true { parked.wait() } }
+}
+
 do {
+    if CommandLine.arguments.dropFirst().first == "record" {
+        try record(Array(CommandLine.arguments.dropFirst(2)))
+    }
     let options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()))
     let command = MockServerCommand(options: options)
     if options.help {

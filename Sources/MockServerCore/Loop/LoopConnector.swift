@@ -2,7 +2,8 @@
 /// made for it (the same kind the server's listener gives a socket), so that a client in the same
 /// process is answered exactly as one on the network, without a socket.
 package final class LoopConnector: Sendable {
-    private let inbox: LoopInbox
+    /// The loop the connections run on.
+    package let inbox: LoopInbox
     private let makeDriver: @Sendable () -> any StreamDriver
     private let open = Locked(true)
 

@@ -102,6 +102,8 @@ package final class StreamConnection: LoopHandler {
             socket.close()
             throw error
         }
+        // What the loop watches now, so that reading once connected changes it.
+        connection.interest = .write
         connection.activity = .connecting
         connection.connectTarget = target
         // Nothing is recorded of a connection that was never made.

@@ -13,6 +13,15 @@ public struct TranscriptEntry: Sendable, CustomStringConvertible {
     /// What happened.
     public let event: TranscriptEvent
 
+    /// An entry as recorded, or a copy of one with its event changed (a masked one, say).
+    package init(sequence: Int, connection: Int, channel: TranscriptChannel, time: Date, event: TranscriptEvent) {
+        self.sequence = sequence
+        self.connection = connection
+        self.channel = channel
+        self.time = time
+        self.event = event
+    }
+
     /// One readable line, such as `#3 control  <- USER anonymous  [user]`.
     public var description: String {
         let prefix = "#\(connection) \(channel == .control ? "control" : "data   ")"

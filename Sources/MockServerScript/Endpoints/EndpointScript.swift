@@ -30,6 +30,8 @@ package struct EndpointScript: Sendable {
     package enum Body: Sendable {
         case none
         case text(EndpointTemplate)
+        /// Bytes given as `{"base64": …}` or `{"hex": …}`, sent as they are.
+        case bytes([UInt8])
         case json(EndpointJSON)
     }
 

@@ -87,7 +87,13 @@ struct EndpointScriptDecoder {
         }
         let body: EndpointScript.Body
         switch (fields["body"], fields["json"]) {
-        case (let text?, nil): body = .text(try template(text, path: "\(path).body"))
+        case (let value?, nil):
+            if case .object = value.kind {
+                // {"base64": …} or {"hex": …}: bytes as they are (a recorded gzip body, say), no values put in.
+                body = .bytes(try base.bytes(value, path: "\(path).body"))
+            } else {
+                body = .text(try template(value, path: "\(path).body"))
+            }
         case (nil, let json?): body = .json(try self.json(json, path: "\(path).json"))
         case (nil, nil): body = .none
         case (_?, let json?):

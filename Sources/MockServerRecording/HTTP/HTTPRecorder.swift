@@ -1,0 +1,240 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+import MockServerMockData
+import MockServerScript
+import MockServerStubs
+
+/// A reverse proxy that records: each request the destination cannot answer yet goes to the
+/// upstream, the client gets the upstream's answer, and the exchange is written, masked, as
+/// mock-data files or endpoints.
+///
+/// ```swift
+/// let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:8080")!,
+///                                 destination: .mockData(folder: URL(fileURLWithPath: "Fixtures/VOKMockData")))
+/// let server = MockServer(httpResponder: recorder)
+/// try server.start()
+/// // … run the client against server.url(for: "/") …
+/// server.stop()
+/// try recorder.flush()
+/// ```
+///
+/// - Capture on miss: a request the destination already answers (a file in the folder, an endpoint
+///   of the file as it was when recording began) is answered from there and not forwarded. In a
+///   folder, a request recorded once is answered by its new file from then on; in an endpoints
+///   file, every request the file did not have goes upstream, and different answers to the same
+///   request become a sequence.
+/// - An upstream that refuses, times out or answers with something that is not HTTP gives the
+///   client a `502 Bad Gateway` whose body names the cause; nothing is written for it.
+/// - The transcript shows both sides: the client's connection, and the upstream connections with
+///   what was sent on them; each write is a `recorded` note.
+public final class HTTPRecorder: HTTPResponder {
+    /// Where requests go.
+    public let upstream: HTTPUpstream
+    /// Where exchanges are written.
+    public let destination: RecordingDestination
+    /// What is hidden before writing.
+    public let mask: RecordingMask
+    /// How long the upstream may take to answer one request.
+    public let timeout: Duration
+    private let sink: any RecordingSink
+    /// What the destination already answers.
+    private let replay: Replay
+    private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
+
+    private enum Replay: Sendable {
+        case mockData(MockDataResponder)
+        case endpoints(StubRouter?)
+    }
+
+    /// A recorder forwarding to `upstream` and writing to `destination`.
+    ///
+    /// - Parameters:
+    ///   - upstream: an `http://HOST[:PORT][/PATH]` URL; the host is resolved now.
+    ///   - destination: a mock-data folder or an endpoints file.
+    ///   - mask: the headers and JSON fields whose values are never written (``RecordingMask/standard`` by default).
+    ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
+    ///   - timeout: how long the upstream may take to answer one request.
+    /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
+    public init(upstream: URL, destination: RecordingDestination, mask: RecordingMask = .standard, keepsTiming: Bool = false,
+                timeout: Duration = .seconds(30)) throws(RecordingError) {
+        self.upstream = try HTTPUpstream(url: upstream)
+        self.destination = destination
+        self.mask = mask
+        self.timeout = timeout
+        switch destination {
+        case .mockData(let folder):
+            sink = try MockDataWriter(folder: folder)
+            do {
+                replay = .mockData(try MockDataResponder(folder: folder))
+            } catch {
+                throw .unreadable(path: folder.path, reason: "\(error)")
+            }
+        case .endpoints(let file):
+            var router: StubRouter?
+            if let bytes = FileManager.default.contents(atPath: file.path) {
+                do {
+                    let script = try EndpointScript(json: Array(bytes), file: file.path)
+                    router = StubRouter()
+                    router?.addEndpoints(script)
+                } catch {
+                    throw .unreadable(path: file.path, reason: "\(error)")
+                }
+            }
+            sink = try EndpointsWriter(file: file, keepsTiming: keepsTiming)
+            replay = .endpoints(router)
+        }
+    }
+
+    /// How many exchanges were written, answered from the destination, and answered with a 502.
+    public var statistics: (recorded: Int, replayed: Int, failed: Int) { counts.withLock { $0 } }
+
+    /// The files written so far.
+    public var writtenFiles: [String] { sink.writtenFiles }
+
+    /// Writes what is kept in memory (an endpoints file is otherwise written within a fraction of a
+    /// second of each change). Call it after the server stops.
+    ///
+    /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
+    public func flush() throws(RecordingError) { try sink.flush() }
+
+    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+        if let reply = try replayed(request, context: context) {
+            counts.withLock { $0.replayed += 1 }
+            return .reply(reply)
+        }
+        return .deferred
+    }
+
+    /// The destination's answer to `request`, or `nil` when it has none.
+    private func replayed(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPReply? {
+        switch replay {
+        case .mockData(let folder):
+            if case .found(let name, let response) = folder.lookup(request) { return HTTPReply(response, name: name) }
+            return nil
+        case .endpoints(let router?):
+            if case .reply(let reply) = try router.answerImmediately(request, context: context), !reply.isUnexpected { return reply }
+            return nil
+        case .endpoints(nil):
+            return nil
+        }
+    }
+
+    public func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        if let reply = try replayed(request, context: context) {
+            counts.withLock { $0.replayed += 1 }
+            return reply
+        }
+        let result = await exchange(request, context: context)
+        switch result {
+        case .failure(let error):
+            counts.withLock { $0.failed += 1 }
+            context.record(.note(TranscriptNote(kind: "upstream-failed", text: "\(error)")))
+            return HTTPReply(HTTPResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Upstream Failed"],
+                                          body: Array("MockServer: \(error)\n".utf8)), name: "upstream failed", isUnexpected: true)
+        case .success(let response):
+            let headers = clientHeaders(response, for: request)
+            let recorded = recording(request, response, headers: headers)
+            do {
+                try sink.record(recorded)
+                counts.withLock { $0.recorded += 1 }
+                let where_ = MockDataWriter.fileName(for: recorded).map { "mock-data file \($0)" } ?? "endpoints"
+                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(request.target) as \(destinationWord(where_))",
+                                                    bytes: recorded.body.count)))
+            } catch {
+                context.record(.note(TranscriptNote(kind: "not-recorded", text: "\(error)")))
+                context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
+            }
+            return HTTPReply(HTTPResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body),
+                             name: "upstream \(upstream.authority)")
+        }
+    }
+
+    private func destinationWord(_ mockDataName: String) -> String {
+        switch destination {
+        case .mockData: mockDataName
+        case .endpoints(let file): "an endpoint of \(file.lastPathComponent)"
+        }
+    }
+
+    /// Sends `request` upstream on the server's loop and awaits the answer.
+    private func exchange(_ request: HTTPRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
+        guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
+        let bytes = upstream.forwardedBytes(of: request)
+        let address = upstream.address
+        let method = request.method
+        let timeout = timeout
+        let once = Locked<CheckedContinuation<Result<UpstreamResponse, UpstreamError>, Never>?>(nil)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.withLock { $0 = continuation }
+                inbox.execute { loop in
+                    guard loop.isRunning else {
+                        once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
+                        return
+                    }
+                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout) { result in
+                        once.withLock { $0.take() }?.resume(returning: result)
+                    }
+                    UpstreamPool.of(loop).send(exchange)
+                }
+            }
+        } onCancel: {
+            once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the client went away")))
+        }
+    }
+
+    /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to
+    /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
+    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPRequest) -> HTTPHeaders {
+        let keepsLength = request.method == "HEAD" || response.status == 304
+        var result = HTTPHeaders()
+        for field in HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"]) {
+            var value = field.value
+            if field.name.lowercased() == "location" || field.name.lowercased() == "content-location" {
+                value = relative(value)
+            }
+            result.add(name: field.name, value: value)
+        }
+        return result
+    }
+
+    /// `location` without the upstream's origin (and base path), so that it points back at
+    /// whichever server answers: the recorder now, the replay later.
+    private func relative(_ location: String) -> String {
+        for origin in [upstream.origin, "http://\(upstream.host):\(upstream.port)"] where location.lowercased().hasPrefix(origin.lowercased()) {
+            var rest = String(location.dropFirst(origin.count))
+            if !upstream.basePath.isEmpty, rest.hasPrefix(upstream.basePath) { rest = String(rest.dropFirst(upstream.basePath.count)) }
+            if rest.isEmpty || rest.first == "/" { return rest.isEmpty ? "/" : rest }
+        }
+        return location
+    }
+
+    /// The exchange as written: masked, with the headers the client got.
+    private func recording(_ request: HTTPRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
+        let maskedRequestBody = mask.maskedJSON(request.body, contentType: request.headers["Content-Type"])
+        let responseBody = mask.maskedJSON(response.body, contentType: response.headers["Content-Type"]) ?? response.body
+        var written = mask.masked(headers)
+        if responseBody.count != response.body.count || responseBody != response.body {
+            // A masked body is no longer what any length or digest header described.
+            var rewritten = HTTPHeaders()
+            for field in written where !["content-length", "content-md5", "etag", "digest"].contains(field.name.lowercased()) {
+                rewritten.add(name: field.name, value: field.value)
+            }
+            written = rewritten
+        }
+        var withoutLength = HTTPHeaders()
+        for field in written where field.name.lowercased() != "content-length" { withoutLength.add(name: field.name, value: field.value) }
+        return RecordedExchange(request: request, requestBodyMasked: maskedRequestBody != nil, requestBody: maskedRequestBody ?? request.body,
+                                status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
+                                elapsed: response.elapsed)
+    }
+}
+
+private extension Optional {
+    /// The value, leaving `nil` behind.
+    mutating func take() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MockServerCore
+import MockServerHTTP
+
+/// The server a recording forwards HTTP requests to, from a URL such as `http://127.0.0.1:8080`
+/// or `http://localhost:8080/api` (a path is put before every request's path).
+public struct HTTPUpstream: Sendable, Equatable {
+    /// The host as given.
+    public let host: String
+    /// The port (80 when the URL has none).
+    public let port: UInt16
+    /// The path put before each request's path, without a trailing `/` (empty for none).
+    public let basePath: String
+    /// The address the host resolved to when the upstream was made.
+    public let address: SocketAddress
+
+    /// The upstream at `url`, its host resolved now.
+    ///
+    /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http://HOST[:PORT][/PATH]`,
+    ///   or whose host does not resolve.
+    public init(url: URL) throws(RecordingError) {
+        let text = url.absoluteString
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased() else {
+            throw .badUpstream(text, reason: "not a URL")
+        }
+        guard scheme == "http" else {
+            let reason = scheme == "https"
+                ? "https upstreams are not supported yet (the TLS client side is missing): record over http"
+                : "the scheme must be http (ftp:// and tcp:// are recorded as scripts)"
+            throw .badUpstream(text, reason: reason)
+        }
+        guard let host = components.host, !host.isEmpty else { throw .badUpstream(text, reason: "no host") }
+        guard components.query == nil, components.fragment == nil, components.user == nil else {
+            throw .badUpstream(text, reason: "an upstream has no query, fragment or user")
+        }
+        let port = components.port ?? 80
+        guard (1...65535).contains(port) else { throw .badUpstream(text, reason: "port \(port) is out of range") }
+        self.host = host
+        self.port = UInt16(port)
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+        do {
+            address = try SocketAddress.resolving(host: host, port: UInt16(port))
+        } catch {
+            throw .badUpstream(text, reason: "\(error)")
+        }
+    }
+
+    /// `host:port` as a `Host` header writes it.
+    public var authority: String {
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return port == 80 ? bracketed : "\(bracketed):\(port)"
+    }
+
+    /// The origin, such as `http://127.0.0.1:8080`.
+    public var origin: String { "http://\(authority)" }
+
+    /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
+    /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.
+    func forwardedBytes(of request: HTTPRequest) -> [UInt8] {
+        var target = AbsoluteURI.pathOnward(of: Substring(request.target))
+        if target.isEmpty || target.first != "/" { target = "/" + target }
+        var head = "\(request.method) \(basePath)\(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        let headers = HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"])
+        for field in headers { head += "\(field.name): \(field.value)\r\n" }
+        let body = request.body
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        return Array(head.utf8) + body
+    }
+}

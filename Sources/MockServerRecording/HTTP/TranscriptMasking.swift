@@ -1,0 +1,55 @@
+import MockServerCore
+import MockServerHTTP
+
+/// A transcript entry with a recording's masked values hidden, for a transcript that is printed
+/// or written to a file: the raw requests and responses it holds would otherwise carry them.
+package enum TranscriptMasking {
+    /// `entry` with each masked header line's value, and each masked JSON field of a body that
+    /// follows a head, replaced.
+    package static func masked(_ entry: TranscriptEntry, mask: RecordingMask) -> TranscriptEntry {
+        let event: TranscriptEvent
+        switch entry.event {
+        case .input(let unit, let response): event = .input(InputUnit(bytes: masked(unit.bytes, mask: mask)), response: response)
+        case .unmatched(let unit): event = .unmatched(InputUnit(bytes: masked(unit.bytes, mask: mask)))
+        case .output(let bytes): event = .output(masked(bytes, mask: mask))
+        default: return entry
+        }
+        return TranscriptEntry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event)
+    }
+
+    /// HTTP message bytes with masked header values and JSON fields replaced.
+    package static func masked(_ bytes: [UInt8], mask: RecordingMask) -> [UInt8] {
+        let headEnd = bytes.firstRange(of: [0x0D, 0x0A, 0x0D, 0x0A]).map { ($0.lowerBound, $0.upperBound) }
+        let head = headEnd.map { Array(bytes[..<$0.0]) } ?? bytes
+        var contentType: String?
+        var lines: [[UInt8]] = []
+        for line in head.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                lines.append(Array(line))
+                continue
+            }
+            let name = String(decoding: line[..<colon], as: UTF8.self).trimmingSpaces()
+            if name.lowercased() == "content-type" {
+                contentType = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces()
+            }
+            if mask.masks(header: name) {
+                let ending: [UInt8] = line.last == 0x0D ? [0x0D] : []
+                lines.append(Array(line[...colon]) + Array(" \(mask.replacement)".utf8) + ending)
+            } else {
+                lines.append(Array(line))
+            }
+        }
+        var result = Array(lines.joined(separator: [0x0A]))
+        if let (_, bodyStart) = headEnd {
+            let body = Array(bytes[bodyStart...])
+            result += [0x0D, 0x0A, 0x0D, 0x0A] + (mask.maskedJSON(body, contentType: contentType) ?? body)
+        }
+        return result
+    }
+}
+
+private extension String {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}

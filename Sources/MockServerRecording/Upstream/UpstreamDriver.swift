@@ -1,0 +1,158 @@
+import MockServerCore
+import MockServerHTTP
+
+/// One connection to the upstream, on the server's loop: it sends a request, reads the response
+/// as a client does, and then waits in its ``UpstreamPool`` for the next request (keep-alive).
+final class UpstreamDriver: StreamDriver {
+    /// Where the connection stands.
+    private enum State {
+        /// Being made; the exchange goes out once it is.
+        case connecting(UpstreamExchange)
+        /// A request was sent; its response is being read.
+        case exchanging(UpstreamExchange, HTTPResponseParser, Response)
+        /// In the pool, waiting for a request.
+        case idle
+        /// Closed.
+        case closed
+    }
+
+    /// The response as it arrives.
+    private struct Response {
+        var head: HTTPResponseHead?
+        var body: [UInt8] = []
+        var complete = false
+    }
+
+    private var state: State
+    private weak var pool: UpstreamPool?
+    private(set) weak var connection: StreamConnection?
+    /// How many exchanges ran on the connection (a reused one is retried when it was closed under us).
+    private(set) var exchanges = 0
+
+    /// The upstream's address.
+    let address: SocketAddress
+
+    init(connecting exchange: UpstreamExchange, pool: UpstreamPool) {
+        state = .connecting(exchange)
+        address = exchange.address
+        self.pool = pool
+    }
+
+    func attach(_ connection: StreamConnection) { self.connection = connection }
+
+    /// Whether the connection waits in the pool, open.
+    var isIdle: Bool {
+        if case .idle = state, let connection, !connection.isClosed { return true }
+        return false
+    }
+
+    /// Sends `exchange` on this idle connection.
+    func send(_ exchange: UpstreamExchange) {
+        guard let connection else { return }
+        begin(exchange)
+        connection.send(exchange.bytes)
+        connection.resume()
+    }
+
+    private func begin(_ exchange: UpstreamExchange) {
+        exchanges += 1
+        exchange.started = MonotonicClock.now()
+        state = .exchanging(exchange, HTTPResponseParser(requestMethod: exchange.method), Response())
+    }
+
+    func opened(_ connection: StreamConnection) -> [StreamStep] {
+        self.connection = connection
+        guard case .connecting(let exchange) = state else { return [] }
+        begin(exchange)
+        return [.send(exchange.bytes)]
+    }
+
+    func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        guard case .exchanging(let exchange, var parser, var response) = state else {
+            // Bytes nobody asked for: the connection cannot be trusted with another request.
+            connection.log(.debug, "upstream sent \(bytes.count) bytes outside a response; closing")
+            state = .closed
+            connection.close(.failed("unexpected bytes from the upstream"))
+            return
+        }
+        exchange.answered = true
+        do {
+            apply(try parser.append(Array(bytes)), to: &response)
+            state = .exchanging(exchange, parser, response)
+        } catch {
+            state = .closed
+            exchange.finish(.failure(.badResponse(address: exchange.address.description, reason: "\(error)")))
+            connection.close(.failed("\(error)"))
+        }
+    }
+
+    private func apply(_ events: [HTTPResponseParser.Event], to response: inout Response) {
+        for event in events {
+            switch event {
+            case .head(let head): response.head = head
+            case .body(let bytes): response.body += bytes
+            case .end: response.complete = true
+            }
+        }
+    }
+
+    func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        switch state {
+        case .connecting, .closed:
+            return inputEnded ? .finish(.peerClosed) : .needInput
+        case .idle:
+            return inputEnded ? .finish(.peerClosed) : .wait
+        case .exchanging(let exchange, var parser, var response):
+            if inputEnded && !response.complete {
+                do {
+                    apply(try parser.finish(), to: &response)
+                } catch {
+                    state = .closed
+                    fail(exchange, reason: "\(error)", connection: connection)
+                    return .finish(.peerClosed)
+                }
+            }
+            guard response.complete, let head = response.head else { return inputEnded ? .finish(.peerClosed) : .needInput }
+            let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
+            let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !head.headers.hasToken("close", in: "Connection")
+            state = keepAlive ? .idle : .closed
+            connection.record(.note(TranscriptNote(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
+                                                   bytes: response.body.count)))
+            exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
+                                                      body: response.body, elapsed: elapsed)))
+            guard keepAlive else { return .finish(.finished("upstream response complete")) }
+            pool?.release(self)
+            return .wait
+        }
+    }
+
+    func closed(_ connection: StreamConnection, reason: CloseReason) {
+        let previous = state
+        state = .closed
+        pool?.forget(self)
+        switch previous {
+        case .connecting(let exchange):
+            exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: Self.words(reason))))
+        case .exchanging(let exchange, _, _):
+            fail(exchange, reason: Self.words(reason), connection: connection)
+        case .idle, .closed:
+            break
+        }
+    }
+
+    /// Fails `exchange`, or retries it on a new connection when this reused one closed before any
+    /// of the answer came (the upstream had just given up on it).
+    private func fail(_ exchange: UpstreamExchange, reason: String, connection: StreamConnection) {
+        guard exchange.isPending else { return }
+        if !exchange.answered && exchanges > 1, let pool {
+            pool.retry(exchange)
+            return
+        }
+        exchange.finish(.failure(.badResponse(address: exchange.address.description, reason: reason)))
+    }
+
+    private static func words(_ reason: CloseReason) -> String {
+        if case .failed(let text) = reason { return text }
+        return "\(reason)"
+    }
+}

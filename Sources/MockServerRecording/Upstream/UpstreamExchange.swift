@@ -1,0 +1,37 @@
+import MockServerCore
+import MockServerHTTP
+
+/// One request on its way to the upstream and the code that takes its outcome, exactly once.
+final class UpstreamExchange {
+    /// The request's bytes, dropped once the outcome is known (a timer may hold the exchange longer).
+    private(set) var bytes: [UInt8]
+    let method: String
+    let address: SocketAddress
+    let timeout: Duration
+    private var completion: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
+    /// When the request's first byte went out.
+    var started: UInt64 = 0
+    /// Whether any of the response has come (a reused connection that closes before that is
+    /// retried on a new one).
+    var answered = false
+
+    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration,
+         completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void) {
+        self.bytes = bytes
+        self.method = method
+        self.address = address
+        self.timeout = timeout
+        self.completion = completion
+    }
+
+    /// Whether the outcome is still to come.
+    var isPending: Bool { completion != nil }
+
+    /// Hands over the outcome; later calls do nothing.
+    func finish(_ result: Result<UpstreamResponse, UpstreamError>) {
+        let body = completion
+        completion = nil
+        bytes = []
+        body?(result)
+    }
+}

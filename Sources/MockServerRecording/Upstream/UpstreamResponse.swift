@@ -1,0 +1,12 @@
+import MockServerHTTP
+
+/// What an upstream answered one request with, the body de-chunked (compressed bodies are kept as
+/// sent), and how long the answer took.
+struct UpstreamResponse: Sendable {
+    var status: Int
+    var reason: String
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    /// From the request's first byte sent to the response's last byte read.
+    var elapsed: Duration
+}

@@ -1,0 +1,63 @@
+import Foundation
+import MockServer
+import MockServerAdmin
+import MockServerRecording
+
+/// `mockserver record`: a recording reverse proxy started as the options say.
+struct RecordCommand {
+    let options: RecordOptions
+
+    /// Starts the proxy; it runs until the process ends. Returns the server and its recorder.
+    func start() throws(CommandLineError) -> (server: MockServer, recorder: HTTPRecorder, destination: String) {
+        guard let url = URL(string: options.upstream) else { throw .usage("record: --upstream \(options.upstream) is not a URL") }
+        let destination: RecordingDestination
+        let path: String
+        if let folder = options.mockData {
+            destination = .mockData(folder: URL(fileURLWithPath: folder, isDirectory: true))
+            path = folder
+        } else {
+            let file = options.endpoints ?? ""
+            destination = .endpoints(file: URL(fileURLWithPath: file))
+            path = file
+        }
+        let recorder: HTTPRecorder
+        do {
+            recorder = try HTTPRecorder(upstream: url, destination: destination, mask: options.mask, keepsTiming: options.keepTiming,
+                                        timeout: .milliseconds(Int64(options.timeout * 1000)))
+        } catch {
+            switch error {
+            case .badUpstream: throw .usage("record: \(error)")
+            case .cannotWrite(let path, let reason): throw .cannotWrite(path: path, reason: reason)
+            case .unreadable(let path, let reason): throw .unreadable(path: path, reason: reason)
+            }
+        }
+        var configuration = MockServer.Configuration(host: options.host, port: options.port)
+        configuration.transcriptObserver = try transcriptObserver(mask: options.mask)
+        let server = MockServer(httpResponder: recorder, configuration: configuration)
+        do {
+            try server.start()
+        } catch {
+            throw .cannotListen(error)
+        }
+        return (server, recorder, path)
+    }
+
+    /// `--verbose` and `--transcript FILE`, with masked header values hidden: the transcript holds
+    /// the raw requests and responses, and a masked value must never reach a file.
+    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+        var file: FileHandle?
+        if let path = options.transcriptFile {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw .cannotWrite(path: path, reason: "cannot create the transcript file")
+            }
+            file = handle
+        }
+        let verbose = options.verbose
+        guard verbose || file != nil else { return nil }
+        return { [file] entry in
+            let hidden = TranscriptMasking.masked(entry, mask: mask)
+            if verbose { FileHandle.standardError.write(Data("\(hidden)\n".utf8)) }
+            file?.write(Data(AdminResponder.jsonLine(hidden)))
+        }
+    }
+}

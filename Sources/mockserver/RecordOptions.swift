@@ -1,0 +1,110 @@
+import Foundation
+import MockServer
+
+/// What `mockserver record` was asked to do.
+struct RecordOptions: Equatable {
+    var upstream = ""
+    var mockData: String?
+    var endpoints: String?
+    var port: UInt16 = 0
+    var host = "127.0.0.1"
+    var maskHeaders: [String] = []
+    var maskJSONFields: [String] = []
+    var unmaskedHeaders: [String] = []
+    var keepTiming = false
+    var timeout: Double = 30
+    var transcriptFile: String?
+    var verbose = false
+    var help = false
+
+    static let usage = """
+        USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--port N] [--host ADDR]
+                                 [--mask-header NAME]... [--mask-json-field NAME]... [--unmask-header NAME]...
+                                 [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
+
+        A recording reverse proxy: each request goes to the upstream, the client gets the upstream's
+        answer, and the exchange is written (masked) as mock-data files or endpoints, for
+        "mockserver --mock-data DIR" or "mockserver FILE" to answer the same requests later. A
+        request the folder or file already answers is answered from there and not forwarded
+        (capture on miss). The first line printed is "mockserver listening on HOST:PORT", the
+        second "mockserver recording URL into PATH". SIGINT or SIGTERM writes what is pending and stops.
+
+        OPTIONS:
+          --upstream URL       the server to record: http://HOST[:PORT][/PATH] (HOST may be a name)
+          --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR
+          --endpoints FILE     write an endpoints file (a stub script); its endpoints are kept, first
+          --port N             port to listen on (default 0: the system picks one)
+          --host ADDR          numeric address to listen on (default 127.0.0.1)
+          --mask-header NAME   also mask this header's value (Authorization, Proxy-Authorization,
+                               Cookie and Set-Cookie always are, unless unmasked); repeat for more
+          --unmask-header NAME write this header's value after all (one of the four above)
+          --mask-json-field NAME  mask this key's value in JSON bodies, at any depth; repeat for more
+          --keep-timing        endpoints get the upstream's time to answer as their "delay"
+          --timeout SECONDS    how long the upstream may take per request (default 30); then 502
+          --transcript FILE    append the transcript to FILE as JSON lines (masked headers hidden)
+          --verbose            print the transcript to standard error (masked headers hidden)
+          -h, --help           show this help
+
+        EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable destination;
+        71 cannot listen; 73 cannot write.
+        """
+
+    /// Parses the arguments after `record`.
+    ///
+    /// - Throws: ``CommandLineError/usage(_:)`` naming the culprit.
+    init(arguments: [String]) throws(CommandLineError) {
+        var remaining = arguments[...]
+        func value(for option: String) throws(CommandLineError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else { throw .usage("record: \(option) needs a value") }
+            return value
+        }
+        var upstream: String?
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--upstream": upstream = try value(for: argument)
+            case "--mock-data": mockData = try value(for: argument)
+            case "--endpoints": endpoints = try value(for: argument)
+            case "--port":
+                let text = try value(for: argument)
+                guard let port = UInt16(text) else { throw .usage("record: --port takes a port from 0 to 65535, not \"\(text)\"") }
+                self.port = port
+            case "--host": host = try value(for: argument)
+            case "--mask-header": maskHeaders.append(try value(for: argument))
+            case "--unmask-header": unmaskedHeaders.append(try value(for: argument))
+            case "--mask-json-field": maskJSONFields.append(try value(for: argument))
+            case "--keep-timing": keepTiming = true
+            case "--timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
+                    throw .usage("record: --timeout takes seconds above 0 (up to 86400), not \"\(text)\"")
+                }
+                timeout = seconds
+            case "--transcript": transcriptFile = try value(for: argument)
+            case "--verbose", "-v": verbose = true
+            case "--help", "-h": help = true
+            default: throw .usage("record: unknown argument \(argument)")
+            }
+        }
+        if help { return }
+        guard let upstream else { throw .usage("record: --upstream URL is required") }
+        self.upstream = upstream
+        switch (mockData, endpoints) {
+        case (nil, nil): throw .usage("record: give --mock-data DIR or --endpoints FILE")
+        case (_?, _?): throw .usage("record: --mock-data and --endpoints exclude each other: choose one")
+        default: break
+        }
+        if upstream.lowercased().hasPrefix("tcp://") || upstream.lowercased().hasPrefix("ftp://") {
+            throw .usage("record: \(upstream): recording line protocols and FTP as scripts (--script) is not available yet; "
+                         + "record HTTP with an http:// upstream")
+        }
+    }
+
+    /// The mask the options ask for.
+    var mask: RecordingMask {
+        var mask = RecordingMask.standard
+        mask.headers.removeAll { name in unmaskedHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+        mask.headers += maskHeaders
+        mask.jsonFields = maskJSONFields
+        return mask
+    }
+}

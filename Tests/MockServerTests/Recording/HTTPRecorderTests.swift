@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+@testable import MockServer
+@testable import MockServerRecording
+
+/// `HTTPRecorder` in Swift: in front of another server of this package, or of nothing.
+@Suite("Recording HTTP: HTTPRecorder")
+struct HTTPRecorderTests {
+    private var fixtures: URL { Bundle.module.url(forResource: "VOKMockData", withExtension: nil)! }
+
+    private func send(_ port: UInt16, _ method: String, _ target: String, contentType: String? = nil, body: String? = nil,
+                      headers: [String: String] = [:]) async throws -> (Int, [String: String], String) {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
+        request.httpMethod = method
+        request.timeoutInterval = 20
+        if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = "\(value)" }
+        return (http.statusCode, fields, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test("the seed's four requests, sent through the recorder to a server that answers them, are written under the seed's names")
+    func seedNames() async throws {
+        let upstream = MockServer(httpResponder: try MockDataResponder(folder: fixtures))
+        try await upstream.start()
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let query = "one=1&two=2&three=3&four=4&five=5&six=6&seven=7&eight=8&nine=9&ten=10&eleven=11&twelve=12&thirteen=13&fourteen=14"
+            + "&fifteen=15&sixteen=16&seventeen=17&eighteen=18&nineteen=19&twenty=20&twentyone=21&twntytwo=22&twentythree=23&twentyfour=24&twentyfive=25"
+        let page = try await send(proxy.port, "GET", "/foo/?page=2")
+        #expect(page.0 == 200 && page.1["x-fixture"] == "page 2" && page.2 == #"{"page": 2}"#)
+        _ = try await send(proxy.port, "GET", "/details?\(query)")
+        _ = try await send(proxy.port, "POST", "/login/", contentType: "application/x-www-form-urlencoded; charset=utf-8",
+                           body: "email=user%40example.com&password=password")
+        let json = try await send(proxy.port, "POST", "/login/", contentType: "application/json", body: #"{"email":"user@example.com","password":"password"}"#)
+        #expect(json.0 == 202)
+        let seedBaseNames = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { !$0.contains("*") }
+            .map { $0.replacingOccurrences(of: ".json", with: "").replacingOccurrences(of: ".http", with: "") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(Set(written) == Set(seedBaseNames.filter { !$0.contains("start=") }.map { $0 + ".http" }))
+        #expect(recorder.statistics.recorded == 4)
+        // The transcript shows both sides: the upstream connection's answer and each file written.
+        let notes = proxy.transcript.entries.compactMap { entry -> TranscriptNote? in
+            if case .note(let note) = entry.event { return note }
+            return nil
+        }
+        #expect(notes.filter { $0.kind == "recorded" }.count == 4)
+        #expect(notes.contains { $0.kind == "upstream-response" && $0.text.hasPrefix("<- 200") })
+    }
+
+    @Test("an upstream that refuses gets the client a 502 naming it, and nothing is written")
+    func refused() async throws {
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:1")!, destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let answer = try await send(proxy.port, "GET", "/anything")
+        #expect(answer.0 == 502)
+        #expect(answer.2.hasPrefix("MockServer: cannot connect to the upstream 127.0.0.1:1: connect(127.0.0.1:1): Connection refused"), "\(answer.2)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(recorder.statistics.failed == 1)
+        #expect(proxy.transcript.entries.contains { if case .note(let note) = $0.event { note.kind == "upstream-failed" } else { false } })
+    }
+
+    @Test("an upstream that never answers gets the client a 502 once the timeout passes")
+    func timeout() async throws {
+        let silent = try startServer([entry("hold", ".*", .pause(.seconds(60)))])
+        defer { silent.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(silent.port)")!, destination: .mockData(folder: folder), timeout: .milliseconds(300))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let answer = try await send(proxy.port, "GET", "/slow")
+        #expect(answer.0 == 502)
+        #expect(answer.2 == "MockServer: the upstream 127.0.0.1:\(silent.port) did not answer within 0.3 s\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("an upstream that closes without an answer gets the client a 502 that says so")
+    func closesWithoutAnswer() async throws {
+        let closing = try startServer([entry("close", ".*", .close)])
+        defer { closing.stop() }
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(closing.port)")!, destination: .endpoints(file: try Tools.temporaryDirectory().appendingPathComponent("e.json")))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let answer = try await send(proxy.port, "GET", "/gone")
+        #expect(answer.0 == 502)
+        #expect(answer.2.hasPrefix("MockServer: the upstream 127.0.0.1:\(closing.port) gave no usable response"), "\(answer.2)")
+    }
+
+    @Test("masking: Authorization, Cookie and Set-Cookie by default, more headers and JSON fields by option; the client still gets the real values")
+    func masking() async throws {
+        let upstream = HTTPMockServer()
+        upstream.stubRequest("POST", "/session").andReturn(201)
+            .withHeaders(["Set-Cookie": "sid=SECRET-SID", "X-Api-Key": "SECRET-KEY", "Content-Type": "application/json"])
+            .withBody(#"{"access": {"token": "SECRET-TOKEN"}, "user": "ann"}"#)
+        try await upstream.start()
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        var mask = RecordingMask.standard
+        mask.headers.append("X-Api-Key")
+        mask.jsonFields = ["token", "password"]
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .mockData(folder: folder), mask: mask)
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let answer = try await send(proxy.port, "POST", "/session", contentType: "application/json", body: #"{"user": "ann", "password": "SECRET-PASSWORD"}"#,
+                                    headers: ["Authorization": "Bearer SECRET-BEARER", "Cookie": "a=SECRET-COOKIE"])
+        #expect(answer.0 == 201 && answer.1["x-api-key"] == "SECRET-KEY" && answer.2.contains("SECRET-TOKEN"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 1)
+        var written = names.joined()
+        for name in names { written += String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self) }
+        #expect(!written.contains("SECRET"), "\(written)")
+        #expect(written.contains("Set-Cookie: MASKED") && written.contains("X-Api-Key: MASKED") && written.contains(#""token":"MASKED""#))
+        // The secret body is named by its hash, which the replay finds (the last name searched).
+        let replay = MockServer(httpResponder: try MockDataResponder(folder: folder))
+        try await replay.start()
+        defer { replay.stop() }
+        let again = try await send(replay.port, "POST", "/session", contentType: "application/json", body: #"{"user": "ann", "password": "SECRET-PASSWORD"}"#)
+        #expect(again.0 == 201 && again.2 == #"{"access":{"token":"MASKED"},"user":"ann"}"#)
+    }
+
+    @Test("bad upstreams are refused with what is wrong", arguments: [
+        ("https://127.0.0.1:8443", "https upstreams are not supported yet"),
+        ("ftp://127.0.0.1", "the scheme must be http"),
+        ("http://127.0.0.1:8080/?q=1", "no query"),
+        ("http://no-such-host.invalid:80", "getaddrinfo"),
+    ])
+    func badUpstreams(url: String, reason: String) throws {
+        do {
+            _ = try HTTPUpstream(url: URL(string: url)!)
+            Issue.record("\(url) accepted")
+        } catch {
+            #expect("\(error)".contains(reason), "\(error)")
+            #expect("\(error)".hasPrefix("upstream \(url): "))
+        }
+    }
+
+    @Test("a base path is put before each request's path, and a Location on the upstream comes back relative")
+    func basePath() async throws {
+        let upstream = HTTPMockServer()
+        try await upstream.start()
+        defer { upstream.stop() }
+        upstream.stubRequest("GET", "/api/v1/items").andReturn(302).withHeaders(["Location": "http://127.0.0.1:\(upstream.port)/api/v1/items/"])
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/api/v1/"), destination: .mockData(folder: try Tools.temporaryDirectory()))
+        #expect(recorder.upstream.basePath == "/api/v1")
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let client = try TestClient(port: proxy.port)
+        try client.send("GET /items HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 302 Found\r\n") && text.contains("\r\nLocation: /items/\r\n"), "\(text)")
+    }
+}
