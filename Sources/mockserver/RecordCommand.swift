@@ -7,9 +7,61 @@ import MockServerRecording
 struct RecordCommand {
     let options: RecordOptions
 
-    /// Starts the proxy; it runs until the process ends. Returns the server and its recorder.
-    func start() throws(CommandLineError) -> (server: MockServer, recorder: HTTPRecorder, destination: String) {
+    /// A started recording: where it listens, what it records, and how to end it (stop, write what
+    /// is pending, and say what was recorded).
+    struct Running {
+        let address: SocketAddress?
+        let port: UInt16
+        let recording: String
+        let finish: @Sendable () -> String
+    }
+
+    /// Starts the proxy the options ask for; it runs until the process ends.
+    func start() throws(CommandLineError) -> Running {
         guard let url = URL(string: options.upstream) else { throw .usage("record: --upstream \(options.upstream) is not a URL") }
+        if let script = options.script { return try startLine(url, script: script) }
+        let (server, recorder, destination) = try startHTTP(url)
+        return Running(address: server.address, port: server.port, recording: "\(recorder.upstream.origin)\(recorder.upstream.basePath) into \(destination)") {
+            server.stop()
+            var summary = ""
+            do {
+                try recorder.flush()
+            } catch {
+                summary += "mockserver: \(error)\n"
+            }
+            let (recorded, replayed, failed) = recorder.statistics
+            return summary + "mockserver recorded \(recorded) exchanges (\(replayed) answered from \(destination), \(failed) upstream failures)\n"
+        }
+    }
+
+    private func startLine(_ url: URL, script: String) throws(CommandLineError) -> Running {
+        let recorder: LineRecorder
+        do {
+            recorder = try LineRecorder(upstream: url, script: URL(fileURLWithPath: script), keepsTiming: options.keepTiming, host: options.host,
+                                        port: options.port, transcriptObserver: try transcriptObserver(mask: RecordingMask(headers: [], jsonFields: [])))
+        } catch let error as RecordingError {
+            throw .usage("record: \(error)")
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw .usage("record: \(error)")
+        }
+        do {
+            try recorder.start()
+        } catch {
+            throw .cannotListen(error)
+        }
+        return Running(address: nil, port: recorder.port, recording: "\(options.upstream) into \(script)") {
+            do {
+                try recorder.stop()
+            } catch {
+                return "mockserver: \(error)\n"
+            }
+            return "mockserver recorded \(recorder.dialogueCount) connections into \(script)\n"
+        }
+    }
+
+    private func startHTTP(_ url: URL) throws(CommandLineError) -> (server: MockServer, recorder: HTTPRecorder, destination: String) {
         let destination: RecordingDestination
         let path: String
         if let folder = options.mockData {

@@ -6,6 +6,7 @@ struct RecordOptions: Equatable {
     var upstream = ""
     var mockData: String?
     var endpoints: String?
+    var script: String?
     var port: UInt16 = 0
     var host = "127.0.0.1"
     var maskHeaders: [String] = []
@@ -21,6 +22,8 @@ struct RecordOptions: Equatable {
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--port N] [--host ADDR]
                                  [--mask-header NAME]... [--mask-json-field NAME]... [--unmask-header NAME]...
                                  [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
+               mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
+                                 [--transcript FILE] [--verbose]
 
         A recording reverse proxy: each request goes to the upstream, the client gets the upstream's
         answer, and the exchange is written (masked) as mock-data files or endpoints, for
@@ -29,17 +32,22 @@ struct RecordOptions: Equatable {
         (capture on miss). The first line printed is "mockserver listening on HOST:PORT", the
         second "mockserver recording URL into PATH". SIGINT or SIGTERM writes what is pending and stops.
 
+        With a tcp:// upstream, each connection is relayed byte for byte and the dialogues are written
+        as a response script (Docs/Recording.md gives the rules), for "mockserver FILE" to replay.
+
         OPTIONS:
           --upstream URL       the server to record: http://HOST[:PORT][/PATH] (HOST may be a name)
           --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR
           --endpoints FILE     write an endpoints file (a stub script); its endpoints are kept, first
+          --script FILE        with a tcp:// upstream: write the dialogues as a response script
           --port N             port to listen on (default 0: the system picks one)
           --host ADDR          numeric address to listen on (default 127.0.0.1)
           --mask-header NAME   also mask this header's value (Authorization, Proxy-Authorization,
                                Cookie and Set-Cookie always are, unless unmasked); repeat for more
           --unmask-header NAME write this header's value after all (one of the four above)
           --mask-json-field NAME  mask this key's value in JSON bodies, at any depth; repeat for more
-          --keep-timing        endpoints get the upstream's time to answer as their "delay"
+          --keep-timing        endpoints get the upstream's time to answer as their "delay"; a script
+                               gets it as a pause before each reply
           --timeout SECONDS    how long the upstream may take per request (default 30); then 502
           --transcript FILE    append the transcript to FILE as JSON lines (masked headers hidden)
           --verbose            print the transcript to standard error (masked headers hidden)
@@ -64,6 +72,7 @@ struct RecordOptions: Equatable {
             case "--upstream": upstream = try value(for: argument)
             case "--mock-data": mockData = try value(for: argument)
             case "--endpoints": endpoints = try value(for: argument)
+            case "--script": script = try value(for: argument)
             case "--port":
                 let text = try value(for: argument)
                 guard let port = UInt16(text) else { throw .usage("record: --port takes a port from 0 to 65535, not \"\(text)\"") }
@@ -88,14 +97,20 @@ struct RecordOptions: Equatable {
         if help { return }
         guard let upstream else { throw .usage("record: --upstream URL is required") }
         self.upstream = upstream
-        switch (mockData, endpoints) {
-        case (nil, nil): throw .usage("record: give --mock-data DIR or --endpoints FILE")
-        case (_?, _?): throw .usage("record: --mock-data and --endpoints exclude each other: choose one")
-        default: break
-        }
-        if upstream.lowercased().hasPrefix("tcp://") || upstream.lowercased().hasPrefix("ftp://") {
-            throw .usage("record: \(upstream): recording line protocols and FTP as scripts (--script) is not available yet; "
-                         + "record HTTP with an http:// upstream")
+        let scheme = upstream.split(separator: ":").first.map { $0.lowercased() } ?? ""
+        switch scheme {
+        case "tcp":
+            guard script != nil else { throw .usage("record: a tcp:// upstream is recorded as a script: give --script FILE") }
+            if mockData != nil || endpoints != nil { throw .usage("record: --mock-data and --endpoints are for http:// upstreams; a tcp:// one takes --script FILE") }
+        case "ftp":
+            throw .usage("record: \(upstream): recording FTP (with its data connections) is not available yet; record its control dialogue with tcp://")
+        default:
+            if script != nil { throw .usage("record: --script is for tcp:// upstreams; an http:// one takes --mock-data DIR or --endpoints FILE") }
+            switch (mockData, endpoints) {
+            case (nil, nil): throw .usage("record: give --mock-data DIR or --endpoints FILE")
+            case (_?, _?): throw .usage("record: --mock-data and --endpoints exclude each other: choose one")
+            default: break
+            }
         }
     }
 

@@ -26,23 +26,13 @@ func record(_ arguments: [String]) throws {
         source.resume()
         sources.append(source)
     }
-    let (server, recorder, destination) = try RecordCommand(options: options).start()
+    let recording = try RecordCommand(options: options).start()
     running.queue.sync {
-        running.server = server
-        running.afterStop = {
-            do {
-                try recorder.flush()
-            } catch {
-                write("mockserver: \(error)\n", to: .standardError)
-            }
-            let (recorded, replayed, failed) = recorder.statistics
-            write("mockserver recorded \(recorded) exchanges (\(replayed) answered from \(destination), \(failed) upstream failures)\n",
-                  to: .standardError)
-        }
+        running.afterStop = { write(recording.finish(), to: .standardError) }
     }
-    let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
-    write("mockserver listening on \(host):\(server.port)\n", to: .standardOutput)
-    write("mockserver recording \(recorder.upstream.origin)\(recorder.upstream.basePath) into \(destination)\n", to: .standardOutput)
+    let host = recording.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
+    write("mockserver listening on \(host):\(recording.port)\n", to: .standardOutput)
+    write("mockserver recording \(recording.recording)\n", to: .standardOutput)
     let parked = DispatchSemaphore(value: 0)
     withExtendedLifetime(sources) { while true { parked.wait() } }
 }

@@ -309,6 +309,24 @@ package final class StreamConnection: LoopHandler {
         flush()
     }
 
+    /// Sends bytes that come from outside the driver's steps (the other side of a relay): queued
+    /// like ``send(_:)``, written as far as the socket takes them now, and the rest when it is writable.
+    package func sendNow(_ bytes: [UInt8]) {
+        send(bytes)
+        flushAndShut()
+        guard !isClosed else { return }
+        updateInterest(keepingHeldRead: isHeld)
+    }
+
+    /// Closes for `reason` once everything queued has been written (a relay whose other side ended),
+    /// whatever the driver was doing; no further steps run.
+    package func finishAfterOutput(_ reason: CloseReason) {
+        guard !isClosed else { return }
+        endSteps()
+        activity = .closing(reason)
+        drive()
+    }
+
     // MARK: Running
 
     /// Whether everything queued has left: the connection's buffer, and the transport's own.

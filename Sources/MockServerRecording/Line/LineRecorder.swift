@@ -1,0 +1,118 @@
+import Foundation
+import MockServerCore
+
+/// A recording proxy for any line protocol (SMTP, POP3, IMAP, a custom one): each client
+/// connection is relayed to the upstream byte for byte, and the dialogues are written as a response
+/// script that answers the same lines the same way (see `Docs/Recording.md` for the rules).
+///
+/// ```swift
+/// let recorder = try LineRecorder(upstream: URL(string: "tcp://127.0.0.1:2525")!,
+///                                 script: URL(fileURLWithPath: "smtp.json"))
+/// try recorder.start()
+/// // … run the client against recorder.port …
+/// try recorder.stop()
+/// let replay = MockServer(responder: try PatternResponder(script: ResponseScript(contentsOf: URL(fileURLWithPath: "smtp.json"))))
+/// ```
+public final class LineRecorder: Sendable {
+    /// The upstream's address.
+    public let upstream: SocketAddress
+    /// Where the script is written.
+    public let script: URL
+    /// What the relayed connections did, both sides.
+    public let transcript: Transcript
+    private let source: String
+    private let builder: DialogueScript
+    private let listen: SocketAddress
+    private let environment: ServerEnvironment
+    private let state = Locked(State())
+
+    private struct State {
+        var server: LoopServer?
+        var dialogues: [RecordedDialogue] = []
+    }
+
+    /// A recorder relaying to `upstream` (`tcp://HOST:PORT`; HOST may be a name) and writing `script`.
+    ///
+    /// - Parameters:
+    ///   - keepsTiming: whether the upstream's time to answer is kept as a pause before each reply.
+    ///   - host: the numeric address to listen on.
+    ///   - port: the port to listen on (0: the system picks one).
+    ///   - transcriptObserver: sees each transcript entry as it is recorded (`--verbose`, say).
+    /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
+    public init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
+                transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil) throws(RecordingError) {
+        let text = upstream.absoluteString
+        guard upstream.scheme?.lowercased() == "tcp", let upstreamHost = upstream.host, !upstreamHost.isEmpty, let upstreamPort = upstream.port,
+              (1...65535).contains(upstreamPort) else {
+            throw .badUpstream(text, reason: "a line upstream is tcp://HOST:PORT")
+        }
+        do {
+            self.upstream = try SocketAddress.resolving(host: upstreamHost, port: UInt16(upstreamPort))
+            listen = try SocketAddress(host: host, port: port)
+        } catch {
+            throw .badUpstream(text, reason: "\(error)")
+        }
+        self.script = script
+        source = text
+        builder = DialogueScript(keepsTiming: keepsTiming, source: text)
+        transcript = Transcript(observer: transcriptObserver)
+        environment = ServerEnvironment(transcript: transcript, logger: .disabled)
+    }
+
+    /// Starts listening.
+    ///
+    /// - Throws: ``SocketError`` when the address cannot be bound.
+    public func start() throws {
+        let upstream = upstream
+        let (server, _) = try LoopServer.start(binding: [listen], environment: environment, prepare: { _ in () }) { [self] loop, sockets, _ in
+            [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
+                let session = RelaySession { [self] dialogue in self.finished(dialogue) }
+                let connection = StreamConnection(socket: client, loop: loop, driver: RelayClientDriver(session: session))
+                session.attach(client: connection)
+                try connection.start()
+                session.connect(to: upstream, loop: loop)
+            }]
+        }
+        state.withLock { $0.server = server }
+    }
+
+    /// The port listened on (0 before ``start()``).
+    public var port: UInt16 { state.withLock { $0.server?.addresses.first?.port ?? 0 } }
+
+    /// How many connections ended and were added to the script.
+    public var dialogueCount: Int { state.withLock { $0.dialogues.count } }
+
+    /// Stops listening, closes the connections (their dialogues kept) and writes the script.
+    ///
+    /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
+    public func stop() throws(RecordingError) {
+        let server = state.withLock { state -> LoopServer? in
+            defer { state.server = nil }
+            return state.server
+        }
+        server?.stop()
+        try write()
+    }
+
+    private func finished(_ dialogue: RecordedDialogue) {
+        state.withLock { $0.dialogues.append(dialogue) }
+        do {
+            try write()
+        } catch {
+            environment.logger.log(.error, "\(error)")
+        }
+    }
+
+    /// Writes the script for every dialogue so far.
+    ///
+    /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
+    public func write() throws(RecordingError) {
+        let dialogues = state.withLock { $0.dialogues }
+        let text = builder.script(for: dialogues)
+        do {
+            try Data(text.utf8).write(to: script, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: script.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}

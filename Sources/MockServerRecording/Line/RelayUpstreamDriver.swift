@@ -1,0 +1,33 @@
+import MockServerCore
+
+/// The upstream's side of a line recording: what it sends goes to the ``RelaySession``.
+final class RelayUpstreamDriver: StreamDriver {
+    private let session: RelaySession
+
+    init(session: RelaySession) {
+        self.session = session
+    }
+
+    func opened(_ connection: StreamConnection) -> [StreamStep] {
+        session.upstreamOpened()
+        return []
+    }
+
+    func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        session.fromUpstream(Array(bytes))
+    }
+
+    func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        guard inputEnded else { return .needInput }
+        session.upstreamEnded(failed: nil)
+        return .finish(.peerClosed)
+    }
+
+    func closed(_ connection: StreamConnection, reason: CloseReason) {
+        if case .failed(let text) = reason {
+            session.upstreamEnded(failed: text)
+        } else {
+            session.upstreamEnded(failed: nil)
+        }
+    }
+}
