@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerRecording", "MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording"],
             swiftSettings: swiftSettings
         ),
         .target(

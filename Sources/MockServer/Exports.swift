@@ -124,3 +124,4 @@
 @_exported import enum MockServerRecording.RecordingDestination
 @_exported import enum MockServerRecording.RecordingError
 @_exported import enum MockServerRecording.UpstreamError
+@_exported import class MockServerRecording.LineRecorder
