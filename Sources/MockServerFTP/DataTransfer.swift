@@ -91,7 +91,8 @@ package final class DataTransfer: StreamDriver {
         let transfer = DataTransfer(loop: loop)
         let connection = try protection.map { protection in
             try StreamConnection.acceptingTLS(socket: socket, loop: loop, driver: transfer, context: protection.context, id: connectionID, channel: .data,
-                                              recordsOutput: false, requiredSessionTag: protection.requiredSessionTag)
+                                              recordsOutput: false, requiredSessionTag: protection.requiredSessionTag,
+                                              issuesTickets: false)
         } ?? StreamConnection(socket: socket, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)
         transfer.connection = connection
         try connection.start()
@@ -134,7 +135,7 @@ package final class DataTransfer: StreamDriver {
             // An active connection, just made: TLS before anything else.
             self.protection = nil
             do {
-                try connection.startTLS(context: protection.context, requiredSessionTag: protection.requiredSessionTag)
+                try connection.startTLS(context: protection.context, requiredSessionTag: protection.requiredSessionTag, issuesTickets: false)
             } catch {
                 return []
             }

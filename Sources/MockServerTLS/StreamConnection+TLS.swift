@@ -4,15 +4,18 @@ extension StreamConnection {
     /// A connection over TLS on an accepted socket (implicit TLS: the handshake comes first); its
     /// handshake and TLS failures go to the transcript.
     ///
+    /// With `issuesTickets` false it sends no session tickets (an FTPS data connection).
+    ///
     /// - Throws: ``TLSError`` when OpenSSL cannot make the connection's state.
     package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext, id: Int? = nil,
                                      channel: TranscriptChannel = .control, recordsOutput: Bool = true,
-                                     requiredSessionTag: UInt? = nil) throws -> StreamConnection {
+                                     requiredSessionTag: UInt? = nil, issuesTickets: Bool = true) throws -> StreamConnection {
         let reporter = TLSReporter()
         let transport: TLSTransport
         do {
             transport = try TLSTransport(over: SocketTransport(socket), context: context, report: reporter.report)
             transport.requiredSessionTag = requiredSessionTag
+            if !issuesTickets { transport.issueNoTickets() }
         } catch {
             socket.close()
             throw error
@@ -26,12 +29,13 @@ extension StreamConnection {
     /// the handshake follows what was sent so far.
     ///
     /// - Throws: ``TLSError`` or the loop's error; the connection is closed then.
-    package func startTLS(context: TLSContext, requiredSessionTag: UInt? = nil) throws {
+    package func startTLS(context: TLSContext, requiredSessionTag: UInt? = nil, issuesTickets: Bool = true) throws {
         let reporter = TLSReporter()
         reporter.connection = self
         try wrapTransport { inner in
             let transport = try TLSTransport(over: inner, context: context, report: reporter.report)
             transport.requiredSessionTag = requiredSessionTag
+            if !issuesTickets { transport.issueNoTickets() }
             return transport
         }
         log(.debug, "TLS handshake begins")

@@ -59,6 +59,13 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// The tag a connection must resume (FTPS data connections under `require_ssl_reuse`): the
     /// handshake fails when the session it resumes was not issued with it.
     package var requiredSessionTag: UInt?
+    /// Makes the connection issue no session tickets (TLS 1.3 sends them after the handshake): an FTPS
+    /// data connection's client resumes the control connection's session and never reads them, and
+    /// unread bytes at its close turn the close into a reset that can discard the upload's last bytes.
+    package func issueNoTickets() {
+        _ = library.SSL_set_num_tickets(ssl, 0)
+    }
+
     /// The reason a connection that did not resume the required session fails with.
     package static let sessionReuseRefusal = "the data connection did not resume the control connection's TLS session (session reuse required)"
     /// Reports the handshake's outcome and other TLS events (the connection records them).

@@ -64,6 +64,7 @@ package final class OpenSSLLibrary: Sendable {
     let SSL_get_servername: @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
     let SSL_get0_alpn_selected: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt32>?) -> Void
     let SSL_session_reused: @convention(c) (OpaquePointer?) -> Int32
+    let SSL_set_num_tickets: @convention(c) (OpaquePointer?, Int) -> Int32
     let SSL_get1_peer_certificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let SSL_CTX_set_client_hello_cb: @convention(c) (OpaquePointer?, ClientHelloArrived?, UnsafeMutableRawPointer?) -> Void
     let SSL_CTX_set_session_ticket_cb: @convention(c) (OpaquePointer?, TicketGenerated?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -164,6 +165,7 @@ package final class OpenSSLLibrary: Sendable {
         SSL_get_servername = try function(ssl, "SSL_get_servername")
         SSL_get0_alpn_selected = try function(ssl, "SSL_get0_alpn_selected")
         SSL_session_reused = try function(ssl, "SSL_session_reused")
+        SSL_set_num_tickets = try function(ssl, "SSL_set_num_tickets")
         SSL_get1_peer_certificate = try function(ssl, "SSL_get1_peer_certificate")
         SSL_select_next_proto = try function(ssl, "SSL_select_next_proto")
         SSL_CTX_set_session_ticket_cb = try function(ssl, "SSL_CTX_set_session_ticket_cb")
