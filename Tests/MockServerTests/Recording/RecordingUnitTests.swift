@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+@testable import MockServerCore
+@testable import MockServerRecording
+
+/// The recording's pure parts: masking, the command line's refusals, endpoints' bytes bodies.
+@Suite("Recording: masking, options, formats")
+struct RecordingUnitTests {
+    @Test("a transcript's request and response keep their shape with masked values hidden, JSON fields included")
+    func transcriptMasking() {
+        var mask = RecordingMask.standard
+        mask.jsonFields = ["password"]
+        let request = Array("POST /login HTTP/1.1\r\nHost: x\r\nauthorization: Bearer abc\r\nCookie: a=1\r\nContent-Type: application/json\r\n\r\n{\"password\":\"pw\",\"user\":\"ann\"}".utf8)
+        let masked = String(decoding: TranscriptMasking.masked(request, mask: mask), as: UTF8.self)
+        #expect(masked == "POST /login HTTP/1.1\r\nHost: x\r\nauthorization: MASKED\r\nCookie: MASKED\r\nContent-Type: application/json\r\n\r\n{\"password\":\"MASKED\",\"user\":\"ann\"}")
+        // Not JSON, or no masked field: the body is left as it came.
+        let plain = Array("HTTP/1.1 200 OK\r\nSet-Cookie: s=1\r\n\r\npassword=pw".utf8)
+        #expect(String(decoding: TranscriptMasking.masked(plain, mask: mask), as: UTF8.self) == "HTTP/1.1 200 OK\r\nSet-Cookie: MASKED\r\n\r\npassword=pw")
+        let entry = TranscriptEntry(sequence: 0, connection: 1, channel: .control, time: Date(), event: .output(request))
+        guard case .output(let bytes) = TranscriptMasking.masked(entry, mask: mask).event else { Issue.record("not output"); return }
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("abc"))
+    }
+
+    @Test("mockserver record refuses what it cannot do, naming it", arguments: [
+        ([], "record: --upstream URL is required"),
+        (["--upstream", "http://127.0.0.1:1"], "record: give --mock-data DIR or --endpoints FILE"),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--endpoints", "b"], "--mock-data and --endpoints exclude each other"),
+        (["--upstream", "tcp://127.0.0.1:1"], "a tcp:// upstream is recorded as a script: give --script FILE"),
+        (["--upstream", "http://127.0.0.1:1", "--script", "s.json"], "--script is for tcp:// upstreams"),
+        (["--upstream", "ftp://127.0.0.1:21", "--script", "s.json"], "recording FTP (with its data connections) is not available yet"),
+        (["--upstream", "https://127.0.0.1:1", "--mock-data", "a"], "https upstreams are not supported yet"),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--timeout", "0"], "--timeout takes seconds above 0"),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--bogus"], "record: unknown argument --bogus"),
+    ])
+    func refusals(arguments: [String], message: String) throws {
+        let result = try Tools.run(Tools.mockserver.path, ["record"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("record --help prints its usage and exits 0")
+    func help() throws {
+        let result = try Tools.run(Tools.mockserver.path, ["record", "--help"])
+        #expect(result.status == 0 && result.stdout.hasPrefix("USAGE: mockserver record --upstream URL"))
+    }
+
+    @Test("an endpoint's body may be bytes, {\"base64\": …} or {\"hex\": …}, sent as they are")
+    func bytesBodies() async throws {
+        let server = HTTPMockServer()
+        try server.addEndpoints(json: Array(#"""
+            { "endpoints": [
+                { "api": "get /gz", "response": { "headers": { "Content-Encoding": "gzip" }, "body": { "base64": "H4sIAAAAAAAAA8tIzcnJBwCGphA2BQAAAA==" } } },
+                { "api": "get /hex", "response": { "body": { "hex": "24 7b 6e 6f 74 7d" } } },
+            ] }
+            """#.utf8))
+        try await server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /hex HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let text = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(text.hasSuffix("\r\n\r\n${not}"), "\(text)")
+        let gzip = try Tools.curl(["--compressed", "http://127.0.0.1:\(server.port)/gz"])
+        #expect(gzip.stdout == "hello")
+        do {
+            try server.addEndpoints(json: Array(#"{ "endpoints": [ { "api": "get /x", "response": { "body": { "base64": "!!" } } } ] }"#.utf8))
+            Issue.record("bad base64 accepted")
+        } catch {
+            #expect("\(error)".contains("endpoints[0].response.body"), "\(error)")
+        }
+    }
+}
