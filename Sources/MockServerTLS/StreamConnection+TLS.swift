@@ -62,3 +62,19 @@ private final class TLSReporter {
         }
     }
 }
+
+extension StreamConnection {
+    /// Starts TLS as the client on this outbound connection, once it is made: the ClientHello goes
+    /// out at once, and what the driver sends waits for the handshake. `serverName` is what the
+    /// server's certificate must be for; a failed check fails the handshake, which closes the
+    /// connection with OpenSSL's words (`certificate verify failed`).
+    ///
+    /// - Throws: ``TLSError`` or the loop's error; the connection is closed then.
+    package func startTLSClient(context: TLSClientContext, serverName: String) throws {
+        let reporter = TLSReporter()
+        reporter.connection = self
+        try wrapTransport { inner in
+            try TLSTransport(connectingOver: inner, context: context, serverName: serverName, report: reporter.report)
+        }
+    }
+}

@@ -25,7 +25,17 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     }
 
     private let inner: any StreamTransport
-    private let context: TLSContext
+    /// What the transport needs of its context's configuration.
+    private let settings: Settings
+    /// Whether this is the client's side (it speaks first).
+    private let isClient: Bool
+
+    private struct Settings {
+        var handshakeTimeout: Duration
+        var ciphertextReadLimit: Int?
+        var handshakeFault: TLSHandshakeFault?
+        var sendsCloseNotify: Bool
+    }
     private let library: OpenSSLLibrary
     private let ssl: OpaquePointer
     private let incoming: OpaquePointer
@@ -83,7 +93,41 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         _ = library.SSL_set_ex_data(ssl, 0, UnsafeMutableRawPointer(bitPattern: UInt(sessionTag)))
         library.SSL_set_accept_state(ssl)
         self.inner = inner
-        self.context = context
+        settings = Settings(handshakeTimeout: context.configuration.handshakeTimeout, ciphertextReadLimit: context.configuration.ciphertextReadLimit,
+                            handshakeFault: context.configuration.handshakeFault, sendsCloseNotify: context.configuration.sendsCloseNotify)
+        isClient = false
+        self.library = library
+        self.ssl = ssl
+        self.incoming = incoming
+        self.outgoing = outgoing
+        self.report = report
+    }
+
+    /// TLS over `inner` as the client side of `context`, for `serverName` (sent as SNI when it is a
+    /// name, and what the server's certificate must be for, name or address); the handshake begins
+    /// when the transport is attached.
+    package init(connectingOver inner: any StreamTransport, context: TLSClientContext, serverName: String,
+                 report: @escaping (TLSEvent) -> Void) throws(TLSError) {
+        let library = context.library
+        guard let ssl = library.SSL_new(context.pointer) else { throw .setupFailed(library.errorText("SSL_new failed")) }
+        guard let incoming = MemoryBIO.make(library), let outgoing = MemoryBIO.make(library) else {
+            library.SSL_free(ssl)
+            throw .setupFailed(library.errorText("BIO_new failed"))
+        }
+        library.SSL_set_bio(ssl, incoming, outgoing)
+        library.SSL_set_connect_state(ssl)
+        let isAddress = (try? SocketAddress(host: serverName, port: 0)) != nil && serverName != "localhost"
+        let checked = isAddress
+            ? library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), serverName) == 1
+            : library.SSL_set1_host(ssl, serverName) == 1
+                && serverName.withCString { library.SSL_ctrl(ssl, 55, 0, UnsafeMutableRawPointer(mutating: $0)) } == 1 // SSL_set_tlsext_host_name
+        guard checked else {
+            library.SSL_free(ssl)
+            throw .setupFailed(library.errorText("cannot check the server's certificate for \(serverName)"))
+        }
+        self.inner = inner
+        settings = Settings(handshakeTimeout: context.handshakeTimeout, ciphertextReadLimit: nil, handshakeFault: nil, sendsCloseNotify: true)
+        isClient = true
         self.library = library
         self.ssl = ssl
         self.incoming = incoming
@@ -108,11 +152,13 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         wanted = interest
         applied = effectiveInterest
         try inner.attach(self, to: loop, interest: applied)
-        loop.schedule(after: context.configuration.handshakeTimeout) { [weak self] in
+        // A client speaks first: its ClientHello goes out now.
+        if isClient, case .handshaking = phase { advanceHandshake() }
+        loop.schedule(after: settings.handshakeTimeout) { [weak self] in
             guard let self else { return }
             switch phase {
-            case .handshaking: fail("no handshake within \(context.configuration.handshakeTimeout)")
-            case .hanging: fail("no handshake within \(context.configuration.handshakeTimeout): the handshake fault hang held it")
+            case .handshaking: fail("no handshake within \(settings.handshakeTimeout)")
+            case .hanging: fail("no handshake within \(settings.handshakeTimeout): the handshake fault hang held it")
             case .open, .failed, .closed: return
             }
             // The connection reads the failure and closes.
@@ -201,7 +247,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 if drained && filled > 0 { return .bytes(filled) }
                 switch pullCiphertext() {
                 case .bytes(let count):
-                    drained = count < min(buffers?.incoming.count ?? 0, context.configuration.ciphertextReadLimit ?? .max)
+                    drained = count < min(buffers?.incoming.count ?? 0, settings.ciphertextReadLimit ?? .max)
                     continue
                 case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
                 case .endOfFile:
@@ -236,7 +282,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private func pullCiphertext() -> Socket.ReadResult {
         guard !innerEnded else { return .endOfFile }
         guard var space = buffers?.incoming else { return .wouldBlock }
-        if let limit = context.configuration.ciphertextReadLimit, limit < space.count { space = UnsafeMutableRawBufferPointer(rebasing: space[..<max(1, limit)]) }
+        if let limit = settings.ciphertextReadLimit, limit < space.count { space = UnsafeMutableRawBufferPointer(rebasing: space[..<max(1, limit)]) }
         let result = inner.read(into: space)
         switch result {
         case .bytes(let count):
@@ -293,7 +339,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 return
             }
             guard error == 2 else {
-                if context.configuration.handshakeFault == .alert { report(.fault("alert: the ClientHello is answered with a handshake_failure alert")) }
+                if settings.handshakeFault == .alert { report(.fault("alert: the ClientHello is answered with a handshake_failure alert")) }
                 fail(library.errorText("the handshake failed"))
                 return
             }
@@ -314,7 +360,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// Plays the configured ``TLSHandshakeFault`` on the ClientHello just read (the alert is sent
     /// by OpenSSL, from the context's callback).
     private func playHandshakeFault() {
-        switch context.configuration.handshakeFault {
+        switch settings.handshakeFault {
         case .hang?:
             phase = .hanging
             report(.fault("hang: the ClientHello is left unanswered"))
@@ -480,7 +526,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             if case .handshaking = phase { shutdownAfterHandshake = true } else { inner.shutdownWrite() }
             return
         }
-        guard context.configuration.sendsCloseNotify else {
+        guard settings.sendsCloseNotify else {
             // The truncation asked for: a bare TCP end, once what waits is written.
             report(.fault("the connection ends without close_notify"))
             shutWriteWhenFlushed = true
@@ -493,7 +539,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     }
 
     package func close(reset: Bool) {
-        if !reset && !context.configuration.sendsCloseNotify, case .open = phase {
+        if !reset && !settings.sendsCloseNotify, case .open = phase {
             report(.fault("the connection ends without close_notify"))
         } else if !reset, case .open = phase {
             // close_notify, as far as the socket takes it now.

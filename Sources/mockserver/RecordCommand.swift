@@ -75,7 +75,7 @@ struct RecordCommand {
         let recorder: HTTPRecorder
         do {
             recorder = try HTTPRecorder(upstream: url, destination: destination, mask: options.mask, keepsTiming: options.keepTiming,
-                                        timeout: .milliseconds(Int64(options.timeout * 1000)))
+                                        timeout: .milliseconds(Int64(options.timeout * 1000)), upstreamCA: options.upstreamCA)
         } catch {
             switch error {
             case .badUpstream: throw .usage("record: \(error)")

@@ -7,6 +7,7 @@ struct RecordOptions: Equatable {
     var mockData: String?
     var endpoints: String?
     var script: String?
+    var upstreamCA: String?
     var port: UInt16 = 0
     var host = "127.0.0.1"
     var maskHeaders: [String] = []
@@ -19,7 +20,7 @@ struct RecordOptions: Equatable {
     var help = false
 
     static let usage = """
-        USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--port N] [--host ADDR]
+        USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
                                  [--mask-header NAME]... [--mask-json-field NAME]... [--unmask-header NAME]...
                                  [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
@@ -36,7 +37,9 @@ struct RecordOptions: Equatable {
         as a response script (Docs/Recording.md gives the rules), for "mockserver FILE" to replay.
 
         OPTIONS:
-          --upstream URL       the server to record: http://HOST[:PORT][/PATH] (HOST may be a name)
+          --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name)
+          --upstream-ca FILE   an https upstream's certificate must chain to a CA in this PEM file
+                               (default: the system's trust store)
           --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR
           --endpoints FILE     write an endpoints file (a stub script); its endpoints are kept, first
           --script FILE        with a tcp:// upstream: write the dialogues as a response script
@@ -73,6 +76,7 @@ struct RecordOptions: Equatable {
             case "--mock-data": mockData = try value(for: argument)
             case "--endpoints": endpoints = try value(for: argument)
             case "--script": script = try value(for: argument)
+            case "--upstream-ca": upstreamCA = try value(for: argument)
             case "--port":
                 let text = try value(for: argument)
                 guard let port = UInt16(text) else { throw .usage("record: --port takes a port from 0 to 65535, not \"\(text)\"") }
@@ -102,6 +106,7 @@ struct RecordOptions: Equatable {
         case "tcp":
             guard script != nil else { throw .usage("record: a tcp:// upstream is recorded as a script: give --script FILE") }
             if mockData != nil || endpoints != nil { throw .usage("record: --mock-data and --endpoints are for http:// upstreams; a tcp:// one takes --script FILE") }
+            if upstreamCA != nil { throw .usage("record: --upstream-ca is for https:// upstreams") }
         case "ftp":
             throw .usage("record: \(upstream): recording FTP (with its data connections) is not available yet; record its control dialogue with tcp://")
         default:

@@ -2,7 +2,7 @@ import Foundation
 
 /// A real nginx serving a folder on loopback for the life of the object, on a port the system
 /// picks. `extraServerConfiguration` goes inside its
-/// `server { }` block (locations, headers).
+/// `server { }` block (locations, headers, certificates), `listenOptions` after its address (`ssl`).
 public final class Nginx {
     public let port: UInt16
     public let root: URL
@@ -17,7 +17,7 @@ public final class Nginx {
     }
 
     /// Starts nginx; connections made once this returns are served.
-    public init(files: [String: Data], extraServerConfiguration: String = "") throws {
+    public init(files: [String: Data], extraServerConfiguration: String = "", listenOptions: String = "") throws {
         guard let executable = Self.executable else { throw NginxError("nginx is not installed") }
         directory = try Tools.temporaryDirectory()
         root = directory.appendingPathComponent("www", isDirectory: true)
@@ -59,7 +59,7 @@ public final class Nginx {
               scgi_temp_path \(directory.path)/scgi;
               types { text/html html; text/plain txt; application/json json; }
               server {
-                listen 127.0.0.1:@PORT@;
+                listen 127.0.0.1:@PORT@ \(listenOptions);
                 root \(root.path);
                 \(extraServerConfiguration)
               }

@@ -3,6 +3,8 @@ import Darwin
 
 /// Darwin spellings of the calls and constants that differ from Linux's.
 package enum Platform {
+    /// `SOCK_STREAM` as `addrinfo.ai_socktype` takes it.
+    package static let streamSocketType = SOCK_STREAM
     package static let shutWrite = Int32(SHUT_WR)
 
     package static func makeStreamSocket(family: Int32) -> Int32 {

@@ -5,6 +5,8 @@ import CMockServerLinux
 /// Linux spellings of the calls and constants that differ from Darwin's.
 package enum Platform {
     package static let shutWrite = Int32(SHUT_WR)
+    /// `SOCK_STREAM` as `addrinfo.ai_socktype` takes it.
+    package static let streamSocketType = Int32(SOCK_STREAM.rawValue)
 
     package static func makeStreamSocket(family: Int32) -> Int32 {
         socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)

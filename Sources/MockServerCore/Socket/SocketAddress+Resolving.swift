@@ -13,11 +13,7 @@ extension SocketAddress {
         if let numeric = try? SocketAddress(host: host, port: port) { return numeric }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        hints.ai_socktype = Platform.streamSocketType
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let list else {

@@ -50,15 +50,16 @@ public final class HTTPRecorder: HTTPResponder {
     /// A recorder forwarding to `upstream` and writing to `destination`.
     ///
     /// - Parameters:
-    ///   - upstream: an `http://HOST[:PORT][/PATH]` URL; the host is resolved now.
+    ///   - upstream: an `http(s)://HOST[:PORT][/PATH]` URL; the host is resolved now.
     ///   - destination: a mock-data folder or an endpoints file.
     ///   - mask: the headers and JSON fields whose values are never written (``RecordingMask/standard`` by default).
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
     ///   - timeout: how long the upstream may take to answer one request.
+    ///   - upstreamCA: for an `https` upstream, a PEM file of the CAs to trust instead of the system's store.
     /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
     public init(upstream: URL, destination: RecordingDestination, mask: RecordingMask = .standard, keepsTiming: Bool = false,
-                timeout: Duration = .seconds(30)) throws(RecordingError) {
-        self.upstream = try HTTPUpstream(url: upstream)
+                timeout: Duration = .seconds(30), upstreamCA: String? = nil) throws(RecordingError) {
+        self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
         self.destination = destination
         self.mask = mask
         self.timeout = timeout
@@ -164,6 +165,7 @@ public final class HTTPRecorder: HTTPResponder {
         let address = upstream.address
         let method = request.method
         let timeout = timeout
+        let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
         let once = Locked<CheckedContinuation<Result<UpstreamResponse, UpstreamError>, Never>?>(nil)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -173,7 +175,7 @@ public final class HTTPRecorder: HTTPResponder {
                         once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
                         return
                     }
-                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout) { result in
+                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls) { result in
                         once.withLock { $0.take() }?.resume(returning: result)
                     }
                     UpstreamPool.of(loop).send(exchange)

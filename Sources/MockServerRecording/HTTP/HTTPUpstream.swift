@@ -1,13 +1,20 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerTLS
 
-/// The server a recording forwards HTTP requests to, from a URL such as `http://127.0.0.1:8080`
-/// or `http://localhost:8080/api` (a path is put before every request's path).
+/// The server a recording forwards HTTP requests to, from a URL such as `http://127.0.0.1:8080`,
+/// `https://api.example.com` or `http://localhost:8080/api` (a path is put before every request's path).
 public struct HTTPUpstream: Sendable, Equatable {
+    /// Whether requests go over TLS (`https`).
+    public let isTLS: Bool
+    /// The PEM file of the CAs an `https` upstream's certificate must chain to; `nil` for the system's store.
+    public let caFile: String?
+    /// The client context of an `https` upstream.
+    package let tls: TLSClientContext?
     /// The host as given.
     public let host: String
-    /// The port (80 when the URL has none).
+    /// The port (80, or 443 for `https`, when the URL has none).
     public let port: UInt16
     /// The path put before each request's path, without a trailing `/` (empty for none).
     public let basePath: String
@@ -16,24 +23,27 @@ public struct HTTPUpstream: Sendable, Equatable {
 
     /// The upstream at `url`, its host resolved now.
     ///
-    /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http://HOST[:PORT][/PATH]`,
-    ///   or whose host does not resolve.
-    public init(url: URL) throws(RecordingError) {
+    /// - Parameters:
+    ///   - url: `http://HOST[:PORT][/PATH]` or `https://…`.
+    ///   - caFile: for `https`, a PEM file of the CAs to trust instead of the system's store.
+    /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http(s)://HOST[:PORT][/PATH]`,
+    ///   whose host does not resolve, or whose TLS cannot be set up (no OpenSSL, an unreadable CA file).
+    public init(url: URL, caFile: String? = nil) throws(RecordingError) {
         let text = url.absoluteString
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased() else {
             throw .badUpstream(text, reason: "not a URL")
         }
-        guard scheme == "http" else {
-            let reason = scheme == "https"
-                ? "https upstreams are not supported yet (the TLS client side is missing): record over http"
-                : "the scheme must be http (ftp:// and tcp:// are recorded as scripts)"
-            throw .badUpstream(text, reason: reason)
+        guard scheme == "http" || scheme == "https" else {
+            throw .badUpstream(text, reason: "the scheme must be http or https (tcp:// is recorded as a script)")
         }
+        isTLS = scheme == "https"
+        if caFile != nil && !isTLS { throw .badUpstream(text, reason: "a CA file is for https upstreams") }
+        self.caFile = caFile
         guard let host = components.host, !host.isEmpty else { throw .badUpstream(text, reason: "no host") }
         guard components.query == nil, components.fragment == nil, components.user == nil else {
             throw .badUpstream(text, reason: "an upstream has no query, fragment or user")
         }
-        let port = components.port ?? 80
+        let port = components.port ?? (isTLS ? 443 : 80)
         guard (1...65535).contains(port) else { throw .badUpstream(text, reason: "port \(port) is out of range") }
         self.host = host
         self.port = UInt16(port)
@@ -45,16 +55,28 @@ public struct HTTPUpstream: Sendable, Equatable {
         } catch {
             throw .badUpstream(text, reason: "\(error)")
         }
+        do {
+            tls = isTLS ? try TLSClientContext(caFile: caFile) : nil
+        } catch {
+            throw .badUpstream(text, reason: "\(error)")
+        }
     }
+
+    public static func == (lhs: HTTPUpstream, rhs: HTTPUpstream) -> Bool {
+        lhs.host == rhs.host && lhs.port == rhs.port && lhs.basePath == rhs.basePath && lhs.isTLS == rhs.isTLS && lhs.caFile == rhs.caFile
+    }
+
+    /// The name the upstream's certificate must be for: the host as given, without brackets.
+    var serverName: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
 
     /// `host:port` as a `Host` header writes it.
     public var authority: String {
         let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return port == 80 ? bracketed : "\(bracketed):\(port)"
+        return port == (isTLS ? 443 : 80) ? bracketed : "\(bracketed):\(port)"
     }
 
     /// The origin, such as `http://127.0.0.1:8080`.
-    public var origin: String { "http://\(authority)" }
+    public var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
 
     /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.

@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerTLS
 
 /// One connection to the upstream, on the server's loop: it sends a request, reads the response
 /// as a client does, and then waits in its ``UpstreamPool`` for the next request (keep-alive).
@@ -63,6 +64,15 @@ final class UpstreamDriver: StreamDriver {
     func opened(_ connection: StreamConnection) -> [StreamStep] {
         self.connection = connection
         guard case .connecting(let exchange) = state else { return [] }
+        if let tls = exchange.tls {
+            do {
+                try connection.startTLSClient(context: tls.context, serverName: tls.serverName)
+            } catch {
+                state = .closed
+                exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "TLS: \(error)")))
+                return [.close(.failed("TLS: \(error)"))]
+            }
+        }
         begin(exchange)
         return [.send(exchange.bytes)]
     }

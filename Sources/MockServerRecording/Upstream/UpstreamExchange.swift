@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerTLS
 
 /// One request on its way to the upstream and the code that takes its outcome, exactly once.
 final class UpstreamExchange {
@@ -8,6 +9,8 @@ final class UpstreamExchange {
     let method: String
     let address: SocketAddress
     let timeout: Duration
+    /// The client context and server name, for an https upstream.
+    let tls: (context: TLSClientContext, serverName: String)?
     private var completion: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
     /// When the request's first byte went out.
     var started: UInt64 = 0
@@ -15,12 +18,13 @@ final class UpstreamExchange {
     /// retried on a new one).
     var answered = false
 
-    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration,
+    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, tls: (context: TLSClientContext, serverName: String)? = nil,
          completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void) {
         self.bytes = bytes
         self.method = method
         self.address = address
         self.timeout = timeout
+        self.tls = tls
         self.completion = completion
     }
 

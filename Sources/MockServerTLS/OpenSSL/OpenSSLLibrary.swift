@@ -65,6 +65,15 @@ package final class OpenSSLLibrary: Sendable {
     let SSL_get0_alpn_selected: @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<UInt8>?>?, UnsafeMutablePointer<UInt32>?) -> Void
     let SSL_session_reused: @convention(c) (OpaquePointer?) -> Int32
     let SSL_set_num_tickets: @convention(c) (OpaquePointer?, Int) -> Int32
+    // The client side (a recording proxy's upstream connections).
+    let TLS_client_method: @convention(c) () -> OpaquePointer?
+    let SSL_set_connect_state: @convention(c) (OpaquePointer?) -> Void
+    let SSL_CTX_set_default_verify_paths: @convention(c) (OpaquePointer?) -> Int32
+    let SSL_CTX_load_verify_locations: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let SSL_set1_host: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    let SSL_get0_param: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let X509_VERIFY_PARAM_set1_ip_asc: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    let SSL_ctrl: @convention(c) (OpaquePointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
     let SSL_get1_peer_certificate: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let SSL_CTX_set_client_hello_cb: @convention(c) (OpaquePointer?, ClientHelloArrived?, UnsafeMutableRawPointer?) -> Void
     let SSL_CTX_set_session_ticket_cb: @convention(c) (OpaquePointer?, TicketGenerated?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
@@ -166,6 +175,14 @@ package final class OpenSSLLibrary: Sendable {
         SSL_get0_alpn_selected = try function(ssl, "SSL_get0_alpn_selected")
         SSL_session_reused = try function(ssl, "SSL_session_reused")
         SSL_set_num_tickets = try function(ssl, "SSL_set_num_tickets")
+        TLS_client_method = try function(ssl, "TLS_client_method")
+        SSL_set_connect_state = try function(ssl, "SSL_set_connect_state")
+        SSL_CTX_set_default_verify_paths = try function(ssl, "SSL_CTX_set_default_verify_paths")
+        SSL_CTX_load_verify_locations = try function(ssl, "SSL_CTX_load_verify_locations")
+        SSL_set1_host = try function(ssl, "SSL_set1_host")
+        SSL_get0_param = try function(ssl, "SSL_get0_param")
+        X509_VERIFY_PARAM_set1_ip_asc = try function(crypto, "X509_VERIFY_PARAM_set1_ip_asc")
+        SSL_ctrl = try function(ssl, "SSL_ctrl")
         SSL_get1_peer_certificate = try function(ssl, "SSL_get1_peer_certificate")
         SSL_select_next_proto = try function(ssl, "SSL_select_next_proto")
         SSL_CTX_set_session_ticket_cb = try function(ssl, "SSL_CTX_set_session_ticket_cb")

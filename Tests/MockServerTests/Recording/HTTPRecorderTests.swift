@@ -137,8 +137,8 @@ struct HTTPRecorderTests {
     }
 
     @Test("bad upstreams are refused with what is wrong", arguments: [
-        ("https://127.0.0.1:8443", "https upstreams are not supported yet"),
-        ("ftp://127.0.0.1", "the scheme must be http"),
+        ("gopher://127.0.0.1:70", "the scheme must be http or https"),
+        ("ftp://127.0.0.1", "the scheme must be http or https"),
         ("http://127.0.0.1:8080/?q=1", "no query"),
         ("http://no-such-host.invalid:80", "getaddrinfo"),
     ])

@@ -202,3 +202,38 @@ struct RecordingCommandTests {
         }
     }
 }
+
+/// Recording an https upstream: nginx with a certificate from a generated test CA.
+@Suite("Recording HTTP: an https upstream", .enabled(if: Nginx.isAvailable && Tools.hasCurl))
+struct HTTPSRecordingTests {
+    @Test("the upstream's certificate is checked against --upstream-ca (by address and by name); without it the client gets a 502 that says why")
+    func httpsUpstream() throws {
+        let work = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let identity = try TLSIdentity.generated()
+        let certificate = work.appendingPathComponent("cert.pem"), key = work.appendingPathComponent("key.pem"), ca = work.appendingPathComponent("ca.pem")
+        try Data(identity.certificatePEM.utf8).write(to: certificate)
+        try Data(identity.privateKeyPEM.utf8).write(to: key)
+        try Data(try #require(identity.caCertificatePEM).utf8).write(to: ca)
+        let nginx = try Nginx(files: ["index.html": Data("over tls\n".utf8)],
+                              extraServerConfiguration: "ssl_certificate \(certificate.path); ssl_certificate_key \(key.path);", listenOptions: "ssl")
+        for host in ["127.0.0.1", "localhost"] {
+            let folder = work.appendingPathComponent("recorded-\(host)")
+            let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "https://\(host):\(nginx.port)", "--upstream-ca", ca.path,
+                                                                "--mock-data", folder.path])
+            let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
+            #expect(recorder.nextLine() == "mockserver recording https://\(host):\(nginx.port) into \(folder.path)")
+            let answer = try Tools.curl(["-w", " %{http_code}", "http://127.0.0.1:\(port)/index.html"])
+            #expect(answer.stdout == "over tls\n 200", "\(answer.stdout)\(answer.stderr)")
+            _ = recorder.terminate()
+            #expect(try String(contentsOf: folder.appendingPathComponent("GET|-index.html.http"), encoding: .utf8).hasSuffix("\r\n\r\nover tls\n"))
+        }
+        // The system's store does not have the test CA: the handshake fails, and the client hears why.
+        let refused = try CommandLineTests.RunningCommand(["record", "--upstream", "https://127.0.0.1:\(nginx.port)", "--mock-data", work.appendingPathComponent("none").path])
+        defer { _ = refused.terminate() }
+        let port = try #require(UInt16(refused.firstLine.split(separator: ":").last ?? ""), "first line: \(refused.firstLine)")
+        let answer = try Tools.curl(["-w", " %{http_code}", "http://127.0.0.1:\(port)/index.html"])
+        #expect(answer.stdout.hasSuffix(" 502") && answer.stdout.contains("certificate verify failed"), "\(answer.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("none").path).isEmpty)
+    }
+}

@@ -30,7 +30,8 @@ struct RecordingUnitTests {
         (["--upstream", "tcp://127.0.0.1:1"], "a tcp:// upstream is recorded as a script: give --script FILE"),
         (["--upstream", "http://127.0.0.1:1", "--script", "s.json"], "--script is for tcp:// upstreams"),
         (["--upstream", "ftp://127.0.0.1:21", "--script", "s.json"], "recording FTP (with its data connections) is not available yet"),
-        (["--upstream", "https://127.0.0.1:1", "--mock-data", "a"], "https upstreams are not supported yet"),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--upstream-ca", "ca.pem"], "a CA file is for https upstreams"),
+        (["--upstream", "https://127.0.0.1:1", "--mock-data", "a", "--upstream-ca", "/no/such/ca.pem"], "no CA certificate could be read from /no/such/ca.pem"),
         (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--timeout", "0"], "--timeout takes seconds above 0"),
         (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--bogus"], "record: unknown argument --bogus"),
     ])
