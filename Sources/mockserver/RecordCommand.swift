@@ -2,6 +2,7 @@ import Foundation
 import MockServer
 import MockServerAdmin
 import MockServerRecording
+import MockServerResponses
 
 /// `mockserver record`: a recording reverse proxy started as the options say.
 struct RecordCommand {
@@ -37,8 +38,10 @@ struct RecordCommand {
     private func startLine(_ url: URL, script: String) throws(CommandLineError) -> Running {
         let recorder: LineRecorder
         do {
+            let standard = options.files == nil ? nil : BundledResponses.url(named: "ftp").flatMap { FileManager.default.contents(atPath: $0.path) }.map { Array($0) }
             recorder = try LineRecorder(upstream: url, script: URL(fileURLWithPath: script), keepsTiming: options.keepTiming, host: options.host,
-                                        port: options.port, transcriptObserver: try transcriptObserver(mask: RecordingMask(headers: [], jsonFields: [])))
+                                        port: options.port, transcriptObserver: try transcriptObserver(mask: RecordingMask(headers: [], jsonFields: [])),
+                                        files: options.files.map { URL(fileURLWithPath: $0, isDirectory: true) }, standardFTPScript: standard)
         } catch let error as RecordingError {
             throw .usage("record: \(error)")
         } catch let error as CommandLineError {
@@ -51,7 +54,8 @@ struct RecordCommand {
         } catch {
             throw .cannotListen(error)
         }
-        return Running(address: nil, port: recorder.port, recording: "\(options.upstream) into \(script)") {
+        let into = options.files.map { "\(script) and \($0)" } ?? script
+        return Running(address: nil, port: recorder.port, recording: "\(options.upstream) into \(into)") {
             do {
                 try recorder.stop()
             } catch {

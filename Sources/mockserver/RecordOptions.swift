@@ -8,6 +8,7 @@ struct RecordOptions: Equatable {
     var endpoints: String?
     var script: String?
     var upstreamCA: String?
+    var files: String?
     var port: UInt16 = 0
     var host = "127.0.0.1"
     var maskHeaders: [String] = []
@@ -25,6 +26,7 @@ struct RecordOptions: Equatable {
                                  [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
                                  [--transcript FILE] [--verbose]
+               mockserver record --upstream ftp://HOST:PORT --script FILE --files DIR [...]
 
         A recording reverse proxy: each request goes to the upstream, the client gets the upstream's
         answer, and the exchange is written (masked) as mock-data files or endpoints, for
@@ -35,6 +37,8 @@ struct RecordOptions: Equatable {
 
         With a tcp:// upstream, each connection is relayed byte for byte and the dialogues are written
         as a response script (Docs/Recording.md gives the rules), for "mockserver FILE" to replay.
+        With an ftp:// upstream, data connections pass through the recorder too: what is downloaded
+        and uploaded is kept in --files DIR, and "mockserver --files DIR FILE" replays the session.
 
         OPTIONS:
           --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name)
@@ -42,7 +46,8 @@ struct RecordOptions: Equatable {
                                (default: the system's trust store)
           --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR
           --endpoints FILE     write an endpoints file (a stub script); its endpoints are kept, first
-          --script FILE        with a tcp:// upstream: write the dialogues as a response script
+          --script FILE        with a tcp:// or ftp:// upstream: write the dialogues as a response script
+          --files DIR          with an ftp:// upstream: keep what was downloaded and uploaded in DIR
           --port N             port to listen on (default 0: the system picks one)
           --host ADDR          numeric address to listen on (default 127.0.0.1)
           --mask-header NAME   also mask this header's value (Authorization, Proxy-Authorization,
@@ -77,6 +82,7 @@ struct RecordOptions: Equatable {
             case "--endpoints": endpoints = try value(for: argument)
             case "--script": script = try value(for: argument)
             case "--upstream-ca": upstreamCA = try value(for: argument)
+            case "--files": files = try value(for: argument)
             case "--port":
                 let text = try value(for: argument)
                 guard let port = UInt16(text) else { throw .usage("record: --port takes a port from 0 to 65535, not \"\(text)\"") }
@@ -107,10 +113,15 @@ struct RecordOptions: Equatable {
             guard script != nil else { throw .usage("record: a tcp:// upstream is recorded as a script: give --script FILE") }
             if mockData != nil || endpoints != nil { throw .usage("record: --mock-data and --endpoints are for http:// upstreams; a tcp:// one takes --script FILE") }
             if upstreamCA != nil { throw .usage("record: --upstream-ca is for https:// upstreams") }
+            if files != nil { throw .usage("record: --files is for ftp:// upstreams") }
         case "ftp":
-            throw .usage("record: \(upstream): recording FTP (with its data connections) is not available yet; record its control dialogue with tcp://")
+            guard script != nil, files != nil else { throw .usage("record: an ftp:// upstream is recorded as a script and files: give --script FILE and --files DIR") }
+            if mockData != nil || endpoints != nil || upstreamCA != nil {
+                throw .usage("record: --mock-data, --endpoints and --upstream-ca are for http(s):// upstreams")
+            }
         default:
-            if script != nil { throw .usage("record: --script is for tcp:// upstreams; an http:// one takes --mock-data DIR or --endpoints FILE") }
+            if script != nil { throw .usage("record: --script is for tcp:// and ftp:// upstreams; an http:// one takes --mock-data DIR or --endpoints FILE") }
+            if files != nil { throw .usage("record: --files is for ftp:// upstreams") }
             switch (mockData, endpoints) {
             case (nil, nil): throw .usage("record: give --mock-data DIR or --endpoints FILE")
             case (_?, _?): throw .usage("record: --mock-data and --endpoints exclude each other: choose one")

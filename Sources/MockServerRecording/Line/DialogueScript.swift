@@ -21,6 +21,22 @@ struct DialogueScript {
     let keepsTiming: Bool
     /// Where the dialogue came from, for the script's comment.
     let source: String
+    /// For FTP: the standard script's default set (its responses, in order, as JSON text), which
+    /// answers the file commands from the shared files after the recorded lines.
+    var standardFTP: [(name: String, json: String)]? = nil
+
+    /// The responses of `script`'s `default` set, in order, as JSON text: what ``standardFTP`` takes.
+    static func defaultSet(of script: [UInt8]) -> [(name: String, json: String)]? {
+        guard let root = try? JSONReader.parse(script), case .object(let top) = root.kind,
+              let sets = top.first(where: { $0.key == "sets" }), case .object(let setList) = sets.value.kind,
+              let defaultSet = setList.first(where: { $0.key == "default" }), case .object(let setFields) = defaultSet.value.kind,
+              let names = setFields.first(where: { $0.key == "responses" }), case .array(let nameList) = names.value.kind,
+              let responses = top.first(where: { $0.key == "responses" }), case .object(let responseList) = responses.value.kind else { return nil }
+        return nameList.compactMap { value -> (String, String)? in
+            guard case .string(let name) = value.kind, let response = responseList.first(where: { $0.key == name }) else { return nil }
+            return (name, JSONText.write(response.value))
+        }
+    }
 
     private struct Entry {
         var line: String
@@ -45,6 +61,8 @@ struct DialogueScript {
             var current = 0
             var seen: [String] = []
             for exchange in dialogue.exchanges {
+                // FTP's file commands are answered from the shared files on replay.
+                if standardFTP != nil && FTPRelay.fileCommands.contains(FTPRelay.verb(of: exchange.line)) { continue }
                 if exchange.reply.isEmpty && !exchange.closedAfter && phases[current].index(of: exchange.line) == nil {
                     hasSilentLines = true
                     continue
@@ -128,6 +146,12 @@ struct DialogueScript {
         if let silentName {
             responses.append((silentName, "{ \"pattern\": \"^\", \"commands\": [], \"comment\": \"lines the upstream did not answer (the fallback)\" }"))
         }
+        var standardNames: [String] = []
+        for standard in standardFTP ?? [] {
+            let name = uniqueName("ftp \(standard.name)")
+            standardNames.append(name)
+            responses.append((name, standard.json))
+        }
         // An entry the same in several sets is written once.
         var written: [String: String] = [:]
         for phase in phases {
@@ -147,11 +171,12 @@ struct DialogueScript {
                 responses.append((name, json))
                 members.append(name)
             }
+            members += standardNames
             let fallback = silentName.map { ", \"fallback\": \($0.escaped(.json))" } ?? ""
             setLines.append("    \(phase.name.escaped(.json)): { \"responses\": [\(members.map { $0.escaped(.json) }.joined(separator: ", "))]\(fallback) }")
         }
         return """
-            {
+            {\(standardFTP == nil ? "" : "\n  \"scheme\": \"ftp\",")
               "comment": \("Recorded from \(source) by mockserver record: each line the client sent, and the upstream's reply.".escaped(.json)),
               "sets": {
             \(setLines.joined(separator: ",\n"))

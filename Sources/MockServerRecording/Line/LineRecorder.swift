@@ -25,26 +25,46 @@ public final class LineRecorder: Sendable {
     private let listen: SocketAddress
     private let environment: ServerEnvironment
     private let state = Locked(State())
+    /// For an FTP upstream: where transfers are kept.
+    private let files: URL?
 
     private struct State {
         var server: LoopServer?
         var dialogues: [RecordedDialogue] = []
     }
 
-    /// A recorder relaying to `upstream` (`tcp://HOST:PORT`; HOST may be a name) and writing `script`.
+    /// A recorder relaying to `upstream` (`tcp://HOST:PORT`, or `ftp://HOST:PORT`; HOST may be a
+    /// name) and writing `script`.
+    ///
+    /// For `ftp://`, the upstream's passive replies are rewritten so that data connections pass
+    /// through the recorder; what is downloaded and uploaded is kept under `files` at the client's
+    /// paths, and the script answers the file commands from the shared files with the responses of
+    /// `standardFTPScript` (the bundled `ftp.json`'s bytes), after the recorded login and other lines.
+    /// Plain FTP only: with `AUTH TLS` the passive replies cannot be read.
     ///
     /// - Parameters:
     ///   - keepsTiming: whether the upstream's time to answer is kept as a pause before each reply.
     ///   - host: the numeric address to listen on.
     ///   - port: the port to listen on (0: the system picks one).
     ///   - transcriptObserver: sees each transcript entry as it is recorded (`--verbose`, say).
+    ///   - files: for `ftp://`, the folder transfers are kept in (made when missing).
+    ///   - standardFTPScript: for `ftp://`, the script whose default set answers the file commands.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
     public init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
-                transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil) throws(RecordingError) {
+                transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil, files: URL? = nil,
+                standardFTPScript: [UInt8]? = nil) throws(RecordingError) {
         let text = upstream.absoluteString
-        guard upstream.scheme?.lowercased() == "tcp", let upstreamHost = upstream.host, !upstreamHost.isEmpty, let upstreamPort = upstream.port,
+        let scheme = upstream.scheme?.lowercased()
+        if scheme == "ftp" {
+            guard files != nil, let standardFTPScript, DialogueScript.defaultSet(of: standardFTPScript) != nil else {
+                throw .badUpstream(text, reason: "an ftp:// upstream needs a files folder and the standard FTP script")
+            }
+            guard !host.contains(":") else { throw .badUpstream(text, reason: "FTP recording listens on IPv4 (PASV names an IPv4 address)") }
+        }
+        self.files = scheme == "ftp" ? files : nil
+        guard scheme == "tcp" || scheme == "ftp", let upstreamHost = upstream.host, !upstreamHost.isEmpty, let upstreamPort = upstream.port,
               (1...65535).contains(upstreamPort) else {
-            throw .badUpstream(text, reason: "a line upstream is tcp://HOST:PORT")
+            throw .badUpstream(text, reason: "a line upstream is tcp://HOST:PORT (or ftp://HOST:PORT)")
         }
         do {
             self.upstream = try SocketAddress.resolving(host: upstreamHost, port: UInt16(upstreamPort))
@@ -54,7 +74,16 @@ public final class LineRecorder: Sendable {
         }
         self.script = script
         source = text
-        builder = DialogueScript(keepsTiming: keepsTiming, source: text)
+        var builder = DialogueScript(keepsTiming: keepsTiming, source: text)
+        if scheme == "ftp", let standardFTPScript { builder.standardFTP = DialogueScript.defaultSet(of: standardFTPScript) }
+        self.builder = builder
+        if let files = self.files {
+            do {
+                try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotWrite(path: files.path, reason: (error as NSError).localizedDescription)
+            }
+        }
         transcript = Transcript(observer: transcriptObserver)
         environment = ServerEnvironment(transcript: transcript, logger: .disabled)
     }
@@ -64,9 +93,12 @@ public final class LineRecorder: Sendable {
     /// - Throws: ``SocketError`` when the address cannot be bound.
     public func start() throws {
         let upstream = upstream
+        let files = files
+        let listenHost = listen.host
         let (server, _) = try LoopServer.start(binding: [listen], environment: environment, prepare: { _ in () }) { [self] loop, sockets, _ in
             [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
-                let session = RelaySession { [self] dialogue in self.finished(dialogue) }
+                let ftp = files.map { FTPRelay(files: $0, listenHost: listenHost, upstream: upstream, loop: loop) }
+                let session = RelaySession(ftp: ftp) { [self] dialogue in self.finished(dialogue) }
                 let connection = StreamConnection(socket: client, loop: loop, driver: RelayClientDriver(session: session))
                 session.attach(client: connection)
                 try connection.start()

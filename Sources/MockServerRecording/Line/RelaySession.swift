@@ -22,8 +22,11 @@ final class RelaySession {
     private var replyStarted = false
     private let finished: (RecordedDialogue) -> Void
     private var reported = false
+    /// FTP's part, when the upstream is an FTP server.
+    private let ftp: FTPRelay?
 
-    init(finished: @escaping (RecordedDialogue) -> Void) {
+    init(ftp: FTPRelay? = nil, finished: @escaping (RecordedDialogue) -> Void) {
+        self.ftp = ftp
         self.finished = finished
     }
 
@@ -63,6 +66,7 @@ final class RelaySession {
             partialLine += bytes[start..<index]
             if partialLine.last == 0x0D { partialLine.removeLast() }
             let line = String(decoding: partialLine, as: UTF8.self)
+            ftp?.clientLine(line)
             client?.record(.input(InputUnit(line), response: nil))
             dialogue.exchanges.append(.init(line: line, reply: []))
             partialLine = []
@@ -84,7 +88,8 @@ final class RelaySession {
         } else {
             dialogue.exchanges[dialogue.exchanges.count - 1].reply += bytes
         }
-        client?.sendNow(bytes)
+        let forwarded = ftp?.fromUpstream(bytes) ?? bytes
+        if !forwarded.isEmpty { client?.sendNow(forwarded) }
     }
 
     func clientEnded() {
@@ -111,6 +116,7 @@ final class RelaySession {
     private func report() {
         guard !reported else { return }
         reported = true
+        ftp?.close()
         finished(dialogue)
     }
 }
