@@ -60,15 +60,8 @@ struct FTPRecordingTests {
         let script = work.appendingPathComponent("ftp-recorded.json")
         let files = work.appendingPathComponent("files")
 
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: Tools.path(of: "python3") ?? "/usr/bin/python3")
-        server.arguments = ["-c", Self.server, root.path]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        let upstream = try #require(UInt16(PipeReading.readLine(output.fileHandleForReading.fileDescriptor)))
+        let server = try PythonServer(Self.server, arguments: [root.path])
+        let upstream = server.port
 
         let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "ftp://127.0.0.1:\(upstream)", "--script", script.path, "--files", files.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
@@ -83,8 +76,7 @@ struct FTPRecordingTests {
         let (status, stderr) = recorder.terminate()
         #expect(status == 0)
         #expect(stderr.contains("mockserver recorded 3 connections"), "\(stderr)")
-        server.terminate()
-        server.waitUntilExit()
+        server.stop()
 
         // What passed: the downloads and the upload, at the client's paths.
         #expect(try Data(contentsOf: mirrored.appendingPathComponent("sub/b.bin")) == binary)

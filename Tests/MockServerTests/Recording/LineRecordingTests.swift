@@ -48,14 +48,8 @@ struct LineRecordingTests {
         let work = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         let script = work.appendingPathComponent("smtp.json")
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: Tools.path(of: "python3") ?? "/usr/bin/python3")
-        server.arguments = ["-c", Self.smtpServer]
-        let serverOutput = Pipe()
-        server.standardOutput = serverOutput
-        try server.run()
-        defer { if server.isRunning { server.terminate() } }
-        let upstream = try #require(UInt16(PipeReading.readLine(serverOutput.fileHandleForReading.fileDescriptor)))
+        let server = try PythonServer(Self.smtpServer)
+        let upstream = server.port
 
         let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "tcp://127.0.0.1:\(upstream)", "--script", script.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
@@ -63,12 +57,11 @@ struct LineRecordingTests {
         let recorded = try Tools.run("python3", ["-c", Self.smtpClient, String(port)])
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stdout == "250\nrefused {}\nsent\n")
-        #expect(PipeReading.readLine(serverOutput.fileHandleForReading.fileDescriptor).hasPrefix("delivered ann@example.com ['bob@example.com']"))
+        #expect(server.nextLine().hasPrefix("delivered ann@example.com ['bob@example.com']"))
         let (status, stderr) = recorder.terminate()
         #expect(status == 0)
         #expect(stderr.contains("mockserver recorded 1 connections into \(script.path)"), "\(stderr)")
-        server.terminate()
-        server.waitUntilExit()
+        server.stop()
 
         let check = try Tools.run(Tools.mockserver.path, ["--check", script.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")

@@ -50,15 +50,8 @@ struct WebDAVRecordingTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Data("already there\n".utf8).write(to: root.appendingPathComponent("old.txt"))
         let folder = work.appendingPathComponent("VOKMockData")
-        let dav = Process()
-        dav.executableURL = URL(fileURLWithPath: Tools.path(of: "python3") ?? "/usr/bin/python3")
-        dav.arguments = ["-c", Self.server, root.path]
-        let output = Pipe()
-        dav.standardOutput = output
-        dav.standardError = FileHandle.nullDevice
-        try dav.run()
-        defer { if dav.isRunning { dav.terminate() } }
-        let upstream = try #require(UInt16(PipeReading.readLine(output.fileHandleForReading.fileDescriptor)))
+        let dav = try PythonServer(Self.server, arguments: [root.path])
+        let upstream = dav.port
 
         let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--mock-data", folder.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
@@ -66,8 +59,7 @@ struct WebDAVRecordingTests {
         let (status, stderr) = recorder.terminate()
         #expect(status == 0)
         #expect(stderr.contains("mockserver recorded 5 exchanges"), "\(stderr)")
-        dav.terminate()
-        dav.waitUntilExit()
+        dav.stop()
         #expect(recorded[0].hasSuffix("\n201"))
         #expect(recorded[1] == "recorded through the proxy\n\n200")
         #expect(recorded[2].hasSuffix("\n207") && recorded[2].contains("old.txt") && recorded[2].contains("new.txt"), "\(recorded[2])")
