@@ -168,4 +168,43 @@ struct HTTPRecorderTests {
         let text = String(decoding: try client.readToEnd(), as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 302 Found\r\n") && text.contains("\r\nLocation: /items/\r\n"), "\(text)")
     }
+
+    @Test("in-process: an app's URLSession for api.example.test goes through the recorder to the real server, and the files replay it in-process")
+    func inProcessRecording() async throws {
+        let upstream = HTTPMockServer()
+        upstream.stubRequest("GET", "/v1/me").andReturn(200)
+            .withHeaders(["Content-Type": "application/json", "Set-Cookie": "session=SECRET-SESSION"])
+            .withBody(#"{"name":"Ada"}"#)
+        upstream.stubRequest("POST", "/v1/notes").andReturn(201).withBody("made\n")
+        try await upstream.start()
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("VOKMockData")
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        // The app's session: its requests to the API's host are answered in-process by the recorder.
+        let app = try proxy.makeInProcessSession(hosts: ["api.example.test"])
+        let (me, response) = try await app.data(from: URL(string: "http://api.example.test/v1/me")!)
+        #expect(me == Data(#"{"name":"Ada"}"#.utf8) && (response as? HTTPURLResponse)?.statusCode == 200)
+        var post = URLRequest(url: URL(string: "http://api.example.test/v1/notes")!)
+        post.httpMethod = "POST"
+        post.httpBody = Data("note=hi".utf8)
+        post.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let (made, _) = try await app.data(for: post)
+        #expect(made == Data("made\n".utf8))
+        await proxy.stop()
+        await upstream.stop()
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(names == ["GET|-v1-me.http", "POST|-v1-notes|note=hi.http"])
+        #expect(!(try String(contentsOf: folder.appendingPathComponent("GET|-v1-me.http"), encoding: .utf8)).contains("SECRET"))
+
+        // Replay, in-process as well, with the API gone.
+        let replay = MockServer(httpResponder: try MockDataResponder(folder: folder))
+        try await replay.start()
+        defer { replay.stop() }
+        let session = try replay.makeInProcessSession(hosts: ["api.example.test"])
+        let (again, _) = try await session.data(from: URL(string: "http://api.example.test/v1/me")!)
+        #expect(again == me)
+        let (madeAgain, _) = try await session.data(for: post)
+        #expect(madeAgain == made)
+    }
 }
