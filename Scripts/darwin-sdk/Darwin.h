@@ -9,6 +9,10 @@
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
 #include <netdb.h>
+#include <spawn.h>
+#include <crt_externs.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <pthread.h>
 #include <signal.h>
 #include <time.h>

@@ -85,6 +85,8 @@
 @_exported import struct MockServerStubs.StubResponse
 @_exported import class MockServerStubs.StubResponseBuilder
 @_exported import struct MockServerStubs.UnexpectedRequestReport
+@_exported import struct MockServerStubs.ServerSentEvent
+@_exported import struct MockServerStubs.StubStream
 
 // MockServerMockData
 @_exported import enum MockServerMockData.MockDataError

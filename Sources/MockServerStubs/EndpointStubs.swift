@@ -33,6 +33,18 @@ enum EndpointStubs {
         case .none: break
         case .text(let template): body = Array(template.render(values).utf8)
         case .bytes(let bytes): body = bytes
+        case .events(let events, let end):
+            let sent = events.map { event in
+                ServerSentEvent(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment, delay: event.delay)
+            }
+            var streamed = StubResponse.events(sent, status: response.status, headers: headers, end: StubStream.End(rawValue: end.rawValue) ?? .complete)
+            streamed.delay = response.delay
+            return streamed
+        case .chunks(let chunks, let end):
+            var streamed = StubResponse.streamed(StubStream(chunks.map { StubStream.Piece($0.bytes, delay: $0.delay) }, end: StubStream.End(rawValue: end.rawValue) ?? .complete),
+                                                 status: response.status, headers: headers)
+            streamed.delay = response.delay
+            return streamed
         case .json(let json):
             body = Array(json.render(values).utf8)
             if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }

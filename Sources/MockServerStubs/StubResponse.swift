@@ -16,6 +16,8 @@ public struct StubResponse: Sendable {
     public var delay: Duration?
     /// A failure after the wait instead of, or (truncate, dribble) shaping, the response.
     public var fault: StreamFault?
+    /// A body sent in timed pieces (chunked) in place of ``body``.
+    public var stream: StubStream?
 
     /// Creates a response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
@@ -61,6 +63,27 @@ public struct StubResponse: Sendable {
         return StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
     }
 
+    /// `status` with a body sent in timed pieces, chunked: each piece is flushed when its delay has
+    /// passed, and the stream ends as `stream.end` says.
+    public static func streamed(_ stream: StubStream, status: Int = 200, headers: HTTPHeaders = [:]) -> StubResponse {
+        var response = StubResponse(status: status, headers: headers)
+        response.stream = stream
+        return response
+    }
+
+    /// Server-sent events: `text/event-stream` (no caching), each event flushed after its delay.
+    ///
+    /// ```swift
+    /// server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(data: "1"), ServerSentEvent(data: "2", delay: .seconds(1))]))
+    /// ```
+    public static func events(_ events: [ServerSentEvent], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> StubResponse {
+        var all = HTTPHeaders()
+        if !headers.contains("Content-Type") { all.add(name: "Content-Type", value: "text/event-stream") }
+        if !headers.contains("Cache-Control") { all.add(name: "Cache-Control", value: "no-cache") }
+        for field in headers { all.add(name: field.name, value: field.value) }
+        return streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status, headers: all)
+    }
+
     /// The same response after `delay`.
     public func delayed(by delay: Duration) -> StubResponse {
         var copy = self
@@ -82,7 +105,17 @@ public struct StubResponse: Sendable {
         if let fault { steps.append(.fault(fault)) }
         switch fault {
         case .reset?, .hang?: break
-        default: steps.append(.response(HTTPResponse(status: status, reason: reason, headers: headers, body: body)))
+        default:
+            guard let stream else {
+                steps.append(.response(HTTPResponse(status: status, reason: reason, headers: headers, body: body)))
+                break
+            }
+            // The head, with chunked coding and no length, then the pieces as chunks.
+            var head = HTTPHeaders()
+            for field in headers where !["content-length", "transfer-encoding"].contains(field.name.lowercased()) { head.add(name: field.name, value: field.value) }
+            head.add(name: "Transfer-Encoding", value: "chunked")
+            steps.append(.response(HTTPResponse(status: status, reason: reason, headers: head, body: [])))
+            steps += stream.steps
         }
         return steps
     }

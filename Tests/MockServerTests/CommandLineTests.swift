@@ -13,26 +13,17 @@ import MockServerResponses
 struct CommandLineTests {
     /// A running `mockserver` process whose first line has been read.
     final class RunningCommand {
-        let process = Process()
+        let process: ChildProcess
         let firstLine: String
-        private let stderrPipe = Pipe()
-        private var stdoutHandle: FileHandle
 
         init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
-            let stdout = Pipe()
-            process.executableURL = executable
-            process.arguments = arguments
-            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-            process.standardOutput = stdout
-            process.standardError = stderrPipe
-            try process.run()
-            stdoutHandle = stdout.fileHandleForReading
-            firstLine = PipeReading.readLine(stdoutHandle.fileDescriptor)
+            process = try ChildProcess(executable.path, arguments, environment: environment)
+            firstLine = PipeReading.readLine(process.output)
         }
 
         /// The next line the command prints (after the first).
         func nextLine() -> String {
-            PipeReading.readLine(stdoutHandle.fileDescriptor)
+            PipeReading.readLine(process.output)
         }
 
         /// The ports from `mockserver listening on HOST:PORT (data port N)`.
@@ -44,9 +35,9 @@ struct CommandLineTests {
         }
 
         func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: PipeReading.readToEnd(stderrPipe.fileHandleForReading.fileDescriptor), as: UTF8.self))
+            process.send(signal)
+            let status = process.wait()
+            return (status, String(decoding: PipeReading.readToEnd(process.errors), as: UTF8.self))
         }
     }
 
@@ -137,12 +128,11 @@ struct CommandLineTests {
         try client.send("NOOP\r\n")
         _ = try client.readLine()
         // Stop mockserver itself (strace's child); strace exits with it.
-        let tracer = command.process.processIdentifier
+        let tracer = command.process.pid
         let children = try String(contentsOfFile: "/proc/\(tracer)/task/\(tracer)/children", encoding: .utf8)
         let server = try #require(children.split(separator: " ").first.flatMap { Int32($0) }, "children of strace: \(children)")
         kill(server, SIGTERM)
-        command.process.waitUntilExit()
-        #expect(command.process.terminationStatus == 0)
+        #expect(command.process.wait() == 0)
         // Dispatch (the command's signal sources) waits with epoll on a thread of its own; the
         // server's loop thread must call poll and nothing else.
         let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")

@@ -7,7 +7,7 @@ public final class Nginx {
     public let port: UInt16
     public let root: URL
     private let directory: URL
-    private let process: Process
+    private let process: ChildProcess
 
     /// Whether nginx is installed.
     public static var isAvailable: Bool { executable != nil }
@@ -67,16 +67,11 @@ public final class Nginx {
             """
         let file = directory.appendingPathComponent("nginx.conf")
         try Data(configuration.utf8).write(to: file)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Tools.path(of: "python3") ?? "/usr/bin/python3")
-        process.arguments = ["-c", launcher, executable, file.path, "\(directory.path)/error.log", directory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = PipeReading.readLine(output.fileHandleForReading.fileDescriptor)
+        process = try ChildProcess(Tools.path(of: "python3") ?? "/usr/bin/python3",
+                                   ["-c", launcher, executable, file.path, "\(directory.path)/error.log", directory.path], discardingErrors: true)
+        let line = PipeReading.readLine(process.output)
         guard let port = UInt16(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            process.send(SIGKILL)
             throw NginxError("nginx's launcher printed no port: \"\(line)\"")
         }
         self.port = port
@@ -84,10 +79,8 @@ public final class Nginx {
 
     /// Stops nginx (also done when the object goes away).
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        process.send(SIGTERM)
+        process.wait()
     }
 
     deinit {

@@ -67,38 +67,31 @@ public enum Tools {
     /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
     public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60,
                            input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.currentDirectoryURL = directory
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : (path(of: executable) ?? executable))
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         // Writing to a program that has already exited must fail the write, not kill the test process.
         ignoreSIGPIPE
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inputPipe.fileHandleForWriting.close()
+        let child = try ChildProcess(executable, arguments, environment: environment, directory: directory?.path, withInput: input != nil)
+        if let input, let fd = child.input {
+            let bytes = Array(input.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                if written <= 0 { break }
+                offset += written
+            }
+            child.closeInput()
         }
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let timer = DispatchWorkItem { child.send(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall.
         let group = DispatchGroup()
-        nonisolated(unsafe) var stdoutData = Data()
-        nonisolated(unsafe) var stderrData = Data()
-        DispatchQueue.global().async(group: group) { stdoutData = Data(PipeReading.readToEnd(out.fileHandleForReading.fileDescriptor)) }
-        DispatchQueue.global().async(group: group) { stderrData = Data(PipeReading.readToEnd(err.fileHandleForReading.fileDescriptor)) }
+        nonisolated(unsafe) var stdoutData: [UInt8] = []
+        nonisolated(unsafe) var stderrData: [UInt8] = []
+        DispatchQueue.global().async(group: group) { stdoutData = PipeReading.readToEnd(child.output) }
+        DispatchQueue.global().async(group: group) { stderrData = PipeReading.readToEnd(child.errors) }
         group.wait()
-        process.waitUntilExit()
+        let status = child.wait()
         timer.cancel()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+        return Result(status: status, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
     /// Runs a Python program given as text.

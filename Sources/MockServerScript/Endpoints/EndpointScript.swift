@@ -33,6 +33,10 @@ package struct EndpointScript: Sendable {
         /// Bytes given as `{"base64": …}` or `{"hex": …}`, sent as they are.
         case bytes([UInt8])
         case json(EndpointJSON)
+        /// Server-sent events (`"events"`), each after its delay, as one chunked `text/event-stream` body.
+        case events([EndpointEvent], end: EndpointStreamEnd)
+        /// Pieces of a chunked body (`"chunks"`), each after its delay.
+        case chunks([(bytes: [UInt8], delay: Duration?)], end: EndpointStreamEnd)
     }
 
     package let endpoints: [Endpoint]

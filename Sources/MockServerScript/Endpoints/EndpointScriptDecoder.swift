@@ -71,7 +71,7 @@ struct EndpointScriptDecoder {
     }
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
-        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay"])
+        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end"])
         var status = 200
         if let statusValue = fields["status"] {
             guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
@@ -85,6 +85,9 @@ struct EndpointScriptDecoder {
                 headers.append((member.key, try template(member.value, path: "\(path).headers.\(member.key)")))
             }
         }
+        if let streamed = fields["events"] ?? fields["chunks"], fields["body"] != nil || fields["json"] != nil {
+            throw base.error(.invalidValue(path: path, reason: "a streamed response (\"events\" or \"chunks\") has no \"body\" or \"json\""), at: streamed.location)
+        }
         let body: EndpointScript.Body
         switch (fields["body"], fields["json"]) {
         case (let value?, nil):
@@ -95,7 +98,7 @@ struct EndpointScriptDecoder {
                 body = .text(try template(value, path: "\(path).body"))
             }
         case (nil, let json?): body = .json(try self.json(json, path: "\(path).json"))
-        case (nil, nil): body = .none
+        case (nil, nil): body = try stream(fields, path: path) ?? .none
         case (_?, let json?):
             throw base.error(.invalidValue(path: path, reason: "give \"body\" or \"json\", not both"), at: json.location)
         }
@@ -106,6 +109,73 @@ struct EndpointScriptDecoder {
             return try base.pause(seconds, path: "\(path).delay", at: value.location)
         }
         return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay)
+    }
+
+    /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
+    private func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
+        let end = try fields["end"].map { value throws(ResponseFileError) -> EndpointStreamEnd in
+            guard case .string(let text) = value.kind, let end = EndpointStreamEnd(rawValue: text) else {
+                throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(EndpointStreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
+                                 at: value.location)
+            }
+            return end
+        } ?? .complete
+        switch (fields["events"], fields["chunks"]) {
+        case (nil, nil):
+            if let value = fields["end"] { throw base.error(.invalidValue(path: "\(path).end", reason: "\"end\" goes with \"events\" or \"chunks\""), at: value.location) }
+            return nil
+        case (_?, let chunks?):
+            throw base.error(.invalidValue(path: path, reason: "give \"events\" or \"chunks\", not both"), at: chunks.location)
+        case (let events?, nil):
+            return .events(try list(events, path: "\(path).events").enumerated().map { index, value throws(ResponseFileError) in
+                try event(value, path: "\(path).events[\(index)]")
+            }, end: end)
+        case (nil, let chunks?):
+            return .chunks(try list(chunks, path: "\(path).chunks").enumerated().map { index, value throws(ResponseFileError) in
+                let itemPath = "\(path).chunks[\(index)]"
+                let fields = try base.members(of: value, path: itemPath, known: ["data", "delay"])
+                guard let data = fields["data"] else { throw base.error(.missingKey(path: itemPath, key: "data"), at: value.location) }
+                return (try base.bytes(data, path: "\(itemPath).data"), try delay(fields["delay"], path: "\(itemPath).delay"))
+            }, end: end)
+        }
+    }
+
+    private func list(_ value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue] {
+        guard case .array(let items) = value.kind, !items.isEmpty else {
+            throw base.error(.wrongType(path: path, expected: "a non-empty array", found: value.typeName), at: value.location)
+        }
+        return items
+    }
+
+    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointEvent {
+        let fields = try base.members(of: value, path: path, known: ["id", "event", "data", "retry", "comment", "delay"])
+        func text(_ key: String) throws(ResponseFileError) -> String? {
+            try fields[key].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).\(key)") }
+        }
+        var event = EndpointEvent(id: try text("id"), event: try text("event"), data: try text("data"), comment: try text("comment"),
+                                  delay: try delay(fields["delay"], path: "\(path).delay"))
+        for key in ["id", "event"] where (key == "id" ? event.id : event.event)?.contains(where: { $0 == "\n" || $0 == "\r" }) == true {
+            throw base.error(.invalidValue(path: "\(path).\(key)", reason: "an event's \(key) is one line"), at: fields[key]!.location)
+        }
+        if let retry = fields["retry"] {
+            guard case .number(let number) = retry.kind, number >= 0, number.rounded() == number else {
+                throw base.error(.invalidValue(path: "\(path).retry", reason: "retry is a whole number of milliseconds"), at: retry.location)
+            }
+            event.retry = Int(number)
+        }
+        guard event.data != nil || event.comment != nil || event.retry != nil || event.id != nil else {
+            throw base.error(.invalidValue(path: path, reason: "an event has at least one of data, comment, retry or id"), at: value.location)
+        }
+        return event
+    }
+
+    private func delay(_ value: JSONValue?, path: String) throws(ResponseFileError) -> Duration? {
+        try value.map { value throws(ResponseFileError) -> Duration in
+            guard case .number(let seconds) = value.kind else {
+                throw base.error(.wrongType(path: path, expected: "a number of seconds", found: value.typeName), at: value.location)
+            }
+            return try base.pause(seconds, path: path, at: value.location)
+        }
     }
 
     private func template(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointTemplate {

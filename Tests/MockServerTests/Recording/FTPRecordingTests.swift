@@ -13,11 +13,9 @@ struct FTPRecordingTests {
 
     /// pyftpdlib serving the folder given as argument to anonymous users, read and write, on a port it prints first.
     static let server = """
-        import logging, signal, sys, warnings
+        import logging, sys, warnings
         warnings.simplefilter("ignore")
         logging.disable(logging.CRITICAL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         from pyftpdlib.authorizers import DummyAuthorizer
         from pyftpdlib.handlers import FTPHandler
         from pyftpdlib.servers import FTPServer

@@ -14,11 +14,8 @@ struct LineRecordingTests {
 
     /// aiosmtpd on a port it prints first; each message it takes is printed too.
     static let smtpServer = """
-        import asyncio, signal, socket
+        import asyncio, socket
         from aiosmtpd.smtp import SMTP
-        # The test process's threads block most signals, and a child inherits the mask.
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         class Handler:
             async def handle_DATA(self, server, session, envelope):
                 print("delivered", envelope.mail_from, envelope.rcpt_tos, len(envelope.content), flush=True)

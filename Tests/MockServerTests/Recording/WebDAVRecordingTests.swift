@@ -12,9 +12,7 @@ struct WebDAVRecordingTests {
 
     /// wsgidav over cheroot on a port it prints first, serving the folder given as argument.
     static let server = """
-        import signal, sys
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        import sys
         from cheroot import wsgi
         from wsgidav.wsgidav_app import WsgiDAVApp
         app = WsgiDAVApp({"provider_mapping": {"/": sys.argv[1]}, "simple_dc": {"user_mapping": {"*": True}},

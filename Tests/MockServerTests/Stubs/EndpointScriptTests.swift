@@ -14,16 +14,12 @@ struct EndpointScriptTests {
           .enabled(if: Tools.hasCurl))
     func bundledThroughCommand() throws {
         let file = try #require(BundledResponses.url(named: "endpoints")).path
-        let process = Process()
-        process.executableURL = Tools.mockserver
-        process.arguments = [file]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([0x0A]) { line.append(byte) }
-        let first = String(decoding: line, as: UTF8.self)
+        let process = try ChildProcess(Tools.mockserver.path, [file])
+        defer {
+            process.send(SIGTERM)
+            process.wait()
+        }
+        let first = PipeReading.readLine(process.output)
         let port = try #require(first.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(first)")
         #expect(first == "mockserver listening on 127.0.0.1:\(port)")
         let base = "http://127.0.0.1:\(port)"

@@ -70,7 +70,7 @@ struct TLSLoadTests {
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                 "\(command.firstLine)")
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
-        let descriptors = "/proc/\(command.process.processIdentifier)/fd"
+        let descriptors = "/proc/\(command.process.pid)/fd"
         let adminPort = try #require(URL(string: admin)?.port.map(UInt16.init))
         let before = Self.descriptorCount(descriptors, excludingPort: adminPort)
         let result = try Tools.python("""

@@ -1,0 +1,72 @@
+import MockServerHTTP
+
+/// A body sent in timed pieces with chunked transfer coding, each piece flushed when its time
+/// comes: progress, streaming APIs, token streams. Server-sent events are one kind
+/// (``StubResponse/events(_:status:headers:end:)``).
+public struct StubStream: Sendable {
+    /// One piece and the wait before it.
+    public struct Piece: Sendable {
+        /// The bytes.
+        public var bytes: [UInt8]
+        /// The wait before them, after the previous piece (or the head).
+        public var delay: Duration?
+
+        /// A piece of `bytes`, sent after `delay`.
+        public init(_ bytes: [UInt8], delay: Duration? = nil) {
+            self.bytes = bytes
+            self.delay = delay
+        }
+
+        /// A piece of text, sent after `delay`.
+        public init(_ text: String, delay: Duration? = nil) {
+            self.init(Array(text.utf8), delay: delay)
+        }
+    }
+
+    /// How the stream ends.
+    public enum End: String, Sendable, CaseIterable {
+        /// After the last piece, the body's end (`0` chunk): the connection serves the next request.
+        case complete
+        /// Half of the last piece, then the connection closes: the client sees a body cut short.
+        case cut
+        /// After the last piece, nothing: the body never ends, the connection stays open.
+        case hang
+    }
+
+    /// The pieces, in order.
+    public var pieces: [Piece]
+    /// How it ends.
+    public var end: End
+
+    /// A stream of `pieces` that ends as `end` says.
+    public init(_ pieces: [Piece], end: End = .complete) {
+        self.pieces = pieces
+        self.end = end
+    }
+
+    /// The reply steps after the head: each piece as a chunk after its wait, then the end.
+    var steps: [HTTPReplyStep] {
+        var steps: [HTTPReplyStep] = []
+        for (index, piece) in pieces.enumerated() {
+            if let delay = piece.delay, delay > .zero { steps.append(.pause(delay)) }
+            let isLast = index == pieces.count - 1
+            if isLast && end == .cut {
+                let half = Array(piece.bytes.prefix(max(1, piece.bytes.count / 2)))
+                steps.append(.raw(Self.chunkHead(piece.bytes.count) + half))
+                steps.append(.close)
+            } else if !piece.bytes.isEmpty {
+                steps.append(.raw(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
+            }
+        }
+        switch end {
+        case .complete: steps.append(.raw(Array("0\r\n\r\n".utf8)))
+        case .cut: if pieces.isEmpty { steps.append(.close) }
+        case .hang: steps.append(.fault(.hang))
+        }
+        return steps
+    }
+
+    private static func chunkHead(_ count: Int) -> [UInt8] {
+        Array((String(count, radix: 16) + "\r\n").utf8)
+    }
+}
