@@ -45,7 +45,7 @@ before=$(rss)
 for batch in $(seq 0 99); do
     urls=()
     for i in $(seq 0 99); do urls+=("http://127.0.0.1:$mport/item?n=$((batch * 100 + i))"); done
-    curl -s -o /dev/null "${urls[@]}"
+    curl -s "${urls[@]}" >/dev/null
 done
 after=$(rss)
 kill -TERM "$recorder"; wait "$recorder" 2>/dev/null || true

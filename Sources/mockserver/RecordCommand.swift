@@ -89,6 +89,9 @@ struct RecordCommand {
         }
         var configuration = MockServer.Configuration(host: options.host, port: options.port)
         configuration.transcriptObserver = try transcriptObserver(mask: options.mask)
+        // A recording runs long and under load: its memory is what it writes, not a transcript of
+        // every request (--verbose and --transcript see each entry as it happens).
+        configuration.transcriptLimit = 10_000
         let server = MockServer(httpResponder: recorder, configuration: configuration)
         do {
             try server.start()

@@ -7,7 +7,8 @@ import MockServerHTTP
 ///
 /// A request (method, path and query, and a text body) becomes one endpoint; when it was answered
 /// differently at different times, its answers become a `responses` sequence in the order they
-/// came, an answer the same as the one just before it kept once (the last repeats on replay);
+/// came, an answer the same as the one just before it (`Date` and `Age` aside) kept once (the last
+/// repeats on replay);
 /// when every answer was the same, a single `response`. The
 /// file is rewritten at most every ``writeInterval`` while recording, and by ``flush()``.
 final class EndpointsWriter: RecordingSink {
@@ -18,8 +19,21 @@ final class EndpointsWriter: RecordingSink {
     private struct Endpoint {
         var json: String
         var responses: [String]
-        /// The last answer without its delay, to tell a changed answer from a repeated one.
-        var last: String?
+        /// The last answer, to tell a changed answer from a repeated one (its delay aside).
+        var lastAnswer: Answer?
+    }
+
+    /// The headers that tell answers apart: all but those that change with the clock (`Date`, `Age`).
+    private static func comparable(_ headers: HTTPHeaders) -> HTTPHeaders {
+        var result = HTTPHeaders()
+        for field in headers where !["date", "age"].contains(field.name.lowercased()) { result.add(name: field.name, value: field.value) }
+        return result
+    }
+
+    private struct Answer: Equatable {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: [UInt8]
     }
     private struct State {
         var order: [String] = []
@@ -108,16 +122,19 @@ final class EndpointsWriter: RecordingSink {
             throw .cannotWrite(path: file.path, reason: "\(exchange.request.method) \(exchange.request.target) cannot be an endpoint "
                 + "(endpoints take GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS with a text body); record it with --mock-data")
         }
-        let plain = responseJSON(exchange, timing: false)
-        let response = keepsTiming ? responseJSON(exchange, timing: true) : plain
+        // An answer the same as the one before it is kept once (a sequence holds the changes): the
+        // raw answer is compared first, and JSON written only for a change.
+        let answer = Answer(status: exchange.status, headers: Self.comparable(exchange.headers), body: exchange.body)
+        let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer == answer }
+        if unchanged { return }
+        let response = responseJSON(exchange, timing: keepsTiming)
         let schedule = state.withLock { state -> Bool in
             if state.endpoints[key] == nil {
                 state.order.append(key)
                 state.endpoints[key] = Endpoint(json: json, responses: [])
             }
-            // An answer the same as the one before it is kept once: a sequence holds the changes.
-            guard state.endpoints[key]?.last != plain else { return false }
-            state.endpoints[key]?.last = plain
+            guard state.endpoints[key]?.lastAnswer != answer else { return false }
+            state.endpoints[key]?.lastAnswer = answer
             state.endpoints[key]?.responses.append(response)
             state.dirty = true
             defer { state.writeScheduled = true }

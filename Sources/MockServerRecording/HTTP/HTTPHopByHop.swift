@@ -3,25 +3,20 @@ import MockServerHTTP
 /// Header fields that concern one connection, not the message (RFC 9110 §7.6.1): a proxy neither
 /// forwards nor records them, nor the fields its `Connection` header names.
 enum HTTPHopByHop {
-    static let names: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
-                                     "proxy-authenticate"]
+    static let names = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade", "proxy-authenticate"]
 
     /// `headers` without hop-by-hop fields, and without those in `dropping` (lower-case names).
-    static func endToEnd(_ headers: HTTPHeaders, dropping: Set<String> = []) -> HTTPHeaders {
-        var named = names.union(dropping)
+    static func endToEnd(_ headers: HTTPHeaders, dropping: [String] = []) -> HTTPHeaders {
+        var named = names + dropping
         for value in headers.values(for: "Connection") {
-            for token in value.split(separator: ",") { named.insert(token.trimmingCharacters(in: " \t").lowercased()) }
+            for token in value.split(separator: ",") {
+                named.append(String(token.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+            }
         }
         var result = HTTPHeaders()
-        for field in headers where !named.contains(field.name.lowercased()) {
+        for field in headers where !named.contains(where: { field.name.equalsIgnoringASCIICase($0) }) {
             result.add(name: field.name, value: field.value)
         }
         return result
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in characters: String) -> String {
-        String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
     }
 }

@@ -193,7 +193,7 @@ public final class HTTPRecorder: HTTPResponder {
         var result = HTTPHeaders()
         for field in HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"]) {
             var value = field.value
-            if field.name.lowercased() == "location" || field.name.lowercased() == "content-location" {
+            if field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") {
                 value = relative(value)
             }
             result.add(name: field.name, value: value)
@@ -220,13 +220,13 @@ public final class HTTPRecorder: HTTPResponder {
         if responseBody.count != response.body.count || responseBody != response.body {
             // A masked body is no longer what any length or digest header described.
             var rewritten = HTTPHeaders()
-            for field in written where !["content-length", "content-md5", "etag", "digest"].contains(field.name.lowercased()) {
+            for field in written where !["content-length", "content-md5", "etag", "digest"].contains(where: { field.name.equalsIgnoringASCIICase($0) }) {
                 rewritten.add(name: field.name, value: field.value)
             }
             written = rewritten
         }
         var withoutLength = HTTPHeaders()
-        for field in written where field.name.lowercased() != "content-length" { withoutLength.add(name: field.name, value: field.value) }
+        for field in written where !field.name.equalsIgnoringASCIICase("content-length") { withoutLength.add(name: field.name, value: field.value) }
         return RecordedExchange(request: request, requestBodyMasked: maskedRequestBody != nil, requestBody: maskedRequestBody ?? request.body,
                                 status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
                                 elapsed: response.elapsed)

@@ -31,11 +31,12 @@ public struct RecordingMask: Sendable, Equatable {
 
     /// Whether the header `name` is masked.
     public func masks(header name: String) -> Bool {
-        headers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+        headers.contains { $0.equalsIgnoringASCIICase(name) }
     }
 
     /// `headers` with masked values replaced.
     func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
+        guard headers.contains(where: { masks(header: $0.name) }) else { return headers }
         var result = HTTPHeaders()
         for field in headers {
             result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)

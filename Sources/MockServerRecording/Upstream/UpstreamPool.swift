@@ -28,7 +28,7 @@ final class UpstreamPool {
         } else {
             driver = UpstreamDriver(connecting: exchange, pool: self)
             do {
-                let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver)
+                let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
                 driver.attach(connection)
             } catch {
                 exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
@@ -47,7 +47,7 @@ final class UpstreamPool {
     func retry(_ exchange: UpstreamExchange) {
         let driver = UpstreamDriver(connecting: exchange, pool: self)
         do {
-            let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver)
+            let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
             driver.attach(connection)
         } catch {
             exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
