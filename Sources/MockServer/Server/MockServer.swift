@@ -198,14 +198,16 @@ public final class MockServer: Sendable {
     /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`. With
     /// implicit TLS the scheme is its TLS form: `https`, `ftps`, `webdavs`, `davs`, `smtps`, `imaps`,
     /// `pop3s` (others stay as they are).
+    ///
+    /// `path` is a reference to the server's root: `?` starts a query and `#` a fragment, percent
+    /// escapes stay as written, and other characters a part does not allow are escaped:
+    /// `url(for: "/search?q=a%20b")` ends `/search?q=a%20b`, `url(for: "/a b")` ends `/a%20b`.
     public func url(for path: String = "/") -> URL {
         var scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme ?? "tcp"
         if configuration.tls?.mode == .implicit, ["http", "ftp", "webdav", "dav", "smtp", "imap", "pop3"].contains(scheme) { scheme += "s" }
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
-        let slash = path.hasPrefix("/") ? "" : "/"
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
-        return URL(string: "\(scheme)://\(host):\(port)\(slash)\(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)")
-            ?? URL(fileURLWithPath: "/")
+        return URL(string: "\(scheme)://\(host):\(port)\(URLReference.text(path))") ?? URL(fileURLWithPath: "/")
     }
 
     /// Whether the server is running.
