@@ -84,12 +84,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// TLS over `inner`, as the server side of `context`; `report` hears the handshake's outcome.
     package init(over inner: any StreamTransport, context: TLSContext, report: @escaping (TLSEvent) -> Void) throws(TLSError) {
         let library = context.library
-        guard let ssl = library.SSL_new(context.pointer) else { throw .setupFailed(library.errorText("SSL_new failed")) }
-        guard let incoming = MemoryBIO.make(library), let outgoing = MemoryBIO.make(library) else {
-            library.SSL_free(ssl)
-            throw .setupFailed(library.errorText("BIO_new failed"))
-        }
-        library.SSL_set_bio(ssl, incoming, outgoing)
+        let (ssl, incoming, outgoing) = try Self.makeConnection(context.pointer, library)
         _ = library.SSL_set_ex_data(ssl, 0, UnsafeMutableRawPointer(bitPattern: UInt(sessionTag)))
         library.SSL_set_accept_state(ssl)
         self.inner = inner
@@ -109,12 +104,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package init(connectingOver inner: any StreamTransport, context: TLSClientContext, serverName: String,
                  report: @escaping (TLSEvent) -> Void) throws(TLSError) {
         let library = context.library
-        guard let ssl = library.SSL_new(context.pointer) else { throw .setupFailed(library.errorText("SSL_new failed")) }
-        guard let incoming = MemoryBIO.make(library), let outgoing = MemoryBIO.make(library) else {
-            library.SSL_free(ssl)
-            throw .setupFailed(library.errorText("BIO_new failed"))
-        }
-        library.SSL_set_bio(ssl, incoming, outgoing)
+        let (ssl, incoming, outgoing) = try Self.makeConnection(context.pointer, library)
         library.SSL_set_connect_state(ssl)
         let isAddress = (try? SocketAddress(host: serverName, port: 0)) != nil && serverName != "localhost"
         let checked = isAddress
@@ -133,6 +123,18 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         self.incoming = incoming
         self.outgoing = outgoing
         self.report = report
+    }
+
+    /// A connection's OpenSSL state for `context`, reading from and writing to memory BIOs of its own.
+    private static func makeConnection(_ context: OpaquePointer, _ library: OpenSSLLibrary) throws(TLSError)
+        -> (ssl: OpaquePointer, incoming: OpaquePointer, outgoing: OpaquePointer) {
+        guard let ssl = library.SSL_new(context) else { throw .setupFailed(library.errorText("SSL_new failed")) }
+        guard let incoming = MemoryBIO.make(library), let outgoing = MemoryBIO.make(library) else {
+            library.SSL_free(ssl)
+            throw .setupFailed(library.errorText("BIO_new failed"))
+        }
+        library.SSL_set_bio(ssl, incoming, outgoing)
+        return (ssl, incoming, outgoing)
     }
 
     deinit {

@@ -108,21 +108,10 @@ struct MockServerCommand {
         return files
     }
 
-    /// What watches the transcript: `--verbose` prints it, `--transcript FILE` appends it as JSON
-    /// lines (each written at once, so a reader sees it while the server runs).
+    /// What watches the transcript: `--verbose` prints it, `--transcript FILE` appends it as JSON lines.
     func transcriptObserver() throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
-        var file: FileHandle?
-        if let path = options.transcriptFile {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw .unreadable(path: path, reason: "cannot create the transcript file")
-            }
-            file = handle
-        }
-        let verbose = options.verbose
-        guard verbose || file != nil else { return nil }
-        return { [file] entry in
-            if verbose { FileHandle.standardError.write(Data("\(entry)\n".utf8)) }
-            file?.write(Data(AdminResponder.jsonLine(entry)))
+        try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose) { path in
+            .unreadable(path: path, reason: "cannot create the transcript file")
         }
     }
 

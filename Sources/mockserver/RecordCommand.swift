@@ -40,7 +40,7 @@ struct RecordCommand {
         do {
             let standard = options.files == nil ? nil : BundledResponses.url(named: "ftp").flatMap { FileManager.default.contents(atPath: $0.path) }.map { Array($0) }
             recorder = try LineRecorder(upstream: url, script: URL(fileURLWithPath: script), keepsTiming: options.keepTiming, host: options.host,
-                                        port: options.port, transcriptObserver: try transcriptObserver(mask: RecordingMask(headers: [], jsonFields: [])),
+                                        port: options.port, transcriptObserver: try transcriptObserver(mask: nil),
                                         files: options.files.map { URL(fileURLWithPath: $0, isDirectory: true) }, standardFTPScript: standard)
         } catch let error as RecordingError {
             throw .usage("record: \(error)")
@@ -101,22 +101,13 @@ struct RecordCommand {
         return (server, recorder, path)
     }
 
-    /// `--verbose` and `--transcript FILE`, with masked header values hidden: the transcript holds
-    /// the raw requests and responses, and a masked value must never reach a file.
-    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
-        var file: FileHandle?
-        if let path = options.transcriptFile {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw .cannotWrite(path: path, reason: "cannot create the transcript file")
-            }
-            file = handle
-        }
-        let verbose = options.verbose
-        guard verbose || file != nil else { return nil }
-        return { [file] entry in
-            let hidden = TranscriptMasking.masked(entry, mask: mask)
-            if verbose { FileHandle.standardError.write(Data("\(hidden)\n".utf8)) }
-            file?.write(Data(AdminResponder.jsonLine(hidden)))
+    /// `--verbose` and `--transcript FILE`, with masked header values hidden when `mask` is given:
+    /// the transcript holds the raw requests and responses, and a masked value must never reach a file.
+    private func transcriptObserver(mask: RecordingMask?) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+        let cannotCreate = { (path: String) in CommandLineError.cannotWrite(path: path, reason: "cannot create the transcript file") }
+        guard let mask else { return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) }
+        return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) { entry in
+            TranscriptMasking.masked(entry, mask: mask)
         }
     }
 }

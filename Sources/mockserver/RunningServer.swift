@@ -15,6 +15,29 @@ final class RunningServer: @unchecked Sendable {
     /// What must happen once the server has stopped and before the exit (a recording's last write).
     var afterStop: (() -> Void)?
 
+    /// Routes SIGINT and SIGTERM to ``stopAndExit()`` on ``queue``; keep the sources for as long as
+    /// the process runs. Call it before any server starts: its thread must start with the signals
+    /// already routed here.
+    func routeStopSignals() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            // @Sendable: not isolated to the main actor (top-level code is), since it runs on `queue`.
+            source.setEventHandler { @Sendable in self.stopAndExit() }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Parks the calling (main) thread for good, keeping `sources` alive: the servers run on their
+    /// loop threads, the signal handlers on ``queue``. Not dispatchMain(): it ends the main thread
+    /// with pthread_exit, whose unwinding leaves AddressSanitizer's marks on this frame's stack, where
+    /// libdispatch then writes (a false report under --sanitize=address, and exit status 1).
+    static func park(keeping sources: [any DispatchSourceSignal]) -> Never {
+        let parked = DispatchSemaphore(value: 0)
+        while true { withExtendedLifetime(sources) { parked.wait() } }
+    }
+
     /// Stops the mock and exits with status 0. Runs on ``queue``.
     func stopAndExit() {
         server?.stop()

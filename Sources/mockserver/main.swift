@@ -18,14 +18,7 @@ func record(_ arguments: [String]) throws {
     }
     DescriptorLimit.raiseToHardLimit()
     let running = RunningServer()
-    var sources: [any DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: running.queue)
-        source.setEventHandler { @Sendable in running.stopAndExit() }
-        source.resume()
-        sources.append(source)
-    }
+    let sources = running.routeStopSignals()
     let recording = try RecordCommand(options: options).start()
     running.queue.sync {
         running.afterStop = { write(recording.finish(), to: .standardError) }
@@ -33,8 +26,7 @@ func record(_ arguments: [String]) throws {
     let host = recording.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
     write("mockserver listening on \(host):\(recording.port)\n", to: .standardOutput)
     write("mockserver recording \(recording.recording)\n", to: .standardOutput)
-    let parked = DispatchSemaphore(value: 0)
-    withExtendedLifetime(sources) { while true { parked.wait() } }
+    RunningServer.park(keeping: sources)
 }
 
 do {
@@ -55,15 +47,7 @@ do {
     DescriptorLimit.raiseToHardLimit()
     // Signal sources first: the server's thread must start with the signals already routed here.
     let running = RunningServer()
-    var sources: [any DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: running.queue)
-        // @Sendable: not isolated to the main actor (top-level code is), since it runs on `running.queue`.
-        source.setEventHandler { @Sendable in running.stopAndExit() }
-        source.resume()
-        sources.append(source)
-    }
+    let sources = running.routeStopSignals()
     let (server, stubs, endpoints) = try command.start()
     running.queue.sync { running.server = server }
     // Announce the ports only once the signal handlers are live: a script that reads this line and
@@ -87,12 +71,7 @@ do {
         running.queue.sync { running.admin = admin }
         write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
     }
-    // Park the main thread: the servers run on their loop threads, the signal handlers on `running.queue`.
-    // Not dispatchMain(): it ends the main thread with pthread_exit, whose unwinding leaves
-    // AddressSanitizer's marks on this frame's stack, where libdispatch then writes (a false report
-    // under --sanitize=address, and exit status 1).
-    let parked = DispatchSemaphore(value: 0)
-    withExtendedLifetime(sources) { while true { parked.wait() } }
+    RunningServer.park(keeping: sources)
 } catch {
     write("\(error)\n", to: .standardError)
     exit((error as? CommandLineError)?.exitStatus ?? 70)
