@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
@@ -37,7 +38,7 @@ let package = Package(
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -85,6 +86,7 @@ let package = Package(
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServerWebSocket", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServerStubs", "MockServerScript"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(

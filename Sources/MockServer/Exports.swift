@@ -107,6 +107,14 @@
 @_exported import enum MockServerWebDAV.WebDAVScriptCommand
 @_exported import struct MockServerWebDAV.WebDAVScriptProtocol
 
+// MockServerWebSocket
+@_exported import struct MockServerWebSocket.WebSocketCloseCode
+@_exported import enum MockServerWebSocket.WebSocketMessage
+@_exported import enum MockServerWebSocket.WebSocketOpcode
+@_exported import enum MockServerWebSocket.WebSocketPayload
+@_exported import enum MockServerWebSocket.WebSocketScriptCommand
+@_exported import struct MockServerWebSocket.WebSocketScriptProtocol
+
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration
 @_exported import struct MockServerTLS.TLSIdentity

@@ -3,9 +3,11 @@ import MockServerHTTP
 import MockServerScript
 import MockServerTLS
 import MockServerWebDAV
+import MockServerWebSocket
 
 extension ScriptVocabulary {
-    /// The protocols MockServer speaks: FTP, HTTP, WebDAV, and TLS's `«starttls»`. Response files load with it unless
-    /// told otherwise.
-    public static let standard = ScriptVocabulary([FTPScriptProtocol(), HTTPScriptProtocol(), WebDAVScriptProtocol(), TLSScriptProtocol()])
+    /// The protocols MockServer speaks: FTP, HTTP, WebDAV, WebSocket, and TLS's `«starttls»`. Response
+    /// files load with it unless told otherwise.
+    public static let standard = ScriptVocabulary([FTPScriptProtocol(), HTTPScriptProtocol(), WebDAVScriptProtocol(), WebSocketScriptProtocol(),
+                                                   TLSScriptProtocol()])
 }

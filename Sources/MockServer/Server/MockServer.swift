@@ -5,6 +5,7 @@ import MockServerFTP
 import MockServerHTTP
 import MockServerInProcess
 import MockServerScript
+import MockServerWebSocket
 import MockServerTLS
 
 /// A local TCP server that pretends to be something else, for tests of network clients.
@@ -267,16 +268,22 @@ public final class MockServer: Sendable {
         core.httpResponder != nil || core.responder.framing == .requests
     }
 
+    /// Whether connections are WebSocket conversations: a script that frames messages.
+    private var servesMessages: Bool {
+        core.httpResponder == nil && core.responder.framing == .messages
+    }
+
     /// Binds the listeners the responder needs (the main port; the shared data port for line
     /// scripts) and starts the loop thread.
     private func launch() throws -> Running {
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
         // A line script also gets the original's shared passive-data port.
-        if !servesHTTP { addresses.append(try SocketAddress(host: requested.host, port: configuration.dataPort)) }
+        if !servesHTTP && !servesMessages { addresses.append(try SocketAddress(host: requested.host, port: configuration.dataPort)) }
         let core = self.core
         let configuration = self.configuration
         let servesHTTP = self.servesHTTP
+        let servesMessages = self.servesMessages
         // The substitution values, and so the script's HTTP responder, depend on the bound ports.
         let prepare: ([SocketAddress]) -> ScriptHTTPResponder = { bound in
             let context = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
@@ -284,18 +291,26 @@ public final class MockServer: Sendable {
             return ScriptHTTPResponder(server: core, base: context)
         }
         // One TLS context for the server's life: made here, so that a bad identity fails start().
-        let tls = try configuration.tls.map { tls throws(TLSError) in try TLSContext(tls, applicationProtocols: servesHTTP ? ["http/1.1"] : []) }
+        let tls = try configuration.tls.map { tls throws(TLSError) in try TLSContext(tls, applicationProtocols: servesHTTP || servesMessages ? ["http/1.1"] : []) }
         let implicitTLS = configuration.tls?.mode == .implicit ? tls : nil
         let listeners: @Sendable (EventLoop, [Socket], ScriptHTTPResponder) -> [Listener] = { loop, sockets, scripted in
             let makeHTTPDriver = servesHTTP ? Self.httpDriver(core: core, scripted: scripted) : nil
             // `«starttls»` finds the context on the loop.
             if let tls { _ = loop.attachment(TLSContext.self) { tls } }
             var listeners = [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
-                let driver = makeHTTPDriver?() ?? ScriptLineDriver(server: core, base: scripted.base, framing: core.responder.framing)
-                if let implicitTLS {
-                    try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: driver, context: implicitTLS).start()
+                let driver: any StreamDriver = if let makeHTTPDriver {
+                    makeHTTPDriver()
+                } else if servesMessages {
+                    WebSocketConnectionDriver(server: core, base: scripted.base)
                 } else {
-                    try StreamConnection(socket: client, loop: loop, driver: driver).start()
+                    ScriptLineDriver(server: core, base: scripted.base, framing: core.responder.framing)
+                }
+                // A WebSocket driver records messages, not the frames that carry them.
+                let recordsOutput = !servesMessages
+                if let implicitTLS {
+                    try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: driver, context: implicitTLS, recordsOutput: recordsOutput).start()
+                } else {
+                    try StreamConnection(socket: client, loop: loop, driver: driver, recordsOutput: recordsOutput).start()
                 }
             }]
             if sockets.count > 1 {

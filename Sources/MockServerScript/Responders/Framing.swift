@@ -6,6 +6,9 @@ public enum Framing: String, Sendable, Hashable, CaseIterable {
     /// One unit per whole request, body included, as a request protocol's framer cuts it (HTTP/1.x's,
     /// by Content-Length or chunked); a script's scheme says which protocol that is.
     case requests
+    /// One unit per message of a message protocol (WebSocket's text and binary messages, however
+    /// they were fragmented); a script's scheme says which protocol that is.
+    case messages
     /// One unit per read, as the original MockServer did: a unit boundary depends on timing.
     case raw
 }

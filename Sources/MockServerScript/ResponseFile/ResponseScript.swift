@@ -21,6 +21,9 @@ public struct ResponseScript: Sendable {
     /// the end. `nil` when the script does not say, and ``MockServer/Configuration/uploadSettleTime``
     /// applies.
     public let uploadSettle: Duration?
+    /// The top-level settings its protocols read (WebSocket's `path` and `subprotocols`), by key,
+    /// as each protocol decoded them (``ScriptProtocol/setting(key:value:in:)``).
+    public let settings: [String: any Sendable]
     /// The file the script came from, if any.
     public let file: String?
     /// The substitutions its protocols add (FTP's `$pasv`), by name: those of the vocabulary's
@@ -36,7 +39,7 @@ public struct ResponseScript: Sendable {
     /// - Parameter vocabulary: the protocols whose schemes imply a framing, when `framing` is `nil`
     ///   (`import MockServer` gives a form of this initializer that uses the standard protocols).
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
-                uploadSettle: Duration? = nil, vocabulary: ScriptVocabulary) {
+                uploadSettle: Duration? = nil, settings: [String: any Sendable] = [:], vocabulary: ScriptVocabulary) {
         self.scheme = scheme
         let framing = framing ?? vocabulary.framing(forScheme: scheme)
         self.framing = framing
@@ -44,13 +47,15 @@ public struct ResponseScript: Sendable {
         self.data = data
         self.files = files
         self.uploadSettle = uploadSettle
+        self.settings = settings
         self.file = nil
         self.setNames = sets.map(\.name)
         self.sets = Dictionary(sets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, file: String?, setNames: [String],
+    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, settings: [String: any Sendable],
+         file: String?, setNames: [String],
          sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
         self.variables = variables
@@ -58,6 +63,7 @@ public struct ResponseScript: Sendable {
         self.data = data
         self.files = files
         self.uploadSettle = uploadSettle
+        self.settings = settings
         self.file = file
         self.setNames = setNames
         self.sets = sets

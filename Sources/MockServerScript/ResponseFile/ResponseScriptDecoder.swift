@@ -54,7 +54,8 @@ final class ResponseScriptDecoder {
                 ? .notUTF8(reason: error.message) : .syntax(message: error.message)
             throw self.error(problem, at: error.location)
         }
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "sets", "responses"])
+        let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -67,6 +68,17 @@ final class ResponseScriptDecoder {
         self.scheme = scheme
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
+        var settings: [String: any Sendable] = [:]
+        let rootMembers: [JSONValue.Member]
+        if case .object(let members) = root.kind { rootMembers = members } else { rootMembers = [] }
+        for member in rootMembers where settingKeys.contains(member.key) {
+            guard let owner = allowed.first(where: { $0.settingKeys.contains(member.key) }) else {
+                try rejectForeign("\"\(member.key)\"", owner: vocabulary.protocols.first { $0.settingKeys.contains(member.key) }, at: member.keyLocation, path: member.key)
+                continue
+            }
+            let decoding = ScriptDecoding(decoder: self, path: member.key, location: member.value.location, answersHead: false)
+            settings[member.key] = try owner.setting(key: member.key, value: member.value, in: decoding)
+        }
         let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
             guard case .number(let seconds) = value.kind else {
                 throw error(.wrongType(path: "upload-settle", expected: "a number of seconds (0: only at the end of the upload)", found: value.typeName), at: value.location)
@@ -115,7 +127,7 @@ final class ResponseScriptDecoder {
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
-        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, file: file,
+        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, settings: settings, file: file,
                               setNames: setNames, sets: sets, setProblems: problems,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }

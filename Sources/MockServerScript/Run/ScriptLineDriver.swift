@@ -24,7 +24,7 @@ package final class ScriptLineDriver: StreamDriver {
         self.base = base
         switch framing {
         case .raw: framer = RawFramer()
-        case .lines, .requests: framer = LineFramer(maximumLength: server.maximumLineLength)
+        case .lines, .requests, .messages: framer = LineFramer(maximumLength: server.maximumLineLength)
         }
     }
 

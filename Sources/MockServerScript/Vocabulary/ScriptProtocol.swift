@@ -40,6 +40,9 @@ public protocol ScriptProtocol: Sendable {
     /// (TLS's `«starttls»` serves FTP, SMTP and any line protocol alike), not only its own
     /// ``schemes``. `false` by default.
     var servesEveryScheme: Bool { get }
+    /// The top-level keys of a response file that it reads, beside those every file has
+    /// (WebSocket's `path` and `subprotocols`). None by default.
+    var settingKeys: [String] { get }
 
     /// The command a string token stands for (one of ``tokens``).
     ///
@@ -50,6 +53,12 @@ public protocol ScriptProtocol: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
     func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand
+
+    /// The value of the top-level setting `key` (one of ``settingKeys``), as the protocol's driver
+    /// reads it from ``ResponseScript/settings``.
+    ///
+    /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
+    func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable
 }
 
 extension ScriptProtocol {
@@ -60,6 +69,11 @@ extension ScriptProtocol {
     public func companionKeys(of key: String) -> [String] { [] }
     public var variables: [ScriptProtocolVariable] { [] }
     public var servesEveryScheme: Bool { false }
+    public var settingKeys: [String] { [] }
+
+    public func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+        throw decoding.error(.unknownKey(path: "", key: key, known: settingKeys))
+    }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         throw decoding.error(.unknownToken(path: decoding.path, token: token, known: tokens))

@@ -1,0 +1,264 @@
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+
+/// A WebSocket connection answered by a script (RFC 6455): it reads the opening handshake, then
+/// frames, puts messages together and hands each to the script's responder as one input unit;
+/// text commands go out as text messages, `{"binary": …}`, `{"hex": …}` and `«data»` as binary
+/// ones. It answers pings, runs the close handshake both ways, and fails a connection that breaks
+/// the protocol with the close code the RFC asks for and a reason that names the culprit.
+///
+/// The transcript shows messages, not frames: each input is a message's payload, each output a
+/// message's payload (control frames and the handshake are notes).
+package final class WebSocketConnectionDriver: StreamDriver {
+    private let server: any ScriptServer
+    private let base: SubstitutionContext
+    private var state = WebSocketConnectionState.handshaking
+    private var handshake: [UInt8] = []
+    private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
+    private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
+    private var options = WebSocketOptions(settings: [:])
+    private var storage = ScriptConnectionStorage(connectionID: 0)
+    private var answersPings = true
+
+    /// The longest opening request read before the connection is refused with 431.
+    private static let maximumHandshakeLength = 16 * 1024
+
+    package init(server: any ScriptServer, base: SubstitutionContext) {
+        self.server = server
+        self.base = base
+    }
+
+    package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        storage = ScriptConnectionStorage(connectionID: connection.id)
+        return []
+    }
+
+    package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        if case .handshaking = state {
+            handshake.append(contentsOf: bytes.bindMemory(to: UInt8.self))
+        } else {
+            parser.append(bytes)
+        }
+    }
+
+    package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        switch state {
+        case .handshaking:
+            return shakeHands(on: connection, inputEnded: inputEnded)
+        case .refused(let reason):
+            state = .finished
+            return .finish(.malformedInput(reason))
+        case .finished:
+            return inputEnded ? .finish(.peerClosed) : .needInput
+        case .open, .closing:
+            return readFrames(on: connection, inputEnded: inputEnded)
+        }
+    }
+
+    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+        state = .finished
+        storage.connectionClosed()
+    }
+
+    // MARK: Handshake
+
+    private func shakeHands(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        guard let end = Self.endOfHead(in: handshake) else {
+            if handshake.count > Self.maximumHandshakeLength {
+                return refuse(WebSocketHandshake.reject(431, "Request Header Fields Too Large",
+                                                        "the opening request is longer than \(Self.maximumHandshakeLength) bytes"), on: connection)
+            }
+            return inputEnded ? .finish(.peerClosed) : .needInput
+        }
+        let head = Array(handshake[..<end])
+        let rest = handshake[end...]
+        handshake = []
+        guard let request = HTTPRequest(parsing: head) else {
+            return refuse(WebSocketHandshake.reject(400, "Bad Request", "the opening request is not HTTP"), on: connection)
+        }
+        let (responder, context) = server.replyState(base: base)
+        options = WebSocketOptions(settings: responder.responseScript?.settings ?? [:])
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        let answer = WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols)
+        guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
+        state = .open
+        parser.append(rest)
+        connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
+                                               + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))
+        connection.log(.debug, "WebSocket open at \(request.target)")
+        var steps: [StreamStep] = [.send(response)]
+        var session = storage.session
+        if let reply = responder.connected(session: &session, context: context) {
+            storage.session = session
+            steps += self.steps(for: reply, context: context, on: connection)
+        }
+        return .steps(steps)
+    }
+
+    private func refuse(_ answer: WebSocketHandshake.Answer, on connection: StreamConnection) -> DriverDecision {
+        guard case .reject(let response, let reason) = answer else { return .needInput }
+        connection.log(.warning, "WebSocket handshake refused: \(reason)")
+        connection.record(.note(TranscriptNote(kind: "websocket-refused", text: "-> handshake refused: \(reason)")))
+        state = .refused(reason)
+        return .steps([.send(response)])
+    }
+
+    /// The index just past the blank line that ends an HTTP head, if it has arrived.
+    private static func endOfHead(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 3..<bytes.count where bytes[index] == 0x0A {
+            if bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D { return index + 1 }
+            if bytes[index - 1] == 0x0A { return index + 1 }
+        }
+        return nil
+    }
+
+    // MARK: Frames
+
+    private func readFrames(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        while true {
+            let event: WebSocketEvent
+            do {
+                guard let frame = try parser.next() else {
+                    return inputEnded ? .finish(.peerClosed) : .needInput
+                }
+                guard let assembled = try assembler.take(frame) else { continue }
+                event = assembled
+            } catch {
+                return fail(error, on: connection)
+            }
+            switch event {
+            case .ping(let payload):
+                guard answersPings, state == .open else { continue }
+                return .steps([.send(WebSocketFrame(opcode: .pong, payload: payload).encoded())])
+            case .pong:
+                continue
+            case .close(let code, let reason):
+                connection.record(.note(TranscriptNote(kind: "websocket-close", text: "<- close \(code.map(String.init(describing:)) ?? "(no code)") \(reason)")))
+                if state == .closing {
+                    state = .finished
+                    return .finish(.script)
+                }
+                state = .finished
+                // The close frame goes back with the client's code (RFC 6455, section 5.5.1).
+                return .steps([.send(WebSocketFrame.close(code).encoded()), .close(.peerClosed)])
+            case .message(let message):
+                guard state == .open else { continue }
+                return answer(message, on: connection)
+            }
+        }
+    }
+
+    /// Fails the connection (RFC 6455, section 7.1.7): a close frame with the error's code and
+    /// reason, then the TCP connection closes without waiting for the client's.
+    private func fail(_ error: WebSocketProtocolError, on connection: StreamConnection) -> DriverDecision {
+        connection.log(.warning, "WebSocket protocol error: \(error); closing")
+        connection.record(.note(TranscriptNote(kind: "websocket-error", text: "-> close \(error.code) \(error.reason)")))
+        let alreadyClosing = state == .closing
+        state = .finished
+        if alreadyClosing { return .finish(.malformedInput(error.reason)) }
+        return .steps([.send(WebSocketFrame.close(error.code, reason: error.reason).encoded()), .close(.malformedInput(error.reason))])
+    }
+
+    private func answer(_ message: WebSocketMessage, on connection: StreamConnection) -> DriverDecision {
+        let input = InputUnit(bytes: message.bytes)
+        let (responder, context) = server.replyState(base: base)
+        var session = storage.session
+        let reply = responder.respond(to: input, session: &session, context: context)
+        storage.session = session
+        guard let reply else {
+            connection.record(.unmatched(input))
+            connection.log(.warning, "unmatched message: \(input)")
+            state = .finished
+            let reason = "no response matches the message"
+            return .steps([.send(WebSocketFrame.close(.internalError, reason: reason).encoded()), .close(.unmatchedInput)])
+        }
+        connection.record(.input(input, response: reply.response))
+        connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
+        return .steps(steps(for: reply, context: context, on: connection))
+    }
+
+    // MARK: Replies
+
+    private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
+        return convert(run.steps(for: Self.binarySends(reply.commands), match: reply.match), on: connection)
+    }
+
+    /// `commands` with byte sends (`{"hex": …}`, `«data»`) as binary messages; text stays text.
+    private static func binarySends(_ commands: [ScriptCommand]) -> [ScriptCommand] {
+        guard commands.contains(where: { if case .sendBytes = $0 { true } else if case .sendData = $0 { true } else { false } }) else { return commands }
+        return commands.map { command in
+            switch command {
+            case .sendBytes(let bytes): .command(WebSocketScriptCommand.binary(.bytes(bytes)))
+            case .sendData: .command(WebSocketScriptCommand.binary(.data))
+            default: command
+            }
+        }
+    }
+
+    /// The connection's steps for the interpreter's.
+    private func convert(_ steps: [ScriptStep], on connection: StreamConnection) -> [StreamStep] {
+        steps.map { step in
+            switch step {
+            case .send(let bytes):
+                // A text command whose substitutions made it something other than UTF-8 goes as binary.
+                let opcode: WebSocketOpcode = String(validating: bytes, as: UTF8.self) == nil ? .binary : .text
+                return message(WebSocketFrame(opcode: opcode, payload: bytes), on: connection)
+            case .pause(let duration): return .pause(duration)
+            case .close: return .run { [unowned self, unowned connection] in self.beginClose(.normal, reason: "", on: connection) }
+            case .fault(let fault): return .fault(fault)
+            case .then(let rest):
+                return .run { [unowned self, unowned connection] in connection.insertSteps(self.convert(rest(), on: connection)) }
+            case .output(let output):
+                guard let output = output as? WebSocketOutput else {
+                    return .run { [unowned connection] in
+                        connection.log(.warning, "a WebSocket connection cannot send \(type(of: output)) (a command of another protocol); skipped")
+                    }
+                }
+                switch output {
+                case .frame(let frame): return message(frame, on: connection)
+                case .close(let code, let reason):
+                    return .run { [unowned self, unowned connection] in self.beginClose(code, reason: reason, on: connection) }
+                case .disconnect:
+                    return .run { [unowned self, unowned connection] in
+                        self.state = .finished
+                        connection.endSteps()
+                        connection.finishAfterOutput(.script)
+                    }
+                case .ignorePings:
+                    return .run { [unowned self] in self.answersPings = false }
+                }
+            }
+        }
+    }
+
+    /// A step that sends `frame`, recording a data message's payload in the transcript.
+    private func message(_ frame: WebSocketFrame, on connection: StreamConnection) -> StreamStep {
+        .run { [unowned self, unowned connection] in
+            guard self.state == .open else {
+                connection.log(.debug, "not sent after the close frame: opcode \(frame.opcode), \(frame.payload.count) bytes")
+                return
+            }
+            switch WebSocketOpcode(rawValue: frame.opcode) {
+            case .text, .binary, .continuation: connection.record(.output(frame.payload))
+            default: connection.record(.note(TranscriptNote(kind: "websocket-frame", text: "-> frame opcode \(frame.opcode), \(frame.payload.count) bytes")))
+            }
+            connection.send(frame.encoded())
+        }
+    }
+
+    /// Sends a close frame and waits for the client's, for at most ``WebSocketOptions/closeTimeout``.
+    private func beginClose(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
+        guard state == .open else { return }
+        connection.record(.note(TranscriptNote(kind: "websocket-close", text: "-> close \(code) \(reason)")))
+        connection.send(WebSocketFrame.close(code, reason: reason).encoded())
+        connection.endSteps()
+        state = .closing
+        connection.loop.schedule(after: options.closeTimeout) { [weak connection] in
+            connection?.finishAfterOutput(.script)
+        }
+    }
+}
