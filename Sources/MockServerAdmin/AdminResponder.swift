@@ -17,6 +17,8 @@ import MockServerCore
 /// | `POST /reset` | transcript, uploads, added endpoints, cache and set back to the start |
 /// | `GET /wait?input=REGEX&timeout=S` | `{"input": …}` once a matching input has arrived (past or future); 408 after S seconds |
 /// | `GET /wait?connections=0&timeout=S` | `{"connections": 0}` once no connection to the mock is open; 408 after S seconds |
+/// | `GET /websocket/connections` | `{"connections": [N, …]}`: the open WebSocket connections' numbers |
+/// | `POST /websocket/send?connection=N` | sends the body as a message to connection N (every open one without `connection`): binary with `Content-Type: application/octet-stream`, text otherwise; `{"sent": [N, …]}` |
 /// | `POST /shutdown` | `{"stopping": true}`, then the process ends |
 ///
 /// Errors are `{"error": "…"}` with a 4xx status naming the culprit; an unknown path is a 404 that
@@ -50,7 +52,7 @@ public final class AdminResponder: HTTPResponder {
     /// The paths the API answers, as the 404 lists them.
     public static let paths = ["GET /transcript?since=N", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
                                "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "GET /wait?connections=0&timeout=S", "POST /shutdown",
-                               "GET /tls/ca.pem"]
+                               "GET /tls/ca.pem", "GET /websocket/connections", "POST /websocket/send?connection=N"]
 
     /// The largest JSON body a `POST` takes (1 MiB).
     public static let maximumJSON = 1 << 20
@@ -172,6 +174,10 @@ public final class AdminResponder: HTTPResponder {
                     return Self.error(408, "no input matched \(pattern) within \(seconds) seconds")
                 }
             }
+        case ("GET", "/websocket/connections"):
+            return .asynchronous { Self.json(["connections": await server.openWebSocketConnections()]) }
+        case ("POST", "/websocket/send"):
+            return webSocketSend(request, query: query)
         case ("POST", "/shutdown"):
             let shutdown = target.shutdown
             // Answer first; end the process once the answer is on its way.
@@ -185,6 +191,34 @@ public final class AdminResponder: HTTPResponder {
             if known { return .reply(Self.error(405, "\(request.method) is not allowed on \(path)")) }
             return .reply(HTTPReply(HTTPResponse(status: 404, headers: ["Content-Type": "application/json"],
                                                  body: AdminJSON.encode(["error": "no admin path \(request.method) \(path)", "paths": Self.paths]))))
+        }
+    }
+
+    /// `POST /websocket/send`: the body as a text message (binary with `application/octet-stream`).
+    private func webSocketSend(_ request: HTTPRequest, query: [String: String]) -> HTTPImmediateAnswer {
+        let server = target.server
+        var connection: Int?
+        if let text = query["connection"] {
+            guard let number = Int(text), number > 0 else { return .reply(Self.error(400, "connection must be a connection number, not \(text)")) }
+            connection = number
+        }
+        let message: WebSocketMessage
+        if request.headers["Content-Type"]?.lowercased().hasPrefix("application/octet-stream") == true {
+            message = .binary(request.body)
+        } else {
+            guard let text = String(validating: request.body, as: UTF8.self) else {
+                return .reply(Self.error(400, "a text message must be UTF-8; send bytes with Content-Type: application/octet-stream"))
+            }
+            message = .text(text)
+        }
+        return .asynchronous { [connection] in
+            let sent = await server.sendWebSocketMessage(message, toConnection: connection)
+            guard sent.isEmpty else { return Self.json(["sent": sent]) }
+            let open = await server.openWebSocketConnections()
+            if let connection {
+                return Self.error(404, "no open WebSocket connection \(connection) (open: \(open.isEmpty ? "none" : open.map(String.init).joined(separator: ", ")))")
+            }
+            return Self.error(409, "no WebSocket connection is open")
         }
     }
 

@@ -175,6 +175,11 @@ public final class MockServer: Sendable {
     /// The transcript, logger and connection numbers.
     var environment: ServerEnvironment { core.environment }
 
+    /// The running loop's inbox, for work that must run on the loop's thread; `nil` when stopped.
+    var loopInbox: LoopInbox? {
+        state.withLock { if case .running(let running) = $0 { running.server.inbox } else { nil } }
+    }
+
     /// The bound passive-data port, or 0 when the server is not running or has none (an HTTP server).
     public var dataPort: UInt16 {
         state.withLock { if case .running(let running) = $0 { running.dataAddress?.port ?? 0 } else { 0 } }
@@ -195,17 +200,19 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `tcp` when the
-    /// responder has none), the bound address and port: `ftp://127.0.0.1:50123/file.txt`. With
-    /// implicit TLS the scheme is its TLS form: `https`, `ftps`, `webdavs`, `davs`, `smtps`, `imaps`,
-    /// `pop3s` (others stay as they are).
+    /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `ws` for a
+    /// `websocket` script; `tcp` when the responder has none), the bound address and port:
+    /// `ftp://127.0.0.1:50123/file.txt`. With implicit TLS the scheme is its TLS form: `https`,
+    /// `ftps`, `webdavs`, `davs`, `smtps`, `imaps`, `pop3s`, `wss` (others stay as they are).
     ///
     /// `path` is a reference to the server's root: `?` starts a query and `#` a fragment, percent
     /// escapes stay as written, and other characters a part does not allow are escaped:
     /// `url(for: "/search?q=a%20b")` ends `/search?q=a%20b`, `url(for: "/a b")` ends `/a%20b`.
     public func url(for path: String = "/") -> URL {
-        var scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme ?? "tcp"
-        if configuration.tls?.mode == .implicit, ["http", "ftp", "webdav", "dav", "smtp", "imap", "pop3"].contains(scheme) { scheme += "s" }
+        var scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme?.lowercased() ?? "tcp"
+        // A WebSocket script's URL is one its clients take.
+        if scheme == "websocket" { scheme = "ws" }
+        if configuration.tls?.mode == .implicit, ["http", "ftp", "webdav", "dav", "smtp", "imap", "pop3", "ws"].contains(scheme) { scheme += "s" }
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
         return URL(string: "\(scheme)://\(host):\(port)\(URLReference.text(path))") ?? URL(fileURLWithPath: "/")

@@ -67,6 +67,10 @@ package final class EventLoop {
             // Work this iteration queued from the loop's own thread (an `async` answer's jobs).
             inbox.runLocal(on: self)
         }
+        // What other threads queued before the end runs once more, seeing the loop stopped, so
+        // that nobody waits for an answer that never comes; later tasks are refused.
+        for task in inbox.close() { task(self) }
+        inbox.runLocal(on: self)
         shutDown()
     }
 

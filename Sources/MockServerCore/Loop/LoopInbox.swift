@@ -2,7 +2,8 @@
 /// from the loop's own thread (an `async` answer running there, say) it is queued without a wake-up
 /// and runs before the loop next waits.
 package final class LoopInbox: Sendable {
-    private let tasks = Locked<[@Sendable (EventLoop) -> Void]>([])
+    /// Tasks queued from other threads, and whether the loop has ended (``close()``).
+    private let tasks = Locked<(queued: [@Sendable (EventLoop) -> Void], closed: Bool)>(([], false))
     private let selector: Selector
     /// Work queued from the loop's own thread.
     ///
@@ -19,13 +20,33 @@ package final class LoopInbox: Sendable {
     }
 
     /// Queues `task` to run on the loop's thread, waking the loop when called from another thread.
-    package func execute(_ task: @escaping @Sendable (EventLoop) -> Void) {
+    ///
+    /// - Returns: `false` when the loop has ended and `task` will never run (a caller waiting for
+    ///   its answer must not wait); a task queued before the end runs, with the loop no longer
+    ///   ``EventLoop/isRunning``.
+    @discardableResult
+    package func execute(_ task: @escaping @Sendable (EventLoop) -> Void) -> Bool {
         if ThreadMarker.isMarked(with: self) {
             local.append(task)
-            return
+            return true
         }
-        tasks.withLock { $0.append(task) }
-        selector.wakeUp()
+        let queued = tasks.withLock { state in
+            guard !state.closed else { return false }
+            state.queued.append(task)
+            return true
+        }
+        if queued { selector.wakeUp() }
+        return queued
+    }
+
+    /// Ends the inbox as its loop stops: tasks queued from now on are refused; those already
+    /// queued are returned, for the loop to run a last time.
+    package func close() -> [@Sendable (EventLoop) -> Void] {
+        tasks.withLock { state in
+            state.closed = true
+            defer { state.queued.removeAll() }
+            return state.queued
+        }
     }
 
     /// Marks the calling thread as the loop's (`true`) or clears the mark (`false`).
@@ -35,9 +56,9 @@ package final class LoopInbox: Sendable {
 
     /// Takes every task queued from other threads.
     package func drain() -> [@Sendable (EventLoop) -> Void] {
-        tasks.withLock { tasks in
-            defer { tasks.removeAll() }
-            return tasks
+        tasks.withLock { state in
+            defer { state.queued.removeAll() }
+            return state.queued
         }
     }
 

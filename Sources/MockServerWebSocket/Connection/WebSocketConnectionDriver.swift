@@ -58,6 +58,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     package func closed(_ connection: StreamConnection, reason: CloseReason) {
         state = .finished
+        connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         storage.connectionClosed()
     }
 
@@ -85,6 +86,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
         state = .open
         parser.append(rest)
+        connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
         connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
                                                + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))
         connection.log(.debug, "WebSocket open at \(request.target)")
@@ -180,6 +182,19 @@ package final class WebSocketConnectionDriver: StreamDriver {
         return .steps(steps(for: reply, context: context, on: connection))
     }
 
+    /// Sends `message` from outside the script (the server's API, the admin API), after what the
+    /// connection has queued; nothing once the close handshake has begun.
+    func push(_ message: WebSocketMessage, on connection: StreamConnection) {
+        guard state == .open else { return }
+        let opcode: WebSocketOpcode
+        switch message {
+        case .text: opcode = .text
+        case .binary: opcode = .binary
+        }
+        connection.record(.output(message.bytes))
+        connection.sendNow(WebSocketFrame(opcode: opcode, payload: message.bytes).encoded())
+    }
+
     // MARK: Replies
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
@@ -257,6 +272,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         connection.send(WebSocketFrame.close(code, reason: reason).encoded())
         connection.endSteps()
         state = .closing
+        connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         connection.loop.schedule(after: options.closeTimeout) { [weak connection] in
             connection?.finishAfterOutput(.script)
         }

@@ -1,0 +1,40 @@
+import MockServerCore
+import MockServerWebSocket
+
+extension MockServer {
+    /// Sends `message` to an open WebSocket connection of a `websocket` script, outside any
+    /// response: the server-pushed event a client under test waits for. It goes after whatever the
+    /// connection has queued, and is recorded in the transcript as the connection's output.
+    ///
+    /// ```swift
+    /// let reached = await server.sendWebSocketMessage(.text("price 42"))
+    /// ```
+    ///
+    /// - Parameter connection: the connection's number, as in the transcript; every open
+    ///   connection when `nil`.
+    /// - Returns: the numbers of the connections it was sent to: none when the server is stopped,
+    ///   no connection is open (or the one named is not), or a connection has begun closing.
+    @discardableResult
+    public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
+        guard let inbox = loopInbox else { return [] }
+        return await withCheckedContinuation { continuation in
+            let queued = inbox.execute { loop in
+                let reached = loop.isRunning ? loop.existingAttachment(WebSocketConnections.self)?.push(message, to: connection) ?? [] : []
+                continuation.resume(returning: reached)
+            }
+            if !queued { continuation.resume(returning: []) }
+        }
+    }
+
+    /// The numbers of the WebSocket connections open now (handshake done, close not begun), as in
+    /// the transcript.
+    public func openWebSocketConnections() async -> [Int] {
+        guard let inbox = loopInbox else { return [] }
+        return await withCheckedContinuation { continuation in
+            let queued = inbox.execute { loop in
+                continuation.resume(returning: loop.isRunning ? loop.existingAttachment(WebSocketConnections.self)?.ids ?? [] : [])
+            }
+            if !queued { continuation.resume(returning: []) }
+        }
+    }
+}
