@@ -16,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cache="${DARWIN_HEADERS_CACHE:-$HOME/.cache/mockserver-darwin-headers}"
 if [ "$#" -eq 0 ]; then
-    set -- Sources/MockServerCore/Socket/*.swift Sources/MockServerTLS/OpenSSL/OpenSSLLibrary.swift Sources/MockServerTLS/TLSError.swift Tests/TestSupport/TestClient.swift Tests/TestSupport/ProcessResources.swift Tests/TestSupport/PipeReading.swift Tests/TestSupport/ChildProcess.swift
+    set -- Sources/MockServerCore/Socket/*.swift Sources/MockServerTLS/OpenSSL/OpenSSLLibrary.swift Sources/MockServerTLS/TLSError.swift Tests/TestSupport/TestClient.swift Tests/TestSupport/ProcessResources.swift Tests/TestSupport/PipeReading.swift Tests/TestSupport/ChildProcess.swift Sources/MockServerTesting/URLSessionWebSockets.swift
 fi
 
 headers="$cache/wheel/ziglang/lib/libc/include/any-macos-any"

@@ -20,6 +20,19 @@ public enum Tools {
     public static var hasAb: Bool { path(of: "ab") != nil }
     public static var hasLitmus: Bool { path(of: "litmus") != nil }
 
+    /// Whether URLSession can open WebSockets here: always on Apple platforms; on Linux only when
+    /// the system's libcurl, which FoundationNetworking drives, was built with WebSocket support
+    /// (`curl -V` lists `ws`).
+    public static let urlSessionSpeaksWebSocket: Bool = {
+        #if canImport(Darwin)
+        return true
+        #else
+        guard hasCurl, let version = try? run("curl", ["-V"]) else { return false }
+        let protocols = version.stdout.split(separator: "\n").first { $0.hasPrefix("Protocols:") } ?? ""
+        return protocols.split(separator: " ").contains("ws")
+        #endif
+    }()
+
     /// A new empty temporary directory.
     public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-tests-\(UUID().uuidString)")
