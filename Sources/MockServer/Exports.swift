@@ -13,6 +13,7 @@
 @_exported import enum MockServerCore.LogLevel
 @_exported import struct MockServerCore.LogRecord
 @_exported import struct MockServerCore.MockServerLogger
+@_exported import struct MockServerCore.NetworkConditions
 @_exported import class MockServerCore.SharedValues
 @_exported import struct MockServerCore.SocketAddress
 @_exported import struct MockServerCore.SocketError

@@ -13,7 +13,7 @@ extension StreamConnection {
         let reporter = TLSReporter()
         let transport: TLSTransport
         do {
-            transport = try TLSTransport(over: SocketTransport(socket), context: context, report: reporter.report)
+            transport = try TLSTransport(over: loop.environment.transport(for: socket), context: context, report: reporter.report)
             transport.requiredSessionTag = requiredSessionTag
             if !issuesTickets { transport.issueNoTickets() }
         } catch {

@@ -34,7 +34,7 @@ struct MalformedFileTests {
         ("20-misspelt-key.json", "unknownKey", 3, 29, "unknown key \"command\" in responses.a (known keys: pattern, commands, comment, head)"),
         ("21-missing-pattern.json", "missingKey", 3, 10, "responses.a has no \"pattern\""),
         ("22-bad-hex.json", "invalidValue", 3, 51, "responses.a.commands[0].hex: hex data must be pairs of hexadecimal digits"),
-        ("23-bad-framing.json", "invalidValue", 2, 14, "framing: framing is one of lines, requests, raw, not \"words\""),
+        ("23-bad-framing.json", "invalidValue", 2, 14, "framing: framing is one of lines, requests, messages, raw, not \"words\""),
         ("24-empty-file.json", "syntax", 1, 1, "JSON syntax error: expected a value but the file ended"),
         ("25-not-utf8.json", "notUTF8", 3, 9, "the file is not valid UTF-8 (byte offset 27)"),
         ("26-huge.json", "invalidPattern", 5003, 26, "response \"last\" has an invalid pattern \"[\": the '[' at character 1 is never closed"),

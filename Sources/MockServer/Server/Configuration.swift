@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCore
 import MockServerTLS
 
 extension MockServer {
@@ -40,6 +41,10 @@ extension MockServer {
         /// ``TLSConfiguration/Mode-swift.enum/explicit`` connections begin in plain text and a
         /// script's `«starttls»` begins TLS (FTP's `AUTH TLS`, SMTP's `STARTTLS`).
         public var tls: TLSConfiguration?
+        /// Network conditions for every connection the server accepts (and makes, for FTP's active
+        /// data connections): latency, bandwidth, slicing, limits. None by default; change them
+        /// while the server runs with ``MockServer/networkConditions``.
+        public var conditions: NetworkConditions?
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",

@@ -175,6 +175,21 @@ public final class MockServer: Sendable {
     /// The transcript, logger and connection numbers.
     var environment: ServerEnvironment { core.environment }
 
+    /// The network conditions new connections get (latency, bandwidth, slicing, limits), starting
+    /// as ``Configuration/conditions``; `nil` for none. A change applies to connections opened
+    /// after it: one already open keeps the conditions it opened with.
+    ///
+    /// ```swift
+    /// var slow = NetworkConditions()
+    /// slow.toClient.bytesPerSecond = 32 * 1024
+    /// server.networkConditions = slow      // the next download crawls
+    /// server.networkConditions = nil       // and the one after is fast again
+    /// ```
+    public var networkConditions: NetworkConditions? {
+        get { core.environment.conditions.withLock { $0 } }
+        set { core.environment.conditions.withLock { $0 = newValue } }
+    }
+
     /// The running loop's inbox, for work that must run on the loop's thread; `nil` when stopped.
     var loopInbox: LoopInbox? {
         state.withLock { if case .running(let running) = $0 { running.server.inbox } else { nil } }

@@ -43,6 +43,7 @@ final class ServerCore: ScriptServer {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
+        environment.conditions.withLock { $0 = configuration.conditions }
         self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock()))))
     }
 

@@ -11,6 +11,8 @@ package final class ServerEnvironment: Sendable {
     private let connectionIDs = Locked(0)
     /// Control and data connections open now.
     package let openConnections = Locked(0)
+    /// The network conditions new connections get; none when `nil`.
+    package let conditions = Locked<NetworkConditions?>(nil)
 
     package init(transcript: Transcript, logger: MockServerLogger) {
         self.transcript = transcript
@@ -23,6 +25,15 @@ package final class ServerEnvironment: Sendable {
             next += 1
             return next
         }
+    }
+
+    /// The transport of a new TCP connection over `socket`: the socket itself, or the socket behind
+    /// the current network conditions when this connection draws them.
+    package func transport(for socket: Socket) -> any StreamTransport {
+        let plain = SocketTransport(socket)
+        guard let conditions = conditions.withLock({ $0 }), !conditions.isNeutral,
+              conditions.probability >= 1 || Double.random(in: 0..<1) < conditions.probability else { return plain }
+        return ConditionedTransport(plain, conditions: conditions)
     }
 
     /// Records `event` and keeps the count of open connections.

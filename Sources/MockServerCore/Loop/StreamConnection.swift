@@ -84,7 +84,7 @@ package final class StreamConnection: LoopHandler {
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
                              channel: TranscriptChannel = .control, recordsOutput: Bool = true) {
-        self.init(transport: SocketTransport(socket), loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
+        self.init(transport: loop.environment.transport(for: socket), loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
     }
 
     /// Starts an outbound connection to `target` whose connection, once made, runs `driver`.

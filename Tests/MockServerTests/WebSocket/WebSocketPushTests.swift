@@ -13,15 +13,6 @@ struct WebSocketPushTests {
                                               "echo": {"pattern": ".*", "commands": ["$0"]}}}
         """
 
-    /// Runs `source` in Python on a thread of its own (a blocked Dispatch worker would make the
-    /// pipes' readers, which `Tools.run` puts on Dispatch too, wait for a new worker); its result
-    /// once it exits.
-    private func python(_ source: String) async throws -> Tools.Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try Tools.python(source, timeout: 40) }) }.start()
-        }
-    }
-
     /// A client that prints the welcome and the next `count` messages (binary ones in hex).
     private func listener(_ url: String, count: Int, ssl: String = "None") -> String {
         """
@@ -51,13 +42,13 @@ struct WebSocketPushTests {
         try await server.start()
         defer { server.stop() }
         #expect(await server.sendWebSocketMessage(.text("nobody")) == [])
-        async let result = python(listener(server.url().absoluteString, count: 2))
+        let result = BackgroundRun.python(listener(server.url().absoluteString, count: 2))
         let connection = try await waitForSubscriber(server)
         #expect(await server.openWebSocketConnections() == [connection])
         #expect(await server.sendWebSocketMessage(.text("price 42"), toConnection: connection) == [connection])
         #expect(await server.sendWebSocketMessage(.binary([0xCA, 0xFE])) == [connection])
         #expect(await server.sendWebSocketMessage(.text("elsewhere"), toConnection: connection + 100) == [])
-        let finished = try await result
+        let finished = try await result.value()
         #expect(finished.stdout == "ready\nprice 42\ncafe\n", "\(finished.stdout)\(finished.stderr)")
         #expect(server.url().scheme == "ws")
     }
@@ -67,16 +58,16 @@ struct WebSocketPushTests {
         let folder = try Tools.temporaryDirectory()
         let script = folder.appendingPathComponent("ws.json")
         try Data(Self.script.utf8).write(to: script)
-        let command = try CommandLineTests.RunningCommand(["--admin", script.path])
+        let command = try CommandLineTests.RunningCommand(["--admin", "--verbose", script.path])
         defer { _ = command.terminate() }
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                 "\(command.firstLine)")
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         let none = try Tools.curl(["-s", "-w", " %{http_code}", "-d", "hi", admin + "websocket/send"])
         #expect(none.stdout == "{\"error\":\"no WebSocket connection is open\"}\n 409", "\(none.stdout)")
-        async let result = python(listener("ws://127.0.0.1:\(port)/", count: 2))
+        let result = BackgroundRun.python(listener("ws://127.0.0.1:\(port)/", count: 2))
         let subscribed = try Tools.curl(["-s", admin + "wait?input=%5Esubscribe%24&timeout=20"])
-        #expect(subscribed.stdout == "{\"input\":\"subscribe\"}\n", "\(subscribed.stdout)")
+        #expect(subscribed.stdout == "{\"input\":\"subscribe\"}\n", "\(subscribed.stdout)\(subscribed.stderr)\n\((try? Tools.curl(["-s", admin + "transcript"]).stdout) ?? "")")
         let connections = try Tools.curl(["-s", admin + "websocket/connections"])
         #expect(connections.stdout == "{\"connections\":[1]}\n", "\(connections.stdout)")
         let missing = try Tools.curl(["-s", "-w", " %{http_code}", "-d", "x", admin + "websocket/send?connection=9"])
@@ -85,8 +76,8 @@ struct WebSocketPushTests {
         #expect(text.stdout == "{\"sent\":[1]}\n 200", "\(text.stdout)")
         let binary = try Tools.curl(["-s", "-H", "Content-Type: application/octet-stream", "--data-binary", "\u{1}\u{2}", admin + "websocket/send"])
         #expect(binary.stdout == "{\"sent\":[1]}\n", "\(binary.stdout)")
-        let finished = try await result
-        #expect(finished.stdout == "ready\nfrom admin\n0102\n", "\(finished.stdout)\(finished.stderr)")
+        let finished = try await result.value()
+        #expect(finished.stdout == "ready\nfrom admin\n0102\n", "\(finished.stdout)\(finished.stderr)\nmockserver: \(command.terminate().1)")
     }
 
     @Test("wss: a websocket script behind implicit TLS, with its URL's scheme", .enabled(if: Tools.hasPython))
@@ -99,7 +90,7 @@ struct WebSocketPushTests {
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
         try #require(configuration.tls?.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
         #expect(server.url().scheme == "wss")
-        let result = try await python("""
+        let result = try await BackgroundRun.python("""
             import asyncio, ssl
             from websockets.asyncio.client import connect
             async def main():
@@ -109,7 +100,7 @@ struct WebSocketPushTests {
                     await ws.send("secret")
                     print(await ws.recv())
             asyncio.run(asyncio.wait_for(main(), 20))
-            """)
+            """).value()
         #expect(result.stdout == "ready\nsecret\n", "\(result.stdout)\(result.stderr)")
     }
 }
