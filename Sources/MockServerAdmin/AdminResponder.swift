@@ -19,6 +19,7 @@ import MockServerCore
 /// | `GET /wait?connections=0&timeout=S` | `{"connections": 0}` once no connection to the mock is open; 408 after S seconds |
 /// | `GET /websocket/connections` | `{"connections": [N, …]}`: the open WebSocket connections' numbers |
 /// | `POST /websocket/send?connection=N` | sends the body as a message to connection N (every open one without `connection`): binary with `Content-Type: application/octet-stream`, text otherwise; `{"sent": [N, …]}` |
+/// | `GET /conditions`, `PUT /conditions`, `DELETE /conditions` | the network conditions new connections get (`{}` for none); set them from a JSON body; remove them |
 /// | `POST /shutdown` | `{"stopping": true}`, then the process ends |
 ///
 /// Errors are `{"error": "…"}` with a 4xx status naming the culprit; an unknown path is a 404 that
@@ -52,7 +53,7 @@ public final class AdminResponder: HTTPResponder {
     /// The paths the API answers, as the 404 lists them.
     public static let paths = ["GET /transcript?since=N", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
                                "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "GET /wait?connections=0&timeout=S", "POST /shutdown",
-                               "GET /tls/ca.pem", "GET /websocket/connections", "POST /websocket/send?connection=N"]
+                               "GET /tls/ca.pem", "GET /websocket/connections", "POST /websocket/send?connection=N", "GET /conditions", "PUT /conditions", "DELETE /conditions"]
 
     /// The largest JSON body a `POST` takes (1 MiB).
     public static let maximumJSON = 1 << 20
@@ -73,7 +74,7 @@ public final class AdminResponder: HTTPResponder {
         let path = PercentCoding.decode(request.path.utf8, strictness: .strict).flatMap(String.init(exactUTF8:)) ?? request.path
         let query = Self.query(request.query)
         let server = target.server
-        if request.method == "POST", request.body.count > Self.maximumJSON {
+        if request.method == "POST" || request.method == "PUT" && path == "/conditions", request.body.count > Self.maximumJSON {
             return .reply(Self.error(413, "the body is \(request.body.count) bytes; \(request.method) \(path) takes at most \(Self.maximumJSON) bytes of JSON"))
         }
         switch (request.method, path) {
@@ -174,6 +175,24 @@ public final class AdminResponder: HTTPResponder {
                     return Self.error(408, "no input matched \(pattern) within \(seconds) seconds")
                 }
             }
+        case ("GET", "/conditions"):
+            return .reply(Self.json(["conditions": AdminConditions.encode(server.networkConditions)]))
+        case ("PUT", "/conditions"):
+            let object: [String: Any]
+            switch Self.object(request.body) {
+            case .success(let value): object = value
+            case .failure(let box): return .reply(box.reply)
+            }
+            do {
+                let conditions = try AdminConditions.decode(object)
+                server.networkConditions = conditions
+                return .reply(Self.json(["conditions": AdminConditions.encode(conditions)]))
+            } catch {
+                return .reply(Self.error(400, error.message))
+            }
+        case ("DELETE", "/conditions"):
+            server.networkConditions = nil
+            return .reply(Self.json(["conditions": [String: Any]()]))
         case ("GET", "/websocket/connections"):
             return .asynchronous { Self.json(["connections": await server.openWebSocketConnections()]) }
         case ("POST", "/websocket/send"):

@@ -13,6 +13,8 @@ struct CommandLineOptions: Equatable {
     var allowsWildcards = false
     var admin = false
     var adminPort: UInt16 = 0
+    /// `--latency`, `--jitter` and `--bandwidth`: every connection's network conditions.
+    var conditions: NetworkConditions?
     var transcriptFile: String?
     var verbose = false
     var file: String?
@@ -43,6 +45,7 @@ struct CommandLineOptions: Equatable {
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
+               mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -72,6 +75,11 @@ struct CommandLineOptions: Equatable {
           --admin-port N   the control API on port N (implies --admin)
           --transcript FILE  append the transcript to FILE as JSON lines while serving
           --verbose        print the transcript to standard error as it happens
+          --latency SECONDS  delay everything the server sends by SECONDS (fractions allowed), on
+                           every connection: control, data, HTTP, WebSocket
+          --jitter SECONDS add or take up to SECONDS at random from each write's latency
+          --bandwidth BYTES_PER_SECOND  at most this many bytes a second each way on every
+                           connection (downloads and uploads alike)
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -130,6 +138,22 @@ struct CommandLineOptions: Equatable {
             case "--admin-port": admin = true; adminPort = try portValue(for: argument)
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
+            case "--latency", "--jitter":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
+                    throw .usage("\(argument) takes seconds from 0 to 3600, not \"\(text)\"")
+                }
+                var conditions = self.conditions ?? NetworkConditions()
+                let duration = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
+                if argument == "--latency" { conditions.toClient.latency = duration } else { conditions.toClient.jitter = duration }
+                self.conditions = conditions
+            case "--bandwidth":
+                let text = try value(for: argument)
+                guard let rate = Int(text), rate > 0 else { throw .usage("--bandwidth takes a number of bytes per second above 0, not \"\(text)\"") }
+                var conditions = self.conditions ?? NetworkConditions()
+                conditions.toClient.bytesPerSecond = rate
+                conditions.toServer.bytesPerSecond = rate
+                self.conditions = conditions
             case "--tls", "--starttls":
                 let mode: TLSMode = argument == "--tls" ? .implicit : .explicit
                 if let tlsMode, tlsMode != mode { throw .usage("--tls and --starttls exclude each other: choose one") }

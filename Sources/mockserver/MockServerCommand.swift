@@ -164,6 +164,7 @@ struct MockServerCommand {
             var configuration = MockServer.Configuration(host: options.host, port: options.port)
             configuration.transcriptObserver = try transcriptObserver()
             configuration.tls = try tlsConfiguration()
+            configuration.conditions = options.conditions
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
@@ -203,6 +204,7 @@ struct MockServerCommand {
         var configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
                                                      transcriptObserver: observer, uploadHandler: uploadHandler)
         configuration.tls = try tlsConfiguration()
+        configuration.conditions = options.conditions
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {
             server.files = try Self.files(in: directory)

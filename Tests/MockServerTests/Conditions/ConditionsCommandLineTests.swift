@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import MockServer
+
+/// `mockserver --latency`, `--jitter` and `--bandwidth`, and the control API's `/conditions`, with
+/// real clients.
+@Suite("Network conditions from the command line and the control API")
+struct ConditionsCommandLineTests {
+    @Test("--latency delays what ftplib reads; --bandwidth slows curl's download; bad values exit 64", .enabled(if: Tools.hasPython && Tools.hasCurl))
+    func options() throws {
+        let slow = try CommandLineTests.RunningCommand(["--latency", "0.2"])
+        defer { _ = slow.terminate() }
+        let (port, _) = try #require(slow.ports, "\(slow.firstLine)")
+        let result = try Tools.python("""
+            import ftplib, time
+            f = ftplib.FTP()
+            f.connect("127.0.0.1", \(port), timeout=20)
+            f.login("anonymous", "x")
+            start = time.monotonic()
+            f.voidcmd("NOOP")
+            print(round(time.monotonic() - start, 3))
+            f.quit()
+            """)
+        let noop = try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stdout)\(result.stderr)")
+        #expect(noop >= 0.2 && noop < 0.6, "NOOP took \(noop) s")
+
+        let folder = try Tools.temporaryDirectory()
+        let data = folder.appendingPathComponent("data.bin")
+        try Tools.randomBytes(40_000, seed: 2).write(to: data)
+        let throttled = try CommandLineTests.RunningCommand(["--bandwidth", "50000", "--data", data.path])
+        defer { _ = throttled.terminate() }
+        let (_, dataPort) = try #require(throttled.ports, "\(throttled.firstLine)")
+        // The shared data port sends the data as soon as a client connects: 40,000 bytes at 50,000 a second.
+        let download = try Tools.curl(["-o", "/dev/null", "-w", "%{size_download} %{time_total}", "telnet://127.0.0.1:\(dataPort)"])
+        let fields = download.stdout.split(separator: " ")
+        #expect(fields.first == "40000", "\(download.stdout)\(download.stderr)")
+        let seconds = try #require(fields.last.flatMap { Double($0) })
+        #expect(seconds > 0.64 && seconds < 0.96, "the download took \(seconds) s")
+
+        for (arguments, message) in [(["--latency", "soon"], "--latency takes seconds from 0 to 3600, not \"soon\""),
+                                     (["--bandwidth", "0"], "--bandwidth takes a number of bytes per second above 0, not \"0\"")] {
+            let refused = try Tools.run(Tools.mockserver.path, arguments)
+            #expect(refused.status == 64)
+            #expect(refused.stderr.contains(message), "\(refused.stderr)")
+        }
+    }
+
+    @Test("PUT /conditions changes new connections; errors name the key; DELETE removes them", .enabled(if: Tools.hasCurl))
+    func controlAPI() throws {
+        let folder = try Tools.temporaryDirectory()
+        let data = folder.appendingPathComponent("data.bin")
+        try Tools.randomBytes(5_000, seed: 4).write(to: data)
+        let command = try CommandLineTests.RunningCommand(["--admin", "--data", data.path])
+        defer { _ = command.terminate() }
+        let (_, dataPort) = try #require(command.ports, "\(command.firstLine)")
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        let bad = try Tools.curl(["-w", " %{http_code}", "-X", "PUT", "-d", #"{"toClient": {"latncy": 1}}"#, admin + "conditions"])
+        #expect(bad.stdout.hasPrefix(#"{"error":"unknown key \"toClient.latncy\""#) && bad.stdout.hasSuffix(" 400"), "\(bad.stdout)")
+        let set = try Tools.curl(["-X", "PUT", "-d", #"{"toClient": {"dataLimit": 1000}}"#, admin + "conditions"])
+        #expect(set.stdout.contains(#""dataLimit":1000"#), "\(set.stdout)")
+        let cut = try Tools.curl(["-o", "/dev/null", "-w", "%{size_download}", "telnet://127.0.0.1:\(dataPort)"])
+        #expect(cut.stdout == "1000", "\(cut.stdout)\(cut.stderr)")
+        _ = try Tools.curl(["-X", "DELETE", admin + "conditions"])
+        #expect(try Tools.curl([admin + "conditions"]).stdout == "{\"conditions\":{}}\n")
+        let whole = try Tools.curl(["-o", "/dev/null", "-w", "%{size_download}", "telnet://127.0.0.1:\(dataPort)"])
+        #expect(whole.stdout == "5000", "\(whole.stdout)\(whole.stderr)")
+    }
+}
