@@ -16,23 +16,22 @@ extension MockServer {
     ///   no connection is open (or the one named is not), or a connection has begun closing.
     @discardableResult
     public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
-        guard let inbox = loopInbox else { return [] }
-        return await withCheckedContinuation { continuation in
-            let queued = inbox.execute { loop in
-                let reached = loop.isRunning ? loop.existingAttachment(WebSocketConnections.self)?.push(message, to: connection) ?? [] : []
-                continuation.resume(returning: reached)
-            }
-            if !queued { continuation.resume(returning: []) }
-        }
+        await withOpenWebSockets { $0.push(message, to: connection) }
     }
 
     /// The numbers of the WebSocket connections open now (handshake done, close not begun), as in
     /// the transcript.
     public func openWebSocketConnections() async -> [Int] {
+        await withOpenWebSockets(\.ids)
+    }
+
+    /// What `body` returns for the running loop's open WebSocket connections, on the loop's thread;
+    /// no numbers when the server is stopped (or stops first) or has had no WebSocket connection.
+    private func withOpenWebSockets(_ body: @escaping @Sendable (WebSocketConnections) -> [Int]) async -> [Int] {
         guard let inbox = loopInbox else { return [] }
         return await withCheckedContinuation { continuation in
             let queued = inbox.execute { loop in
-                continuation.resume(returning: loop.isRunning ? loop.existingAttachment(WebSocketConnections.self)?.ids ?? [] : [])
+                continuation.resume(returning: loop.isRunning ? loop.existingAttachment(WebSocketConnections.self).map(body) ?? [] : [])
             }
             if !queued { continuation.resume(returning: []) }
         }

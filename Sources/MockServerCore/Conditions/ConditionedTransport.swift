@@ -212,7 +212,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
                 }
                 incoming.tokens -= Double(allowed)
                 incoming.consume(allowed)
-                if let delay = direction.sliceSize.map({ _ in direction.sliceDelay }) { incoming.nextSlice = now &+ Self.nanoseconds(delay) }
+                if direction.sliceSize != nil { incoming.nextSlice = now &+ MonotonicClock.nanoseconds(direction.sliceDelay) }
                 if let limit = direction.dataLimit, incoming.released >= limit {
                     incoming.removeAll()
                     inputEnd = (now, .endOfFile)
@@ -241,7 +241,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         }
         guard let at, deliverAt.map({ $0 > at }) ?? true else { return }
         deliverAt = at
-        loop.schedule(after: .nanoseconds(Int64(at > now ? at - now : 0))) { [weak self] in
+        loop.schedule(at: at) { [weak self] in
             guard let self, !self.closed else { return }
             self.deliverAt = nil
             guard self.wanted.contains(.read) else { return }
@@ -284,7 +284,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
             case .written(let count):
                 outgoing.tokens -= Double(count)
                 outgoing.consume(count)
-                if direction.sliceSize != nil { outgoing.nextSlice = now &+ Self.nanoseconds(direction.sliceDelay) }
+                if direction.sliceSize != nil { outgoing.nextSlice = now &+ MonotonicClock.nanoseconds(direction.sliceDelay) }
                 if let limit = direction.dataLimit, outgoing.released >= limit {
                     // Not from inside the connection's own write: it closes on the next turn.
                     outgoing.removeAll()
@@ -319,7 +319,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         let at = max(outgoing.pieces[outgoing.head].due, Self.nextAllowed(outgoing, conditions.toClient, now: now))
         guard pumpAt.map({ $0 > at }) ?? true else { return }
         pumpAt = at
-        loop.schedule(after: .nanoseconds(Int64(at > now ? at - now : 0))) { [weak self] in
+        loop.schedule(at: at) { [weak self] in
             guard let self, !self.closed else { return }
             self.pumpAt = nil
             let hadPending = !self.outgoing.isEmpty
@@ -352,8 +352,8 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
 
     /// A write's latency, with its jitter drawn.
     private func delay(_ direction: NetworkConditions.Direction) -> UInt64 {
-        var nanoseconds = Int64(Self.nanoseconds(direction.latency))
-        let jitter = Int64(Self.nanoseconds(direction.jitter))
+        var nanoseconds = Int64(MonotonicClock.nanoseconds(direction.latency))
+        let jitter = Int64(MonotonicClock.nanoseconds(direction.jitter))
         if jitter > 0 { nanoseconds += Int64.random(in: -jitter...jitter, using: &random) }
         return UInt64(max(0, nanoseconds))
     }
@@ -381,10 +381,5 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
             at = max(at, now &+ UInt64((1 - queue.tokens) * 1e9 / Double(rate)) + 1)
         }
         return at
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
     }
 }

@@ -128,9 +128,13 @@ package final class EventLoop {
 
     /// Runs `action` on this loop after `delay`.
     package func schedule(after delay: Duration, _ action: @escaping () -> Void) {
-        let (seconds, attoseconds) = delay.components
-        let nanoseconds = UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
-        timers.schedule(at: MonotonicClock.now() &+ nanoseconds, action)
+        timers.schedule(at: MonotonicClock.now() &+ MonotonicClock.nanoseconds(delay), action)
+    }
+
+    /// Runs `action` on the loop once the monotonic clock reaches `deadline` (``MonotonicClock/now()``'s
+    /// nanoseconds): at once, on the next turn, when it has passed.
+    package func schedule(at deadline: UInt64, _ action: @escaping () -> Void) {
+        timers.schedule(at: deadline, action)
     }
 
     /// A new connection number.
