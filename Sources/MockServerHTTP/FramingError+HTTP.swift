@@ -1,10 +1,21 @@
 import MockServerCore
 
 extension FramingError {
+    /// The part an over-long request head is reported as.
+    static let headPart = "request head"
+    /// The part an over-long request body is reported as.
+    static let bodyPart = "request body"
+    /// How the reason for a transfer coding other than `chunked` begins.
+    static let unsupportedTransferCodingReason = "unsupported Transfer-Encoding"
+
     /// An HTTP request line and headers grew past the limit.
-    public static func headTooLong(limit: Int) -> FramingError { .tooLong(part: "request head", limit: limit) }
+    public static func headTooLong(limit: Int) -> FramingError { .tooLong(part: headPart, limit: limit) }
     /// An HTTP request body is longer than the limit.
-    public static func bodyTooLong(limit: Int) -> FramingError { .tooLong(part: "request body", limit: limit) }
+    public static func bodyTooLong(limit: Int) -> FramingError { .tooLong(part: bodyPart, limit: limit) }
     /// Bytes that are not an HTTP/1.x request.
     public static func malformedRequest(_ reason: String) -> FramingError { .malformed(unit: "request", reason: reason) }
+    /// A request whose `Transfer-Encoding` is not `chunked` (answered with `501`).
+    static func unsupportedTransferCoding(_ value: String) -> FramingError {
+        .malformedRequest("\(unsupportedTransferCodingReason): \(value)")
+    }
 }

@@ -11,9 +11,10 @@ package final class HTTPConnectionDriver: StreamDriver {
         /// A reply to a waiting request head is running; its ``HTTPReplyStep/continueRequest``
         /// lets the body come.
         case answeringHead
-        /// A request head was answered without letting its body come: what the client still sends
-        /// is dropped, and the connection closes when the client closes.
-        case discarding
+        /// A request head was answered without letting its body come, or bytes that are not a
+        /// request were refused: what the client still sends is dropped, and the connection closes
+        /// for the reason when the client closes.
+        case discarding(CloseReason)
         /// The responder computes the answer in a task.
         case waiting(Task<Void, Never>)
     }
@@ -49,10 +50,10 @@ package final class HTTPConnectionDriver: StreamDriver {
 
     package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
         switch state {
-        case .discarding:
-            return inputEnded ? .finish(.script) : .needInput
+        case .discarding(let reason):
+            return inputEnded ? .finish(reason) : .needInput
         case .answeringHead:
-            state = .discarding
+            state = .discarding(.script)
             connection.log(.debug, "request head answered without «continue»: discarding input until the client closes")
             return .steps([.fault(.halfClose)])
         case .waiting:
@@ -64,8 +65,12 @@ package final class HTTPConnectionDriver: StreamDriver {
         do {
             request = inputEnded ? try parser.finish() : try parser.next()
         } catch {
-            connection.log(.warning, "\(error); closing")
-            return .finish(error.closeReason)
+            // A request cut short by the end of the input gets no answer: the client is gone.
+            if inputEnded {
+                connection.log(.warning, "\(error); closing")
+                return .finish(error.closeReason)
+            }
+            return refuse(error, on: connection)
         }
         guard let request else {
             if inputEnded { return .finish(.peerClosed) }
@@ -73,6 +78,28 @@ package final class HTTPConnectionDriver: StreamDriver {
             return .needInput
         }
         return answer(request, on: connection)
+    }
+
+    /// How long a refused client may go on sending after its answer before the connection closes
+    /// anyway (nginx's `lingering_timeout` is 5 seconds too).
+    package static let lingering = Duration.seconds(5)
+
+    /// Bytes that are not a request: answered as nginx does (``HTTPMalformedRequest``), then the
+    /// sending side is shut and what the client still sends is read and dropped until it closes, for
+    /// at most ``lingering``, so that it reads the answer rather than a reset.
+    private func refuse(_ error: FramingError, on connection: StreamConnection) -> DriverDecision {
+        let response = HTTPMalformedRequest.response(for: error)
+        connection.log(.warning, "\(error); answered \(response.status) and closing")
+        // The transcript names the part that was too long, not only the limit.
+        let reason: CloseReason = if case .tooLong = error { .malformedInput(error.description) } else { error.closeReason }
+        state = .discarding(reason)
+        let bytes = HTTPResponseSerializer.serialize(response, for: nil).bytes
+        return .steps([.send(bytes), .fault(.halfClose), .whenWritten { [weak connection] in
+            connection?.loop.schedule(after: Self.lingering) { [weak connection] in
+                guard let connection, !connection.isClosed else { return }
+                connection.close(reason)
+            }
+        }])
     }
 
     package func closed(_ connection: StreamConnection, reason: CloseReason) {

@@ -187,7 +187,7 @@ import MockServerCore
                 contentLength = length
             case 17 where fieldName.equalsIgnoringASCIICase("transfer-encoding"):
                 chunked = value.lowercased().split(separator: ",").last.map { $0.trimmingCharacters() } == "chunked"
-                if !chunked { throw .malformedRequest("unsupported Transfer-Encoding: \(value)") }
+                if !chunked { throw .unsupportedTransferCoding(value) }
             case 6 where fieldName.equalsIgnoringASCIICase("expect"):
                 expectsContinue = value.lowercased() == "100-continue"
             default:
@@ -234,8 +234,9 @@ import MockServerCore
             }
             var sizeText = buffer[head.chunkCursor..<lineEnd.content]
             if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) { sizeText = sizeText[..<semicolon] }
-            guard let size = Int(String(decoding: sizeText, as: UTF8.self).trimmingSpaces(), radix: 16), size >= 0 else {
-                throw .malformedRequest("a chunk size is not hexadecimal")
+            let sizeString = String(decoding: sizeText, as: UTF8.self).trimmingSpaces()
+            guard !sizeString.isEmpty, sizeString.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }), let size = Int(sizeString, radix: 16) else {
+                throw .malformedRequest("a chunk size is not hexadecimal: \(sizeString.prefix(40))")
             }
             if size == 0 {
                 // Trailers, then an empty line.

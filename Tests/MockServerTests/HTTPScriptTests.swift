@@ -68,13 +68,16 @@ struct HTTPScriptTests {
         #expect(reply == "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nhi\nHTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\nHTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
     }
 
-    @Test("a malformed request closes the connection with the reason recorded")
+    @Test("a malformed request gets a 400 naming it and closes the connection with the reason recorded")
     func malformed() async throws {
         let server = try start()
         defer { server.stop() }
         let client = try TestClient(port: server.port)
         try client.send("NONSENSE\r\n\r\n")
-        #expect(try client.readToEnd().isEmpty)
+        let answer = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer)")
+        #expect(answer.hasSuffix("\r\n\r\nMockServer: 400 Bad Request: malformed request: the request line is not METHOD TARGET VERSION\n"), "\(answer)")
+        client.shutdownWrite()
         let closed = try await server.transcript.wait { if case .closed = $0.event { true } else { false } }
         #expect(closed.event == .closed(.malformedInput("the request line is not METHOD TARGET VERSION")))
     }
