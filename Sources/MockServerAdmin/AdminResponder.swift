@@ -74,6 +74,10 @@ public final class AdminResponder: HTTPResponder {
         let path = PercentCoding.decode(request.path.utf8, strictness: .strict).flatMap(String.init(exactUTF8:)) ?? request.path
         let query = Self.query(request.query)
         let server = target.server
+        if let port = context.local?.port, let refusal = AdminRequestGuard(port: port).refusal(of: request) {
+            context.environment.logger.log(.warning, "control API refused \(request.method) \(path): \(refusal)", connection: context.connectionID)
+            return .reply(Self.error(403, refusal))
+        }
         if request.method == "POST" || request.method == "PUT" && path == "/conditions", request.body.count > Self.maximumJSON {
             return .reply(Self.error(413, "the body is \(request.body.count) bytes; \(request.method) \(path) takes at most \(Self.maximumJSON) bytes of JSON"))
         }

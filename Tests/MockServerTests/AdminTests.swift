@@ -25,25 +25,70 @@ struct AdminTests {
         func call(_ arguments: [String]) throws -> String {
             try Tools.curl(["-w", " %{http_code}"] + arguments).stdout
         }
-        #expect(try call(["-X", "POST", "-d", "{not json", admin + "set"]) == #"{"error":"the body is not a JSON object: {not json"}"# + "\n 400")
-        #expect(try call(["-X", "POST", "-d", #"{"name":"nope"}"#, admin + "set"]).contains(#"there is no set \"nope\""#))
+        #expect(try call(["-X", "POST", "-H", "Content-Type: application/json", "-d", "{not json", admin + "set"]) == #"{"error":"the body is not a JSON object: {not json"}"# + "\n 400")
+        #expect(try call(["-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"name":"nope"}"#, admin + "set"]).contains(#"there is no set \"nope\""#))
         #expect(try call([admin + "wait?input=(&timeout=1"]).hasSuffix(" 400"))
         #expect(try call([admin + "wait?input=x&timeout=soon"]).contains("timeout must be seconds"))
-        #expect(try call(["-X", "POST", "-d", "[]", admin + "endpoints"]).hasSuffix(" 409"))
+        #expect(try call(["-X", "POST", "-H", "Content-Type: application/json", "-d", "[]", admin + "endpoints"]).hasSuffix(" 409"))
         let huge = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID())")
         try Data(count: 2 << 20).write(to: huge)
         defer { try? FileManager.default.removeItem(at: huge) }
-        #expect(try call(["-X", "POST", "--data-binary", "@\(huge.path)", admin + "set"]).hasSuffix(" 413"))
+        #expect(try call(["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "@\(huge.path)", admin + "set"]).hasSuffix(" 413"))
         let unknown = try call([admin + "nothing"])
         #expect(unknown.hasSuffix(" 404") && unknown.contains("\"paths\":[\"GET /transcript?since=N\""))
-        #expect(try call(["-X", "PUT", "-d", "x", admin + "transcript"]).hasSuffix(" 405"))
+        #expect(try call(["-X", "PUT", "-H", "Content-Type: application/json", "-d", "x", admin + "transcript"]).hasSuffix(" 405"))
         // The mock itself still answers.
         #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")
-        #expect(try call(["-X", "PUT", "--data-binary", "fresh", admin + "files/docs/new.txt"]).hasSuffix(" 200"))
+        #expect(try call(["-X", "PUT", "-H", "Content-Type: application/octet-stream", "--data-binary", "fresh", admin + "files/docs/new.txt"]).hasSuffix(" 200"))
         #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/docs/new.txt"]).stdout == "fresh")
         #expect(try call([admin + "files"]) == #"{"files":{"/docs/new.txt":5}}"# + "\n 200")
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 200"))
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 404"))
+    }
+
+    @Test("other sites are refused: a foreign Host, a foreign Origin, a form-typed body (403 naming why, the mock unchanged); the page's own origin is not",
+          .enabled(if: Tools.hasCurl))
+    func otherSitesRefused() throws {
+        let command = try CommandLineTests.RunningCommand(["--admin"])
+        let (port, _) = try #require(command.ports)
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        let adminPort = try #require(URL(string: admin)?.port)
+        defer { _ = command.terminate() }
+        func call(_ arguments: [String]) throws -> String {
+            try Tools.curl(["-s", "-w", " %{http_code}"] + arguments).stdout
+        }
+        let json = ["-H", "Content-Type: application/json"]
+        // DNS rebinding: a page at evil.example.com whose name now points at 127.0.0.1.
+        let rebound = try call(["-H", "Host: evil.example.com:\(adminPort)", admin + "transcript"])
+        #expect(rebound.hasSuffix(" 403") && rebound.contains("Host evil.example.com:\(adminPort) is not the control API's address"), "\(rebound)")
+        let otherPort = try call(["-H", "Host: 127.0.0.1:1", admin + "files"])
+        #expect(otherPort.hasSuffix(" 403"), "\(otherPort)")
+        // A page elsewhere posting with fetch or a form.
+        let shutdown = try call(["-X", "POST", "-H", "Origin: http://evil.example.com", "-H", "Content-Type: text/plain", admin + "shutdown"])
+        #expect(shutdown.hasSuffix(" 403") && shutdown.contains("Origin http://evil.example.com is another site"), "\(shutdown)")
+        let stored = try call(["-X", "PUT", "-H", "Origin: http://evil.example.com"] + ["-H", "Content-Type: application/octet-stream", "--data-binary", "x", admin + "files/evil.txt"])
+        #expect(stored.hasSuffix(" 403"), "\(stored)")
+        let plain = try call(["-X", "POST", "-H", "Content-Type: text/plain", "-d", #"{"name": "stor denied"}"#, admin + "set"])
+        #expect(plain.hasSuffix(" 403") && plain.contains("Content-Type text/plain, which any web page can send"), "\(plain)")
+        let form = try call(["-X", "POST", "-d", #"{"name": "stor denied"}"#, admin + "set"])
+        #expect(form.hasSuffix(" 403") && form.contains("application/x-www-form-urlencoded"), "\(form)")
+        let untyped = try call(["-X", "POST", "-H", "Content-Type:", "-d", #"{"name": "stor denied"}"#, admin + "set"])
+        #expect(untyped.hasSuffix(" 403") && untyped.contains("has a body but no Content-Type"), "\(untyped)")
+        // Nothing changed: the process runs, no file was stored, the set is the first one (STOR is allowed).
+        #expect(try call([admin + "files"]) == #"{"files":{}}"# + "\n 200")
+        let upload = try Tools.curl(["-s", "-w", "%{http_code}", "-T", "-", "ftp://127.0.0.1:\(port)/up.txt"], input: "data")
+        #expect(upload.stdout == "226", "\(upload.stderr)")
+        // The page's own requests: its origin, any of the admin's host names, JSON.
+        for host in ["127.0.0.1", "localhost", "LOCALHOST", "[::1]"] {
+            let own = try call(["-H", "Host: \(host):\(adminPort)", "-H", "Origin: http://\(host.lowercased()):\(adminPort)", admin + "unmatched"])
+            #expect(own.hasSuffix(" 200"), "\(host): \(own)")
+        }
+        let switched = try call(["-X", "POST", "-H", "Origin: http://127.0.0.1:\(adminPort)"] + json + ["-d", #"{"name": "stor denied"}"#, admin + "set"])
+        #expect(switched.hasSuffix(" 200"), "\(switched)")
+        let denied = try Tools.curl(["-s", "-w", "%{http_code}", "-T", "-", "ftp://127.0.0.1:\(port)/up2.txt"], input: "data")
+        #expect(denied.stdout != "226", "\(denied.stdout)")
+        // A POST without a body (curl, scripts) needs no type.
+        #expect(try call(["-X", "POST", admin + "reset"]).hasSuffix(" 200"))
     }
 
     @Test("--transcript FILE holds one JSON object a line, written as things happen", .enabled(if: Tools.hasCurl))

@@ -12,7 +12,9 @@ def start(*arguments):
 
 def call(admin, method, path, body=None):
     data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
-    request = urllib.request.Request(admin + path.lstrip("/"), data=data, method=method)
+    # The control API takes JSON as application/json only (a form type would be refused with 403).
+    headers = {} if data is None else {"Content-Type": "application/json"}
+    request = urllib.request.Request(admin + path.lstrip("/"), data=data, headers=headers, method=method)
     try:
         with urllib.request.urlopen(request, timeout=20) as response:
             return response.status, response.read()
