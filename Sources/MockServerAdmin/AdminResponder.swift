@@ -18,12 +18,19 @@ import MockServerCore
 /// | `GET /wait?input=REGEX&timeout=S` | `{"input": …}` once a matching input has arrived (past or future); 408 after S seconds |
 /// | `GET /wait?connections=0&timeout=S` | `{"connections": 0}` once no connection to the mock is open; 408 after S seconds |
 /// | `GET /websocket/connections` | `{"connections": [N, …]}`: the open WebSocket connections' numbers |
-/// | `POST /websocket/send?connection=N` | sends the body as a message to connection N (every open one without `connection`): binary with `Content-Type: application/octet-stream`, text otherwise; `{"sent": [N, …]}` |
+/// | `POST /websocket/send?connection=N` | sends the body as a message to connection N (every open one without `connection`): binary with `Content-Type: application/octet-stream`, text with another type (`application/json`, say); `{"sent": [N, …]}` |
 /// | `GET /conditions`, `PUT /conditions`, `DELETE /conditions` | the network conditions new connections get (`{}` for none); set them from a JSON body; remove them |
 /// | `POST /shutdown` | `{"stopping": true}`, then the process ends |
 ///
 /// Errors are `{"error": "…"}` with a 4xx status naming the culprit; an unknown path is a 404 that
-/// lists the paths.
+/// lists the paths. A request that may come from a web page elsewhere (another `Host` or `Origin`,
+/// or a body of a type a form can send) is a 403 (`AdminRequestGuard`, Docs/Admin.md).
+///
+/// ```swift
+/// let admin = MockServer(httpResponder: AdminResponder(.init(server: mock, shutdown: { exit(0) })),
+///                        configuration: .init(host: "127.0.0.1"))
+/// try admin.start()
+/// ```
 public final class AdminResponder: HTTPResponder {
     /// What the API controls and how it ends the process.
     public struct Target: Sendable {
