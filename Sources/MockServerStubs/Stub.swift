@@ -30,7 +30,7 @@ public final class Stub: Sendable, CustomStringConvertible {
     let method: String
     let target: StubTarget
     private let definition: Locked<Definition>
-    private let hitCount = Locked(0)
+    private let record = Locked(StubHits())
 
     init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([StubResponse()])) {
         self.sequence = sequence
@@ -41,7 +41,10 @@ public final class Stub: Sendable, CustomStringConvertible {
     }
 
     /// How many requests it answered.
-    public var hits: Int { hitCount.withLock { $0 } }
+    public var hits: Int { record.withLock { $0.count } }
+
+    /// What it answered: the count, per request path, and the first and last answer.
+    package var answered: StubHits { record.withLock { $0 } }
 
     /// `POST /dogs.json`, as added: made once, as every answer carries it as the transcript's name.
     public let description: String
@@ -83,11 +86,11 @@ public final class Stub: Sendable, CustomStringConvertible {
         let detail: String
     }
 
-    /// Counts a hit and returns the fixed response for it (the next of a sequence), or the handler.
-    func takeAnswer() -> Answer {
-        let hit = hitCount.withLock { count in
-            defer { count += 1 }
-            return count
+    /// Counts a hit on `request`, the server's answer number `sequence`, and returns the fixed
+    /// response for it (the next of a sequence), or the handler.
+    func takeAnswer(for request: HTTPRequest, sequence: Int) -> Answer {
+        let hit = record.withLock { record in
+            record.add(request, sequence: sequence)
         }
         switch current.answer {
         case .responses(let responses):

@@ -14,6 +14,10 @@ package final class StubRouter: HTTPResponder {
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
     private let failures = Locked<[String]>([])
     private let folders = Locked<[MockDataResponder]>([])
+    /// How many requests the stubs answered, numbering each answer for the declared orders.
+    private let answers = Locked(0)
+    /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
+    private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.
     package let cache = StubCache()
 
@@ -50,9 +54,20 @@ package final class StubRouter: HTTPResponder {
     /// Every stub, oldest first.
     package var all: [Stub] { stubs.withLock { $0.all } }
 
-    /// Removes every stub (hits and the cache stay).
+    /// Declares that `stubs` answer their requests in that order: every request of one before any
+    /// of the next.
+    package func declareOrder(_ stubs: [Stub]) {
+        guard stubs.count > 1 else { return }
+        orders.withLock { $0.append(stubs) }
+    }
+
+    /// The declared orders.
+    package var declaredOrders: [[Stub]] { orders.withLock { $0 } }
+
+    /// Removes every stub and the declared orders (hits and the cache stay).
     package func removeAll() {
         stubs.withLock { $0 = ([], StubIndex()) }
+        orders.withLock { $0 = [] }
     }
 
     /// The requests no stub matched, in order, each with the report its 500 showed.
@@ -60,7 +75,11 @@ package final class StubRouter: HTTPResponder {
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         guard let (stub, parameters) = find(request) else { return .reply(mockDataReply(to: request)) }
-        switch stub.takeAnswer() {
+        let number = answers.withLock { count in
+            count += 1
+            return count
+        }
+        switch stub.takeAnswer(for: request, sequence: number) {
         case .responses(let responses):
             return .reply(HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description))
         case .computed(let compute):

@@ -21,6 +21,25 @@ import XCTest
 /// it with a report, at the line that started the server (set ``failsOnUnexpectedInput`` to `false`
 /// to allow them). To expect the report where there is no `XCTExpectFailure` (Linux), set
 /// ``failsOnUnexpectedInput`` to `false` and assert on `UnexpectedInputReport(server:)` yourself.
+///
+/// A stub server (``setUpHTTPServer(configuration:file:line:)``) fails the test the same way for
+/// unexpected requests and closures' errors, and with ``isStrict`` for stubs that answered no request
+/// and requests out of an order declared with `inOrder`:
+///
+/// ```swift
+/// final class LoginTests: MockServerTestCase {
+///     override var isStrict: Bool { true }
+///
+///     func testLoginThenItems() async throws {
+///         let server = try await setUpHTTPServer()
+///         server.inOrder {
+///             server.stubRequest("POST", "/login").andReturn(200)
+///             server.stubRequest("GET", "/items").andReturn(200).withBody("[]")
+///         }
+///         // log in, then list the items
+///     }
+/// }
+/// ```
 open class MockServerTestCase: XCTestCase {
     /// The server of the running test, once ``setUpServer(responses:set:bundle:configuration:file:line:)`` was called.
     public private(set) var server: MockServer?
@@ -28,6 +47,11 @@ open class MockServerTestCase: XCTestCase {
     public private(set) var serverCallSite: (file: StaticString, line: UInt)?
     /// Whether inputs that matched no response fail the test. True by default.
     open var failsOnUnexpectedInput = true
+    /// Whether a stub server's unused stubs and requests out of a declared order fail the test too
+    /// (``HTTPMockServer/strictVerificationReports``). False by default.
+    open var isStrict: Bool { false }
+    /// The stub server of the running test, once ``setUpHTTPServer(configuration:file:line:)`` was called.
+    public private(set) var httpServer: HTTPMockServer?
 
     /// Starts a server answering with the response file `name` (`NAME.json` in `bundle`, such as
     /// `Bundle.module`, or a script bundled with MockServer such as `ftp`), on ports the system picks.
@@ -54,6 +78,31 @@ open class MockServerTestCase: XCTestCase {
             server.stop()
             if self?.failsOnUnexpectedInput ?? true, let report = UnexpectedInputReport(server: server) {
                 XCTFail(report.description, file: file, line: line)
+            }
+        }
+        return server
+    }
+
+    /// Starts a stub server for the test (add stubs and endpoints to it), stopped after the test.
+    /// Unexpected requests and closures' errors fail the test at the caller's line (with
+    /// ``failsOnUnexpectedInput``), and with ``isStrict`` unused stubs and requests out of a
+    /// declared order.
+    ///
+    /// - Throws: ``SocketError`` when it cannot listen.
+    @discardableResult
+    open func setUpHTTPServer(configuration: MockServer.Configuration = .init(),
+                              file: StaticString = #filePath, line: UInt = #line) async throws -> HTTPMockServer {
+        await httpServer?.stop()
+        let server = HTTPMockServer(configuration: configuration)
+        try await server.start()
+        httpServer = server
+        serverCallSite = (file, line)
+        let unexpected = failsOnUnexpectedInput
+        let strict = isStrict
+        addTeardownBlock {
+            server.stop()
+            for report in StubServerProblems.reports(of: server, unexpected: unexpected, strict: strict) {
+                XCTFail(report, file: file, line: line)
             }
         }
         return server

@@ -9,6 +9,20 @@ import Testing
 /// the part that differed. So does every error an endpoint closure threw. Both are reported whether
 /// the body returned or threw; an error the body throws is then rethrown with the transcript.
 ///
+/// With `strict`, the test also fails for every stub that answered no request and for every
+/// request that arrived out of an order declared with `server.inOrder { … }`
+/// (``HTTPMockServer/strictVerificationReports``):
+///
+/// ```swift
+/// try await withHTTPMockServer(strict: true) { server in
+///     server.inOrder {
+///         server.stubRequest("POST", "/login").andReturn(200)
+///         server.stubRequest("GET", "/items").andReturn(200).withBody("[]")
+///     }
+///     // log in, then list the items: anything else fails the test
+/// }
+/// ```
+///
 /// ```swift
 /// @Test func profile() async throws {
 ///     try await withHTTPMockServer { server in
@@ -22,26 +36,22 @@ import Testing
 /// - Parameters:
 ///   - configuration: address, port, limits, logging.
 ///   - failOnUnexpectedRequest: whether unexpected requests fail the test (the default).
+///   - strict: whether unused stubs and requests out of a declared order fail the test too.
 ///   - sourceLocation: where to report issues; the caller's by default.
 ///   - body: the test, given the running server.
 public func withHTTPMockServer<Result>(
-    configuration: MockServer.Configuration = .init(), failOnUnexpectedRequest: Bool = true,
+    configuration: MockServer.Configuration = .init(), failOnUnexpectedRequest: Bool = true, strict: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (HTTPMockServer) async throws -> Result
 ) async throws -> Result {
     try await withStartedServer(HTTPMockServer(configuration: configuration),
                                 start: { try await $0.start() }, stop: { await $0.stop() }, transcript: { $0.transcript.entries },
-                                report: { reportProblems(of: $0, unexpected: failOnUnexpectedRequest, at: sourceLocation) }, body)
+                                report: { reportProblems(of: $0, unexpected: failOnUnexpectedRequest, strict: strict, at: sourceLocation) }, body)
 }
 
-/// Records each unexpected request's report (when asked to) and each closure's error as an issue.
-private func reportProblems(of server: HTTPMockServer, unexpected: Bool, at sourceLocation: SourceLocation) {
-    if unexpected {
-        for report in server.unexpectedRequestReports {
-            Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
-        }
-    }
-    for failure in server.handlerFailures {
-        Issue.record(Comment(rawValue: "MockServer: an endpoint closure threw (its request got a 500): \(failure)"), sourceLocation: sourceLocation)
+/// Records each problem ``StubServerProblems`` finds as an issue.
+private func reportProblems(of server: HTTPMockServer, unexpected: Bool, strict: Bool, at sourceLocation: SourceLocation) {
+    for problem in StubServerProblems.reports(of: server, unexpected: unexpected, strict: strict) {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
 }

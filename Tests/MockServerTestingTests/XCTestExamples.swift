@@ -41,3 +41,55 @@ final class XCTestExamples: MockServerTestCase {
         }
     }
 }
+
+/// `MockServerTestCase` with `isStrict`: what its stub server's test fails for, captured instead of
+/// failing (XCTest on Linux has no `XCTExpectFailure`), and checked in `tearDown`, which runs after
+/// the teardown blocks that report.
+final class StrictXCTestExamples: MockServerTestCase {
+    override var isStrict: Bool { true }
+    private var captured: [String] = []
+    private var expected: [String] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        captured.append(description)
+    }
+
+    override func tearDown() {
+        // Reported here for real, if what was captured is not what the test expects.
+        let unmet = expected.filter { wanted in !captured.contains { $0.contains(wanted) } }
+        let extra = captured.filter { failure in !expected.contains { failure.contains($0) } }
+        if !unmet.isEmpty || !extra.isEmpty {
+            super.recordFailure(withDescription: "strict reports: expected \(expected), got \(captured)", inFile: #filePath, atLine: #line, expected: true)
+        }
+        super.tearDown()
+    }
+
+    func testStrictFailsForAnUnusedStubAndAnOrderBroken() async throws {
+        let server = try await setUpHTTPServer()
+        server.inOrder {
+            server.stubRequest("POST", "/login").andReturn(200)
+            server.stubRequest("GET", "/items").andReturn(200)
+        }
+        server.stubRequest("GET", "/never").andReturn(200)
+        for (method, path) in [("GET", "/items"), ("POST", "/login")] {
+            let client = try TestClient(port: server.port)
+            try client.send("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            _ = try client.readToEnd()
+        }
+        expected = ["a stub answered no request (strict verification)\n\n  GET /never\n",
+                    "a request arrived out of the declared order (strict verification)\n\n  GET /items\n"]
+    }
+
+    func testStrictPassesWhenAllIsUsedInOrder() async throws {
+        let server = try await setUpHTTPServer()
+        server.inOrder {
+            server.stubRequest("POST", "/login").andReturn(200)
+            server.stubRequest("GET", "/items").andReturn(200)
+        }
+        for (method, path) in [("POST", "/login"), ("GET", "/items")] {
+            let client = try TestClient(port: server.port)
+            try client.send("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            _ = try client.readToEnd()
+        }
+    }
+}

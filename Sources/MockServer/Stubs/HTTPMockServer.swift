@@ -172,9 +172,50 @@ public final class HTTPMockServer: Sendable {
     /// The stubs that have answered no request yet.
     public var unusedStubs: [Stub] { router.all.filter { $0.hits == 0 } }
 
-    /// How many requests the stubs for `method` and `path` (as they were added) answered.
+    /// How many requests for `method` and `path` the stubs answered. `path` is either a stub's own,
+    /// as it was added (`/v1/blobs/:name`: every request that stub answered), or a request's path
+    /// (`/v1/blobs/42`, with or without percent escapes: the requests for that path, whichever stub
+    /// answered them).
+    ///
+    /// ```swift
+    /// server.stubRequest("GET", "/v1/blobs/:name").andReturn(200)
+    /// // after GET /v1/blobs/42 and GET /v1/blobs/43:
+    /// server.hitCount("GET", "/v1/blobs/:name")   // 2
+    /// server.hitCount("GET", "/v1/blobs/42")      // 1
+    /// ```
     public func hitCount(_ method: String, _ path: String) -> Int {
-        router.all.filter { $0.description == "\(method.uppercased()) \(path)" }.reduce(0) { $0 + $1.hits }
+        let method = method.uppercased()
+        let added = "\(method) \(path)"
+        return router.all.reduce(0) { total, stub in
+            if stub.description == added { return total + stub.hits }
+            guard stub.description.hasPrefix(method + " ") else { return total }
+            return total + stub.answered.count(forPath: path)
+        }
+    }
+
+    /// Declares that the stubs `build` adds answer their requests in the order they are added:
+    /// every request of one before any request of the next. A strict test
+    /// (`withHTTPMockServer(strict: true)`) fails for a request out of that order; so does
+    /// ``strictVerificationReports`` list it.
+    ///
+    /// ```swift
+    /// server.inOrder {
+    ///     server.stubRequest("POST", "/login").andReturn(200)
+    ///     server.stubRequest("GET", "/items").andReturn(200).withBody("[]")
+    /// }
+    /// ```
+    public func inOrder<Result>(_ build: () throws -> Result) rethrows -> Result {
+        let before = Set(router.all.map(ObjectIdentifier.init))
+        let result = try build()
+        router.declareOrder(router.all.filter { !before.contains(ObjectIdentifier($0)) })
+        return result
+    }
+
+    /// What strict verification finds, one report each: a stub that answered no request, and a
+    /// request that arrived out of an order declared with ``inOrder(_:)``. `withHTTPMockServer(strict:
+    /// true)` and `MockServerTestCase` with `isStrict` fail the test with each.
+    public var strictVerificationReports: [String] {
+        StrictVerification.reports(stubs: router.all, orders: router.declaredOrders)
     }
 
     /// The requests that no stub matched, in order.

@@ -298,6 +298,27 @@ struct HTTPStubTests {
         #expect(throws: (any Error).self) { try server.stubRequest("GET", matching: "(") }
     }
 
+    @Test("hitCount counts a stub's own path (its template) or a request's path, escaped or not")
+    func hitCounts() async throws {
+        let server = try await start { server in
+            server.stubRequest("GET", "/v1/blobs/:name").andReturn(200)
+            server.stubRequest("GET", "/v1/files/:name").andReturn(200)
+        }
+        defer { server.stop() }
+        for path in ["/v1/blobs/42", "/v1/blobs/43", "/v1/blobs/42", "/v1/files/a%20b"] {
+            let client = try TestClient(port: server.port)
+            try client.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(try client.readLine() == "HTTP/1.1 200 OK")
+        }
+        #expect(server.hitCount("GET", "/v1/blobs/:name") == 3)
+        #expect(server.hitCount("GET", "/v1/blobs/42") == 2)
+        #expect(server.hitCount("get", "/v1/blobs/43") == 1)
+        #expect(server.hitCount("GET", "/v1/blobs/44") == 0)
+        #expect(server.hitCount("POST", "/v1/blobs/42") == 0)
+        #expect(server.hitCount("GET", "/v1/files/a b") == 1)
+        #expect(server.hitCount("GET", "/v1/files/a%20b") == 1)
+    }
+
     @Test("a closure that throws is a 500 naming the error")
     func throwingEndpoint() async throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "the fixture is broken" } }

@@ -1,0 +1,33 @@
+import MockServerCore
+import MockServerHTTP
+
+/// What one stub answered: how many requests, how many for each request path, and its first and
+/// last answer in the server's order of answers (for ``HTTPMockServer``'s declared orders).
+package struct StubHits: Sendable {
+    /// The requests answered.
+    package private(set) var count = 0
+    /// The requests answered for each path as sent (percent escapes kept).
+    package private(set) var byPath: [String: Int] = [:]
+    /// The first answer: its number among all the server's answers, and the request's method and target.
+    package private(set) var first: (sequence: Int, request: String)?
+    /// The last answer, as ``first``.
+    package private(set) var last: (sequence: Int, request: String)?
+
+    /// Counts `request`, the server's answer number `sequence`; returns how many came before it.
+    mutating func add(_ request: HTTPRequest, sequence: Int) -> Int {
+        defer { count += 1 }
+        byPath[request.path, default: 0] += 1
+        let summary = "\(request.method) \(request.target)"
+        if first == nil { first = (sequence, summary) }
+        last = (sequence, summary)
+        return count
+    }
+
+    /// How many requests for `path` were answered: `path` as sent or with its percent escapes decoded.
+    package func count(forPath path: String) -> Int {
+        let wanted = PercentCoding.decode(path.utf8) ?? Array(path.utf8)
+        return byPath.reduce(0) { total, entry in
+            entry.key == path || PercentCoding.decode(entry.key.utf8) == wanted ? total + entry.value : total
+        }
+    }
+}
