@@ -14,7 +14,9 @@ struct ServerTests {
         entry("echo", "^ECHO (.*)", .send("$1\r\n")),
         entry("two", "^TWO", .send("first\r\n"), .send("second\r\n")),
         entry("quit", "^QUIT", .send("221 bye\r\n"), .close),
-        entry("slow", "^SLOW", .pause(.seconds(30)), .send("late\r\n")),
+        // An hour: stop() ends it. A shorter pause could end before a test starved of the
+        // cooperative pool's threads (other tests' blocking clients) reads the transcript.
+        entry("slow", "^SLOW", .pause(.seconds(3600)), .send("late\r\n")),
         entry("nap", "^NAP", .pause(.milliseconds(200)), .send("awake\r\n")),
         entry("silent", "^SILENT", ),
     ]
@@ -57,7 +59,7 @@ struct ServerTests {
         let slow = try TestClient(port: server.port)
         _ = try slow.readLine()
         try slow.send("SLOW\r\n")
-        try await server.transcript.wait(for: "the 30 s pause to begin", timeout: .seconds(10)) { entry in
+        try await server.transcript.wait(for: "the hour's pause to begin", timeout: .seconds(10)) { entry in
             if case .paused = entry.event { true } else { false }
         }
         let fast = try TestClient(port: server.port, timeout: 5)
