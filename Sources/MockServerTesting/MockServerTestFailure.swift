@@ -8,9 +8,9 @@ public struct MockServerTestFailure: Error, CustomStringConvertible {
     /// The transcript when it threw.
     public let transcript: [TranscriptEntry]
 
-    /// The error, then the transcript.
+    /// The error (a `URLError` by its name, number and URL), then the transcript.
     public var description: String {
         let lines = transcript.isEmpty ? "  (empty)" : transcript.map { "  \($0)" }.joined(separator: "\n")
-        return "\(underlying)\nMockServer transcript:\n\(lines)"
+        return "\(ReadableError.describe(underlying))\nMockServer transcript:\n\(lines)"
     }
 }

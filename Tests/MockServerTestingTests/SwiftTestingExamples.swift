@@ -167,6 +167,10 @@ struct ReportsWhenTheBodyThrows {
         }
         #expect(seen.all.contains { $0.contains("MockServer received 1 input that no response matched:") && $0.contains("BREW /pot HTTP/1.1") }, "\(seen.all)")
         #expect(seen.all.contains { $0.contains("error:") })
+        // The client's error in words, not as Foundation's NSError dump.
+        #expect(seen.all.contains { $0.contains("URLSession failed: badServerResponse (-1011) for http://127.0.0.1:") && $0.contains("/pot: the connection closed") },
+                "\(seen.all)")
+        #expect(!seen.all.contains { $0.contains("NSURLErrorDomain") }, "\(seen.all)")
     }
 
     @Test("unexpected-request reports are recorded even when the body throws")
