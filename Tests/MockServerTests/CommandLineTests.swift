@@ -58,6 +58,43 @@ struct CommandLineTests {
         #expect(stderr.contains("<- USER someone  [user]"))
     }
 
+    @Test("a mockserver copied out of .build without its resource bundle, or reached through a link, still serves the bundled script",
+          .enabled(if: Tools.hasCurl))
+    func copiedOutOfBuild() throws {
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("mockserver")
+        // Copied by cp: a descriptor this process opened for writing could be inherited by a child
+        // another test forks meanwhile, and the copy would not run ("Text file busy").
+        #expect(try Tools.run("cp", [Tools.mockserver.path, copy.path]).status == 0)
+        let link = folder.appendingPathComponent("linked-mockserver")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Tools.mockserver)
+        // Last resort, the package's own folder: found while the checkout is there, when the
+        // build folder whose path SwiftPM's own lookup remembers is gone.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(BundledResponses.searchedPlaces.last?.standardizedFileURL == root.appendingPathComponent("Responses").standardizedFileURL)
+        for executable in [copy, link] {
+            let command = try RunningCommand([], executable: executable)
+            let (port, _) = try #require(command.ports, "\(executable.lastPathComponent): \(command.firstLine)")
+            #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")
+            #expect(command.terminate().0 == 0)
+        }
+    }
+
+    @Test("--check names a response script and an endpoints file as they were typed, relative or absolute")
+    func checkNamesFilesAsTyped() throws {
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"responses": {"a": {"pattern": "^A", "commands": ["ok"]},}"#.utf8).write(to: folder.appendingPathComponent("script.json"))
+        try Data(#"{"endpoints": [{"api": "get /a", "response": {"status": "two hundred"}}]}"#.utf8).write(to: folder.appendingPathComponent("stubs.json"))
+        for name in ["script.json", "stubs.json"] {
+            let relative = try Tools.run(Tools.mockserver.path, ["--check", name], directory: folder)
+            #expect(relative.status == 65 && relative.stderr.hasPrefix("\(name):"), "\(relative.stderr)")
+            let absolute = try Tools.run(Tools.mockserver.path, ["--check", folder.appendingPathComponent(name).path])
+            #expect(absolute.status == 65 && absolute.stderr.hasPrefix(folder.appendingPathComponent(name).path + ":"), "\(absolute.stderr)")
+        }
+    }
+
     @Test("--port, --set and --data are honoured", .enabled(if: Tools.hasCurl))
     func options() throws {
         let dataFile = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-data-\(UUID().uuidString)")

@@ -83,9 +83,10 @@ public struct ResponseScript: Sendable {
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path)
+            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.relativePath)
         }
-        try self.init(json: bytes, file: url.path, vocabulary: vocabulary)
+        // Errors name the file as the caller did: a relative path stays relative.
+        try self.init(json: bytes, file: url.relativePath, vocabulary: vocabulary)
     }
 
     /// Loads a response script from JSON text.
