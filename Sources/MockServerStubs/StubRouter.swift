@@ -14,6 +14,8 @@ package final class StubRouter: HTTPResponder {
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
     private let failures = Locked<[String]>([])
     private let folders = Locked<[MockDataResponder]>([])
+    /// Which stub the unexpected-request reports offer to paste.
+    package let reportSnippet = Locked(UnexpectedRequestReport.Snippet.swift)
     /// How many requests the stubs answered, numbering each answer for the declared orders.
     private let answers = Locked(0)
     /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
@@ -129,7 +131,7 @@ package final class StubRouter: HTTPResponder {
             case .missing(let miss): misses.append(miss)
             }
         }
-        let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses)
+        let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses, snippet: reportSnippet.withLock { $0 })
         unexpected.withLock { $0.append(report) }
         let response = misses.isEmpty
             ? HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],

@@ -168,6 +168,8 @@ struct MockServerCommand {
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
+            // Whoever reads the reports of the command's stub server writes endpoints files, not Swift.
+            stubs.unexpectedRequestSnippet = .endpoint
             do {
                 try stubs.start()
             } catch {

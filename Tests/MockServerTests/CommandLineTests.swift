@@ -95,6 +95,32 @@ struct CommandLineTests {
         }
     }
 
+    @Test("serving an endpoints file, an unexpected request's report offers the JSON entry, which answers it once added",
+          .enabled(if: Tools.hasCurl))
+    func endpointSnippet() throws {
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("stubs.json")
+        try Data(#"{"endpoints": [{"api": "get /pets", "response": {"body": "rex"}}]}"#.utf8).write(to: file)
+        let command = try RunningCommand(["--admin", file.path])
+        // mockserver listening on 127.0.0.1:PORT (no data port for HTTP)
+        let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "\(command.firstLine)")
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        defer { _ = command.terminate() }
+        let url = "http://127.0.0.1:\(port)/pets/new?kind=cat"
+        let miss = try Tools.curl(["-s", "-H", "X-Token: a\"b", "--data-binary", "name=Tom", url])
+        let lines = miss.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = try #require(lines.firstIndex(of: "To answer it, add to the \"endpoints\":"), "\(miss.stdout)")
+        let entry = lines[index + 2].trimmingCharacters(in: .whitespaces)
+        #expect(entry == #"{"api": "post /pets/new?kind=cat", "request": {"headers": {"Accept": "*/*", "X-Token": "a\"b", "Content-Type": "application/x-www-form-urlencoded"}, "body": "name=Tom"}, "response": {"status": 200}},"#)
+        #expect(!miss.stdout.contains("server.stubRequest"))
+        // Pasted (without its comma), it answers the same request.
+        let added = try Tools.curl(["-s", "-H", "Content-Type: application/json", "--data-binary", "[" + entry.dropLast() + "]", admin + "endpoints"])
+        #expect(added.stdout == #"{"added":1}"# + "\n", "\(added.stdout)")
+        let hit = try Tools.curl(["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "X-Token: a\"b", "--data-binary", "name=Tom", url])
+        #expect(hit.stdout == "200")
+    }
+
     @Test("--port, --set and --data are honoured", .enabled(if: Tools.hasCurl))
     func options() throws {
         let dataFile = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-data-\(UUID().uuidString)")

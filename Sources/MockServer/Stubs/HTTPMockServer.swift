@@ -218,6 +218,17 @@ public final class HTTPMockServer: Sendable {
         StrictVerification.reports(stubs: router.all, orders: router.declaredOrders)
     }
 
+    /// Which stub the unexpected-request reports offer to paste: Swift for a test (the default),
+    /// or a JSON endpoint entry for a stub script (what `mockserver FILE` serving one sets).
+    ///
+    /// ```swift
+    /// server.unexpectedRequestSnippet = .endpoint
+    /// ```
+    public var unexpectedRequestSnippet: UnexpectedRequestReport.Snippet {
+        get { router.reportSnippet.withLock { $0 } }
+        set { router.reportSnippet.withLock { $0 = newValue } }
+    }
+
     /// The requests that no stub matched, in order.
     public var unexpectedRequests: [HTTPRequest] { router.unexpectedRequests.map(\.request) }
 
