@@ -58,7 +58,7 @@ public final class AdminResponder: HTTPResponder {
     private let target: Target
 
     /// The paths the API answers, as the 404 lists them.
-    public static let paths = ["GET /transcript?since=N", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
+    public static let paths = ["GET /", "GET /transcript?since=N&wait=S", "GET /info", "GET /sets", "GET /stubs", "GET /unexpected", "GET /files/PATH", "GET /unmatched", "GET /uploads", "GET /uploads/NAME", "GET /files", "PUT /files/PATH",
                                "DELETE /files/PATH", "POST /set", "POST /endpoints", "POST /reset", "GET /wait?input=REGEX&timeout=S", "GET /wait?connections=0&timeout=S", "POST /shutdown",
                                "GET /tls/ca.pem", "GET /websocket/connections", "POST /websocket/send?connection=N", "GET /conditions", "PUT /conditions", "DELETE /conditions"]
 
@@ -89,10 +89,37 @@ public final class AdminResponder: HTTPResponder {
             return .reply(Self.error(413, "the body is \(request.body.count) bytes; \(request.method) \(path) takes at most \(Self.maximumJSON) bytes of JSON"))
         }
         switch (request.method, path) {
+        case ("GET", "/"):
+            return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+                                                                        "Content-Security-Policy": AdminDashboardPage.contentSecurityPolicy],
+                                                 body: Array(AdminDashboardPage.html.utf8))))
         case ("GET", "/transcript"):
             guard let since = Int(query["since"] ?? "0"), since >= 0 else { return .reply(Self.error(400, "since must be a whole number, not \(query["since"] ?? "")")) }
-            let entries = server.transcript.entries.filter { $0.sequence >= since }
-            return .reply(Self.json(["entries": entries.map(AdminJSON.entry), "next": (entries.last?.sequence).map { $0 + 1 } ?? since]))
+            @Sendable func answer() -> HTTPReply {
+                let entries = server.transcript.entries.filter { $0.sequence >= since }
+                return Self.json(["entries": entries.map(AdminJSON.entry), "next": (entries.last?.sequence).map { $0 + 1 } ?? since])
+            }
+            guard let wait = query["wait"] else { return .reply(answer()) }
+            guard let seconds = Double(wait), seconds >= 0, seconds <= 3600 else {
+                return .reply(Self.error(400, "wait must be seconds from 0 to 3600, not \(wait)"))
+            }
+            // A long poll: the answer comes as soon as an entry from `since` on exists, or empty after `wait`.
+            return .asynchronous {
+                _ = try? await server.transcript.wait(for: "an entry from \(since) on", timeout: .milliseconds(Int(seconds * 1000))) { $0.sequence >= since }
+                return answer()
+            }
+        case ("GET", "/info"):
+            return .reply(Self.json(AdminInspection.info(target)))
+        case ("GET", "/sets"):
+            return .reply(Self.json(AdminInspection.sets(server)))
+        case ("GET", "/stubs"):
+            return .reply(Self.json(AdminInspection.stubs(target.stubs)))
+        case ("GET", "/unexpected"):
+            return .reply(Self.json(AdminInspection.unexpected(target.stubs)))
+        case ("GET", _) where path.hasPrefix("/files/") && path.count > "/files/".count:
+            let file = String(path.dropFirst("/files".count))
+            guard let bytes = AdminInspection.file(server, path: file) else { return .reply(Self.error(404, "no file at \(file)")) }
+            return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
         case ("GET", "/unmatched"):
             return .reply(Self.json(["entries": server.transcript.unmatched.map(AdminJSON.entry)]))
         case ("GET", "/uploads"):

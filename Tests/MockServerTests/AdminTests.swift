@@ -14,6 +14,59 @@ struct AdminTests {
         #expect(result.status == 0 && result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")
     }
 
+    static let dashboardTest = pythonTest.deletingLastPathComponent().appendingPathComponent("test_dashboard.py")
+
+    /// Chromium and Python's websockets, which the dashboard test drives (CI installs both).
+    static let canDriveChromium: Bool = Tools.hasCurl && Tools.path(of: "chromium") != nil
+        && (try? Tools.run("python3", ["-c", "import websockets"]).status) == 0
+
+    @Test("the dashboard in headless Chromium: a curl request appears without a reload, a set switched from the page (Enter) answers, a file is deleted, one column when narrow",
+          .enabled(if: canDriveChromium))
+    func dashboard() throws {
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let responses = Self.pythonTest.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Responses/http.json")
+        let screenshot = folder.appendingPathComponent("dashboard.png")
+        let result = try Tools.run("python3", [Self.dashboardTest.path], timeout: 180,
+                                   environment: ["MOCKSERVER": Tools.mockserver.path, "RESPONSES": responses.path, "SCREENSHOT": screenshot.path])
+        #expect(result.status == 0 && result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")
+        // A PNG of the page was taken.
+        let picture = try Data(contentsOf: screenshot)
+        #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]) && picture.count > 10_000)
+    }
+
+    @Test("GET / is the dashboard page, self-contained; the long poll answers when something happens; the paths it reads answer",
+          .enabled(if: Tools.hasCurl))
+    func dashboardPaths() async throws {
+        let command = try CommandLineTests.RunningCommand(["--admin"])
+        let (port, _) = try #require(command.ports)
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        defer { _ = command.terminate() }
+        let page = try Tools.curl(["-s", "-D", "-", admin])
+        #expect(page.stdout.contains("Content-Type: text/html; charset=utf-8\r\n"))
+        #expect(page.stdout.contains("Content-Security-Policy: default-src 'self'"))
+        #expect(page.stdout.contains("<title>MockServer dashboard</title>"))
+        // No external assets: nothing is loaded from another address.
+        #expect(!page.stdout.contains("src=\"http") && !page.stdout.contains("href=\"http") && !page.stdout.contains("@import"))
+        let before = try Tools.curl(["-s", admin + "transcript"]).stdout
+        let next = try #require((try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])?["next"] as? Int)
+        // Nothing happens: the long poll answers empty after its wait.
+        #expect(try Tools.curl(["-s", admin + "transcript?since=\(next)&wait=0.2"]).stdout == #"{"entries":[],"next":\#(next)}"# + "\n")
+        // Something happens while it waits (or before it asks): it answers with it at once.
+        let poll = BackgroundRun { try Tools.curl(["-s", admin + "transcript?since=\(next)&wait=30"]) }
+        #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")
+        let answered = try await poll.value().stdout
+        #expect(answered.contains(#""event":"connected""#), "\(answered)")
+        #expect(try Tools.curl(["-s", admin + "info"]).stdout.contains(#""kind":"script""#))
+        #expect(try Tools.curl(["-s", admin + "sets"]).stdout.contains(#""current":"default""#))
+        #expect(try Tools.curl(["-s", admin + "stubs"]).stdout == #"{"stubs":[]}"# + "\n")
+        #expect(try Tools.curl(["-s", admin + "transcript?wait=soon"]).stdout.contains("wait must be seconds"))
+        _ = try Tools.curl(["-s", "-X", "PUT", "-H", "Content-Type: application/octet-stream", "--data-binary", "abc", admin + "files/in/a.txt"])
+        #expect(try Tools.curl(["-s", admin + "files/in/a.txt"]).stdout == "abc")
+        #expect(try Tools.curl(["-s", "-w", " %{http_code}", admin + "files/in/none.txt"]).stdout.hasSuffix(" 404"))
+    }
+
     @Test("bad admin input gets a 4xx naming the culprit, and the mock keeps serving", .enabled(if: Tools.hasCurl))
     func badInput() throws {
         let command = try CommandLineTests.RunningCommand(["--admin", "--transcript", FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID()).jsonl").path])
@@ -35,7 +88,7 @@ struct AdminTests {
         defer { try? FileManager.default.removeItem(at: huge) }
         #expect(try call(["-X", "POST", "-H", "Content-Type: application/json", "--data-binary", "@\(huge.path)", admin + "set"]).hasSuffix(" 413"))
         let unknown = try call([admin + "nothing"])
-        #expect(unknown.hasSuffix(" 404") && unknown.contains("\"paths\":[\"GET /transcript?since=N\""))
+        #expect(unknown.hasSuffix(" 404") && unknown.contains("\"paths\":[\"GET /\",\"GET /transcript?since=N&wait=S\""))
         #expect(try call(["-X", "PUT", "-H", "Content-Type: application/json", "-d", "x", admin + "transcript"]).hasSuffix(" 405"))
         // The mock itself still answers.
         #expect(try Tools.curl(["ftp://127.0.0.1:\(port)/x"]).stdout == "Hello from MockServer!\n")

@@ -1,0 +1,133 @@
+# Drives the dashboard of `mockserver --admin` in headless Chromium through the DevTools protocol
+# (Python's `websockets`; no Selenium, no framework). MOCKSERVER names the binary, CHROMIUM the
+# browser, RESPONSES the bundled http.json; SCREENSHOT, when set, is where the page's picture goes.
+# Every wait is on an event: the page's load event, or a MutationObserver in the page.
+import asyncio, base64, json, os, re, subprocess, tempfile, threading, urllib.request
+import websockets
+
+MOCKSERVER = os.environ.get("MOCKSERVER", ".build/debug/mockserver")
+CHROMIUM = os.environ.get("CHROMIUM", "chromium")
+RESPONSES = os.environ.get("RESPONSES", "Responses/http.json")
+SCREENSHOT = os.environ.get("SCREENSHOT")
+
+# Resolves once check() holds in the page, as the DOM changes; rejects after ms milliseconds.
+WAIT_FOR = """
+window.waitFor = (check, ms, what) => new Promise((resolve, reject) => {
+  if (check()) return resolve(true);
+  const observer = new MutationObserver(() => { if (check()) { observer.disconnect(); clearTimeout(timer); resolve(true); } });
+  observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error("timed out waiting for " + what)); }, ms);
+});
+"""
+
+class Page:
+    """One page target over the DevTools protocol: commands, and the events they cause."""
+
+    def __init__(self, socket):
+        self.socket, self.next_id, self.events = socket, 0, []
+
+    async def send(self, method, **params):
+        self.next_id += 1
+        await self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(await asyncio.wait_for(self.socket.recv(), 60))
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise AssertionError(f"{method}: {message['error']}")
+                return message.get("result", {})
+            self.events.append(message)
+
+    async def event(self, method):
+        while True:
+            for index, message in enumerate(self.events):
+                if message.get("method") == method:
+                    return self.events.pop(index)
+            self.events.append(json.loads(await asyncio.wait_for(self.socket.recv(), 60)))
+
+    async def evaluate(self, expression):
+        result = await self.send("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression[:120]}: {result['exceptionDetails'].get('exception', {}).get('description', result['exceptionDetails'])}")
+        return result["result"].get("value")
+
+def curl(*arguments):
+    return subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "20", *arguments],
+                          capture_output=True, text=True, timeout=30).stdout
+
+def start_chromium(profile):
+    browser = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                                "--no-first-run", "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                "--window-size=1280,860", "about:blank"], stderr=subprocess.PIPE, text=True)
+    for line in browser.stderr:
+        found = re.search(r"DevTools listening on ws://([^/]+)/", line)
+        if found:
+            # Chromium goes on writing to stderr: read it away, so that a full pipe never stops it.
+            threading.Thread(target=browser.stderr.read, daemon=True).start()
+            return browser, found.group(1)
+    raise AssertionError(f"{CHROMIUM} ended without its DevTools address (exit {browser.wait()})")
+
+async def drive(admin, port, devtools):
+    with urllib.request.urlopen(f"http://{devtools}/json/list", timeout=20) as response:
+        target = next(t for t in json.load(response) if t["type"] == "page")
+    async with websockets.connect(target["webSocketDebuggerUrl"], max_size=32 << 20) as socket:
+        page = Page(socket)
+        await page.send("Page.enable")
+        await page.send("Page.navigate", url=admin)
+        await page.event("Page.loadEventFired")
+        await page.evaluate(WAIT_FOR)
+        await page.evaluate("window.notReloaded = true")
+        await page.evaluate("waitFor(() => document.getElementById('set-select').options.length > 0, 20000, 'the sets')")
+        assert await page.evaluate("document.getElementById('set-current').textContent") == "new connections: default"
+
+        # A request to the mock appears on the page without a reload.
+        assert curl("-u", "user:pass", f"http://127.0.0.1:{port}/from-curl") == "200"
+        await page.evaluate("waitFor(() => document.getElementById('transcript').textContent.includes('GET /from-curl'), 20000, 'the request')")
+        assert await page.evaluate("window.notReloaded === true"), "the page reloaded"
+
+        # The set is switched from the page (focus and Enter, as from the keyboard), and the mock answers from it.
+        await page.evaluate("document.getElementById('set-select').value = 'unauthorized'; document.getElementById('set-switch').focus()")
+        for kind in ("keyDown", "keyUp"):
+            await page.send("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13, text="\r" if kind == "keyDown" else "")
+        await page.evaluate("waitFor(() => document.getElementById('set-current').textContent === 'new connections: unauthorized', 20000, 'the switch')")
+        assert curl("-u", "user:pass", f"http://127.0.0.1:{port}/after-switch") == "401"
+        await page.evaluate("waitFor(() => document.getElementById('transcript').textContent.includes('GET /after-switch'), 20000, 'the second request')")
+
+        # A file stored through the API shows in the list with its size; the page deletes it.
+        request = urllib.request.Request(admin + "files/docs/note.txt", data=b"hello", method="PUT",
+                                         headers={"Content-Type": "application/octet-stream"})
+        urllib.request.urlopen(request, timeout=20).read()
+        # What happens on the mock refreshes the page's lists.
+        assert curl("-u", "user:pass", f"http://127.0.0.1:{port}/third") == "401"
+        await page.evaluate("waitFor(() => document.getElementById('files').textContent.includes('/docs/note.txt5'), 20000, 'the file')")
+        await page.evaluate("document.querySelector('#files button[aria-label=\"Delete /docs/note.txt\"]').click()")
+        await page.evaluate("waitFor(() => !document.getElementById('files').textContent.includes('note.txt'), 20000, 'the deletion')")
+
+        if SCREENSHOT:
+            shot = await page.send("Page.captureScreenshot", format="png")
+            with open(SCREENSHOT, "wb") as file:
+                file.write(base64.b64decode(shot["data"]))
+
+        # One column on a narrow window.
+        await page.send("Emulation.setDeviceMetricsOverride", width=390, height=800, deviceScaleFactor=1, mobile=True)
+        columns = await page.evaluate("getComputedStyle(document.querySelector('main')).gridTemplateColumns.split(' ').length")
+        assert columns == 1, f"{columns} columns on a narrow window"
+
+def main():
+    server = subprocess.Popen([MOCKSERVER, "--admin", RESPONSES], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver listening on 127.0.0.1:PORT
+        admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
+        with tempfile.TemporaryDirectory() as profile:
+            browser, devtools = start_chromium(profile)
+            try:
+                asyncio.run(drive(admin, port, devtools))
+            finally:
+                browser.terminate()
+                browser.wait(timeout=20)
+    finally:
+        server.terminate()
+        assert server.wait(timeout=20) == 0
+    print("ok")
+
+if __name__ == "__main__":
+    main()
