@@ -34,7 +34,6 @@ enum AdminInspection {
 
     /// `GET /files/PATH`: the bytes of the file at `/PATH`, or `nil` when there is none.
     static func file(_ server: MockServer, path: String) -> Data? {
-        let files = server.files
-        return files[path] ?? files[String(path.drop { $0 == "/" })]
+        server.files[path]
     }
 }

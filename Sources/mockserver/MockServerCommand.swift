@@ -209,7 +209,7 @@ struct MockServerCommand {
         configuration.conditions = options.conditions
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {
-            server.files = try Self.files(in: directory)
+            server.files = ServerFiles(try Self.files(in: directory))
         }
         if let dataFile = options.dataFile {
             do {

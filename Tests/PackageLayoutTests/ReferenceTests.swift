@@ -9,7 +9,7 @@ struct ReferenceTests {
     /// The sources the reference covers: the stub DSL and its values, the stub server, the
     /// in-process API, mock data, faults, the testing helpers and the bundled scripts.
     static let covered = ["Sources/MockServerStubs", "Sources/MockServer/Stubs/HTTPMockServer.swift",
-                          "Sources/MockServer/Server/MockServer+InProcess.swift", "Sources/MockServerTesting",
+                          "Sources/MockServer/Server/MockServer+InProcess.swift", "Sources/MockServer/Server/ServerFiles.swift", "Sources/MockServerTesting",
                           "Sources/MockServerMockData", "Sources/MockServerCore/Loop/StreamFault.swift", "Sources/MockServerCore/Loop/SharedValues.swift",
                           "Responses/BundledResponses.swift"]
 

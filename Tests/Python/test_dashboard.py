@@ -117,7 +117,8 @@ def main():
     try:
         port = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver listening on 127.0.0.1:PORT
         admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
-        with tempfile.TemporaryDirectory() as profile:
+        # Chromium's helper processes may still write to the profile as the browser exits.
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             browser, devtools = start_chromium(profile)
             try:
                 asyncio.run(drive(admin, port, devtools))

@@ -102,9 +102,12 @@ public final class MockServer: Sendable {
     /// Bytes per file name, for scripts that select files (`{"file": "$1"}`): `RETR`, `SIZE`, `LIST`
     /// and `NLST` of the bundled FTP script use them; a name that is not here falls back to ``data``,
     /// or gets the script's `otherwise` reply (550 in the bundled script) when there are files.
-    public var files: [String: Data] {
-        get { core.files.mapValues { Data($0) } }
-        set { core.files = newValue.mapValues { Array($0) } }
+    ///
+    /// Every path is in one form, `/in/today.csv`, whatever its origin (your code, `--files DIR`, a
+    /// script, an upload), and either form finds a file: `files["in/today.csv"]` too.
+    public var files: ServerFiles {
+        get { ServerFiles(core.files.mapValues { Data($0) }) }
+        set { core.files = newValue.dictionary.mapValues { Array($0) } }
     }
 
     /// The text `«list»` and `«nlst»` send instead of a listing built from ``files``.
