@@ -6,10 +6,12 @@ import Testing
 /// row names a spelling that is gone. The command's flags are held to its usage text the same way.
 @Suite("The reference")
 struct ReferenceTests {
-    /// The sources the reference covers: the stub DSL and its values, the stub server, the
-    /// in-process API, mock data, faults, the testing helpers and the bundled scripts.
-    static let covered = ["Sources/MockServerStubs", "Sources/MockServer/Stubs/HTTPMockServer.swift",
-                          "Sources/MockServer/Server/MockServer+InProcess.swift", "Sources/MockServer/Server/ServerFiles.swift", "Sources/MockServerTesting",
+    /// The sources the reference covers: the server and its configuration, the transcript, network
+    /// conditions, the stub DSL and its values, the stub server, the in-process API, mock data,
+    /// faults, the testing helpers and the bundled scripts.
+    static let covered = ["Sources/MockServerStubs", "Sources/MockServer/Stubs/HTTPMockServer.swift", "Sources/MockServer/Server",
+                          "Sources/MockServerCore/Transcript", "Sources/MockServerCore/Conditions/NetworkConditions.swift",
+                          "Sources/MockServerCore/Input/InputUnit.swift", "Sources/MockServerTesting",
                           "Sources/MockServerMockData", "Sources/MockServerCore/Loop/StreamFault.swift", "Sources/MockServerCore/Loop/SharedValues.swift",
                           "Responses/BundledResponses.swift"]
 
@@ -98,12 +100,10 @@ struct ReferenceTests {
         var nesting = 0
         var parameters: [String] = []
         var current = ""
-        var previous: Character = " "
+        // Angle brackets are not nesting: `->` and `1 << 20` would unbalance them.
         for character in declaration[declaration.index(after: open)...] {
-            defer { previous = character }
-            if character == ">", previous == "-" { current.append(character); continue }  // a function type's arrow
-            if "([<".contains(character) { nesting += 1 }
-            if ")]>".contains(character) {
+            if "([".contains(character) { nesting += 1 }
+            if ")]".contains(character) {
                 if nesting == 0 { break }
                 nesting -= 1
             }
@@ -206,7 +206,7 @@ struct ReferenceTests {
                 /// A value.
                 public let value: Int
                 public private(set) var count = 0
-                public init(value: Int, _ other: [String: Int] = [:]) { self.value = value }
+                public init(value: Int, _ other: [String: Int] = [:], limit: Int = 1 << 20, observer: ((Int) -> Void)? = nil) { self.value = value }
                 public func run<T>(_ body: (Int, String) -> T, label name: String) -> T { body(1, "") }
                 func hidden() {}
                 public enum Kind: Sendable {
@@ -229,7 +229,7 @@ struct ReferenceTests {
             }
             """
         let spellings = Self.spellings(in: source)
-        #expect(spellings["Outer"] == ["value", "count", "init(value:_:)", "run(_:label:)", "subscript(key:)", "shared"])
+        #expect(spellings["Outer"] == ["value", "count", "init(value:_:limit:observer:)", "run(_:label:)", "subscript(key:)", "shared"])
         #expect(spellings["Outer.Kind"] == [".a", ".b", ".c", ".d"])
         #expect(spellings[Self.functions] == ["free(first:second:)"])
     }
