@@ -6,14 +6,12 @@ import Testing
 /// row names a spelling that is gone. The command's flags are held to its usage text the same way.
 @Suite("The reference")
 struct ReferenceTests {
-    /// The sources the reference covers: the server and its configuration, the transcript, network
-    /// conditions, the stub DSL and its values, the stub server, the in-process API, mock data,
-    /// faults, the testing helpers and the bundled scripts.
-    static let covered = ["Sources/MockServerStubs", "Sources/MockServer/Stubs/HTTPMockServer.swift", "Sources/MockServer/Server",
-                          "Sources/MockServerCore/Transcript", "Sources/MockServerCore/Conditions/NetworkConditions.swift",
-                          "Sources/MockServerCore/Input/InputUnit.swift", "Sources/MockServerTesting",
-                          "Sources/MockServerMockData", "Sources/MockServerCore/Loop/StreamFault.swift", "Sources/MockServerCore/Loop/SharedValues.swift",
-                          "Responses/BundledResponses.swift"]
+    /// The sources the reference covers: every library target (not the command's and the
+    /// benchmark's executables, whose spellings are flags).
+    static var covered: [String] {
+        let sources = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)) ?? []
+        return sources.filter { !["mockserver", "mockserver-bench", "CMockServerLinux"].contains($0) }.map { "Sources/" + $0 } + ["Responses/BundledResponses.swift"]
+    }
 
     static let root = PackageLayoutTests.root
     static let functions = "Functions"
@@ -42,24 +40,24 @@ struct ReferenceTests {
     /// `init(…)`, `subscript(…)`, `.name` for an enum case.
     static func spellings(in source: String) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
-        var stack: [(name: String, depth: Int)] = []
+        var stack: [(name: String, depth: Int, isProtocol: Bool)] = []
         var depth = 0
         let lines = source.components(separatedBy: "\n")
         let declaration = try! NSRegularExpression(pattern: #"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:public|open)\s+(?:(?:static|final|override|nonmutating|mutating|required|convenience|indirect|class|private\(set\))\s+)*(func|var|let|init|subscript|struct|class|enum|protocol|actor)\b\s*([^\s(:<={]*)"#)
         let extensionStart = try! NSRegularExpression(pattern: #"^\s*(?:public\s+)?extension\s+([\w.]+)"#)
+        // A protocol's requirements are public without saying so.
+        let requirement = try! NSRegularExpression(pattern: #"^\s*(?:static\s+|mutating\s+)*(func|var|init|subscript|associatedtype)\b\s*([^\s(:<={]*)"#)
         for (index, line) in lines.enumerated() {
             let range = NSRange(line.startIndex..., in: line)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("//") { continue }
-            if let match = declaration.firstMatch(in: line, range: range) {
+            // SPI is for the package's own fuzzers, not the public API.
+            let isSPI = trimmed.hasPrefix("@_spi")
+            if let protocolOwner = stack.last, protocolOwner.isProtocol, !protocolOwner.name.hasPrefix("_spi"), depth == protocolOwner.depth + 1,
+               let match = requirement.firstMatch(in: line, range: range) {
                 let kind = String(line[Range(match.range(at: 1), in: line)!])
                 let name = String(line[Range(match.range(at: 2), in: line)!])
-                let owner = stack.last?.name
                 switch kind {
-                case "struct", "class", "enum", "protocol", "actor":
-                    let full = owner.map { $0 + "." + name } ?? name
-                    result[full, default: []].formUnion([])
-                    if line.contains("{") { stack.append((full, depth)) }
                 case "func", "init", "subscript":
                     var text = String(line[line.range(of: kind)!.lowerBound...])
                     var next = index
@@ -68,9 +66,33 @@ struct ReferenceTests {
                         text += " " + lines[next].trimmingCharacters(in: .whitespaces)
                     }
                     let base = kind == "func" ? String(name.prefix { $0 != "<" }) : kind
-                    result[owner ?? functions, default: []].insert("\(base)(\(labels(text)))")
+                    result[protocolOwner.name, default: []].insert("\(base)(\(labels(text)))")
                 default:
-                    if let owner { result[owner, default: []].insert(name) }
+                    result[protocolOwner.name, default: []].insert(name)
+                }
+            } else if let match = declaration.firstMatch(in: line, range: range) {
+                let kind = String(line[Range(match.range(at: 1), in: line)!])
+                let name = String(line[Range(match.range(at: 2), in: line)!])
+                let owner = stack.last?.name
+                // An SPI type and what it declares are left out (kept on the stack as `_spi…`).
+                let hidden = isSPI || owner?.hasPrefix("_spi") == true
+                switch kind {
+                case "struct", "class", "enum", "protocol", "actor":
+                    let full = hidden ? "_spi" + name : owner.map { $0 + "." + name } ?? name
+                    if !hidden { result[full, default: []].formUnion([]) }
+                    if line.contains("{") { stack.append((full, depth, kind == "protocol")) }
+                case "func", "init", "subscript":
+                    var text = String(line[line.range(of: kind)!.lowerBound...])
+                    var next = index
+                    while text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count, next + 1 < lines.count {
+                        next += 1
+                        text += " " + lines[next].trimmingCharacters(in: .whitespaces)
+                    }
+                    let base = kind == "func" ? String(name.prefix { $0 != "<" }) : kind
+                    // An operator (`==`, `<`) is its protocol's spelling, not the type's.
+                    if !hidden, !base.isEmpty { result[owner ?? functions, default: []].insert("\(base)(\(labels(text)))") }
+                default:
+                    if let owner, !hidden { result[owner, default: []].insert(name) }
                 }
             } else if let owner = stack.last, depth == owner.depth + 1, trimmed.hasPrefix("case "), !trimmed.hasSuffix(":") {
                 // An enum's cases: `case a, b(x: Int)`, without what is in parentheses.
@@ -84,7 +106,7 @@ struct ReferenceTests {
                     if let first = word.first, first.isLetter { result[owner.name, default: []].insert("." + word) }
                 }
             } else if let match = extensionStart.firstMatch(in: line, range: range), line.contains("{") {
-                stack.append((String(line[Range(match.range(at: 1), in: line)!]), depth))
+                stack.append((String(line[Range(match.range(at: 1), in: line)!]), depth, false))
             }
             if !trimmed.hasPrefix("///") {
                 depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
@@ -141,7 +163,9 @@ struct ReferenceTests {
         var type: String?
         for line in text.components(separatedBy: "\n") {
             if line.hasPrefix("### ") {
-                type = line.dropFirst(4).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+                let heading = line.dropFirst(4).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+                type = heading
+                rows[heading, default: []] += []  // a type without members has its heading alone
                 continue
             }
             guard let type, line.hasPrefix("| `") else { continue }
@@ -227,10 +251,26 @@ struct ReferenceTests {
             extension Outer {
                 public static var shared: Outer { Outer(value: 1) }
             }
+            extension Outer: Equatable {
+                public static func == (lhs: Outer, rhs: Outer) -> Bool { true }
+            }
+            public protocol Answering: Sendable {
+                associatedtype Answer
+                var name: String { get }
+                func answer(_ input: String, context: Int) throws -> Answer
+            }
+            @_spi(Framing) public protocol Hidden {
+                func hidden()
+            }
+            @_spi(Framing) public struct HiddenToo {
+                public func next() {}
+            }
             """
         let spellings = Self.spellings(in: source)
         #expect(spellings["Outer"] == ["value", "count", "init(value:_:limit:observer:)", "run(_:label:)", "subscript(key:)", "shared"])
         #expect(spellings["Outer.Kind"] == [".a", ".b", ".c", ".d"])
         #expect(spellings[Self.functions] == ["free(first:second:)"])
+        #expect(spellings["Answering"] == ["Answer", "name", "answer(_:context:)"])
+        #expect(spellings["Hidden"] == nil && spellings["HiddenToo"] == nil && spellings.keys.allSatisfy { !$0.hasPrefix("_spi") })
     }
 }
