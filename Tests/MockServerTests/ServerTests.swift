@@ -199,6 +199,10 @@ struct ServerTests {
         server.stop()
         #expect(!server.isRunning && server.port == 0)
         for client in clients { #expect(try client.readToEnd().isEmpty) }
+        // The clients go too, so that no connection of the old server's is left half-closed on the
+        // port (the server closed first: its side waits for the clients' FIN); only the listener
+        // is the server's to free. (CI saw the bind below refused while they were open.)
+        for client in clients { client.reset() }
         let again = MockServer(responder: PatternResponder(Self.echo), port: port)
         try again.start()
         defer { again.stop() }
