@@ -71,11 +71,7 @@ final class StrictXCTestExamples: MockServerTestCase {
             server.stubRequest("GET", "/items").andReturn(200)
         }
         server.stubRequest("GET", "/never").andReturn(200)
-        for (method, path) in [("GET", "/items"), ("POST", "/login")] {
-            let client = try TestClient(port: server.port)
-            try client.send("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            _ = try client.readToEnd()
-        }
+        try send([("GET", "/items"), ("POST", "/login")], to: server)
         expected = ["a stub answered no request (strict verification)\n\n  GET /never\n",
                     "a request arrived out of the declared order (strict verification)\n\n  GET /items\n"]
     }
@@ -86,7 +82,12 @@ final class StrictXCTestExamples: MockServerTestCase {
             server.stubRequest("POST", "/login").andReturn(200)
             server.stubRequest("GET", "/items").andReturn(200)
         }
-        for (method, path) in [("POST", "/login"), ("GET", "/items")] {
+        try send([("POST", "/login"), ("GET", "/items")], to: server)
+    }
+
+    /// Makes each request on a connection of its own and reads its answer.
+    private func send(_ requests: [(method: String, path: String)], to server: HTTPMockServer) throws {
+        for (method, path) in requests {
             let client = try TestClient(port: server.port)
             try client.send("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             _ = try client.readToEnd()

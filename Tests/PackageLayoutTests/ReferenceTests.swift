@@ -57,19 +57,7 @@ struct ReferenceTests {
                let match = requirement.firstMatch(in: line, range: range) {
                 let kind = String(line[Range(match.range(at: 1), in: line)!])
                 let name = String(line[Range(match.range(at: 2), in: line)!])
-                switch kind {
-                case "func", "init", "subscript":
-                    var text = String(line[line.range(of: kind)!.lowerBound...])
-                    var next = index
-                    while text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count, next + 1 < lines.count {
-                        next += 1
-                        text += " " + lines[next].trimmingCharacters(in: .whitespaces)
-                    }
-                    let base = kind == "func" ? String(name.prefix { $0 != "<" }) : kind
-                    result[protocolOwner.name, default: []].insert("\(base)(\(labels(text)))")
-                default:
-                    result[protocolOwner.name, default: []].insert(name)
-                }
+                result[protocolOwner.name, default: []].insert(memberSpelling(kind: kind, name: name, at: index, in: lines))
             } else if let match = declaration.firstMatch(in: line, range: range) {
                 let kind = String(line[Range(match.range(at: 1), in: line)!])
                 let name = String(line[Range(match.range(at: 2), in: line)!])
@@ -82,15 +70,10 @@ struct ReferenceTests {
                     if !hidden { result[full, default: []].formUnion([]) }
                     if line.contains("{") { stack.append((full, depth, kind == "protocol")) }
                 case "func", "init", "subscript":
-                    var text = String(line[line.range(of: kind)!.lowerBound...])
-                    var next = index
-                    while text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count, next + 1 < lines.count {
-                        next += 1
-                        text += " " + lines[next].trimmingCharacters(in: .whitespaces)
-                    }
-                    let base = kind == "func" ? String(name.prefix { $0 != "<" }) : kind
                     // An operator (`==`, `<`) is its protocol's spelling, not the type's.
-                    if !hidden, !base.isEmpty { result[owner ?? functions, default: []].insert("\(base)(\(labels(text)))") }
+                    if !hidden, kind != "func" || !name.isEmpty {
+                        result[owner ?? functions, default: []].insert(memberSpelling(kind: kind, name: name, at: index, in: lines))
+                    }
                 default:
                     if let owner, !hidden { result[owner, default: []].insert(name) }
                 }
@@ -114,6 +97,21 @@ struct ReferenceTests {
             while let last = stack.last, depth <= last.depth { stack.removeLast() }
         }
         return result
+    }
+
+    /// A member's spelling: `name` for a property (or an associated type), `name(label:_:)`,
+    /// `init(…)` or `subscript(…)` from the declaration at `index`, read over as many lines as its
+    /// parameters take.
+    static func memberSpelling(kind: String, name: String, at index: Int, in lines: [String]) -> String {
+        guard ["func", "init", "subscript"].contains(kind), let start = lines[index].range(of: kind) else { return name }
+        var text = String(lines[index][start.lowerBound...])
+        var next = index
+        while text.filter({ $0 == "(" }).count > text.filter({ $0 == ")" }).count, next + 1 < lines.count {
+            next += 1
+            text += " " + lines[next].trimmingCharacters(in: .whitespaces)
+        }
+        let base = kind == "func" ? String(name.prefix { $0 != "<" }) : kind
+        return "\(base)(\(labels(text)))"
     }
 
     /// `label:_:` for a declaration whose text starts at `func`, `init` or `subscript`.
