@@ -106,6 +106,7 @@ enum AdminDashboardPage {
     const $ = (id) => document.getElementById(id);
     let next = 0;
     let unmatchedSeen = 0;
+    let shownSet = null;
 
     function say(text, isError) {
       $("status").textContent = text;
@@ -184,7 +185,9 @@ enum AdminDashboardPage {
       }
       if (answer.current !== undefined) {
         $("set-current").textContent = "new connections: " + answer.current;
-        if (document.activeElement !== select) select.value = answer.current;
+        // The choice follows the mock only when the mock's set changed: a refresh never undoes
+        // what the user picked and has not switched to yet.
+        if (answer.current !== shownSet) { select.value = answer.current; shownSet = answer.current; }
       }
     }
 

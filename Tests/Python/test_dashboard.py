@@ -85,7 +85,10 @@ async def drive(admin, port, devtools):
         assert await page.evaluate("window.notReloaded === true"), "the page reloaded"
 
         # The set is switched from the page (focus and Enter, as from the keyboard), and the mock answers from it.
-        await page.evaluate("document.getElementById('set-select').value = 'unauthorized'; document.getElementById('set-switch').focus()")
+        # (A refresh of the page between the choice and Enter must not undo the choice.)
+        await page.evaluate("const s = document.getElementById('set-select'); s.value = 'unauthorized'; s.dispatchEvent(new Event('change'));"
+                            " document.getElementById('set-switch').focus()")
+        await page.evaluate("refresh()")
         for kind in ("keyDown", "keyUp"):
             await page.send("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13, text="\r" if kind == "keyDown" else "")
         await page.evaluate("waitFor(() => document.getElementById('set-current').textContent === 'new connections: unauthorized', 20000, 'the switch')")
