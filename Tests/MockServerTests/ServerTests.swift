@@ -204,10 +204,32 @@ struct ServerTests {
         // is the server's to free. (CI saw the bind below refused while they were open.)
         for client in clients { client.reset() }
         let again = MockServer(responder: PatternResponder(Self.echo), port: port)
-        try again.start()
+        do {
+            try again.start()
+        } catch {
+            // Name what holds the port, so that a failure says who took it.
+            Issue.record("\(error); sockets on port \(port) now (/proc/net/tcp: local, remote, state):\n\(Self.sockets(onPort: port))\n\(server.transcript.dump())")
+            return
+        }
         defer { again.stop() }
         #expect(again.port == port)
         #expect(server.transcript.entries.filter { $0.event == .closed(.serverStopped) }.count == 5)
+    }
+
+    /// The lines of /proc/net/tcp (and tcp6) whose local or remote port is `port`: addresses and
+    /// ports in hexadecimal, then the state (`0A` listening, `01` established, `06` TIME_WAIT…).
+    static func sockets(onPort port: UInt16) -> String {
+        let hex = String(format: ":%04X", port)
+        var found: [String] = []
+        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+            guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+            for line in text.split(separator: "\n").dropFirst() {
+                let fields = line.split(separator: " ")
+                guard fields.count > 3, fields[1].hasSuffix(hex) || fields[2].hasSuffix(hex) else { continue }
+                found.append("\(fields[1]) \(fields[2]) \(fields[3])")
+            }
+        }
+        return found.isEmpty ? "(none)" : found.joined(separator: "\n")
     }
 
     @Test("a stopped server starts again")

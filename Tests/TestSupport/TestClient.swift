@@ -18,13 +18,18 @@ public final class TestClient {
     /// Connects to `host:port`; every read gives up after `timeout` seconds.
     public init(port: UInt16, host: String = "127.0.0.1", timeout: Int = 10) throws {
         let isIPv6 = host.contains(":")
+        // Close-on-exec: a program another test starts meanwhile (posix_spawn on Linux keeps every
+        // other descriptor) must not keep this connection open after the test closes it.
         #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
+        let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
         let streamType = SOCK_STREAM
         #endif
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        #if !canImport(Glibc)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #endif
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var result: Int32

@@ -18,13 +18,16 @@ extension TranscriptEvent {
     var isClosed: Bool { if case .closed = self { true } else { false } }
 }
 
-/// Starts a server on a port below every system's ephemeral range (Linux hands out 32768–60999,
-/// macOS 49152–65535), so that no port-0 bind and no outgoing connection elsewhere in the test run
-/// can take the port while a test frees it and binds it again. Taken ports are skipped.
+/// Starts a server on a port outside this system's ephemeral range (read from
+/// /proc/sys/net/ipv4/ip_local_port_range where there is one: a machine may hand out more than
+/// Linux's default 32768–60999; macOS hands out 49152–65535), so that no port-0 bind and no
+/// outgoing connection elsewhere in the test run can take the port while a test frees it and binds
+/// it again. Taken ports are skipped.
 func startServerOnFixedPort(_ entries: [ResponseEntry]) throws -> MockServer {
+    let ports = portsOutsideEphemeralRange()
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<200 {
-        let port = UInt16.random(in: 20_000..<30_000, using: &generator)
+        let port = UInt16(ports.randomElement(using: &generator)!)
         let server = MockServer(responder: PatternResponder(entries), port: port)
         do {
             try server.start()
@@ -33,5 +36,22 @@ func startServerOnFixedPort(_ entries: [ResponseEntry]) throws -> MockServer {
             continue
         }
     }
-    throw SocketError(call: "bind", address: "127.0.0.1:20000-29999", code: EADDRINUSE)
+    throw SocketError(call: "bind", address: "127.0.0.1:\(ports.lowerBound)-\(ports.upperBound)", code: EADDRINUSE)
+}
+
+/// The larger stretch of ports from 10000 to 65535 that the system's ephemeral range leaves out
+/// (10000–32767 with Linux's default range).
+func portsOutsideEphemeralRange() -> ClosedRange<Int> {
+    var ephemeral = 32_768...60_999
+    #if os(Linux)
+    if let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8) {
+        let bounds = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).compactMap { Int($0) }
+        if bounds.count == 2, bounds[0] <= bounds[1] { ephemeral = bounds[0]...bounds[1] }
+    }
+    #else
+    ephemeral = 49_152...65_535
+    #endif
+    let below = 10_000...max(10_000, ephemeral.lowerBound - 1)
+    let above = min(65_535, ephemeral.upperBound + 1)...65_535
+    return below.count >= above.count ? below : above
 }
