@@ -13,6 +13,12 @@ struct WebSocketPushTests {
                                               "echo": {"pattern": ".*", "commands": ["$0"]}}}
         """
 
+    /// How long a Python client waits for the pushes. Generous: the pushes come from this test's
+    /// own code, which resumes only when Swift's cooperative pool has a thread for it, and other
+    /// tests' blocking clients can hold both of a small machine's for tens of seconds (CI: a test
+    /// resumed after 30 s, when its client had given up at 20).
+    static let clientSeconds = 150
+
     /// A client that prints the welcome and the next `count` messages (binary ones in hex).
     private func listener(_ url: String, count: Int, ssl: String = "None") -> String {
         """
@@ -25,7 +31,7 @@ struct WebSocketPushTests {
                 for _ in range(\(count)):
                     message = await ws.recv()
                     print(message.hex() if isinstance(message, bytes) else message, flush=True)
-        asyncio.run(asyncio.wait_for(main(), 20))
+        asyncio.run(asyncio.wait_for(main(), \(Self.clientSeconds)))
         """
     }
 
@@ -42,7 +48,7 @@ struct WebSocketPushTests {
         try await server.start()
         defer { server.stop() }
         #expect(await server.sendWebSocketMessage(.text("nobody")) == [])
-        let result = BackgroundRun.python(listener(server.url().absoluteString, count: 2))
+        let result = BackgroundRun.python(listener(server.url().absoluteString, count: 2), timeout: TimeInterval(Self.clientSeconds + 30))
         let connection = try await waitForSubscriber(server)
         #expect(await server.openWebSocketConnections() == [connection])
         #expect(await server.sendWebSocketMessage(.text("price 42"), toConnection: connection) == [connection])
@@ -65,7 +71,7 @@ struct WebSocketPushTests {
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         let none = try Tools.curl(["-s", "-w", " %{http_code}", "-H", "Content-Type: application/json", "-d", "hi", admin + "websocket/send"])
         #expect(none.stdout == "{\"error\":\"no WebSocket connection is open\"}\n 409", "\(none.stdout)")
-        let result = BackgroundRun.python(listener("ws://127.0.0.1:\(port)/", count: 2))
+        let result = BackgroundRun.python(listener("ws://127.0.0.1:\(port)/", count: 2), timeout: TimeInterval(Self.clientSeconds + 30))
         let subscribed = try Tools.curl(["-s", admin + "wait?input=%5Esubscribe%24&timeout=20"])
         #expect(subscribed.stdout == "{\"input\":\"subscribe\"}\n", "\(subscribed.stdout)\(subscribed.stderr)\n\((try? Tools.curl(["-s", admin + "transcript"]).stdout) ?? "")")
         let connections = try Tools.curl(["-s", admin + "websocket/connections"])
@@ -99,8 +105,8 @@ struct WebSocketPushTests {
                     print(await ws.recv())
                     await ws.send("secret")
                     print(await ws.recv())
-            asyncio.run(asyncio.wait_for(main(), 20))
-            """).value()
+            asyncio.run(asyncio.wait_for(main(), \(Self.clientSeconds)))
+            """, timeout: TimeInterval(Self.clientSeconds + 30)).value()
         #expect(result.stdout == "ready\nsecret\n", "\(result.stdout)\(result.stderr)")
     }
 }
