@@ -49,9 +49,10 @@ public enum BundledResponses {
     public static func script(named name: String) throws -> ResponseScript {
         guard let url = url(named: name) else {
             let known = names.contains(name) || name == "endpoints"
+            let places = searchedPlaces
             let reason = known
-                ? "the bundled script \"\(name)\" is not where it is installed: looked in \(searchedPlaces.map(\.path).joined(separator: ", ")); "
-                    + "copy \(searchedPlaces[0].lastPathComponent) from the build folder next to the program, or pass a FILE"
+                ? "the bundled script \"\(name)\" is not where it is installed: looked in \(places.map(\.path).joined(separator: ", ")); "
+                    + "copy \(places[0].lastPathComponent) from the build folder next to the program, or pass a FILE"
                 : "no bundled script named \"\(name)\" (bundled: \(names.joined(separator: ", ")))"
             throw ResponseFileError(.unreadable(reason: reason), file: "\(name).json")
         }

@@ -2,7 +2,7 @@ import Foundation
 import MockServer
 
 /// What the dashboard (and any client) reads about a mock besides its transcript: what it is, its
-/// response sets, its stubs with their hits, the reports of its unexpected requests, and a file's bytes.
+/// response sets, its stubs with their hits, and the reports of its unexpected requests.
 enum AdminInspection {
     /// `GET /info`: the mock's address, data port, kind and, for a script, its scheme.
     static func info(_ target: AdminResponder.Target) -> [String: Any] {
@@ -30,10 +30,5 @@ enum AdminInspection {
             ["request": "\(report.request.method) \(report.request.target)", "text": report.text,
              "swift": report.swiftSnippet, "endpoint": report.endpointSnippet] as [String: Any]
         }]
-    }
-
-    /// `GET /files/PATH`: the bytes of the file at `/PATH`, or `nil` when there is none.
-    static func file(_ server: MockServer, path: String) -> Data? {
-        server.files[path]
     }
 }

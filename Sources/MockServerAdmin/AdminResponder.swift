@@ -118,7 +118,7 @@ public final class AdminResponder: HTTPResponder {
             return .reply(Self.json(AdminInspection.unexpected(target.stubs)))
         case ("GET", _) where path.hasPrefix("/files/") && path.count > "/files/".count:
             let file = String(path.dropFirst("/files".count))
-            guard let bytes = AdminInspection.file(server, path: file) else { return .reply(Self.error(404, "no file at \(file)")) }
+            guard let bytes = server.files[file] else { return .reply(Self.error(404, "no file at \(file)")) }
             return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
         case ("GET", "/unmatched"):
             return .reply(Self.json(["entries": server.transcript.unmatched.map(AdminJSON.entry)]))

@@ -22,7 +22,7 @@ package enum StrictVerification {
             for (place, stub) in order.enumerated() {
                 guard let first = stub.answered.first else { continue }
                 // The last request an earlier stub of the order answered after this stub's first.
-                let earlier = order[..<place].compactMap { other -> (Stub, (sequence: Int, request: String))? in
+                let earlier = order[..<place].compactMap { other -> (Stub, (sequence: Int, method: String, target: String))? in
                     guard let last = other.answered.last, last.sequence > first.sequence else { return nil }
                     return (other, last)
                 }
@@ -30,11 +30,11 @@ package enum StrictVerification {
                 reports.append("""
                     MockServer: a request arrived out of the declared order (strict verification)
 
-                      \(first.request)
+                      \(first.method) \(first.target)
 
                     was answered by \(stub.description) (answer \(first.sequence)) before
 
-                      \(late.request)
+                      \(late.method) \(late.target)
 
                     was answered by \(other.description) (answer \(late.sequence)), which the order puts first: \(declared).
 

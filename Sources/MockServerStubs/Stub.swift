@@ -27,7 +27,7 @@ public final class Stub: Sendable, CustomStringConvertible {
     /// The order it was added in; a later stub wins over an earlier one.
     let sequence: Int
     /// The method, upper-case.
-    let method: String
+    package let method: String
     let target: StubTarget
     private let definition: Locked<Definition>
     private let record = Locked(StubHits())

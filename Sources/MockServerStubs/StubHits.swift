@@ -8,18 +8,19 @@ package struct StubHits: Sendable {
     package private(set) var count = 0
     /// The requests answered for each path as sent (percent escapes kept).
     package private(set) var byPath: [String: Int] = [:]
-    /// The first answer: its number among all the server's answers, and the request's method and target.
-    package private(set) var first: (sequence: Int, request: String)?
+    /// The first answer: its number among all the server's answers, and the request's method and
+    /// target (kept as the request has them: a report puts them together, not every answer).
+    package private(set) var first: (sequence: Int, method: String, target: String)?
     /// The last answer, as ``first``.
-    package private(set) var last: (sequence: Int, request: String)?
+    package private(set) var last: (sequence: Int, method: String, target: String)?
 
     /// Counts `request`, the server's answer number `sequence`; returns how many came before it.
     mutating func add(_ request: HTTPRequest, sequence: Int) -> Int {
         defer { count += 1 }
         byPath[request.path, default: 0] += 1
-        let summary = "\(request.method) \(request.target)"
-        if first == nil { first = (sequence, summary) }
-        last = (sequence, summary)
+        let answer = (sequence: sequence, method: request.method, target: request.target)
+        if first == nil { first = answer }
+        last = answer
         return count
     }
 

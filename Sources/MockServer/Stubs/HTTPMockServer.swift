@@ -188,7 +188,7 @@ public final class HTTPMockServer: Sendable {
         let added = "\(method) \(path)"
         return router.all.reduce(0) { total, stub in
             if stub.description == added { return total + stub.hits }
-            guard stub.description.hasPrefix(method + " ") else { return total }
+            guard stub.method == method else { return total }
             return total + stub.answered.count(forPath: path)
         }
     }
