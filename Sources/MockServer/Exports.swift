@@ -39,6 +39,7 @@
 @_exported import struct MockServerHTTP.HTTPResponseTemplate
 @_exported import enum MockServerHTTP.HTTPScriptCommand
 @_exported import struct MockServerHTTP.HTTPScriptProtocol
+@_exported import struct MockServerHTTP.HTTPUpgrade
 @_exported import protocol MockServerHTTP.ScriptHeadResponder
 
 // MockServerScript
@@ -109,6 +110,8 @@
 @_exported import struct MockServerWebDAV.WebDAVScriptProtocol
 
 // MockServerWebSocket
+@_exported import struct MockServerWebSocket.WebSocketClosedError
+@_exported import class MockServerWebSocket.WebSocketConnection
 @_exported import struct MockServerWebSocket.WebSocketCloseCode
 @_exported import enum MockServerWebSocket.WebSocketMessage
 @_exported import enum MockServerWebSocket.WebSocketOpcode

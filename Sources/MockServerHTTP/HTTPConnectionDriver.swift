@@ -17,6 +17,9 @@ package final class HTTPConnectionDriver: StreamDriver {
         case discarding(CloseReason)
         /// The responder computes the answer in a task.
         case waiting(Task<Void, Never>)
+        /// A reply switched the connection to another protocol (``HTTPReplyStep/upgrade(_:)``), whose
+        /// driver now gets its bytes.
+        case upgraded(any StreamDriver)
     }
 
     private var parser = HTTPRequestParser()
@@ -44,8 +47,11 @@ package final class HTTPConnectionDriver: StreamDriver {
     package func opened(_ connection: StreamConnection) -> [StreamStep] { [] }
 
     package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
-        if case .discarding = state { return }
-        parser.append(bytes)
+        switch state {
+        case .discarding: return
+        case .upgraded(let driver): driver.received(bytes, on: connection)
+        case .awaitingRequest, .answeringHead, .waiting: parser.append(bytes)
+        }
     }
 
     package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
@@ -58,6 +64,8 @@ package final class HTTPConnectionDriver: StreamDriver {
             return .steps([.fault(.halfClose)])
         case .waiting:
             return .wait
+        case .upgraded(let driver):
+            return driver.next(on: connection, inputEnded: inputEnded)
         case .awaitingRequest:
             break
         }
@@ -103,7 +111,11 @@ package final class HTTPConnectionDriver: StreamDriver {
     }
 
     package func closed(_ connection: StreamConnection, reason: CloseReason) {
-        if case .waiting(let task) = state { task.cancel() }
+        switch state {
+        case .waiting(let task): task.cancel()
+        case .upgraded(let driver): driver.closed(connection, reason: reason)
+        case .awaitingRequest, .answeringHead, .discarding: break
+        }
     }
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
@@ -316,9 +328,37 @@ package final class HTTPConnectionDriver: StreamDriver {
                     connection.replaceRemainingSteps(with: self.convert(rest(), request: request, end: end, on: connection))
                 })
                 return steps
+            case .upgrade(let upgrade):
+                end?.scripted = true
+                guard let request else {
+                    steps.append(.run { [unowned connection] in
+                        connection.log(.warning, "a \(upgrade.name) upgrade cannot answer a request head waiting for 100 Continue; ignored")
+                    })
+                    return steps
+                }
+                steps.append(.run { [unowned self, unowned connection] in self.upgrade(upgrade, for: request, on: connection) })
+                return steps
             }
         }
         if let end, !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
         return steps
+    }
+
+    /// Carries out `upgrade` for `request`: its answer goes out, then the connection is the new
+    /// protocol's, bytes the client sent after the request included; or it is refused and closes.
+    private func upgrade(_ upgrade: HTTPUpgrade, for request: HTTPRequest, on connection: StreamConnection) {
+        switch upgrade.start(request, context(connection)) {
+        case .switchProtocols(let response, let driver):
+            connection.log(.debug, "switching to \(upgrade.name)")
+            connection.send(response)
+            state = .upgraded(driver)
+            let rest = parser.takeBuffered()
+            if !rest.isEmpty { rest.withUnsafeBytes { driver.received($0, on: connection) } }
+            connection.replaceRemainingSteps(with: driver.opened(connection))
+        case .refuse(let response, let reason):
+            connection.log(.warning, "\(upgrade.name) upgrade refused: \(reason)")
+            connection.send(response)
+            connection.replaceRemainingSteps(with: [.close(.malformedInput(reason))])
+        }
     }
 }

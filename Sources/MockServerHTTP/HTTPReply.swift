@@ -42,4 +42,8 @@ public enum HTTPReplyStep: Sendable {
     /// before it have been sent and their pauses waited out; the steps it returns end the reply.
     /// It must be the last step (any after it are ignored) and must return quickly.
     case then(@Sendable () -> [HTTPReplyStep])
+    /// Switches the connection to another protocol (a WebSocket, say): the upgrade answers the
+    /// request (`101 Switching Protocols`, or a refusal), and from then on the connection's bytes are
+    /// the new protocol's. It must be the last step; any after it are ignored.
+    case upgrade(HTTPUpgrade)
 }

@@ -124,6 +124,16 @@ import MockServerCore
     /// How many bytes are buffered and not yet returned.
     public var bufferedCount: Int { buffer.count - start }
 
+    /// Takes the bytes buffered after the last request returned: what a client sent after a request
+    /// that switched the connection to another protocol (`101 Switching Protocols`) is that protocol's.
+    public mutating func takeBuffered() -> [UInt8] {
+        let rest = Array(buffer[start...])
+        buffer = []
+        start = 0
+        head = nil
+        return rest
+    }
+
     // MARK: Parsing
 
     /// The three words of a request line, separated by spaces (a run of spaces counts as one), read

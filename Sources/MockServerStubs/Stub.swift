@@ -16,6 +16,8 @@ public final class Stub: Sendable, CustomStringConvertible {
         /// A response worked out at once from the request, the cache and the hit's number (an
         /// endpoints file's templates and sequences).
         case computed(@Sendable (StubRequest, StubCache, Int) -> StubResponse)
+        /// A WebSocket, its handshake answered with `101` and the connection handed to a handler.
+        case webSocket(WebSocketStub)
     }
 
     struct Definition: Sendable {
@@ -99,6 +101,8 @@ public final class Stub: Sendable, CustomStringConvertible {
             return .handler(handler)
         case .computed(let compute):
             return .computed { request, cache, _ in compute(request, cache, hit) }
+        case .webSocket(let webSocket):
+            return .webSocket(webSocket)
         }
     }
 }

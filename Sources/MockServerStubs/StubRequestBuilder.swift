@@ -2,6 +2,7 @@ import Foundation
 import MockServerCore
 import MockServerHTTP
 import MockServerScript
+import MockServerWebSocket
 
 /// The request side of a stub, from `server.stubRequest("POST", "/dogs.json")`: what else a request
 /// must have (headers, a body), then `andReturn` for the response.
@@ -98,5 +99,31 @@ public final class StubRequestBuilder: Sendable {
     /// Answers with the response in `raw`, as `curl -is` prints it; see the `Data` form.
     public func andReturnRawResponse(_ raw: String) throws {
         try andReturnRawResponse(Data(raw.utf8))
+    }
+
+    /// Answers with a WebSocket: the opening handshake is checked as RFC 6455 asks (a request that
+    /// is not one gets 400, 405 or 426 with the reason), then `handler` gets the open connection.
+    /// The server answers pings and runs the close handshake; when the handler returns it closes
+    /// with 1000, when it throws with 1011 and the error. Pushes from
+    /// `server.sendWebSocketMessage` and the admin API reach these connections too.
+    ///
+    /// ```swift
+    /// server.stubRequest("GET", "/prices").andUpgradeToWebSocket { socket in
+    ///     try await socket.send("price 41")
+    ///     for try await message in socket.messages where message == .text("more") {
+    ///         try await socket.send("price 42")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - subprotocols: those spoken, preferred first; the first the client offers is agreed
+    ///     (``WebSocketConnection/subprotocol``).
+    ///   - maximumMessageLength: the longest message taken, fragments together; a longer one
+    ///     fails the connection with 1009.
+    public func andUpgradeToWebSocket(subprotocols: [String] = [], maximumMessageLength: Int = 16 << 20,
+                                      _ handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) {
+        let webSocket = WebSocketStub(subprotocols: subprotocols, maximumMessageLength: maximumMessageLength, handler: handler)
+        stub.update { $0.answer = .webSocket(webSocket) }
     }
 }

@@ -88,6 +88,8 @@ package final class StubRouter: HTTPResponder {
             return .reply(HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description))
         case .handler(let handler):
             return .asynchronous { [self] in try await run(handler, of: stub, for: request, parameters: parameters) }
+        case .webSocket(let webSocket):
+            return .reply(HTTPReply(steps: [.upgrade(webSocket.upgrade(name: stub.description))], name: stub.description))
         }
     }
 

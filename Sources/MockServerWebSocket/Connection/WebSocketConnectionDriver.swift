@@ -2,17 +2,29 @@ import MockServerCore
 import MockServerHTTP
 import MockServerScript
 
-/// A WebSocket connection answered by a script (RFC 6455): it reads the opening handshake, then
-/// frames, puts messages together and hands each to the script's responder as one input unit;
-/// text commands go out as text messages, `{"binary": …}`, `{"hex": …}` and `«data»` as binary
-/// ones. It answers pings, runs the close handshake both ways, and fails a connection that breaks
-/// the protocol with the close code the RFC asks for and a reason that names the culprit.
+/// A WebSocket connection (RFC 6455), answered by a script or by a Swift handler: it reads frames,
+/// puts messages together and hands each to the script's responder as one input unit, or to the
+/// handler's ``WebSocketConnection/messages``. A script's text commands go out as text messages,
+/// `{"binary": …}`, `{"hex": …}` and `«data»` as binary ones. It answers pings, runs the close
+/// handshake both ways, and fails a connection that breaks the protocol with the close code the
+/// RFC asks for and a reason that names the culprit.
+///
+/// A script's connection begins with the opening handshake, which this driver reads; a handler's
+/// begins open, after an HTTP connection answered the handshake and switched to it
+/// (``HTTPReplyStep/upgrade(_:)``).
 ///
 /// The transcript shows messages, not frames: each input is a message's payload, each output a
 /// message's payload (control frames and the handshake are notes).
 package final class WebSocketConnectionDriver: StreamDriver {
-    private let server: any ScriptServer
-    private let base: SubstitutionContext
+    /// Who answers the client's messages.
+    private enum Answerer {
+        /// A script: each message is an input unit for its responder.
+        case script(server: any ScriptServer, base: SubstitutionContext)
+        /// A Swift handler, through its socket; `name` (a stub's) goes into the transcript.
+        case handler(WebSocketConnection, name: String?)
+    }
+
+    private let answerer: Answerer
     private var state = WebSocketConnectionState.handshaking
     private var handshake: [UInt8] = []
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
@@ -20,17 +32,51 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var options = WebSocketOptions(settings: [:])
     private var storage = ScriptConnectionStorage(connectionID: 0)
     private var answersPings = true
+    /// A handler's task, cancelled when the connection closes.
+    private var handlerTask: Task<Void, Never>?
 
     /// The longest opening request read before the connection is refused with 431.
     private static let maximumHandshakeLength = 16 * 1024
 
+    /// A connection answered by the script that `server` runs, from its opening handshake on.
     package init(server: any ScriptServer, base: SubstitutionContext) {
-        self.server = server
-        self.base = base
+        answerer = .script(server: server, base: base)
+    }
+
+    /// A connection already open (its handshake answered over HTTP), answered by the handler that
+    /// gets `socket`.
+    init(socket: WebSocketConnection, name: String?, options: WebSocketOptions) {
+        answerer = .handler(socket, name: name)
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        state = .open
+    }
+
+    /// Starts a handler's task; what it returns or throws ends the connection (``handlerEnded(_:on:)``).
+    func startHandler(_ handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) {
+        guard case .handler(let socket, _) = answerer else { return }
+        handlerTask = Task {
+            let outcome: Result<Void, any Error>
+            do {
+                try await handler(socket)
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            await socket.handlerEnded(outcome)
+        }
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         storage = ScriptConnectionStorage(connectionID: connection.id)
+        if case .handler(let socket, _) = answerer {
+            socket.attach(self, on: connection)
+            connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
+            connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(socket.request.method) \(socket.request.target): WebSocket open"
+                                                   + (socket.subprotocol.map { " (subprotocol \($0))" } ?? ""))))
+            connection.log(.debug, "WebSocket open at \(socket.request.target)")
+        }
         return []
     }
 
@@ -60,6 +106,11 @@ package final class WebSocketConnectionDriver: StreamDriver {
         state = .finished
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         storage.connectionClosed()
+        if case .handler(let socket, _) = answerer {
+            socket.ended(WebSocketClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
+            handlerTask?.cancel()
+            handlerTask = nil
+        }
     }
 
     // MARK: Handshake
@@ -75,6 +126,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         let head = Array(handshake[..<end])
         let rest = handshake[end...]
         handshake = []
+        guard case .script(let server, let base) = answerer else { return .needInput }
         guard let request = HTTPRequest(parsing: head) else {
             return refuse(WebSocketHandshake.reject(400, "Bad Request", "the opening request is not HTTP"), on: connection)
         }
@@ -139,6 +191,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
                 continue
             case .close(let code, let reason):
                 connection.record(.note(TranscriptNote(kind: "websocket-close", text: "<- close \(code.map(String.init(describing:)) ?? "(no code)") \(reason)")))
+                if case .handler(let socket, _) = answerer { socket.clientClosed(code) }
                 if state == .closing {
                     state = .finished
                     return .finish(.script)
@@ -148,7 +201,11 @@ package final class WebSocketConnectionDriver: StreamDriver {
                 return .steps([.send(WebSocketFrame.close(code).encoded()), .close(.peerClosed)])
             case .message(let message):
                 guard state == .open else { continue }
-                return answer(message, on: connection)
+                guard case .handler(let socket, let name) = answerer else { return answer(message, on: connection) }
+                let input = InputUnit(bytes: message.bytes)
+                connection.record(.input(input, response: name))
+                connection.log(.trace, "<- \(input) [\(name ?? "")]")
+                socket.deliver(message)
             }
         }
     }
@@ -157,6 +214,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// reason, then the TCP connection closes without waiting for the client's.
     private func fail(_ error: WebSocketProtocolError, on connection: StreamConnection) -> DriverDecision {
         connection.log(.warning, "WebSocket protocol error: \(error); closing")
+        if case .handler(let socket, _) = answerer { socket.ended(WebSocketClosedError(reason: "the client broke the protocol: \(error.reason) (\(error.code))")) }
         connection.record(.note(TranscriptNote(kind: "websocket-error", text: "-> close \(error.code) \(error.reason)")))
         let alreadyClosing = state == .closing
         state = .finished
@@ -165,6 +223,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     }
 
     private func answer(_ message: WebSocketMessage, on connection: StreamConnection) -> DriverDecision {
+        guard case .script(let server, let base) = answerer else { return .needInput }
         let input = InputUnit(bytes: message.bytes)
         let (responder, context) = server.replyState(base: base)
         var session = storage.session
@@ -182,10 +241,13 @@ package final class WebSocketConnectionDriver: StreamDriver {
         return .steps(steps(for: reply, context: context, on: connection))
     }
 
-    /// Sends `message` from outside the script (the server's API, the admin API), after what the
-    /// connection has queued; nothing once the close handshake has begun.
-    func push(_ message: WebSocketMessage, on connection: StreamConnection) {
-        guard state == .open else { return }
+    /// Sends `message` from outside the script (the server's API, the admin API, a handler), after
+    /// what the connection has queued; nothing once the close handshake has begun.
+    ///
+    /// - Returns: whether it was sent.
+    @discardableResult
+    func push(_ message: WebSocketMessage, on connection: StreamConnection) -> Bool {
+        guard state == .open else { return false }
         let opcode: WebSocketOpcode
         switch message {
         case .text: opcode = .text
@@ -193,11 +255,43 @@ package final class WebSocketConnectionDriver: StreamDriver {
         }
         connection.record(.output(message.bytes))
         connection.sendNow(WebSocketFrame(opcode: opcode, payload: message.bytes).encoded())
+        return true
+    }
+
+    /// Begins the close handshake for a handler, with `reason` cut to the 123 bytes a close frame
+    /// carries.
+    func close(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
+        beginClose(code, reason: Self.closeReason(reason), on: connection, fromOutside: true)
+    }
+
+    /// A handler returned (the connection closes with 1000) or threw (1011, the error as the reason).
+    func handlerEnded(_ outcome: Result<Void, any Error>, on connection: StreamConnection) {
+        handlerTask = nil
+        switch outcome {
+        case .success:
+            beginClose(.normal, reason: "", on: connection, fromOutside: true)
+        case .failure(let error):
+            guard state == .open else { return }
+            connection.log(.warning, "the WebSocket handler threw: \(error)")
+            beginClose(.internalError, reason: Self.closeReason("the handler threw: \(error)"), on: connection, fromOutside: true)
+        }
+    }
+
+    /// `reason` cut to at most 123 bytes of UTF-8 at a character boundary.
+    static func closeReason(_ reason: String) -> String {
+        guard reason.utf8.count > 123 else { return reason }
+        var cut = ""
+        for character in reason {
+            guard cut.utf8.count + character.utf8.count <= 123 else { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     // MARK: Replies
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        guard case .script(let server, _) = answerer else { return [] }
         let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
         return convert(run.steps(for: Self.binarySends(reply.commands), match: reply.match), on: connection)
     }
@@ -266,10 +360,13 @@ package final class WebSocketConnectionDriver: StreamDriver {
     }
 
     /// Sends a close frame and waits for the client's, for at most ``WebSocketOptions/closeTimeout``.
-    private func beginClose(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
+    /// From outside the connection's steps (a handler), the frame is written at once rather than
+    /// when the steps end.
+    private func beginClose(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection, fromOutside: Bool = false) {
         guard state == .open else { return }
         connection.record(.note(TranscriptNote(kind: "websocket-close", text: "-> close \(code) \(reason)")))
-        connection.send(WebSocketFrame.close(code, reason: reason).encoded())
+        let frame = WebSocketFrame.close(code, reason: reason).encoded()
+        if fromOutside { connection.sendNow(frame) } else { connection.send(frame) }
         connection.endSteps()
         state = .closing
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)

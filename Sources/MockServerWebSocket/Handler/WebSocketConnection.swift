@@ -1,0 +1,126 @@
+import MockServerCore
+import MockServerHTTP
+
+/// One open WebSocket connection as a Swift handler sees it (a stub's `andUpgradeToWebSocket`):
+/// the client's messages as an async sequence, and sends, pushes and the close handshake as async
+/// calls. The server does the protocol: it answers pings, checks the client's frames, and runs the
+/// close handshake; the transcript records each message both ways.
+///
+/// ```swift
+/// server.stubRequest("GET", "/chat").andUpgradeToWebSocket { socket in
+///     for try await message in socket.messages {
+///         try await socket.send(.text("echo: \(message)"))
+///     }
+/// }
+/// ```
+///
+/// ``messages`` ends when the client closes with a close frame (its code is then in
+/// ``clientCloseCode()``), and throws ``WebSocketClosedError`` when the connection ends otherwise
+/// (the client vanished, or broke the protocol). When the handler returns, the server closes the
+/// connection with 1000; when it throws, with 1011 and the error as the reason.
+public final class WebSocketConnection: Sendable {
+    /// The connection's number, as in the transcript.
+    public let id: Int
+    /// The opening request (its path, query and headers).
+    public let request: HTTPRequest
+    /// The subprotocol agreed in the handshake, if any.
+    public let subprotocol: String?
+    /// The client's messages, in order, text and binary; fragments arrive put together.
+    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+
+    private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let inbox: LoopInbox
+    private let link: LoopBound<Link>
+    private let clientClose = Locked<WebSocketCloseCode??>(nil)
+
+    /// The loop's side of the connection, reached only on the loop's thread: weak, so that a
+    /// connection that has closed is not kept by a handler that still holds its socket.
+    final class Link {
+        weak var driver: WebSocketConnectionDriver?
+        weak var connection: StreamConnection?
+    }
+
+    init(id: Int, request: HTTPRequest, subprotocol: String?, inbox: LoopInbox, link: Link) {
+        self.id = id
+        self.request = request
+        self.subprotocol = subprotocol
+        self.inbox = inbox
+        self.link = LoopBound(link)
+        (messages, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+    }
+
+    /// Sends `message` after whatever the connection has queued.
+    ///
+    /// - Throws: ``WebSocketClosedError`` once the close handshake has begun or the connection has
+    ///   ended (the message is not sent).
+    public func send(_ message: WebSocketMessage) async throws {
+        let link = link
+        let sent = await onLoop { link.value.driver.flatMap { driver in link.value.connection.map { driver.push(message, on: $0) } } ?? false }
+        if !sent { throw WebSocketClosedError(reason: "the connection is closed or closing; \(message) was not sent") }
+    }
+
+    /// Sends a text message.
+    public func send(_ text: String) async throws {
+        try await send(.text(text))
+    }
+
+    /// Begins the close handshake with `code` and `reason` (at most 123 bytes of UTF-8, cut at a
+    /// character when longer): the server sends its close frame and waits, at most five seconds,
+    /// for the client's. Nothing happens once the connection is closing or closed.
+    public func close(_ code: WebSocketCloseCode = .normal, reason: String = "") async {
+        let link = link
+        _ = await onLoop {
+            guard let driver = link.value.driver, let connection = link.value.connection else { return false }
+            driver.close(code, reason: reason, on: connection)
+            return true
+        }
+    }
+
+    /// The code of the client's close frame once one has arrived (`.some(nil)` for a close frame
+    /// without a code), `nil` before.
+    public func clientCloseCode() -> WebSocketCloseCode?? {
+        clientClose.withLock { $0 }
+    }
+
+    /// What `body` returns on the connection's loop; `false` when the loop has ended.
+    private func onLoop(_ body: @escaping @Sendable () -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            let queued = inbox.execute { _ in continuation.resume(returning: body()) }
+            if !queued { continuation.resume(returning: false) }
+        }
+    }
+
+    // MARK: From the loop
+
+    /// The connection is open on the loop: sends can reach it.
+    func attach(_ driver: WebSocketConnectionDriver, on connection: StreamConnection) {
+        link.value.driver = driver
+        link.value.connection = connection
+    }
+
+    /// The handler returned or threw: the connection closes, if it has not.
+    func handlerEnded(_ outcome: Result<Void, any Error>) async {
+        let link = link
+        _ = await onLoop {
+            guard let driver = link.value.driver, let connection = link.value.connection else { return false }
+            driver.handlerEnded(outcome, on: connection)
+            return true
+        }
+    }
+
+    /// A message from the client.
+    func deliver(_ message: WebSocketMessage) {
+        continuation.yield(message)
+    }
+
+    /// The client's close frame arrived: the messages end.
+    func clientClosed(_ code: WebSocketCloseCode?) {
+        clientClose.withLock { $0 = .some(code) }
+        continuation.finish()
+    }
+
+    /// The connection ended; without the client's close frame, the messages end with `error`.
+    func ended(_ error: WebSocketClosedError) {
+        continuation.finish(throwing: error)
+    }
+}

@@ -1,0 +1,35 @@
+import MockServerCore
+import MockServerHTTP
+
+extension HTTPUpgrade {
+    /// An upgrade to a WebSocket answered by `handler`: the opening handshake is checked as
+    /// RFC 6455 asks (a request that is not one gets 400, 405 or 426 and a reason), and the handler
+    /// gets the open connection.
+    ///
+    /// - Parameters:
+    ///   - name: what the transcript names the messages' answer (a stub's description).
+    ///   - subprotocols: those spoken, preferred first; the first the client offers is agreed.
+    ///   - maximumMessageLength: the longest message taken (1009 beyond it).
+    package static func webSocket(name: String?, subprotocols: [String], maximumMessageLength: Int,
+                                  handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) -> HTTPUpgrade {
+        HTTPUpgrade(name: "websocket") { request, context in
+            switch WebSocketHandshake.answer(request, path: nil, subprotocols: subprotocols) {
+            case .reject(let response, let reason):
+                return .refuse(response: response, reason: reason)
+            case .accept(let response, let subprotocol):
+                guard let inbox = context.inbox else {
+                    let refusal = WebSocketHandshake.reject(501, "Not Implemented", "a WebSocket needs a connection on the server's loop")
+                    guard case .reject(let body, let reason) = refusal else { return .refuse(response: [], reason: "") }
+                    return .refuse(response: body, reason: reason)
+                }
+                var options = WebSocketOptions(settings: [:])
+                options.subprotocols = subprotocols
+                options.maximumMessageLength = maximumMessageLength
+                let socket = WebSocketConnection(id: context.connectionID, request: request, subprotocol: subprotocol, inbox: inbox, link: WebSocketConnection.Link())
+                let driver = WebSocketConnectionDriver(socket: socket, name: name, options: options)
+                driver.startHandler(handler)
+                return .switchProtocols(response: response, driver: driver)
+            }
+        }
+    }
+}
