@@ -6,6 +6,7 @@ import MockServerCore
 import MockServerHTTP
 import MockServerScript
 import MockServerStubs
+import MockServerWebSocket
 
 /// An HTTP server of stubs (Nocilla's DSL) and endpoints with closures and a shared cache
 /// (Voodoo's), on a port the system picks.
@@ -79,6 +80,22 @@ public final class HTTPMockServer: Sendable {
     /// Stops answering `URLSession.shared` in-process.
     public func uninstallInProcessForSharedSession() {
         server.uninstallInProcessForSharedSession()
+    }
+
+    /// Sends `message` to the open WebSocket connections of stubs that upgraded (all of them, or
+    /// the one numbered `connection`); see ``MockServer/sendWebSocketMessage(_:toConnection:)``.
+    ///
+    /// ```swift
+    /// await stubs.sendWebSocketMessage(.text("price 42"))
+    /// ```
+    @discardableResult
+    public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
+        await server.sendWebSocketMessage(message, toConnection: connection)
+    }
+
+    /// The numbers of the WebSocket connections open now; see ``MockServer/openWebSocketConnections()``.
+    public func openWebSocketConnections() async -> [Int] {
+        await server.openWebSocketConnections()
     }
 
     /// Everything that happened on the server's connections.

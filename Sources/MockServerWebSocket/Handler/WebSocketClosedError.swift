@@ -18,5 +18,6 @@ public struct WebSocketClosedError: Error, Sendable, Hashable, CustomStringConve
         self.reason = reason
     }
 
+    /// `WebSocket closed: ` and the reason.
     public var description: String { "WebSocket closed: \(reason)" }
 }

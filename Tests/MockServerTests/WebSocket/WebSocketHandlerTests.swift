@@ -138,8 +138,8 @@ struct WebSocketHandlerTests {
         let ready = try await server.transcript.wait(for: "the client's ready") { entry in
             if case .input(let input, _) = entry.event { input.text == "ready" } else { false }
         }
-        #expect(await server.server.openWebSocketConnections() == [ready.connection])
-        #expect(await server.server.sendWebSocketMessage(.text("pushed"), toConnection: ready.connection) == [ready.connection])
+        #expect(await server.openWebSocketConnections() == [ready.connection])
+        #expect(await server.sendWebSocketMessage(.text("pushed"), toConnection: ready.connection) == [ready.connection])
         let result = try await run.value()
         #expect(result.stdout == "subscribed\npushed\n1000\n", "\(result.stdout)\(result.stderr)")
         var reports = sent.makeAsyncIterator()
