@@ -216,13 +216,8 @@ public final class AdminResponder: HTTPResponder {
         case ("GET", "/conditions"):
             return .reply(Self.json(["conditions": AdminConditions.encode(server.networkConditions)]))
         case ("PUT", "/conditions"):
-            let object: [String: Any]
-            switch Self.object(request.body) {
-            case .success(let value): object = value
-            case .failure(let box): return .reply(box.reply)
-            }
             do {
-                let conditions = try AdminConditions.decode(object)
+                let conditions = try AdminConditions.decode(request.body)
                 server.networkConditions = conditions
                 return .reply(Self.json(["conditions": AdminConditions.encode(conditions)]))
             } catch {

@@ -42,8 +42,9 @@ extension MockServer {
         /// script's `«starttls»` begins TLS (FTP's `AUTH TLS`, SMTP's `STARTTLS`).
         public var tls: TLSConfiguration?
         /// Network conditions for every connection the server accepts (and makes, for FTP's active
-        /// data connections): latency, bandwidth, slicing, limits. None by default; change them
-        /// while the server runs with ``MockServer/networkConditions``.
+        /// data connections): latency, bandwidth, slicing, limits. None by default, or the script's
+        /// ``ResponseScript/conditions`` (these win over a script's); change them while the server
+        /// runs with ``MockServer/networkConditions``.
         public var conditions: NetworkConditions?
 
         /// Creates a configuration.

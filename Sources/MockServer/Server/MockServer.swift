@@ -179,7 +179,8 @@ public final class MockServer: Sendable {
     var environment: ServerEnvironment { core.environment }
 
     /// The network conditions new connections get (latency, bandwidth, slicing, limits), starting
-    /// as ``Configuration/conditions``; `nil` for none. A change applies to connections opened
+    /// as ``Configuration/conditions`` (or, without those, the script's ``ResponseScript/conditions``);
+    /// `nil` for none. A change applies to connections opened
     /// after it: one already open keeps the conditions it opened with.
     ///
     /// ```swift

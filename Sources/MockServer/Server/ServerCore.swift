@@ -43,7 +43,8 @@ final class ServerCore: ScriptServer {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
-        environment.conditions.withLock { $0 = configuration.conditions }
+        // The configuration's conditions win over those of the script the server starts with.
+        environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }
         self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock()))))
     }
 

@@ -131,10 +131,14 @@ public final class HTTPMockServer: Sendable {
 
     /// Adds the endpoints of a stub script (a response file whose top level is `"endpoints"`; see
     /// `Docs/ResponseFormat.md`): its first matching entry answers, after every stub added in code.
+    /// The file's `conditions`, if any, become the server's ``MockServer/networkConditions`` unless
+    /// it has some already (from its configuration, `--latency`, or an earlier file).
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        router.addEndpoints(try EndpointScript(json: json, file: file))
+        let script = try EndpointScript(json: json, file: file)
+        router.addEndpoints(script)
+        if let conditions = script.conditions, server.networkConditions == nil { server.networkConditions = conditions }
     }
 
     /// Adds the endpoints of the stub script at `url`; see ``addEndpoints(json:file:)``.

@@ -40,6 +40,8 @@ package struct EndpointScript: Sendable {
     }
 
     package let endpoints: [Endpoint]
+    /// The file's top-level `conditions`, if it gives any.
+    package let conditions: NetworkConditions?
     package let file: String?
 
     /// Whether `json` is an endpoints file (its top level has `"endpoints"`), without checking the rest.
@@ -55,8 +57,9 @@ package struct EndpointScript: Sendable {
         self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: .shared)).decode(json, file: file)
     }
 
-    package init(endpoints: [Endpoint], file: String?) {
+    package init(endpoints: [Endpoint], conditions: NetworkConditions? = nil, file: String?) {
         self.endpoints = endpoints
+        self.conditions = conditions
         self.file = file
     }
 }

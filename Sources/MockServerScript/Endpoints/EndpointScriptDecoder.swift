@@ -14,7 +14,8 @@ struct EndpointScriptDecoder {
         } catch {
             throw base.error(.syntax(message: error.message), at: error.location)
         }
-        let top = try base.members(of: root, path: "the file", known: ["endpoints", "comment"])
+        let top = try base.members(of: root, path: "the file", known: ["endpoints", "conditions", "comment"])
+        let conditions = try top["conditions"].map { value throws(ResponseFileError) in try base.conditions(value) }
         guard let list = top["endpoints"] else { throw base.error(.missingKey(path: "", key: "endpoints"), at: root.location) }
         guard case .array(let values) = list.kind else {
             throw base.error(.wrongType(path: "endpoints", expected: "an array of endpoints", found: list.typeName), at: list.location)
@@ -23,7 +24,7 @@ struct EndpointScriptDecoder {
         for (index, value) in values.enumerated() {
             endpoints.append(try endpoint(value, path: "endpoints[\(index)]"))
         }
-        return EndpointScript(endpoints: endpoints, file: file)
+        return EndpointScript(endpoints: endpoints, conditions: conditions, file: file)
     }
 
     private func endpoint(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {

@@ -34,6 +34,18 @@ public struct ResponseScript: Sendable {
     private let sets: [String: ResponseSet]
     private let setProblems: [String: ResponseFileError]
 
+    /// The network conditions the file's top-level `conditions` gives every connection of a server
+    /// that starts with this script (unless the server's configuration gives its own); `nil` when it
+    /// gives none.
+    ///
+    /// ```json
+    /// {"conditions": {"toClient": {"latency": 0.2, "bytesPerSecond": 50000}}, "responses": {…}}
+    /// ```
+    public var conditions: NetworkConditions? { settings[Self.conditionsKey] as? NetworkConditions }
+
+    /// The key of ``settings`` that holds ``conditions``.
+    package static let conditionsKey = "conditions"
+
     /// Creates a script from sets built in code.
     ///
     /// - Parameter vocabulary: the protocols whose schemes imply a framing, when `framing` is `nil`

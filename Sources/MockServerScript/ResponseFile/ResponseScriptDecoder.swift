@@ -55,7 +55,7 @@ final class ResponseScriptDecoder {
             throw self.error(problem, at: error.location)
         }
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "sets", "responses"] + settingKeys)
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -79,6 +79,7 @@ final class ResponseScriptDecoder {
             let decoding = ScriptDecoding(decoder: self, path: member.key, location: member.value.location, answersHead: false)
             settings[member.key] = try owner.setting(key: member.key, value: member.value, in: decoding)
         }
+        if let value = top["conditions"] { settings[ResponseScript.conditionsKey] = try conditions(value) }
         let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
             guard case .number(let seconds) = value.kind else {
                 throw error(.wrongType(path: "upload-settle", expected: "a number of seconds (0: only at the end of the upload)", found: value.typeName), at: value.location)
@@ -381,5 +382,15 @@ final class ResponseScriptDecoder {
         var result: [String: JSONValue] = [:]
         for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
+    }
+
+    /// A file's `conditions`, as the control API's `PUT /conditions` reads them; a problem is an
+    /// error at the key or value at fault.
+    func conditions(_ value: JSONValue) throws(ResponseFileError) -> NetworkConditions {
+        do {
+            return try NetworkConditionsJSON.decode(value)
+        } catch {
+            throw self.error(.invalidValue(path: "conditions", reason: error.message), at: error.location)
+        }
     }
 }
