@@ -135,7 +135,7 @@ struct WebSocketHandlerTests {
                     except ConnectionClosed as closed:
                         print(closed.rcvd.code)
             """, server: server, path: "/feed")
-        let ready = try await server.transcript.wait(for: "the client's ready") { entry in
+        let ready = try await server.transcript.wait(for: "the client's ready", timeout: .seconds(140)) { entry in
             if case .input(let input, _) = entry.event { input.text == "ready" } else { false }
         }
         #expect(await server.openWebSocketConnections() == [ready.connection])

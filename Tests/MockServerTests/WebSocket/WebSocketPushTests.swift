@@ -37,7 +37,7 @@ struct WebSocketPushTests {
 
     /// The connection of the client that has said `subscribe`.
     private func waitForSubscriber(_ server: MockServer) async throws -> Int {
-        try await server.transcript.wait(for: "a subscriber") { entry in
+        try await server.transcript.wait(for: "a subscriber", timeout: .seconds(Self.clientSeconds)) { entry in
             if case .input(let input, _) = entry.event { input.text == "subscribe" } else { false }
         }.connection
     }
