@@ -9,13 +9,15 @@ struct PatternTests {
         "^USER ([A-Za-z0-9_]+)", "^NOOP", "NOOP", "SYST", "PASS (\\w+)", "^CWD .*", "^SIZE ([a-zA-Z0-9.]+)",
         "^RETR\\.x", "^AB?C", "^A+B", "^A{2}", "X|NOOP", "(?i)noop", "^NO\\wP", "^N\\.OP", "^[N]OOP", "^NOOP$",
         "^$", "^ ", "a-b", "(\\w+).*", "^\\QNO\\E", "^NOOP\\b",
+        ".*", "^.*", ".*$", "^.*$", "(?s).*", "(?s)^.*$", "(.*)", ".+",
     ]
     static let inputs = [
         "NOOP", "noop", "NOOPS", "xNOOP", "USER bob_1", "USER ", "PASS secret", "CWD /a b", "SIZE a.txt",
         "RETR.x", "RETRax", "AC", "ABC", "AAB", "AA", "X", "NO P", "N.OP", "", " ", "a-b", "caf\u{E9} NOOP",
+        "two\nlines\n", "A\r\nB",
     ]
 
-    @Test("the literal prefilter never changes a result", arguments: patterns)
+    @Test("the prefilters (a literal prefix, a pattern that matches everything) never change a result", arguments: patterns)
     func prefilterIsExact(pattern: String) throws {
         let compiled = try InputPattern(pattern)
         let reference = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])

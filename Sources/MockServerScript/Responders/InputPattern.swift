@@ -12,6 +12,13 @@ public struct InputPattern: Sendable, CustomStringConvertible {
     public let isInitial: Bool
     private let regex: NSRegularExpression?
     private let prefix: LiteralPrefix?
+    /// Whether the pattern matches every input and captures nothing (`.*`, `^.*$`: with
+    /// `.dotMatchesLineSeparators` it matches the whole of any input, the empty one too), so the
+    /// regex engine is not needed to say so: an echo or a catch-all fallback.
+    private let matchesEverything: Bool
+
+    /// The spellings of a pattern that matches every input and captures nothing.
+    private static let everything: Set<String> = [".*", "^.*", ".*$", "^.*$", "(?s).*", "(?s)^.*$"]
 
     /// The `«initial»` marker.
     public static let initial = InputPattern(source: "«initial»", isInitial: true, regex: nil, prefix: nil)
@@ -37,6 +44,7 @@ public struct InputPattern: Sendable, CustomStringConvertible {
         self.isInitial = isInitial
         self.regex = regex
         self.prefix = prefix
+        self.matchesEverything = regex != nil && Self.everything.contains(source)
     }
 
     /// The pattern as written.
@@ -49,6 +57,7 @@ public struct InputPattern: Sendable, CustomStringConvertible {
     /// part), or `nil` when the pattern does not match. The `«initial»` marker matches nothing.
     public func match(_ input: InputUnit) -> [String?]? {
         guard let regex else { return nil }
+        if matchesEverything { return [] }
         if let prefix {
             guard prefix.admits(input.bytes) else { return nil }
             if prefix.isWholePattern { return [] }
