@@ -45,6 +45,7 @@ enum AdminConditions {
             if let rate = direction.bytesPerSecond { object["bytesPerSecond"] = rate }
             if let size = direction.sliceSize { object["sliceSize"] = size; object["sliceDelay"] = seconds(direction.sliceDelay) }
             if let limit = direction.dataLimit { object["dataLimit"] = limit }
+            if direction.probability < 1 { object["probability"] = direction.probability }
             return object
         }
         var object: [String: Any] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": conditions.probability]

@@ -1,6 +1,7 @@
 /// How a server's network behaves, in the manner of toxiproxy's toxics: latency with jitter,
 /// bandwidth, writes sliced into delayed pieces, a data limit, each per direction, and a slow close,
-/// a timeout and a reset for the whole connection; each connection gets them with a probability.
+/// a timeout and a reset for the whole connection; each connection gets them with a probability, and
+/// each direction with its own.
 ///
 /// They apply below TLS, to every TCP connection a server accepts or makes for its clients: a
 /// script's control connections, FTP's data connections, HTTP, WebDAV and WebSocket alike. Set them
@@ -30,6 +31,10 @@ public struct NetworkConditions: Sendable, Hashable {
         public var sliceDelay: Duration = .zero
         /// The connection closes once this many bytes have gone this way (the rest is dropped).
         public var dataLimit: Int?
+        /// The chance, from 0 to 1, that a connection that drew the conditions (``NetworkConditions/probability``)
+        /// gets this direction's too, drawn apart from the other direction's: a slow download on some
+        /// connections and a slow upload on others.
+        public var probability: Double = 1
 
         /// No conditions.
         public init() {}
@@ -59,5 +64,26 @@ public struct NetworkConditions: Sendable, Hashable {
     /// Whether nothing is changed for any connection.
     public var isNeutral: Bool {
         toClient.isNeutral && toServer.isNeutral && slowClose == .zero && timeout == nil && resetAfter == nil
+    }
+
+    /// What one new connection gets: `nil` when it does not draw the conditions (``probability``) or
+    /// they change nothing, else the conditions with each direction it did not draw
+    /// (``Direction/probability``) left neutral.
+    ///
+    /// ```swift
+    /// var random = SystemRandomNumberGenerator()
+    /// let drawn = conditions.drawn(using: &random)
+    /// ```
+    public func drawn(using random: inout some RandomNumberGenerator) -> NetworkConditions? {
+        guard !isNeutral, Self.draws(probability, using: &random) else { return nil }
+        var drawn = self
+        if !Self.draws(toClient.probability, using: &random) { drawn.toClient = Direction() }
+        if !Self.draws(toServer.probability, using: &random) { drawn.toServer = Direction() }
+        return drawn.isNeutral ? nil : drawn
+    }
+
+    /// Whether a draw with `probability` succeeds (always at 1 or more, never at 0 or less).
+    private static func draws(_ probability: Double, using random: inout some RandomNumberGenerator) -> Bool {
+        probability >= 1 || (probability > 0 && Double.random(in: 0..<1, using: &random) < probability)
     }
 }

@@ -2,7 +2,7 @@
 /// file's or an endpoints file's top-level `conditions`, and the control API's `PUT /conditions`.
 ///
 /// ```json
-/// {"toClient": {"latency": 0.2, "jitter": 0.05, "bytesPerSecond": 65536, "sliceSize": 100, "sliceDelay": 0.01, "dataLimit": 100000},
+/// {"toClient": {"latency": 0.2, "jitter": 0.05, "bytesPerSecond": 65536, "sliceSize": 100, "sliceDelay": 0.01, "dataLimit": 100000, "probability": 0.5},
 ///  "toServer": {"bytesPerSecond": 16384}, "slowClose": 1, "timeout": 30, "resetAfter": 5, "probability": 0.5}
 /// ```
 ///
@@ -14,7 +14,7 @@ package enum NetworkConditionsJSON {
         package let location: JSONLocation
     }
 
-    private static let directionKeys = ["latency", "jitter", "bytesPerSecond", "sliceSize", "sliceDelay", "dataLimit"]
+    private static let directionKeys = ["latency", "jitter", "bytesPerSecond", "sliceSize", "sliceDelay", "dataLimit", "probability"]
     private static let topKeys = ["toClient", "toServer", "slowClose", "timeout", "resetAfter", "probability"]
 
     /// The conditions `value` describes.
@@ -26,12 +26,7 @@ package enum NetworkConditionsJSON {
         if let value = object["slowClose"] { conditions.slowClose = try seconds(value, name: "slowClose") }
         if let value = object["timeout"] { conditions.timeout = try seconds(value, name: "timeout") }
         if let value = object["resetAfter"] { conditions.resetAfter = try seconds(value, name: "resetAfter") }
-        if let value = object["probability"] {
-            guard case .number(let number) = value.kind, number >= 0, number <= 1 else {
-                throw Problem(message: "probability must be a number from 0 to 1", location: value.location)
-            }
-            conditions.probability = number
-        }
+        if let value = object["probability"] { conditions.probability = try probability(value, name: "probability") }
         return conditions
     }
 
@@ -58,7 +53,15 @@ package enum NetworkConditionsJSON {
         if let value = object["bytesPerSecond"] { direction.bytesPerSecond = try count(value, name: "\(name).bytesPerSecond") }
         if let value = object["sliceSize"] { direction.sliceSize = try count(value, name: "\(name).sliceSize") }
         if let value = object["dataLimit"] { direction.dataLimit = try count(value, name: "\(name).dataLimit") }
+        if let value = object["probability"] { direction.probability = try probability(value, name: "\(name).probability") }
         return direction
+    }
+
+    private static func probability(_ value: JSONValue, name: String) throws(Problem) -> Double {
+        guard case .number(let number) = value.kind, number >= 0, number <= 1 else {
+            throw Problem(message: "\(name) must be a number from 0 to 1", location: value.location)
+        }
+        return number
     }
 
     private static func seconds(_ value: JSONValue, name: String) throws(Problem) -> Duration {

@@ -31,8 +31,8 @@ package final class ServerEnvironment: Sendable {
     /// the current network conditions when this connection draws them.
     package func transport(for socket: Socket) -> any StreamTransport {
         let plain = SocketTransport(socket)
-        guard let conditions = conditions.withLock({ $0 }), !conditions.isNeutral,
-              conditions.probability >= 1 || Double.random(in: 0..<1) < conditions.probability else { return plain }
+        var random = SystemRandomNumberGenerator()
+        guard let conditions = conditions.withLock({ $0 })?.drawn(using: &random) else { return plain }
         return ConditionedTransport(plain, conditions: conditions)
     }
 

@@ -71,5 +71,13 @@ struct ConditionsInFilesTests {
         try configured.start()
         defer { configured.stop() }
         #expect(try Tools.curl([configured.url(for: "/long").absoluteString]).stdout == "0123456789012345678901234567890123456789")
+
+        // A direction at probability 0 is never drawn: the download is whole.
+        let spared = HTTPMockServer()
+        try spared.addEndpoints(json: Array(String(decoding: file, as: UTF8.self).replacingOccurrences(of: #""dataLimit": 50"#, with: #""dataLimit": 50, "probability": 0"#).utf8))
+        try spared.start()
+        defer { spared.stop() }
+        #expect(spared.server.networkConditions?.toClient.probability == 0)
+        #expect(try Tools.curl([spared.url(for: "/long").absoluteString]).stdout == "0123456789012345678901234567890123456789")
     }
 }
