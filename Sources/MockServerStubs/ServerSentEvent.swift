@@ -1,3 +1,5 @@
+import MockServerHTTP
+
 /// One event of a `text/event-stream` response (the WHATWG HTML standard's server-sent events):
 /// the fields a client's `EventSource` reads, and the wait before the event is sent.
 ///
@@ -34,36 +36,6 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// The event as sent: its lines (`: comment`, `id:`, `event:`, a `data:` line per line of the
     /// data, `retry:`) and the blank line that dispatches it.
     public var text: String {
-        var lines: [String] = []
-        if let comment { lines += comment.split(separator: "\n", omittingEmptySubsequences: false).map { ": \($0)" } }
-        if let id { lines.append("id: \(id)") }
-        if let event { lines.append("event: \(event)") }
-        if let data {
-            lines += data.replacingNewlines.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
-        }
-        if let retry { lines.append("retry: \(retry)") }
-        return lines.joined(separator: "\n") + "\n\n"
-    }
-}
-
-private extension String {
-    /// CR LF and CR as LF: the event stream's line ends are all the same to a client.
-    var replacingNewlines: String {
-        var result = ""
-        var previousCR = false
-        for character in unicodeScalars {
-            if character == "\r" {
-                result.append("\n")
-                previousCR = true
-                continue
-            }
-            if character == "\n" && previousCR {
-                previousCR = false
-                continue
-            }
-            previousCR = false
-            result.unicodeScalars.append(character)
-        }
-        return result
+        ServerSentEventFormat.text(id: id, event: event, data: data, retry: retry, comment: comment)
     }
 }

@@ -77,11 +77,8 @@ public struct StubResponse: Sendable {
     /// server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(data: "1"), ServerSentEvent(data: "2", delay: .seconds(1))]))
     /// ```
     public static func events(_ events: [ServerSentEvent], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> StubResponse {
-        var all = HTTPHeaders()
-        if !headers.contains("Content-Type") { all.add(name: "Content-Type", value: "text/event-stream") }
-        if !headers.contains("Cache-Control") { all.add(name: "Cache-Control", value: "no-cache") }
-        for field in headers { all.add(name: field.name, value: field.value) }
-        return streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status, headers: all)
+        streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status,
+                 headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
     }
 
     /// The same response after `delay`.
@@ -111,10 +108,7 @@ public struct StubResponse: Sendable {
                 break
             }
             // The head, with chunked coding and no length, then the pieces as chunks.
-            var head = HTTPHeaders()
-            for field in headers where !["content-length", "transfer-encoding"].contains(field.name.lowercased()) { head.add(name: field.name, value: field.value) }
-            head.add(name: "Transfer-Encoding", value: "chunked")
-            steps.append(.response(HTTPResponse(status: status, reason: reason, headers: head, body: [])))
+            steps.append(.response(HTTPStreamedBody.head(of: HTTPResponse(status: status, reason: reason, headers: headers, body: []))))
             steps += stream.steps
         }
         return steps

@@ -1,4 +1,5 @@
 import MockServerHTTP
+import MockServerScript
 
 /// A body sent in timed pieces with chunked transfer coding, each piece flushed when its time
 /// comes: progress, streaming APIs, token streams. Server-sent events are one kind
@@ -46,27 +47,6 @@ public struct StubStream: Sendable {
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end.
     var steps: [HTTPReplyStep] {
-        var steps: [HTTPReplyStep] = []
-        for (index, piece) in pieces.enumerated() {
-            if let delay = piece.delay, delay > .zero { steps.append(.pause(delay)) }
-            let isLast = index == pieces.count - 1
-            if isLast && end == .cut {
-                let half = Array(piece.bytes.prefix(max(1, piece.bytes.count / 2)))
-                steps.append(.raw(Self.chunkHead(piece.bytes.count) + half))
-                steps.append(.close)
-            } else if !piece.bytes.isEmpty {
-                steps.append(.raw(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
-            }
-        }
-        switch end {
-        case .complete: steps.append(.raw(Array("0\r\n\r\n".utf8)))
-        case .cut: if pieces.isEmpty { steps.append(.close) }
-        case .hang: steps.append(.fault(.hang))
-        }
-        return steps
-    }
-
-    private static func chunkHead(_ count: Int) -> [UInt8] {
-        Array((String(count, radix: 16) + "\r\n").utf8)
+        HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: EndpointStreamEnd(rawValue: end.rawValue) ?? .complete).steps
     }
 }

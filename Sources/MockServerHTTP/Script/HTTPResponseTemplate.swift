@@ -17,6 +17,8 @@ public struct HTTPResponseTemplate: Sendable, Hashable {
     public let headers: [Header]
     /// The body.
     public let body: Body
+    /// A body in timed pieces (`"events"` or `"chunks"`) sent chunked in place of ``body``.
+    package let streamed: HTTPStreamedBody?
 
     /// One header line.
     public struct Header: Sendable, Hashable {
@@ -34,9 +36,15 @@ public struct HTTPResponseTemplate: Sendable, Hashable {
 
     /// Creates a response template.
     public init(status: ResponseTemplate = "200 OK", headers: [Header] = [], body: Body = .bytes([])) {
+        self.init(status: status, headers: headers, body: body, streamed: nil)
+    }
+
+    /// A response template whose body is `streamed`, when given.
+    package init(status: ResponseTemplate, headers: [Header], body: Body, streamed: HTTPStreamedBody?) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.streamed = streamed
     }
 
     /// The response with `input`'s substitutions made: the status, the headers and the body.

@@ -15,7 +15,12 @@ public enum HTTPScriptCommand: ProtocolCommand {
     public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         switch self {
         case .response(let template):
-            .continue([.output(HTTPScriptOutput.response(template.response(input: match.input, groups: match.groups, context: reply.values)))])
+            if let streamed = template.streamed {
+                .continue([.output(HTTPScriptOutput.streamed(head: HTTPStreamedBody.head(of: template.response(input: match.input, groups: match.groups, context: reply.values)),
+                                                             steps: streamed.steps))])
+            } else {
+                .continue([.output(HTTPScriptOutput.response(template.response(input: match.input, groups: match.groups, context: reply.values)))])
+            }
         case .continueRequest:
             .continue([.output(HTTPScriptOutput.continueRequest)])
         }

@@ -5,6 +5,8 @@ import MockServerCore
 package enum HTTPScriptOutput: Sendable {
     /// A response, written for the request it answers.
     case response(HTTPResponse)
+    /// A response's head (chunked), then its body's timed pieces.
+    case streamed(head: HTTPResponse, steps: [HTTPReplyStep])
     /// `100 Continue`, letting a waiting client send its body.
     case continueRequest
 }

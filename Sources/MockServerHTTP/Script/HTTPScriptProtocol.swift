@@ -26,12 +26,16 @@ public struct HTTPScriptProtocol: ScriptProtocol {
         .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
     }
 
-    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`.
+    /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`,
+    /// or in place of the body `"events"` (server-sent events) or `"chunks"` (timed pieces) and
+    /// their `"end"`, written as in an endpoints file.
     private func response(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
         var status: ResponseTemplate = "200 OK"
         var headers: [HTTPResponseTemplate.Header] = []
         var body: HTTPResponseTemplate.Body = .bytes([])
-        for member in try decoding.members(of: value, path: path, known: ["status", "headers", "body"]) {
+        var streamFields: [String: JSONValue] = [:]
+        var bodyValue: JSONValue?
+        for member in try decoding.members(of: value, path: path, known: ["status", "headers", "body", "events", "chunks", "end"]) {
             switch member.key {
             case "status":
                 status = ResponseTemplate(try decoding.string(member.value, path: "\(path).status"))
@@ -43,7 +47,10 @@ public struct HTTPScriptProtocol: ScriptProtocol {
                     }
                     headers.append(.init(name: header.key, value: ResponseTemplate(headerValue)))
                 }
+            case "events", "chunks", "end":
+                streamFields[member.key] = member.value
             default:
+                bodyValue = member.value
                 if case .string(let text) = member.value.kind {
                     body = text == "«data»" ? .data : .text(ResponseTemplate(text))
                 } else {
@@ -51,6 +58,22 @@ public struct HTTPScriptProtocol: ScriptProtocol {
                 }
             }
         }
-        return HTTPResponseTemplate(status: status, headers: headers, body: body)
+        guard let stream = try decoding.stream(streamFields, path: path) else {
+            return HTTPResponseTemplate(status: status, headers: headers, body: body)
+        }
+        if let bodyValue {
+            throw decoding.error(.invalidValue(path: path, reason: "a streamed response (\"events\" or \"chunks\") has no \"body\""), at: bodyValue.location)
+        }
+        switch stream {
+        case .events(let events, let end):
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) { headers.insert(.init(name: "Content-Type", value: "text/event-stream"), at: 0) }
+            if !headers.contains(where: { $0.name.lowercased() == "cache-control" }) { headers.insert(.init(name: "Cache-Control", value: "no-cache"), at: 1) }
+            return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]), streamed: HTTPStreamedBody(events: events, end: end))
+        case .chunks(let chunks, let end):
+            return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]),
+                                        streamed: HTTPStreamedBody(chunks.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: end))
+        default:
+            return HTTPResponseTemplate(status: status, headers: headers, body: body)
+        }
     }
 }

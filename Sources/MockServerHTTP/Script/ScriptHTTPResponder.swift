@@ -66,6 +66,9 @@ package final class ScriptHTTPResponder: HTTPResponder {
             case .output(let output as HTTPScriptOutput):
                 switch output {
                 case .response(let response): result.append(.response(response))
+                case .streamed(let head, let steps):
+                    result.append(.response(head))
+                    result += steps
                 case .continueRequest: result.append(.continueRequest)
                 }
             case .output(let output):

@@ -113,7 +113,7 @@ struct EndpointScriptDecoder {
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
-    private func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
+    func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
         let end = try fields["end"].map { value throws(ResponseFileError) -> EndpointStreamEnd in
             guard case .string(let text) = value.kind, let end = EndpointStreamEnd(rawValue: text) else {
                 throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(EndpointStreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),

@@ -47,6 +47,12 @@ public struct ScriptDecoding {
         try decoder.orderedMembers(of: value, path: path)
     }
 
+    /// A streamed body among a response object's `fields`, written as in an endpoints file:
+    /// `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
+    package func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
+        try EndpointScriptDecoder(base: decoder).stream(fields, path: path)
+    }
+
     /// The members of the object `value`, in order, each checked against `known`.
     public func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [JSONValue.Member] {
         try decoder.checkedMembers(of: value, path: path, known: known)

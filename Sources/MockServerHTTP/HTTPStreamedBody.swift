@@ -1,0 +1,85 @@
+import MockServerCore
+import MockServerScript
+
+/// A body sent in timed pieces with chunked transfer coding, each piece flushed when its time comes:
+/// the one writer behind a stub's `StubStream`, an endpoints file's `"events"` and `"chunks"`, and a
+/// script's `{"response": {"events": …}}`.
+package struct HTTPStreamedBody: Sendable, Hashable {
+    /// One piece and the wait before it, after the previous piece (or the head).
+    package struct Piece: Sendable, Hashable {
+        package var bytes: [UInt8]
+        package var delay: Duration?
+
+        package init(_ bytes: [UInt8], delay: Duration?) {
+            self.bytes = bytes
+            self.delay = delay
+        }
+    }
+
+    package var pieces: [Piece]
+    package var end: EndpointStreamEnd
+
+    package init(_ pieces: [Piece], end: EndpointStreamEnd) {
+        self.pieces = pieces
+        self.end = end
+    }
+
+    /// Server-sent events as pieces, one event each (``ServerSentEventFormat``).
+    package init(events: [EndpointEvent], end: EndpointStreamEnd) {
+        self.init(events.map { event in
+            Piece(Array(ServerSentEventFormat.text(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment).utf8),
+                  delay: event.delay)
+        }, end: end)
+    }
+
+    /// The headers of an event stream that `headers` does not set already: `Content-Type:
+    /// text/event-stream` and `Cache-Control: no-cache`.
+    package static func eventStreamHeaders(adding headers: HTTPHeaders) -> HTTPHeaders {
+        var all = HTTPHeaders()
+        if !headers.contains("Content-Type") { all.add(name: "Content-Type", value: "text/event-stream") }
+        if !headers.contains("Cache-Control") { all.add(name: "Cache-Control", value: "no-cache") }
+        for field in headers { all.add(name: field.name, value: field.value) }
+        return all
+    }
+
+    /// `response`'s head for a streamed body: its headers without a length or a coding of their
+    /// own, with `Transfer-Encoding: chunked`, and no body.
+    package static func head(of response: HTTPResponse) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        for field in response.headers where !["content-length", "transfer-encoding"].contains(field.name.lowercased()) {
+            headers.add(name: field.name, value: field.value)
+        }
+        headers.add(name: "Transfer-Encoding", value: "chunked")
+        var head = response
+        head.headers = headers
+        head.body = []
+        return head
+    }
+
+    /// The reply steps after the head: each piece as a chunk after its wait, then the end (the last
+    /// chunk; half of the last piece and a close; or a hang).
+    package var steps: [HTTPReplyStep] {
+        var steps: [HTTPReplyStep] = []
+        for (index, piece) in pieces.enumerated() {
+            if let delay = piece.delay, delay > .zero { steps.append(.pause(delay)) }
+            let isLast = index == pieces.count - 1
+            if isLast && end == .cut {
+                let half = Array(piece.bytes.prefix(max(1, piece.bytes.count / 2)))
+                steps.append(.raw(Self.chunkHead(piece.bytes.count) + half))
+                steps.append(.close)
+            } else if !piece.bytes.isEmpty {
+                steps.append(.raw(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
+            }
+        }
+        switch end {
+        case .complete: steps.append(.raw(Array("0\r\n\r\n".utf8)))
+        case .cut: if pieces.isEmpty { steps.append(.close) }
+        case .hang: steps.append(.fault(.hang))
+        }
+        return steps
+    }
+
+    private static func chunkHead(_ count: Int) -> [UInt8] {
+        Array((String(count, radix: 16) + "\r\n").utf8)
+    }
+}
