@@ -112,6 +112,7 @@
 // MockServerWebSocket
 @_exported import struct MockServerWebSocket.WebSocketClosedError
 @_exported import class MockServerWebSocket.WebSocketConnection
+@_exported import struct MockServerWebSocket.WebSocketMessages
 @_exported import struct MockServerWebSocket.WebSocketCloseCode
 @_exported import enum MockServerWebSocket.WebSocketMessage
 @_exported import enum MockServerWebSocket.WebSocketOpcode

@@ -34,6 +34,8 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var answersPings = true
     /// A handler's task, cancelled when the connection closes.
     private var handlerTask: Task<Void, Never>?
+    /// Whether the connection waits for the handler to take messages before it reads more.
+    private var readingPaused = false
 
     /// The longest opening request read before the connection is refused with 431.
     private static let maximumHandshakeLength = 16 * 1024
@@ -205,7 +207,13 @@ package final class WebSocketConnectionDriver: StreamDriver {
                 let input = InputUnit(bytes: message.bytes)
                 connection.record(.input(input, response: name))
                 connection.log(.trace, "<- \(input) [\(name ?? "")]")
-                socket.deliver(message)
+                if socket.deliver(message) {
+                    // The handler is behind: stop reading until it takes half of what waits.
+                    connection.record(.note(TranscriptNote(kind: "websocket-paused",
+                                                           text: "reading paused: \(WebSocketConnection.queueLimit) messages wait for the handler")))
+                    readingPaused = true
+                    return .wait
+                }
             }
         }
     }
@@ -259,14 +267,23 @@ package final class WebSocketConnectionDriver: StreamDriver {
     }
 
     /// Begins the close handshake for a handler, with `reason` cut to the 123 bytes a close frame
-    /// carries.
+    /// carries; a connection paused for the handler reads again, to hear the client's close frame.
     func close(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
         beginClose(code, reason: Self.closeReason(reason), on: connection, fromOutside: true)
+        resumeReading(on: connection)
+    }
+
+    /// The handler took enough of its messages: the connection reads again.
+    func resumeReading(on connection: StreamConnection) {
+        guard readingPaused else { return }
+        readingPaused = false
+        connection.resume()
     }
 
     /// A handler returned (the connection closes with 1000) or threw (1011, the error as the reason).
     func handlerEnded(_ outcome: Result<Void, any Error>, on connection: StreamConnection) {
         handlerTask = nil
+        defer { resumeReading(on: connection) }
         switch outcome {
         case .success:
             beginClose(.normal, reason: "", on: connection, fromOutside: true)

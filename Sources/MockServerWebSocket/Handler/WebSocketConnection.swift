@@ -26,12 +26,18 @@ public final class WebSocketConnection: Sendable {
     /// The subprotocol agreed in the handshake, if any.
     public let subprotocol: String?
     /// The client's messages, in order, text and binary; fragments arrive put together.
-    public let messages: AsyncThrowingStream<WebSocketMessage, any Error>
+    public let messages: WebSocketMessages
+
+    /// How many messages the server reads ahead of the handler before it stops reading the
+    /// connection (until the handler has taken half of them).
+    public static let queueLimit = 64
 
     private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
     private let inbox: LoopInbox
     private let link: LoopBound<Link>
     private let clientClose = Locked<WebSocketCloseCode??>(nil)
+    /// The messages delivered and not yet taken, and whether the connection stopped reading for them.
+    private let queue = Locked((count: 0, paused: false))
 
     /// The loop's side of the connection, reached only on the loop's thread: weak, so that a
     /// connection that has closed is not kept by a handler that still holds its socket.
@@ -46,7 +52,25 @@ public final class WebSocketConnection: Sendable {
         self.subprotocol = subprotocol
         self.inbox = inbox
         self.link = LoopBound(link)
-        (messages, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+        self.continuation = continuation
+        let queue = queue
+        let inbox = inbox
+        let bound = self.link
+        messages = WebSocketMessages(stream: stream) {
+            let resumes = queue.withLock { state -> Bool in
+                state.count -= 1
+                guard state.paused, state.count <= Self.queueLimit / 2 else { return false }
+                state.paused = false
+                return true
+            }
+            if resumes {
+                inbox.execute { _ in
+                    guard let driver = bound.value.driver, let connection = bound.value.connection else { return }
+                    driver.resumeReading(on: connection)
+                }
+            }
+        }
     }
 
     /// Sends `message` after whatever the connection has queued.
@@ -108,9 +132,17 @@ public final class WebSocketConnection: Sendable {
         }
     }
 
-    /// A message from the client.
-    func deliver(_ message: WebSocketMessage) {
+    /// A message from the client; `true` when the handler now has ``queueLimit`` untaken, and the
+    /// connection must stop reading until it takes some (``WebSocketConnectionDriver/resumeReading(on:)``).
+    func deliver(_ message: WebSocketMessage) -> Bool {
+        let full = queue.withLock { state -> Bool in
+            state.count += 1
+            guard state.count >= Self.queueLimit else { return false }
+            state.paused = true
+            return true
+        }
         continuation.yield(message)
+        return full
     }
 
     /// The client's close frame arrived: the messages end.

@@ -145,4 +145,43 @@ struct WebSocketHandlerTests {
         var reports = sent.makeAsyncIterator()
         #expect(await reports.next()?.hasPrefix("the connection is closed or closing") == true)
     }
+
+    @Test("a handler that is behind stops the reading at its queue's limit; once it reads, every message comes, in order", .enabled(if: Tools.hasPython))
+    func backpressure() async throws {
+        let (go, release) = AsyncStream.makeStream(of: Void.self)
+        let server = HTTPMockServer()
+        server.stubRequest("GET", "/slow").andUpgradeToWebSocket { socket in
+            var signal = go.makeAsyncIterator()
+            await signal.next()
+            var received: [String] = []
+            for try await message in socket.messages {
+                received.append(message.description)
+                if received.count == 200 { break }
+            }
+            let inOrder = received == (0..<200).map(String.init)
+            try await socket.send("\(received.count) in order: \(inOrder)")
+        }
+        try await server.start()
+        defer { server.stop() }
+        let run = websockets("""
+            async def main():
+                async with connect(URL) as ws:
+                    for index in range(200):
+                        await ws.send(str(index))
+                    print(await ws.recv())
+            """, server: server, path: "/slow")
+        // The note is the event: the server stopped reading with the handler's queue full.
+        let paused = try await server.transcript.wait(for: "reading paused", timeout: .seconds(140)) { entry in
+            if case .note(let note) = entry.event { note.kind == "websocket-paused" } else { false }
+        }
+        // The messages read: the connection's inputs after its opening request.
+        let read = server.transcript.entries.filter { entry in
+            guard entry.connection == paused.connection, case .input(let input, _) = entry.event else { return false }
+            return !input.text.hasPrefix("GET /slow ")
+        }.count
+        #expect(read == WebSocketConnection.queueLimit, "\(read) messages read before the pause")
+        release.yield()
+        let result = try await run.value()
+        #expect(result.stdout == "200 in order: true\n", "\(result.stdout)\(result.stderr)")
+    }
 }
