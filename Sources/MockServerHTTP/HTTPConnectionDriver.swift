@@ -347,7 +347,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// Carries out `upgrade` for `request`: its answer goes out, then the connection is the new
     /// protocol's, bytes the client sent after the request included; or it is refused and closes.
     private func upgrade(_ upgrade: HTTPUpgrade, for request: HTTPRequest, on connection: StreamConnection) {
-        switch upgrade.start(request, context(connection)) {
+        switch upgrade.start(request, context(connection), connection.loop.inbox) {
         case .switchProtocols(let response, let driver):
             connection.log(.debug, "switching to \(upgrade.name)")
             connection.send(response)

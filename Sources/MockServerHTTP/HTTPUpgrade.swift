@@ -18,11 +18,11 @@ public struct HTTPUpgrade: Sendable {
 
     /// The protocol's name, for the transcript and the log (`websocket`).
     public let name: String
-    /// Works out the outcome for the request, on the connection's loop.
-    package let start: @Sendable (HTTPRequest, HTTPRequestContext) -> Outcome
+    /// Works out the outcome for the request, on the connection's loop, whose inbox it is given.
+    package let start: @Sendable (HTTPRequest, HTTPRequestContext, LoopInbox) -> Outcome
 
     /// An upgrade to `name`, which `start` carries out.
-    package init(name: String, start: @escaping @Sendable (HTTPRequest, HTTPRequestContext) -> Outcome) {
+    package init(name: String, start: @escaping @Sendable (HTTPRequest, HTTPRequestContext, LoopInbox) -> Outcome) {
         self.name = name
         self.start = start
     }

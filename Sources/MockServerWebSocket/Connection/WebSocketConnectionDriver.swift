@@ -74,10 +74,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         storage = ScriptConnectionStorage(connectionID: connection.id)
         if case .handler(let socket, _) = answerer {
             socket.attach(self, on: connection)
-            connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
-            connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(socket.request.method) \(socket.request.target): WebSocket open"
-                                                   + (socket.subprotocol.map { " (subprotocol \($0))" } ?? ""))))
-            connection.log(.debug, "WebSocket open at \(socket.request.target)")
+            open(request: socket.request, subprotocol: socket.subprotocol, on: connection)
         }
         return []
     }
@@ -140,10 +137,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
         state = .open
         parser.append(rest)
-        connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
-        connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
-                                               + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))
-        connection.log(.debug, "WebSocket open at \(request.target)")
+        open(request: request, subprotocol: subprotocol, on: connection)
         var steps: [StreamStep] = [.send(response)]
         var session = storage.session
         if let reply = responder.connected(session: &session, context: context) {
@@ -151,6 +145,14 @@ package final class WebSocketConnectionDriver: StreamDriver {
             steps += self.steps(for: reply, context: context, on: connection)
         }
         return .steps(steps)
+    }
+
+    /// The handshake for `request` is done: the connection can be pushed to, and the transcript says so.
+    private func open(request: HTTPRequest, subprotocol: String?, on connection: StreamConnection) {
+        connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
+        connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
+                                               + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))
+        connection.log(.debug, "WebSocket open at \(request.target)")
     }
 
     private func refuse(_ answer: WebSocketHandshake.Answer, on connection: StreamConnection) -> DriverDecision {

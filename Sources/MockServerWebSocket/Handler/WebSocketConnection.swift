@@ -44,14 +44,20 @@ public final class WebSocketConnection: Sendable {
     final class Link {
         weak var driver: WebSocketConnectionDriver?
         weak var connection: StreamConnection?
+
+        /// What `body` returns for the open connection's driver; `false` once it has gone.
+        func reach(_ body: (WebSocketConnectionDriver, StreamConnection) -> Bool) -> Bool {
+            guard let driver, let connection else { return false }
+            return body(driver, connection)
+        }
     }
 
-    init(id: Int, request: HTTPRequest, subprotocol: String?, inbox: LoopInbox, link: Link) {
+    init(id: Int, request: HTTPRequest, subprotocol: String?, inbox: LoopInbox) {
         self.id = id
         self.request = request
         self.subprotocol = subprotocol
         self.inbox = inbox
-        self.link = LoopBound(link)
+        self.link = LoopBound(Link())
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
         self.continuation = continuation
         let queue = queue
@@ -66,8 +72,10 @@ public final class WebSocketConnection: Sendable {
             }
             if resumes {
                 inbox.execute { _ in
-                    guard let driver = bound.value.driver, let connection = bound.value.connection else { return }
-                    driver.resumeReading(on: connection)
+                    _ = bound.value.reach { driver, connection in
+                        driver.resumeReading(on: connection)
+                        return true
+                    }
                 }
             }
         }
@@ -78,8 +86,7 @@ public final class WebSocketConnection: Sendable {
     /// - Throws: ``WebSocketClosedError`` once the close handshake has begun or the connection has
     ///   ended (the message is not sent).
     public func send(_ message: WebSocketMessage) async throws {
-        let link = link
-        let sent = await onLoop { link.value.driver.flatMap { driver in link.value.connection.map { driver.push(message, on: $0) } } ?? false }
+        let sent = await onLoop { driver, connection in driver.push(message, on: connection) }
         if !sent { throw WebSocketClosedError(reason: "the connection is closed or closing; \(message) was not sent") }
     }
 
@@ -92,9 +99,7 @@ public final class WebSocketConnection: Sendable {
     /// character when longer): the server sends its close frame and waits, at most five seconds,
     /// for the client's. Nothing happens once the connection is closing or closed.
     public func close(_ code: WebSocketCloseCode = .normal, reason: String = "") async {
-        let link = link
-        _ = await onLoop {
-            guard let driver = link.value.driver, let connection = link.value.connection else { return false }
+        _ = await onLoop { driver, connection in
             driver.close(code, reason: reason, on: connection)
             return true
         }
@@ -106,10 +111,12 @@ public final class WebSocketConnection: Sendable {
         clientClose.withLock { $0 }
     }
 
-    /// What `body` returns on the connection's loop; `false` when the loop has ended.
-    private func onLoop(_ body: @escaping @Sendable () -> Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
-            let queued = inbox.execute { _ in continuation.resume(returning: body()) }
+    /// What `body` returns for the connection's driver, on the connection's loop; `false` when the
+    /// connection or the loop has ended.
+    private func onLoop(_ body: @escaping @Sendable (WebSocketConnectionDriver, StreamConnection) -> Bool) async -> Bool {
+        let link = link
+        return await withCheckedContinuation { continuation in
+            let queued = inbox.execute { _ in continuation.resume(returning: link.value.reach(body)) }
             if !queued { continuation.resume(returning: false) }
         }
     }
@@ -124,9 +131,7 @@ public final class WebSocketConnection: Sendable {
 
     /// The handler returned or threw: the connection closes, if it has not.
     func handlerEnded(_ outcome: Result<Void, any Error>) async {
-        let link = link
-        _ = await onLoop {
-            guard let driver = link.value.driver, let connection = link.value.connection else { return false }
+        _ = await onLoop { driver, connection in
             driver.handlerEnded(outcome, on: connection)
             return true
         }

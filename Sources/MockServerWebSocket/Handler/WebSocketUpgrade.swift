@@ -12,20 +12,15 @@ extension HTTPUpgrade {
     ///   - maximumMessageLength: the longest message taken (1009 beyond it).
     package static func webSocket(name: String?, subprotocols: [String], maximumMessageLength: Int,
                                   handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) -> HTTPUpgrade {
-        HTTPUpgrade(name: "websocket") { request, context in
+        HTTPUpgrade(name: "websocket") { request, context, inbox in
             switch WebSocketHandshake.answer(request, path: nil, subprotocols: subprotocols) {
             case .reject(let response, let reason):
                 return .refuse(response: response, reason: reason)
             case .accept(let response, let subprotocol):
-                guard let inbox = context.inbox else {
-                    let refusal = WebSocketHandshake.reject(501, "Not Implemented", "a WebSocket needs a connection on the server's loop")
-                    guard case .reject(let body, let reason) = refusal else { return .refuse(response: [], reason: "") }
-                    return .refuse(response: body, reason: reason)
-                }
                 var options = WebSocketOptions(settings: [:])
                 options.subprotocols = subprotocols
                 options.maximumMessageLength = maximumMessageLength
-                let socket = WebSocketConnection(id: context.connectionID, request: request, subprotocol: subprotocol, inbox: inbox, link: WebSocketConnection.Link())
+                let socket = WebSocketConnection(id: context.connectionID, request: request, subprotocol: subprotocol, inbox: inbox)
                 let driver = WebSocketConnectionDriver(socket: socket, name: name, options: options)
                 driver.startHandler(handler)
                 return .switchProtocols(response: response, driver: driver)
