@@ -18,6 +18,9 @@ package struct HTTPStreamedBody: Sendable, Hashable {
 
     package var pieces: [Piece]
     package var end: EndpointStreamEnd
+    /// Whether the pieces are server-sent events: the head then gets the event stream's headers
+    /// (``eventStreamHeaders(adding:)``).
+    package var isEventStream = false
 
     package init(_ pieces: [Piece], end: EndpointStreamEnd) {
         self.pieces = pieces
@@ -30,6 +33,16 @@ package struct HTTPStreamedBody: Sendable, Hashable {
             Piece(Array(ServerSentEventFormat.text(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment).utf8),
                   delay: event.delay)
         }, end: end)
+        isEventStream = true
+    }
+
+    /// The head that goes before these pieces, for `response`: ``head(of:)``, with the event
+    /// stream's headers for events.
+    package func head(for response: HTTPResponse) -> HTTPResponse {
+        guard isEventStream else { return Self.head(of: response) }
+        var events = response
+        events.headers = Self.eventStreamHeaders(adding: response.headers)
+        return Self.head(of: events)
     }
 
     /// The headers of an event stream that `headers` does not set already: `Content-Type:

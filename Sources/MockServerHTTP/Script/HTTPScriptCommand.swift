@@ -15,14 +15,14 @@ public enum HTTPScriptCommand: ProtocolCommand {
     public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         switch self {
         case .response(let template):
-            if let streamed = template.streamed {
-                .continue([.output(HTTPScriptOutput.streamed(head: HTTPStreamedBody.head(of: template.response(input: match.input, groups: match.groups, context: reply.values)),
-                                                             steps: streamed.steps))])
+            let response = template.response(input: match.input, groups: match.groups, context: reply.values)
+            return if let streamed = template.streamed {
+                .continue([.output(HTTPScriptOutput.streamed(head: streamed.head(for: response), steps: streamed.steps))])
             } else {
-                .continue([.output(HTTPScriptOutput.response(template.response(input: match.input, groups: match.groups, context: reply.values)))])
+                .continue([.output(HTTPScriptOutput.response(response))])
             }
         case .continueRequest:
-            .continue([.output(HTTPScriptOutput.continueRequest)])
+            return .continue([.output(HTTPScriptOutput.continueRequest)])
         }
     }
 }

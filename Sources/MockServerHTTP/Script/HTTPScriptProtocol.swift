@@ -66,8 +66,6 @@ public struct HTTPScriptProtocol: ScriptProtocol {
         }
         switch stream {
         case .events(let events, let end):
-            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) { headers.insert(.init(name: "Content-Type", value: "text/event-stream"), at: 0) }
-            if !headers.contains(where: { $0.name.lowercased() == "cache-control" }) { headers.insert(.init(name: "Cache-Control", value: "no-cache"), at: 1) }
             return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]), streamed: HTTPStreamedBody(events: events, end: end))
         case .chunks(let chunks, let end):
             return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]),
