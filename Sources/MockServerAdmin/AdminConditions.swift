@@ -21,14 +21,16 @@ enum AdminConditions {
     ///
     /// - Throws: ``Problem`` naming the key at fault and where it is, or the JSON syntax error.
     static func decode(_ body: [UInt8]) throws(Problem) -> NetworkConditions {
+        let value: JSONValue
         do {
-            return try NetworkConditionsJSON.decode(try JSONReader.parse(body, options: .strict))
-        } catch let problem as NetworkConditionsJSON.Problem {
-            throw Problem(message: "\(problem.message) (at \(problem.location))")
-        } catch let failure as JSONReader.Failure {
-            throw Problem(message: "the body is not JSON: \(failure.message) (at \(failure.location))")
+            value = try JSONReader.parse(body, options: .strict)
         } catch {
-            throw Problem(message: "\(error)")
+            throw Problem(message: "the body is not JSON: \(error.message) (at \(error.location))")
+        }
+        do {
+            return try NetworkConditionsJSON.decode(value)
+        } catch {
+            throw Problem(message: "\(error.message) (at \(error.location))")
         }
     }
 

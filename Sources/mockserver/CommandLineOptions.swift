@@ -1,4 +1,5 @@
 import MockServer
+import MockServerCore
 
 /// What the `mockserver` command was asked to do.
 struct CommandLineOptions: Equatable {
@@ -144,7 +145,7 @@ struct CommandLineOptions: Equatable {
                     throw .usage("\(argument) takes seconds from 0 to 3600, not \"\(text)\"")
                 }
                 var conditions = self.conditions ?? NetworkConditions()
-                let duration = Duration.nanoseconds(Int64((seconds * 1e9).rounded()))
+                let duration = Duration.rounded(seconds: seconds)
                 if argument == "--latency" { conditions.toClient.latency = duration } else { conditions.toClient.jitter = duration }
                 self.conditions = conditions
             case "--bandwidth":

@@ -68,7 +68,7 @@ package enum NetworkConditionsJSON {
         guard case .number(let number) = value.kind, number.isFinite, number >= 0, number <= 86400 else {
             throw Problem(message: "\(name) must be seconds from 0 to 86400", location: value.location)
         }
-        return .nanoseconds(Int64((number * 1e9).rounded()))
+        return .rounded(seconds: number)
     }
 
     private static func count(_ value: JSONValue, name: String) throws(Problem) -> Int {

@@ -87,7 +87,7 @@ final class ResponseScriptDecoder {
             guard seconds >= 0, seconds <= 60 else {
                 throw error(.invalidValue(path: "upload-settle", reason: "upload-settle must be from 0 to 60 seconds, not \(seconds)"), at: value.location)
             }
-            return .nanoseconds(Int64((seconds * 1e9).rounded()))
+            return .rounded(seconds: seconds)
         }
         var files: [String: [UInt8]] = [:]
         if let filesValue = top["files"] {
@@ -312,7 +312,7 @@ final class ResponseScriptDecoder {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        return .rounded(seconds: seconds)
     }
 
     // MARK: Values
