@@ -57,17 +57,21 @@ struct InProcessPlainAnswer {
     /// Records what a connection carrying the exchange would: it connected, the request and its
     /// answer, the bytes, and the client's close.
     func record(_ reply: HTTPReply, to request: HTTPRequest, connectionID: Int, in environment: ServerEnvironment) {
-        environment.record(.connected(peer: "in-process"), connection: connectionID)
+        var events: [TranscriptEvent] = []
+        events.reserveCapacity(pieces.count + 3)
+        events.append(.connected(peer: "in-process"))
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
         if reply.isUnexpected {
-            environment.record(.unmatched(request.input), connection: connectionID)
+            events.append(.unmatched(request.input))
             environment.logger.log(.warning, "unexpected request: \(request.input)", connection: connectionID)
         } else {
-            environment.record(.input(request.input, response: reply.name), connection: connectionID)
+            events.append(.input(request.input, response: reply.name))
             environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
         }
-        for piece in pieces { environment.record(.output(piece), connection: connectionID) }
-        environment.record(.closed(.peerClosed), connection: connectionID)
+        for piece in pieces { events.append(.output(piece)) }
+        events.append(.closed(.peerClosed))
+        // One step: a reader of the transcript sees the whole exchange or none of it.
+        environment.record(events, connection: connectionID)
         environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
     }
 

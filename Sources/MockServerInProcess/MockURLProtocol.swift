@@ -51,9 +51,19 @@ open class MockURLProtocol: URLProtocol {
     /// route took the request in `canInit` already, so its route is not asked again. A body stream
     /// is left for `startLoading` to read: a stream reads once, and the object made may not be
     /// the one that loads.
+    ///
+    /// FoundationNetworking's `URLSession` puts the configuration's stored cookies into every
+    /// task's request before a protocol sees it (Apple's leaves that to its own HTTP loader), so on
+    /// Linux the storage, the same one, is not asked a second time: that question, which costs as
+    /// much as the rest of the request's bytes, would only ever find the field already there.
     private static func preparing(_ request: URLRequest) -> (route: InProcessRoute, request: PreparedRequest)? {
         guard request.httpBodyStream == nil else { return nil }
-        return (route ?? route(for: request)).map { ($0, PreparedRequest(request, route: $0)) }
+        #if canImport(FoundationNetworking)
+        let addingStoredCookies = false
+        #else
+        let addingStoredCookies = true
+        #endif
+        return (route ?? route(for: request)).map { ($0, PreparedRequest(request, route: $0, addingStoredCookies: addingStoredCookies)) }
     }
 
     /// The route that takes `request`, if any.

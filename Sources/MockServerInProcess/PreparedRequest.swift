@@ -17,8 +17,11 @@ struct PreparedRequest: Sendable {
     /// The request as the server's parser reads those bytes, or `nil` when it cannot.
     let parsed: HTTPRequest?
 
-    init(_ request: URLRequest, route: InProcessRoute) {
-        bytes = request.wireBytes(route: route)
+    /// Prepares `request` for `route`'s mock; `addingStoredCookies` asks the session's cookie
+    /// storage for a `Cookie` field the request lacks (see ``MockURLProtocol``'s initializer for
+    /// when the loading system did that already).
+    init(_ request: URLRequest, route: InProcessRoute, addingStoredCookies: Bool = true) {
+        bytes = request.wireBytes(route: route, addingStoredCookies: addingStoredCookies)
         var parser = HTTPRequestParser()
         parser.append(bytes)
         parsed = try? parser.next()

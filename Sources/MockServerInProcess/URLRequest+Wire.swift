@@ -6,10 +6,10 @@ import MockServerHTTP
 
 extension URLRequest {
     /// The request as HTTP/1.1 bytes, the way a client sends it: the target percent-encoded as in
-    /// the URL, `Host`, the request's headers, then the route's additional headers and stored
-    /// cookies where the request has none, and `Content-Length` for a body (read from
-    /// `httpBodyStream` when URLSession handed the body that way).
-    func wireBytes(route: InProcessRoute) -> [UInt8] {
+    /// the URL, `Host`, the request's headers, then the route's additional headers and (when
+    /// `addingStoredCookies`) stored cookies where the request has none, and `Content-Length` for
+    /// a body (read from `httpBodyStream` when URLSession handed the body that way).
+    func wireBytes(route: InProcessRoute, addingStoredCookies: Bool) -> [UInt8] {
         let method = (httpMethod ?? "GET").uppercased()
         let body = wireBody
         var bytes: [UInt8] = []
@@ -33,7 +33,7 @@ extension URLRequest {
         if !fields.contains(where: { $0.key.equalsIgnoringASCIICase("host") }), let host = address.host { add("Host", host) }
         for (name, value) in fields { add(name, value) }
         for header in route.additionalHeaders where !has(header.name) { add(header.name, header.value) }
-        if httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
+        if addingStoredCookies, httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
             add("Cookie", cookie)
         }
         if !has("content-length") && !has("transfer-encoding") && (!body.isEmpty || ["POST", "PUT", "PATCH"].contains(method)) {

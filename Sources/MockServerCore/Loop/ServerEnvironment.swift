@@ -46,4 +46,19 @@ package final class ServerEnvironment: Sendable {
         }
         transcript.record(event, connection: connection, channel: channel)
     }
+
+    /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps
+    /// the count of open connections.
+    package func record(_ events: [TranscriptEvent], connection: Int, channel: TranscriptChannel = .control) {
+        var opened = 0
+        for event in events {
+            switch event {
+            case .connected: opened += 1
+            case .closed: opened -= 1
+            default: break
+            }
+        }
+        if opened != 0 { openConnections.withLock { $0 += opened } }
+        transcript.record(events, connection: connection, channel: channel)
+    }
 }

@@ -125,28 +125,52 @@ public final class Transcript: Sendable {
     /// Appends an entry. Called by the server's connections.
     package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel) {
         var satisfied: [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)] = []
-        let entry = storage.withLock { storage -> TranscriptEntry in
-            let entry = TranscriptEntry(sequence: storage.nextSequence, connection: connection, channel: channel, time: Date(), event: event)
-            storage.nextSequence += 1
-            if storage.entries.count >= limit {
-                // Full: the newest entry takes the oldest one's place.
-                storage.entries[storage.start] = entry
-                storage.start = (storage.start + 1) % storage.entries.count
-                storage.dropped += 1
-            } else {
-                storage.entries.append(entry)
-            }
-            if case .unmatched = event { storage.unmatched.append(entry) }
-            if !storage.waiters.isEmpty {
-                storage.waiters.removeAll { waiter in
-                    guard waiter.predicate(entry) else { return false }
-                    satisfied.append((waiter.continuation, entry))
-                    return true
-                }
-            }
-            return entry
+        let entry = storage.withLock { storage in
+            append(event, connection: connection, channel: channel, time: Date(), to: &storage, satisfying: &satisfied)
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
         observer?(entry)
+    }
+
+    /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
+    /// between them. Called for what is known at once (an in-process answer's whole exchange).
+    package func record(_ events: [TranscriptEvent], connection: Int, channel: TranscriptChannel) {
+        var satisfied: [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)] = []
+        let time = Date()
+        let recorded = storage.withLock { storage -> [TranscriptEntry] in
+            var recorded: [TranscriptEntry] = []
+            for event in events {
+                let entry = append(event, connection: connection, channel: channel, time: time, to: &storage, satisfying: &satisfied)
+                if observer != nil { recorded.append(entry) }
+            }
+            return recorded
+        }
+        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+        if let observer { recorded.forEach(observer) }
+    }
+
+    /// Appends one entry under the lock, and takes the waiters it satisfies.
+    @inline(__always)
+    private func append(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel, time: Date, to storage: inout Storage,
+                        satisfying satisfied: inout [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)]) -> TranscriptEntry {
+        let entry = TranscriptEntry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event)
+        storage.nextSequence += 1
+        if storage.entries.count >= limit {
+            // Full: the newest entry takes the oldest one's place.
+            storage.entries[storage.start] = entry
+            storage.start = (storage.start + 1) % storage.entries.count
+            storage.dropped += 1
+        } else {
+            storage.entries.append(entry)
+        }
+        if case .unmatched = event { storage.unmatched.append(entry) }
+        if !storage.waiters.isEmpty {
+            storage.waiters.removeAll { waiter in
+                guard waiter.predicate(entry) else { return false }
+                satisfied.append((waiter.continuation, entry))
+                return true
+            }
+        }
+        return entry
     }
 }
