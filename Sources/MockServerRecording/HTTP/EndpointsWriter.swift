@@ -83,7 +83,7 @@ final class EndpointsWriter: RecordingSink {
         let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
         guard methods.contains(request.method) else { return nil }
         var target = String(AbsoluteURI.pathOnward(of: Substring(request.target)))
-        if target.contains(" ") { return nil }
+        if target.utf8.contains(UInt8(ascii: " ")) { return nil }
         if target.hasSuffix("?") { target.removeLast() }
         var json = "\"api\": " + "\(request.method.lowercased()) \(target)".escaped(.json)
         var key = request.method + " " + target

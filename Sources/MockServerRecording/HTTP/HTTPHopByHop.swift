@@ -10,7 +10,8 @@ enum HTTPHopByHop {
         var named = names + dropping
         for value in headers.values(for: "Connection") {
             for token in value.split(separator: ",") {
-                named.append(String(token.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+                let name = token.trimmingCharacters()
+                if !name.isEmpty { named.append(name) }
             }
         }
         var result = HTTPHeaders()

@@ -41,6 +41,8 @@ public final class HTTPRecorder: HTTPResponder {
     /// What the destination already answers.
     private let replay: Replay
     private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
+    /// How the transcript names what an endpoints file records: "an endpoint of FILE".
+    private let endpointWord: String
 
     private enum Replay: Sendable {
         case mockData(MockDataResponder)
@@ -63,6 +65,11 @@ public final class HTTPRecorder: HTTPResponder {
         self.destination = destination
         self.mask = mask
         self.timeout = timeout
+        if case .endpoints(let file) = destination {
+            endpointWord = "an endpoint of \(file.lastPathComponent)"
+        } else {
+            endpointWord = ""
+        }
         switch destination {
         case .mockData(let folder):
             sink = try MockDataWriter(folder: folder)
@@ -139,8 +146,7 @@ public final class HTTPRecorder: HTTPResponder {
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
-                let where_ = MockDataWriter.fileName(for: recorded).map { "mock-data file \($0)" } ?? "endpoints"
-                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(request.target) as \(destinationWord(where_))",
+                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(request.target) as \(written(recorded))",
                                                     bytes: recorded.body.count)))
             } catch {
                 context.record(.note(TranscriptNote(kind: "not-recorded", text: "\(error)")))
@@ -151,10 +157,11 @@ public final class HTTPRecorder: HTTPResponder {
         }
     }
 
-    private func destinationWord(_ mockDataName: String) -> String {
+    /// What `recorded` was written as, for the transcript's note.
+    private func written(_ recorded: RecordedExchange) -> String {
         switch destination {
-        case .mockData: mockDataName
-        case .endpoints(let file): "an endpoint of \(file.lastPathComponent)"
+        case .mockData: MockDataWriter.fileName(for: recorded).map { "mock-data file \($0)" } ?? "a mock-data file"
+        case .endpoints: endpointWord
         }
     }
 

@@ -20,6 +20,8 @@ public struct HTTPUpstream: Sendable, Equatable {
     public let basePath: String
     /// The address the host resolved to when the upstream was made.
     public let address: SocketAddress
+    /// `host:port` as a `Host` header writes it (made once: every forwarded request sends it).
+    public let authority: String
 
     /// The upstream at `url`, its host resolved now.
     ///
@@ -47,6 +49,8 @@ public struct HTTPUpstream: Sendable, Equatable {
         guard (1...65535).contains(port) else { throw .badUpstream(text, reason: "port \(port) is out of range") }
         self.host = host
         self.port = UInt16(port)
+        let bracketed = host.utf8.contains(UInt8(ascii: ":")) && !host.hasPrefix("[") ? "[\(host)]" : host
+        authority = port == (isTLS ? 443 : 80) ? bracketed : "\(bracketed):\(port)"
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
@@ -69,11 +73,6 @@ public struct HTTPUpstream: Sendable, Equatable {
     /// The name the upstream's certificate must be for: the host as given, without brackets.
     var serverName: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
 
-    /// `host:port` as a `Host` header writes it.
-    public var authority: String {
-        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return port == (isTLS ? 443 : 80) ? bracketed : "\(bracketed):\(port)"
-    }
 
     /// The origin, such as `http://127.0.0.1:8080`.
     public var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
