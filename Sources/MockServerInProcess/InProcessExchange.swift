@@ -28,8 +28,12 @@ final class InProcessExchange: Sendable {
         var request: URLRequest
         var connection: MemoryConnection?
         var parser: HTTPResponseParser
-        /// Body bytes kept for one `didLoad` at the end (FoundationNetworking keeps only the last).
+        /// Body bytes kept for one `didLoad` at the end (FoundationNetworking keeps only the last),
+        /// unless the session takes them piece by piece (``piecesToClient``).
         var body: [UInt8] = []
+        /// Each piece of the body goes to the client as it comes: always on Apple's platforms; on
+        /// FoundationNetworking, for a task whose session's delegate gets its data (found in `start`).
+        var piecesToClient: Bool
         var redirects = 0
         var lastActivity = MonotonicClock.now()
         /// The loading system stopped the load: the client hears nothing more.
@@ -66,7 +70,12 @@ final class InProcessExchange: Sendable {
         self.route = route
         self.urlProtocol = urlProtocol
         self.client = client
-        self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET")))
+        #if canImport(FoundationNetworking)
+        let piecesToClient = false
+        #else
+        let piecesToClient = true
+        #endif
+        self.state = Locked(State(request: request, parser: HTTPResponseParser(requestMethod: request.httpMethod ?? "GET"), piecesToClient: piecesToClient))
     }
 
     /// Sends the request to the mock: its `prepared` form when made already for this request, and
@@ -78,6 +87,8 @@ final class InProcessExchange: Sendable {
             return fail(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey:
                 "MockServer in-process: FoundationNetworking on Linux cannot finish a download task from a URLProtocol; use data(for:) or the socket"]), abandon: false)
         }
+        // Called on the task's queue, where its session's registry may be read.
+        if urlProtocol.task?.sessionTakesPieces == true { state.withLock { $0.piecesToClient = true } }
         #endif
         open(state.withLock { $0.request }, generation: 0, onClientThread: true, prepared: prepared, first: first)
     }
@@ -279,11 +290,11 @@ final class InProcessExchange: Sendable {
     }
 
     private func deliver(_ bytes: [UInt8]) {
-        #if canImport(FoundationNetworking)
-        state.withLock { $0.body.append(contentsOf: bytes) }
-        #else
-        callClient { $0.urlProtocol($1, didLoad: Data(bytes)) }
-        #endif
+        let kept = state.withLock { state in
+            if !state.piecesToClient { state.body.append(contentsOf: bytes) }
+            return !state.piecesToClient
+        }
+        if !kept { callClient { $0.urlProtocol($1, didLoad: Data(bytes)) } }
     }
 
     private func finish() {

@@ -90,6 +90,62 @@ struct StreamedResponseTests {
         #expect(progress == Data("10%\n100%\n".utf8))
     }
 
+    /// A session delegate that passes on each piece of data it gets, then the task's end.
+    final class PieceDelegate: NSObject, URLSessionDataDelegate, Sendable {
+        enum Event: Sendable { case piece(Data), completed(String?) }
+        let events: AsyncStream<Event>
+        private let continuation: AsyncStream<Event>.Continuation
+
+        override init() {
+            (events, continuation) = AsyncStream.makeStream()
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            continuation.yield(.piece(data))
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            continuation.yield(.completed(error.map { "\($0)" }))
+            continuation.finish()
+        }
+    }
+
+    @Test("in-process, a session's delegate gets each piece when it is sent (Linux too); data(for:) gets the whole body")
+    func inProcessPieces() async throws {
+        let server = HTTPMockServer()
+        // The second piece waits an hour: the first can only reach the delegate on its own.
+        server.stubRequest("GET", "/slow").andReturn(.streamed(StubStream([.init("first\n"), .init("second\n", delay: .seconds(3600))], end: .hang)))
+        server.stubRequest("GET", "/progress").andReturn(.streamed(StubStream([.init("10%\n"), .init("100%\n", delay: .milliseconds(20))])))
+        try await server.start()
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        try server.installInProcess(in: configuration, hosts: ["api.example.com"])
+        let delegate = PieceDelegate()
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        // A request that never got its first piece ends at its timeout, which ends the events too.
+        var request = URLRequest(url: URL(string: "https://api.example.com/slow")!)
+        request.timeoutInterval = 60
+        let task = session.dataTask(with: request)
+        task.resume()
+        var events = delegate.events.makeAsyncIterator()
+        let first = await events.next()
+        guard case .piece(let data)? = first else {
+            Issue.record("the first event was \(String(describing: first)), not a piece")
+            return
+        }
+        #expect(data == Data("first\n".utf8))
+        task.cancel()
+        guard case .completed(let error)? = await events.next() else {
+            Issue.record("no end after the cancel")
+            return
+        }
+        #expect(error?.contains("cancel") == true || error?.contains("-999") == true, "\(error ?? "no error")")
+        // With a completion handler FoundationNetworking keeps only the last piece: the body comes whole.
+        let (progress, _) = try await session.data(from: URL(string: "https://api.example.com/progress")!)
+        #expect(progress == Data("10%\n100%\n".utf8))
+    }
+
     @Test("a streamed endpoint that cannot be is refused with its place", arguments: [
         (#"{ "endpoints": [ { "api": "get /a", "response": { "body": "x", "events": [ { "data": "1" } ] } } ] }"#, "has no \"body\" or \"json\""),
         (#"{ "endpoints": [ { "api": "get /a", "response": { "events": [ { "data": "1" } ], "chunks": [ { "data": "1" } ] } } ] }"#, "give \"events\" or \"chunks\", not both"),
