@@ -9,6 +9,15 @@ enum EndpointStubs {
     /// Registers every endpoint of `script` with `router`.
     static func register(_ script: EndpointScript, with router: StubRouter) {
         for (index, endpoint) in script.endpoints.enumerated() {
+            // The decoder made sure the script has the set it starts on.
+            if let upgrade = endpoint.upgrade, let webSocket = try? WebSocketStub(script: upgrade) {
+                let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .webSocket(webSocket), sequence: -1 - index)
+                stub.update { definition in
+                    definition.headers = endpoint.requestHeaders
+                    definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) }
+                }
+                continue
+            }
             let responses = endpoint.responses
             let cacheWrites = endpoint.cache
             let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .computed { request, cache, hit in

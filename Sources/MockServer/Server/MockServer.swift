@@ -323,6 +323,8 @@ public final class MockServer: Sendable {
             let makeHTTPDriver = servesHTTP ? Self.httpDriver(core: core, scripted: scripted) : nil
             // `«starttls»` finds the context on the loop.
             if let tls { _ = loop.attachment(TLSContext.self) { tls } }
+            // A connection that switches to a script (an endpoint's "upgrade") finds the server here.
+            _ = loop.attachment(ScriptServerOnLoop.self) { ScriptServerOnLoop(server: core, base: scripted.base) }
             var listeners = [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 let driver: any StreamDriver = if let makeHTTPDriver {
                     makeHTTPDriver()

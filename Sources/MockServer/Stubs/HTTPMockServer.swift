@@ -136,7 +136,7 @@ public final class HTTPMockServer: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        let script = try EndpointScript(json: json, file: file)
+        let script = try EndpointScript(json: json, file: file, vocabulary: .standard)
         router.addEndpoints(script)
         if let conditions = script.conditions, server.networkConditions == nil { server.networkConditions = conditions }
     }

@@ -12,8 +12,11 @@ package struct EndpointScript: Sendable {
         package let path: String
         package let requestHeaders: [(name: String, value: String)]
         package let requestBody: String?
-        /// The responses in turn; the last repeats.
+        /// The responses in turn; the last repeats. Empty when the endpoint upgrades.
         package let responses: [Response]
+        /// The script the connection switches to (`"upgrade"`), answering instead of a response:
+        /// its scheme is one HTTP upgrades to (WebSocket's).
+        package let upgrade: ResponseScript?
         /// Values stored in the cache once the response is chosen.
         package let cache: [(name: String, value: EndpointTemplate)]
     }
@@ -53,8 +56,9 @@ package struct EndpointScript: Sendable {
     /// Reads an endpoints file.
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with its line and column.
-    package init(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: .shared)).decode(json, file: file)
+    /// - Parameter vocabulary: the protocols an endpoint's `"upgrade"` script may speak (and use the commands of).
+    package init(json: [UInt8], file: String? = nil, vocabulary: ScriptVocabulary = .shared) throws(ResponseFileError) {
+        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: vocabulary)).decode(json, file: file)
     }
 
     package init(endpoints: [Endpoint], conditions: NetworkConditions? = nil, file: String?) {

@@ -28,7 +28,7 @@ struct EndpointScriptDecoder {
     }
 
     private func endpoint(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
-        let fields = try base.members(of: value, path: path, known: ["api", "request", "response", "responses", "cache", "comment"])
+        let fields = try base.members(of: value, path: path, known: ["api", "request", "response", "responses", "upgrade", "cache", "comment"])
         guard let apiValue = fields["api"] else { throw base.error(.missingKey(path: path, key: "api"), at: value.location) }
         let api = try base.string(apiValue, path: "\(path).api")
         let parts = api.split(separator: " ", omittingEmptySubsequences: true)
@@ -48,7 +48,13 @@ struct EndpointScriptDecoder {
             body = try requestFields["body"].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).request.body") }
         }
         var responses: [EndpointScript.Response] = []
+        var upgrade: ResponseScript?
         switch (fields["response"], fields["responses"]) {
+        case (nil, nil) where fields["upgrade"] != nil:
+            upgrade = try self.upgrade(fields["upgrade"]!, path: "\(path).upgrade")
+        case (let answer?, _) where fields["upgrade"] != nil, (_, let answer?) where fields["upgrade"] != nil:
+            throw base.error(.invalidValue(path: path, reason: "an endpoint that upgrades has no \"response\" or \"responses\": its script answers"),
+                             at: answer.location)
         case (let single?, nil):
             responses = [try response(single, path: "\(path).response")]
         case (nil, let list?):
@@ -68,7 +74,35 @@ struct EndpointScriptDecoder {
             }
         }
         return EndpointScript.Endpoint(method: parts[0].uppercased(), path: String(parts[1]), requestHeaders: headers, requestBody: body,
-                                       responses: responses, cache: cache)
+                                       responses: responses, upgrade: upgrade, cache: cache)
+    }
+
+    /// The script an endpoint's connection switches to: a response script written in place, whose
+    /// `scheme` names a protocol that HTTP upgrades to (``ScriptProtocol/upgradeToken``), whose
+    /// sets all name responses it has; connections start on `default`, or else the first set.
+    private func upgrade(_ value: JSONValue, path: String) throws(ResponseFileError) -> ResponseScript {
+        guard case .object(let members) = value.kind else {
+            throw base.error(.wrongType(path: path, expected: "a script object, such as {\"scheme\": \"websocket\", \"responses\": {…}}", found: value.typeName),
+                             at: value.location)
+        }
+        let upgradable = base.vocabulary.protocols.filter { $0.upgradeToken != nil }
+        let schemes = upgradable.flatMap { $0.schemes.sorted() }
+        guard let schemeMember = members.first(where: { $0.key == "scheme" }) else {
+            throw base.error(.missingKey(path: path, key: "scheme"), at: value.location)
+        }
+        guard case .string(let scheme) = schemeMember.value.kind, upgradable.contains(where: { $0.schemes.contains(scheme.lowercased()) }) else {
+            let known = schemes.isEmpty ? "no protocol that HTTP switches to is known where this file is read"
+                : "scheme \(schemes.map { "\"\($0)\"" }.joined(separator: ", "))"
+            throw base.error(.invalidValue(path: "\(path).scheme", reason: "an endpoint upgrades to a protocol HTTP switches to: \(known)"),
+                             at: schemeMember.value.location)
+        }
+        if let conditions = members.first(where: { $0.key == "conditions" }) {
+            throw base.error(.invalidValue(path: "\(path).conditions", reason: "network conditions go at the top of the endpoints file"), at: conditions.keyLocation)
+        }
+        let script = try ResponseScriptDecoder(file: base.file, vocabulary: base.vocabulary).decode(root: value)
+        // Every set must name responses the script has, as `--check` asks of a whole script.
+        try script.validate()
+        return script
     }
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {

@@ -119,6 +119,11 @@ public struct ResponseScript: Sendable {
         try self.init(json: Array(json.utf8), file: file, vocabulary: vocabulary)
     }
 
+    /// The set a connection starts on when nothing names one: `default`, or else the first written.
+    package var startingSet: String {
+        setNames.contains("default") ? "default" : setNames.first ?? "default"
+    }
+
     /// The set named `name`.
     ///
     /// - Throws: ``ResponseFileError`` when there is no such set (the message lists those there

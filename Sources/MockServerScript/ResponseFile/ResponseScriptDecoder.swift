@@ -54,6 +54,12 @@ final class ResponseScriptDecoder {
                 ? .notUTF8(reason: error.message) : .syntax(message: error.message)
             throw self.error(problem, at: error.location)
         }
+        return try decode(root: root)
+    }
+
+    /// Decodes a script from a JSON object already read: a whole file's, or one nested in another
+    /// file (an endpoint's `"upgrade"`), whose locations are then the enclosing file's.
+    func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
         let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }

@@ -43,6 +43,10 @@ public protocol ScriptProtocol: Sendable {
     /// The top-level keys of a response file that it reads, beside those every file has
     /// (WebSocket's `path` and `subprotocols`). None by default.
     var settingKeys: [String] { get }
+    /// The token of HTTP's `Upgrade` field (RFC 9110, section 7.8) under which an HTTP connection
+    /// switches to a script of this protocol, as an endpoint's `"upgrade"` asks (WebSocket's
+    /// `websocket`); `nil`, the default, for a protocol that HTTP does not switch to.
+    var upgradeToken: String? { get }
 
     /// The command a string token stands for (one of ``tokens``).
     ///
@@ -70,6 +74,7 @@ extension ScriptProtocol {
     public var variables: [ScriptProtocolVariable] { [] }
     public var servesEveryScheme: Bool { false }
     public var settingKeys: [String] { [] }
+    public var upgradeToken: String? { nil }
 
     public func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         throw decoding.error(.unknownKey(path: "", key: key, known: settingKeys))

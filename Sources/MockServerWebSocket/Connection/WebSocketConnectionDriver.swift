@@ -22,9 +22,12 @@ package final class WebSocketConnectionDriver: StreamDriver {
         case script(server: any ScriptServer, base: SubstitutionContext)
         /// A Swift handler, through its socket; `name` (a stub's) goes into the transcript.
         case handler(WebSocketConnection, name: String?)
+        /// A script an HTTP connection switched to (an endpoint's `"upgrade"`), its handshake
+        /// answered: it becomes ``script(server:base:)`` on the loop's server when the connection opens.
+        case upgraded(PatternResponder, request: HTTPRequest, subprotocol: String?)
     }
 
-    private let answerer: Answerer
+    private var answerer: Answerer
     private var state = WebSocketConnectionState.handshaking
     private var handshake: [UInt8] = []
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
@@ -55,6 +58,16 @@ package final class WebSocketConnectionDriver: StreamDriver {
         state = .open
     }
 
+    /// A connection already open (its handshake answered over HTTP), answered by `responder`'s
+    /// script on the server of the loop it runs on.
+    init(upgradedTo responder: PatternResponder, request: HTTPRequest, subprotocol: String?, options: WebSocketOptions) {
+        answerer = .upgraded(responder, request: request, subprotocol: subprotocol)
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        state = .open
+    }
+
     /// Starts a handler's task; what it returns or throws ends the connection (``handlerEnded(_:on:)``).
     func startHandler(_ handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) {
         guard case .handler(let socket, _) = answerer else { return }
@@ -72,9 +85,29 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         storage = ScriptConnectionStorage(connectionID: connection.id)
-        if case .handler(let socket, _) = answerer {
+        switch answerer {
+        case .handler(let socket, _):
             socket.attach(self, on: connection)
             open(request: socket.request, subprotocol: socket.subprotocol, on: connection)
+        case .upgraded(let responder, let request, let subprotocol):
+            guard let home = connection.loop.existingAttachment(ScriptServerOnLoop.self) else {
+                // Only a loop without a script server (none a MockServer runs) gets here.
+                let reason = "no script server runs on this loop"
+                state = .finished
+                return [.send(WebSocketFrame.close(.internalError, reason: reason).encoded()), .close(.malformedInput(reason))]
+            }
+            let server = UpgradedScriptServer(responder, on: home.server)
+            answerer = .script(server: server, base: home.base)
+            open(request: request, subprotocol: subprotocol, on: connection)
+            // «initial» runs now, as after a handshake this driver read itself.
+            let (scriptResponder, context) = server.replyState(base: home.base)
+            var session = storage.session
+            if let reply = scriptResponder.connected(session: &session, context: context) {
+                storage.session = session
+                return steps(for: reply, context: context, on: connection)
+            }
+        case .script:
+            break
         }
         return []
     }

@@ -22,6 +22,7 @@ public struct WebSocketScriptProtocol: ScriptProtocol {
     public let tokens = ["«ping»", "«disconnect»", "«ignore-pings»"]
     public let keys = ["binary", "ping", "pong", "close", "frame"]
     public let settingKeys = ["path", "subprotocols", "max-message"]
+    public let upgradeToken: String? = "websocket"
 
     /// Creates WebSocket's vocabulary.
     public init() {}
