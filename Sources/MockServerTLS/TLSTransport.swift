@@ -62,6 +62,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// What the inner transport watches.
     private var applied: Interest = []
     private var readScheduled = false
+    /// A flush waits for the end of the loop's turn (``flushAtEndOfTurn()``).
+    private var flushScheduled = false
     /// The loop's shared buffers, once attached.
     private var buffers: TLSBuffers?
     /// This connection's session tag, which the tickets it issues carry (never zero).
@@ -236,7 +238,9 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         // A short read from the socket has drained it: asking again would only cost a system call
         // that says so, once there is something to hand out.
         var drained = false
-        defer { flushPending() }
+        // What reading made OpenSSL write (session tickets, a key update's answer) goes out with
+        // the answer this turn writes, or at its end.
+        defer { flushAtEndOfTurn() }
         // OpenSSL's error queue is empty here: every failure's text is read out of it (errorText).
         while filled < buffer.count {
             let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(min(buffer.count - filled, Int(Int32.max))))
@@ -327,7 +331,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                     return
                 }
                 phase = .open
-                flushPending()
+                // The session tickets TLS 1.3 sends now leave with the first answer, in one write.
+                flushAtEndOfTurn()
                 report(.handshakeDone(handshakeSummary))
                 if shutdownAfterHandshake {
                     shutdownAfterHandshake = false
@@ -431,8 +436,9 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         case .closed: return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPIPE))
         case .open: break
         }
-        // Ciphertext still waiting comes first; while it waits, nothing more is taken.
-        if let error = flushPending() { return .failed(error) }
+        // Ciphertext the socket did not take comes first; while it waits, nothing more is taken.
+        // (What OpenSSL holds that no socket refused, such as session tickets, leaves with these records.)
+        if pendingStart < pending.count, let error = flushPending() { return .failed(error) }
         guard pendingStart == pending.count else { return .wouldBlock }
         guard !buffer.isEmpty else { return .written(0) }
         let count = library.SSL_write(ssl, buffer.baseAddress, Int32(min(buffer.count, 64 * 1024)))
@@ -488,6 +494,31 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             inner.shutdownWrite()
         }
         return nil
+    }
+
+    /// Flushes OpenSSL's output when this turn of the loop ends, unless a write of the turn sends
+    /// it first (each write flushes what waits before its own records): one system call, and one
+    /// wake-up of the peer, for tickets and the answer that follows them.
+    private func flushAtEndOfTurn() {
+        // Most reads make no output at all: nothing to schedule.
+        guard MemoryBIO.pending(library, outgoing) > 0 else { return }
+        guard !flushScheduled, let loop else {
+            if loop == nil { flushPending() }
+            return
+        }
+        flushScheduled = true
+        loop.atEndOfTurn { [weak self] in
+            guard let self else { return }
+            flushScheduled = false
+            if case .closed = phase { return }
+            let hadPending = hasPendingOutput
+            flushPending()
+            // Ciphertext that waited for the socket is gone: a connection waiting for its output
+            // to be written hears of it, as on a writable socket.
+            if hadPending && !hasPendingOutput && !wanted.contains(.write) { handler?.handle(Readiness(readable: false, writable: true)) }
+            if case .closed = phase { return }
+            try? applyInterest()
+        }
     }
 
     /// Keeps all of OpenSSL's output for later (the socket takes no more now).

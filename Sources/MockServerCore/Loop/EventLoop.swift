@@ -20,6 +20,8 @@ package final class EventLoop {
     private var shutdownActions: [() -> Void] = []
     /// What services keep per loop (a pool of listeners, say), by type.
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
+    /// What runs once this turn's events, timers and local work are done, before the loop waits again.
+    private var endOfTurn: [() -> Void] = []
     /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
     private static let spinWindow: UInt64 = 50_000
 
@@ -66,12 +68,29 @@ package final class EventLoop {
             }
             // Work this iteration queued from the loop's own thread (an `async` answer's jobs).
             inbox.runLocal(on: self)
+            runEndOfTurn()
         }
         // What other threads queued before the end runs once more, seeing the loop stopped, so
         // that nobody waits for an answer that never comes; later tasks are refused.
         for task in inbox.close() { task(self) }
         inbox.runLocal(on: self)
+        runEndOfTurn()
         shutDown()
+    }
+
+    /// Runs `action` once everything this turn of the loop handles is done (events, timers, local
+    /// work), before it waits for more: for output that is better sent in one piece with whatever
+    /// else the turn writes (TLS's session tickets with the answer that follows them).
+    package func atEndOfTurn(_ action: @escaping () -> Void) {
+        endOfTurn.append(action)
+    }
+
+    private func runEndOfTurn() {
+        while !endOfTurn.isEmpty {
+            let actions = endOfTurn
+            endOfTurn.removeAll(keepingCapacity: true)
+            for action in actions { action() }
+        }
     }
 
     /// Ends ``run()`` after the current iteration.
