@@ -36,10 +36,7 @@ enum AdminConditions {
 
     static func encode(_ conditions: NetworkConditions?) -> [String: Any] {
         guard let conditions else { return [:] }
-        func seconds(_ duration: Duration) -> Double {
-            let (whole, fraction) = duration.components
-            return Double(whole) + Double(fraction) / 1e18
-        }
+        func seconds(_ duration: Duration) -> Double { duration.inSeconds }
         func direction(_ direction: NetworkConditions.Direction) -> [String: Any] {
             var object: [String: Any] = [:]
             if direction.latency != .zero { object["latency"] = seconds(direction.latency) }

@@ -30,7 +30,7 @@ enum AdminJSON {
         case .dataReceived(let count): object["event"] = "data-received"; object["bytes"] = count
         case .note(let note): object["event"] = note.kind; if let count = note.bytes { object["bytes"] = count }
         case .uploaded(let name, let count): object["event"] = "uploaded"; object["name"] = name; object["bytes"] = count
-        case .paused(let duration): object["event"] = "paused"; object["seconds"] = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        case .paused(let duration): object["event"] = "paused"; object["seconds"] = duration.inSeconds
         case .switchedSet(let name): object["event"] = "set"; object["name"] = name
         case .closed(let reason): object["event"] = "closed"; object["reason"] = "\(reason)"
         }

@@ -8,4 +8,14 @@ extension Duration {
     package static func rounded(seconds: Double) -> Duration {
         .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
+
+    /// The duration in seconds, fractions included: how the control API, the transcript's JSON
+    /// and messages write a time.
+    ///
+    /// ```swift
+    /// let seconds = Duration.milliseconds(150).inSeconds   // 0.15
+    /// ```
+    package var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
 }

@@ -37,7 +37,7 @@ final class UpstreamPool {
         }
         loop.schedule(after: exchange.timeout) { [weak driver] in
             guard exchange.isPending else { return }
-            let seconds = Double(exchange.timeout.components.seconds) + Double(exchange.timeout.components.attoseconds) / 1e18
+            let seconds = exchange.timeout.inSeconds
             exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: seconds)))
             driver?.connection?.close(.failed("the upstream did not answer in time"))
         }

@@ -40,7 +40,8 @@ package enum WebSocketHandshake {
         }
         let headers = request.headers
         guard headers.hasToken("websocket", in: "Upgrade") else {
-            return reject(426, "Upgrade Required", "the request has no \"Upgrade: websocket\"", headers: ["Upgrade: websocket", "Connection: Upgrade"])
+            // One Connection field naming both (RFC 9110, section 7.8: a 426 names the upgrade).
+            return reject(426, "Upgrade Required", "the request has no \"Upgrade: websocket\"", headers: ["Upgrade: websocket"], connection: "Upgrade, close")
         }
         guard headers.hasToken("upgrade", in: "Connection") else {
             return reject(400, "Bad Request", "the request's Connection header does not name upgrade")
@@ -63,10 +64,10 @@ package enum WebSocketHandshake {
         return .accept(response: Array(response.utf8), subprotocol: chosen)
     }
 
-    /// An error response whose body says what was wrong.
-    package static func reject(_ status: Int, _ phrase: String, _ reason: String, headers: [String] = []) -> Answer {
+    /// An error response whose body says what was wrong; `connection` is its one `Connection` field's value.
+    package static func reject(_ status: Int, _ phrase: String, _ reason: String, headers: [String] = [], connection: String = "close") -> Answer {
         let body = reason + "\n"
-        var response = "HTTP/1.1 \(status) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
+        var response = "HTTP/1.1 \(status) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: \(connection)\r\n"
         for header in headers { response += header + "\r\n" }
         response += "\r\n" + body
         return .reject(response: Array(response.utf8), reason: reason)

@@ -69,6 +69,8 @@ struct WebSocketEndpointTests {
         #expect(status.stdout == "up")
         let refused = try Tools.curl(["-i", "http://127.0.0.1:\(server.port)/chat"])
         #expect(refused.stdout.hasPrefix("HTTP/1.1 426"), "\(refused.stdout)")
+        // One Connection field that names the upgrade and the close.
+        #expect(refused.stdout.components(separatedBy: "\r\n").filter { $0.lowercased().hasPrefix("connection:") } == ["Connection: Upgrade, close"], "\(refused.stdout)")
     }
 
     @Test("an upgrade that cannot be is refused at load, at its line and column", arguments: [
