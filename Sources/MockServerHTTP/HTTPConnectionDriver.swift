@@ -279,6 +279,11 @@ package final class HTTPConnectionDriver: StreamDriver {
     private final class ReplyEnd {
         var keepAlive: Bool
         var scripted = false
+        /// The reply changes the connection's network conditions: the earlier ones come back at its end.
+        var changesConditions = false
+        /// The reply's conditions are in force, and those the connection had before them.
+        var conditionsApplied = false
+        var earlierConditions: NetworkConditions?
 
         init(keepAlive: Bool) {
             self.keepAlive = keepAlive
@@ -328,6 +333,19 @@ package final class HTTPConnectionDriver: StreamDriver {
                     connection.replaceRemainingSteps(with: self.convert(rest(), request: request, end: end, on: connection))
                 })
                 return steps
+            case .conditions(let conditions):
+                guard let end else { continue }
+                end.changesConditions = true
+                var random = SystemRandomNumberGenerator()
+                // A draw that misses leaves the connection as it is.
+                guard let drawn = conditions.drawn(using: &random) else { continue }
+                steps.append(.whenWritten { [unowned connection] in
+                    let earlier = connection.applyConditions(drawn)
+                    if !end.conditionsApplied {
+                        end.conditionsApplied = true
+                        end.earlierConditions = earlier
+                    }
+                })
             case .upgrade(let upgrade):
                 end?.scripted = true
                 guard let request else {
@@ -339,6 +357,12 @@ package final class HTTPConnectionDriver: StreamDriver {
                 steps.append(.run { [unowned self, unowned connection] in self.upgrade(upgrade, for: request, on: connection) })
                 return steps
             }
+        }
+        if let end, end.changesConditions {
+            // Once the reply has gone out under its conditions, the connection's own come back.
+            steps.append(.whenWritten { [unowned connection] in
+                if end.conditionsApplied { connection.applyConditions(end.earlierConditions) }
+            })
         }
         if let end, !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
         return steps

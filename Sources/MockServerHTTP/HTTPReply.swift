@@ -42,6 +42,10 @@ public enum HTTPReplyStep: Sendable {
     /// before it have been sent and their pauses waited out; the steps it returns end the reply.
     /// It must be the last step (any after it are ignored) and must return quickly.
     case then(@Sendable () -> [HTTPReplyStep])
+    /// Runs the rest of the reply under network conditions (a stub's own, a slow endpoint's),
+    /// drawn with their probability when reached; the connection's own come back once the reply
+    /// has been written. In-process connections have no network and ignore them.
+    case conditions(NetworkConditions)
     /// Switches the connection to another protocol (a WebSocket, say): the upgrade answers the
     /// request (`101 Switching Protocols`, or a refusal), and from then on the connection's bytes are
     /// the new protocol's. It must be the last step; any after it are ignored.

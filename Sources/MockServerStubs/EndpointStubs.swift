@@ -23,7 +23,8 @@ enum EndpointStubs {
             let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .computed { request, cache, hit in
                 let response = responses[min(hit, responses.count - 1)]
                 let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
-                let built = build(response, values)
+                var built = build(response, values)
+                built.conditions = response.conditions
                 for write in cacheWrites { cache[write.name] = write.value.render(values) }
                 return built
             }, sequence: -1 - index)

@@ -18,6 +18,9 @@ public struct StubResponse: Sendable {
     public var fault: StreamFault?
     /// A body sent in timed pieces (chunked) in place of ``body``.
     public var stream: StubStream?
+    /// Network conditions for this response alone (a slow endpoint): its bytes go out under them,
+    /// drawn with their probability for each request, and the connection's own come back after it.
+    public var conditions: NetworkConditions?
 
     /// Creates a response.
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
@@ -88,6 +91,20 @@ public struct StubResponse: Sendable {
         return copy
     }
 
+    /// The same response sent under `conditions` (latency, bandwidth, slices, limits), the
+    /// connection's own coming back after it.
+    ///
+    /// ```swift
+    /// var slow = NetworkConditions()
+    /// slow.toClient.bytesPerSecond = 16 * 1024
+    /// server.stubRequest("GET", "/video").andReturn(StubResponse.ok(body: "…").under(slow))
+    /// ```
+    public func under(_ conditions: NetworkConditions) -> StubResponse {
+        var copy = self
+        copy.conditions = conditions
+        return copy
+    }
+
     /// The same response with a fault: `.reset` or `.hang` instead of it, `.truncate`/`.dribble` shaping it.
     public func failing(with fault: StreamFault) -> StubResponse {
         var copy = self
@@ -95,9 +112,10 @@ public struct StubResponse: Sendable {
         return copy
     }
 
-    /// The reply steps: the wait, the fault, the response.
+    /// The reply steps: the conditions, the wait, the fault, the response.
     var replySteps: [HTTPReplyStep] {
         var steps: [HTTPReplyStep] = []
+        if let conditions { steps.append(.conditions(conditions)) }
         if let delay { steps.append(.pause(delay)) }
         if let fault { steps.append(.fault(fault)) }
         switch fault {

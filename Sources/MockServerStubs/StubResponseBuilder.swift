@@ -66,6 +66,20 @@ public final class StubResponseBuilder: Sendable {
         changeLast { $0.delay = delay }
     }
 
+    /// Sends the response under network conditions (a slow or lossy endpoint), drawn with their
+    /// probability for each request; the connection's own come back after it. In-process requests
+    /// have no network and ignore them.
+    ///
+    /// ```swift
+    /// var slow = NetworkConditions()
+    /// slow.toClient.latency = .milliseconds(300)
+    /// server.stubRequest("GET", "/quote").andReturn(200).withBody("42").withConditions(slow)
+    /// ```
+    @discardableResult
+    public func withConditions(_ conditions: NetworkConditions) -> StubResponseBuilder {
+        changeLast { $0.conditions = conditions }
+    }
+
     /// Fails instead (`.reset`, `.hang`) or shapes the response (`.truncate`, `.dribble`).
     @discardableResult
     public func withFault(_ fault: StreamFault) -> StubResponseBuilder {

@@ -147,6 +147,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package var localAddress: SocketAddress? { inner.localAddress }
     package var peerDescription: String { inner.peerDescription }
     package var hasPendingOutput: Bool { pendingStart < pending.count }
+    /// The network conditions below TLS, when the connection has them.
+    package var conditioned: ConditionedTransport? { inner.conditioned }
     package var unacknowledgedBytes: Int? { inner.unacknowledgedBytes.map { $0 + pending.count - pendingStart } }
 
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {

@@ -49,6 +49,13 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
             }
         }
 
+        /// Counts the data limit and the bandwidth afresh from `now` (new conditions).
+        mutating func restartCounting(at now: UInt64) {
+            released = 0
+            tokens = 0
+            refilled = now
+        }
+
         mutating func removeAll() {
             pieces.removeAll()
             head = 0
@@ -61,7 +68,9 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
     package static let queueLimit = 1 << 20
 
     private let inner: any StreamTransport
-    private let conditions: NetworkConditions
+    private var conditions: NetworkConditions
+    /// Counts ``change(to:)``s, so that a timeout or reset timer set for earlier conditions does nothing.
+    private var generation = 0
     /// The connection. Strong: the loop holds this transport (the socket's handler), and through it
     /// the connection, as it holds a plain connection; released when the transport closes.
     private var handler: (any LoopHandler)?
@@ -105,13 +114,45 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         wanted = interest
         applied = socketInterest
         try inner.attach(self, to: loop, interest: applied)
+        scheduleEnds(on: loop)
+    }
+
+    /// Sets the timers of the conditions' timeout and reset, counted from now.
+    private func scheduleEnds(on loop: EventLoop) {
+        let generation = generation
         if let timeout = conditions.timeout {
-            loop.schedule(after: timeout) { [weak self] in self?.end("network timeout after \(timeout)", reset: false) }
+            loop.schedule(after: timeout) { [weak self] in
+                guard let self, self.generation == generation else { return }
+                end("network timeout after \(timeout)", reset: false)
+            }
         }
         if let resetAfter = conditions.resetAfter {
-            loop.schedule(after: resetAfter) { [weak self] in self?.end("network reset after \(resetAfter)", reset: true) }
+            loop.schedule(after: resetAfter) { [weak self] in
+                guard let self, self.generation == generation else { return }
+                end("network reset after \(resetAfter)", reset: true)
+            }
         }
     }
+
+    /// Runs the connection under `newConditions` from now on (a response's own): bytes already
+    /// queued keep the time they were given, new ones get the new latency and bandwidth, data
+    /// limits count from here, and a timeout or reset runs from now (the earlier ones are dropped).
+    package func change(to newConditions: NetworkConditions) {
+        conditions = newConditions
+        generation += 1
+        let now = MonotonicClock.now()
+        outgoing.restartCounting(at: now)
+        incoming.restartCounting(at: now)
+        if let loop {
+            scheduleEnds(on: loop)
+            scheduleDelivery()
+            schedulePump()
+            try? applyInterest()
+        }
+    }
+
+    /// The conditions the connection runs under now.
+    package var currentConditions: NetworkConditions { conditions }
 
     package func setInterest(_ interest: Interest, on loop: EventLoop) throws {
         wanted = interest

@@ -304,6 +304,27 @@ package final class StreamConnection: LoopHandler {
         }
     }
 
+    /// Runs the connection under `conditions` from now on, in place of any it had (a response's
+    /// own; see ``ConditionedTransport/change(to:)``); `nil` lifts them. A connection that had none
+    /// gets them around its current transport (above TLS, on a TLS connection). In-process
+    /// connections, which have no network, are left as they are.
+    ///
+    /// - Returns: the conditions it had, to put back later; `nil` when it had none.
+    @discardableResult
+    package func applyConditions(_ conditions: NetworkConditions?) -> NetworkConditions? {
+        guard !isClosed, !(transport is MemoryTransport) else { return nil }
+        if let conditioned = transport.conditioned {
+            let previous = conditioned.currentConditions
+            conditioned.change(to: conditions ?? NetworkConditions())
+            return previous
+        }
+        if let conditions {
+            log(.debug, "network conditions from here on: \(conditions)")
+            try? wrapTransport { ConditionedTransport($0, conditions: conditions) }
+        }
+        return nil
+    }
+
     /// Writes what is queued now, as far as the socket takes it (before a transfer starts, say).
     package func flushOutput() {
         flush()

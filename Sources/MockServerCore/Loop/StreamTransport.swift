@@ -27,6 +27,10 @@ package protocol StreamTransport: AnyObject {
     /// the socket has not taken yet): the connection neither closes nor counts its output written
     /// until they are gone. `false` by default.
     var hasPendingOutput: Bool { get }
+    /// The transport of the connection's network conditions in this one's chain (itself, or one
+    /// it wraps, as TLS wraps the socket's), if the connection has conditions. By default, itself
+    /// when it is one.
+    var conditioned: ConditionedTransport? { get }
     /// The error an outbound connection attempt to `target` ended with, or `nil` once it is made.
     func connectionError(to target: SocketAddress) -> SocketError?
     /// Ends the sending side while input goes on.
@@ -37,4 +41,5 @@ package protocol StreamTransport: AnyObject {
 
 extension StreamTransport {
     package var hasPendingOutput: Bool { false }
+    package var conditioned: ConditionedTransport? { self as? ConditionedTransport }
 }

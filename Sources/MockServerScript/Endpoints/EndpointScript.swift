@@ -27,6 +27,8 @@ package struct EndpointScript: Sendable {
         package let headers: [(name: String, value: EndpointTemplate)]
         package let body: Body
         package let delay: Duration?
+        /// Network conditions for this response alone (`"conditions"`).
+        package let conditions: NetworkConditions?
     }
 
     /// What a response's body is.

@@ -106,7 +106,7 @@ struct EndpointScriptDecoder {
     }
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
-        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end"])
+        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions"])
         var status = 200
         if let statusValue = fields["status"] {
             guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
@@ -143,7 +143,8 @@ struct EndpointScriptDecoder {
             }
             return try base.pause(seconds, path: "\(path).delay", at: value.location)
         }
-        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay)
+        let conditions = try fields["conditions"].map { value throws(ResponseFileError) in try base.conditions(value, path: "\(path).conditions") }
+        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay, conditions: conditions)
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.

@@ -392,11 +392,11 @@ final class ResponseScriptDecoder {
 
     /// A file's `conditions`, as the control API's `PUT /conditions` reads them; a problem is an
     /// error at the key or value at fault.
-    func conditions(_ value: JSONValue) throws(ResponseFileError) -> NetworkConditions {
+    func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
         do {
             return try NetworkConditionsJSON.decode(value)
         } catch {
-            throw self.error(.invalidValue(path: "conditions", reason: error.message), at: error.location)
+            throw self.error(.invalidValue(path: path, reason: error.message), at: error.location)
         }
     }
 }
