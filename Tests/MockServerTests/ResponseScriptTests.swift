@@ -41,6 +41,7 @@ struct ResponseScriptTests {
             case .selectFile(let template, let otherwise, _): "<file \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"
             case .saveBody(let template): "<save \(text(template))>"
             case .fault(let fault): "<\(fault)>"
+            case .conditions(let conditions): "<conditions \(conditions.map { "\($0.toClient.latency)" } ?? "none")>"
             case .makeFolder(let template, let otherwise): "<mkdir \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"
             case .copyFile(let source, let destination, let move, _): "<\(move ? "move" : "copy") \(text(source)) to \(text(destination))>"
             case .deleteFile(let template, let otherwise): "<delete \(text(template)) else \(otherwise.map { describe($0, match) } ?? "-")>"

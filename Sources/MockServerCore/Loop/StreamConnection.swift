@@ -325,6 +325,17 @@ package final class StreamConnection: LoopHandler {
         return nil
     }
 
+    /// Runs the connection under `conditions` from now on, drawn with their probability (a draw
+    /// that misses leaves it as it is); `nil` lifts any it has. A script's `{"conditions": …}`.
+    package func runUnder(_ conditions: NetworkConditions?) {
+        guard let conditions else {
+            applyConditions(nil)
+            return
+        }
+        var random = SystemRandomNumberGenerator()
+        if let drawn = conditions.drawn(using: &random) { applyConditions(drawn) }
+    }
+
     /// Writes what is queued now, as far as the socket takes it (before a transfer starts, say).
     package func flushOutput() {
         flush()

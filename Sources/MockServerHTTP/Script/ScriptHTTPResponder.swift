@@ -63,6 +63,9 @@ package final class ScriptHTTPResponder: HTTPResponder {
             case .pause(let duration): result.append(.pause(duration))
             case .close: result.append(.close)
             case .fault(let fault): result.append(.fault(fault))
+            case .conditions(let conditions):
+                // In an HTTP reply, conditions last to the end of the response (`null` has nothing to lift).
+                if let conditions { result.append(.conditions(conditions)) }
             case .output(let output as HTTPScriptOutput):
                 switch output {
                 case .response(let response): result.append(.response(response))

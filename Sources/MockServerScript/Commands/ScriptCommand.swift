@@ -38,6 +38,10 @@ public enum ScriptCommand: Sendable, Hashable {
     /// second template, an absolute URI or a path (`{"copy": "$path", "to": "${header:Destination}"}`,
     /// `{"move": …}`); when the source is missing, `otherwise` runs instead of the rest (when given).
     case copyFile(ResponseTemplate, to: ResponseTemplate, move: Bool, otherwise: [ScriptCommand]?)
+    /// Network conditions (`{"conditions": {…}}`, written as the control API's), drawn with their
+    /// probability when reached: a connection runs under them from here on, in place of its own
+    /// (`null` lifts them); in an HTTP reply they last to the end of that response.
+    case conditions(NetworkConditions?)
     /// A command that a protocol contributes (see ``ProtocolCommand``).
     case protocolCommand(AnyProtocolCommand)
 
@@ -52,7 +56,7 @@ public enum ScriptCommand: Sendable, Hashable {
     var runsWhenReached: Bool {
         switch self {
         case .useSet, .selectFile, .saveBody, .makeFolder, .deleteFile, .copyFile: true
-        case .send, .sendBytes, .sendData, .pause, .close, .fault: false
+        case .send, .sendBytes, .sendData, .pause, .close, .fault, .conditions: false
         case .protocolCommand(let command): command.base.runsWhenReached
         }
     }

@@ -22,7 +22,7 @@ final class ResponseScriptDecoder {
     /// The string tokens every script may use.
     static let sharedTokens = ["«close»", "«data»", "«reset»", "«half-close»", "«hang»"]
     /// The command keys every script may use.
-    static let sharedKeys = ["send", "hex", "base64", "pause", "set", "file", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move"]
+    static let sharedKeys = ["send", "hex", "base64", "pause", "set", "file", "save", "truncate", "dribble", "mkdir", "delete", "copy", "move", "conditions"]
     /// The keys a shared command object may have beside its command key.
     static func sharedCompanions(of key: String) -> [String] {
         switch key {
@@ -281,6 +281,9 @@ final class ResponseScriptDecoder {
                 throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)
             }
             return .pause(try pause(seconds, path: inner, at: member.value.location))
+        case "conditions":
+            if case .null = member.value.kind { return .conditions(nil) }
+            return .conditions(try conditions(member.value, path: inner))
         case "set":
             let target = try string(member.value, path: inner)
             switches.append(SetSwitch(target: target, path: inner, location: member.value.location))

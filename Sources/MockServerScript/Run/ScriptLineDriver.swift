@@ -89,6 +89,7 @@ package final class ScriptLineDriver: StreamDriver {
             case .pause(let duration): .pause(duration)
             case .close: .close(.script)
             case .fault(let fault): .fault(fault)
+            case .conditions(let conditions): .whenWritten { [unowned connection] in connection.runUnder(conditions) }
             case .then(let rest):
                 .run { [unowned connection] in connection.insertSteps(convert(rest(), on: connection)) }
             case .output(let output):

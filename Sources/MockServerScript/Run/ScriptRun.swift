@@ -101,6 +101,8 @@ public final class ScriptRun: Sendable {
                 steps.append(.close)
             case .fault(let fault):
                 steps.append(.fault(fault))
+            case .conditions(let conditions):
+                steps.append(.conditions(conditions))
             case .useSet(let name):
                 storage.session.responseSet = name
                 record(.switchedSet(name))

@@ -10,6 +10,9 @@ public enum ScriptStep: Sendable {
     case close
     /// A failure on demand.
     case fault(StreamFault)
+    /// Network conditions from here on, once what came before is written (see
+    /// ``ScriptCommand/conditions(_:)``); `nil` lifts them.
+    case conditions(NetworkConditions?)
     /// Something only the driver of the script's protocol knows how to send, such as an HTTP
     /// response written for the request it answers.
     case output(any Sendable)

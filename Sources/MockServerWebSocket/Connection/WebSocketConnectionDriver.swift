@@ -371,6 +371,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
             case .pause(let duration): return .pause(duration)
             case .close: return .run { [unowned self, unowned connection] in self.beginClose(.normal, reason: "", on: connection) }
             case .fault(let fault): return .fault(fault)
+            case .conditions(let conditions): return .whenWritten { [unowned connection] in connection.runUnder(conditions) }
             case .then(let rest):
                 return .run { [unowned self, unowned connection] in connection.insertSteps(self.convert(rest(), on: connection)) }
             case .output(let output):

@@ -65,4 +65,38 @@ struct ResponseConditionsTests {
             #expect(text.contains("api.json:1:") && text.contains("endpoints[0].response.conditions") && text.contains("latncy"), "\(text)")
         }
     }
+
+    @Test("a line script's {\"conditions\"} holds from there on, replies after it included, until {\"conditions\": null}; a bad one names its place")
+    func lineScript() throws {
+        let script = try ResponseScript(json: #"""
+            {"responses": {
+                "slow": {"pattern": "^SLOW", "commands": [{"conditions": {"toClient": {"latency": 1}}}, "slow\r\n"]},
+                "fast": {"pattern": "^FAST", "commands": [{"conditions": null}, "fast\r\n"]},
+                "echo": {"pattern": "^ECHO", "commands": ["echo\r\n"]}
+            }}
+            """#)
+        let server = MockServer(responder: try PatternResponder(script: script))
+        try server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port, timeout: 30)
+        let clock = ContinuousClock()
+        func roundTrip(_ line: String) throws -> (String, Duration) {
+            let started = clock.now
+            try client.send(line + "\r\n")
+            return (try client.readLine(), clock.now - started)
+        }
+        let slow = try roundTrip("SLOW")
+        let conditioned = try roundTrip("ECHO")
+        let lifted = try roundTrip("FAST")
+        let after = try roundTrip("ECHO")
+        #expect(slow.0 == "slow" && conditioned.0 == "echo" && lifted.0 == "fast" && after.0 == "echo")
+        #expect(slow.1 >= .seconds(1) && conditioned.1 >= .seconds(1), "\(slow.1), \(conditioned.1)")
+        #expect(lifted.1 < .seconds(1) && after.1 < .seconds(1), "\(lifted.1), \(after.1)")
+
+        #expect {
+            try ResponseScript(json: #"{"responses": {"r": {"pattern": "x", "commands": [{"conditions": {"toClient": {"latncy": 1}}}]}}}"#)
+        } throws: { error in
+            "\(error)".contains("responses.r.commands[0].conditions") && "\(error)".contains("latncy")
+        }
+    }
 }
