@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
-        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS"], swiftSettings: swiftSettings),
+        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],

@@ -4,6 +4,7 @@ import MockServerHTTP
 import MockServerMockData
 import MockServerScript
 import MockServerStubs
+import MockServerWebSocket
 
 /// A reverse proxy that records: each request the destination cannot answer yet goes to the
 /// upstream, the client gets the upstream's answer, and the exchange is written, masked, as
@@ -82,7 +83,8 @@ public final class HTTPRecorder: HTTPResponder {
             var router: StubRouter?
             if let bytes = FileManager.default.contents(atPath: file.path) {
                 do {
-                    let script = try EndpointScript(json: Array(bytes), file: file.path)
+                    // An endpoint that upgrades is answered from the file like the others.
+                    let script = try EndpointScript(json: Array(bytes), file: file.path, vocabulary: ScriptVocabulary([WebSocketScriptProtocol()]))
                     router = StubRouter()
                     router?.addEndpoints(script)
                 } catch {

@@ -47,6 +47,24 @@ struct RecordingUnitTests {
         #expect(result.status == 0 && result.stdout.hasPrefix("USAGE: mockserver record --upstream URL"))
     }
 
+    @Test("a recorder takes an endpoints file whose endpoints upgrade to WebSocket scripts, and counts them as answered")
+    func upgradeEndpointsLoad() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("upgrade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("api.json")
+        try Data(#"{"endpoints": [{"api": "get /chat", "upgrade": {"scheme": "websocket", "responses": {"hi": {"pattern": "«initial»", "commands": ["hi"]}}}}]}"#.utf8).write(to: file)
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:9")!, destination: .endpoints(file: file))
+        let request = try #require(HTTPRequest(parsing: Array("GET /chat HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+        let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
+                                         environment: ServerEnvironment(transcript: Transcript(), logger: MockServerLogger(level: nil) { _ in }))
+        guard case .reply(let reply) = try recorder.answerImmediately(request, context: context), case .upgrade? = reply.steps.first else {
+            Issue.record("the file's upgrade did not answer")
+            return
+        }
+        #expect(recorder.statistics.replayed == 1)
+    }
+
     @Test("an endpoint's body may be bytes, {\"base64\": …} or {\"hex\": …}, sent as they are")
     func bytesBodies() async throws {
         let server = HTTPMockServer()
