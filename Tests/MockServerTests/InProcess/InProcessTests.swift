@@ -291,6 +291,8 @@ struct InProcessTests {
                 continuation.yield("cancelled")
                 throw error
             }
+            // Not cancelled: said, so that the test fails here rather than waiting for ever.
+            continuation.yield("slept 30 s without being cancelled")
             return .ok()
         }
         try await stubs.start()
