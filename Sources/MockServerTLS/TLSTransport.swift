@@ -504,11 +504,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private func flushAtEndOfTurn() {
         // Most reads make no output at all: nothing to schedule.
         guard MemoryBIO.pending(library, outgoing) > 0 else { return }
-        guard let loop else {
-            flushPending()
+        guard !flushScheduled, let loop else {
+            if loop == nil { flushPending() }
             return
         }
-        guard !flushScheduled else { return }
         flushScheduled = true
         loop.atEndOfTurn { [weak self] in
             guard let self else { return }

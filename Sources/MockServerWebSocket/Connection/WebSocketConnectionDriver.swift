@@ -52,7 +52,9 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// gets `socket`.
     init(socket: WebSocketConnection, name: String?, options: WebSocketOptions) {
         answerer = .handler(socket, name: name)
-        use(options)
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
         state = .open
     }
 
@@ -60,7 +62,9 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// script on the server of the loop it runs on.
     init(upgradedTo responder: PatternResponder, request: HTTPRequest, subprotocol: String?, options: WebSocketOptions) {
         answerer = .upgraded(responder, request: request, subprotocol: subprotocol)
-        use(options)
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
         state = .open
     }
 
@@ -97,7 +101,11 @@ package final class WebSocketConnectionDriver: StreamDriver {
             open(request: request, subprotocol: subprotocol, on: connection)
             // «initial» runs now, as after a handshake this driver read itself.
             let (scriptResponder, context) = server.replyState(base: home.base)
-            return initialSteps(scriptResponder, context: context, on: connection)
+            var session = storage.session
+            if let reply = scriptResponder.connected(session: &session, context: context) {
+                storage.session = session
+                return steps(for: reply, context: context, on: connection)
+            }
         case .script:
             break
         }
@@ -155,28 +163,21 @@ package final class WebSocketConnectionDriver: StreamDriver {
             return refuse(WebSocketHandshake.reject(400, "Bad Request", "the opening request is not HTTP"), on: connection)
         }
         let (responder, context) = server.replyState(base: base)
-        use(WebSocketOptions(settings: responder.responseScript?.settings ?? [:]))
+        options = WebSocketOptions(settings: responder.responseScript?.settings ?? [:])
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
         let answer = WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols)
         guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
         state = .open
         parser.append(rest)
         open(request: request, subprotocol: subprotocol, on: connection)
-        return .steps([.send(response)] + initialSteps(responder, context: context, on: connection))
-    }
-
-    /// What a script's `«initial»` sends when the connection opens (nothing without one).
-    private func initialSteps(_ responder: any ScriptResponder, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        var steps: [StreamStep] = [.send(response)]
         var session = storage.session
-        guard let reply = responder.connected(session: &session, context: context) else { return [] }
-        storage.session = session
-        return steps(for: reply, context: context, on: connection)
-    }
-
-    /// Takes `options`: the frame and message limits follow its longest message.
-    private func use(_ options: WebSocketOptions) {
-        self.options = options
-        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
-        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        if let reply = responder.connected(session: &session, context: context) {
+            storage.session = session
+            steps += self.steps(for: reply, context: context, on: connection)
+        }
+        return .steps(steps)
     }
 
     /// The handshake for `request` is done: the connection can be pushed to, and the transcript says so.
