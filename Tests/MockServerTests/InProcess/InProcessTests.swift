@@ -286,13 +286,11 @@ struct InProcessTests {
         stubs.add(.GET, "/slow") { _, _ in
             continuation.yield("entered")
             do {
-                try await Task.sleep(for: .seconds(30))
+                try await Task.sleep(for: .seconds(3600))
             } catch {
                 continuation.yield("cancelled")
                 throw error
             }
-            // Not cancelled: said, so that the test fails here rather than waiting for ever.
-            continuation.yield("slept 30 s without being cancelled")
             return .ok()
         }
         try await stubs.start()
@@ -303,6 +301,16 @@ struct InProcessTests {
         var iterator = events.makeAsyncIterator()
         #expect(await iterator.next() == "entered")
         task.cancel()
+        // The time allowed is counted from the cancel, not from "entered": tests that block
+        // threads of Swift's cooperative pool (synchronous curl runs, blocking reads) can hold this
+        // test's resumption back for many seconds on a two-core machine, while the closure, on the
+        // mock's loop, sleeps on. The cancel itself travels on FoundationNetworking's queues and
+        // the loop's thread, never through the pool, so 30 s from here is never too short.
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(30))
+            continuation.yield("no cancel reached the closure within 30 s of task.cancel()")
+        }
+        defer { deadline.cancel() }
         #expect(await iterator.next() == "cancelled")
         try await stubs.server.transcript.wait(for: "the connection closed by the client") { if case .closed(.peerVanished) = $0.event { true } else { false } }
     }
