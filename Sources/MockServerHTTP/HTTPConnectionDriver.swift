@@ -336,15 +336,11 @@ package final class HTTPConnectionDriver: StreamDriver {
             case .conditions(let conditions):
                 guard let end else { continue }
                 end.changesConditions = true
-                var random = SystemRandomNumberGenerator()
-                // A draw that misses leaves the connection as it is.
-                guard let drawn = conditions.drawn(using: &random) else { continue }
+                // Drawn when reached; a draw that misses leaves the connection as it is.
                 steps.append(.whenWritten { [unowned connection] in
-                    let earlier = connection.applyConditions(drawn)
-                    if !end.conditionsApplied {
-                        end.conditionsApplied = true
-                        end.earlierConditions = earlier
-                    }
+                    guard case .some(let earlier) = connection.runUnder(conditions), !end.conditionsApplied else { return }
+                    end.conditionsApplied = true
+                    end.earlierConditions = earlier
                 })
             case .upgrade(let upgrade):
                 end?.scripted = true

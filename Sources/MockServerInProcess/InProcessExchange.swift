@@ -290,11 +290,11 @@ final class InProcessExchange: Sendable {
     }
 
     private func deliver(_ bytes: [UInt8]) {
-        let kept = state.withLock { state in
+        let toClient = state.withLock { state in
             if !state.piecesToClient { state.body.append(contentsOf: bytes) }
-            return !state.piecesToClient
+            return state.piecesToClient
         }
-        if !kept { callClient { $0.urlProtocol($1, didLoad: Data(bytes)) } }
+        if toClient { callClient { $0.urlProtocol($1, didLoad: Data(bytes)) } }
     }
 
     private func finish() {

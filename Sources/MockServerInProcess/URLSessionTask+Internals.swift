@@ -8,12 +8,7 @@ extension URLSessionTask {
     /// session's bookkeeping and can crash it. Read by reflection of the task's stored `workQueue`;
     /// `nil` when the layout differs.
     var clientQueue: DispatchQueue? {
-        var mirror: Mirror? = Mirror(reflecting: self)
-        while let current = mirror {
-            if let queue = current.children.first(where: { $0.label == "workQueue" })?.value as? DispatchQueue { return queue }
-            mirror = current.superclassMirror
-        }
-        return nil
+        Self.child("workQueue", of: self) as? DispatchQueue
     }
 
     /// Whether the session hands this task's data to its delegate piece by piece: a task made
@@ -50,14 +45,7 @@ extension URLSessionTask {
     /// reflection of the task's stored `knownBody`; `nil` when there is none or the layout differs.
     /// (These three readings are the only reflection of FoundationNetworking's internals here.)
     var uploadBodyData: Data? {
-        var mirror: Mirror? = Mirror(reflecting: self)
-        while let current = mirror {
-            if let known = current.children.first(where: { $0.label == "knownBody" }) {
-                return Self.data(in: known.value)
-            }
-            mirror = current.superclassMirror
-        }
-        return nil
+        Self.child("knownBody", of: self).flatMap(Self.data(in:))
     }
 
     /// The bytes of a `.data(DispatchData)` case inside `value` (through an optional).

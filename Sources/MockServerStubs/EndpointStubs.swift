@@ -9,29 +9,26 @@ enum EndpointStubs {
     /// Registers every endpoint of `script` with `router`.
     static func register(_ script: EndpointScript, with router: StubRouter) {
         for (index, endpoint) in script.endpoints.enumerated() {
-            // The decoder made sure the script has the set it starts on.
-            if let upgrade = endpoint.upgrade, let webSocket = try? WebSocketStub(script: upgrade) {
-                let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .webSocket(webSocket), sequence: -1 - index)
-                stub.update { definition in
-                    definition.headers = endpoint.requestHeaders
-                    definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) }
-                }
-                continue
-            }
-            let responses = endpoint.responses
-            let cacheWrites = endpoint.cache
-            let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: .computed { request, cache, hit in
-                let response = responses[min(hit, responses.count - 1)]
-                let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
-                var built = build(response, values)
-                built.conditions = response.conditions
-                for write in cacheWrites { cache[write.name] = write.value.render(values) }
-                return built
-            }, sequence: -1 - index)
+            let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: answer(of: endpoint), sequence: -1 - index)
             stub.update { definition in
                 definition.headers = endpoint.requestHeaders
                 definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) }
             }
+        }
+    }
+
+    /// What answers `endpoint`'s requests: its upgrade's script, or its responses in turn.
+    private static func answer(of endpoint: EndpointScript.Endpoint) -> Stub.Answer {
+        if let upgrade = endpoint.upgrade { return .webSocket(WebSocketStub(responder: upgrade)) }
+        let responses = endpoint.responses
+        let cacheWrites = endpoint.cache
+        return .computed { request, cache, hit in
+            let response = responses[min(hit, responses.count - 1)]
+            let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
+            var built = build(response, values)
+            built.conditions = response.conditions
+            for write in cacheWrites { cache[write.name] = write.value.render(values) }
+            return built
         }
     }
 

@@ -17,11 +17,9 @@ package struct WebSocketStub: Sendable {
         answerer = .handler(subprotocols: subprotocols, maximumMessageLength: maximumMessageLength, handler)
     }
 
-    /// Connections answered by `script`, from its starting set.
-    ///
-    /// - Throws: ``ResponseFileError`` when that set names a response the script lacks.
-    init(script: ResponseScript) throws(ResponseFileError) {
-        answerer = .script(try PatternResponder(script: script, set: script.startingSet))
+    /// Connections answered by `responder`'s script (an endpoint's `"upgrade"`).
+    init(responder: PatternResponder) {
+        answerer = .script(responder)
     }
 
     /// The upgrade that answers one request, its messages named `name` in the transcript (a

@@ -504,10 +504,11 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private func flushAtEndOfTurn() {
         // Most reads make no output at all: nothing to schedule.
         guard MemoryBIO.pending(library, outgoing) > 0 else { return }
-        guard !flushScheduled, let loop else {
-            if loop == nil { flushPending() }
+        guard let loop else {
+            flushPending()
             return
         }
+        guard !flushScheduled else { return }
         flushScheduled = true
         loop.atEndOfTurn { [weak self] in
             guard let self else { return }

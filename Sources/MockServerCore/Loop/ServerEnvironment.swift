@@ -39,26 +39,26 @@ package final class ServerEnvironment: Sendable {
     /// Records `event` and keeps the count of open connections.
     @inline(__always)
     package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .control) {
-        switch event {
-        case .connected: openConnections.withLock { $0 += 1 }
-        case .closed: openConnections.withLock { $0 -= 1 }
-        default: break
-        }
+        let opened = Self.openedCount(event)
+        if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(event, connection: connection, channel: channel)
     }
 
     /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps
     /// the count of open connections.
     package func record(_ events: [TranscriptEvent], connection: Int, channel: TranscriptChannel = .control) {
-        var opened = 0
-        for event in events {
-            switch event {
-            case .connected: opened += 1
-            case .closed: opened -= 1
-            default: break
-            }
-        }
+        let opened = events.reduce(0) { $0 + Self.openedCount($1) }
         if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(events, connection: connection, channel: channel)
+    }
+
+    /// How `event` changes the count of open connections: 1 for a connection, -1 for a close.
+    @inline(__always)
+    private static func openedCount(_ event: TranscriptEvent) -> Int {
+        switch event {
+        case .connected: 1
+        case .closed: -1
+        default: 0
+        }
     }
 }

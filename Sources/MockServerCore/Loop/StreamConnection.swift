@@ -326,14 +326,17 @@ package final class StreamConnection: LoopHandler {
     }
 
     /// Runs the connection under `conditions` from now on, drawn with their probability (a draw
-    /// that misses leaves it as it is); `nil` lifts any it has. A script's `{"conditions": …}`.
-    package func runUnder(_ conditions: NetworkConditions?) {
-        guard let conditions else {
-            applyConditions(nil)
-            return
-        }
+    /// that misses leaves it as it is); `nil` lifts any it has. A script's `{"conditions": …}`, a
+    /// response's own.
+    ///
+    /// - Returns: the conditions the connection had before (`.some(nil)`: none), or `nil` when
+    ///   the draw missed and nothing changed.
+    @discardableResult
+    package func runUnder(_ conditions: NetworkConditions?) -> NetworkConditions?? {
+        guard let conditions else { return .some(applyConditions(nil)) }
         var random = SystemRandomNumberGenerator()
-        if let drawn = conditions.drawn(using: &random) { applyConditions(drawn) }
+        guard let drawn = conditions.drawn(using: &random) else { return nil }
+        return .some(applyConditions(drawn))
     }
 
     /// Writes what is queued now, as far as the socket takes it (before a transfer starts, say).

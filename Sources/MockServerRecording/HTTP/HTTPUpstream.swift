@@ -73,7 +73,6 @@ public struct HTTPUpstream: Sendable, Equatable {
     /// The name the upstream's certificate must be for: the host as given, without brackets.
     var serverName: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
 
-
     /// The origin, such as `http://127.0.0.1:8080`.
     public var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
 

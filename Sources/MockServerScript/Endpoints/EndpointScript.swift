@@ -14,9 +14,10 @@ package struct EndpointScript: Sendable {
         package let requestBody: String?
         /// The responses in turn; the last repeats. Empty when the endpoint upgrades.
         package let responses: [Response]
-        /// The script the connection switches to (`"upgrade"`), answering instead of a response:
-        /// its scheme is one HTTP upgrades to (WebSocket's).
-        package let upgrade: ResponseScript?
+        /// What answers the connection once it switches protocol (`"upgrade"`), instead of a
+        /// response: the script's responder, starting on its first set (`default`, or the first
+        /// written); its scheme is one HTTP upgrades to (WebSocket's).
+        package let upgrade: PatternResponder?
         /// Values stored in the cache once the response is chosen.
         package let cache: [(name: String, value: EndpointTemplate)]
     }

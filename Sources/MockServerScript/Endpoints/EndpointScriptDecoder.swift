@@ -48,7 +48,7 @@ struct EndpointScriptDecoder {
             body = try requestFields["body"].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).request.body") }
         }
         var responses: [EndpointScript.Response] = []
-        var upgrade: ResponseScript?
+        var upgrade: PatternResponder?
         switch (fields["response"], fields["responses"]) {
         case (nil, nil) where fields["upgrade"] != nil:
             upgrade = try self.upgrade(fields["upgrade"]!, path: "\(path).upgrade")
@@ -77,10 +77,11 @@ struct EndpointScriptDecoder {
                                        responses: responses, upgrade: upgrade, cache: cache)
     }
 
-    /// The script an endpoint's connection switches to: a response script written in place, whose
-    /// `scheme` names a protocol that HTTP upgrades to (``ScriptProtocol/upgradeToken``), whose
-    /// sets all name responses it has; connections start on `default`, or else the first set.
-    private func upgrade(_ value: JSONValue, path: String) throws(ResponseFileError) -> ResponseScript {
+    /// The responder of the script an endpoint's connection switches to: a response script written
+    /// in place, whose `scheme` names a protocol that HTTP upgrades to
+    /// (``ScriptProtocol/upgradeToken``), whose sets all name responses it has; connections start
+    /// on `default`, or else the first set.
+    private func upgrade(_ value: JSONValue, path: String) throws(ResponseFileError) -> PatternResponder {
         guard case .object(let members) = value.kind else {
             throw base.error(.wrongType(path: path, expected: "a script object, such as {\"scheme\": \"websocket\", \"responses\": {…}}", found: value.typeName),
                              at: value.location)
@@ -102,7 +103,7 @@ struct EndpointScriptDecoder {
         let script = try ResponseScriptDecoder(file: base.file, vocabulary: base.vocabulary).decode(root: value)
         // Every set must name responses the script has, as `--check` asks of a whole script.
         try script.validate()
-        return script
+        return try PatternResponder(script: script, set: script.startingSet)
     }
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {

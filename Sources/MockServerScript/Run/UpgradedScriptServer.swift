@@ -20,7 +20,7 @@ package struct UpgradedScriptServer: ScriptServer {
         var (_, context) = server.replyState(base: base)
         if let data = responder.responseScript?.data { context.data = data }
         // The script's own protocols' substitutions first, then the server's.
-        if let own = responder.responseScript?.variables { context.protocolVariables.merge(own) { _, script in script } }
+        if let own = responder.responseScript?.variables, !own.isEmpty { context.protocolVariables.merge(own) { _, script in script } }
         return (responder, context)
     }
 

@@ -52,9 +52,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// gets `socket`.
     init(socket: WebSocketConnection, name: String?, options: WebSocketOptions) {
         answerer = .handler(socket, name: name)
-        self.options = options
-        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
-        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        use(options)
         state = .open
     }
 
@@ -62,9 +60,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// script on the server of the loop it runs on.
     init(upgradedTo responder: PatternResponder, request: HTTPRequest, subprotocol: String?, options: WebSocketOptions) {
         answerer = .upgraded(responder, request: request, subprotocol: subprotocol)
-        self.options = options
-        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
-        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        use(options)
         state = .open
     }
 
@@ -101,11 +97,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
             open(request: request, subprotocol: subprotocol, on: connection)
             // «initial» runs now, as after a handshake this driver read itself.
             let (scriptResponder, context) = server.replyState(base: home.base)
-            var session = storage.session
-            if let reply = scriptResponder.connected(session: &session, context: context) {
-                storage.session = session
-                return steps(for: reply, context: context, on: connection)
-            }
+            return initialSteps(scriptResponder, context: context, on: connection)
         case .script:
             break
         }
@@ -163,21 +155,28 @@ package final class WebSocketConnectionDriver: StreamDriver {
             return refuse(WebSocketHandshake.reject(400, "Bad Request", "the opening request is not HTTP"), on: connection)
         }
         let (responder, context) = server.replyState(base: base)
-        options = WebSocketOptions(settings: responder.responseScript?.settings ?? [:])
-        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
-        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
+        use(WebSocketOptions(settings: responder.responseScript?.settings ?? [:]))
         let answer = WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols)
         guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
         state = .open
         parser.append(rest)
         open(request: request, subprotocol: subprotocol, on: connection)
-        var steps: [StreamStep] = [.send(response)]
+        return .steps([.send(response)] + initialSteps(responder, context: context, on: connection))
+    }
+
+    /// What a script's `«initial»` sends when the connection opens (nothing without one).
+    private func initialSteps(_ responder: any ScriptResponder, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
         var session = storage.session
-        if let reply = responder.connected(session: &session, context: context) {
-            storage.session = session
-            steps += self.steps(for: reply, context: context, on: connection)
-        }
-        return .steps(steps)
+        guard let reply = responder.connected(session: &session, context: context) else { return [] }
+        storage.session = session
+        return steps(for: reply, context: context, on: connection)
+    }
+
+    /// Takes `options`: the frame and message limits follow its longest message.
+    private func use(_ options: WebSocketOptions) {
+        self.options = options
+        parser = WebSocketFrameParser(maximumPayload: options.maximumMessageLength)
+        assembler = WebSocketMessageAssembler(maximumMessageLength: options.maximumMessageLength)
     }
 
     /// The handshake for `request` is done: the connection can be pushed to, and the transcript says so.
