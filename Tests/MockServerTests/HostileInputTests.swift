@@ -159,7 +159,7 @@ struct HostileInputTests {
         try await expectVanished(client, from: server)
     }
 
-    @Test("stop() with 200 busy connections returns within a second")
+    @Test("stop() with 200 connections in a 60 s pause returns without waiting for the pauses")
     func stopUnderLoad() throws {
         let server = try startServer(Self.echo)
         let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
@@ -167,7 +167,9 @@ struct HostileInputTests {
         for client in clients { _ = try client.readLine() }
         let started = ContinuousClock.now
         server.stop()
-        #expect(ContinuousClock.now - started < .seconds(1))
+        // Half the pause: a stop that waited for one would take 60 s. (How fast stop is belongs to
+        // benchmarks, not to a bound here that a loaded two-core machine could break.)
+        #expect(ContinuousClock.now - started < .seconds(30))
         for client in clients.prefix(5) { #expect(try client.readToEnd().isEmpty) }
     }
 
