@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Strict verification: unused stubs and requests out of a declared order fail the test.
-@Suite("Strict verification")
+@Suite("Strict verification", .offPool)
 struct StrictVerificationTests {
     /// Sends `GET|POST path` to `server` and waits for the answer.
     private func request(_ server: HTTPMockServer, _ method: String, _ path: String) throws {

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// The Swift Testing helpers at work (the README's own examples are in Tests/ReadmeSnippets).
-@Suite("Swift Testing helpers")
+@Suite("Swift Testing helpers", .offPool)
 struct SwiftTestingExamples {
     // An upload with curl, awaited by name.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
@@ -149,7 +149,7 @@ final class SeenIssues: @unchecked Sendable {
     }
 }
 
-@Suite("Reports when the body throws")
+@Suite("Reports when the body throws", .offPool)
 struct ReportsWhenTheBodyThrows {
     @Test("the unexpected-input report is recorded even when the client's error ends the body")
     func inputReportSurvivesAThrow() async throws {
@@ -190,7 +190,7 @@ struct ReportsWhenTheBodyThrows {
     }
 }
 
-@Suite("Finding a response script")
+@Suite("Finding a response script", .offPool)
 struct ScriptLookupTests {
     @Test("a script found nowhere names the bundle, every path searched, and how to add it")
     func notFound() async throws {
@@ -213,7 +213,7 @@ struct ScriptLookupTests {
     }
 }
 
-@Suite("Unexpected-input report")
+@Suite("Unexpected-input report", .offPool)
 struct UnexpectedInputReportTests {
     @Test("the snippet's pattern matches exactly the input, escaping only metacharacters", arguments: [
         "BREW /pot HTCPCP/1.0", "GET /a?b=(1)&c=[2] HTTP/1.1", "", "tab\there", "back\\slash $5 ^up* {x}|y+",

@@ -4,7 +4,7 @@ import Testing
 
 /// `URLSessionWebSockets.areAvailable` reads libcurl's own list of protocols: it must say what
 /// `curl -V` says of the same library.
-@Suite("URLSession WebSocket support")
+@Suite("URLSession WebSocket support", .offPool)
 struct URLSessionWebSocketsTests {
     @Test("areAvailable agrees with curl -V (or is true on Apple platforms)", .enabled(if: Tools.hasCurl))
     func agreesWithCurl() {

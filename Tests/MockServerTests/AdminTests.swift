@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `mockserver --admin`: the control API, driven by Python's urllib (Tests/Python/test_admin.py) and curl.
-@Suite("mockserver --admin")
+@Suite("mockserver --admin", .offPool)
 struct AdminTests {
     static let pythonTest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Python/test_admin.py")

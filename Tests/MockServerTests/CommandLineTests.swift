@@ -9,7 +9,7 @@ import MockServerResponses
 @testable import MockServerWebDAV
 
 /// The built `mockserver` executable, run as a user would.
-@Suite("mockserver command")
+@Suite("mockserver command", .offPool)
 struct CommandLineTests {
     /// A running `mockserver` process whose first line has been read.
     final class RunningCommand {

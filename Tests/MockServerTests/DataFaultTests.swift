@@ -10,7 +10,7 @@ import TestSupport
 
 /// `«refuse-data»` and `{"delay-data": …}`, through the bundled `data refused` and `data slow` sets,
 /// seen by curl and Python's ftplib in passive and active mode.
-@Suite("FTP data-connection faults")
+@Suite("FTP data-connection faults", .offPool)
 struct DataFaultTests {
     private func start(set: String) async throws -> MockServer {
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), set: set)

@@ -8,7 +8,7 @@ import TestSupport
 @testable import MockServerWebDAV
 
 /// Responses with `"head": true` answer a request head while curl waits to send a 5 MiB body.
-@Suite("Answering a request head before its body")
+@Suite("Answering a request head before its body", .offPool)
 struct ExpectContinueTests {
     static let script = """
         {"scheme": "http",

@@ -12,7 +12,7 @@ import FoundationNetworking
 #endif
 
 /// Real FTP clients download through the bundled `ftp.json`.
-@Suite("FTP clients against the bundled script")
+@Suite("FTP clients against the bundled script", .offPool)
 struct FTPClientTests {
     private func startFTP(set: String = "default", data: String = "Hello from a test!\n") throws -> MockServer {
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), set: set)

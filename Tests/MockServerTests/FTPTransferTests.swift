@@ -13,7 +13,7 @@ import FoundationNetworking
 
 /// Exact FTP transfers with real clients: per-file content, listings, uploads, active mode,
 /// failure sets, big files and parallel sessions.
-@Suite("FTP transfers with real clients")
+@Suite("FTP transfers with real clients", .offPool)
 struct FTPTransferTests {
     static let report = Data("id,name\n1,Ada\n2,Grace\n".utf8)
 

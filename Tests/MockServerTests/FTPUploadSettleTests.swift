@@ -12,7 +12,7 @@ import FoundationNetworking
 /// every byte to the end.
 // Serialized: FoundationNetworking runs every session's transfers on one shared queue, which each
 // upload blocks while it waits for its 226, so parallel uploads only wait on each other.
-@Suite("FTP uploads: the settle rule", .serialized)
+@Suite("FTP uploads: the settle rule", .offPool, .serialized)
 struct FTPUploadSettleTests {
     private func ftp(settle: Duration? = .milliseconds(300)) throws -> MockServer {
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: .init(uploadSettleTime: settle))

@@ -8,7 +8,7 @@ import TestSupport
 @testable import MockServerWebDAV
 
 /// Faults on demand, each seen by a real client.
-@Suite("Fault commands")
+@Suite("Fault commands", .offPool)
 struct FaultTests {
     static let script = """
         {"scheme": "http", "responses": {

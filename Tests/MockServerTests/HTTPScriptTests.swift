@@ -8,7 +8,7 @@ import TestSupport
 @testable import MockServerWebDAV
 
 /// Request framing with curl: keep-alive, pipelining, 100-continue, original-style patterns.
-@Suite("HTTP through scripts")
+@Suite("HTTP through scripts", .offPool)
 struct HTTPScriptTests {
     static let script = """
         {"scheme": "http",
@@ -83,7 +83,7 @@ struct HTTPScriptTests {
     }
 }
 
-@Suite("HTTP responses and request substitutions")
+@Suite("HTTP responses and request substitutions", .offPool)
 struct HTTPResponseTests {
     let context = SubstitutionContext(data: Array("DATA".utf8))
 
@@ -139,7 +139,7 @@ struct HTTPResponseTests {
     }
 }
 
-@Suite("Saving request bodies")
+@Suite("Saving request bodies", .offPool)
 struct SaveBodyTests {
     @Test("a chunked body is saved without its framing; strict file lookups answer otherwise when nothing is stored", .enabled(if: Tools.hasCurl))
     func saveAndReadBack() async throws {

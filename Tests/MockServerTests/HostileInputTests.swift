@@ -8,7 +8,7 @@ import TestSupport
 @testable import MockServerWebDAV
 
 /// Load, hostile input and lifecycle limits: bounded, deterministic, no sleeps.
-@Suite("Hostile input and load", .serialized)
+@Suite("Hostile input and load", .offPool, .serialized)
 struct HostileInputTests {
     static let echo = [
         entry("initial", "«initial»", .send("220 ready\r\n")),

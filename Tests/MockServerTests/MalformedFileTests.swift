@@ -9,7 +9,7 @@ import TestSupport
 
 /// A corpus of malformed response files: each error's kind and place, through the library and
 /// through `mockserver --check`.
-@Suite("Malformed response files")
+@Suite("Malformed response files", .offPool)
 struct MalformedFileTests {
     static let corpus: [(file: String, kind: String, line: Int, column: Int, message: String)] = [
         ("01-missing-comma.json", "syntax", 3, 28, "JSON syntax error: expected ',' or '}' but found '\"'"),

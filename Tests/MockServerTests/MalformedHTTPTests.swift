@@ -5,7 +5,7 @@ import TestSupport
 
 /// Bytes that are not a request get nginx's answer (400, 431, 413 or 501) with a body naming the
 /// problem, the transcript says the same, and the server goes on serving.
-@Suite("Malformed HTTP gets an answer")
+@Suite("Malformed HTTP gets an answer", .offPool)
 struct MalformedHTTPTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String

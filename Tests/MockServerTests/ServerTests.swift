@@ -7,7 +7,7 @@ import TestSupport
 @testable import MockServerScript
 @testable import MockServerWebDAV
 
-@Suite("Server on real sockets")
+@Suite("Server on real sockets", .offPool)
 struct ServerTests {
     static let echo = [
         entry("initial", "«initial»", .send("220 $address:$port ready\r\n")),

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Every Swift snippet in the README is a file of this folder, verbatim (imports included), so
 /// `swift test` compiles and runs it; the manifest snippet is checked by SwiftPM itself.
-@Suite("README snippets")
+@Suite("README snippets", .offPool)
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")

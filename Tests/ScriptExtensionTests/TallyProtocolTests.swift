@@ -59,7 +59,7 @@ struct TallyProtocol: ScriptProtocol {
     }
 }
 
-@Suite("A protocol's own commands through the extension point")
+@Suite("A protocol's own commands through the extension point", .offPool)
 struct TallyProtocolTests {
     static let script = """
         {

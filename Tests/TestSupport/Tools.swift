@@ -95,13 +95,17 @@ public enum Tools {
         }
         let timer = DispatchWorkItem { child.send(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var stdoutData: [UInt8] = []
+        // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall: standard
+        // error on a thread of its own (not a Dispatch worker, which a busy process hands out only
+        // once a second), standard output here.
+        let stderrRead = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var stderrData: [UInt8] = []
-        DispatchQueue.global().async(group: group) { stdoutData = PipeReading.readToEnd(child.output) }
-        DispatchQueue.global().async(group: group) { stderrData = PipeReading.readToEnd(child.errors) }
-        group.wait()
+        Thread {
+            stderrData = PipeReading.readToEnd(child.errors)
+            stderrRead.signal()
+        }.start()
+        let stdoutData = PipeReading.readToEnd(child.output)
+        stderrRead.wait()
         let status = child.wait()
         timer.cancel()
         return Result(status: status, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))

@@ -33,7 +33,7 @@ private final class CoreOnlyServer: Sendable {
     }
 }
 
-@Suite("A protocol driver outside the core")
+@Suite("A protocol driver outside the core", .offPool)
 struct StreamDriverTests {
     @Test("a length-prefixed echo protocol, split into single bytes and pipelined, with a pause-free close")
     func lengthPrefixedEcho() async throws {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// `mockserver --latency`, `--jitter` and `--bandwidth`, and the control API's `/conditions`, with
 /// real clients.
-@Suite("Network conditions from the command line and the control API")
+@Suite("Network conditions from the command line and the control API", .offPool)
 struct ConditionsCommandLineTests {
     @Test("--latency delays what ftplib reads; --bandwidth slows curl's download; bad values exit 64", .enabled(if: Tools.hasPython && Tools.hasCurl))
     func options() throws {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Network conditions written in a response file or an endpoints file (`"conditions"`, the control
 /// API's spelling), with real clients.
-@Suite("Network conditions from response and endpoints files")
+@Suite("Network conditions from response and endpoints files", .offPool)
 struct ConditionsInFilesTests {
     static let script = """
         {"scheme": "http",

@@ -7,7 +7,7 @@ import MockServerResponses
 /// Network conditions measured with real clients: throttled FTP downloads and uploads take the time
 /// their bandwidth says, latency shows in round trips, slices split what a client reads, and the
 /// limits, timeouts and resets end connections as they say.
-@Suite("Network conditions", .serialized)
+@Suite("Network conditions", .offPool, .serialized)
 struct NetworkConditionsTests {
     /// The longest a condition that should take `nominal` seconds may take in a test. A condition
     /// only ever adds time, so the lower bounds are exact; what a client adds (waiting for the CPU

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Network conditions for one response (`withConditions`, an endpoint response's `"conditions"`):
 /// its bytes go out under them, and the connection's own come back after it.
-@Suite("Network conditions of one response")
+@Suite("Network conditions of one response", .offPool)
 struct ResponseConditionsTests {
     /// curl's time to first byte (seconds) and connections opened, for each URL, one connection reused.
     private func timings(_ urls: [URL]) throws -> [(firstByte: Double, connects: Int)] {

@@ -6,7 +6,7 @@ import MockServerResponses
 
 /// Real FTP and WebDAV clients against `mockserver --files DIR` with the bundled scripts: folders,
 /// recursive downloads and uploads byte for byte, resume, and errors where a real server gives them.
-@Suite("Shared file system with real clients")
+@Suite("Shared file system with real clients", .offPool)
 struct FileSystemClientTests {
     /// A local tree: files at several depths, an empty folder, names with a space and non-ASCII.
     static func makeTree() throws -> URL {

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Mock-data folders served over a real socket to curl, URLSession and raw clients.
-@Suite("Mock-data folders")
+@Suite("Mock-data folders", .offPool)
 struct MockDataServerTests {
     /// The test target's `VOKMockData` folder (`resources: [.copy("VOKMockData")]`).
     private var fixtures: URL { Bundle.module.url(forResource: "VOKMockData", withExtension: nil)! }

@@ -5,7 +5,7 @@ import TestSupport
 
 /// FTP recorded from pyftpdlib through `mockserver record`, data connections included, and
 /// replayed by `mockserver --files DIR SCRIPT` with pyftpdlib stopped.
-@Suite("Recording FTP")
+@Suite("Recording FTP", .offPool)
 struct FTPRecordingTests {
     static var hasPyftpdlib: Bool {
         Tools.hasPython && Tools.hasLftp && Tools.hasCurl && ((try? Tools.python("import pyftpdlib").status) == 0)

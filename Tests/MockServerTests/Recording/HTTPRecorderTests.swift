@@ -8,7 +8,7 @@ import TestSupport
 @testable import MockServerRecording
 
 /// `HTTPRecorder` in Swift: in front of another server of this package, or of nothing.
-@Suite("Recording HTTP: HTTPRecorder")
+@Suite("Recording HTTP: HTTPRecorder", .offPool)
 struct HTTPRecorderTests {
     private var fixtures: URL { Bundle.module.url(forResource: "VOKMockData", withExtension: nil)! }
 

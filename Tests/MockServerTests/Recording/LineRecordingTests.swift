@@ -6,7 +6,7 @@ import TestSupport
 
 /// Line protocols recorded as response scripts: Python's smtplib through `mockserver record` to a
 /// real SMTP server (aiosmtpd), then replayed with the server gone.
-@Suite("Recording line protocols")
+@Suite("Recording line protocols", .offPool)
 struct LineRecordingTests {
     static var hasAiosmtpd: Bool {
         Tools.hasPython && ((try? Tools.python("import aiosmtpd").status) == 0)

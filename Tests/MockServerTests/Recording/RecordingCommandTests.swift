@@ -8,7 +8,7 @@ import TestSupport
 
 /// `mockserver record` against a real nginx, met by curl, Python's requests and URLSession; then
 /// the recording replayed with nginx stopped.
-@Suite("Recording HTTP: mockserver record", .enabled(if: Nginx.isAvailable && Tools.hasCurl && Tools.hasPython))
+@Suite("Recording HTTP: mockserver record", .offPool, .enabled(if: Nginx.isAvailable && Tools.hasCurl && Tools.hasPython))
 struct RecordingCommandTests {
     /// What a client got: status, the headers that matter, the body's bytes.
     struct Answer: Equatable, CustomStringConvertible {
@@ -210,7 +210,7 @@ struct RecordingCommandTests {
 }
 
 /// Recording an https upstream: nginx with a certificate from a generated test CA.
-@Suite("Recording HTTP: an https upstream", .enabled(if: Nginx.isAvailable && Tools.hasCurl))
+@Suite("Recording HTTP: an https upstream", .offPool, .enabled(if: Nginx.isAvailable && Tools.hasCurl))
 struct HTTPSRecordingTests {
     @Test("the upstream's certificate is checked against --upstream-ca (by address and by name); without it the client gets a 502 that says why")
     func httpsUpstream() throws {

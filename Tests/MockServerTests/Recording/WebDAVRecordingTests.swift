@@ -4,7 +4,7 @@ import TestSupport
 @testable import MockServer
 
 /// WebDAV recorded from a real server (wsgidav), replayed from the mock-data folder with it stopped.
-@Suite("Recording HTTP: WebDAV")
+@Suite("Recording HTTP: WebDAV", .offPool)
 struct WebDAVRecordingTests {
     static var hasWsgidav: Bool {
         Tools.hasCurl && Tools.hasPython && ((try? Tools.python("import wsgidav, cheroot").status) == 0)

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Stub scripts: `"endpoints"` files, through the library and the command line.
-@Suite("Endpoint files")
+@Suite("Endpoint files", .offPool)
 struct EndpointScriptTests {
     @Test("the bundled endpoints.json through mockserver, with curl: params, form into the cache, query, JSON paths, sequences",
           .enabled(if: Tools.hasCurl))

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// Nocilla's stub DSL and Voodoo's endpoints, served over the socket, driven by real clients.
-@Suite("HTTP stubs and endpoints")
+@Suite("HTTP stubs and endpoints", .offPool)
 struct HTTPStubTests {
     private func start(_ build: (HTTPMockServer) throws -> Void) async throws -> HTTPMockServer {
         let server = HTTPMockServer()

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Bodies in timed pieces from an HTTP response script: `{"response": {"events": …}}` and
 /// `"chunks"`, written as in an endpoints file and sent by the same writer.
-@Suite("Streamed responses from scripts")
+@Suite("Streamed responses from scripts", .offPool)
 struct ScriptStreamTests {
     static let script = #"""
         {"scheme": "http", "responses": {

@@ -7,7 +7,7 @@ import TestSupport
 @testable import MockServer
 
 /// Bodies in timed pieces: server-sent events and chunks, from endpoint files and Swift stubs.
-@Suite("Streamed responses")
+@Suite("Streamed responses", .offPool)
 struct StreamedResponseTests {
     static let file = #"""
         { "endpoints": [

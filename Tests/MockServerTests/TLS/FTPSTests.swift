@@ -6,7 +6,7 @@ import MockServerResponses
 
 /// FTPS with the bundled `ftp.json`: `AUTH TLS`, `PBSZ 0`, `PROT P`, every data connection TLS,
 /// met by curl, Python's ftplib and lftp.
-@Suite("FTPS")
+@Suite("FTPS", .offPool)
 struct FTPSTests {
     /// A started bundled FTP server with a generated identity, beginning TLS as `mode` says, and
     /// its CA written to a file.

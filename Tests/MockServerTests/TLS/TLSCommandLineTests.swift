@@ -5,7 +5,7 @@ import MockServerResponses
 @testable import MockServer
 
 /// `mockserver --tls` and `--starttls`: the flags, the CA file and the admin API's copy of it.
-@Suite("mockserver --tls")
+@Suite("mockserver --tls", .offPool)
 struct TLSCommandLineTests {
     /// The port of an HTTP mock's `mockserver listening on HOST:PORT` (no data port).
     private func httpPort(_ command: CommandLineTests.RunningCommand) -> UInt16? {

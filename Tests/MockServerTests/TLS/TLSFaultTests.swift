@@ -5,7 +5,7 @@ import TestSupport
 
 /// The TLS failures clients must survive, each met by a real client with the error it gives a real
 /// server in the same state.
-@Suite("TLS faults")
+@Suite("TLS faults", .offPool)
 struct TLSFaultTests {
     private static let http = """
         {"scheme": "http", "responses": {"hello": {"pattern": "^GET ", "commands": [{"response": {"body": "hi\\n"}}]}}}

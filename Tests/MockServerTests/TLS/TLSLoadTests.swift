@@ -6,7 +6,7 @@ import TestSupport
 
 /// TLS under split records and under load: the server reads ciphertext in pieces of any size, and
 /// many handshakes at once leave nothing behind.
-@Suite("TLS under load", .serialized)
+@Suite("TLS under load", .offPool, .serialized)
 struct TLSLoadTests {
     private static let http = """
         {"scheme": "http", "responses": {"echo": {"pattern": "^POST ", "commands": [{"response": {"body": "$body"}}]},

@@ -4,7 +4,7 @@ import TestSupport
 @testable import MockServer
 
 /// TLS on the main port, met by real clients: curl, Python's ssl and requests, openssl s_client.
-@Suite("TLS")
+@Suite("TLS", .offPool)
 struct TLSServerTests {
     private static let http = """
         {"scheme": "http", "responses": {

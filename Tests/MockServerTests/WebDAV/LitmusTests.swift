@@ -5,7 +5,7 @@ import MockServerResponses
 @testable import MockServer
 
 /// The `litmus` WebDAV test suite (neon's) against the bundled webdav.json.
-@Suite("litmus against webdav.json")
+@Suite("litmus against webdav.json", .offPool)
 struct LitmusTests {
     /// One suite's line: "<- summary for `basic': of 16 tests run: 16 passed, 0 failed. 100.0%".
     struct Summary: Equatable {

@@ -12,7 +12,7 @@ import FoundationNetworking
 #endif
 
 /// Real WebDAV and HTTP clients against the bundled webdav.json.
-@Suite("WebDAV clients against the bundled script")
+@Suite("WebDAV clients against the bundled script", .offPool)
 struct WebDAVClientTests {
     private func dav(set: String = "default") throws -> MockServer {
         // A fixed clock: listings show 2024-01-01 12:00:00 GMT.
@@ -193,7 +193,7 @@ struct WebDAVClientTests {
     }
 }
 
-@Suite("HTTP clients against the bundled http.json")
+@Suite("HTTP clients against the bundled http.json", .offPool)
 struct HTTPClientTests {
     @Test("curl: every method with auth on one keep-alive connection, 401 without, failure sets", .enabled(if: Tools.hasCurl))
     func curlMethods() throws {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Endpoints that upgrade to a WebSocket script (`"upgrade"`), beside plain endpoints of the same
 /// file, with Python's `websockets` and curl as clients.
-@Suite("WebSocket endpoints")
+@Suite("WebSocket endpoints", .offPool)
 struct WebSocketEndpointTests {
     static let file = #"""
         { "endpoints": [

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Stubs that upgrade to a WebSocket answered by a Swift handler (`andUpgradeToWebSocket`), with
 /// Python's `websockets` as the client.
-@Suite("WebSocket handlers")
+@Suite("WebSocket handlers", .offPool)
 struct WebSocketHandlerTests {
     /// Runs an asyncio `main()` written against `websockets`' client, with `URL` bound to the
     /// server's WebSocket URL for `path`, on a thread of its own (the handler runs in this process's

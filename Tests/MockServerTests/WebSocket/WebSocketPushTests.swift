@@ -5,7 +5,7 @@ import TestSupport
 
 /// Messages the server pushes outside any response (what WebSocket tests most need), from Swift and
 /// through `mockserver --admin`, and WebSocket over TLS.
-@Suite("WebSocket pushes and wss")
+@Suite("WebSocket pushes and wss", .offPool)
 struct WebSocketPushTests {
     static let script = """
         {"scheme": "websocket", "responses": {"hello": {"pattern": "«initial»", "commands": ["ready"]},

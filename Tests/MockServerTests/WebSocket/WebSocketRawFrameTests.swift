@@ -6,7 +6,7 @@ import TestSupport
 /// RFC 6455's rules for what a client sends, from a raw socket: each broken frame or handshake gets
 /// the close code (or HTTP status) the RFC names, with a reason that names the culprit, while a
 /// connection opened before it goes on being answered.
-@Suite("WebSocket rules from a raw socket")
+@Suite("WebSocket rules from a raw socket", .offPool)
 struct WebSocketRawFrameTests {
     @Test("broken frames close with 1002, 1007 or 1009; broken handshakes get 400, 405, 426 or 404; another connection goes on", .enabled(if: Tools.hasPython))
     func brokenInput() throws {

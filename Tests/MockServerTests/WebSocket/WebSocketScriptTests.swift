@@ -6,7 +6,7 @@ import TestSupport
 /// WebSocket conversations as scripts (RFC 6455), driven by Python's `websockets` and aiohttp: each
 /// message is an input unit for the pattern responder, and what the script sends arrives as the
 /// messages, pings and close codes it says.
-@Suite("WebSocket scripts")
+@Suite("WebSocket scripts", .offPool)
 struct WebSocketScriptTests {
     static let chat = """
         {"scheme": "websocket",
