@@ -10,6 +10,7 @@ import Foundation
 /// clients they start do not swamp the machine either.
 ///
 /// `@unchecked Sendable`: `jobs`, `idle` and `threads` are read and written only under `condition`.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class TestThreadPool: TaskExecutor, @unchecked Sendable {
     /// The pool the the `.offPool` trait trait runs tests on.
     public static let shared = TestThreadPool(limit: 6)
