@@ -33,7 +33,7 @@ private struct AsyncResponder: HTTPResponder {
     }
 }
 
-@Suite("The HTTP layer: persistence, .offPool, asynchronous responders, load")
+@Suite("The HTTP layer: persistence, asynchronous responders, load", .offPool)
 struct HTTPLayerTests {
     private static let script = """
         {"scheme": "http", "responses": {

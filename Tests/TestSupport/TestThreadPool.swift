@@ -5,14 +5,14 @@ import Foundation
 ///
 /// On Linux that pool has exactly as many threads as cores and never adds one for a thread that
 /// blocks, so on a two-core machine two tests waiting for external clients stop every other task
-/// of the process (a full suite run measured an `await` resumed 28 s late). Tests given
-/// the `.offPool` trait run here; their number at once is bounded (``limit``), so that the
+/// of the process (a full suite run measured an `await` resumed 28 s late). Tests given the
+/// `.offPool` trait run here; their number at once is bounded (``limit``), so that the
 /// clients they start do not swamp the machine either.
 ///
-/// `@unchecked Sendable`: `jobs`, `idle` and `threads` are read and written only under `condition`.
+/// `@unchecked Sendable`: `jobs`, `next`, `idle` and `threads` are read and written only under `condition`.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class TestThreadPool: TaskExecutor, @unchecked Sendable {
-    /// The pool the the `.offPool` trait trait runs tests on.
+    /// The pool the `.offPool` trait runs tests on.
     public static let shared = TestThreadPool(limit: 6)
 
     /// The most threads the pool makes; jobs beyond them wait their turn.

@@ -6,7 +6,7 @@ import TestSupport
 @testable import MockServerRecording
 
 /// The recording's pure parts: masking, the command line's refusals, endpoints' bytes bodies.
-@Suite("Recording: masking, .offPool, options, formats")
+@Suite("Recording: masking, options, formats", .offPool)
 struct RecordingUnitTests {
     @Test("a transcript's request and response keep their shape with masked values hidden, JSON fields included")
     func transcriptMasking() {
