@@ -36,21 +36,20 @@ enum AdminConditions {
 
     static func encode(_ conditions: NetworkConditions?) -> [String: Any] {
         guard let conditions else { return [:] }
-        func seconds(_ duration: Duration) -> Double { duration.inSeconds }
         func direction(_ direction: NetworkConditions.Direction) -> [String: Any] {
             var object: [String: Any] = [:]
-            if direction.latency != .zero { object["latency"] = seconds(direction.latency) }
-            if direction.jitter != .zero { object["jitter"] = seconds(direction.jitter) }
+            if direction.latency != .zero { object["latency"] = direction.latency.inSeconds }
+            if direction.jitter != .zero { object["jitter"] = direction.jitter.inSeconds }
             if let rate = direction.bytesPerSecond { object["bytesPerSecond"] = rate }
-            if let size = direction.sliceSize { object["sliceSize"] = size; object["sliceDelay"] = seconds(direction.sliceDelay) }
+            if let size = direction.sliceSize { object["sliceSize"] = size; object["sliceDelay"] = direction.sliceDelay.inSeconds }
             if let limit = direction.dataLimit { object["dataLimit"] = limit }
             if direction.probability < 1 { object["probability"] = direction.probability }
             return object
         }
         var object: [String: Any] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": conditions.probability]
-        if conditions.slowClose != .zero { object["slowClose"] = seconds(conditions.slowClose) }
-        if let timeout = conditions.timeout { object["timeout"] = seconds(timeout) }
-        if let resetAfter = conditions.resetAfter { object["resetAfter"] = seconds(resetAfter) }
+        if conditions.slowClose != .zero { object["slowClose"] = conditions.slowClose.inSeconds }
+        if let timeout = conditions.timeout { object["timeout"] = timeout.inSeconds }
+        if let resetAfter = conditions.resetAfter { object["resetAfter"] = resetAfter.inSeconds }
         return object
     }
 }

@@ -281,9 +281,9 @@ package final class HTTPConnectionDriver: StreamDriver {
         var scripted = false
         /// The reply changes the connection's network conditions: the earlier ones come back at its end.
         var changesConditions = false
-        /// The reply's conditions are in force, and those the connection had before them.
-        var conditionsApplied = false
-        var earlierConditions: NetworkConditions?
+        /// Once the reply's conditions are in force, those the connection had before them (`.some(nil)`:
+        /// none); `nil` while none of the reply's were drawn.
+        var replacedConditions: NetworkConditions??
 
         init(keepAlive: Bool) {
             self.keepAlive = keepAlive
@@ -338,9 +338,8 @@ package final class HTTPConnectionDriver: StreamDriver {
                 end.changesConditions = true
                 // Drawn when reached; a draw that misses leaves the connection as it is.
                 steps.append(.whenWritten { [unowned connection] in
-                    guard case .some(let earlier) = connection.runUnder(conditions), !end.conditionsApplied else { return }
-                    end.conditionsApplied = true
-                    end.earlierConditions = earlier
+                    guard case .some(let earlier) = connection.runUnder(conditions), end.replacedConditions == nil else { return }
+                    end.replacedConditions = .some(earlier)
                 })
             case .upgrade(let upgrade):
                 end?.scripted = true
@@ -357,7 +356,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         if let end, end.changesConditions {
             // Once the reply has gone out under its conditions, the connection's own come back.
             steps.append(.whenWritten { [unowned connection] in
-                if end.conditionsApplied { connection.applyConditions(end.earlierConditions) }
+                if case .some(let earlier) = end.replacedConditions { connection.applyConditions(earlier) }
             })
         }
         if let end, !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
