@@ -5,6 +5,10 @@ extension FramingError {
     static let headPart = "request head"
     /// The part an over-long request body is reported as.
     static let bodyPart = "request body"
+    /// The part an over-long request line is reported as (answered with `414`).
+    static let requestLinePart = "request line"
+    /// How the reason for an HTTP version other than 1.0 and 1.1 begins.
+    static let unsupportedVersionReason = "unsupported HTTP version"
     /// How the reason for a transfer coding other than `chunked` begins.
     static let unsupportedTransferCodingReason = "unsupported Transfer-Encoding"
 
@@ -14,6 +18,12 @@ extension FramingError {
     public static func bodyTooLong(limit: Int) -> FramingError { .tooLong(part: bodyPart, limit: limit) }
     /// Bytes that are not an HTTP/1.x request.
     public static func malformedRequest(_ reason: String) -> FramingError { .malformed(unit: "request", reason: reason) }
+    /// A request line longer than the head's limit (answered with `414`).
+    static func requestLineTooLong(limit: Int) -> FramingError { .tooLong(part: requestLinePart, limit: limit) }
+    /// A request line whose version is `HTTP/x.y` but neither 1.0 nor 1.1 (answered with `505`).
+    static func unsupportedVersion(_ version: String) -> FramingError {
+        .malformedRequest("\(unsupportedVersionReason): \(version)")
+    }
     /// A request whose `Transfer-Encoding` is not `chunked` (answered with `501`).
     static func unsupportedTransferCoding(_ value: String) -> FramingError {
         .malformedRequest("\(unsupportedTransferCodingReason): \(value)")

@@ -101,13 +101,19 @@ package final class HTTPConnectionDriver: StreamDriver {
         // The transcript names the part that was too long, not only the limit.
         let reason: CloseReason = if case .tooLong = error { .malformedInput(error.description) } else { error.closeReason }
         state = .discarding(reason)
-        let bytes = HTTPResponseSerializer.serialize(response, for: nil).bytes
-        return .steps([.send(bytes), .fault(.halfClose), .whenWritten { [weak connection] in
-            connection?.loop.schedule(after: Self.lingering) { [weak connection] in
+        return .steps(Self.refusal(HTTPResponseSerializer.serialize(response, for: nil).bytes, reason: reason, on: connection))
+    }
+
+    /// The steps that refuse a client: `answer` is sent, the sending side shut, and the connection
+    /// closed for `reason` when the client closes, or after ``lingering`` at most; the caller drops
+    /// what the client still sends meanwhile. Every HTTP-speaking driver refuses this way.
+    package static func refusal(_ answer: [UInt8], reason: CloseReason, on connection: StreamConnection) -> [StreamStep] {
+        [.send(answer), .fault(.halfClose), .whenWritten { [weak connection] in
+            connection?.loop.schedule(after: lingering) { [weak connection] in
                 guard let connection, !connection.isClosed else { return }
                 connection.close(reason)
             }
-        }])
+        }]
     }
 
     package func closed(_ connection: StreamConnection, reason: CloseReason) {

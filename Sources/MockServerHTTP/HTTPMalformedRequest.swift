@@ -5,20 +5,26 @@ import MockServerCore
 ///
 /// | problem | status |
 /// |---|---|
-/// | a request line or header fields longer than the head limit | `431 Request Header Fields Too Large` |
+/// | a request line longer than the head limit | `414 URI Too Long` |
+/// | header fields longer than the head limit | `431 Request Header Fields Too Large` |
 /// | a body longer than the body limit (a `Content-Length` over it, or chunks adding up past it) | `413 Content Too Large` |
 /// | a transfer coding other than `chunked` | `501 Not Implemented` |
-/// | anything else: a bad request line, a header line without a colon, an invalid or repeated `Content-Length`, `Content-Length` with `Transfer-Encoding`, a bad chunk size | `400 Bad Request` |
+/// | a version other than HTTP/1.0 and HTTP/1.1 | `505 HTTP Version Not Supported` |
+/// | anything else (RFC 9112's strict rules): a bad request line, a method that is not a token, a target with a control character, the HTTP/2 preface, a header line without a colon, whitespace before a colon, an obs-fold line, a field name that is not a token, a control character in a value, a bare CR, two `Host` fields, an invalid or repeated `Content-Length`, a repeated `Transfer-Encoding` or one in an HTTP/1.0 request, `Content-Length` with `Transfer-Encoding`, a bad chunk size, bytes that cannot start a request (a TLS handshake) | `400 Bad Request` |
 package enum HTTPMalformedRequest {
     /// The status and reason phrase for `error`.
     package static func status(for error: FramingError) -> (code: Int, reason: String) {
         switch error {
         case .tooLong(let part, _) where part == FramingError.bodyPart:
             (413, "Content Too Large")
+        case .tooLong(let part, _) where part == FramingError.requestLinePart:
+            (414, "URI Too Long")
         case .tooLong, .lineTooLong:
             (431, "Request Header Fields Too Large")
         case .malformed(_, let reason) where reason.hasPrefix(FramingError.unsupportedTransferCodingReason):
             (501, "Not Implemented")
+        case .malformed(_, let reason) where reason.hasPrefix(FramingError.unsupportedVersionReason):
+            (505, "HTTP Version Not Supported")
         case .malformed:
             (400, "Bad Request")
         }

@@ -163,56 +163,90 @@ import MockServerCore
 
     private mutating func parseHead() throws(FramingError) -> Head? {
         guard let headEnd = findHeadEnd() else {
-            if buffer.count - start > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
+            let firstLine = lineEnd(from: start)
+            if let firstLine {
+                try checkRequestLine(upTo: firstLine.content)
+            } else {
+                // Bytes that cannot begin a request (a TLS handshake) are refused at once, not
+                // after a line end that their client never sends.
+                try HTTPSyntax.checkRequestStart(buffer[start...])
+            }
+            if buffer.count - start > maximumHeadLength {
+                if firstLine == nil { throw .requestLineTooLong(limit: maximumHeadLength) }
+                throw .headTooLong(limit: maximumHeadLength)
+            }
             return nil
         }
-        guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
         // The request line, then each header line, read in place (without CR LF).
         guard let first = lineEnd(from: start) else { return nil }
-        guard let requestParts = Self.threeWords(buffer[start..<first.content]) else {
-            throw .malformedRequest("the request line is not METHOD TARGET VERSION")
-        }
+        guard first.content - start <= maximumHeadLength else { throw .requestLineTooLong(limit: maximumHeadLength) }
+        guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
+        let requestParts = try checkRequestLine(upTo: first.content)
+        let isHTTP10 = requestParts.2.last == UInt8(ascii: "0")
         var headers = HTTPHeaders()
         var contentLength: Int?
+        var contentLengthTooLong = false
         var chunked = false
+        var hosts = 0
         var expectsContinue = false
         var cursor = first.next
         while cursor < headEnd, let end = lineEnd(from: cursor) {
             let line = buffer[cursor..<end.content]
             cursor = end.next
             if line.isEmpty { continue }
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                throw .malformedRequest("a header line has no colon: \(String(decoding: line.prefix(80), as: UTF8.self))")
-            }
-            let fieldName = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
-            let value = String(decoding: line[(colon + 1)...].trimmingHTTPSpaces(), as: UTF8.self)
+            if line.contains(0x0D) { throw .malformedRequest("a bare CR in the request head: \(HTTPSyntax.quoted(line))") }
+            let (nameBytes, valueBytes) = try HTTPSyntax.field(line)
+            let fieldName = String(decoding: nameBytes, as: UTF8.self)
+            let value = String(decoding: valueBytes, as: UTF8.self)
             headers.add(name: fieldName, value: value)
-            // Only three names matter for framing: compared without a lower-cased copy of each.
+            // Only four names matter for framing: compared without a lower-cased copy of each.
             switch fieldName.utf8.count {
+            case 4 where fieldName.equalsIgnoringASCIICase("host"):
+                hosts += 1
+                if hosts > 1 { throw .malformedRequest("two Host header fields") }
             case 14 where fieldName.equalsIgnoringASCIICase("content-length"):
-                guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(value) else {
-                    throw .malformedRequest("Content-Length is not a number: \(value)")
+                if contentLength != nil || contentLengthTooLong { throw .malformedRequest("two Content-Length header fields") }
+                if let length = try HTTPSyntax.contentLength(valueBytes, limit: maximumBodyLength) {
+                    contentLength = length
+                } else {
+                    contentLengthTooLong = true
                 }
-                if let earlier = contentLength, earlier != length { throw .malformedRequest("two different Content-Length headers") }
-                contentLength = length
             case 17 where fieldName.equalsIgnoringASCIICase("transfer-encoding"):
-                chunked = value.lowercased().split(separator: ",").last.map { $0.trimmingCharacters() } == "chunked"
-                if !chunked { throw .unsupportedTransferCoding(value) }
+                if chunked { throw .malformedRequest("two Transfer-Encoding header fields") }
+                if isHTTP10 { throw .malformedRequest("Transfer-Encoding in an HTTP/1.0 request") }
+                // Only `chunked` alone is a coding this server decodes (nginx answers the same).
+                guard value.utf8.count == 7, value.equalsIgnoringASCIICase("chunked") else { throw .unsupportedTransferCoding(value) }
+                chunked = true
             case 6 where fieldName.equalsIgnoringASCIICase("expect"):
                 expectsContinue = value.lowercased() == "100-continue"
             default:
                 break
             }
         }
-        if chunked && contentLength != nil { throw .malformedRequest("both Content-Length and Transfer-Encoding: chunked") }
+        if chunked && (contentLength != nil || contentLengthTooLong) {
+            throw .malformedRequest("both Content-Length and Transfer-Encoding: chunked")
+        }
+        if contentLengthTooLong { throw .bodyTooLong(limit: maximumBodyLength) }
         let length = headEnd - start
         let body: Body = chunked ? .chunked : .length(contentLength ?? 0)
-        if case .length(let count) = body, count > maximumBodyLength { throw .bodyTooLong(limit: maximumBodyLength) }
         let hasBody = chunked || (contentLength ?? 0) > 0
         continueOwed = expectsContinue && hasBody && !bodyAlreadyHere(from: start + length, body)
         return Head(length: length, body: body, chunkCursor: start + length,
                     method: String(decoding: requestParts.0, as: UTF8.self), target: String(decoding: requestParts.1, as: UTF8.self),
                     version: String(decoding: requestParts.2, as: UTF8.self), headers: headers)
+    }
+
+    /// Checks the request line that ends at `end` (before its CR LF) and returns its three words.
+    @discardableResult
+    private func checkRequestLine(upTo end: Int) throws(FramingError) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>) {
+        let line = buffer[start..<end]
+        if HTTPSyntax.looksLikeTLS(line) { try HTTPSyntax.checkRequestStart(line) }
+        if line.contains(0x0D) { throw .malformedRequest("a bare CR in the request line: \(HTTPSyntax.quoted(line))") }
+        guard let parts = Self.threeWords(line) else {
+            throw .malformedRequest("the request line is not METHOD TARGET VERSION")
+        }
+        try HTTPSyntax.checkRequestLine(method: parts.0, target: parts.1, version: parts.2)
+        return parts
     }
 
     private func bodyAlreadyHere(from bodyStart: Int, _ body: Body) -> Bool {
@@ -244,21 +278,26 @@ import MockServerCore
             }
             var sizeText = buffer[head.chunkCursor..<lineEnd.content]
             if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) { sizeText = sizeText[..<semicolon] }
-            let sizeString = String(decoding: sizeText, as: UTF8.self).trimmingSpaces()
-            guard !sizeString.isEmpty, sizeString.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }), let size = Int(sizeString, radix: 16) else {
-                throw .malformedRequest("a chunk size is not hexadecimal: \(sizeString.prefix(40))")
+            sizeText = sizeText.trimmingHTTPSpaces()
+            // The size is compared with what the body may still hold before anything is added to it.
+            let room = maximumBodyLength - (lineEnd.next - bodyStart)
+            guard let size = try HTTPSyntax.chunkSize(sizeText, limit: max(0, room)), room >= 0 else {
+                throw .bodyTooLong(limit: maximumBodyLength)
             }
             if size == 0 {
-                // Trailers, then an empty line.
+                // Trailers, then an empty line; they count towards the head's limit.
                 var cursor = lineEnd.next
                 while true {
-                    guard let trailer = self.lineEnd(from: cursor) else { return nil }
+                    guard let trailer = self.lineEnd(from: cursor) else {
+                        if buffer.count - lineEnd.next > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
+                        return nil
+                    }
                     if trailer.content == cursor { return trailer.next }
+                    if trailer.next - lineEnd.next > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
                     cursor = trailer.next
                 }
             }
             let dataEnd = lineEnd.next + size
-            guard dataEnd - bodyStart <= maximumBodyLength else { throw .bodyTooLong(limit: maximumBodyLength) }
             guard let after = self.lineEnd(from: dataEnd) else {
                 if buffer.count > dataEnd + 2 { throw .malformedRequest("chunk data is not followed by CRLF") }
                 return nil

@@ -31,7 +31,7 @@ struct HTTPRequestParserTests {
     @Test("a request's parts: method, target, path, query, version, headers in any case, de-chunked body", arguments: [1, 7, 1000])
     func parts(chunk: Int) throws {
         var parser = HTTPRequestParser()
-        let bytes = Array("POST /a/b?x=1&y=2 HTTP/1.0\r\nX-Token:  abc \r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;e=1\r\nde\r\n0\r\n\r\n".utf8)
+        let bytes = Array("POST /a/b?x=1&y=2 HTTP/1.1\r\nX-Token:  abc \r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;e=1\r\nde\r\n0\r\n\r\n".utf8)
         var offset = 0
         var found: [HTTPRequest] = []
         while offset < bytes.count {
@@ -45,7 +45,7 @@ struct HTTPRequestParserTests {
         #expect(request.target == "/a/b?x=1&y=2")
         #expect(request.path == "/a/b")
         #expect(request.query == "x=1&y=2")
-        #expect(request.version == "HTTP/1.0")
+        #expect(request.version == "HTTP/1.1")
         #expect(request.headers["x-token"] == "abc")
         #expect(request.headers["X-TOKEN"] == "abc")
         #expect(request.body == Array("abcde".utf8))

@@ -1,5 +1,5 @@
 import MockServerCore
-import MockServerHTTP
+@_spi(Framing) import MockServerHTTP
 import MockServerScript
 
 /// A WebSocket connection (RFC 6455), answered by a script or by a Swift handler: it reads frames,
@@ -29,7 +29,8 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     private var answerer: Answerer
     private var state = WebSocketConnectionState.handshaking
-    private var handshake: [UInt8] = []
+    /// The opening handshake, read by the strict HTTP/1.1 parser that every HTTP listener uses.
+    private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketConnectionDriver.maximumHandshakeLength, maximumBodyLength: 0)
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
     private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
     private var options = WebSocketOptions(settings: [:])
@@ -105,9 +106,13 @@ package final class WebSocketConnectionDriver: StreamDriver {
     }
 
     package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
-        if case .handshaking = state {
-            handshake.append(contentsOf: bytes.bindMemory(to: UInt8.self))
-        } else {
+        switch state {
+        case .handshaking:
+            handshake.append(bytes)
+        case .refused:
+            // Read and dropped until the client closes, so that it reads the refusal, not a reset.
+            break
+        case .open, .closing, .finished:
             parser.append(bytes)
         }
     }
@@ -117,8 +122,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         case .handshaking:
             return shakeHands(on: connection, inputEnded: inputEnded)
         case .refused(let reason):
-            state = .finished
-            return .finish(.malformedInput(reason))
+            return inputEnded ? .finish(.malformedInput(reason)) : .needInput
         case .finished:
             return inputEnded ? .finish(.peerClosed) : .needInput
         case .open, .closing:
@@ -140,20 +144,19 @@ package final class WebSocketConnectionDriver: StreamDriver {
     // MARK: Handshake
 
     private func shakeHands(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        guard let end = Self.endOfHead(in: handshake) else {
-            if handshake.count > Self.maximumHandshakeLength {
-                return refuse(WebSocketHandshake.reject(431, "Request Header Fields Too Large",
-                                                        "the opening request is longer than \(Self.maximumHandshakeLength) bytes"), on: connection)
-            }
-            return inputEnded ? .finish(.peerClosed) : .needInput
+        let parsed: HTTPRequest?
+        do {
+            parsed = try handshake.next()
+        } catch {
+            // What the strict parser refuses gets the answer every HTTP listener gives it (a head
+            // over the handshake's limit is `431`), and the connection closes.
+            if inputEnded { return .finish(error.closeReason) }
+            let response = HTTPResponseSerializer.serialize(HTTPMalformedRequest.response(for: error), for: nil).bytes
+            return refuse(.reject(response: response, reason: error.description), on: connection)
         }
-        let head = Array(handshake[..<end])
-        let rest = handshake[end...]
-        handshake = []
+        guard let request = parsed else { return inputEnded ? .finish(.peerClosed) : .needInput }
+        let rest = handshake.takeBuffered()
         guard case .script(let server, let base) = answerer else { return .needInput }
-        guard let request = HTTPRequest(parsing: head) else {
-            return refuse(WebSocketHandshake.reject(400, "Bad Request", "the opening request is not HTTP"), on: connection)
-        }
         let (responder, context) = server.replyState(base: base)
         use(WebSocketOptions(settings: responder.responseScript?.settings ?? [:]))
         let answer = WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols)
@@ -192,17 +195,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         connection.log(.warning, "WebSocket handshake refused: \(reason)")
         connection.record(.note(TranscriptNote(kind: "websocket-refused", text: "-> handshake refused: \(reason)")))
         state = .refused(reason)
-        return .steps([.send(response)])
-    }
-
-    /// The index just past the blank line that ends an HTTP head, if it has arrived.
-    private static func endOfHead(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count where bytes[index] == 0x0A {
-            if bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D { return index + 1 }
-            if bytes[index - 1] == 0x0A { return index + 1 }
-        }
-        return nil
+        return .steps(HTTPConnectionDriver.refusal(response, reason: .malformedInput(reason), on: connection))
     }
 
     // MARK: Frames

@@ -1,0 +1,148 @@
+import MockServerCore
+
+/// The byte classes of RFC 9110 §5.6 and RFC 9112 that a strict HTTP/1.1 parser checks, and the
+/// checks of a request line's and a field line's parts, each throwing the problem it names.
+///
+/// Pure byte code: the parser calls it on slices of its buffer, without copying them.
+package enum HTTPSyntax {
+    /// Whether `byte` may appear in a token (a method or a field name): `!#$%&'*+-.^_`|~`, digits
+    /// and letters (RFC 9110 §5.6.2).
+    @inline(__always)
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
+        tokenBytes[Int(byte)]
+    }
+
+    /// The table behind ``isTokenByte(_:)``.
+    private static let tokenBytes: [Bool] = (0...255).map { value in
+        switch UInt8(value) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(UInt8(value))
+        }
+    }
+
+    /// Whether `byte` is a control character: below 0x20, or DEL.
+    @inline(__always)
+    package static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+
+    /// The first bytes of a TLS handshake record (content type 22, version 3.x), what a client that
+    /// speaks HTTPS sends first.
+    package static func looksLikeTLS(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, first == 0x16 else { return false }
+        return bytes.count < 2 || bytes[bytes.startIndex + 1] == 0x03
+    }
+
+    /// The bytes as text for an error message: at most 60 of them, control characters escaped.
+    package static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(60), as: UTF8.self).escapedForDisplay
+        return bytes.count > 60 ? text + "…" : text
+    }
+
+    /// Checks the start of a request whose first line has not all arrived: refuses at once bytes
+    /// that cannot begin a request (a TLS handshake on a plain port, a method that is not a token),
+    /// rather than waiting for a line end that a client speaking another protocol never sends.
+    package static func checkRequestStart(_ bytes: ArraySlice<UInt8>) throws(FramingError) {
+        if looksLikeTLS(bytes) {
+            throw .malformedRequest("the request starts with a TLS handshake (byte 0x16): a client speaking HTTPS to a plain HTTP port")
+        }
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x0D || byte == 0x0A { return }
+            guard isTokenByte(byte) else {
+                throw .malformedRequest("the method is not a token: \(quoted(bytes.prefix { $0 != 0x20 && $0 != 0x0A }))")
+            }
+        }
+    }
+
+    /// The HTTP version a request line names, as (major, minor) digits, or the problem with it.
+    package static func version(_ word: ArraySlice<UInt8>) throws(FramingError) -> (major: UInt8, minor: UInt8) {
+        let bytes = Array(word)
+        guard bytes.count == 8, bytes[0..<5].elementsEqual("HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
+              (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[7]) else {
+            throw .malformedRequest("the version is not HTTP/x.y: \(quoted(word))")
+        }
+        return (bytes[5] - 0x30, bytes[7] - 0x30)
+    }
+
+    /// Checks the three words of a request line: a token method, a target without control
+    /// characters, and version 1.0 or 1.1 (another `HTTP/x.y` is ``FramingError/unsupportedVersion(_:)``,
+    /// `505`); the HTTP/2 connection preface is refused by name.
+    package static func checkRequestLine(method: ArraySlice<UInt8>, target: ArraySlice<UInt8>, version word: ArraySlice<UInt8>) throws(FramingError) {
+        guard method.allSatisfy(isTokenByte) else { throw .malformedRequest("the method is not a token: \(quoted(method))") }
+        if let control = target.first(where: isControl) {
+            throw .malformedRequest("the request target holds a control character (\(hex(control))): \(quoted(target))")
+        }
+        let (major, minor) = try version(word)
+        if method.elementsEqual("PRI".utf8) && target.elementsEqual("*".utf8) && major == 2 {
+            throw .malformedRequest("the HTTP/2 connection preface (PRI * HTTP/2.0) on an HTTP/1.1 listener")
+        }
+        guard major == 1 && minor <= 1 else { throw .unsupportedVersion(String(decoding: word, as: UTF8.self)) }
+    }
+
+    /// Checks one field line (without its CR LF) and returns its name and value (without the
+    /// optional whitespace around it): refuses an obs-fold line, a line without a colon, whitespace
+    /// before the colon, a name that is not a token, and a control character in the value.
+    package static func field(_ line: ArraySlice<UInt8>) throws(FramingError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+        guard let first = line.first else { throw .malformedRequest("an empty header line") }
+        if first == 0x20 || first == 0x09 {
+            throw .malformedRequest("an obs-fold line (a header line that starts with whitespace): \(quoted(line))")
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            throw .malformedRequest("a header line has no colon: \(quoted(line))")
+        }
+        let name = line[line.startIndex..<colon]
+        guard !name.isEmpty else { throw .malformedRequest("a header field has an empty name: \(quoted(line))") }
+        if let last = name.last, last == 0x20 || last == 0x09 {
+            throw .malformedRequest("whitespace between a field name and its colon: \(quoted(line[...colon]))")
+        }
+        guard name.allSatisfy(isTokenByte) else {
+            throw .malformedRequest("a header field name is not a token: \(quoted(name))")
+        }
+        let value = line[(colon + 1)...].trimmingHTTPSpaces()
+        if let control = value.first(where: { isControl($0) && $0 != 0x09 }) {
+            throw .malformedRequest("the value of \(String(decoding: name, as: UTF8.self)) holds a control character (\(hex(control)))")
+        }
+        return (name, value)
+    }
+
+    /// A byte as `0x0d`.
+    package static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
+    }
+
+    /// The value of a hexadecimal chunk size, or `nil` when it is greater than `limit` (checked
+    /// before each step, so that no size overflows); throws when it is not hexadecimal.
+    package static func chunkSize(_ text: ArraySlice<UInt8>, limit: Int) throws(FramingError) -> Int? {
+        guard !text.isEmpty else { throw .malformedRequest("a chunk size is empty") }
+        var value = 0
+        for byte in text {
+            let digit: Int
+            switch byte {
+            case 0x30...0x39: digit = Int(byte - 0x30)
+            case 0x41...0x46: digit = Int(byte - 0x41 + 10)
+            case 0x61...0x66: digit = Int(byte - 0x61 + 10)
+            default: throw .malformedRequest("a chunk size is not hexadecimal: \(quoted(text))")
+            }
+            // value * 16 + digit > limit, without computing it.
+            guard value <= limit / 16, value * 16 <= limit - digit else { return nil }
+            value = value * 16 + digit
+        }
+        return value
+    }
+
+    /// The value of a `Content-Length`, or `nil` when it is greater than `limit`; throws when it is
+    /// not a string of digits.
+    package static func contentLength(_ text: ArraySlice<UInt8>, limit: Int) throws(FramingError) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw .malformedRequest("Content-Length is not a number: \(quoted(text))")
+        }
+        var value = 0
+        for byte in text {
+            let digit = Int(byte - 0x30)
+            guard value <= limit / 10, value * 10 <= limit - digit else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}
