@@ -80,7 +80,7 @@ let package = Package(
         // A test target per source target, for the layers' own unit tests; MockServerTests has the
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),

@@ -240,7 +240,7 @@ import MockServerCore
     @discardableResult
     private func checkRequestLine(upTo end: Int) throws(FramingError) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>) {
         let line = buffer[start..<end]
-        if HTTPSyntax.looksLikeTLS(line) { try HTTPSyntax.checkRequestStart(line) }
+        try HTTPSyntax.checkRequestStart(line)
         if line.contains(0x0D) { throw .malformedRequest("a bare CR in the request line: \(HTTPSyntax.quoted(line))") }
         guard let parts = Self.threeWords(line) else {
             throw .malformedRequest("the request line is not METHOD TARGET VERSION")
@@ -273,6 +273,14 @@ import MockServerCore
         let bodyStart = start + head.length
         while true {
             guard let lineEnd = lineEnd(from: head.chunkCursor) else {
+                // A size already past the limit is refused as such before its line ends, so that
+                // how the bytes were cut does not change the answer.
+                let digits = buffer[head.chunkCursor...].prefix(while: HTTPSyntax.isHexDigit)
+                let room = maximumBodyLength - (head.chunkCursor - bodyStart)
+                if !digits.isEmpty {
+                    let size = room < 0 ? nil : try HTTPSyntax.chunkSize(digits, limit: room)
+                    if size == nil { throw .bodyTooLong(limit: maximumBodyLength) }
+                }
                 if buffer.count - head.chunkCursor > 1024 { throw .malformedRequest("a chunk-size line is too long") }
                 return nil
             }

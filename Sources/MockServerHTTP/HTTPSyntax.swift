@@ -22,6 +22,12 @@ package enum HTTPSyntax {
         }
     }
 
+    /// Whether `byte` is a hexadecimal digit, in either case.
+    @inline(__always)
+    package static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+
     /// Whether `byte` is a control character: below 0x20, or DEL.
     @inline(__always)
     package static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
@@ -45,6 +51,9 @@ package enum HTTPSyntax {
     package static func checkRequestStart(_ bytes: ArraySlice<UInt8>) throws(FramingError) {
         if looksLikeTLS(bytes) {
             throw .malformedRequest("the request starts with a TLS handshake (byte 0x16): a client speaking HTTPS to a plain HTTP port")
+        }
+        if let first = bytes.first, first == 0x20 || first == 0x09 {
+            throw .malformedRequest("the request line starts with whitespace")
         }
         for byte in bytes {
             if byte == 0x20 || byte == 0x0D || byte == 0x0A { return }

@@ -1,0 +1,71 @@
+import Testing
+import TestSupport
+@testable import MockServerCore
+@testable @_spi(Framing) import MockServerHTTP
+
+/// The conformance table's rows against the parser alone: the same refusal (status and named
+/// problem) or the same request, whether the bytes come in one read or in many.
+@Suite("HTTP/1.1 conformance: the parser")
+struct HTTPConformanceTests {
+    /// Reads sizes to cut a row into: single bytes for short rows, so that every split is tried.
+    private static func cuts(_ bytes: [UInt8]) -> [Int] {
+        bytes.count <= 4096 ? [1, 3, 64, bytes.count] : [4096, bytes.count]
+    }
+
+    /// What the parser makes of `bytes` fed `size` bytes at a time: the first request, or the error.
+    private func outcome(_ bytes: [UInt8], size: Int) -> Result<HTTPRequest?, FramingError> {
+        var parser = HTTPRequestParser()
+        var offset = 0
+        do {
+            while offset < bytes.count {
+                parser.append(bytes[offset..<min(offset + size, bytes.count)])
+                offset += size
+                if let request = try parser.next() { return .success(request) }
+            }
+            return .success(nil)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test("each row is refused with its status and problem, or read as a request, in any reads", arguments: HTTPConformanceCase.all)
+    func row(_ row: HTTPConformanceCase) {
+        for size in Self.cuts(row.bytes) {
+            switch (row.outcome, outcome(row.bytes, size: size)) {
+            case (.refused(let status, let problem), .failure(let error)):
+                #expect(HTTPMalformedRequest.status(for: error).code == status, "\(error), reads of \(size)")
+                #expect(error.description.contains(problem), "\(error), reads of \(size)")
+                let body = String(decoding: HTTPMalformedRequest.response(for: error).body, as: UTF8.self)
+                #expect(body.contains(problem))
+            case (.refused, .success(let request)):
+                Issue.record("reads of \(size): not refused; read as \(request.map { "\($0.method) \($0.target)" } ?? "an unfinished request")")
+            case (.accepted, .success(let request)):
+                #expect(request?.target == "/conformance", "reads of \(size)")
+            case (.accepted, .failure(let error)):
+                Issue.record("reads of \(size): refused: \(error)")
+            }
+        }
+    }
+
+    @Test("the table has more than 80 rows, and each refusal names a different problem or a different input")
+    func size() {
+        #expect(HTTPConformanceCase.all.count > 80)
+        #expect(Set(HTTPConformanceCase.all.map(\.name)).count == HTTPConformanceCase.all.count)
+    }
+
+    @Test("chunk sizes are compared with the room left before anything is added", arguments: [
+        ("7fffffffffffffff", 100, nil), ("ffffffffffffffff", Int.max, nil), ("10000000000000000", Int.max, nil),
+        ("7fffffffffffffff", Int.max, Int.max), ("0", 0, 0), ("1", 0, nil), ("f", 15, 15), ("10", 15, nil), ("000000000000000000001", 1, 1),
+    ] as [(String, Int, Int?)])
+    func chunkSize(text: String, limit: Int, expected: Int?) throws {
+        #expect(try HTTPSyntax.chunkSize(ArraySlice(text.utf8), limit: limit) == expected)
+    }
+
+    @Test("Content-Length values are compared with the limit before anything is added", arguments: [
+        ("9223372036854775807", Int.max, Int.max), ("9223372036854775808", Int.max, nil), ("18446744073709551615", Int.max, nil),
+        ("0", 0, 0), ("1", 0, nil), ("10", 10, 10), ("11", 10, nil), ("0000000000000000000000010", 10, 10),
+    ] as [(String, Int, Int?)])
+    func contentLength(text: String, limit: Int, expected: Int?) throws {
+        #expect(try HTTPSyntax.contentLength(ArraySlice(text.utf8), limit: limit) == expected)
+    }
+}
