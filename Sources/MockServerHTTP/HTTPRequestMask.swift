@@ -50,8 +50,9 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// `request` with its masked query parameters and body fields replaced (a `Content-Length` set
     /// to the new body's length); `nil` when nothing in it is masked.
     package func masked(_ request: HTTPRequest) -> HTTPRequest? {
+        // Most requests have neither a query nor a body: nothing is copied or parsed for them.
         let query = request.query.flatMap(maskedQuery)
-        let body = maskedBody(request.body, contentType: request.headers["Content-Type"])
+        let body = request.hasBody ? maskedBody(request.body, contentType: request.headers["Content-Type"]) : nil
         guard query != nil || body != nil else { return nil }
         let target = query.map { String(request.target.prefix { $0 != "?" }) + "?" + $0 } ?? request.target
         let newBody = body ?? request.body

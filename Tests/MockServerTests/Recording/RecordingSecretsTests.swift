@@ -77,10 +77,7 @@ struct RecordingSecretsTests {
         // The clients got the real values.
         #expect(recorded.allSatisfy { $0.0 == 200 && $0.1.contains("SECRETACCESS") }, "\(recorded)")
         // The upstream got them too.
-        let received = upstream.transcript.entries.compactMap { entry -> String? in
-            if case .input(let unit, _) = entry.event { return String(decoding: unit.bytes, as: UTF8.self) }
-            return nil
-        }.joined()
+        let received = RecordingForwardingTests.received(by: upstream).joined()
         #expect(received.contains("token=SECRETQUERY") && received.contains("SECRETPIN") && received.contains("Bearer SECRETAUTH"))
 
         let files = try Self.everything(in: folder)
@@ -245,11 +242,13 @@ struct RecordingForwardingTests {
         return (upstream, proxy, folder)
     }
 
-    /// The requests the upstream received, as text.
+    /// The requests the upstream received, as text: those its stubs answered and those they did not.
     static func received(by upstream: HTTPMockServer) -> [String] {
         upstream.transcript.entries.compactMap { entry -> String? in
-            if case .input(let unit, _) = entry.event { return String(decoding: unit.bytes, as: UTF8.self) }
-            return nil
+            switch entry.event {
+            case .input(let unit, _), .unmatched(let unit): String(decoding: unit.bytes, as: UTF8.self)
+            default: nil
+            }
         }
     }
 
