@@ -28,10 +28,23 @@ public final class MockDataResponder: HTTPResponder {
     ///   - folder: the folder of `.http` and `.json` files.
     ///   - allowsWildcards: whether `*` in a file name stands for the whole query or body.
     /// - Throws: ``MockDataError`` naming the folder, or the first bad file with its line.
-    public init(folder: URL, allowsWildcards: Bool = false) throws(MockDataError) {
+    public convenience init(folder: URL, allowsWildcards: Bool = false) throws(MockDataError) {
+        try self.init(folder: folder, allowsWildcards: allowsWildcards, requestMask: .standard)
+    }
+
+    /// A responder for the files in `folder` that masks a request with `requestMask` (and the
+    /// names the folder's `.mockserver-mask` file adds) before looking it up a second time.
+    ///
+    /// - Throws: ``MockDataError`` naming the folder, or the first bad file with its line.
+    package init(folder: URL, allowsWildcards: Bool = false, requestMask: HTTPRequestMask) throws(MockDataError) {
         files = try MockDataFolder(url: folder)
         self.allowsWildcards = allowsWildcards
+        self.requestMask = MockDataMaskFile.read(in: URL(fileURLWithPath: files.path, isDirectory: true)).map { requestMask.adding($0) } ?? requestMask
     }
+
+    /// What a request is masked with before its second lookup: what a recording masked in the
+    /// file names it wrote (query parameters, form and JSON fields named like secrets).
+    package let requestMask: HTTPRequestMask
 
     /// A responder for the folder `name` among `bundle`'s resources: a test target declares it with
     /// `resources: [.copy("VOKMockData")]` and passes `in: .module`.
@@ -56,8 +69,13 @@ public final class MockDataResponder: HTTPResponder {
     public func reload() throws(MockDataError) { try files.reload() }
 
     /// The file that answers `request`, without recording a miss.
+    /// A request with secrets in its query or body (a `token` parameter, a `password` field) is
+    /// looked up as sent, then as a recording wrote it: masked by ``requestMask``.
     public func lookup(_ request: HTTPRequest) -> MockDataLookup {
-        let names = MockDataNaming.fileNames(for: request, allowsWildcards: allowsWildcards)
+        var names = MockDataNaming.fileNames(for: request, allowsWildcards: allowsWildcards)
+        if let masked = requestMask.masked(request) {
+            names += MockDataNaming.fileNames(for: masked, allowsWildcards: allowsWildcards).filter { !names.contains($0) }
+        }
         for name in names {
             switch files.response(named: name) {
             case .success(let response)?: return .found(fileName: name, response: response)

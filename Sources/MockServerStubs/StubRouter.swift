@@ -114,8 +114,18 @@ package final class StubRouter: HTTPResponder {
         return HTTPReply(steps: response.replySteps, name: stub.description)
     }
 
-    /// The most recently added stub that matches, with its path parameters.
+    /// What a request no stub matches is masked with before it is matched again: a recorded
+    /// endpoint holds `token=MASKED` where the request has the token (`mockserver record`).
+    private let requestMask = HTTPRequestMask.standard
+
+    /// The most recently added stub that matches, with its path parameters; then the same for the
+    /// request masked by ``requestMask``.
     private func find(_ request: HTTPRequest) -> (Stub, StubParameters)? {
+        if let found = findUnmasked(request) { return found }
+        return requestMask.masked(request).flatMap(findUnmasked)
+    }
+
+    private func findUnmasked(_ request: HTTPRequest) -> (Stub, StubParameters)? {
         for stub in stubs.withLock({ $0.index.candidates(method: request.method, path: request.path) }) {
             if case .success(let parameters) = stub.match(request) { return (stub, parameters) }
         }

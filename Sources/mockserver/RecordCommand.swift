@@ -40,8 +40,9 @@ struct RecordCommand {
         do {
             let standard = options.files == nil ? nil : BundledResponses.url(named: "ftp").flatMap { FileManager.default.contents(atPath: $0.path) }.map { Array($0) }
             recorder = try LineRecorder(upstream: url, script: URL(fileURLWithPath: script), keepsTiming: options.keepTiming, host: options.host,
-                                        port: options.port, transcriptObserver: try transcriptObserver(mask: nil),
-                                        files: options.files.map { URL(fileURLWithPath: $0, isDirectory: true) }, standardFTPScript: standard)
+                                        port: options.port, transcriptObserver: try transcriptObserver(mask: options.mask),
+                                        files: options.files.map { URL(fileURLWithPath: $0, isDirectory: true) }, standardFTPScript: standard,
+                                        mask: options.mask)
         } catch let error as RecordingError {
             throw .usage("record: \(error)")
         } catch let error as CommandLineError {
@@ -101,11 +102,10 @@ struct RecordCommand {
         return (server, recorder, path)
     }
 
-    /// `--verbose` and `--transcript FILE`, with masked header values hidden when `mask` is given:
-    /// the transcript holds the raw requests and responses, and a masked value must never reach a file.
-    private func transcriptObserver(mask: RecordingMask?) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+    /// `--verbose` and `--transcript FILE`, with masked values hidden: the transcript holds the raw
+    /// requests and responses (or lines), and a masked value must never reach a file or the terminal.
+    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
         let cannotCreate = { (path: String) in CommandLineError.cannotWrite(path: path, reason: "cannot create the transcript file") }
-        guard let mask else { return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) }
         return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) { entry in
             TranscriptMasking.masked(entry, mask: mask)
         }

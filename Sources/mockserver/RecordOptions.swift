@@ -13,6 +13,8 @@ struct RecordOptions: Equatable {
     var host = "127.0.0.1"
     var maskHeaders: [String] = []
     var maskJSONFields: [String] = []
+    var maskQueries: [String] = []
+    var maskFormFields: [String] = []
     var unmaskedHeaders: [String] = []
     var keepTiming = false
     var timeout: Double = 30
@@ -22,10 +24,11 @@ struct RecordOptions: Equatable {
 
     static let usage = """
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
-                                 [--mask-header NAME]... [--mask-json-field NAME]... [--unmask-header NAME]...
+                                 [--mask-header NAME]... [--unmask-header NAME]... [--mask-query NAME]...
+                                 [--mask-form-field NAME]... [--mask-json-field NAME]...
                                  [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
-                                 [--transcript FILE] [--verbose]
+                                 [--mask-header NAME]... [--unmask-header NAME]... [--transcript FILE] [--verbose]
                mockserver record --upstream ftp://HOST:PORT --script FILE --files DIR [...]
 
         A recording reverse proxy: each request goes to the upstream, the client gets the upstream's
@@ -50,15 +53,23 @@ struct RecordOptions: Equatable {
           --files DIR          with an ftp:// upstream: keep what was downloaded and uploaded in DIR
           --port N             port to listen on (default 0: the system picks one)
           --host ADDR          numeric address to listen on (default 127.0.0.1)
-          --mask-header NAME   also mask this header's value (Authorization, Proxy-Authorization,
-                               Cookie and Set-Cookie always are, unless unmasked); repeat for more
-          --unmask-header NAME write this header's value after all (one of the four above)
-          --mask-json-field NAME  mask this key's value in JSON bodies, at any depth; repeat for more
+          --mask-header NAME   also mask this header's value; repeat for more. Masked by default:
+                               Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key,
+                               Api-Key, X-Auth-Token, X-Amz-Security-Token, X-CSRF-Token, and any
+                               name containing token, secret, api-key or apikey (any case)
+          --unmask-header NAME write this header's value after all (a default or pattern-matched one)
+          --mask-query NAME    also mask this query parameter's value (file names included); repeat
+          --mask-form-field NAME  also mask this field of form (x-www-form-urlencoded) bodies; repeat
+          --mask-json-field NAME  also mask this key's value in JSON bodies, at any depth; repeat
+                               Query parameters, form and JSON fields masked by default: password,
+                               passwd, token, access_token, refresh_token, api_key, apikey, secret,
+                               client_secret (any case). A replay masks a request the same way before
+                               it looks it up, so the masked recording answers the original request.
           --keep-timing        endpoints get the upstream's time to answer as their "delay"; a script
                                gets it as a pause before each reply
           --timeout SECONDS    how long the upstream may take per request (default 30); then 502
-          --transcript FILE    append the transcript to FILE as JSON lines (masked headers hidden)
-          --verbose            print the transcript to standard error (masked headers hidden)
+          --transcript FILE    append the transcript to FILE as JSON lines (masked values hidden)
+          --verbose            print the transcript to standard error (masked values hidden)
           -h, --help           show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable destination;
@@ -91,6 +102,8 @@ struct RecordOptions: Equatable {
             case "--mask-header": maskHeaders.append(try value(for: argument))
             case "--unmask-header": unmaskedHeaders.append(try value(for: argument))
             case "--mask-json-field": maskJSONFields.append(try value(for: argument))
+            case "--mask-query": maskQueries.append(try value(for: argument))
+            case "--mask-form-field": maskFormFields.append(try value(for: argument))
             case "--keep-timing": keepTiming = true
             case "--timeout":
                 let text = try value(for: argument)
@@ -134,8 +147,11 @@ struct RecordOptions: Equatable {
     var mask: RecordingMask {
         var mask = RecordingMask.standard
         mask.headers.removeAll { name in unmaskedHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+        mask.unmaskedHeaders = unmaskedHeaders.filter { name in !maskHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
         mask.headers += maskHeaders
-        mask.jsonFields = maskJSONFields
+        mask.jsonFields += maskJSONFields
+        mask.queryParameters += maskQueries
+        mask.formFields += maskFormFields
         return mask
     }
 }

@@ -6,7 +6,8 @@ import MockServerHTTP
 /// leaves open.
 ///
 /// A base name is the method, `|`, the path, then `?` and the query when the target has one, then
-/// `|` and the body's form when there is a body; every `/` and `:` becomes `-`.
+/// `|` and the body's form when there is a body; every `/` and `:` becomes `-`, and every control
+/// byte (below 0x20, and 0x7F) `%XX`, wherever it came from.
 /// - The path is percent-decoded (as `URL.path` gives it) when that yields UTF-8 without NUL,
 ///   and kept as sent otherwise; a trailing `/` stays (`/login/` is `-login-`).
 /// - The query stays as sent, percent-encoding included. When the file name (with its 5-byte
@@ -41,7 +42,7 @@ public enum MockDataNaming {
     private static func baseNames(for request: HTTPRequest, method: String, allowsWildcards: Bool) -> [String] {
         let prefix = method + "|" + decodedPath(request.path)
         let longestExtension = extensions.map(\.utf8.count).max() ?? 0
-        func fits(_ name: String) -> Bool { name.utf8.count + longestExtension <= maximumFileNameLength }
+        func fits(_ name: String) -> Bool { fileSafe(name).utf8.count + longestExtension <= maximumFileNameLength }
 
         var withQuery = prefix
         if let query = request.query {
@@ -63,7 +64,7 @@ public enum MockDataNaming {
             names.append(withQuery)
             if allowsWildcards, request.query != nil { names.append(prefix + "?*") }
         }
-        return names.filter(fits).map(replacingSeparators)
+        return names.filter(fits).map(fileSafe)
     }
 
     /// The file names for `request`, in search order: each base name with each extension.
@@ -112,8 +113,21 @@ public enum MockDataNaming {
         return decoded
     }
 
-    private static func replacingSeparators(_ name: String) -> String {
-        String(decoding: name.utf8.map { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
+    /// `name` as a file name: every `/` and `:` a `-`, and every control byte (below 0x20, and
+    /// 0x7F: a newline, CR, ESC, BEL from a decoded path or a form body) as `%XX`, so that none
+    /// reaches the file system.
+    static func fileSafe(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        let digits = Array("0123456789ABCDEF".utf8)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: ":"): bytes.append(UInt8(ascii: "-"))
+            case 0..<0x20, 0x7F: bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -74,8 +74,15 @@ public final class HTTPRecorder: HTTPResponder {
         switch destination {
         case .mockData(let folder):
             sink = try MockDataWriter(folder: folder)
+            // Names masked beyond the standard ones are left in the folder for the replay.
+            let extra = mask.requestMask.removing(.standard)
             do {
-                replay = .mockData(try MockDataResponder(folder: folder))
+                try MockDataMaskFile.write(extra, in: folder)
+            } catch {
+                throw .cannotWrite(path: folder.appendingPathComponent(MockDataMaskFile.name).path, reason: (error as NSError).localizedDescription)
+            }
+            do {
+                replay = .mockData(try MockDataResponder(folder: folder, requestMask: mask.requestMask))
             } catch {
                 throw .unreadable(path: folder.path, reason: "\(error)")
             }
@@ -109,6 +116,7 @@ public final class HTTPRecorder: HTTPResponder {
     public func flush() throws(RecordingError) { try sink.flush() }
 
     public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+        if request.method == "CONNECT" { return .reply(Self.connectRefused) }
         if let reply = try replayed(request, context: context) {
             counts.withLock { $0.replayed += 1 }
             return .reply(reply)
@@ -130,7 +138,18 @@ public final class HTTPRecorder: HTTPResponder {
         }
     }
 
+    /// The answer to `CONNECT`: a reverse proxy opens no tunnels (RFC 9110 §9.3.6), and the
+    /// upstream never hears of it.
+    static let connectRefused = HTTPReply(HTTPResponse(status: 405, headers: ["Content-Type": "text/plain; charset=utf-8", "Allow": allowedMethods,
+                                                                              "X-MockServer": "CONNECT Refused"],
+                                                       body: Array("MockServer: the recorder is a reverse proxy and does not forward CONNECT (it opens no tunnels); send the requests themselves to it\n".utf8)),
+                                          name: "CONNECT refused", isUnexpected: true)
+
+    /// What the `Allow` header of a refused `CONNECT` lists: the methods the recorder forwards.
+    static let allowedMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE"
+
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        if request.method == "CONNECT" { return Self.connectRefused }
         if let reply = try replayed(request, context: context) {
             counts.withLock { $0.replayed += 1 }
             return reply
@@ -148,7 +167,7 @@ public final class HTTPRecorder: HTTPResponder {
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
-                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(request.target) as \(written(recorded))",
+                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(recorded.request.target) as \(written(recorded))",
                                                     bytes: recorded.body.count)))
             } catch {
                 context.record(.note(TranscriptNote(kind: "not-recorded", text: "\(error)")))
@@ -223,8 +242,10 @@ public final class HTTPRecorder: HTTPResponder {
 
     /// The exchange as written: masked, with the headers the client got.
     private func recording(_ request: HTTPRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
-        let maskedRequestBody = mask.maskedJSON(request.body, contentType: request.headers["Content-Type"])
-        let responseBody = mask.maskedJSON(response.body, contentType: response.headers["Content-Type"]) ?? response.body
+        // The request as written and named: masked query parameters and body fields (the
+        // replay masks an incoming request the same way before it looks it up).
+        let maskedRequest = mask.requestMask.masked(request) ?? request
+        let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"]) ?? response.body
         var written = mask.masked(headers)
         if responseBody.count != response.body.count || responseBody != response.body {
             // A masked body is no longer what any length or digest header described.
@@ -236,7 +257,7 @@ public final class HTTPRecorder: HTTPResponder {
         }
         var withoutLength = HTTPHeaders()
         for field in written where !field.name.equalsIgnoringASCIICase("content-length") { withoutLength.add(name: field.name, value: field.value) }
-        return RecordedExchange(request: request, requestBodyMasked: maskedRequestBody != nil, requestBody: maskedRequestBody ?? request.body,
+        return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
                                 elapsed: response.elapsed)
     }

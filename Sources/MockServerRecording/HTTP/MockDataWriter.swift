@@ -6,9 +6,9 @@ import MockServerMockData
 /// Writes each exchange as a `.http` file named by VOKMockUrlProtocol's convention, so that a
 /// ``MockDataResponder`` on the same folder answers the same request with the same bytes.
 ///
-/// A request recorded again replaces its file (a name holds one response). A request whose body
-/// held a masked JSON field is named by its body's hash (the last name searched) so that the
-/// secret is not in the name.
+/// A request recorded again replaces its file (a name holds one response). The name comes from
+/// the masked request (a `token` query parameter's value is `MASKED` there), so no secret is in a
+/// name; the replay masks an incoming request the same way before its second lookup.
 final class MockDataWriter: RecordingSink {
     let folder: URL
     private let written = Locked<Set<String>>([])
@@ -25,9 +25,7 @@ final class MockDataWriter: RecordingSink {
     /// The file name `exchange` is written under.
     static func fileName(for exchange: RecordedExchange) -> String? {
         let names = MockDataNaming.baseNames(for: exchange.request)
-        guard var name = names.first else { return nil }
-        if exchange.requestBodyMasked, exchange.request.method != "HEAD" { name = names.last ?? name }
-        return name + ".http"
+        return names.first.map { $0 + ".http" }
     }
 
     /// The file's text: a status line, the headers with the body's true `Content-Length`, a blank line, the body.

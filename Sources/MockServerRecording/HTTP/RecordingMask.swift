@@ -1,37 +1,71 @@
 import Foundation
 import MockServerHTTP
 
-/// What a recording hides before anything is written: the values of some headers, and of some
-/// fields of JSON bodies, are replaced with ``replacement``. The client and the upstream still see
-/// the real values; no file does.
+/// What a recording hides before anything is written or printed: the values of some headers,
+/// query parameters, form fields and JSON fields are replaced with ``replacement``. The client and
+/// the upstream still see the real values; no file, transcript or printed line does.
 ///
 /// ```swift
 /// var mask = RecordingMask.standard
-/// mask.headers.append("X-Api-Key")
-/// mask.jsonFields.append("password")
+/// mask.headers.append("X-Session")
+/// mask.queryParameters.append("sig")
+/// mask.jsonFields.append("pin")
 /// ```
 public struct RecordingMask: Sendable, Equatable {
     /// Header names whose values are replaced (any case).
     public var headers: [String]
-    /// JSON object keys whose values are replaced, at any depth, in request and response bodies
-    /// whose type is JSON.
+    /// Pieces of header names: a header whose name contains one (any case) is masked too.
+    public var headerNameFragments: [String]
+    /// Header names written as they are even when ``headers`` or ``headerNameFragments`` mask them.
+    public var unmaskedHeaders: [String]
+    /// Query parameter names whose values are replaced (any case), in what is written and in the
+    /// names of mock-data files.
+    public var queryParameters: [String]
+    /// Field names of `application/x-www-form-urlencoded` request and response bodies whose values are replaced (any case).
+    public var formFields: [String]
+    /// JSON object keys whose values are replaced (any case), at any depth, in request and response
+    /// bodies whose type is JSON.
     public var jsonFields: [String]
     /// What stands in for a masked value.
     public var replacement: String
 
-    /// The default: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
-    public static let standard = RecordingMask(headers: ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"])
+    /// The default: the headers `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
+    /// `X-Api-Key`, `Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`, `X-CSRF-Token` and any whose
+    /// name contains `token`, `secret`, `api-key` or `apikey`; the query parameters, form fields
+    /// and JSON fields `password`, `passwd`, `token`, `access_token`, `refresh_token`, `api_key`,
+    /// `apikey`, `secret` and `client_secret`.
+    public static let standard = RecordingMask(headers: ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key",
+                                                         "X-Auth-Token", "X-Amz-Security-Token", "X-CSRF-Token"],
+                                               jsonFields: HTTPRequestMask.standardNames,
+                                               headerNameFragments: ["token", "secret", "api-key", "apikey"],
+                                               queryParameters: HTTPRequestMask.standardNames, formFields: HTTPRequestMask.standardNames)
 
-    /// A mask of `headers` and `jsonFields`.
-    public init(headers: [String] = [], jsonFields: [String] = [], replacement: String = "MASKED") {
+    /// A mask of these names (none by default: start from ``standard`` to keep the defaults).
+    public init(headers: [String] = [], jsonFields: [String] = [], replacement: String = "MASKED", headerNameFragments: [String] = [],
+                unmaskedHeaders: [String] = [], queryParameters: [String] = [], formFields: [String] = []) {
         self.headers = headers
         self.jsonFields = jsonFields
         self.replacement = replacement
+        self.headerNameFragments = headerNameFragments
+        self.unmaskedHeaders = unmaskedHeaders
+        self.queryParameters = queryParameters
+        self.formFields = formFields
     }
 
-    /// Whether the header `name` is masked.
+    /// Whether the header `name` is masked: named in ``headers`` or containing one of
+    /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
     public func masks(header name: String) -> Bool {
-        headers.contains { $0.equalsIgnoringASCIICase(name) }
+        let name = name.trimmingCharacters(in: .whitespaces)
+        if unmaskedHeaders.contains(where: { $0.equalsIgnoringASCIICase(name) }) { return false }
+        if headers.contains(where: { $0.equalsIgnoringASCIICase(name) }) { return true }
+        let lowered = name.lowercased()
+        return headerNameFragments.contains { !$0.isEmpty && lowered.contains($0.lowercased()) }
+    }
+
+    /// The query parameters, form fields and JSON fields, as a request is masked for its file
+    /// name, its endpoint and its replay.
+    package var requestMask: HTTPRequestMask {
+        HTTPRequestMask(queryParameters: queryParameters, formFields: formFields, jsonFields: jsonFields, replacement: replacement)
     }
 
     /// `headers` with masked values replaced.
@@ -42,6 +76,13 @@ public struct RecordingMask: Sendable, Equatable {
             result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)
         }
         return result
+    }
+
+    /// `body` with masked form fields replaced when its `contentType` is a form, or masked JSON
+    /// fields when it is JSON; `nil` when nothing in it is masked (it is written as it came).
+    func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {
+        if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType) }
+        return requestMask.maskedBody(body, contentType: contentType)
     }
 
     /// `body` with masked JSON fields replaced, when its `contentType` is JSON and it holds one;
@@ -59,7 +100,7 @@ public struct RecordingMask: Sendable, Equatable {
         if let object = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, member) in object {
-                if jsonFields.contains(key) {
+                if jsonFields.contains(where: { $0.equalsIgnoringASCIICase(key) }) {
                     changed = true
                     result[key] = replacement
                 } else {

@@ -17,13 +17,19 @@ package enum TranscriptMasking {
         return TranscriptEntry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event)
     }
 
-    /// HTTP message bytes with masked header values and JSON fields replaced.
+    /// HTTP message bytes with masked header values, query parameters (in a request line), and
+    /// form and JSON fields replaced. Bytes that are not an HTTP message (a line protocol's) are
+    /// taken as lines: a `Name: value` line of a masked header is masked there too.
     package static func masked(_ bytes: [UInt8], mask: RecordingMask) -> [UInt8] {
         let headEnd = bytes.firstRange(of: [0x0D, 0x0A, 0x0D, 0x0A]).map { ($0.lowerBound, $0.upperBound) }
         let head = headEnd.map { Array(bytes[..<$0.0]) } ?? bytes
         var contentType: String?
         var lines: [[UInt8]] = []
-        for line in head.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        for (number, line) in head.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            if number == 0, let requestLine = maskedRequestLine(line, mask: mask) {
+                lines.append(requestLine)
+                continue
+            }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 lines.append(Array(line))
                 continue
@@ -32,7 +38,7 @@ package enum TranscriptMasking {
             if name.lowercased() == "content-type" {
                 contentType = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces()
             }
-            if mask.masks(header: name) {
+            if !name.contains(" "), mask.masks(header: name) {
                 let ending: [UInt8] = line.last == 0x0D ? [0x0D] : []
                 lines.append(Array(line[...colon]) + Array(" \(mask.replacement)".utf8) + ending)
             } else {
@@ -42,9 +48,20 @@ package enum TranscriptMasking {
         var result = Array(lines.joined(separator: [0x0A]))
         if let (_, bodyStart) = headEnd {
             let body = Array(bytes[bodyStart...])
-            result += [0x0D, 0x0A, 0x0D, 0x0A] + (mask.maskedJSON(body, contentType: contentType) ?? body)
+            result += [0x0D, 0x0A, 0x0D, 0x0A] + (mask.maskedBody(body, contentType: contentType) ?? body)
         }
         return result
+    }
+
+    /// A request line (`METHOD TARGET HTTP/x`) with its query's masked parameters replaced; `nil`
+    /// when `line` is not one or nothing in it is masked.
+    private static func maskedRequestLine(_ line: ArraySlice<UInt8>, mask: RecordingMask) -> [UInt8]? {
+        let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[2].starts(with: Array("HTTP/".utf8)),
+              let question = parts[1].firstIndex(of: UInt8(ascii: "?")) else { return nil }
+        let query = String(decoding: parts[1][parts[1].index(after: question)...], as: UTF8.self)
+        guard let masked = mask.requestMask.maskedQuery(query) else { return nil }
+        return Array(parts[0]) + [UInt8(ascii: " ")] + Array(parts[1][...question]) + Array(masked.utf8) + [UInt8(ascii: " ")] + Array(parts[2])
     }
 }
 

@@ -24,6 +24,10 @@ struct DialogueScript {
     /// For FTP: the standard script's default set (its responses, in order, as JSON text), which
     /// answers the file commands from the shared files after the recorded lines.
     var standardFTP: [(name: String, json: String)]? = nil
+    /// What is hidden: a client line `Name: value` of a masked header is written as a pattern that
+    /// matches any value (and named `Name: MASKED`), and such lines of the replies and greeting
+    /// are sent as `Name: MASKED`.
+    var mask = RecordingMask.standard
 
     /// The responses of `script`'s `default` set, in order, as JSON text: what ``standardFTP`` takes.
     static func defaultSet(of script: [UInt8]) -> [(name: String, json: String)]? {
@@ -53,7 +57,8 @@ struct DialogueScript {
     }
 
     /// The script's JSON text for `dialogues`, in the order the connections opened.
-    func script(for dialogues: [RecordedDialogue]) -> String {
+    func script(for recorded: [RecordedDialogue]) -> String {
+        let dialogues = recorded.map(masked)
         var phases = [Phase(name: "default")]
         var usedNames: Set<String> = ["default"]
         var hasSilentLines = false
@@ -161,7 +166,7 @@ struct DialogueScript {
                 var commands = commandList(entry.reply, delay: entry.delay)
                 if entry.closedAfter { commands.append("\"«close»\"") }
                 if let target = entry.switchTo { commands.append("{ \"set\": \(phases[target].name.escaped(.json)) }") }
-                let json = "{ \"pattern\": \(Self.pattern(for: entry.line).escaped(.json)), \"commands\": [\(commands.joined(separator: ", "))] }"
+                let json = "{ \"pattern\": \(pattern(for: entry.line).escaped(.json)), \"commands\": [\(commands.joined(separator: ", "))] }"
                 if let existing = written[json] {
                     members.append(existing)
                     continue
@@ -205,6 +210,35 @@ struct DialogueScript {
             commands.append("{ \"base64\": \"\(Data(bytes).base64EncodedString())\" }")
         }
         return commands
+    }
+
+    /// `dialogue` with masked header lines hidden: a client line keeps its name and gets
+    /// ``RecordingMask/replacement`` for a value, and so do such lines of the replies.
+    private func masked(_ dialogue: RecordedDialogue) -> RecordedDialogue {
+        var result = dialogue
+        result.greeting = TranscriptMasking.masked(dialogue.greeting, mask: mask)
+        for index in result.exchanges.indices {
+            let exchange = dialogue.exchanges[index]
+            if let name = maskedHeaderName(exchange.line) { result.exchanges[index].line = "\(name): \(mask.replacement)" }
+            result.exchanges[index].reply = TranscriptMasking.masked(exchange.reply, mask: mask)
+        }
+        return result
+    }
+
+    /// The name of a `Name: value` line whose header is masked; `nil` for any other line.
+    private func maskedHeaderName(_ line: String) -> String? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let name = String(line[..<colon])
+        guard !name.isEmpty, !name.contains(" "), mask.masks(header: name) else { return nil }
+        return name
+    }
+
+    /// A pattern that matches exactly `line`; a masked header line's matches the header with any value.
+    private func pattern(for line: String) -> String {
+        if let name = maskedHeaderName(line), line == "\(name): \(mask.replacement)" {
+            return "^" + NSRegularExpression.escapedPattern(for: name) + ":.*$"
+        }
+        return Self.pattern(for: line)
     }
 
     /// A pattern that matches exactly `line`.

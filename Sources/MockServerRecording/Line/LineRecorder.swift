@@ -49,10 +49,12 @@ public final class LineRecorder: Sendable {
     ///   - transcriptObserver: sees each transcript entry as it is recorded (`--verbose`, say).
     ///   - files: for `ftp://`, the folder transfers are kept in (made when missing).
     ///   - standardFTPScript: for `ftp://`, the script whose default set answers the file commands.
+    ///   - mask: the headers whose `Name: value` lines are written masked (a client's line as a
+    ///     pattern that matches any value): ``RecordingMask/standard`` by default.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
     public init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
                 transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil, files: URL? = nil,
-                standardFTPScript: [UInt8]? = nil) throws(RecordingError) {
+                standardFTPScript: [UInt8]? = nil, mask: RecordingMask = .standard) throws(RecordingError) {
         let text = upstream.absoluteString
         let scheme = upstream.scheme?.lowercased()
         if scheme == "ftp" {
@@ -75,6 +77,7 @@ public final class LineRecorder: Sendable {
         self.script = script
         source = text
         var builder = DialogueScript(keepsTiming: keepsTiming, source: text)
+        builder.mask = mask
         if scheme == "ftp", let standardFTPScript { builder.standardFTP = DialogueScript.defaultSet(of: standardFTPScript) }
         self.builder = builder
         if let files = self.files {

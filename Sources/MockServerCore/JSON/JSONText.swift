@@ -1,8 +1,8 @@
-import MockServerCore
-
-/// Writes a parsed JSON value back as compact text (numbers as they were written).
-enum JSONText {
-    static func write(_ value: JSONValue) -> String {
+/// Writes a parsed JSON value back as compact text (numbers as they were written, members in
+/// their order).
+package enum JSONText {
+    /// `value` as JSON text.
+    package static func write(_ value: JSONValue) -> String {
         switch value.kind {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import MockServer
+@testable import MockServerCore
+@testable import MockServerHTTP
+@testable import MockServerMockData
+@testable import MockServerRecording
+
+/// The masks' pure parts: which headers, query parameters, form and JSON fields are hidden, the
+/// file names they give, and the hop-by-hop names a proxy drops.
+@Suite("Recording: masks, file names, hop-by-hop names")
+struct RecordingMaskTests {
+    static func request(_ text: String) throws -> HTTPRequest {
+        try #require(HTTPRequest(parsing: Array(text.utf8)), "\(text)")
+    }
+
+    @Test("credential-like headers are masked by default, by name and by fragment, in any case; --unmask-header opts one back in", arguments: [
+        ("Authorization", true), ("proxy-authorization", true), ("COOKIE", true), ("Set-Cookie", true), ("X-Api-Key", true), ("api-key", true),
+        ("X-Auth-Token", true), ("X-Amz-Security-Token", true), ("X-CSRF-Token", true), ("X-Session-TOKEN", true), ("My-Secret", true),
+        ("X-Client-ApiKey", true), ("x-service-api-key", true), (" Authorization ", true),
+        ("Content-Type", false), ("Accept", false), ("X-Request-Id", false), ("Tokenless", true), ("Api", false),
+    ])
+    func defaultHeaders(name: String, masked: Bool) {
+        #expect(RecordingMask.standard.masks(header: name) == masked)
+        var mask = RecordingMask.standard
+        mask.unmaskedHeaders = [name.trimmingCharacters(in: .whitespaces).uppercased()]
+        #expect(!mask.masks(header: name), "unmasked by option")
+        #expect(!RecordingMask().masks(header: name), "an empty mask masks nothing")
+    }
+
+    @Test("query parameters: the standard names and added ones, any case, percent-encoded names too; values only; nothing else changes")
+    func query() {
+        var mask = HTTPRequestMask.standard
+        #expect(mask.maskedQuery("token=abc&page=2") == "token=MASKED&page=2")
+        #expect(mask.maskedQuery("ACCESS_TOKEN=a&Refresh_Token=b&client%5Fsecret=c&pass%77d=d") == "ACCESS_TOKEN=MASKED&Refresh_Token=MASKED&client%5Fsecret=MASKED&pass%77d=MASKED")
+        #expect(mask.maskedQuery("page=2&q=token") == nil, "a value named like a secret is not a secret's name")
+        #expect(mask.maskedQuery("token&page=2") == nil, "no value, nothing to hide")
+        #expect(mask.maskedQuery("token=MASKED") == nil, "already masked: unchanged")
+        #expect(mask.maskedQuery("a=1&&token=x=y&") == "a=1&&token=MASKED&")
+        #expect(mask.maskedQuery("sig=s") == nil)
+        mask.queryParameters.append("sig")
+        #expect(mask.maskedQuery("sig=s") == "sig=MASKED")
+    }
+
+    @Test("form and JSON bodies: fields masked at any depth by type; other types, broken JSON and bodies without the names are left alone")
+    func bodies() throws {
+        let mask = HTTPRequestMask.standard
+        let form = mask.maskedBody(Array("user=ann&password=pw&apikey=k".utf8), contentType: "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(form.map { String(decoding: $0, as: UTF8.self) } == "user=ann&password=MASKED&apikey=MASKED")
+        let json = mask.maskedBody(Array(#"{"user": "ann", "Secret": {"deep": 1}, "list": [{"token": 7}, 1.50]}"#.utf8), contentType: "application/vnd.api+json")
+        #expect(json.map { String(decoding: $0, as: UTF8.self) } == #"{ "user": "ann", "Secret": "MASKED", "list": [{ "token": "MASKED" }, 1.50] }"#)
+        #expect(mask.maskedBody(Array("password=pw".utf8), contentType: "text/plain") == nil)
+        #expect(mask.maskedBody(Array(#"{"password": "#.utf8), contentType: "application/json") == nil)
+        #expect(mask.maskedBody(Array(#"{"user": "ann"}"#.utf8), contentType: "application/json") == nil)
+        #expect(HTTPRequestMask().maskedBody(Array("password=pw".utf8), contentType: "application/x-www-form-urlencoded") == nil)
+    }
+
+    @Test("a masked request has the masked target and body, its Content-Length the new body's; an unmasked one is nil")
+    func maskedRequest() throws {
+        let original = try Self.request("POST /login?token=abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\n\r\npassword=pw")
+        let masked = try #require(HTTPRequestMask.standard.masked(original))
+        #expect(masked.target == "/login?token=MASKED" && masked.path == "/login" && masked.query == "token=MASKED")
+        #expect(String(decoding: masked.body, as: UTF8.self) == "password=MASKED")
+        #expect(masked.headers["Content-Type"] == "application/x-www-form-urlencoded" && masked.method == "POST")
+        #expect(String(decoding: masked.raw, as: UTF8.self).contains("Content-Length: 15\r\n"))
+        #expect(HTTPRequestMask.standard.masked(try Self.request("GET /a?page=1 HTTP/1.1\r\nHost: x\r\n\r\n")) == nil)
+        // The file name comes from the masked request: no secret in it.
+        #expect(MockDataNaming.baseNames(for: masked).first == "POST|-login?token=MASKED|password=MASKED")
+    }
+
+    @Test("control bytes never reach a file name: a decoded path's and a form body's stay %XX; other decoding is unchanged")
+    func controlBytesInNames() throws {
+        for (target, name) in [("/a%0Ab", "GET|-a%0Ab"), ("/a%0db%1B%07%7f", "GET|-a%0Db%1B%07%7F"), ("/caf%C3%A9%20x", "GET|-café x"), ("/%00", "GET|-%00")] {
+            #expect(MockDataNaming.baseNames(for: try Self.request("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")).first == name, "\(target)")
+        }
+        let form = try Self.request("POST /f HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\n\r\na=1\nb=\u{7}")
+        let names = MockDataNaming.baseNames(for: form)
+        #expect(names.first == "POST|-f|a=1%0Ab=%07")
+        #expect(names.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } })
+    }
+
+    @Test("hop-by-hop fields are dropped under any case and spacing, with those Connection names")
+    func hopByHop() {
+        var headers = HTTPHeaders()
+        for (name, value) in [("CONNECTION", " X-Gone ,keep-alive, x-ALSO "), ("Keep-Alive", "5"), ("TE", "trailers"), ("trailer", "X"), ("UPGRADE", "h2c"),
+                              ("Proxy-Connection", "close"), ("Transfer-Encoding", "chunked"), ("x-gone", "1"), ("X-Also", "2"), ("X-Kept", "3"),
+                              (" te ", "trailers"), ("Content-Length", "3")] {
+            headers.add(name: name, value: value)
+        }
+        #expect(HTTPHopByHop.endToEnd(headers).map(\.name) == ["X-Kept", "Content-Length"])
+        #expect(HTTPHopByHop.endToEnd(headers, dropping: ["Content-Length"]).map(\.name) == ["X-Kept"])
+    }
+
+    @Test("the mask file left in a folder: written with the names beyond the standard ones, merged with what it held, read back; odd lines skipped")
+    func maskFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mask-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(MockDataMaskFile.read(in: folder) == nil)
+        try MockDataMaskFile.write(HTTPRequestMask(), in: folder)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(MockDataMaskFile.name).path), "nothing to keep, no file")
+        try MockDataMaskFile.write(HTTPRequestMask(queryParameters: ["sig"]), in: folder)
+        try MockDataMaskFile.write(HTTPRequestMask(queryParameters: ["SIG"], formFields: ["pin"], jsonFields: ["pan"]), in: folder)
+        let text = try String(contentsOf: folder.appendingPathComponent(MockDataMaskFile.name), encoding: .utf8)
+        try Data((text + "\nfuture kind\nnonsense\n").utf8).write(to: folder.appendingPathComponent(MockDataMaskFile.name))
+        #expect(MockDataMaskFile.read(in: folder) == HTTPRequestMask(queryParameters: ["sig"], formFields: ["pin"], jsonFields: ["pan"]))
+    }
+}
