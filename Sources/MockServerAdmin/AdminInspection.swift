@@ -13,9 +13,10 @@ enum AdminInspection {
         return info
     }
 
-    /// `GET /sets`: the script's sets and the one new connections use (`{"sets": []}` for stubs).
+    /// `GET /sets`: the script's sets and the one new connections use (`{"sets": []}` for stubs: a stub
+    /// server's responder is a script too, but its one set, `default`, is not the user's to switch).
     static func sets(_ target: AdminResponder.Target) -> [String: Any] {
-        guard let responder = target.server.responder as? PatternResponder else { return ["sets": [String]()] }
+        guard target.stubs == nil, let responder = target.server.responder as? PatternResponder else { return ["sets": [String]()] }
         return ["sets": responder.script.setNames, "current": responder.setName]
     }
 

@@ -148,6 +148,7 @@ public final class AdminResponder: HTTPResponder {
             case .failure(let box): return .reply(box.reply)
             }
             guard let name = object["name"] as? String else { return .reply(Self.error(400, "the body must be {\"name\": SET}")) }
+            guard target.stubs == nil else { return .reply(Self.error(409, "this mock serves stubs: it has no response sets (asked for set \(name))")) }
             do {
                 try server.useResponseSet(name)
             } catch let error as MockServerError {
