@@ -100,6 +100,20 @@ struct AdminTests {
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 404"))
     }
 
+    @Test("a stub server has no response sets: GET /sets lists none, POST /set is a 409 naming the set, and the stubs still answer", .enabled(if: Tools.hasCurl))
+    func stubServerHasNoSets() throws {
+        let endpoints = Self.pythonTest.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Responses/endpoints.json")
+        let command = try CommandLineTests.RunningCommand(["--admin", endpoints.path])
+        let port = try #require(command.firstLine.split(separator: ":").last.flatMap { Int($0) }, "\(command.firstLine)")
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        defer { _ = command.terminate() }
+        #expect(try Tools.curl(["-s", "-w", " %{http_code}", admin + "sets"]).stdout == #"{"sets":[]}"# + "\n 200")
+        let switched = try Tools.curl(["-s", "-w", " %{http_code}", "-H", "Content-Type: application/json", "-d", #"{"name": "default"}"#, admin + "set"]).stdout
+        #expect(switched == #"{"error":"this mock serves stubs: it has no response sets (asked for set default)"}"# + "\n 409", "\(switched)")
+        #expect(try Tools.curl(["-s", "http://127.0.0.1:\(port)/config/3"]).stdout == #"{"version":"3","features":["login","profile"]}"#)
+    }
+
     @Test("other sites are refused: a foreign Host, a foreign Origin, a form-typed body (403 naming why, the mock unchanged); the page's own origin is not",
           .enabled(if: Tools.hasCurl))
     func otherSitesRefused() throws {

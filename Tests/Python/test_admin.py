@@ -49,10 +49,6 @@ def test_endpoints_added_and_reset():
     endpoints = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Responses", "endpoints.json")
     server, port, admin = start(endpoints)
     try:
-        # A stub server has no response sets (Docs/Admin.md): none listed, and a switch is a 409.
-        assert call(admin, "GET", "/sets") == (200, b'{"sets":[]}\n')
-        status, body = call(admin, "POST", "/set", {"name": "default"})
-        assert status == 409 and b"no response sets" in body, (status, body)
         added = call(admin, "POST", "/endpoints", [{"api": "get /hello", "response": {"body": "hi"}}])
         assert added == (200, b'{"added":1}\n')
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/hello", timeout=20) as response:
