@@ -1,57 +1,53 @@
+import Foundation
+import MockServerMockData
+
 /// The live dashboard `mockserver --admin` serves at `/`: one page, its style and script inline (no
 /// external assets, no framework), built on the control API's own JSON paths.
 ///
-/// It shows the transcript as it happens (a long poll on `GET /transcript?since=N&wait=S`: each
-/// answer comes as soon as something happened), the unexpected requests with the stub to paste in
-/// Swift and as an endpoint entry, the stubs with their hits, the response sets with a switch, the
-/// files with upload, download and delete, and a reset. Every control is a native button, link,
-/// select or input, so it is used from the keyboard; one column on a narrow window.
+/// The page comes with its first state (what `GET /info`, `/sets`, `/stubs`, `/unexpected`,
+/// `/files`, `/unmatched` and `/transcript` answer at that moment) as a JSON data block, which the
+/// script draws before the page's load event: a headless browser's screenshot or DOM dump shows the
+/// data with no request and no wait. Then it follows the transcript as it happens (a long poll on
+/// `GET /transcript?since=N&wait=S`: each answer comes as soon as something happened) and shows the
+/// unexpected requests with the stub to paste in Swift and as an endpoint entry, the stubs with
+/// their hits, the response sets with a switch, the files with upload, download and delete, and a
+/// reset. Every control is a native button, link, select or input, so it is used from the keyboard;
+/// one column on a narrow window.
+///
+/// The Content-Security-Policy lets the browser run only this script and apply only this style,
+/// each named by its SHA-256 (no `'unsafe-inline'`): an injected `<script>` or event handler
+/// attribute would not run.
 enum AdminDashboardPage {
-    /// What the page may load: only from the admin port itself, its inline style and script.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-        + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'none'"
+    /// What the page may load and run: requests to the admin port itself, and only its own inline
+    /// script and style, pinned by their hashes.
+    static let contentSecurityPolicy = "default-src 'self'; script-src \(hashSource(script)); style-src \(hashSource(style)); "
+        + "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
-    static let html = #"""
+    /// A CSP hash source for an inline element whose text is `text`: `'sha256-BASE64'`.
+    static func hashSource(_ text: String) -> String {
+        var digest = SHA256()
+        digest.update(text.utf8)
+        return "'sha256-" + Data(digest.finalize()).base64EncodedString() + "'"
+    }
+
+    /// The page with `firstState` in it: the object the script draws first, with the keys `info`,
+    /// `sets`, `stubs`, `unexpected`, `files`, `unmatched` and `transcript`, each as its path answers.
+    static func page(firstState: [String: Any]) -> [UInt8] {
+        // Inside a <script> element only `</` could end it early: `<` is escaped as JSON allows.
+        let json = AdminJSON.encode(firstState).flatMap { $0 == UInt8(ascii: "<") ? Array(#"\u003c"#.utf8) : [$0] }
+        return Array(top.utf8) + Array("<script type=\"application/json\" id=\"first-state\">".utf8) + json
+            + Array("</script>\n<script>\(script)</script>\n</body>\n</html>\n".utf8)
+    }
+
+    /// The page up to its first-state block: head, style and the sections the script fills.
+    private static let top = #"""
     <!doctype html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>MockServer dashboard</title>
-    <style>
-    :root { --fg: #1d232a; --muted: #5b6673; --line: #d5dbe1; --bg: #f6f8fa; --panel: #fff; --accent: #0b5cad; --bad: #a3261b; --ok: #1f7a3a; }
-    * { box-sizing: border-box; }
-    body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
-    header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem 1rem; background: #14202c; color: #fff; }
-    header h1 { font-size: 1.1rem; margin: 0; }
-    header p { margin: 0; color: #c7d2dd; flex: 1 1 auto; }
-    main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1rem; padding: 1rem; }
-    @media (max-width: 800px) { main { grid-template-columns: minmax(0, 1fr); } }
-    section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
-    #transcript-section { grid-row: span 4; }
-    @media (max-width: 800px) { #transcript-section { grid-row: auto; } }
-    h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; align-items: baseline; }
-    h2 small { font-weight: normal; color: var(--muted); }
-    button, select, input, a.button { font: inherit; }
-    button, a.button { border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; text-decoration: none; }
-    button.quiet, a.button.quiet { background: #fff; color: var(--accent); }
-    button.danger { border-color: var(--bad); background: #fff; color: var(--bad); }
-    :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
-    table { border-collapse: collapse; width: 100%; }
-    td, th { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
-    th { color: var(--muted); font-weight: 600; }
-    td.number { text-align: right; font-variant-numeric: tabular-nums; }
-    .empty { color: var(--muted); font-style: italic; }
-    ol.log { list-style: none; margin: 0; padding: 0; font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 75vh; overflow: auto; }
-    ol.log li { padding: .15rem .3rem; border-bottom: 1px solid #eef1f4; white-space: pre-wrap; overflow-wrap: anywhere; }
-    ol.log li.unmatched { background: #fdecea; color: var(--bad); }
-    ol.log li.input { color: var(--accent); }
-    pre { background: #f1f4f7; padding: .5rem; overflow: auto; margin: .3rem 0; font-size: 12.5px; white-space: pre-wrap; overflow-wrap: anywhere; }
-    .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0; }
-    #status { font-size: .9rem; }
-    #status.error { color: #ffb4a9; }
-    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-    </style>
+    <style>\#(style)</style>
     </head>
     <body>
     <header>
@@ -101,11 +97,64 @@ enum AdminDashboardPage {
         </form>
       </section>
     </main>
-    <script>
+
+    """#
+
+    /// The text of the page's `<style>` element, as its hash in the policy names it.
+    static let style = #"""
+
+    :root { --fg: #1d232a; --muted: #5b6673; --line: #d5dbe1; --bg: #f6f8fa; --panel: #fff; --accent: #0b5cad; --bad: #a3261b; --ok: #1f7a3a; }
+    * { box-sizing: border-box; }
+    body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
+    header { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; padding: .75rem 1rem; background: #14202c; color: #fff; }
+    header h1 { font-size: 1.1rem; margin: 0; }
+    header p { margin: 0; color: #c7d2dd; flex: 1 1 auto; }
+    main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1rem; padding: 1rem; }
+    @media (max-width: 800px) { main { grid-template-columns: minmax(0, 1fr); } }
+    section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
+    #transcript-section { grid-row: span 4; }
+    @media (max-width: 800px) { #transcript-section { grid-row: auto; } }
+    h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; align-items: baseline; }
+    h2 small { font-weight: normal; color: var(--muted); }
+    button, select, input, a.button { font: inherit; }
+    button, a.button { border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; text-decoration: none; }
+    button.quiet, a.button.quiet { background: #fff; color: var(--accent); }
+    button.danger { border-color: var(--bad); background: #fff; color: var(--bad); }
+    :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
+    table { border-collapse: collapse; width: 100%; }
+    td, th { text-align: left; padding: .25rem .4rem; border-bottom: 1px solid var(--line); vertical-align: top; overflow-wrap: anywhere; }
+    th { color: var(--muted); font-weight: 600; }
+    td.number { text-align: right; font-variant-numeric: tabular-nums; }
+    .empty { color: var(--muted); font-style: italic; }
+    ol.log { list-style: none; margin: 0; padding: 0; font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; max-height: 75vh; overflow: auto; }
+    ol.log li { padding: .15rem .3rem; border-bottom: 1px solid #eef1f4; white-space: pre-wrap; overflow-wrap: anywhere; }
+    ol.log li.unmatched { background: #fdecea; color: var(--bad); }
+    ol.log li.input { color: var(--accent); }
+    pre { background: #f1f4f7; padding: .5rem; overflow: auto; margin: .3rem 0; font-size: 12.5px; white-space: pre-wrap; overflow-wrap: anywhere; }
+    .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0; }
+    #status { font-size: .9rem; }
+    #status.error { color: #ffb4a9; }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+
+    """#
+
+    /// The text of the page's `<script>` element, as its hash in the policy names it.
+    static let script = #"""
+
     "use strict";
     const $ = (id) => document.getElementById(id);
+    // The transcript's next sequence: every entry below it is on the page already.
     let next = 0;
-    let unmatchedSeen = 0;
+    // Each unmatched input once, by its transcript sequence, however many answers (the first state, a
+    // poll, GET /unmatched) bring it and in whatever order they arrive.
+    const unmatched = new Map();
+    // A stub server's reports of its unexpected requests, oldest first.
+    let reports = [];
+    // Bumped by Reset: an answer to a request sent before it describes what the reset removed.
+    let epoch = 0;
+    // The number of the last refresh begun, and of the last one drawn: an older answer is never drawn over a newer one.
+    let refreshesBegun = 0;
+    let refreshDrawn = 0;
     let shownSet = null;
 
     function say(text, isError) {
@@ -134,48 +183,33 @@ enum AdminDashboardPage {
       return td;
     }
 
-    function addEntry(entry) {
-      const item = document.createElement("li");
-      item.className = entry.event;
-      item.dataset.sequence = entry.sequence;
-      item.textContent = entry.text;
-      $("transcript").appendChild(item);
-      if (entry.event === "unmatched") {
-        unmatchedSeen += 1;
-        const line = document.createElement("li");
-        line.className = "unmatched";
-        line.textContent = entry.text;
-        $("unmatched").appendChild(line);
+    function drawInfo(info) {
+      $("info").textContent = (info.kind === "stubs" ? "stub server" : (info.scheme || "line") + " script") + " on " + info.listening
+        + (info.dataPort ? " (data port " + info.dataPort + ")" : "");
+    }
+
+    // Adds the entries not shown yet (two answers may carry the same ones); the unmatched ones join the count.
+    function addEntries(answer) {
+      const list = $("transcript");
+      let added = 0;
+      for (const entry of answer.entries) {
+        if (entry.sequence < next) continue;
+        const item = document.createElement("li");
+        item.className = entry.event;
+        item.dataset.sequence = entry.sequence;
+        item.textContent = entry.text;
+        list.appendChild(item);
+        next = entry.sequence + 1;
+        added += 1;
+        if (entry.event === "unmatched") unmatched.set(entry.sequence, entry);
       }
+      next = Math.max(next, answer.next);
+      $("transcript-count").textContent = list.children.length + " entries";
+      if ($("follow").checked && added) list.lastElementChild.scrollIntoView({ block: "nearest" });
+      return added;
     }
 
-    async function loadTranscript() {
-      while (true) {
-        try {
-          const answer = await api("GET", "/transcript?since=" + next + "&wait=25");
-          for (const entry of answer.entries) addEntry(entry);
-          if (answer.next < next) { $("transcript").replaceChildren(); }
-          next = answer.next;
-          $("transcript-count").textContent = $("transcript").children.length + " entries";
-          if ($("follow").checked && answer.entries.length) $("transcript").lastElementChild.scrollIntoView({ block: "nearest" });
-          if (answer.entries.length) await refresh();
-          say("live");
-        } catch (error) {
-          say("lost the mock: " + error.message + "; retrying", true);
-          await new Promise((resolve) => setTimeout(resolve, 2000));
-        }
-      }
-    }
-
-    async function refresh() {
-      await Promise.all([loadSets(), loadStubs(), loadUnexpected(), loadFiles()]);
-      const count = Math.max(unmatchedSeen, $("unmatched").children.length);
-      $("unmatched-count").textContent = String(count);
-      $("unmatched-empty").hidden = count > 0;
-    }
-
-    async function loadSets() {
-      const answer = await api("GET", "/sets");
+    function drawSets(answer) {
       const select = $("set-select");
       const hasSets = answer.sets.length > 0;
       $("sets-empty").hidden = hasSets;
@@ -191,8 +225,7 @@ enum AdminDashboardPage {
       }
     }
 
-    async function loadStubs() {
-      const answer = await api("GET", "/stubs");
+    function drawStubs(answer) {
       const body = $("stubs");
       body.replaceChildren();
       for (const stub of answer.stubs) {
@@ -203,40 +236,53 @@ enum AdminDashboardPage {
       $("stubs-empty").hidden = answer.stubs.length > 0;
     }
 
-    async function loadUnexpected() {
-      const answer = await api("GET", "/unexpected");
-      if (answer.unexpected.length === 0) return;
-      const list = $("unmatched");
-      list.replaceChildren();
-      for (const report of answer.unexpected) {
-        const item = document.createElement("li");
-        item.className = "unmatched";
-        const title = document.createElement("strong");
-        title.textContent = report.request;
-        item.appendChild(title);
-        for (const [label, text] of [["Swift", report.swift], ["endpoint (JSON)", report.endpoint]]) {
-          const details = document.createElement("details");
-          const summary = document.createElement("summary");
-          summary.textContent = "stub it: " + label;
-          const code = document.createElement("pre");
-          code.textContent = text;
-          const copy = document.createElement("button");
-          copy.type = "button";
-          copy.className = "quiet";
-          copy.textContent = "Copy";
-          copy.addEventListener("click", async () => {
-            try { await navigator.clipboard.writeText(text); say("copied"); } catch (error) { say("copy: " + error.message, true); }
-          });
-          details.append(summary, code, copy);
-          item.appendChild(details);
-        }
-        list.appendChild(item);
-      }
-      unmatchedSeen = Math.max(unmatchedSeen, answer.unexpected.length);
+    function report(item, text, label) {
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = "stub it: " + label;
+      const code = document.createElement("pre");
+      code.textContent = text;
+      const copy = document.createElement("button");
+      copy.type = "button";
+      copy.className = "quiet";
+      copy.textContent = "Copy";
+      copy.addEventListener("click", async () => {
+        try { await navigator.clipboard.writeText(text); say("copied"); } catch (error) { say("copy: " + error.message, true); }
+      });
+      details.append(summary, code, copy);
+      item.appendChild(details);
     }
 
-    async function loadFiles() {
-      const answer = await api("GET", "/files");
+    // The count is the number of distinct unmatched sequences; a stub server lists the reports of as
+    // many of its newest unexpected requests (a reset forgets the inputs, not the reports).
+    function drawUnmatched() {
+      const list = $("unmatched");
+      list.replaceChildren();
+      const shownReports = unmatched.size > 0 ? reports.slice(-unmatched.size) : [];
+      if (shownReports.length > 0) {
+        for (const each of shownReports) {
+          const item = document.createElement("li");
+          item.className = "unmatched";
+          const title = document.createElement("strong");
+          title.textContent = each.request;
+          item.appendChild(title);
+          report(item, each.swift, "Swift");
+          report(item, each.endpoint, "endpoint (JSON)");
+          list.appendChild(item);
+        }
+      } else {
+        for (const entry of [...unmatched.values()].sort((a, b) => a.sequence - b.sequence)) {
+          const item = document.createElement("li");
+          item.className = "unmatched";
+          item.textContent = entry.text;
+          list.appendChild(item);
+        }
+      }
+      $("unmatched-count").textContent = String(unmatched.size);
+      $("unmatched-empty").hidden = unmatched.size > 0;
+    }
+
+    function drawFiles(answer) {
       const body = $("files");
       body.replaceChildren();
       const paths = Object.keys(answer.files).sort();
@@ -245,10 +291,11 @@ enum AdminDashboardPage {
         cell(row, path);
         cell(row, String(answer.files[path]), "number");
         const actions = row.insertCell();
+        const url = "/files" + encodeURI(path.startsWith("/") ? path : "/" + path);
         if (!path.endsWith("/")) {
           const link = document.createElement("a");
           link.className = "button quiet";
-          link.href = "/files" + encodeURI(path.startsWith("/") ? path : "/" + path);
+          link.href = url;
           link.download = path.split("/").pop();
           link.textContent = "Download";
           link.setAttribute("aria-label", "Download " + path);
@@ -259,10 +306,49 @@ enum AdminDashboardPage {
         remove.className = "danger";
         remove.textContent = "Delete";
         remove.setAttribute("aria-label", "Delete " + path);
-        remove.addEventListener("click", () => act(() => api("DELETE", "/files" + encodeURI(path.startsWith("/") ? path : "/" + path)), "deleted " + path));
+        remove.addEventListener("click", () => act(() => api("DELETE", url), "deleted " + path));
         actions.appendChild(remove);
       }
       $("files-empty").hidden = paths.length > 0;
+    }
+
+    // Draws what GET /sets, /stubs, /unexpected, /files and /unmatched answered.
+    function draw(state) {
+      drawSets(state.sets);
+      drawStubs(state.stubs);
+      reports = state.unexpected.unexpected;
+      for (const entry of state.unmatched.entries) unmatched.set(entry.sequence, entry);
+      drawUnmatched();
+      drawFiles(state.files);
+    }
+
+    async function refresh() {
+      const begun = ++refreshesBegun;
+      const asked = epoch;
+      const [sets, stubs, unexpected, files, unmatchedAnswer] = await Promise.all(
+        ["/sets", "/stubs", "/unexpected", "/files", "/unmatched"].map((path) => api("GET", path)));
+      if (asked !== epoch || begun < refreshDrawn) return;
+      refreshDrawn = begun;
+      draw({ sets, stubs, unexpected, files, unmatched: unmatchedAnswer });
+    }
+
+    // The long poll: each answer comes as soon as something happened, and brings the lists up to date.
+    async function follow() {
+      while (true) {
+        const asked = epoch;
+        try {
+          const answer = await api("GET", "/transcript?since=" + next + "&wait=25");
+          if (asked !== epoch) continue;
+          if (addEntries(answer)) {
+            drawUnmatched();
+            await refresh();
+          }
+          say("live");
+        } catch (error) {
+          say("lost the mock: " + error.message + "; retrying", true);
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+      }
     }
 
     async function act(action, done) {
@@ -281,10 +367,11 @@ enum AdminDashboardPage {
     });
     $("reset").addEventListener("click", () => act(async () => {
       await api("POST", "/reset");
+      epoch += 1;
       $("transcript").replaceChildren();
-      $("unmatched").replaceChildren();
-      unmatchedSeen = 0;
-      next = 0;
+      unmatched.clear();
+      reports = [];
+      drawUnmatched();
     }, "reset"));
     $("clear-view").addEventListener("click", () => $("transcript").replaceChildren());
     $("upload").addEventListener("submit", (event) => {
@@ -296,19 +383,14 @@ enum AdminDashboardPage {
       act(() => api("PUT", "/files" + encodeURI(path), file, "application/octet-stream"), "stored " + path);
     });
 
-    (async () => {
-      try {
-        const info = await api("GET", "/info");
-        $("info").textContent = (info.kind === "stubs" ? "stub server" : (info.scheme || "line") + " script") + " on " + info.listening
-          + (info.dataPort ? " (data port " + info.dataPort + ")" : "");
-        await refresh();
-      } catch (error) {
-        say(error.message, true);
-      }
-      loadTranscript();
-    })();
-    </script>
-    </body>
-    </html>
+    // The first state came with the page: it is drawn before the page's load event, with no request
+    // (so a headless screenshot or DOM dump shows it); the long poll follows from there.
+    const first = JSON.parse($("first-state").textContent);
+    drawInfo(first.info);
+    addEntries(first.transcript);
+    draw(first);
+    say("live");
+    follow();
+
     """#
 }

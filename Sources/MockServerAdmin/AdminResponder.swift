@@ -92,13 +92,10 @@ public final class AdminResponder: HTTPResponder {
         case ("GET", "/"):
             return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
                                                                         "Content-Security-Policy": AdminDashboardPage.contentSecurityPolicy],
-                                                 body: Array(AdminDashboardPage.html.utf8))))
+                                                 body: AdminDashboardPage.page(firstState: AdminInspection.firstState(target)))))
         case ("GET", "/transcript"):
             guard let since = Int(query["since"] ?? "0"), since >= 0 else { return .reply(Self.error(400, "since must be a whole number, not \(query["since"] ?? "")")) }
-            @Sendable func answer() -> HTTPReply {
-                let entries = server.transcript.entries.filter { $0.sequence >= since }
-                return Self.json(["entries": entries.map(AdminJSON.entry), "next": (entries.last?.sequence).map { $0 + 1 } ?? since])
-            }
+            @Sendable func answer() -> HTTPReply { Self.json(AdminInspection.transcript(server, since: since)) }
             guard let wait = query["wait"] else { return .reply(answer()) }
             guard let seconds = Double(wait), seconds >= 0, seconds <= 3600 else {
                 return .reply(Self.error(400, "wait must be seconds from 0 to 3600, not \(wait)"))
@@ -111,7 +108,7 @@ public final class AdminResponder: HTTPResponder {
         case ("GET", "/info"):
             return .reply(Self.json(AdminInspection.info(target)))
         case ("GET", "/sets"):
-            return .reply(Self.json(AdminInspection.sets(server)))
+            return .reply(Self.json(AdminInspection.sets(target)))
         case ("GET", "/stubs"):
             return .reply(Self.json(AdminInspection.stubs(target.stubs)))
         case ("GET", "/unexpected"):
@@ -121,7 +118,7 @@ public final class AdminResponder: HTTPResponder {
             guard let bytes = server.files[file] else { return .reply(Self.error(404, "no file at \(file)")) }
             return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
         case ("GET", "/unmatched"):
-            return .reply(Self.json(["entries": server.transcript.unmatched.map(AdminJSON.entry)]))
+            return .reply(Self.json(AdminInspection.unmatched(server)))
         case ("GET", "/uploads"):
             return .reply(Self.json(["uploads": server.uploads.map { ["name": $0.name, "size": $0.data.count, "connection": $0.connection] }]))
         case ("GET", _) where path.hasPrefix("/uploads/"):
@@ -137,7 +134,7 @@ public final class AdminResponder: HTTPResponder {
             }
             return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Array(pem.utf8))))
         case ("GET", "/files"):
-            return .reply(Self.json(["files": server.files.mapValues(\.count)]))
+            return .reply(Self.json(AdminInspection.files(server)))
         case ("PUT", _) where path.hasPrefix("/files/") && path.count > "/files/".count:
             server.storeFile(String(path.dropFirst("/files".count)), Data(request.body))
             return .reply(Self.json(["stored": String(path.dropFirst("/files".count)), "size": request.body.count]))
@@ -151,6 +148,7 @@ public final class AdminResponder: HTTPResponder {
             case .failure(let box): return .reply(box.reply)
             }
             guard let name = object["name"] as? String else { return .reply(Self.error(400, "the body must be {\"name\": SET}")) }
+            guard target.stubs == nil else { return .reply(Self.error(409, "this mock serves stubs: it has no response sets (asked for set \(name))")) }
             do {
                 try server.useResponseSet(name)
             } catch let error as MockServerError {

@@ -20,16 +20,17 @@ struct AdminTests {
     static let canDriveChromium: Bool = Tools.hasCurl && Tools.path(of: "chromium") != nil
         && (try? Tools.run("python3", ["-c", "import websockets"]).status) == 0
 
-    @Test("the dashboard in headless Chromium: a curl request appears without a reload, a set switched from the page (Enter) answers, a file is deleted, one column when narrow",
+    @Test("the dashboard in headless Chromium: a curl request appears without a reload, a set switched from the page (Enter) answers, a file is deleted, one column when narrow; a stub server's unmatched requests counted once while refreshes race the long poll",
           .enabled(if: canDriveChromium))
     func dashboard() throws {
         let folder = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let responses = Self.pythonTest.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Responses/http.json")
+        let endpoints = responses.deletingLastPathComponent().appendingPathComponent("endpoints.json")
         let screenshot = folder.appendingPathComponent("dashboard.png")
         let result = try Tools.run("python3", [Self.dashboardTest.path], timeout: 180,
-                                   environment: ["MOCKSERVER": Tools.mockserver.path, "RESPONSES": responses.path, "SCREENSHOT": screenshot.path])
+                                   environment: ["MOCKSERVER": Tools.mockserver.path, "RESPONSES": responses.path, "ENDPOINTS": endpoints.path, "SCREENSHOT": screenshot.path])
         #expect(result.status == 0 && result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")
         // A PNG of the page was taken.
         let picture = try Data(contentsOf: screenshot)
@@ -97,6 +98,20 @@ struct AdminTests {
         #expect(try call([admin + "files"]) == #"{"files":{"/docs/new.txt":5}}"# + "\n 200")
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 200"))
         #expect(try call(["-X", "DELETE", admin + "files/docs"]).hasSuffix(" 404"))
+    }
+
+    @Test("a stub server has no response sets: GET /sets lists none, POST /set is a 409 naming the set, and the stubs still answer", .enabled(if: Tools.hasCurl))
+    func stubServerHasNoSets() throws {
+        let endpoints = Self.pythonTest.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Responses/endpoints.json")
+        let command = try CommandLineTests.RunningCommand(["--admin", endpoints.path])
+        let port = try #require(command.firstLine.split(separator: ":").last.flatMap { Int($0) }, "\(command.firstLine)")
+        let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
+        defer { _ = command.terminate() }
+        #expect(try Tools.curl(["-s", "-w", " %{http_code}", admin + "sets"]).stdout == #"{"sets":[]}"# + "\n 200")
+        let switched = try Tools.curl(["-s", "-w", " %{http_code}", "-H", "Content-Type: application/json", "-d", #"{"name": "default"}"#, admin + "set"]).stdout
+        #expect(switched == #"{"error":"this mock serves stubs: it has no response sets (asked for set default)"}"# + "\n 409", "\(switched)")
+        #expect(try Tools.curl(["-s", "http://127.0.0.1:\(port)/config/3"]).stdout == #"{"version":"3","features":["login","profile"]}"#)
     }
 
     @Test("other sites are refused: a foreign Host, a foreign Origin, a form-typed body (403 naming why, the mock unchanged); the page's own origin is not",

@@ -1,6 +1,7 @@
 # Drives the dashboard of `mockserver --admin` in headless Chromium through the DevTools protocol
 # (Python's `websockets`; no Selenium, no framework). MOCKSERVER names the binary, CHROMIUM the
-# browser, RESPONSES the bundled http.json; SCREENSHOT, when set, is where the page's picture goes.
+# browser, RESPONSES the bundled http.json, ENDPOINTS the bundled endpoints.json (a stub server, for the
+# unmatched count); SCREENSHOT, when set, is where the page's picture goes.
 # Every wait is on an event: the page's load event, or a MutationObserver in the page.
 import asyncio, base64, json, os, re, subprocess, tempfile, threading, urllib.request
 import websockets
@@ -8,6 +9,7 @@ import websockets
 MOCKSERVER = os.environ.get("MOCKSERVER", ".build/debug/mockserver")
 CHROMIUM = os.environ.get("CHROMIUM", "chromium")
 RESPONSES = os.environ.get("RESPONSES", "Responses/http.json")
+ENDPOINTS = os.environ.get("ENDPOINTS", "Responses/endpoints.json")
 SCREENSHOT = os.environ.get("SCREENSHOT")
 
 # Resolves once check() holds in the page, as the DOM changes; rejects after ms milliseconds.
@@ -115,8 +117,48 @@ async def drive(admin, port, devtools):
         columns = await page.evaluate("getComputedStyle(document.querySelector('main')).gridTemplateColumns.split(' ').length")
         assert columns == 1, f"{columns} columns on a narrow window"
 
-def main():
-    server = subprocess.Popen([MOCKSERVER, "--admin", RESPONSES], stdout=subprocess.PIPE, text=True)
+async def drive_unmatched(admin, port, devtools):
+    """A stub server's unmatched requests, each counted once: those the page gets with its first state
+    and again from its first long poll, and those that arrive while refreshes race the poll."""
+    for n in (1, 2):
+        assert curl(f"http://127.0.0.1:{port}/early/{n}") == "500"
+    with urllib.request.urlopen(f"http://{devtools}/json/list", timeout=20) as response:
+        target = next(t for t in json.load(response) if t["type"] == "page")
+    async with websockets.connect(target["webSocketDebuggerUrl"], max_size=32 << 20) as socket:
+        page = Page(socket)
+        await page.send("Page.enable")
+        await page.send("Page.navigate", url=admin)
+        await page.event("Page.loadEventFired")
+        await page.evaluate(WAIT_FOR)
+        count = "document.getElementById('unmatched-count').textContent"
+        listed = "document.getElementById('unmatched').children.length"
+        # The first state and the first long poll both bring the two; a refresh brings their reports.
+        await page.evaluate("waitFor(() => document.getElementById('transcript').textContent.includes('GET /early/2'), 20000, 'the early requests')")
+        await page.evaluate("refresh().then(() => true)")
+        assert await page.evaluate(count) == "2", await page.evaluate(count)
+        # Refreshes in flight (not awaited) while three more unmatched requests arrive and the long
+        # poll brings them too.
+        await page.evaluate("window.racing = Promise.all([refresh(), refresh()]); true")
+        for n in range(3):
+            await page.evaluate("window.racing = Promise.all([window.racing, refresh()]); true")
+            assert curl(f"http://127.0.0.1:{port}/late/{n}") == "500"
+        await page.evaluate("waitFor(() => document.getElementById('transcript').textContent.includes('GET /late/2'), 20000, 'the late requests')")
+        await page.evaluate("Promise.all([window.racing, refresh(), refresh()]).then(() => true)")
+        with urllib.request.urlopen(admin + "unmatched", timeout=20) as response:
+            assert len(json.load(response)["entries"]) == 5
+        assert await page.evaluate(count) == "5", await page.evaluate(count)
+        assert await page.evaluate(listed) == 5, await page.evaluate(listed)
+        # Reset forgets them; what comes after counts from one again.
+        await page.evaluate("document.getElementById('reset').click()")
+        await page.evaluate(f"waitFor(() => {count} === '0', 20000, 'the reset')")
+        assert curl(f"http://127.0.0.1:{port}/after-reset") == "500"
+        await page.evaluate("waitFor(() => document.getElementById('transcript').textContent.includes('GET /after-reset'), 20000, 'the request after the reset')")
+        await page.evaluate("refresh().then(() => true)")
+        assert await page.evaluate(count) == "1", await page.evaluate(count)
+        assert await page.evaluate(listed) == 1, await page.evaluate(listed)
+
+def run(arguments, driver):
+    server = subprocess.Popen([MOCKSERVER, "--admin", *arguments], stdout=subprocess.PIPE, text=True)
     try:
         port = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver listening on 127.0.0.1:PORT
         admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
@@ -124,13 +166,17 @@ def main():
         with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             browser, devtools = start_chromium(profile)
             try:
-                asyncio.run(drive(admin, port, devtools))
+                asyncio.run(driver(admin, port, devtools))
             finally:
                 browser.terminate()
                 browser.wait(timeout=20)
     finally:
         server.terminate()
         assert server.wait(timeout=20) == 0
+
+def main():
+    run([RESPONSES], drive)
+    run([ENDPOINTS], drive_unmatched)
     print("ok")
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 /// SHA-256 (FIPS 180-4), written here because the package takes no dependencies and Foundation on
-/// Linux has no digest API. Used to name mock-data files; not meant for security.
+/// Linux has no digest API. Used to name mock-data files, and by the admin dashboard to name its
+/// inline script and style in its Content-Security-Policy (which needs the exact digest, no secret).
 package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
