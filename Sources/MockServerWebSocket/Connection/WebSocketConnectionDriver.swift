@@ -40,9 +40,6 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// Whether the connection waits for the handler to take messages before it reads more.
     private var readingPaused = false
 
-    /// The longest opening request read before the connection is refused with 431.
-    private static let maximumHandshakeLength = 16 * 1024
-
     /// A connection answered by the script that `server` runs, from its opening handshake on.
     package init(server: any ScriptServer, base: SubstitutionContext) {
         answerer = .script(server: server, base: base)
@@ -140,13 +137,11 @@ package final class WebSocketConnectionDriver: StreamDriver {
     // MARK: Handshake
 
     private func shakeHands(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        guard let end = Self.endOfHead(in: handshake) else {
-            if handshake.count > Self.maximumHandshakeLength {
-                return refuse(WebSocketHandshake.reject(431, "Request Header Fields Too Large",
-                                                        "the opening request is longer than \(Self.maximumHandshakeLength) bytes"), on: connection)
-            }
-            return inputEnded ? .finish(.peerClosed) : .needInput
-        }
+        // Past the limit, the head is refused whether or not its blank line came in the same read.
+        let found = WebSocketHandshake.endOfHead(in: handshake)
+        let length = found ?? handshake.count
+        if length > WebSocketHandshake.maximumLength { return refuse(WebSocketHandshake.tooLong(length), on: connection) }
+        guard let end = found else { return inputEnded ? .finish(.peerClosed) : .needInput }
         let head = Array(handshake[..<end])
         let rest = handshake[end...]
         handshake = []
@@ -193,16 +188,6 @@ package final class WebSocketConnectionDriver: StreamDriver {
         connection.record(.note(TranscriptNote(kind: "websocket-refused", text: "-> handshake refused: \(reason)")))
         state = .refused(reason)
         return .steps([.send(response)])
-    }
-
-    /// The index just past the blank line that ends an HTTP head, if it has arrived.
-    private static func endOfHead(in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count where bytes[index] == 0x0A {
-            if bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A && bytes[index - 3] == 0x0D { return index + 1 }
-            if bytes[index - 1] == 0x0A { return index + 1 }
-        }
-        return nil
     }
 
     // MARK: Frames
