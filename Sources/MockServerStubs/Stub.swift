@@ -65,9 +65,11 @@ public final class Stub: Sendable, CustomStringConvertible {
         private var order: Int { [.method, .path, .headers, .body].firstIndex(of: self) ?? 0 }
     }
 
-    /// The path parameters when `request` matches, or the first part that does not.
-    func match(_ request: HTTPRequest) -> Result<StubParameters, Mismatch> {
-        guard request.method == method || request.method.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(request.method), not \(method)")) }
+    /// The path parameters when `request` matches, or the first part that does not; `requestMethod`
+    /// replaces the request's own method (a `HEAD` tried as a `GET`).
+    func match(_ request: HTTPRequest, as requestMethod: String? = nil) -> Result<StubParameters, Mismatch> {
+        let asked = requestMethod ?? request.method
+        guard asked == method || asked.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(asked), not \(method)")) }
         guard let parameters = target.match(request) else {
             return .failure(Mismatch(part: .path, detail: "target \(request.target), not \(target.description)"))
         }
@@ -86,6 +88,12 @@ public final class Stub: Sendable, CustomStringConvertible {
     struct Mismatch: Error, Sendable {
         let part: Part
         let detail: String
+    }
+
+    /// Whether it upgrades to a WebSocket (which a `HEAD` cannot).
+    var isWebSocket: Bool {
+        if case .webSocket = current.answer { return true }
+        return false
     }
 
     /// Counts a hit on `request`, the server's answer number `sequence`, and returns the fixed

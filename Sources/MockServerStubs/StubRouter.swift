@@ -5,7 +5,9 @@ import MockServerMockData
 import MockServerScript
 
 /// The stubs and endpoints of one server, as an ``HTTPResponder``: the most recently added stub
-/// that matches a request answers it; then the mock-data folders, in the order added. A request
+/// that matches a request answers it; a `HEAD` that no stub matches gets the answer of the `GET`
+/// stub that would match it, without its body (RFC 9110 §9.3.2); then the mock-data folders, in
+/// the order added. A request
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
 package final class StubRouter: HTTPResponder {
@@ -76,21 +78,36 @@ package final class StubRouter: HTTPResponder {
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
-        guard let (stub, parameters) = find(request) else { return .reply(mockDataReply(to: request)) }
+        guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
+        let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in
             count += 1
             return count
         }
+        // A GET's answer to a HEAD: its status and headers, and nothing that would follow them.
+        let asHead = found.isHeadAsGet
         switch stub.takeAnswer(for: request, sequence: number) {
         case .responses(let responses):
-            return .reply(HTTPReply(steps: responses.first?.replySteps ?? [], name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps ?? [], asHead: asHead), name: stub.description))
         case .computed(let compute):
-            return .reply(HTTPReply(steps: compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, asHead: asHead), name: stub.description))
         case .handler(let handler):
-            return .asynchronous { [self] in try await run(handler, of: stub, for: request, parameters: parameters) }
+            return .asynchronous { [self] in
+                var reply = try await run(handler, of: stub, for: request, parameters: parameters)
+                reply.steps = Self.steps(reply.steps, asHead: asHead)
+                return reply
+            }
         case .webSocket(let webSocket):
             return .reply(HTTPReply(steps: [.upgrade(webSocket.upgrade(name: stub.description))], name: stub.description))
         }
+    }
+
+    /// A reply's steps, or with `asHead` its steps as the answer to a `HEAD`: up to its response,
+    /// whose body the serializer leaves out for a `HEAD`; a streamed body's chunks, sent as bytes
+    /// after the head, are dropped.
+    private static func steps(_ steps: [HTTPReplyStep], asHead: Bool) -> [HTTPReplyStep] {
+        guard asHead, let response = steps.firstIndex(where: { if case .response = $0 { true } else { false } }) else { return steps }
+        return Array(steps[...response])
     }
 
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
@@ -114,20 +131,34 @@ package final class StubRouter: HTTPResponder {
         return HTTPReply(steps: response.replySteps, name: stub.description)
     }
 
+    /// The stub that answers a request, its path parameters, and whether it is a `GET` stub
+    /// answering a `HEAD`.
+    private struct Found {
+        let stub: Stub
+        let parameters: StubParameters
+        let isHeadAsGet: Bool
+    }
+
     /// What a request no stub matches is masked with before it is matched again: a recorded
     /// endpoint holds `token=MASKED` where the request has the token (`mockserver record`).
     private let requestMask = HTTPRequestMask.standard
 
-    /// The most recently added stub that matches, with its path parameters; then the same for the
-    /// request masked by ``requestMask``.
-    private func find(_ request: HTTPRequest) -> (Stub, StubParameters)? {
+    /// The stub that answers `request` (``findUnmasked(_:)``); then the same for the request
+    /// masked by ``requestMask``.
+    private func find(_ request: HTTPRequest) -> Found? {
         if let found = findUnmasked(request) { return found }
         return requestMask.masked(request).flatMap(findUnmasked)
     }
 
-    private func findUnmasked(_ request: HTTPRequest) -> (Stub, StubParameters)? {
+    /// The most recently added stub that matches; for a `HEAD` that none matches, the most
+    /// recently added `GET` stub that would match it as a `GET` (not a WebSocket's).
+    private func findUnmasked(_ request: HTTPRequest) -> Found? {
         for stub in stubs.withLock({ $0.index.candidates(method: request.method, path: request.path) }) {
-            if case .success(let parameters) = stub.match(request) { return (stub, parameters) }
+            if case .success(let parameters) = stub.match(request) { return Found(stub: stub, parameters: parameters, isHeadAsGet: false) }
+        }
+        guard request.method == "HEAD" else { return nil }
+        for stub in stubs.withLock({ $0.index.candidates(method: "GET", path: request.path) }) where !stub.isWebSocket {
+            if case .success(let parameters) = stub.match(request, as: "GET") { return Found(stub: stub, parameters: parameters, isHeadAsGet: true) }
         }
         return nil
     }

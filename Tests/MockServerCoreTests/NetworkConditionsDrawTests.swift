@@ -83,7 +83,16 @@ struct NetworkConditionsDrawTests {
             (#"{"toClient": 3}"#, "toClient must be an object", "1:14"),
             (#"{"latency": 1}"#, "unknown key \"latency\"", "1:2"),
             (#"[1]"#, "conditions must be an object", "1:1"),
+            // The edges of Duration and Int conversions: refused before any conversion.
+            (#"{"timeout": 86400.001}"#, "timeout must be seconds from 0 to 86400", "1:13"),
+            (#"{"toClient": {"jitter": 1e300}}"#, "toClient.jitter must be seconds from 0 to 86400", "1:25"),
+            (#"{"resetAfter": 9223372036854775807}"#, "resetAfter must be seconds from 0 to 86400", "1:16"),
+            (#"{"toServer": {"dataLimit": 2147483648}}"#, "toServer.dataLimit must be a whole number from 1 to 2147483647", "1:28"),
+            (#"{"toServer": {"sliceSize": 18446744073709551615}}"#, "toServer.sliceSize must be a whole number", "1:28"),
+            (#"{"toServer": {"bytesPerSecond": -9223372036854775808}}"#, "toServer.bytesPerSecond must be a whole number", "1:33"),
         ]
+        let edges = try NetworkConditionsJSON.decode(try JSONReader.parse(Array(#"{"timeout": 86400, "toServer": {"dataLimit": 2147483647, "latency": 0}}"#.utf8)))
+        #expect(edges.timeout == .seconds(86400) && edges.toServer.dataLimit == 2_147_483_647 && edges.toServer.latency == .zero)
         for (json, message, location) in cases {
             #expect {
                 try NetworkConditionsJSON.decode(try JSONReader.parse(Array(json.utf8)))

@@ -19,6 +19,9 @@ package struct FTPFileSystem {
     let now: Date
     private var tree: FileTree
 
+    /// The most zeros an upload past a file's end (`REST` beyond it, then `STOR`) fills in: 16 MiB.
+    package static let maximumUploadGap = 16 << 20
+
     /// The commands `«ftp»` answers.
     package static let commands: Set<String> = ["PWD", "XPWD", "CWD", "XCWD", "CDUP", "XCUP", "LIST", "NLST", "MLSD", "MLST", "SIZE", "MDTM",
                                                 "REST", "RETR", "STOR", "APPE", "MKD", "XMKD", "RMD", "XRMD", "DELE", "RNFR", "RNTO", "FEAT", "OPTS"]
@@ -71,7 +74,10 @@ package struct FTPFileSystem {
             guard case .file? = tree.kind(of: path) else { return .reply("550 \(argument): No such file or directory.\r\n") }
             return .reply("213 \(Self.timestamp(times.info(path).modified))\r\n")
         case "REST":
-            guard let offset = Int(argument), offset >= 0 else { return .reply("501 REST needs a byte offset, not \"\(argument)\".\r\n") }
+            // Any offset a file could have is taken, as vsftpd takes it; the transfer then answers.
+            guard let offset = FTPNumber.parse(argument, maximum: Int.max) else {
+                return .reply("501 Syntax error in parameters: REST needs a byte offset from 0 to \(Int.max), not \"\(argument)\".\r\n")
+            }
             session.restartOffset = offset
             return .reply("350 Restarting at \(offset). Send STORE or RETRIEVE.\r\n")
         case "RETR":
@@ -82,6 +88,13 @@ package struct FTPFileSystem {
             guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("553 \(argument): No such directory.\r\n") }
             var offset = restart
             if verb == "APPE", case .file(let name)? = tree.kind(of: path) { offset = files[name]?.count ?? 0 }
+            var size = 0
+            if case .file(let name)? = tree.kind(of: path) { size = files[name]?.count ?? 0 }
+            // Past the end, the gap is zeros held in memory: only so many of them.
+            if offset > size, offset - size > Self.maximumUploadGap {
+                return .reply("554 Restart offset \(offset) is \(offset - size) bytes past the end of \(argument) (\(size) bytes);"
+                              + " at most \(Self.maximumUploadGap) bytes of zeros fill a gap.\r\n")
+            }
             return .upload(preliminary: "150 Ok to send data.\r\n", path: FilePaths.file(path), offset: offset, final: "226 Transfer complete.\r\n")
         case "MKD", "XMKD":
             let path = resolve(argument, in: session.directory)
@@ -135,8 +148,10 @@ package struct FTPFileSystem {
         if offset == 0 {
             content = bytes
         } else {
-            if content.count < offset { content += [UInt8](repeating: 0, count: offset - content.count) }
-            content = Array(content[..<offset]) + bytes
+            // `answer` refused a gap past `maximumUploadGap`; a file shrunk since by another session
+            // cannot make it longer than the file was.
+            if content.count < offset { content += [UInt8](repeating: 0, count: min(offset - content.count, Self.maximumUploadGap)) }
+            content = Array(content.prefix(offset)) + bytes
         }
         let file = FilePaths.file(path)
         files[file] = content

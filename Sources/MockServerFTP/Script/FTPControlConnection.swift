@@ -70,8 +70,15 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     }
 
     func connectActive(_ argument: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
-        if let target = FTPAddress.parse(argument), let peer = connection.peer,
-           let address = try? SocketAddress(host: target.host, port: target.port), address.host == peer.host {
+        let address: SocketAddress
+        do {
+            address = try FTPAddress.parse(argument)
+        } catch {
+            // A malformed argument is the client's syntax error, whatever the script's `otherwise`.
+            connection.log(.warning, "refused active-mode argument: \(error.reason)")
+            return .instead([.send(Array("501 Syntax error in parameters: \(error.reason).\r\n".utf8))])
+        }
+        if let peer = connection.peer, address.host == peer.host {
             channel.useActive(address)
             routeChanged()
             return .continue([])

@@ -30,7 +30,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var answerer: Answerer
     private var state = WebSocketConnectionState.handshaking
     /// The opening handshake, read by the strict HTTP/1.1 parser that every HTTP listener uses.
-    private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketConnectionDriver.maximumHandshakeLength)
+    private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketHandshake.maximumLength)
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
     private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
     private var options = WebSocketOptions(settings: [:])
@@ -40,9 +40,6 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var handlerTask: Task<Void, Never>?
     /// Whether the connection waits for the handler to take messages before it reads more.
     private var readingPaused = false
-
-    /// The longest opening request read before the connection is refused with 431.
-    private static let maximumHandshakeLength = 16 * 1024
 
     /// A connection answered by the script that `server` runs, from its opening handshake on.
     package init(server: any ScriptServer, base: SubstitutionContext) {

@@ -13,8 +13,9 @@ package struct WebSocketFrameParser: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
 
+    /// A parser taking data frames of at most `maximumPayload` bytes (a negative limit is 0).
     package init(maximumPayload: Int, requiresMask: Bool = true) {
-        self.maximumPayload = maximumPayload
+        self.maximumPayload = max(0, maximumPayload)
         self.requiresMask = requiresMask
     }
 

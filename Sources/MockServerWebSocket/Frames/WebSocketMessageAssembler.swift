@@ -8,8 +8,9 @@ package struct WebSocketMessageAssembler: Sendable {
     /// The kind of the message being put together, and its bytes so far.
     private var partial: (opcode: WebSocketOpcode, bytes: [UInt8])?
 
+    /// An assembler taking messages of at most `maximumMessageLength` bytes (a negative limit is 0).
     package init(maximumMessageLength: Int) {
-        self.maximumMessageLength = maximumMessageLength
+        self.maximumMessageLength = max(0, maximumMessageLength)
     }
 
     /// Whether a fragmented message has begun and not ended.
@@ -29,6 +30,9 @@ package struct WebSocketMessageAssembler: Sendable {
             guard partial == nil else {
                 throw WebSocketProtocolError(.protocolError, "a new \(opcode) message began before the fragmented one before it ended")
             }
+            guard frame.payload.count <= maximumMessageLength else {
+                throw WebSocketProtocolError(.messageTooBig, "a message of \(frame.payload.count) bytes is longer than the \(maximumMessageLength) this server takes")
+            }
             if frame.fin { return try Self.message(opcode, frame.payload) }
             partial = (opcode, frame.payload)
             return nil
@@ -36,7 +40,8 @@ package struct WebSocketMessageAssembler: Sendable {
             guard var message = partial else {
                 throw WebSocketProtocolError(.protocolError, "a continuation frame came with no fragmented message to continue")
             }
-            guard message.bytes.count + frame.payload.count <= maximumMessageLength else {
+            // The room left, compared before adding: the sum is never formed past the limit.
+            guard frame.payload.count <= maximumMessageLength - message.bytes.count else {
                 partial = nil
                 throw WebSocketProtocolError(.messageTooBig, "a fragmented message grew past the \(maximumMessageLength) bytes this server takes")
             }

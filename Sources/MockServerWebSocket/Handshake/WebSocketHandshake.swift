@@ -13,6 +13,29 @@ package enum WebSocketHandshake {
         case reject(response: [UInt8], reason: String)
     }
 
+    /// The longest opening request head taken (16 KiB), blank line included; a longer one gets
+    /// `431 Request Header Fields Too Large`, on a WebSocket script's listener and on an HTTP
+    /// server's upgrade alike.
+    package static let maximumLength = 16 * 1024
+
+    /// The refusal of an opening request whose head is `length` bytes (or more, when it has not
+    /// ended yet), over ``maximumLength``.
+    package static func tooLong(_ length: Int) -> Answer {
+        reject(431, "Request Header Fields Too Large",
+               "the opening request's head is \(length) bytes, longer than the \(maximumLength) bytes a WebSocket handshake may have")
+    }
+
+    /// The index just past the blank line that ends an HTTP head in `bytes` (CRLF or bare LF
+    /// line ends), if it has arrived.
+    package static func endOfHead(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        for index in 1..<bytes.count where bytes[index] == 0x0A {
+            if bytes[index - 1] == 0x0A { return index + 1 }
+            if index >= 3, bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
+        }
+        return nil
+    }
+
     /// The GUID that RFC 6455 appends to the client's key.
     private static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
@@ -29,6 +52,8 @@ package enum WebSocketHandshake {
     ///     them that the client offers is chosen. A client that offers some when the server speaks
     ///     none gets none (RFC 6455 leaves that choice to the client).
     package static func answer(_ request: HTTPRequest, path: String?, subprotocols: [String]) -> Answer {
+        let headLength = endOfHead(in: request.raw) ?? request.raw.count
+        guard headLength <= maximumLength else { return tooLong(headLength) }
         guard request.method == "GET" else {
             return reject(405, "Method Not Allowed", "a WebSocket opens with GET, not \(request.method)", headers: ["Allow: GET"])
         }

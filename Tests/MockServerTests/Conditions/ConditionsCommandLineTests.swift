@@ -57,6 +57,21 @@ struct ConditionsCommandLineTests {
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         let bad = try Tools.curl(["-w", " %{http_code}", "-X", "PUT", "-H", "Content-Type: application/json", "-d", #"{"toClient": {"latncy": 1}}"#, admin + "conditions"])
         #expect(bad.stdout.hasPrefix(#"{"error":"unknown key \"toClient.latncy\""#) && bad.stdout.hasSuffix(" 400"), "\(bad.stdout)")
+        // Numbers at the integer and floating-point edges are refused naming the field, none trapping
+        // in a Duration or Int conversion.
+        // A number past a Double's range is refused by the JSON reader, at its place.
+        let infinite = try Tools.curl(["-w", " %{http_code}", "-X", "PUT", "-H", "Content-Type: application/json", "-d", #"{"toClient": {"latency": 1e400}}"#, admin + "conditions"])
+        #expect(infinite.stdout == #"{"error":"the body is not JSON: the number is out of range (at 1:26)"}"# + "\n 400", "\(infinite.stdout)")
+        for (body, field) in [(#"{"toClient": {"latency": 1e300}}"#, "toClient.latency must be seconds"),
+                              (#"{"toClient": {"latency": -1e-300}}"#, "toClient.latency must be seconds"),
+                              (#"{"timeout": 9223372036854775808}"#, "timeout must be seconds"),
+                              (#"{"toServer": {"bytesPerSecond": 99999999999999999999}}"#, "toServer.bytesPerSecond must be a whole number"),
+                              (#"{"toServer": {"bytesPerSecond": 2147483648}}"#, "toServer.bytesPerSecond must be a whole number"),
+                              (#"{"toServer": {"bytesPerSecond": -1}}"#, "toServer.bytesPerSecond must be a whole number"),
+                              (#"{"toClient": {"sliceSize": 1.5}}"#, "toClient.sliceSize must be a whole number")] {
+            let refused = try Tools.curl(["-w", " %{http_code}", "-X", "PUT", "-H", "Content-Type: application/json", "-d", body, admin + "conditions"])
+            #expect(refused.stdout.hasPrefix(#"{"error":""# + field) && refused.stdout.hasSuffix(" 400"), "\(body): \(refused.stdout)")
+        }
         let set = try Tools.curl(["-X", "PUT", "-H", "Content-Type: application/json", "-d", #"{"toClient": {"dataLimit": 1000}}"#, admin + "conditions"])
         #expect(set.stdout.contains(#""dataLimit":1000"#), "\(set.stdout)")
         let cut = try Tools.curl(["-o", "/dev/null", "-w", "%{size_download}", "telnet://127.0.0.1:\(dataPort)"])
