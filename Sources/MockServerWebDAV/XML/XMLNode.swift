@@ -5,7 +5,7 @@
 /// fuzz package; the rest of the package sees it as `package`.
 @_spi(XML) public struct XMLNode: Sendable {
     /// What a node is.
-    public enum Kind: Sendable, Equatable {
+    @_spi(XML) public enum Kind: Sendable, Equatable {
         /// An element: its namespace URI (empty for none), local name, and attributes without a
         /// namespace.
         case element(namespace: String, name: String, attributes: [String: String])

@@ -15,7 +15,7 @@ import FoundationXML
     public static let maximumDepth = 256
 
     /// Why a body is refused.
-    public enum Failure: Error, Sendable, Equatable {
+    @_spi(XML) public enum Failure: Error, Sendable, Equatable {
         /// Not well-formed XML (or a namespace prefix left unbound): the parser's account, with
         /// line and column.
         case malformed(String)
