@@ -14,10 +14,11 @@ struct WebDAVHandlerTests {
         var state = WebDAVState()
         var now = Date(timeIntervalSince1970: 1_704_110_400)
 
-        mutating func send(_ method: String, _ target: String, _ headers: [String: String] = [:], body: String = "") -> HTTPResponse {
-            var text = "\(method) \(target) HTTP/1.1\r\nHost: x\r\n"
+        mutating func send(_ method: String, _ target: String, _ headers: [String: String] = [:], body: String = "", host: String = "x",
+                           extraHeaders: String = "") -> HTTPResponse {
+            var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
-            text += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            text += extraHeaders + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
             var handler = WebDAVHandler(request: HTTPRequest(parsing: Array(text.utf8))!, files: files, times: times, state: state, now: now)
             let response = handler.respond()
             files = handler.files

@@ -77,8 +77,9 @@ struct ReferenceTests {
                 default:
                     if let owner, !hidden { result[owner, default: []].insert(name) }
                 }
-            } else if let owner = stack.last, depth == owner.depth + 1, trimmed.hasPrefix("case "), !trimmed.hasSuffix(":") {
-                // An enum's cases: `case a, b(x: Int)`, without what is in parentheses.
+            } else if let owner = stack.last, !owner.name.hasPrefix("_spi"), depth == owner.depth + 1, trimmed.hasPrefix("case "), !trimmed.hasSuffix(":") {
+                // An enum's cases: `case a, b(x: Int)`, without what is in parentheses (an SPI
+                // enum's are left out with it).
                 var plain = ""
                 var nesting = 0
                 for character in trimmed.dropFirst("case ".count).prefix(while: { $0 != "=" || nesting > 0 }) {
@@ -262,6 +263,10 @@ struct ReferenceTests {
             }
             @_spi(Framing) public struct HiddenToo {
                 public func next() {}
+                @_spi(Framing) public enum Inner {
+                    case first(String)
+                    case second
+                }
             }
             """
         let spellings = Self.spellings(in: source)

@@ -5,6 +5,17 @@ import MockServerHTTP
 extension WebDAVHandler {
     mutating func copyOrMove(_ path: String, move: Bool) -> HTTPResponse {
         guard let destinationHeader = request.headers["Destination"] else { return Self.plain(400, "\(request.method) needs a Destination header\n") }
+        // An absolute URI or an absolute path (RFC 4918 §10.3); a URI on another server is 502,
+        // since this one cannot copy there (RFC 4918 §9.8.4, §9.9.4).
+        if let destinationOrigin = WebDAVOrigin(absoluteURI: destinationHeader) {
+            let own = WebDAVOrigin(absoluteURI: request.target) ?? WebDAVOrigin(scheme: nil, authority: Substring(request.headers["Host"] ?? ""))
+            guard own.serves(destinationOrigin) else {
+                return Self.plain(502, "the Destination \(destinationHeader) is on another server (\(destinationOrigin.description)) than the request's"
+                                  + " (\(own.description)): \(request.method) only works within this one\n")
+            }
+        } else if !destinationHeader.hasPrefix("/") || destinationHeader.hasPrefix("//") {
+            return Self.plain(400, "the Destination \(destinationHeader) is neither an absolute URI nor an absolute path\n")
+        }
         guard let destinationPath = FilePaths.path(ofTarget: destinationHeader) else {
             return Self.plain(400, "the Destination \(destinationHeader) is not a valid URI\n")
         }
@@ -16,10 +27,10 @@ extension WebDAVHandler {
         if source == "/" { return Self.plain(403, "the root cannot be \(move ? "moved" : "copied")\n") }
         let overwrite = request.headers["Overwrite"]?.trimmingSpaces().uppercased() != "F"
         let shallow: Bool
-        switch request.headers["Depth"]?.trimmingSpaces().lowercased() {
-        case nil, "infinity": shallow = false
-        case "0" where !move: shallow = true
-        default: return Self.plain(400, "\(request.method)'s Depth is \(move ? "infinity" : "0 or infinity")\n")
+        switch depth {
+        case .infinity: shallow = false
+        case .zero where !move: shallow = true
+        default: return Self.plain(400, "the Depth header of a \(request.method) is \(move ? "infinity" : "0 or infinity"), not \(request.headers["Depth"] ?? "")\n")
         }
         guard index.kind(of: FilePaths.parent(destination)) == .folder else {
             return Self.plain(409, "the parent of \(destination) is not a collection\n")

@@ -38,13 +38,18 @@ extension WebDAVHandler {
     }
 
     mutating func lock(_ path: String) -> HTTPResponse {
-        let timeout = Self.timeout(request.headers["Timeout"])
+        let timeout: Int?
+        do {
+            timeout = try Self.timeout(request.headers["Timeout"])
+        } catch {
+            return Self.plain(400, "the Timeout header \"\(request.headers["Timeout"] ?? "")\" is not a list of Second-N and Infinite: \(error.option)\n")
+        }
         guard request.hasBody else { return refreshLock(path, timeout: timeout) }
         let root: XMLNode
         do {
             root = try XMLReader.parse(request.body)
         } catch {
-            return Self.plain(400, "the LOCK body is not XML: \(error.message)\n")
+            return Self.refusal(of: "LOCK", error)
         }
         guard root.isElement("DAV:", "lockinfo"), let scopeElement = root.child("DAV:", "lockscope")?.elements.first,
               root.child("DAV:", "locktype")?.child("DAV:", "write") != nil else {
@@ -57,10 +62,10 @@ extension WebDAVHandler {
         default: return Self.plain(400, "the lockscope must be exclusive or shared\n")
         }
         let isDeep: Bool
-        switch request.headers["Depth"]?.trimmingSpaces().lowercased() {
-        case nil, "infinity": isDeep = true
-        case "0": isDeep = false
-        default: return Self.plain(400, "a LOCK's Depth is 0 or infinity\n")
+        switch depth {
+        case .infinity: isDeep = true
+        case .zero: isDeep = false
+        case .one: return Self.plain(400, "the Depth header of a LOCK is 0 or infinity, not \(request.headers["Depth"] ?? "")\n")
         }
         if let failure = conditionFailure(for: path) { return failure }
         let existing = index.kind(of: path)
@@ -79,10 +84,7 @@ extension WebDAVHandler {
             index = FileTree(files: files)
             created = true
         }
-        let owner = root.child("DAV:", "owner").map { owner in
-            guard case .element(_, _, _, let children) = owner else { return "" }
-            return children.map(\.xml).joined()
-        }
+        let owner = root.child("DAV:", "owner")?.childrenXML
         let lock = WebDAVLock(token: "opaquelocktoken:\(UUID().uuidString.lowercased())", root: lockRoot, isDeep: isDeep, scope: scope,
                               owner: owner, timeout: timeout, refreshed: now)
         state.locks.append(lock)
@@ -114,15 +116,34 @@ extension WebDAVHandler {
         return HTTPResponse(status: 204)
     }
 
-    /// Seconds from a `Timeout` header (`Second-N`, `Infinite`, the first the server takes);
-    /// an hour when there is none.
-    static func timeout(_ header: String?) -> Int? {
+    /// The longest lock the server grants, in seconds: 2³² − 1, the most RFC 4918 §10.7 lets a
+    /// client ask for. A longer `Second-N` (however many digits) is granted this long.
+    static let maximumTimeout = Int(UInt32.max)
+
+    /// A `Timeout` option that is neither `Infinite` nor `Second-` and digits.
+    struct MalformedTimeout: Error {
+        /// The option as the client wrote it.
+        let option: String
+    }
+
+    /// Seconds from a `Timeout` header (`Second-N`, `Infinite`: the first the server takes, every
+    /// option checked): `nil` for ever, an hour when there is none or only `Second-0`,
+    /// ``maximumTimeout`` at most.
+    ///
+    /// - Throws: ``MalformedTimeout`` for an option of another form (RFC 4918 §10.7).
+    static func timeout(_ header: String?) throws(MalformedTimeout) -> Int? {
         guard let header else { return 3600 }
-        for option in header.split(separator: ",").map({ $0.trimmingCharacters().lowercased() }) {
-            if option == "infinite" { return nil }
-            if option.hasPrefix("second-"), let seconds = Int(option.dropFirst(7)), seconds > 0 { return seconds }
+        var choice: Int?? = nil
+        for option in header.split(separator: ",").map({ $0.trimmingCharacters() }) {
+            let lowered = option.lowercased()
+            if lowered == "infinite" {
+                if choice == nil { choice = .some(nil) }
+                continue
+            }
+            guard lowered.hasPrefix("second-"), let seconds = decimal(lowered.dropFirst(7)) else { throw MalformedTimeout(option: option) }
+            if choice == nil, seconds > 0 { choice = min(seconds, maximumTimeout) }
         }
-        return 3600
+        return choice ?? 3600
     }
 
     /// A `DAV:activelock` element.

@@ -18,7 +18,7 @@ extension WebDAVHandler {
             do {
                 root = try XMLReader.parse(request.body)
             } catch {
-                return Self.plain(400, "the PROPFIND body is not XML: \(error.message)\n")
+                return Self.refusal(of: "PROPFIND", error)
             }
             guard root.isElement("DAV:", "propfind") else { return Self.plain(400, "a PROPFIND body is a DAV:propfind element\n") }
             if let prop = root.child("DAV:", "prop") {
@@ -32,11 +32,10 @@ extension WebDAVHandler {
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
         var paths = [kind == .folder ? FilePaths.folder(path) : FilePaths.file(path)]
         if kind == .folder {
-            switch request.headers["Depth"]?.trimmingSpaces().lowercased() {
-            case "0": break
-            case "1": paths += index.children(of: path)
-            case nil, "infinity": paths = index.subtree(of: path)
-            default: return Self.plain(400, "a PROPFIND's Depth is 0, 1 or infinity\n")
+            switch depth {
+            case .zero: break
+            case .one: paths += index.children(of: path)
+            case .infinity: paths = index.subtree(of: path)
             }
         }
         let responses = paths.map { response(for: $0, asked: asked) }
@@ -109,7 +108,7 @@ extension WebDAVHandler {
         do {
             root = try XMLReader.parse(request.body)
         } catch {
-            return Self.plain(400, "the PROPPATCH body is not XML: \(error.message)\n")
+            return Self.refusal(of: "PROPPATCH", error)
         }
         guard root.isElement("DAV:", "propertyupdate") else { return Self.plain(400, "a PROPPATCH body is a DAV:propertyupdate element\n") }
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
@@ -122,8 +121,8 @@ extension WebDAVHandler {
             let isSet = instruction.isElement("DAV:", "set")
             guard isSet || instruction.isElement("DAV:", "remove") else { continue }
             for property in instruction.child("DAV:", "prop")?.elements ?? [] {
-                guard case .element(let namespace, let name, _, let children) = property else { continue }
-                changes.append((WebDAVPropertyName(namespace, name), isSet ? children.map(\.xml).joined() : nil))
+                guard let name = property.qualifiedName else { continue }
+                changes.append((WebDAVPropertyName(name.namespace, name.name), isSet ? property.childrenXML : nil))
             }
         }
         let protected = changes.filter { WebDAVPropertyName.live.contains($0.name) }

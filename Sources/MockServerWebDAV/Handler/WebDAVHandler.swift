@@ -23,6 +23,8 @@ package struct WebDAVHandler {
     let request: HTTPRequest
     let now: Date
     var index: FileTree
+    /// The request's `Depth` (`infinity` when it has none), once ``respond()`` has checked it.
+    var depth = WebDAVTree.Depth.infinity
 
     package static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
 
@@ -44,6 +46,11 @@ package struct WebDAVHandler {
         guard let path = FilePaths.path(ofTarget: request.target) else {
             return Self.plain(400, "the request target \(request.target) is not a valid path\n")
         }
+        // Depth is 0, 1 or infinity on every method (RFC 4918 §10.2), and said once.
+        let depths = request.headers.values(for: "Depth")
+        if depths.count > 1 { return Self.plain(400, "the Depth header is given \(depths.count) times: \(depths.joined(separator: ", "))\n") }
+        guard let depth = WebDAVTree.Depth(header: depths.first) else { return Self.plain(400, WebDAVTree.Depth.refusal(depths.first ?? "")) }
+        self.depth = depth
         switch request.method {
         case "OPTIONS":
             return HTTPResponse(status: 200, headers: ["DAV": "1, 2", "Allow": Self.allowedMethods, "MS-Author-Via": "DAV", "Content-Length": "0"])
@@ -142,16 +149,32 @@ package struct WebDAVHandler {
         let spec = value.dropFirst(6).trimmingCharacters()
         guard let dash = spec.firstIndex(of: "-") else { return .whole }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        // Positions are digits only (no sign) and saturate at Int.max: a position past any file
+        // still means "past the end", and no arithmetic below can overflow.
         if first.isEmpty {
-            guard let suffix = Int(last), suffix >= 0 else { return .whole }
+            guard let suffix = decimal(last) else { return .whole }
             guard suffix > 0, length > 0 else { return .unsatisfiable }
-            return .part(max(0, length - suffix)..<length)
+            return .part(length - min(suffix, length)..<length)
         }
-        guard let start = Int(first), start >= 0 else { return .whole }
+        guard let start = decimal(first) else { return .whole }
         guard start < length else { return .unsatisfiable }
         if last.isEmpty { return .part(start..<length) }
-        guard let end = Int(last), end >= start else { return .whole }
-        return .part(start..<min(end + 1, length))
+        guard let end = decimal(last), end >= start else { return .whole }
+        return .part(start..<min(end, length - 1) + 1)
+    }
+
+    /// The number `text` writes in decimal digits (nothing else: no sign, no space), saturated at
+    /// `Int.max`; `nil` when it is empty or holds anything but digits.
+    static func decimal(_ text: Substring) -> Int? {
+        guard !text.isEmpty else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (shifted, overflowShift) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            value = overflowShift || overflowAdd ? Int.max : sum
+        }
+        return value
     }
 
     /// 304 or 412 for the request's `If-Match`, `If-None-Match`, `If-Modified-Since` and
@@ -248,6 +271,15 @@ package struct WebDAVHandler {
     /// Marks the folder holding `path` as changed now.
     mutating func touchParent(of path: String) {
         times.folderChanged(FilePaths.parent(path), at: now)
+    }
+
+    /// 400 for a request body the XML reader refused, naming the method and, for a body nested too
+    /// deep, the limit.
+    static func refusal(of method: String, _ failure: XMLReader.Failure) -> HTTPResponse {
+        switch failure {
+        case .malformed: plain(400, "the \(method) body is not XML: \(failure.message)\n")
+        case .tooDeep: plain(400, "the \(method) body is refused: \(failure.message)\n")
+        }
     }
 
     static func plain(_ status: Int, _ text: String) -> HTTPResponse {

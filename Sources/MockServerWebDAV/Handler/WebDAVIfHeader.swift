@@ -55,7 +55,9 @@ package struct WebDAVIfHeader: Equatable {
                     break
                 }
                 var negated = false
-                if rest.lowercased().hasPrefix("not") {
+                // Only the next three characters: lowercasing the whole rest at each condition made
+                // a long header cost quadratic time.
+                if rest.prefix(3).lowercased() == "not" {
                     negated = true
                     rest = rest.dropFirst(3)
                     skipSpace()

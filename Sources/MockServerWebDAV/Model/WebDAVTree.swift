@@ -15,13 +15,20 @@ package struct WebDAVTree {
     package enum Depth: Equatable {
         case zero, one, infinity
 
-        /// The `Depth` header's value; a missing or unknown one is `infinity` (RFC 4918 §9.1).
-        package init(header: String?) {
+        /// The `Depth` header's value, `infinity` when there is none (RFC 4918 §9.1); `nil` for
+        /// anything but `0`, `1` and `infinity` (RFC 4918 §10.2), which is refused with 400.
+        package init?(header: String?) {
             switch header?.trimmingSpaces().lowercased() {
             case "0": self = .zero
             case "1": self = .one
-            default: self = .infinity
+            case nil, "infinity": self = .infinity
+            default: return nil
             }
+        }
+
+        /// Why the `Depth` header `value` is refused, naming it.
+        package static func refusal(_ value: String) -> String {
+            "the Depth header \"\(value)\" is not 0, 1 or infinity\n"
         }
     }
 
@@ -97,10 +104,13 @@ package struct WebDAVTree {
     }
 
     /// A whole HTTP response to a `PROPFIND` of `target` with that `Depth` header: 207 with the
-    /// listing, or 404.
+    /// listing, 404, or 400 for a `Depth` that is not 0, 1 or infinity.
     package func propfindResponse(target: String, depthHeader: String?) -> HTTPResponse {
         let path = Self.path(ofTarget: target)
-        guard let body = multistatus(for: path, depth: Depth(header: depthHeader)) else {
+        guard let depth = Depth(header: depthHeader) else {
+            return HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array(Depth.refusal(depthHeader ?? "").utf8))
+        }
+        guard let body = multistatus(for: path, depth: depth) else {
             return HTTPResponse(status: 404, headers: ["Content-Type": "text/plain"], body: Array("\(path): not found\n".utf8))
         }
         return HTTPResponse(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: body)

@@ -1,49 +1,113 @@
-/// A node of an XML request body, namespaces resolved: what a WebDAV property's value is kept as.
-package indirect enum XMLNode: Sendable, Hashable {
-    /// An element: its namespace URI (empty for none), local name, attributes without a namespace,
-    /// and children.
-    case element(namespace: String, name: String, attributes: [String: String], children: [XMLNode])
-    /// Character data.
-    case text(String)
+/// A node of an XML request body, namespaces resolved: what a WebDAV property's value is read from.
+///
+/// A node is a position in its document's flat storage, so that no walk over it and no release of
+/// it recurses once per level: ``xml`` renders with a stack of its own. SPI (`@_spi(XML)`) for the
+/// fuzz package; the rest of the package sees it as `package`.
+@_spi(XML) public struct XMLNode: Sendable {
+    /// What a node is.
+    @_spi(XML) public enum Kind: Sendable, Equatable {
+        /// An element: its namespace URI (empty for none), local name, and attributes without a
+        /// namespace.
+        case element(namespace: String, name: String, attributes: [String: String])
+        /// Character data.
+        case text(String)
+    }
+
+    let storage: XMLNodeStorage
+    let index: Int
+
+    init(storage: XMLNodeStorage, index: Int) {
+        self.storage = storage
+        self.index = index
+    }
+
+    /// Whether the node is an element or text, with its name or characters.
+    public var kind: Kind { storage.entries[index].kind }
+
+    /// The node's children, text included, in document order (none for text).
+    public var children: [XMLNode] { storage.entries[index].children.map { XMLNode(storage: storage, index: $0) } }
 
     /// The element's namespace and name; `nil` for text.
-    package var qualifiedName: (namespace: String, name: String)? {
-        if case .element(let namespace, let name, _, _) = self { return (namespace, name) }
+    public var qualifiedName: (namespace: String, name: String)? {
+        if case .element(let namespace, let name, _) = kind { return (namespace, name) }
         return nil
     }
 
     /// The child elements (text left out).
-    package var elements: [XMLNode] {
-        guard case .element(_, _, _, let children) = self else { return [] }
-        return children.filter { $0.qualifiedName != nil }
-    }
+    public var elements: [XMLNode] { children.filter { $0.qualifiedName != nil } }
 
     /// The first child element in `namespace` called `name`.
-    package func child(_ namespace: String, _ name: String) -> XMLNode? {
-        elements.first { $0.qualifiedName.map { $0.namespace == namespace && $0.name == name } ?? false }
+    public func child(_ namespace: String, _ name: String) -> XMLNode? {
+        elements.first { $0.isElement(namespace, name) }
     }
 
     /// Whether this is the element `name` in `namespace`.
-    package func isElement(_ namespace: String, _ name: String) -> Bool {
+    public func isElement(_ namespace: String, _ name: String) -> Bool {
         qualifiedName.map { $0.namespace == namespace && $0.name == name } ?? false
     }
 
+    /// How many elements deep the node goes: 1 for an element without child elements, 0 for text.
+    /// Counted without recursion.
+    public var depth: Int {
+        var deepest = 0
+        var pending = [(index, 1)]
+        while let (position, level) = pending.popLast() {
+            guard case .element = storage.entries[position].kind else { continue }
+            deepest = max(deepest, level)
+            pending += storage.entries[position].children.map { ($0, level + 1) }
+        }
+        return deepest
+    }
+
     /// The node as XML text: every element declares its own namespace as the default one, so the
-    /// text stands alone wherever it is put.
-    package var xml: String {
-        switch self {
-        case .text(let text):
-            return XMLNode.escaped(text)
-        case .element(let namespace, let name, let attributes, let children):
-            var result = "<\(name) xmlns=\"\(XMLNode.escaped(namespace))\""
-            for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(XMLNode.escaped(value))\"" }
-            if children.isEmpty { return result + "/>" }
-            return result + ">" + children.map(\.xml).joined() + "</\(name)>"
+    /// text stands alone wherever it is put. Rendered with a stack of its own, never recursively.
+    public var xml: String {
+        var result = ""
+        Self.render([index], in: storage, into: &result)
+        return result
+    }
+
+    /// The node's children as XML text (what a dead property keeps as its value).
+    public var childrenXML: String {
+        var result = ""
+        Self.render(storage.entries[index].children, in: storage, into: &result)
+        return result
+    }
+
+    /// What is left to write: a node, or the end tag of an element whose children are written.
+    private enum Step {
+        case node(Int)
+        case endTag(String)
+    }
+
+    private static func render(_ nodes: [Int], in storage: XMLNodeStorage, into result: inout String) {
+        var steps = nodes.reversed().map(Step.node)
+        while let step = steps.popLast() {
+            switch step {
+            case .endTag(let name):
+                result += "</\(name)>"
+            case .node(let position):
+                let entry = storage.entries[position]
+                switch entry.kind {
+                case .text(let text):
+                    result += escaped(text)
+                case .element(let namespace, let name, let attributes):
+                    result += "<\(name) xmlns=\"\(escaped(namespace))\""
+                    for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(escaped(value))\"" }
+                    if entry.children.isEmpty {
+                        result += "/>"
+                    } else {
+                        result += ">"
+                        steps.append(.endTag(name))
+                        steps += entry.children.reversed().map(Step.node)
+                    }
+                }
+            }
         }
     }
 
     /// `text` with `&`, `<`, `>` and `"` escaped.
-    package static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

@@ -4,16 +4,38 @@ import FoundationXML
 #endif
 
 /// Reads an XML request body into ``XMLNode``s with namespaces resolved (Foundation's `XMLParser`),
-/// or says why it is not well-formed.
-package enum XMLReader {
-    /// Why a body is not XML.
-    package struct Failure: Error, Sendable, Equatable {
-        /// The parser's account, with line and column.
-        package let message: String
+/// or says why it is not well-formed or nests too deep.
+///
+/// ``parse(_:)`` is pure (bytes in, a document or a thrown ``Failure`` out) and the fuzz package's
+/// entry point (`@_spi(XML) import MockServerWebDAV`). Nothing in it recurses once per element:
+/// the parser's callbacks keep a stack of open elements, the document is stored flat.
+@_spi(XML) public enum XMLReader {
+    /// The deepest nesting of elements a body may have: 256, the root counting as one. A deeper
+    /// body is refused (``Failure/tooDeep(line:)``) as soon as its 257th open element is read.
+    public static let maximumDepth = 256
+
+    /// Why a body is refused.
+    @_spi(XML) public enum Failure: Error, Sendable, Equatable {
+        /// Not well-formed XML (or a namespace prefix left unbound): the parser's account, with
+        /// line and column.
+        case malformed(String)
+        /// Elements nested deeper than ``maximumDepth``; `line` is where the first one too deep opens.
+        case tooDeep(line: Int)
+
+        /// The refusal in words, naming the limit when it is one.
+        public var message: String {
+            switch self {
+            case .malformed(let account): account
+            case .tooDeep(let line): "XML nesting deeper than the limit of \(XMLReader.maximumDepth) elements (line \(line))"
+            }
+        }
     }
 
     /// The root element of `bytes`.
-    package static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
+    ///
+    /// - Throws: ``Failure/malformed(_:)`` for a body that is not well-formed XML,
+    ///   ``Failure/tooDeep(line:)`` for one that nests elements deeper than ``maximumDepth``.
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -22,57 +44,76 @@ package enum XMLReader {
         parser.delegate = builder
         let parsed = parser.parse()
         if let failure = builder.failure { throw failure }
-        guard parsed, let root = builder.root else {
+        // Linux's parser can report success and still keep an error (content after the root element).
+        guard parsed, parser.parserError == nil, builder.isComplete else {
             let error = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed"
-            throw Failure(message: "line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
+            throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
         }
-        return root
+        return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
     }
 
-    /// The parser's delegate: a stack of open elements. Used by one parse on one thread.
+    /// The parser's delegate: the document's nodes so far and a stack of the open elements'
+    /// positions. Used by one parse on one thread.
     private final class TreeBuilder: NSObject, XMLParserDelegate {
-        private var stack: [(namespace: String, name: String, attributes: [String: String], children: [XMLNode])] = []
-        var root: XMLNode?
+        var entries: [XMLNodeStorage.Entry] = []
+        private var open: [Int] = []
         var failure: Failure?
+
+        /// Whether a root element was read and closed.
+        var isComplete: Bool { !entries.isEmpty && open.isEmpty }
 
         func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
             // Namespaces in XML 1.0: a prefix may not be bound to the empty name.
             if !prefix.isEmpty && namespaceURI.isEmpty {
-                failure = Failure(message: "line \(parser.lineNumber): the prefix \"\(prefix)\" is declared with an empty namespace name")
-                parser.abortParsing()
+                fail(.malformed("line \(parser.lineNumber): the prefix \"\(prefix)\" is declared with an empty namespace name"), parser)
             }
         }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            guard failure == nil else { return }
+            guard open.count < XMLReader.maximumDepth else { return fail(.tooDeep(line: parser.lineNumber), parser) }
+            guard !open.isEmpty || entries.isEmpty else {
+                return fail(.malformed("line \(parser.lineNumber): a second root element, <\(qualifiedName ?? elementName)>"), parser)
+            }
             // A prefixed name must be bound to a namespace (Namespaces in XML 1.0 §5): `xmlns:p=""`
             // or no declaration at all leaves it without one.
             if let qualifiedName, qualifiedName.contains(":"), (namespaceURI ?? "").isEmpty {
-                failure = Failure(message: "line \(parser.lineNumber): the prefix of <\(qualifiedName)> is not bound to a namespace")
-                parser.abortParsing()
-                return
+                return fail(.malformed("line \(parser.lineNumber): the prefix of <\(qualifiedName)> is not bound to a namespace"), parser)
             }
             let plain = attributes.filter { !$0.key.contains(":") && $0.key != "xmlns" }
-            stack.append((namespaceURI ?? "", elementName, plain, []))
+            let position = entries.count
+            entries.append(.init(kind: .element(namespace: namespaceURI ?? "", name: elementName, attributes: plain), children: []))
+            if let parent = open.last { entries[parent].children.append(position) }
+            open.append(position)
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let open = stack.popLast() else { return }
-            let node = XMLNode.element(namespace: open.namespace, name: open.name, attributes: open.attributes, children: open.children)
-            if stack.isEmpty { root = node } else { stack[stack.count - 1].children.append(node) }
+            guard failure == nil else { return }
+            _ = open.popLast()
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            if case .text(let previous)? = stack[stack.count - 1].children.last {
-                stack[stack.count - 1].children[stack[stack.count - 1].children.count - 1] = .text(previous + string)
+            guard failure == nil, let parent = open.last else { return }
+            // Adjacent character data (split by the parser, or by CDATA) is one text node.
+            if let last = entries[parent].children.last, last == entries.count - 1, case .text(var text) = entries[last].kind {
+                entries[last].kind = .text("")
+                text += string
+                entries[last].kind = .text(text)
             } else {
-                stack[stack.count - 1].children.append(.text(string))
+                entries[parent].children.append(entries.count)
+                entries.append(.init(kind: .text(string), children: []))
             }
         }
 
         func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
             self.parser(parser, foundCharacters: String(decoding: CDATABlock, as: UTF8.self))
+        }
+
+        /// Keeps the first failure and stops the parser.
+        private func fail(_ reason: Failure, _ parser: XMLParser) {
+            if failure == nil { failure = reason }
+            parser.abortParsing()
         }
     }
 }

@@ -48,9 +48,9 @@ struct WebDAVTreeTests {
     }
 
     @Test("Depth headers, and targets given as absolute URIs or with a query", arguments: [
-        ("0", WebDAVTree.Depth.zero), ("1", .one), (" 1 ", .one), ("infinity", .infinity), ("Infinity", .infinity), ("2", .infinity),
+        ("0", WebDAVTree.Depth.zero), ("1", .one), (" 1 ", .one), ("infinity", .infinity), ("Infinity", .infinity), ("2", nil), ("-1", nil), ("", nil),
     ])
-    func depthHeader(value: String, depth: WebDAVTree.Depth) {
+    func depthHeader(value: String, depth: WebDAVTree.Depth?) {
         #expect(WebDAVTree.Depth(header: value) == depth)
         #expect(WebDAVTree.Depth(header: nil) == .infinity)
     }
