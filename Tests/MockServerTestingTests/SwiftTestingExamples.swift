@@ -76,15 +76,15 @@ struct SwiftTestingExamples {
         try await withKnownIssue {
             try await withMockServer(responses: "hello-http", in: .module) { server in
                 let client = try TestClient(port: server.port)
-                try client.send("GET /pot HTTP/1.1\r\nHost: x\r\n\r\nBREW /pot HTCPCP/1.0\r\n\r\n")
+                try client.send("GET /pot HTTP/1.1\r\nHost: x\r\n\r\nBREW /pot HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(String(decoding: try client.readToEnd(), as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
                 try await server.waitForConnectionsClosed()
             }
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("MockServer received 1 input that no response matched:")
-                && text.contains("#1  BREW /pot HTCPCP/1.0\\r\\n\\r\\n")
-                && text.contains(#""brew": { "pattern": "^BREW /pot HTCPCP/1\\.0\\r?\\n", "commands": ["200 OK\r\n"] }"#)
+                && text.contains("#1  BREW /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+                && text.contains(#""brew": { "pattern": "^BREW /pot HTTP/1\\.1\\r?\\n", "commands": [{"response": {"status": "200 OK"}}] }"#)
                 && text.contains("Transcript:")
                 && text.contains("<- GET /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n  [get]")
         }
@@ -110,7 +110,7 @@ struct SwiftTestingExamples {
     func optOut() async throws {
         let unmatched = try await withMockServer(responses: "hello-http", in: .module, failOnUnexpectedInput: false) { server in
             let client = try TestClient(port: server.port)
-            try client.send("BREW /coffee HTCPCP/1.0\r\n\r\n")
+            try client.send("BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try client.readToEnd()
             try await server.waitForConnectionsClosed()
             return server.transcript.unmatched.count

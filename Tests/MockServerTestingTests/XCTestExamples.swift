@@ -21,7 +21,7 @@ final class XCTestExamples: MockServerTestCase {
         failsOnUnexpectedInput = false
         let server = try setUpServer(responses: "hello-http", bundle: .module)
         let client = try TestClient(port: server.port)
-        try client.send("BREW /coffee HTCPCP/1.0\r\n\r\n")
+        try client.send("BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n")
         _ = try client.readToEnd()
         try await server.waitForConnectionsClosed()
         XCTAssertEqual(server.transcript.unmatched.count, 1)
