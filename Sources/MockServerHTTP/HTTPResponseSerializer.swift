@@ -58,10 +58,9 @@ public enum HTTPResponseSerializer {
         output.append(contentsOf: "HTTP/1.1 ".utf8)
         if response.status > 0 {
             output.append(contentsOf: String(response.status).utf8)
-            if !response.reason.isEmpty {
-                output.append(0x20)
-                output.append(contentsOf: response.reason.utf8)
-            }
+            // The space stays when there is no reason phrase (RFC 9112 §4: `HTTP/1.1 203 `).
+            output.append(0x20)
+            output.append(contentsOf: response.reason.utf8)
         } else {
             output.append(contentsOf: response.reason.utf8)
         }

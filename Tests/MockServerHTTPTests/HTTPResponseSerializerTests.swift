@@ -36,6 +36,12 @@ struct HTTPResponseSerializerTests {
         HTTPResponse(status: 599, headers: ["X-Empty": ""]),
     ]
 
+    @Test("a status without a reason phrase keeps the space after its code (RFC 9112 §4)")
+    func emptyReason() {
+        let bytes = HTTPResponseSerializer.serialize(HTTPResponse(status: 299, reason: "", body: []), for: nil).bytes
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 299 \r\n"))
+    }
+
     @Test("a known head is the head read back, for GET, HEAD and a closing HTTP/1.0 client", arguments: responses)
     func knownHeads(response: HTTPResponse) throws {
         for request in [try request("GET"), try request("HEAD"), try request("head"), try request("GET", version: "HTTP/1.0"),
