@@ -143,6 +143,6 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// The media type of a `Content-Type` value, lower-case, without parameters.
     private static func mediaType(_ contentType: String?) -> String {
         guard let type = contentType?.split(separator: ";").first else { return "" }
-        return String(type.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).lowercased()
+        return type.trimmingCharacters().lowercased()
     }
 }

@@ -55,11 +55,12 @@ public struct RecordingMask: Sendable, Equatable {
     /// Whether the header `name` is masked: named in ``headers`` or containing one of
     /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
     public func masks(header name: String) -> Bool {
-        let name = name.trimmingCharacters(in: .whitespaces)
-        if unmaskedHeaders.contains(where: { $0.equalsIgnoringASCIICase(name) }) { return false }
-        if headers.contains(where: { $0.equalsIgnoringASCIICase(name) }) { return true }
-        let lowered = name.lowercased()
-        return headerNameFragments.contains { !$0.isEmpty && lowered.contains($0.lowercased()) }
+        // Without copies where the name is a plain token, as parsed names are: this runs for every
+        // field of every recorded message.
+        let name = Self.isTrimmed(name) ? name : name.trimmingSpaces()
+        if unmaskedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) { return false }
+        if headers.contains(where: { name.equalsIgnoringASCIICase($0) }) { return true }
+        return headerNameFragments.contains { Self.contains(name, $0) }
     }
 
     /// The query parameters, form fields and JSON fields, as a request is masked for its file
@@ -70,10 +71,11 @@ public struct RecordingMask: Sendable, Equatable {
 
     /// `headers` with masked values replaced.
     func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
-        guard headers.contains(where: { masks(header: $0.name) }) else { return headers }
+        let masked = headers.map { masks(header: $0.name) }
+        guard masked.contains(true) else { return headers }
         var result = HTTPHeaders()
-        for field in headers {
-            result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)
+        for (field, isMasked) in zip(headers, masked) {
+            result.add(name: field.name, value: isMasked ? replacement : field.value)
         }
         return result
     }
@@ -113,8 +115,28 @@ public struct RecordingMask: Sendable, Equatable {
         return value
     }
 
+    /// Whether `name` has no space or tab at either end.
+    private static func isTrimmed(_ name: String) -> Bool {
+        guard let first = name.utf8.first, let last = name.utf8.last else { return true }
+        return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+    }
+
+    /// Whether `name` holds `fragment`, ASCII letters in any case.
+    private static func contains(_ name: String, _ fragment: String) -> Bool {
+        let haystack = Array(name.utf8), needle = Array(fragment.utf8)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        for start in 0...(haystack.count - needle.count) {
+            var index = 0
+            while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
+    }
+
     static func isJSON(_ contentType: String?) -> Bool {
-        let type = (contentType ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard let contentType else { return false }
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters().lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json")
     }
 }
