@@ -194,7 +194,6 @@ import MockServerCore
             let line = buffer[cursor..<end.content]
             cursor = end.next
             if line.isEmpty { continue }
-            if line.contains(0x0D) { throw .malformedRequest("a bare CR in the request head: \(HTTPSyntax.quoted(line))") }
             let (nameBytes, valueBytes) = try HTTPSyntax.field(line)
             let fieldName = String(decoding: nameBytes, as: UTF8.self)
             let value = String(decoding: valueBytes, as: UTF8.self)

@@ -6,21 +6,18 @@ import MockServerCore
 /// Pure byte code: the parser calls it on slices of its buffer, without copying them.
 package enum HTTPSyntax {
     /// Whether `byte` may appear in a token (a method or a field name): `!#$%&'*+-.^_`|~`, digits
-    /// and letters (RFC 9110 §5.6.2).
+    /// and letters (RFC 9110 §5.6.2). Two 64-bit masks, one bit a byte below 128: no table to load.
     @inline(__always)
     package static func isTokenByte(_ byte: UInt8) -> Bool {
-        tokenBytes[Int(byte)]
+        if byte < 64 { return (tokenMaskLow >> UInt64(byte)) & 1 == 1 }
+        if byte < 128 { return (tokenMaskHigh >> UInt64(byte - 64)) & 1 == 1 }
+        return false
     }
 
-    /// The table behind ``isTokenByte(_:)``.
-    private static let tokenBytes: [Bool] = (0...255).map { value in
-        switch UInt8(value) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(UInt8(value))
-        }
-    }
+    /// Bytes 0 to 63 that are token characters: `!#$%&'*+-.` and the digits.
+    private static let tokenMaskLow: UInt64 = 0x03FF_6CFA_0000_0000
+    /// Bytes 64 to 127 that are token characters: the letters, `^_`|~`.
+    private static let tokenMaskHigh: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     /// Whether `byte` is a hexadecimal digit, in either case.
     @inline(__always)
@@ -65,12 +62,13 @@ package enum HTTPSyntax {
 
     /// The HTTP version a request line names, as (major, minor) digits, or the problem with it.
     package static func version(_ word: ArraySlice<UInt8>) throws(FramingError) -> (major: UInt8, minor: UInt8) {
-        let bytes = Array(word)
-        guard bytes.count == 8, bytes[0..<5].elementsEqual("HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
-              (0x30...0x39).contains(bytes[5]), (0x30...0x39).contains(bytes[7]) else {
+        let start = word.startIndex
+        guard word.count == 8, word[start] == UInt8(ascii: "H"), word[start + 1] == UInt8(ascii: "T"), word[start + 2] == UInt8(ascii: "T"),
+              word[start + 3] == UInt8(ascii: "P"), word[start + 4] == UInt8(ascii: "/"), word[start + 6] == UInt8(ascii: "."),
+              (0x30...0x39).contains(word[start + 5]), (0x30...0x39).contains(word[start + 7]) else {
             throw .malformedRequest("the version is not HTTP/x.y: \(quoted(word))")
         }
-        return (bytes[5] - 0x30, bytes[7] - 0x30)
+        return (word[start + 5] - 0x30, word[start + 7] - 0x30)
     }
 
     /// Checks the three words of a request line: a token method, a target without control
@@ -90,8 +88,40 @@ package enum HTTPSyntax {
 
     /// Checks one field line (without its CR LF) and returns its name and value (without the
     /// optional whitespace around it): refuses an obs-fold line, a line without a colon, whitespace
-    /// before the colon, a name that is not a token, and a control character in the value.
+    /// before the colon, a name that is not a token, and a control character in the value (a CR
+    /// there is a bare CR: the line's own ends before its CR LF).
+    @inline(__always)
     package static func field(_ line: ArraySlice<UInt8>) throws(FramingError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+        // One pass over the bytes in place for the common, valid line; a line it doubts is read
+        // again by ``checkedField(_:)``, which names the problem.
+        let colon: Int? = line.withUnsafeBufferPointer { bytes in
+            guard let first = bytes.first, isTokenByte(first) else { return nil }
+            var index = 1
+            while index < bytes.count && bytes[index] != UInt8(ascii: ":") {
+                guard isTokenByte(bytes[index]) else { return nil }
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            let found = index
+            index += 1
+            while index < bytes.count {
+                // Visible ASCII and the space in one comparison; then UTF-8 and the tab.
+                let byte = bytes[index]
+                guard byte &- 0x20 < 0x5F || byte >= 0x80 || byte == 0x09 else { return nil }
+                index += 1
+            }
+            return found
+        }
+        if let colon {
+            let at = line.startIndex + colon
+            return (line[line.startIndex..<at], line[(at + 1)...].trimmingHTTPSpaces())
+        }
+        return try checkedField(line)
+    }
+
+    /// ``field(_:)`` for a line the fast pass doubted: each rule checked in turn, the first broken
+    /// one thrown by name.
+    private static func checkedField(_ line: ArraySlice<UInt8>) throws(FramingError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
         guard let first = line.first else { throw .malformedRequest("an empty header line") }
         if first == 0x20 || first == 0x09 {
             throw .malformedRequest("an obs-fold line (a header line that starts with whitespace): \(quoted(line))")
@@ -109,6 +139,7 @@ package enum HTTPSyntax {
         }
         let value = line[(colon + 1)...].trimmingHTTPSpaces()
         if let control = value.first(where: { isControl($0) && $0 != 0x09 }) {
+            if control == 0x0D { throw .malformedRequest("a bare CR in the request head: \(quoted(line))") }
             throw .malformedRequest("the value of \(String(decoding: name, as: UTF8.self)) holds a control character (\(hex(control)))")
         }
         return (name, value)

@@ -148,6 +148,25 @@ if CommandLine.arguments.dropFirst().first == "urlprotocol" {
     exit(0)
 }
 
+// Parsing: a browser-like GET of nine header fields, framed alone, as a connection's parser sees it.
+if CommandLine.arguments.dropFirst().first == "parse" {
+    let bytes = Array(("GET /api/v1/items?page=2&sort=name HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUser-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36\r\n"
+        + "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\nAccept-Language: en-US,en;q=0.9\r\nAccept-Encoding: gzip, deflate, br\r\n"
+        + "Cookie: session=abc123; theme=dark\r\nCache-Control: no-cache\r\nConnection: keep-alive\r\nX-Request-Id: 4f1c2d3e-aaaa-bbbb-cccc-1234567890ab\r\n\r\n").utf8)
+    let iterations = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 300_000
+    var parser = HTTPRequestParser()
+    var parsed = 0
+    let elapsed = try ContinuousClock().measure {
+        for _ in 0..<iterations {
+            parser.append(bytes)
+            if try parser.next() != nil { parsed += 1 }
+        }
+    }
+    let perRequest = Double(elapsed.components.seconds) * 1e9 / Double(iterations) + Double(elapsed.components.attoseconds) / 1e9 / Double(iterations)
+    print("parse: head_bytes=\(bytes.count) ns_per_request=\(String(format: "%.0f", perRequest)) parsed=\(parsed)")
+    exit(0)
+}
+
 let scriptPath = CommandLine.arguments.dropFirst().first ?? "Benchmarks/cresponder.json"
 let script = try ResponseScript(contentsOf: URL(fileURLWithPath: scriptPath))
 let responder = try PatternResponder(script: script)

@@ -121,17 +121,25 @@ public struct RecordingMask: Sendable, Equatable {
         return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
     }
 
-    /// Whether `name` holds `fragment`, ASCII letters in any case.
+    /// Whether `name` holds `fragment`, ASCII letters in any case: over the strings' bytes in
+    /// place where they have them (native strings do).
     private static func contains(_ name: String, _ fragment: String) -> Bool {
-        let haystack = Array(name.utf8), needle = Array(fragment.utf8)
-        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        for start in 0...(haystack.count - needle.count) {
-            var index = 0
-            while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
-            if index == needle.count { return true }
+        func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            for start in 0...(haystack.count - needle.count) {
+                var index = 0
+                while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
+                if index == needle.count { return true }
+            }
+            return false
         }
-        return false
+        if let found = name.utf8.withContiguousStorageIfAvailable({ haystack in
+            fragment.utf8.withContiguousStorageIfAvailable { needle in search(haystack, needle) }
+        }), let result = found {
+            return result
+        }
+        return Array(name.utf8).withUnsafeBufferPointer { haystack in Array(fragment.utf8).withUnsafeBufferPointer { search(haystack, $0) } }
     }
 
     static func isJSON(_ contentType: String?) -> Bool {
