@@ -113,44 +113,44 @@ package enum HTTPSyntax {
             let authority = rest.dropFirst(3)
             path = authority[(authority.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
         }
-        let end = path.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? path.endIndex
-        try checkPath(path[path.startIndex..<end], target: target)
+        if let problem = pathProblem(path) {
+            throw .malformedRequest("the request target's path \(problem): \(quoted(target))")
+        }
     }
 
-    /// Refuses a path that holds `%00`, or whose segments, decoded (`%2e` is `.`, `%2f` and `%5c`
-    /// are separators too, as nginx decodes them), climb above the root.
-    private static func checkPath(_ path: ArraySlice<UInt8>, target: ArraySlice<UInt8>) throws(FramingError) {
+    /// What is wrong with a path (without its query) as nginx sees it, or `nil`: `holds %00`, or
+    /// `climbs above the root (a .. segment)` when its segments, decoded (`%2e` is `.`, `%2f`, `%5c`
+    /// and a backslash are separators too, as nginx decodes them), go above `/`.
+    package static func pathProblem(_ path: ArraySlice<UInt8>) -> String? {
         var depth = 0
         var segment: [UInt8] = []
         var index = path.startIndex
-        func endSegment() throws(FramingError) {
-            defer { segment.removeAll(keepingCapacity: true) }
-            if segment == [0x2E, 0x2E] {
-                depth -= 1
-                guard depth >= 0 else {
-                    throw .malformedRequest("the request target's path climbs above the root (a .. segment): \(quoted(target))")
-                }
-            } else if !segment.isEmpty && segment != [0x2E] {
-                depth += 1
-            }
-        }
-        while index < path.endIndex {
-            var byte = path[index]
+        var bytes = path.endIndex
+        // The path ends at a query or a fragment; the end counts as one more separator.
+        if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = end }
+        while index <= bytes {
+            var byte = index < bytes ? path[index] : UInt8(ascii: "/")
             var step = 1
-            if byte == UInt8(ascii: "%"), path.distance(from: index, to: path.endIndex) >= 3,
+            if index < bytes, byte == UInt8(ascii: "%"), path.distance(from: index, to: bytes) >= 3,
                let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]) {
                 byte = high << 4 | low
                 step = 3
-                if byte == 0 { throw .malformedRequest("the request target's path holds %00: \(quoted(target))") }
+                if byte == 0 { return "holds %00" }
             }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                try endSegment()
+                if segment == [0x2E, 0x2E] {
+                    depth -= 1
+                    if depth < 0 { return "climbs above the root (a .. segment)" }
+                } else if !segment.isEmpty && segment != [0x2E] {
+                    depth += 1
+                }
+                segment.removeAll(keepingCapacity: true)
             } else {
                 segment.append(byte)
             }
             index += step
         }
-        try endSegment()
+        return nil
     }
 
     /// The value of a hexadecimal digit, or `nil`.
