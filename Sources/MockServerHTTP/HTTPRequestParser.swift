@@ -203,6 +203,7 @@ import MockServerCore
             case 4 where fieldName.equalsIgnoringASCIICase("host"):
                 hosts += 1
                 if hosts > 1 { throw .malformedRequest("two Host header fields") }
+                try HTTPSyntax.checkHost(valueBytes)
             case 14 where fieldName.equalsIgnoringASCIICase("content-length"):
                 if contentLength != nil || contentLengthTooLong { throw .malformedRequest("two Content-Length header fields") }
                 if let length = try HTTPSyntax.contentLength(valueBytes, limit: maximumBodyLength) {

@@ -84,6 +84,91 @@ package enum HTTPSyntax {
             throw .malformedRequest("the HTTP/2 connection preface (PRI * HTTP/2.0) on an HTTP/1.1 listener")
         }
         guard major == 1 && minor <= 1 else { throw .unsupportedVersion(String(decoding: word, as: UTF8.self)) }
+        try checkTarget(target, method: method)
+    }
+
+    /// Checks a request target's form (RFC 9112 §3.2) and path as nginx does: origin-form (`/path`)
+    /// or absolute-form (`http://host/path`) for every method, `*` for `OPTIONS` only, anything for
+    /// `CONNECT` (its listener refuses the method itself); a path that holds `%00` or whose dot
+    /// segments (`..`, `%2e%2e`, with `/` or `%2f`) climb above the root is refused.
+    package static func checkTarget(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) throws(FramingError) {
+        if method.elementsEqual("CONNECT".utf8) { return }
+        if target.elementsEqual("*".utf8) {
+            guard method.elementsEqual("OPTIONS".utf8) else {
+                throw .malformedRequest("the request target * (asterisk-form) is for OPTIONS only, not \(quoted(method))")
+            }
+            return
+        }
+        var path = target[...]
+        if target.first != UInt8(ascii: "/") {
+            // absolute-form: a scheme (a letter, then letters, digits, + - .), "://", an authority.
+            let scheme = target.prefix { $0 != UInt8(ascii: ":") }
+            let rest = target[scheme.endIndex...]
+            guard let letter = scheme.first, (0x41...0x5A).contains(letter) || (0x61...0x7A).contains(letter),
+                  scheme.allSatisfy({ isTokenByte($0) && $0 != UInt8(ascii: "%") }), rest.starts(with: "://".utf8) else {
+                throw .malformedRequest("the request target is neither /path (origin-form) nor scheme://host/path (absolute-form): \(quoted(target))")
+            }
+            let authority = rest.dropFirst(3)
+            path = authority[(authority.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
+        }
+        if let problem = pathProblem(path) {
+            throw .malformedRequest("the request target's path \(problem): \(quoted(target))")
+        }
+    }
+
+    /// What is wrong with a path (without its query) as nginx sees it, or `nil`: `holds %00`, or
+    /// `climbs above the root (a .. segment)` when its segments, decoded (`%2e` is `.`, `%2f`, `%5c`
+    /// and a backslash are separators too, as nginx decodes them), go above `/`.
+    package static func pathProblem(_ path: ArraySlice<UInt8>) -> String? {
+        var depth = 0
+        var segment: [UInt8] = []
+        var index = path.startIndex
+        var bytes = path.endIndex
+        // The path ends at a query or a fragment; the end counts as one more separator.
+        if let end = path.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { bytes = end }
+        while index <= bytes {
+            var byte = index < bytes ? path[index] : UInt8(ascii: "/")
+            var step = 1
+            if index < bytes, byte == UInt8(ascii: "%"), path.distance(from: index, to: bytes) >= 3,
+               let high = hexValue(path[index + 1]), let low = hexValue(path[index + 2]) {
+                byte = high << 4 | low
+                step = 3
+                if byte == 0 { return "holds %00" }
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                if segment == [0x2E, 0x2E] {
+                    depth -= 1
+                    if depth < 0 { return "climbs above the root (a .. segment)" }
+                } else if !segment.isEmpty && segment != [0x2E] {
+                    depth += 1
+                }
+                segment.removeAll(keepingCapacity: true)
+            } else {
+                segment.append(byte)
+            }
+            index += step
+        }
+        return nil
+    }
+
+    /// The value of a hexadecimal digit, or `nil`.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// Checks a `Host` value as nginx does: no whitespace or control character, no slash or backslash,
+    /// no `..`, and not starting with `.`.
+    package static func checkHost(_ value: ArraySlice<UInt8>) throws(FramingError) {
+        let bad = value.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
+        let dots = zip(value, value.dropFirst()).contains { $0 == 0x2E && $1 == 0x2E }
+        if bad || dots || value.first == 0x2E {
+            throw .malformedRequest("the Host header field is not a host name or address: \(quoted(value))")
+        }
     }
 
     /// Checks one field line (without its CR LF) and returns its name and value (without the

@@ -110,6 +110,26 @@ struct HTTPRequestParserTests {
         }
     }
 
+    @Test("targets and Host values nginx reads are still read: dot segments that stay inside, encoded dots in names, .. in the query, absolute-form, OPTIONS *, CONNECT's authority, an IPv6 Host", arguments: [
+        ("GET /a/../b HTTP/1.1", "Host: x", "/a/../b"),
+        ("GET /a/./b/.. HTTP/1.1", "Host: x", "/a/./b/.."),
+        ("GET /a%2ebin/%2e%2e/c HTTP/1.1", "Host: x", "/a%2ebin/%2e%2e/c"),
+        ("GET /..a/b.. HTTP/1.1", "Host: x", "/..a/b.."),
+        ("GET /x?path=../../etc/passwd&n=%00 HTTP/1.1", "Host: x", "/x?path=../../etc/passwd&n=%00"),
+        ("GET /%zz%4 HTTP/1.1", "Host: x", "/%zz%4"),
+        ("GET HTTP://x:8080/a/../b HTTP/1.1", "Host: x", "HTTP://x:8080/a/../b"),
+        ("GET http://x HTTP/1.1", "Host: x", "http://x"),
+        ("OPTIONS * HTTP/1.1", "Host: x", "*"),
+        ("CONNECT example.com:443 HTTP/1.1", "Host: example.com:443", "example.com:443"),
+        ("GET / HTTP/1.1", "Host: [::1]:8080", "/"),
+        ("GET / HTTP/1.1", "Host:", "/"),
+    ])
+    func acceptedTargets(line: String, host: String, target: String) throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array("\(line)\r\n\(host)\r\n\r\n".utf8))
+        #expect(try parser.next()?.target == target)
+    }
+
     @Test("limits on the head and the body")
     func limits() {
         var head = HTTPRequestParser(maximumHeadLength: 100)

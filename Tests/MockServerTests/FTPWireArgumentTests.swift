@@ -27,12 +27,43 @@ struct FTPWireArgumentTests {
             ("REST 99999999999999999999", "501 Syntax error in parameters: REST needs a byte offset from 0 to 9223372036854775807, not \"99999999999999999999\".\r\n"),
             ("REST -1", "501 Syntax error in parameters: REST needs a byte offset from 0 to 9223372036854775807, not \"-1\".\r\n"),
             ("REST 9223372036854775807", "350 Restarting at 9223372036854775807. Send STORE or RETRIEVE.\r\n"),
-            ("TYPE 18446744073709551615", "200 Type set to 18446744073709551615.\r\n"),
+            ("TYPE 18446744073709551615", "504 TYPE '18446744073709551615' is not supported: only A and I.\r\n"),
             ("NOOP", "200 NOOP command successful.\r\n"),
         ]
         for (command, reply) in exchanges {
             try client.send(command + "\r\n")
             #expect(try client.readLine() + "\r\n" == reply, "\(command)")
+        }
+    }
+
+    @Test("parameters vsftpd does not offer get 504 or 522 naming them, EPSV ALL gets 200, ABOR between transfers 225; the offered ones still work")
+    func unsupportedParameters() async throws {
+        let server = try MockServer(script: BundledResponses.script(named: "ftp"))
+        try await server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        #expect(try client.readLine().hasPrefix("220 "))
+        let exchanges: [(String, String)] = [
+            ("TYPE X", "504 TYPE 'X' is not supported: only A and I."),
+            ("TYPE", "504 TYPE '' is not supported: only A and I."),
+            ("TYPE I", "200 Type set to I."),
+            ("TYPE A N", "200 Type set to A N."),
+            ("MODE Z", "504 MODE 'Z' is not supported: only S."),
+            ("MODE S", "200 Mode set to S."),
+            ("STRU R", "504 STRU 'R' is not supported: only F."),
+            ("STRU F", "200 Structure set to F."),
+            ("EPSV 3", "522 Network protocol '3' not supported, use (1,2)."),
+            ("EPSV 99999999999999999999", "522 Network protocol '99999999999999999999' not supported, use (1,2)."),
+            ("EPSV ALL", "200 EPSV ALL ok."),
+            ("ABOR", "225 No transfer to ABOR."),
+        ]
+        for (command, reply) in exchanges {
+            try client.send(command + "\r\n")
+            #expect(try client.readLine() == reply, "\(command)")
+        }
+        for command in ["EPSV", "EPSV 1"] {
+            try client.send(command + "\r\n")
+            #expect(try client.readLine().hasPrefix("229 Entering Extended Passive Mode (|||"), "\(command)")
         }
     }
 }

@@ -39,7 +39,10 @@ struct WebDAVHandlerTests {
         #expect(FilePaths.path(ofTarget: "/a%zz") == nil)
         #expect(FilePaths.href("/x€ y/") == "/x%E2%82%AC%20y/")
         var server = Server()
-        #expect(server.send("GET", "/a%00").status == 400)
+        // %00 never reaches a handler: the parser refuses it (HTTPSyntax.checkTarget). A bad escape
+        // passes the parser and is the handler's own 400.
+        #expect(HTTPRequest(parsing: Array("GET /a%00 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) == nil)
+        #expect(server.send("GET", "/a%zz").status == 400)
         #expect(server.send("DELETE", "/folder/#frag").status == 400)
         #expect(server.files["/folder/"] != nil)
     }

@@ -80,6 +80,35 @@ struct WebDAVWireValuesTests {
         }
     }
 
+    @Test("a Destination whose .. segments climb above the root, or that holds %00, is 400 as nginx refuses it, and changes nothing; .. that stays inside is followed", arguments: [
+        ("/../../tmp/pwned", "climbs above the root (a .. segment)"), ("/%2e%2e/%2E%2E/tmp/pwned", "climbs above the root (a .. segment)"),
+        ("/folder/../../x", "climbs above the root (a .. segment)"), ("http://x/../x", "climbs above the root (a .. segment)"),
+        ("/..%2fx", "climbs above the root (a .. segment)"), ("/a%00b", "holds %00"),
+    ])
+    func climbingDestination(destination: String, problem: String) {
+        for method in ["COPY", "MOVE"] {
+            var server = WebDAVHandlerTests.Server()
+            let before = server.files
+            let response = server.send(method, "/file.txt", ["Destination": destination])
+            #expect(response.status == 400 && text(response) == "the Destination \(destination) is refused: its path \(problem)\n", "\(method) \(destination): \(text(response))")
+            #expect(server.files == before)
+        }
+        var server = WebDAVHandlerTests.Server()
+        #expect(server.send("COPY", "/file.txt", ["Destination": "/folder/../inside.txt"]).status == 201)
+        #expect(server.files["/inside.txt"] != nil)
+    }
+
+    @Test("Overwrite is T or F in either case; another value is 400 naming it and changes nothing", arguments: ["maybe", "TRUE", "0", "T F"])
+    func overwriteValues(value: String) {
+        var server = WebDAVHandlerTests.Server()
+        let before = server.files
+        let response = server.send("COPY", "/file.txt", ["Destination": "/copy.txt", "Overwrite": value])
+        #expect(response.status == 400 && text(response) == "the Overwrite header is T or F (RFC 4918 section 10.6), not \"\(value)\"\n", "\(text(response))")
+        #expect(server.files == before)
+        #expect(server.send("COPY", "/file.txt", ["Destination": "/folder/inner.txt", "Overwrite": "f"]).status == 412)
+        #expect(server.send("COPY", "/file.txt", ["Destination": "/folder/inner.txt", "Overwrite": " t "]).status == 204)
+    }
+
     @Test("COPY within the server: a path, or an absolute URI with the request's host, port and scheme")
     func ownDestination() {
         var server = WebDAVHandlerTests.Server()

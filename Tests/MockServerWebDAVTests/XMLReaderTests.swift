@@ -36,6 +36,23 @@ struct XMLReaderTests {
         }
     }
 
+    @Test("a body that is not UTF-8 is refused naming the byte and its offset, before the parser reads a name from it (it trapped on <D:\\xff/>)", arguments: [
+        ([0xFF], "byte 0xff at offset"),
+        (Array("<?xml version='1.0'?><D:propfind xmlns:D='DAV:'><D:prop><D:".utf8) + [0xFF] + Array("/></D:prop></D:propfind>".utf8), "byte 0xff at offset 59"),
+        (Array("<a b='".utf8) + [0xC0, 0xAF] + Array("'/>".utf8), "byte 0xc0 at offset 6"),
+        (Array("<a>".utf8) + [0xED, 0xA0, 0x80] + Array("</a>".utf8), "byte 0xed at offset 3"),
+        (Array("<a>é".utf8) + [0xE2, 0x82] + Array("</a>".utf8), "byte 0xe2 at offset 5"),
+    ] as [([UInt8], String)])
+    func notUTF8(bytes: [UInt8], problem: String) {
+        #expect(XMLReader.firstInvalidUTF8(in: Array("<a>é€𝄞</a>".utf8)) == nil)
+        #expect {
+            _ = try XMLReader.parse(bytes)
+        } throws: { error in
+            guard case XMLReader.Failure.malformed(let account) = error else { return false }
+            return account.hasPrefix("the XML body is not UTF-8: ") && account.contains(problem)
+        }
+    }
+
     @Test("nesting: 256 elements deep parses; 257, 300 and 100,000 are refused naming the limit", arguments: [256, 257, 300, 100_000])
     func nesting(levels: Int) throws {
         do {

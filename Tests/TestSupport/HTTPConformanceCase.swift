@@ -60,7 +60,7 @@ public struct HTTPConformanceCase: Sendable, CustomStringConvertible {
         + [UInt8](repeating: 0x42, count: 32) + [0x00, 0x00, 0x04, 0x13, 0x01, 0x13, 0x02, 0x01, 0x00]
 
     /// Every row: what a strict HTTP/1.1 server refuses, then what it must still accept.
-    public static let all: [HTTPConformanceCase] = requestLine + versions + starts + fields + framing + chunks + sizes + accepted
+    public static let all: [HTTPConformanceCase] = requestLine + versions + targets + starts + fields + framing + chunks + sizes + accepted
 
     /// The request line (RFC 9112 §3).
     public static let requestLine: [HTTPConformanceCase] = [
@@ -92,6 +92,24 @@ public struct HTTPConformanceCase: Sendable, CustomStringConvertible {
         .init("HTTP/3.0", "GET / HTTP/3.0\r\nHost: x\r\n\r\n", .refused(status: 505, problem: "unsupported HTTP version: HTTP/3.0")),
         .init("HTTP/0.9 named", "GET / HTTP/0.9\r\n\r\n", .refused(status: 505, problem: "unsupported HTTP version: HTTP/0.9")),
         .init("HTTP/1.2", "GET / HTTP/1.2\r\nHost: x\r\n\r\n", .refused(status: 505, problem: "unsupported HTTP version: HTTP/1.2")),
+    ]
+
+    /// The request target's form (RFC 9112 §3.2) and path, and the Host value, as nginx checks them.
+    public static let targets: [HTTPConformanceCase] = [
+        .init("a target without a leading slash", "GET abc HTTP/1.1\r\nHost: x\r\n\r\n",
+              bad("the request target is neither /path (origin-form) nor scheme://host/path (absolute-form): abc")),
+        .init("a target that is a scheme without //", "GET http:x HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target is neither /path")),
+        .init("* with GET", "GET * HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target * (asterisk-form) is for OPTIONS only, not GET")),
+        .init("../ above the root", "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+              bad("the request target's path climbs above the root (a .. segment): /../../etc/passwd")),
+        .init("%2e%2e%2f above the root", "GET /%2e%2e%2f%2E%2E%2fetc%2fpasswd HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target's path climbs above the root")),
+        .init("one .. too many after a segment", "GET /a/b/../../../x HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target's path climbs above the root")),
+        .init("backslash .. above the root", "GET /..\\..\\x HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target's path climbs above the root")),
+        .init("absolute-form .. above the root", "GET http://x/../a HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target's path climbs above the root")),
+        .init("%00 in the path", "GET /file.txt%00.json HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target's path holds %00: /file.txt%00.json")),
+        .init("a Host with a space", get(["Host: a b"]), bad("the Host header field is not a host name or address: a b")),
+        .init("a Host with a slash", get(["Host: x/y"]), bad("the Host header field is not a host name or address")),
+        .init("a Host with ..", get(["Host: a..b"]), bad("the Host header field is not a host name or address")),
     ]
 
     /// Bytes that cannot start a request: refused at once, without waiting for a line end.

@@ -16,6 +16,21 @@ extension WebDAVHandler {
         } else if !destinationHeader.hasPrefix("/") || destinationHeader.hasPrefix("//") {
             return Self.plain(400, "the Destination \(destinationHeader) is neither an absolute URI nor an absolute path\n")
         }
+        // nginx's rule for a request target holds for the Destination too: its .. segments stay
+        // inside the root, and it holds no %00 (FilePaths would clamp them to the root instead).
+        let destinationBytes = Array(destinationHeader.utf8)
+        var destinationPathBytes = destinationBytes[...]
+        if WebDAVOrigin(absoluteURI: destinationHeader) != nil, let scheme = destinationBytes.firstRange(of: Array("://".utf8)) {
+            let authority = destinationBytes[scheme.upperBound...]
+            destinationPathBytes = authority[(authority.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
+        }
+        if let problem = HTTPSyntax.pathProblem(destinationPathBytes) {
+            return Self.plain(400, "the Destination \(destinationHeader) is refused: its path \(problem)\n")
+        }
+        let overwriteHeader = request.headers["Overwrite"]?.trimmingSpaces()
+        if let overwriteHeader, overwriteHeader.uppercased() != "T" && overwriteHeader.uppercased() != "F" {
+            return Self.plain(400, "the Overwrite header is T or F (RFC 4918 section 10.6), not \"\(overwriteHeader)\"\n")
+        }
         guard let destinationPath = FilePaths.path(ofTarget: destinationHeader) else {
             return Self.plain(400, "the Destination \(destinationHeader) is not a valid URI\n")
         }
@@ -25,7 +40,7 @@ extension WebDAVHandler {
         guard source != destination else { return Self.plain(403, "the source and destination are the same\n") }
         if kind == .folder, destination.hasPrefix(source) { return Self.plain(403, "a collection cannot go inside itself\n") }
         if source == "/" { return Self.plain(403, "the root cannot be \(move ? "moved" : "copied")\n") }
-        let overwrite = request.headers["Overwrite"]?.trimmingSpaces().uppercased() != "F"
+        let overwrite = overwriteHeader?.uppercased() != "F"
         let shallow: Bool
         switch depth {
         case .infinity: shallow = false

@@ -36,6 +36,11 @@ import FoundationXML
     /// - Throws: ``Failure/malformed(_:)`` for a body that is not well-formed XML,
     ///   ``Failure/tooDeep(line:)`` for one that nests elements deeper than ``maximumDepth``.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
+        // libxml2 reads a name past a byte that is not UTF-8 (it falls back to Latin-1), and
+        // Foundation's callback traps on that name: such a body never reaches the parser.
+        if let offset = firstInvalidUTF8(in: bytes) {
+            throw .malformed("the XML body is not UTF-8: byte \(hex(bytes[offset])) at offset \(offset)")
+        }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -50,6 +55,26 @@ import FoundationXML
             throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
         }
         return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
+    }
+
+    /// The offset of the first byte of `bytes` that does not belong to a UTF-8 sequence, or `nil`.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    /// A byte as `0xff`.
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
     }
 
     /// The parser's delegate: the document's nodes so far and a stack of the open elements'

@@ -75,7 +75,12 @@ package enum WebSocketHandshake {
             return reject(426, "Upgrade Required", "Sec-WebSocket-Version is \(headers["Sec-WebSocket-Version"].map { "\"\($0)\"" } ?? "missing"); this server speaks 13",
                           headers: ["Sec-WebSocket-Version: 13"])
         }
-        guard let key = headers["Sec-WebSocket-Key"]?.trimmingCharacters(in: .whitespaces),
+        // RFC 6455, section 11.3.1: the field must not appear more than once.
+        let keys = headers.values(for: "Sec-WebSocket-Key")
+        guard keys.count <= 1 else {
+            return reject(400, "Bad Request", "\(keys.count) Sec-WebSocket-Key header fields; a handshake has one")
+        }
+        guard let key = keys.first?.trimmingCharacters(in: .whitespaces),
               let nonce = Data(base64Encoded: key), nonce.count == 16 else {
             return reject(400, "Bad Request", "Sec-WebSocket-Key must be 16 bytes in base64")
         }

@@ -210,7 +210,9 @@ struct MockDataServerTests {
         for target in ["/leak", "/relative", "/../secret", "/..%2Fsecret", "/%2e%2e/secret", "/%2E%2E%2F..%2Fsecret", "/..", "/./../GET|-secret",
                        "/inside/../../secret", "/%00/../secret"] {
             let result = try Tools.curl(["--path-as-is", "-w", " %{http_code}", "http://127.0.0.1:\(server.port)\(target)"])
-            #expect(!result.stdout.contains("SECRET") && result.stdout.hasSuffix(" 404"), "\(target): \(result.stdout)")
+            // A path that climbs above the root or holds %00 is the parser's 400 (nginx's answer).
+            let status = ["/leak", "/relative"].contains(target) ? " 404" : " 400"
+            #expect(!result.stdout.contains("SECRET") && result.stdout.hasSuffix(status), "\(target): \(result.stdout)")
         }
         #expect(responder.misses.allSatisfy { miss in miss.triedFileNames.allSatisfy { !$0.contains("/") } })
         let alias = try Tools.curl(["http://127.0.0.1:\(server.port)/alias"])

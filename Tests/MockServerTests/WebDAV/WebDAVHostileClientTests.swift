@@ -62,6 +62,34 @@ struct WebDAVHostileClientTests {
         #expect(result.stdout == "HTTP/1.1 400 Bad Request\nlimit named: True\nHello from MockServer!\n", "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("Python raw socket: PROPFIND, PROPPATCH and LOCK bodies with a byte that is not UTF-8 in a name are 400 naming it, and the server serves on (the process trapped in Foundation's XMLParser)",
+          .enabled(if: Tools.hasPython))
+    func notUTF8RawSocket() throws {
+        let server = try dav()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import socket, base64
+            auth = "Authorization: Basic " + base64.b64encode(b"user:pass").decode() + "\\r\\n"
+            def send(method, body):
+                s = socket.create_connection(("127.0.0.1", \(server.port)), timeout=20)
+                head = method + " /file.txt HTTP/1.1\\r\\nHost: h\\r\\n" + auth + "Depth: 0\\r\\nConnection: close\\r\\nContent-Length: %d\\r\\n\\r\\n"
+                s.sendall((head % len(body)).encode() + body)
+                data = b""
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk: break
+                    data += chunk
+                text = data.decode("utf-8", "replace")
+                print(method, text.split("\\r\\n")[0], "not UTF-8" in text and "byte 0xff" in text)
+            send("PROPFIND", b"<D:propfind xmlns:D='DAV:'><D:prop><D:\\xff/></D:prop></D:propfind>")
+            send("PROPPATCH", b"<D:propertyupdate xmlns:D='DAV:'><D:set><D:prop><Z:\\xffa xmlns:Z='urn:z'>v</Z:\\xffa></D:prop></D:set></D:propertyupdate>")
+            send("LOCK", b"<D:lockinfo xmlns:D='DAV:'><D:\\xff/></D:lockinfo>")
+            send("GET", b"")
+            """)
+        #expect(result.stdout == "PROPFIND HTTP/1.1 400 Bad Request True\nPROPPATCH HTTP/1.1 400 Bad Request True\nLOCK HTTP/1.1 400 Bad Request True\nGET HTTP/1.1 200 OK False\n",
+                "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("curl: COPY and MOVE to another host, port or scheme are 502 and change nothing; the server's own URI works", .enabled(if: Tools.hasCurl))
     func foreignDestination() throws {
         let server = try dav()
