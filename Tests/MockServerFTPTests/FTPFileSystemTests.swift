@@ -110,6 +110,24 @@ struct FTPFileSystemTests {
         #expect(session.reply("MDTM docs/new.txt") == "213 20240101120030\r\n")
     }
 
+    @Test("REST past a file's end: an upload fills the gap with zeros up to 64 MiB, and a larger gap is refused before anything is allocated")
+    func restartGap() {
+        var session = Session()
+        // REST 9223372036854775807 then STOR ended the process: the gap was allocated.
+        for offset in ["9223372036854775807", "9223372036854775000", String((64 << 20) + 7)] {
+            _ = session.reply("REST \(offset)")
+            #expect(session.reply("STOR a.txt") == "554 Restart offset \(offset) is more than 67108864 bytes past the end of a.txt (6 bytes).\r\n")
+        }
+        _ = session.reply("REST \((64 << 20) + 1)")
+        #expect(session.reply("STOR docs/new.txt").hasPrefix("554 "))
+        _ = session.reply("REST \((64 << 20) + 6)")
+        guard case .upload(_, "/a.txt", let offset, _) = session.send("STOR a.txt") else { Issue.record("no upload at the limit"); return }
+        #expect(offset == (64 << 20) + 6)
+        _ = session.reply("REST 9223372036854775807")
+        guard case .upload(_, "/a.txt", 6, _) = session.send("APPE a.txt") else { Issue.record("APPE does not append"); return }
+        #expect(session.files["/a.txt"] == Array("abcdef".utf8))
+    }
+
     @Test("changes: MKD, RMD, DELE, RNFR/RNTO for files and folders, with their errors")
     func changes() {
         var session = Session()

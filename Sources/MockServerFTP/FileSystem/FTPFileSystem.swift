@@ -19,6 +19,10 @@ package struct FTPFileSystem {
     let now: Date
     private var tree: FileTree
 
+    /// The most bytes of zeros an upload after `REST` may leave between the end of its file and its
+    /// offset (64 MiB); a larger gap is refused with `554`.
+    package static let maximumRestartGap = 64 << 20
+
     /// The commands `«ftp»` answers.
     package static let commands: Set<String> = ["PWD", "XPWD", "CWD", "XCWD", "CDUP", "XCUP", "LIST", "NLST", "MLSD", "MLST", "SIZE", "MDTM",
                                                 "REST", "RETR", "STOR", "APPE", "MKD", "XMKD", "RMD", "XRMD", "DELE", "RNFR", "RNTO", "FEAT", "OPTS"]
@@ -82,6 +86,13 @@ package struct FTPFileSystem {
             guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("553 \(argument): No such directory.\r\n") }
             var offset = restart
             if verb == "APPE", case .file(let name)? = tree.kind(of: path) { offset = files[name]?.count ?? 0 }
+            // The gap between the file's end and a `REST` offset past it is zeros: compared with the
+            // limit before anything is allocated (`REST 9223372036854775807` then `STOR` ended the process).
+            var size = 0
+            if case .file(let name)? = tree.kind(of: path) { size = files[name]?.count ?? 0 }
+            guard offset - size <= Self.maximumRestartGap else {
+                return .reply("554 Restart offset \(offset) is more than \(Self.maximumRestartGap) bytes past the end of \(argument) (\(size) bytes).\r\n")
+            }
             return .upload(preliminary: "150 Ok to send data.\r\n", path: FilePaths.file(path), offset: offset, final: "226 Transfer complete.\r\n")
         case "MKD", "XMKD":
             let path = resolve(argument, in: session.directory)
