@@ -35,24 +35,29 @@ package indirect enum XMLNode: Sendable, Hashable {
         case .text(let text):
             return XMLNode.escaped(text)
         case .element(let namespace, let name, let attributes, let children):
-            var result = "<\(name) xmlns=\"\(XMLNode.escaped(namespace))\""
-            for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(XMLNode.escaped(value))\"" }
+            var result = "<\(name) xmlns=\"\(XMLNode.escaped(namespace, inAttribute: true))\""
+            for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(XMLNode.escaped(value, inAttribute: true))\"" }
             if children.isEmpty { return result + "/>" }
             return result + ">" + children.map(\.xml).joined() + "</\(name)>"
         }
     }
 
-    /// `text` with `&`, `<`, `>` and `"` escaped.
-    package static func escaped(_ text: String) -> String {
+    /// `text` with `&`, `<`, `>`, `"` and carriage returns escaped (a reader turns a raw CR into a
+    /// line feed); in an attribute's value, tabs and line feeds too (a reader turns them into spaces).
+    /// A value read from `&#13;` or `&#9;` is then written so that it reads back the same.
+    package static func escaped(_ text: String, inAttribute: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            default: result.append(character)
+            case "\r": result += "&#13;"
+            case "\t" where inAttribute: result += "&#9;"
+            case "\n" where inAttribute: result += "&#10;"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result
