@@ -14,6 +14,7 @@ package enum XMLReader {
 
     /// The root element of `bytes`.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
+        if let problem = encodingProblem(bytes) { throw Failure(message: problem) }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true

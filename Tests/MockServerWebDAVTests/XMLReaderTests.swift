@@ -1,0 +1,28 @@
+import Testing
+@testable import MockServerWebDAV
+
+/// The XML reader on bodies a client can send: what Foundation's parser cannot take is refused first.
+@Suite("WebDAV XML reader: bodies that are not UTF-8")
+struct XMLReaderTests {
+    private static let bad: [UInt8] = [0xCA, 0xCA]
+
+    /// `before`, two bytes that are not UTF-8, then `after`.
+    private static func body(_ before: String, _ after: String) -> [UInt8] { Array(before.utf8) + bad + Array(after.utf8) }
+
+    @Test("a body read as UTF-8 that is not is refused with the offset, not handed to the parser (which trapped on a name)", arguments: [
+        ("<", "/>"), ("<a ", "=\"1\"/>"), ("<a>", "</a>"), ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><", "/>"),
+    ])
+    func notUTF8(before: String, after: String) {
+        #expect(throws: XMLReader.Failure(message: "the body is not UTF-8 (at byte offset \(before.utf8.count)) and declares no other encoding")) {
+            try XMLReader.parse(Self.body(before, after))
+        }
+    }
+
+    @Test("a body in another declared encoding, or in UTF-16, is read")
+    func otherEncodings() throws {
+        let latin1 = try XMLReader.parse(Self.body("<?xml version=\"1.0\" encoding='iso-8859-1'?><", "/>"))
+        #expect(latin1.qualifiedName?.name == "ÊÊ")
+        let utf16 = try XMLReader.parse([0xFF, 0xFE] + Array("<é/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(utf16.qualifiedName?.name == "é")
+    }
+}
