@@ -11,11 +11,27 @@ struct XMLReaderTests {
 
     @Test("a body read as UTF-8 that is not is refused with the offset, not handed to the parser (which trapped on a name)", arguments: [
         ("<", "/>"), ("<a ", "=\"1\"/>"), ("<a>", "</a>"), ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><", "/>"),
+        ("<?xml version=\"1.0\" encoding=\"iso-8859-\u{C3}\"?><a>", "</a>"), ("<?xml\u{D9} encoding=\"iso-8859-1\"?><a>", "</a>"),
     ])
     func notUTF8(before: String, after: String) {
-        #expect(throws: XMLReader.Failure(message: "the body is not UTF-8 (at byte offset \(before.utf8.count)) and declares no other encoding")) {
+        #expect(throws: XMLReader.Failure(message: "the body is not UTF-8 (at byte offset \(before.utf8.count)) and declares no other encoding this server reads")) {
             try XMLReader.parse(Self.body(before, after))
         }
+    }
+
+    @Test("a name with two colons is refused (it was read, then written back with an unbound prefix)")
+    func twoColons() {
+        #expect(throws: XMLReader.Failure(message: "line 1: the name <p:b:c> has more than one colon")) {
+            try XMLReader.parse(Array("<a xmlns:p=\"urn:p\"><p:b:c/></a>".utf8))
+        }
+    }
+
+    @Test("a processing instruction without data is refused (Foundation's parser read a null pointer on it); one with data is read")
+    func processingInstructions() throws {
+        #expect(throws: XMLReader.Failure(message: "the processing instruction <?pi?> has no data, which this server's XML parser cannot take")) {
+            try XMLReader.parse(Array("<a><?pi?></a>".utf8))
+        }
+        #expect(try XMLReader.parse(Array("<?xml version=\"1.0\"?><a><?pi x?><?pi ?></a>".utf8)).qualifiedName?.name == "a")
     }
 
     @Test("a body in another declared encoding, or in UTF-16, is read")

@@ -14,7 +14,7 @@ package enum XMLReader {
 
     /// The root element of `bytes`.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
-        if let problem = encodingProblem(bytes) { throw Failure(message: problem) }
+        if let problem = hazard(bytes) { throw Failure(message: problem) }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -50,6 +50,13 @@ package enum XMLReader {
             // or no declaration at all leaves it without one.
             if let qualifiedName, qualifiedName.contains(":"), (namespaceURI ?? "").isEmpty {
                 failure = Failure(message: "line \(parser.lineNumber): the prefix of <\(qualifiedName)> is not bound to a namespace")
+                parser.abortParsing()
+                return
+            }
+            // Namespaces in XML 1.0 §3: a local name has no colon (`<p:a:b>` was read as `a:b` in p's
+            // namespace, and written back as a prefix bound to nothing).
+            if elementName.contains(":") {
+                failure = Failure(message: "line \(parser.lineNumber): the name <\(qualifiedName ?? elementName)> has more than one colon")
                 parser.abortParsing()
                 return
             }
