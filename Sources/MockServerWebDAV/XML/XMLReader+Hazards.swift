@@ -1,20 +1,15 @@
 extension XMLReader {
-    /// The encodings other than UTF-8 and UTF-16 a body may declare: those whose every byte the
-    /// parser converts to UTF-8 itself (RFC 4918 asks only for UTF-8 and UTF-16).
-    private static let convertedEncodings: Set<String> = ["iso-8859-1", "iso_8859-1", "latin1", "us-ascii", "ascii"]
-
     /// Why `bytes` cannot be handed to Foundation's `XMLParser`, if they cannot: a processing
-    /// instruction without data, or a body that is not UTF-8, unless it is UTF-16 or UTF-32 or declares an encoding the parser converts. On Linux the
-    /// parser traps on a name that is not UTF-8 (`<\u{CA}\u{CA}/>`, five bytes, ended the process,
-    /// and so did a declaration of an encoding it does not know); XML 1.0 (section 4.3.3) makes such a
-    /// body not well-formed anyway.
+    /// instruction without data, or a body that is neither UTF-8 nor UTF-16 (or UTF-32), whatever
+    /// encoding it declares (RFC 4918 asks for UTF-8 and UTF-16 only). On Linux the parser traps on a
+    /// name that is not UTF-8: `<\u{CA}\u{CA}/>`, five bytes, ended the process, and so did such a
+    /// name after a declaration of ISO-8859-1 the parser did not take (`version="1.0$"`).
     static func hazard(_ bytes: [UInt8]) -> String? {
         if let target = processingInstructionWithoutData(bytes) {
             return "the processing instruction <?\(target)?> has no data, which this server's XML parser cannot take"
         }
         // UTF-16 or UTF-32, with or without a byte-order mark: the parser converts those itself.
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.prefix(2).contains(0) { return nil }
-        if let encoding = declaredEncoding(bytes), convertedEncodings.contains(encoding.lowercased()) { return nil }
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0
@@ -22,7 +17,7 @@ extension XMLReader {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: return nil
-            case .error: return "the body is not UTF-8 (at byte offset \(offset)) and declares no other encoding this server reads"
+            case .error: return "the body is not UTF-8 (at byte offset \(offset)): this server reads UTF-8 and UTF-16"
             }
         }
     }
@@ -41,18 +36,5 @@ extension XMLReader {
             }
         }
         return nil
-    }
-
-    /// The `encoding` of the XML declaration that starts `bytes`, if it has one.
-    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        let start = Array("<?xml".utf8)
-        // A declaration is `<?xml` and white space, in ASCII (`<?xml\u{D9}…` is a processing instruction).
-        guard bytes.starts(with: start), bytes.count > start.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start.count]),
-              let end = bytes.prefix(256).firstIndex(of: UInt8(ascii: ">")), bytes[..<end].allSatisfy({ $0 < 0x80 }) else { return nil }
-        let declaration = String(decoding: bytes[start.count..<end], as: UTF8.self)
-        guard let name = declaration.firstRange(of: "encoding") else { return nil }
-        let rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        return String(rest.dropFirst().prefix { $0 != quote })
     }
 }
