@@ -1,8 +1,29 @@
 // swift-tools-version:6.0
-// libFuzzer targets for the framers and the response-file loader. Not part of the main package:
-// they are built with `-sanitize=fuzzer,address -parse-as-library`, which the main package's
-// executables cannot take. Run them with `Scripts/fuzz.sh` from the repository root.
+// libFuzzer targets for every parser that reads a peer's bytes, and for the response-file loader.
+// Not part of the main package: they link libFuzzer's driver and are built with AddressSanitizer and
+// coverage, which the main package's executables cannot take. Run them with `Scripts/fuzz.sh` from the
+// repository root.
+import Foundation
 import PackageDescription
+
+/// The `package` name SwiftPM gives the main package's modules: its folder's name (its identity) as
+/// a C identifier. The targets that fuzz `package` symbols (the WebSocket frame parser, the WebDAV XML
+/// reader, FTP's argument parsing, the JSON reader) compile under that name rather than this
+/// package's, so that those symbols need not become public or SPI for the fuzzers' sake.
+let mainPackageName: String = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+    var name = String(folder.unicodeScalars.map { scalar in
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" ? Character(scalar) : "_"
+    })
+    if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "_" + name }
+    return name
+}()
+
+/// A fuzz target that sees the main package's `package` symbols.
+func packageFuzzTarget(_ name: String) -> Target {
+    .executableTarget(name: name, dependencies: [.product(name: "MockServer", package: "MockServer")], packageAccess: false,
+                      swiftSettings: [.unsafeFlags(["-package-name", mainPackageName])])
+}
 
 let package = Package(
     name: "MockServerFuzz",
@@ -10,6 +31,10 @@ let package = Package(
     targets: [
         .executableTarget(name: "FuzzFraming", dependencies: [.product(name: "MockServer", package: "MockServer")]),
         .executableTarget(name: "FuzzResponseFile", dependencies: [.product(name: "MockServer", package: "MockServer")]),
+        packageFuzzTarget("FuzzWebSocket"),
+        packageFuzzTarget("FuzzWebDAVXML"),
+        packageFuzzTarget("FuzzFTPArguments"),
+        packageFuzzTarget("FuzzAdminJSON"),
     ],
     swiftLanguageModes: [.v6]
 )

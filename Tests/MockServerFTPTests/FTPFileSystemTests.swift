@@ -110,6 +110,26 @@ struct FTPFileSystemTests {
         #expect(session.reply("MDTM docs/new.txt") == "213 20240101120030\r\n")
     }
 
+    @Test("REST past a file's end: an upload fills the gap with zeros up to 16 MiB, and a larger gap is refused before anything is allocated")
+    func restartGap() {
+        var session = Session()
+        let limit = FTPFileSystem.maximumUploadGap
+        // REST 9223372036854775807 then STOR ended the process: the gap was allocated.
+        for offset in [Int.max, Int.max - 807, limit + 7] {
+            _ = session.reply("REST \(offset)")
+            #expect(session.reply("STOR a.txt") == "554 Restart offset \(offset) is \(offset - 6) bytes past the end of a.txt (6 bytes);"
+                    + " at most \(limit) bytes of zeros fill a gap.\r\n")
+        }
+        _ = session.reply("REST \(limit + 1)")
+        #expect(session.reply("STOR docs/new.txt").hasPrefix("554 "))
+        _ = session.reply("REST \(limit + 6)")
+        guard case .upload(_, "/a.txt", let offset, _) = session.send("STOR a.txt") else { Issue.record("no upload at the limit"); return }
+        #expect(offset == limit + 6)
+        _ = session.reply("REST 9223372036854775807")
+        guard case .upload(_, "/a.txt", 6, _) = session.send("APPE a.txt") else { Issue.record("APPE does not append"); return }
+        #expect(session.files["/a.txt"] == Array("abcdef".utf8))
+    }
+
     @Test("changes: MKD, RMD, DELE, RNFR/RNTO for files and folders, with their errors")
     func changes() {
         var session = Session()

@@ -92,8 +92,8 @@
                 case .text(let text):
                     result += escaped(text)
                 case .element(let namespace, let name, let attributes):
-                    result += "<\(name) xmlns=\"\(escaped(namespace))\""
-                    for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(escaped(value))\"" }
+                    result += "<\(name) xmlns=\"\(escaped(namespace, inAttribute: true))\""
+                    for (key, value) in attributes.sorted(by: { $0.key < $1.key }) { result += " \(key)=\"\(escaped(value, inAttribute: true))\"" }
                     if entry.children.isEmpty {
                         result += "/>"
                     } else {
@@ -106,17 +106,22 @@
         }
     }
 
-    /// `text` with `&`, `<`, `>` and `"` escaped.
-    public static func escaped(_ text: String) -> String {
+    /// `text` with `&`, `<`, `>`, `"` and carriage returns escaped (a reader turns a raw CR into a
+    /// line feed); in an attribute's value, tabs and line feeds too (a reader turns them into spaces).
+    /// A value read from `&#13;` or `&#9;` is then written so that it reads back the same.
+    public static func escaped(_ text: String, inAttribute: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            default: result.append(character)
+            case "\r": result += "&#13;"
+            case "\t" where inAttribute: result += "&#9;"
+            case "\n" where inAttribute: result += "&#10;"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

@@ -36,11 +36,9 @@ import FoundationXML
     /// - Throws: ``Failure/malformed(_:)`` for a body that is not well-formed XML,
     ///   ``Failure/tooDeep(line:)`` for one that nests elements deeper than ``maximumDepth``.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
-        // libxml2 reads a name past a byte that is not UTF-8 (it falls back to Latin-1), and
-        // Foundation's callback traps on that name: such a body never reaches the parser.
-        if let offset = firstInvalidUTF8(in: bytes) {
-            throw .malformed("the XML body is not UTF-8: byte \(hex(bytes[offset])) at offset \(offset)")
-        }
+        // Foundation's parser traps on a name that is not UTF-8 and on a processing instruction
+        // without data: such a body never reaches it (``hazard(_:)``).
+        if let problem = hazard(bytes) { throw .malformed(problem) }
         let builder = TreeBuilder()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -57,22 +55,8 @@ import FoundationXML
         return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
     }
 
-    /// The offset of the first byte of `bytes` that does not belong to a UTF-8 sequence, or `nil`.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
-
     /// A byte as `0xff`.
-    private static func hex(_ byte: UInt8) -> String {
+    static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16)
         return "0x" + (digits.count == 1 ? "0" : "") + digits
     }
@@ -105,6 +89,11 @@ import FoundationXML
             // or no declaration at all leaves it without one.
             if let qualifiedName, qualifiedName.contains(":"), (namespaceURI ?? "").isEmpty {
                 return fail(.malformed("line \(parser.lineNumber): the prefix of <\(qualifiedName)> is not bound to a namespace"), parser)
+            }
+            // Namespaces in XML 1.0 §3: a local name has no colon (`<p:a:b>` was read as `a:b` in p's
+            // namespace, and written back as a prefix bound to nothing).
+            if elementName.contains(":") {
+                return fail(.malformed("line \(parser.lineNumber): the name <\(qualifiedName ?? elementName)> has more than one colon"), parser)
             }
             let plain = attributes.filter { !$0.key.contains(":") && $0.key != "xmlns" }
             let position = entries.count

@@ -1,0 +1,69 @@
+import Testing
+@testable import MockServerCore
+
+/// The JSON reader on what a peer can send it (request bodies, the admin API's bodies): nesting
+/// without end, long lines, and the places its errors name.
+@Suite("JSON reader: nesting, long lines, locations")
+struct JSONReaderTests {
+    private func failure(_ text: String, options: JSONReader.Options = .strict) -> JSONReader.Failure? {
+        do {
+            _ = try JSONReader.parse(Array(text.utf8), options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("nesting past 512 levels is refused with an error naming the limit, however deep (100,000 levels do not exhaust the stack)", arguments: [
+        (String(repeating: "[", count: 100_000), "1:513"),
+        (String(repeating: "{\"a\":", count: 100_000), "1:2561"),
+        (String(repeating: "[", count: 513) + String(repeating: "]", count: 513), "1:513"),
+    ])
+    func deepNesting(text: String, location: String) {
+        let error = failure(text)
+        #expect(error?.message == "values nested deeper than 512 levels")
+        #expect(error.map { "\($0.location)" } == location)
+    }
+
+    @Test("512 levels are read")
+    func deepestAccepted() throws {
+        var value = try JSONReader.parse(Array((String(repeating: "[", count: 512) + String(repeating: "]", count: 512)).utf8))
+        var depth = 1
+        while case .array(let elements) = value.kind, let first = elements.first {
+            value = first
+            depth += 1
+        }
+        #expect(depth == 512)
+    }
+
+    @Test("locations count characters on each line, after multibyte text, a BOM, and an error that backs up")
+    func locations() throws {
+        #expect(failure(#"["é", "ü", tru]"#).map { "\($0.location)" } == "1:12")
+        #expect(failure("[\n  1,\n  x]").map { "\($0.location)" } == "3:3")
+        #expect(failure("\u{FEFF}[1, 01]").map { "\($0.location)" } == "1:5")
+        #expect(failure(#"{"é": 1, "b": 2, "é": 3}"#, options: .lenient).map { "\($0.location)" } == "1:18")
+        #expect(failure("[\"a\\qb\"]").map { "\($0.location)" } == "1:4")
+        let value = try JSONReader.parse(Array("[\"ééé\", 1,\n [true, \"x\"]]".utf8))
+        guard case .array(let elements) = value.kind, case .array(let inner) = elements[2].kind else {
+            Issue.record("not the arrays written: \(value.kind)")
+            return
+        }
+        #expect(elements.map { "\($0.location)" } == ["1:2", "1:9", "2:2"])
+        #expect(inner.map { "\($0.location)" } == ["2:3", "2:9"])
+    }
+
+    @Test("a line of 40,000 values is read in linear time (it took seconds when every value counted its column from the line's start)")
+    func longLine() throws {
+        let text = "[" + String(repeating: "1, ", count: 40_000) + "\"last\"]"
+        let clock = ContinuousClock()
+        var value: JSONValue?
+        let elapsed = try clock.measure { value = try JSONReader.parse(Array(text.utf8)) }
+        guard case .array(let elements)? = value?.kind else {
+            Issue.record("not an array")
+            return
+        }
+        #expect(elements.count == 40_001)
+        #expect("\(elements[40_000].location)" == "1:\(2 + 3 * 40_000)")
+        #expect(elapsed < .seconds(2), "40,000 values on one line took \(elapsed)")
+    }
+}
