@@ -120,8 +120,10 @@ package enum HTTPSyntax {
     /// `climbs above the root (a .. segment)` when its segments, decoded (`%2e` is `.`, `%2f`, `%5c`
     /// and a backslash are separators too, as nginx decodes them), go above `/`.
     package static func pathProblem(_ path: ArraySlice<UInt8>) -> String? {
+        // A segment is known by its decoded length and whether it is all dots: nothing is copied.
         var depth = 0
-        var segment: [UInt8] = []
+        var length = 0
+        var allDots = true
         var index = path.startIndex
         var bytes = path.endIndex
         // The path ends at a query or a fragment; the end counts as one more separator.
@@ -136,15 +138,16 @@ package enum HTTPSyntax {
                 if byte == 0 { return "holds %00" }
             }
             if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
-                if segment == [0x2E, 0x2E] {
+                if allDots && length == 2 {
                     depth -= 1
                     if depth < 0 { return "climbs above the root (a .. segment)" }
-                } else if !segment.isEmpty && segment != [0x2E] {
+                } else if length > 0 && !(allDots && length == 1) {
                     depth += 1
                 }
-                segment.removeAll(keepingCapacity: true)
+                (length, allDots) = (0, true)
             } else {
-                segment.append(byte)
+                length += 1
+                allDots = allDots && byte == UInt8(ascii: ".")
             }
             index += step
         }
