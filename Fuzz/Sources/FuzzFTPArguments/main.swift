@@ -26,12 +26,12 @@ func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePo
 let start = Date(timeIntervalSince1970: 1_704_110_400)
 
 func checkAddress(_ argument: String) {
-    guard let address = FTPAddress.parse(argument) else { return }
+    guard let address = try? FTPAddress.parse(argument) else { return }
     precondition(!address.host.isEmpty && address.port > 0, "an address without a host or port: \(address) from \(argument)")
     let octets = address.host.split(separator: ".", omittingEmptySubsequences: false).compactMap { UInt8($0) }
     if octets.count == 4 && !argument.contains("|") {
         let written = octets.map(String.init).joined(separator: ",") + ",\(address.port >> 8),\(address.port & 0xFF)"
-        let again = FTPAddress.parse(written)
+        let again = try? FTPAddress.parse(written)
         precondition(again?.host == address.host && again?.port == address.port, "a PORT address does not read back: \(written)")
     }
 }
