@@ -16,7 +16,7 @@ package enum FTPNumber {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let digit = Int(byte - UInt8(ascii: "0"))
             // value * 10 + digit <= maximum, asked without computing it.
-            guard value <= (maximum - digit) / 10 else { return nil }
+            guard digit <= maximum, value <= (maximum - digit) / 10 else { return nil }
             value = value * 10 + digit
         }
         return value

@@ -78,8 +78,9 @@ package struct HTTPRequestMask: Sendable, Equatable {
         guard !body.isEmpty else { return nil }
         switch Self.mediaType(contentType) {
         case "application/x-www-form-urlencoded":
-            guard let text = String(exactUTF8: body) else { return nil }
-            return Self.maskedPairs(text, names: formFields, replacement: replacement).map { Array($0.utf8) }
+            // A body that is not all UTF-8 is still masked (its other bad bytes become U+FFFD in
+            // what is written): a secret is never kept for want of a clean byte elsewhere.
+            return Self.maskedPairs(String(decoding: body, as: UTF8.self), names: formFields, replacement: replacement).map { Array($0.utf8) }
         case let type where type == "application/json" || type.hasSuffix("+json"):
             return maskedJSON(body)
         default:

@@ -17,6 +17,18 @@ import MockServerCore
     private var start = 0
     private var head: Head?
     private var continueOwed = false
+    /// How far the head of the request at `start` has been searched for its blank line, and
+    /// whether its request line has been checked: a head that comes a byte at a time is scanned
+    /// once, not once a read.
+    private var scan = HeadScan()
+
+    /// What is known of a head that has not all arrived.
+    private struct HeadScan {
+        /// The index up to which no end of head was found.
+        var searched = 0
+        /// Whether the request line has ended and passed its checks.
+        var requestLineChecked = false
+    }
 
     /// What is known of the request whose head has arrived.
     private struct Head {
@@ -29,6 +41,9 @@ import MockServerCore
         let headers: HTTPHeaders
         /// The data of each complete chunk, relative to the request's start.
         var chunks: [Range<Int>] = []
+        /// Where the trailer section begins, once the last chunk has come; `chunkCursor` then walks
+        /// the trailer lines.
+        var trailersStart: Int?
     }
 
     private enum Body {
@@ -47,12 +62,15 @@ import MockServerCore
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
+            scan = HeadScan()
         } else if start > 65_536 && start * 2 > buffer.count {
             buffer.removeSubrange(0..<start)
             if var current = head {
                 current.chunkCursor -= start
+                current.trailersStart = current.trailersStart.map { $0 - start }
                 head = current
             }
+            scan.searched = max(0, scan.searched - start)
             start = 0
         }
         buffer.append(contentsOf: bytes)
@@ -76,8 +94,18 @@ import MockServerCore
 
     /// Removes and returns the next whole request, or `nil` when more bytes are needed.
     public mutating func next() throws(FramingError) -> HTTPRequest? {
-        // Blank lines between requests are allowed (RFC 9112 §2.2) and dropped.
-        while head == nil && start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
+        // Blank lines between requests (LF or CR LF, RFC 9112 §2.2) are allowed and dropped; a CR
+        // alone is not one.
+        while head == nil && start < buffer.count {
+            if buffer[start] == 0x0A {
+                start += 1
+            } else if buffer[start] == 0x0D && start + 1 < buffer.count && buffer[start + 1] == 0x0A {
+                start += 2
+            } else {
+                break
+            }
+            scan = HeadScan()
+        }
         // The head is taken out (not copied) while the body is looked for, and put back if it is
         // not all here: a copy would retain and release each of its strings.
         var current: Head
@@ -109,6 +137,7 @@ import MockServerCore
         let request = HTTPRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                                   input: InputUnit(bytes: Array(buffer[start..<end])), body: body)
         start = end
+        scan = HeadScan()
         continueOwed = false
         return request
     }
@@ -131,6 +160,7 @@ import MockServerCore
         buffer = []
         start = 0
         head = nil
+        scan = HeadScan()
         return rest
     }
 
@@ -163,18 +193,19 @@ import MockServerCore
 
     private mutating func parseHead() throws(FramingError) -> Head? {
         guard let headEnd = findHeadEnd() else {
-            let firstLine = lineEnd(from: start)
-            if let firstLine {
-                try checkRequestLine(upTo: firstLine.content)
-            } else {
-                // Bytes that cannot begin a request (a TLS handshake) are refused at once, not
-                // after a line end that their client never sends.
-                try HTTPSyntax.checkRequestStart(buffer[start...])
+            if !scan.requestLineChecked {
+                if let firstLine = lineEnd(from: start) {
+                    guard firstLine.content - start <= maximumHeadLength else { throw .requestLineTooLong(limit: maximumHeadLength) }
+                    try checkRequestLine(upTo: firstLine.content)
+                    scan.requestLineChecked = true
+                } else {
+                    // Bytes that cannot begin a request (a TLS handshake) are refused at once, not
+                    // after a line end that their client never sends.
+                    try HTTPSyntax.checkRequestStart(buffer[start...])
+                    if buffer.count - start > maximumHeadLength { throw .requestLineTooLong(limit: maximumHeadLength) }
+                }
             }
-            if buffer.count - start > maximumHeadLength {
-                if firstLine == nil { throw .requestLineTooLong(limit: maximumHeadLength) }
-                throw .headTooLong(limit: maximumHeadLength)
-            }
+            if buffer.count - start > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
             return nil
         }
         // The request line, then each header line, read in place (without CR LF).
@@ -255,8 +286,10 @@ import MockServerCore
     }
 
     /// The index just past the blank line that ends the head (CRLF CRLF, or LF LF), if it is here.
-    private func findHeadEnd() -> Int? {
-        var index = start
+    private mutating func findHeadEnd() -> Int? {
+        // What was searched before is not searched again, but for the last two bytes, which may
+        // begin an end that the new bytes complete.
+        var index = max(start, scan.searched - 2)
         while index < buffer.count {
             if buffer[index] == 0x0A {
                 if index + 1 < buffer.count && buffer[index + 1] == 0x0A { return index + 2 }
@@ -264,6 +297,7 @@ import MockServerCore
             }
             index += 1
         }
+        scan.searched = buffer.count
         return nil
     }
 
@@ -272,6 +306,19 @@ import MockServerCore
     private func chunkedEnd(_ head: inout Head) throws(FramingError) -> Int? {
         let bodyStart = start + head.length
         while true {
+            if let trailersStart = head.trailersStart {
+                // Trailer field lines, each checked as a header's, then an empty line; together
+                // they count towards the head's limit.
+                guard let trailer = lineEnd(from: head.chunkCursor) else {
+                    if buffer.count - trailersStart > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
+                    return nil
+                }
+                if trailer.content == head.chunkCursor { return trailer.next }
+                if trailer.next - trailersStart > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
+                _ = try HTTPSyntax.field(buffer[head.chunkCursor..<trailer.content])
+                head.chunkCursor = trailer.next
+                continue
+            }
             guard let lineEnd = lineEnd(from: head.chunkCursor) else {
                 // A size already past the limit is refused as such before its line ends, so that
                 // how the bytes were cut does not change the answer.
@@ -281,29 +328,29 @@ import MockServerCore
                     let size = room < 0 ? nil : try HTTPSyntax.chunkSize(digits, limit: room)
                     if size == nil { throw .bodyTooLong(limit: maximumBodyLength) }
                 }
-                if buffer.count - head.chunkCursor > 1024 { throw .malformedRequest("a chunk-size line is too long") }
+                if buffer.count - head.chunkCursor > Self.maximumChunkLineLength { throw .malformedRequest("a chunk-size line is too long") }
                 return nil
             }
             var sizeText = buffer[head.chunkCursor..<lineEnd.content]
-            if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) { sizeText = sizeText[..<semicolon] }
+            var extensions = sizeText[sizeText.endIndex...]
+            if let semicolon = sizeText.firstIndex(of: UInt8(ascii: ";")) {
+                extensions = sizeText[semicolon...]
+                sizeText = sizeText[..<semicolon]
+            }
             sizeText = sizeText.trimmingHTTPSpaces()
             // The size is compared with what the body may still hold before anything is added to it.
             let room = maximumBodyLength - (lineEnd.next - bodyStart)
             guard let size = try HTTPSyntax.chunkSize(sizeText, limit: max(0, room)), room >= 0 else {
                 throw .bodyTooLong(limit: maximumBodyLength)
             }
+            if lineEnd.content - head.chunkCursor > Self.maximumChunkLineLength { throw .malformedRequest("a chunk-size line is too long") }
+            if let control = extensions.first(where: { HTTPSyntax.isControl($0) && $0 != 0x09 }) {
+                throw .malformedRequest("a chunk extension holds a control character (\(HTTPSyntax.hex(control)))")
+            }
             if size == 0 {
-                // Trailers, then an empty line; they count towards the head's limit.
-                var cursor = lineEnd.next
-                while true {
-                    guard let trailer = self.lineEnd(from: cursor) else {
-                        if buffer.count - lineEnd.next > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
-                        return nil
-                    }
-                    if trailer.content == cursor { return trailer.next }
-                    if trailer.next - lineEnd.next > maximumHeadLength { throw .headTooLong(limit: maximumHeadLength) }
-                    cursor = trailer.next
-                }
+                head.trailersStart = lineEnd.next
+                head.chunkCursor = lineEnd.next
+                continue
             }
             let dataEnd = lineEnd.next + size
             guard let after = self.lineEnd(from: dataEnd) else {
@@ -315,6 +362,9 @@ import MockServerCore
             head.chunkCursor = after.next
         }
     }
+
+    /// The longest chunk-size line (size and extensions) accepted, in bytes.
+    static let maximumChunkLineLength = 1024
 
     /// The end of the line starting at `index`: where its content ends (before CR LF) and where the next starts.
     private func lineEnd(from index: Int) -> (content: Int, next: Int)? {

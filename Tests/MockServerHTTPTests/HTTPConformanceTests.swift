@@ -47,6 +47,25 @@ struct HTTPConformanceTests {
         }
     }
 
+    @Test("a request line past the limit is 414 also when its line end arrived with the bytes that passed the limit (it was 431)")
+    func longRequestLineEnded() {
+        var parser = HTTPRequestParser()
+        parser.append(Array(("GET /" + String(repeating: "a", count: 70_000) + " HTTP/1.1\r\nHost: x\r\n").utf8))
+        #expect(throws: FramingError.requestLineTooLong(limit: 65_536)) { try parser.next() }
+    }
+
+    @Test("a head that comes a byte at a time is read as the same request, and a slow head's end is still found after blank lines")
+    func slowHead() throws {
+        var parser = HTTPRequestParser()
+        let bytes = Array("\r\n\nGET /slow HTTP/1.1\r\nHost: x\r\nX-A: 1\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        var targets: [String] = []
+        for byte in bytes {
+            parser.append([byte])
+            while let request = try parser.next() { targets.append(request.target) }
+        }
+        #expect(targets == ["/slow", "/next"])
+    }
+
     @Test("the table has more than 80 rows, and each refusal names a different problem or a different input")
     func size() {
         #expect(HTTPConformanceCase.all.count > 80)

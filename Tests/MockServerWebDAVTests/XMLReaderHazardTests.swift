@@ -35,6 +35,28 @@ struct XMLReaderHazardTests {
         #expect(try XMLReader.parse(Array("<?xml version=\"1.0\"?><a><?pi x?><?pi ?></a>".utf8)).qualifiedName?.name == "a")
     }
 
+    @Test("a document type declaration is refused before the parser expands or declares anything", arguments: [
+        #"<!DOCTYPE a [<!ENTITY e "&#60;?p?&#62;">]><a xmlns="DAV:">&e;</a>"#,
+        "<!DOCTYPE a [<!ATTLIST a b CDATA #IMPLIED>]><a/>",
+        #"<?xml version="1.0"?><!DOCTYPE a [<!NOTATION n SYSTEM "x">]><a/>"#,
+    ])
+    func doctype(body: String) {
+        #expect(throws: XMLReader.Failure.malformed("the XML body has a document type declaration (<!DOCTYPE): a WebDAV body has none, and this server reads none")) {
+            try XMLReader.parse(Array(body.utf8))
+        }
+    }
+
+    @Test("NUL bytes without a byte-order mark, and UTF-16 that is not, are refused")
+    func notUTF16() {
+        #expect(throws: XMLReader.Failure.malformed("the XML body holds a NUL byte at offset 1 (this server reads UTF-8, and UTF-16 with its byte-order mark)")) {
+            try XMLReader.parse([0x3C, 0x00, 0x61, 0x00, 0x2F, 0x00, 0x3E, 0x00])
+        }
+        // A lone high surrogate after the mark.
+        #expect(throws: XMLReader.Failure.malformed("the XML body is not UTF-16 although it begins with a UTF-16 byte-order mark")) {
+            try XMLReader.parse([0xFF, 0xFE, 0x3C, 0x00, 0x00, 0xD8, 0x2F, 0x00, 0x3E, 0x00])
+        }
+    }
+
     @Test("a body in UTF-16 is read")
     func utf16() throws {
         let utf16 = try XMLReader.parse([0xFF, 0xFE] + Array("<é/>".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })

@@ -56,7 +56,8 @@ package enum TranscriptMasking {
     /// A request line (`METHOD TARGET HTTP/x`) with its query's masked parameters replaced; `nil`
     /// when `line` is not one or nothing in it is masked.
     private static func maskedRequestLine(_ line: ArraySlice<UInt8>, mask: RecordingMask) -> [UInt8]? {
-        let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        // Words as the parser reads them: a run of spaces counts as one.
+        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
         guard parts.count == 3, parts[2].starts(with: Array("HTTP/".utf8)),
               let question = parts[1].firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let query = String(decoding: parts[1][parts[1].index(after: question)...], as: UTF8.self)

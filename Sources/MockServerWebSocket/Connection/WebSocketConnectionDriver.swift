@@ -30,7 +30,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var answerer: Answerer
     private var state = WebSocketConnectionState.handshaking
     /// The opening handshake, read by the strict HTTP/1.1 parser that every HTTP listener uses.
-    private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketHandshake.maximumLength)
+    private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketHandshake.maximumLength, maximumBodyLength: WebSocketHandshake.maximumLength)
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
     private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
     private var options = WebSocketOptions(settings: [:])
