@@ -88,11 +88,20 @@ package enum HTTPSyntax {
     }
 
     /// Checks a request target's form (RFC 9112 §3.2) and path as nginx does: origin-form (`/path`)
-    /// or absolute-form (`http://host/path`) for every method, `*` for `OPTIONS` only, anything for
-    /// `CONNECT` (its listener refuses the method itself); a path that holds `%00` or whose dot
+    /// or absolute-form (`http://host/path`) for every method, `*` for `OPTIONS` only, `host:port`
+    /// for `CONNECT` (a listener that opens no tunnels refuses the method itself); a path that holds `%00` or whose dot
     /// segments (`..`, `%2e%2e`, with `/` or `%2f`) climb above the root is refused.
     package static func checkTarget(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) throws(FramingError) {
-        if method.elementsEqual("CONNECT".utf8) { return }
+        if method.elementsEqual("CONNECT".utf8) {
+            // authority-form (RFC 9112 §3.2.3): host:port and nothing else, no path to climb.
+            let colon = target.lastIndex(of: UInt8(ascii: ":"))
+            let port = colon.map { target[target.index(after: $0)...] } ?? target[target.endIndex...]
+            guard let colon, colon > target.startIndex, (1...5).contains(port.count), port.allSatisfy({ (0x30...0x39).contains($0) }),
+                  !target.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") }) else {
+                throw .malformedRequest("the target of CONNECT is not host:port (authority-form): \(quoted(target))")
+            }
+            return
+        }
         if target.elementsEqual("*".utf8) {
             guard method.elementsEqual("OPTIONS".utf8) else {
                 throw .malformedRequest("the request target * (asterisk-form) is for OPTIONS only, not \(quoted(method))")

@@ -78,6 +78,8 @@ public struct HTTPConformanceCase: Sendable, CustomStringConvertible {
         .init("DEL in the target", "GET /a\u{7F}b HTTP/1.1\r\nHost: x\r\n\r\n", bad("the request target holds a control character (0x7f)")),
         .init("a bare CR ending the request line", "GET / HTTP/1.1\r\r\nHost: x\r\n\r\n", bad("a bare CR in the request line")),
         .init("a bare CR inside the request line", "GET /\rx HTTP/1.1\r\nHost: x\r\n\r\n", bad("a bare CR in the request line")),
+        .init("CONNECT to a path", "CONNECT /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n", bad("the target of CONNECT is not host:port (authority-form)")),
+        .init("CONNECT without a port", "CONNECT example.com HTTP/1.1\r\nHost: example.com\r\n\r\n", bad("the target of CONNECT is not host:port")),
         .init("the HTTP/2 connection preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", bad("the HTTP/2 connection preface (PRI * HTTP/2.0) on an HTTP/1.1 listener")),
     ]
 
