@@ -51,10 +51,16 @@ import MockServerCore
         case chunked
     }
 
-    /// Creates a framer with limits on the head (64 KiB) and the body (64 MiB) by default.
-    public init(maximumHeadLength: Int = 64 * 1024, maximumBodyLength: Int = 64 << 20) {
+    /// The most chunks a chunked body may come in (each one's place is kept until the request is
+    /// whole: a body of one-byte chunks would otherwise keep millions).
+    public let maximumChunkCount: Int
+
+    /// Creates a framer with limits on the head (64 KiB), the body (64 MiB) and a chunked body's
+    /// chunks (1,048,576) by default.
+    public init(maximumHeadLength: Int = 64 * 1024, maximumBodyLength: Int = 64 << 20, maximumChunkCount: Int = 1 << 20) {
         self.maximumHeadLength = max(64, maximumHeadLength)
         self.maximumBodyLength = max(0, maximumBodyLength)
+        self.maximumChunkCount = max(1, maximumChunkCount)
     }
 
     /// Adds bytes received from the peer.
@@ -358,6 +364,9 @@ import MockServerCore
                 return nil
             }
             guard after.content == dataEnd else { throw .malformedRequest("chunk data is longer than its size") }
+            guard head.chunks.count < maximumChunkCount else {
+                throw .malformedRequest("a chunked body of more than \(maximumChunkCount) chunks")
+            }
             head.chunks.append(lineEnd.next - start..<dataEnd - start)
             head.chunkCursor = after.next
         }

@@ -66,6 +66,21 @@ struct HTTPConformanceTests {
         #expect(targets == ["/slow", "/next"])
     }
 
+    @Test("a body of more chunks than the limit is refused naming it; one of exactly the limit is read; the default is 2^20")
+    func chunkCount() throws {
+        #expect(HTTPRequestParser().maximumChunkCount == 1 << 20)
+        let head = "POST /c HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        for (count, refused) in [(16, false), (17, true)] {
+            var parser = HTTPRequestParser(maximumChunkCount: 16)
+            parser.append(Array((head + String(repeating: "1\r\nx\r\n", count: count) + "0\r\n\r\n").utf8))
+            if refused {
+                #expect(throws: FramingError.malformedRequest("a chunked body of more than 16 chunks")) { try parser.next() }
+            } else {
+                #expect(try parser.next()?.body.count == count)
+            }
+        }
+    }
+
     @Test("the table has more than 80 rows, and each refusal names a different problem or a different input")
     func size() {
         #expect(HTTPConformanceCase.all.count > 80)

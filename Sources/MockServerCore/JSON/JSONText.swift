@@ -3,14 +3,35 @@
 package enum JSONText {
     /// `value` as JSON text.
     package static func write(_ value: JSONValue) -> String {
+        var text = ""
+        write(value, into: &text)
+        return text
+    }
+
+    /// Appends `value` to `text`: each value is written once, where it goes, so that a deep value
+    /// is not copied again at every level around it.
+    private static func write(_ value: JSONValue, into text: inout String) {
         switch value.kind {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let number): return value.numberText ?? String(number)
-        case .string(let text): return text.escaped(.json)
-        case .array(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
+        case .null: text += "null"
+        case .bool(let flag): text += flag ? "true" : "false"
+        case .number(let number): text += value.numberText ?? String(number)
+        case .string(let string): text += string.escaped(.json)
+        case .array(let items):
+            text += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { text += ", " }
+                write(item, into: &text)
+            }
+            text += "]"
         case .object(let members):
-            return "{ " + members.map { "\($0.key.escaped(.json)): \(write($0.value))" }.joined(separator: ", ") + " }"
+            text += "{ "
+            for (index, member) in members.enumerated() {
+                if index > 0 { text += ", " }
+                text += member.key.escaped(.json)
+                text += ": "
+                write(member.value, into: &text)
+            }
+            text += " }"
         }
     }
 }
