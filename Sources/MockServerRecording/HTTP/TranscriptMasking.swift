@@ -24,6 +24,7 @@ package enum TranscriptMasking {
         let headEnd = bytes.firstRange(of: [0x0D, 0x0A, 0x0D, 0x0A]).map { ($0.lowerBound, $0.upperBound) }
         let head = headEnd.map { Array(bytes[..<$0.0]) } ?? bytes
         var contentType: String?
+        var chunked = false
         var lines: [[UInt8]] = []
         for (number, line) in head.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             if number == 0, let requestLine = maskedRequestLine(line, mask: mask) {
@@ -38,6 +39,9 @@ package enum TranscriptMasking {
             if name.lowercased() == "content-type" {
                 contentType = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces()
             }
+            if name.lowercased() == "transfer-encoding" {
+                chunked = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces().lowercased() == "chunked"
+            }
             if !name.contains(" "), mask.masks(header: name) {
                 let ending: [UInt8] = line.last == 0x0D ? [0x0D] : []
                 lines.append(Array(line[...colon]) + Array(" \(mask.replacement)".utf8) + ending)
@@ -48,7 +52,12 @@ package enum TranscriptMasking {
         var result = Array(lines.joined(separator: [0x0A]))
         if let (_, bodyStart) = headEnd {
             let body = Array(bytes[bodyStart...])
-            result += [0x0D, 0x0A, 0x0D, 0x0A] + (mask.maskedBody(body, contentType: contentType) ?? body)
+            if chunked, let request = HTTPRequest(parsing: bytes), let masked = mask.maskedBody(request.body, contentType: contentType) {
+                // A chunked body is masked whole, and written again as one chunk.
+                result += [0x0D, 0x0A, 0x0D, 0x0A] + Array("\(String(masked.count, radix: 16))\r\n".utf8) + masked + Array("\r\n0\r\n\r\n".utf8)
+            } else {
+                result += [0x0D, 0x0A, 0x0D, 0x0A] + (mask.maskedBody(body, contentType: contentType) ?? body)
+            }
         }
         return result
     }
