@@ -31,6 +31,12 @@ package enum TranscriptMasking {
                 lines.append(requestLine)
                 continue
             }
+            if headEnd == nil, let verb = credentialVerb(line) {
+                // A line protocol's password (FTP's and POP3's PASS, FTP's ACCT).
+                let ending: [UInt8] = line.last == 0x0D ? [0x0D] : []
+                lines.append(Array("\(verb) \(mask.replacement)".utf8) + ending)
+                continue
+            }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 lines.append(Array(line))
                 continue
@@ -60,6 +66,17 @@ package enum TranscriptMasking {
             }
         }
         return result
+    }
+
+    /// The commands of line protocols whose argument is a password: `PASS` (FTP, POP3) and `ACCT` (FTP).
+    package static let credentialCommands = ["PASS", "ACCT"]
+
+    /// The command of a line that sends a password (``credentialCommands``, in any case, with an
+    /// argument), as the line spells it; `nil` for any other line.
+    package static func credentialVerb(_ line: some Collection<UInt8>) -> String? {
+        guard let space = line.firstIndex(of: 0x20) else { return nil }
+        let verb = String(decoding: line[..<space], as: UTF8.self)
+        return credentialCommands.contains(where: { $0.equalsIgnoringASCIICase(verb) }) ? verb : nil
     }
 
     /// A request line (`METHOD TARGET HTTP/x`) with its query's masked parameters replaced; `nil`

@@ -24,9 +24,9 @@ struct DialogueScript {
     /// For FTP: the standard script's default set (its responses, in order, as JSON text), which
     /// answers the file commands from the shared files after the recorded lines.
     var standardFTP: [(name: String, json: String)]? = nil
-    /// What is hidden: a client line `Name: value` of a masked header is written as a pattern that
-    /// matches any value (and named `Name: MASKED`), and such lines of the replies and greeting
-    /// are sent as `Name: MASKED`.
+    /// What is hidden: a client line `Name: value` of a masked header, or a password command
+    /// (`PASS secret`), is written as a pattern that matches any value (and named `Name: MASKED`,
+    /// `PASS MASKED`), and such header lines of the replies and greeting are sent as `Name: MASKED`.
     var mask = RecordingMask.standard
 
     /// The responses of `script`'s `default` set, in order, as JSON text: what ``standardFTP`` takes.
@@ -220,6 +220,7 @@ struct DialogueScript {
         for index in result.exchanges.indices {
             let exchange = dialogue.exchanges[index]
             if let name = maskedHeaderName(exchange.line) { result.exchanges[index].line = "\(name): \(mask.replacement)" }
+            if let verb = TranscriptMasking.credentialVerb(Array(exchange.line.utf8)) { result.exchanges[index].line = "\(verb) \(mask.replacement)" }
             result.exchanges[index].reply = TranscriptMasking.masked(exchange.reply, mask: mask)
         }
         return result
@@ -237,6 +238,9 @@ struct DialogueScript {
     private func pattern(for line: String) -> String {
         if let name = maskedHeaderName(line), line == "\(name): \(mask.replacement)" {
             return "^" + NSRegularExpression.escapedPattern(for: name) + ":.*$"
+        }
+        if let verb = TranscriptMasking.credentialVerb(Array(line.utf8)), line == "\(verb) \(mask.replacement)" {
+            return "^" + NSRegularExpression.escapedPattern(for: verb) + " .*$"
         }
         return Self.pattern(for: line)
     }

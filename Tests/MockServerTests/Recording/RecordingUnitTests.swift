@@ -34,6 +34,17 @@ struct RecordingUnitTests {
         #expect(String(decoding: TranscriptMasking.masked(form, mask: mask), as: UTF8.self).hasSuffix("\r\n\r\nc\r\ntoken=MASKED\r\n0\r\n\r\n"))
     }
 
+    @Test("a line protocol's password (PASS, ACCT, any case) is masked in the transcript; other lines, and an HTTP body's, are not")
+    func passwordLines() {
+        let mask = RecordingMask.standard
+        #expect(String(decoding: TranscriptMasking.masked(Array("PASS hunter2\r\n".utf8), mask: mask), as: UTF8.self) == "PASS MASKED\r\n")
+        #expect(String(decoding: TranscriptMasking.masked(Array("pass hunter2".utf8), mask: mask), as: UTF8.self) == "pass MASKED")
+        #expect(String(decoding: TranscriptMasking.masked(Array("ACCT 1234\r\n".utf8), mask: mask), as: UTF8.self) == "ACCT MASKED\r\n")
+        #expect(String(decoding: TranscriptMasking.masked(Array("USER ann\r\n".utf8), mask: mask), as: UTF8.self) == "USER ann\r\n")
+        let http = "POST / HTTP/1.1\r\nHost: x\r\n\r\nPASS kept"
+        #expect(String(decoding: TranscriptMasking.masked(Array(http.utf8), mask: mask), as: UTF8.self) == http)
+    }
+
     @Test("mockserver record refuses what it cannot do, naming it", arguments: [
         ([], "record: --upstream URL is required"),
         (["--upstream", "http://127.0.0.1:1"], "record: give --mock-data DIR or --endpoints FILE"),
