@@ -47,13 +47,20 @@ import FoundationXML
         parser.delegate = builder
         let parsed = parser.parse()
         if let failure = builder.failure { throw failure }
-        // Linux's parser can report success and still keep an error (content after the root element).
-        guard parsed, parser.parserError == nil, builder.isComplete else {
-            let error = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed"
-            throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(error)")
+        // Linux's parser can report success and still keep an error (content after the root
+        // element); libxml2's warnings about a namespace name that is not an absolute URI (99, 100:
+        // `xmlns="a/b"`) are kept the same way, and are only warnings: the document reads.
+        let error = parser.parserError.flatMap { error in Self.namespaceWarnings.contains((error as NSError).code) ? nil : error }
+        guard parsed, error == nil, builder.isComplete else {
+            let account = error.map { "\($0.localizedDescription)" } ?? "not well-formed"
+            throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(account)")
         }
         return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
     }
+
+    /// The codes of libxml2's warnings about namespace names (`XML_WAR_NS_URI`,
+    /// `XML_WAR_NS_URI_RELATIVE`) that Foundation keeps as its parser's error.
+    private static let namespaceWarnings: Set<Int> = [99, 100]
 
     /// A byte as `0xff`.
     static func hex(_ byte: UInt8) -> String {
