@@ -19,7 +19,18 @@ final class RunningServer: @unchecked Sendable {
     /// the process runs. Call it before any server starts: its thread must start with the signals
     /// already routed here.
     func routeStopSignals() -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { signalNumber in
+        #if os(Linux)
+        // libdispatch reads these signals from a signalfd, which sees a signal only while no thread
+        // takes it: blocked here, in the main thread before any other starts (each inherits the
+        // mask), so that the kernel cannot hand SIGTERM to a thread with libdispatch's handler and
+        // leave the signalfd without it (then the process went on serving: seen under load in CI).
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+        #endif
+        return [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             // @Sendable: not isolated to the main actor (top-level code is), since it runs on `queue`.
