@@ -22,7 +22,7 @@ package enum HTTPSyntax {
     /// Whether `byte` is a hexadecimal digit, in either case.
     @inline(__always)
     package static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        hexValue(byte) != nil
     }
 
     /// Whether `byte` is a control character: below 0x20, or DEL.
@@ -164,7 +164,7 @@ package enum HTTPSyntax {
     }
 
     /// The value of a hexadecimal digit, or `nil`.
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30
         case 0x41...0x46: byte - 0x41 + 10
@@ -254,13 +254,8 @@ package enum HTTPSyntax {
         guard !text.isEmpty else { throw .malformedRequest("a chunk size is empty") }
         var value = 0
         for byte in text {
-            let digit: Int
-            switch byte {
-            case 0x30...0x39: digit = Int(byte - 0x30)
-            case 0x41...0x46: digit = Int(byte - 0x41 + 10)
-            case 0x61...0x66: digit = Int(byte - 0x61 + 10)
-            default: throw .malformedRequest("a chunk size is not hexadecimal: \(quoted(text))")
-            }
+            guard let digitValue = hexValue(byte) else { throw .malformedRequest("a chunk size is not hexadecimal: \(quoted(text))") }
+            let digit = Int(digitValue)
             // value * 16 + digit > limit, without computing it.
             guard value <= limit / 16, value * 16 <= limit - digit else { return nil }
             value = value * 16 + digit

@@ -1,3 +1,5 @@
+import MockServerHTTP
+
 extension XMLReader {
     /// Why `bytes` cannot be handed to Foundation's `XMLParser`, if they cannot: a processing
     /// instruction without data, or a body that is neither UTF-8 nor UTF-16 (or UTF-32), whatever
@@ -28,7 +30,7 @@ extension XMLReader {
             switch decoder.decode(&iterator) {
             case .scalarValue(let scalar): offset += UTF8.width(scalar)
             case .emptyInput: return nil
-            case .error: return "the XML body is not UTF-8: byte \(hex(bytes[offset])) at offset \(offset) (this server reads UTF-8 and UTF-16)"
+            case .error: return "the XML body is not UTF-8: byte \(HTTPSyntax.hex(bytes[offset])) at offset \(offset) (this server reads UTF-8 and UTF-16)"
             }
         }
     }

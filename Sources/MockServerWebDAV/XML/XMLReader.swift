@@ -62,12 +62,6 @@ import FoundationXML
     /// `XML_WAR_NS_URI_RELATIVE`) that Foundation keeps as its parser's error.
     private static let namespaceWarnings: Set<Int> = [99, 100]
 
-    /// A byte as `0xff`.
-    static func hex(_ byte: UInt8) -> String {
-        let digits = String(byte, radix: 16)
-        return "0x" + (digits.count == 1 ? "0" : "") + digits
-    }
-
     /// The parser's delegate: the document's nodes so far and a stack of the open elements'
     /// positions. Used by one parse on one thread.
     private final class TreeBuilder: NSObject, XMLParserDelegate {
