@@ -72,22 +72,22 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs",
-                           "MockServerInProcess", "MockServerMockData", "MockServerResponses", "TestSupport"],
-            resources: [.copy("Fixtures"), .copy("VOKMockData")],
+            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         // A test target per source target, for the layers' own unit tests; MockServerTests has the
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServerWebSocket", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerStubsTests", dependencies: ["MockServerStubs", "MockServerScript"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerResponses", "TestSupport"], resources: [.copy("VOKMockData")], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",
@@ -102,14 +102,14 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerReadmeTests",
-            dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerTesting", "TestSupport"],
             path: "Tests/ReadmeSnippets",
             resources: [.copy("Responses"), .copy("VOKMockData")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MockServerTestingTests",
-            dependencies: ["MockServerTesting", "MockServer", "MockServerResponses", "TestSupport"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerTesting", "TestSupport"],
             resources: [.copy("Responses"), .copy("VOKMockData")],
             swiftSettings: swiftSettings
         ),

@@ -55,7 +55,7 @@ struct HostileInputTests {
         let script = try Tools.temporaryDirectory().appendingPathComponent("echo.json")
         try Data(#"{"responses": {"greet": {"pattern": "«initial»", "commands": ["220 ready\r\n"]}, "echo": {"pattern": "^ECHO (.*)", "commands": ["$1\r\n"]}}}"#.utf8)
             .write(to: script)
-        let command = try CommandLineTests.RunningCommand([script.path])
+        let command = try RunningCommand([script.path])
         defer { _ = command.terminate() }
         let (port, _) = try #require(command.ports, "\(command.firstLine)")
         let result = try Tools.python("""

@@ -275,7 +275,7 @@ struct ServerTests {
         #expect(throws: SocketError.self) { try MockServer(responder: PatternResponder([]), host: "example.invalid").start() }
     }
 
-    @Test("IPv6 loopback works", .enabled(if: ipv6Available()))
+    @Test("IPv6 loopback works", .enabled(if: Tools.hasIPv6Loopback))
     func ipv6() throws {
         let server = try startServer(Self.echo, configuration: .init(host: "::1"))
         defer { server.stop() }
@@ -376,11 +376,4 @@ struct ServerTests {
         await server.stop()
         #expect(!server.isRunning)
     }
-}
-
-/// Whether this machine can bind `::1`.
-func ipv6Available() -> Bool {
-    guard let address = try? SocketAddress(host: "::1", port: 0), let socket = try? Socket.listening(on: address) else { return false }
-    socket.close()
-    return true
 }

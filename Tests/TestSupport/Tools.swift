@@ -51,6 +51,32 @@ public enum Tools {
         return Data(bytes)
     }
 
+    /// Whether this machine can bind a TCP socket to `::1`.
+    public static let hasIPv6Loopback: Bool = {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET6, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+        }
+    }()
+
+    /// The repository's root (tests run from a source checkout), for the bundled scripts and the
+    /// fixtures that several test targets share.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A fixture in the repository, such as `Tests/MockServerMockDataTests/VOKMockData`.
+    public static func fixture(_ path: String) -> URL {
+        repositoryRoot.appendingPathComponent(path)
+    }
+
     /// The `mockserver` executable built next to the test bundle: found from the bundle that holds
     /// this code (the `.xctest` bundle on Darwin, where the first argument is the test runner) or,
     /// failing that, from the running executable (Linux runs the test binary itself).

@@ -9,7 +9,7 @@ import TestSupport
 struct ConditionsCommandLineTests {
     @Test("--latency delays what ftplib reads; --bandwidth slows curl's download; bad values exit 64", .enabled(if: Tools.hasPython && Tools.hasCurl))
     func options() throws {
-        let slow = try CommandLineTests.RunningCommand(["--latency", "0.2"])
+        let slow = try RunningCommand(["--latency", "0.2"])
         defer { _ = slow.terminate() }
         let (port, _) = try #require(slow.ports, "\(slow.firstLine)")
         let result = try Tools.python("""
@@ -28,7 +28,7 @@ struct ConditionsCommandLineTests {
         let folder = try Tools.temporaryDirectory()
         let data = folder.appendingPathComponent("data.bin")
         try Tools.randomBytes(40_000, seed: 2).write(to: data)
-        let throttled = try CommandLineTests.RunningCommand(["--bandwidth", "50000", "--data", data.path])
+        let throttled = try RunningCommand(["--bandwidth", "50000", "--data", data.path])
         defer { _ = throttled.terminate() }
         let (_, dataPort) = try #require(throttled.ports, "\(throttled.firstLine)")
         // The shared data port sends the data as soon as a client connects: 40,000 bytes at 50,000 a second.
@@ -51,7 +51,7 @@ struct ConditionsCommandLineTests {
         let folder = try Tools.temporaryDirectory()
         let data = folder.appendingPathComponent("data.bin")
         try Tools.randomBytes(5_000, seed: 4).write(to: data)
-        let command = try CommandLineTests.RunningCommand(["--admin", "--data", data.path])
+        let command = try RunningCommand(["--admin", "--data", data.path])
         defer { _ = command.terminate() }
         let (_, dataPort) = try #require(command.ports, "\(command.firstLine)")
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))

@@ -36,10 +36,10 @@ struct FileSystemClientTests {
     }
 
     /// `mockserver [script] --files tree` and its port.
-    private func serve(_ tree: URL, script: String? = nil, options: [String] = []) throws -> (CommandLineTests.RunningCommand, UInt16) {
+    private func serve(_ tree: URL, script: String? = nil, options: [String] = []) throws -> (RunningCommand, UInt16) {
         var arguments = ["--files", tree.path] + options
         if let script { arguments.append(try #require(BundledResponses.url(named: script)).path) }
-        let command = try CommandLineTests.RunningCommand(arguments)
+        let command = try RunningCommand(arguments)
         let port = try #require(command.firstLine.split(separator: " ")[3].split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) },
                                 "first line: \(command.firstLine)")
         return (command, port)

@@ -141,7 +141,7 @@ struct InProcessTests {
 
     @Test("a mock-data folder answers the same over both transports, misses and stubs in front of it included")
     func mockData() async throws {
-        let folder = try #require(Bundle.module.url(forResource: "VOKMockData", withExtension: nil))
+        let folder = Tools.fixture("Tests/MockServerMockDataTests/VOKMockData")
         var servers: [HTTPMockServer] = []
         let exchanges = try await compare({
             let stubs = HTTPMockServer()

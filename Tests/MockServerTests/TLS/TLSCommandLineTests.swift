@@ -8,7 +8,7 @@ import MockServerResponses
 @Suite("mockserver --tls", .offPool)
 struct TLSCommandLineTests {
     /// The port of an HTTP mock's `mockserver listening on HOST:PORT` (no data port).
-    private func httpPort(_ command: CommandLineTests.RunningCommand) -> UInt16? {
+    private func httpPort(_ command: RunningCommand) -> UInt16? {
         command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
@@ -16,7 +16,7 @@ struct TLSCommandLineTests {
     func implicit() throws {
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
         let http = try #require(BundledResponses.url(named: "http")).path
-        let command = try CommandLineTests.RunningCommand(["--tls", "--tls-ca-out", ca, "--admin", http])
+        let command = try RunningCommand(["--tls", "--tls-ca-out", ca, "--admin", http])
         defer { _ = command.terminate() }
         #expect(command.firstLine.hasPrefix("mockserver listening on 127.0.0.1:") && !command.firstLine.contains("data port"), "\(command.firstLine)")
         let port = try #require(httpPort(command), "\(command.firstLine)")
@@ -31,7 +31,7 @@ struct TLSCommandLineTests {
     @Test("--starttls: the bundled FTP script serves FTPS to curl --ssl-reqd")
     func explicit() throws {
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
-        let command = try CommandLineTests.RunningCommand(["--starttls", "--tls-ca-out", ca])
+        let command = try RunningCommand(["--starttls", "--tls-ca-out", ca])
         defer { _ = command.terminate() }
         let (port, _) = try #require(command.ports)
         let result = try Tools.curl(["--ssl-reqd", "--cacert", ca, "ftp://127.0.0.1:\(port)/file.txt"])
@@ -56,7 +56,7 @@ struct TLSCommandLineTests {
     func handshakeFault() throws {
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
         let http = try #require(BundledResponses.url(named: "http")).path
-        let command = try CommandLineTests.RunningCommand(["--tls", "--tls-ca-out", ca, "--tls-fault", "alert", "--verbose", http])
+        let command = try RunningCommand(["--tls", "--tls-ca-out", ca, "--tls-fault", "alert", "--verbose", http])
         defer { _ = command.terminate() }
         let port = try #require(httpPort(command), "\(command.firstLine)")
         let result = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(port)/"])
@@ -74,7 +74,7 @@ struct TLSCommandLineTests {
                                              "-subj", "/CN=own.test", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate])
         #expect(made.status == 0, "\(made.stderr)")
         let http = try #require(BundledResponses.url(named: "http")).path
-        let command = try CommandLineTests.RunningCommand(["--tls", "--tls-cert", certificate, "--tls-key", key, http])
+        let command = try RunningCommand(["--tls", "--tls-cert", certificate, "--tls-key", key, http])
         defer { _ = command.terminate() }
         let port = try #require(httpPort(command), "\(command.firstLine)")
         let page = try Tools.curl(["-u", "user:pass", "--cacert", certificate, "-o", "/dev/null", "-w", "%{http_code}", "https://127.0.0.1:\(port)/"])

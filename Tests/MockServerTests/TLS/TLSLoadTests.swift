@@ -68,7 +68,7 @@ struct TLSLoadTests {
         let script = folder.appendingPathComponent("hello.json")
         try Data(Self.http.utf8).write(to: script)
         let ca = folder.appendingPathComponent("ca.pem").path
-        let command = try CommandLineTests.RunningCommand(["--tls", "--tls-ca-out", ca, "--admin", script.path])
+        let command = try RunningCommand(["--tls", "--tls-ca-out", ca, "--admin", script.path])
         defer { _ = command.terminate() }
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                 "\(command.firstLine)")

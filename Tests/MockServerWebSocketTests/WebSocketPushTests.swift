@@ -64,7 +64,7 @@ struct WebSocketPushTests {
         let folder = try Tools.temporaryDirectory()
         let script = folder.appendingPathComponent("ws.json")
         try Data(Self.script.utf8).write(to: script)
-        let command = try CommandLineTests.RunningCommand(["--admin", "--verbose", script.path])
+        let command = try RunningCommand(["--admin", "--verbose", script.path])
         defer { _ = command.terminate() }
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                 "\(command.firstLine)")

@@ -54,7 +54,7 @@ struct RecordingSecretsTests {
         return text
     }
 
-    static func port(of command: CommandLineTests.RunningCommand) throws -> UInt16 {
+    static func port(of command: RunningCommand) throws -> UInt16 {
         try #require(UInt16(command.firstLine.split(separator: ":").last ?? ""), "first line: \(command.firstLine)")
     }
 
@@ -65,7 +65,7 @@ struct RecordingSecretsTests {
         let work = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         let folder = work.appendingPathComponent("Recorded"), transcript = work.appendingPathComponent("transcript.jsonl")
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--mock-data", folder.path,
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--mock-data", folder.path,
                                                             "--mask-query", "sig", "--mask-form-field", "pin", "--unmask-header", "X-Visible-Token",
                                                             "--transcript", transcript.path, "--verbose"])
         let port = try Self.port(of: recorder)
@@ -96,7 +96,7 @@ struct RecordingSecretsTests {
         #expect(names.contains("GET|-items?token=MASKED&page=2.http") && names.contains("GET|-signed?sig=MASKED&v=1.http"), "\(names)")
         #expect(names.contains(".mockserver-mask"), "the names beyond the standard ones are left for the replay: \(names)")
 
-        let replay = try CommandLineTests.RunningCommand(["--mock-data", folder.path])
+        let replay = try RunningCommand(["--mock-data", folder.path])
         defer { _ = replay.terminate() }
         let replayPort = try Self.port(of: replay)
         for (path, arguments) in Self.requests {
@@ -115,7 +115,7 @@ struct RecordingSecretsTests {
         let work = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         let file = work.appendingPathComponent("recorded.json"), transcript = work.appendingPathComponent("transcript.jsonl")
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--endpoints", file.path,
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--endpoints", file.path,
                                                             "--mask-query", "sig", "--mask-form-field", "pin", "--transcript", transcript.path, "--verbose"])
         let port = try Self.port(of: recorder)
         _ = recorder.nextLine()
@@ -131,7 +131,7 @@ struct RecordingSecretsTests {
         }
         #expect(stderr.contains("Authorization: MASKED"))
 
-        let replay = try CommandLineTests.RunningCommand([file.path])
+        let replay = try RunningCommand([file.path])
         defer { _ = replay.terminate() }
         let replayPort = try Self.port(of: replay)
         // The standard names are masked on replay too (names given by option are the recording's own).
@@ -147,7 +147,7 @@ struct RecordingSecretsTests {
         defer { upstream.stop() }
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--mock-data", folder.path])
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream.port)", "--mock-data", folder.path])
         let port = try Self.port(of: recorder)
         _ = recorder.nextLine()
         #expect(try Self.curl(port, "/a%0Ab%0Dc%1Bd%07e%7F", []).0 == 200)
@@ -156,7 +156,7 @@ struct RecordingSecretsTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }, "\(names)")
         #expect(Set(names) == ["GET|-a%0Ab%0Dc%1Bd%07e%7F.http", "POST|-form|a=1%0Ab=%1B2.http"], "\(names)")
-        let replay = try CommandLineTests.RunningCommand(["--mock-data", folder.path])
+        let replay = try RunningCommand(["--mock-data", folder.path])
         defer { _ = replay.terminate() }
         #expect(try Self.curl(try Self.port(of: replay), "/a%0Ab%0Dc%1Bd%07e%7F", []).0 == 200)
     }
@@ -194,7 +194,7 @@ struct RecordingSecretsTests {
         let script = work.appendingPathComponent("line.json"), transcript = work.appendingPathComponent("transcript.jsonl")
         let server = try PythonServer(Self.lineServer)
         defer { server.stop() }
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "tcp://127.0.0.1:\(server.port)", "--script", script.path,
+        let recorder = try RunningCommand(["record", "--upstream", "tcp://127.0.0.1:\(server.port)", "--script", script.path,
                                                             "--transcript", transcript.path, "--verbose"])
         let port = try Self.port(of: recorder)
         _ = recorder.nextLine()
@@ -215,7 +215,7 @@ struct RecordingSecretsTests {
         #expect(text.contains(#""pattern": "^Authorization:.*$""#) && text.contains("Set-Cookie: sid=MASKED") == false && text.contains("Set-Cookie: MASKED"), "\(text)")
         #expect(stderr.contains("Authorization: MASKED"), "\(stderr)")
 
-        let replay = try CommandLineTests.RunningCommand([script.path])
+        let replay = try RunningCommand([script.path])
         defer { _ = replay.terminate() }
         let again = try TestClient(port: try #require(replay.ports?.0, "first line: \(replay.firstLine)"))
         #expect(try again.readLine() == "220 ready")

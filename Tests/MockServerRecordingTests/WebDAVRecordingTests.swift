@@ -51,7 +51,7 @@ struct WebDAVRecordingTests {
         let dav = try PythonServer(Self.server, arguments: [root.path])
         let upstream = dav.port
 
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--mock-data", folder.path])
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--mock-data", folder.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
         let recorded = try Self.requests.map { try Self.curl(port, $0.0, $0.1) }
         let (status, stderr) = recorder.terminate()
@@ -63,7 +63,7 @@ struct WebDAVRecordingTests {
         #expect(recorded[2].hasSuffix("\n207") && recorded[2].contains("old.txt") && recorded[2].contains("new.txt"), "\(recorded[2])")
         #expect(recorded[3].hasSuffix("\n201") && recorded[4].hasSuffix("\n404"))
 
-        let replay = try CommandLineTests.RunningCommand(["--mock-data", folder.path])
+        let replay = try RunningCommand(["--mock-data", folder.path])
         let replayPort = try #require(UInt16(replay.firstLine.split(separator: ":").last ?? ""), "first line: \(replay.firstLine)")
         defer { _ = replay.terminate() }
         let replayed = try Self.requests.map { try Self.curl(replayPort, $0.0, $0.1) }

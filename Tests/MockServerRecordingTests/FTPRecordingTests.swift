@@ -61,7 +61,7 @@ struct FTPRecordingTests {
         let server = try PythonServer(Self.server, arguments: [root.path])
         let upstream = server.port
 
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "ftp://127.0.0.1:\(upstream)", "--script", script.path, "--files", files.path])
+        let recorder = try RunningCommand(["record", "--upstream", "ftp://127.0.0.1:\(upstream)", "--script", script.path, "--files", files.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
         #expect(recorder.nextLine() == "mockserver recording ftp://127.0.0.1:\(upstream) into \(script.path) and \(files.path)")
         let mirrored = work.appendingPathComponent("mirror")
@@ -85,7 +85,7 @@ struct FTPRecordingTests {
         #expect(text.contains("pyftpdlib ready.") && text.contains("\"scheme\": \"ftp\""))
         #expect(try Tools.run(Tools.mockserver.path, ["--check", script.path]).status == 0)
 
-        let replay = try CommandLineTests.RunningCommand(["--files", files.path, script.path])
+        let replay = try RunningCommand(["--files", files.path, script.path])
         let replayPort = try #require(replay.ports?.0, "first line: \(replay.firstLine)")
         defer { _ = replay.terminate() }
         #expect(try Tools.run(Tools.path(of: "python3") ?? "python3", ["-c", Self.ftplibSession, String(replayPort)]).stdout == session.stdout)

@@ -19,11 +19,11 @@ struct HTTPConformanceListenerTests {
     }
 
     /// The repository's root, for the bundled scripts and the test fixtures.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Tools.repositoryRoot
 
     /// A listener's running processes, the port to send to, and its transcript file (nil for the control API's).
     struct Running {
-        var commands: [CommandLineTests.RunningCommand]
+        var commands: [RunningCommand]
         var port: UInt16
         var transcript: URL?
     }
@@ -38,7 +38,7 @@ struct HTTPConformanceListenerTests {
         let transcript = folder.appendingPathComponent("transcript.jsonl")
         let responses = root.appendingPathComponent("Responses")
         func run(_ arguments: [String]) throws -> Running {
-            let command = try CommandLineTests.RunningCommand(arguments + ["--transcript", transcript.path])
+            let command = try RunningCommand(arguments + ["--transcript", transcript.path])
             let port = try #require(listeningPort(in: command.firstLine), "\(command.firstLine)")
             return Running(commands: [command], port: port, transcript: transcript)
         }
@@ -48,20 +48,20 @@ struct HTTPConformanceListenerTests {
         case .endpoints:
             return try run([responses.appendingPathComponent("endpoints.json").path])
         case .mockData:
-            return try run(["--mock-data", root.appendingPathComponent("Tests/MockServerTests/VOKMockData").path])
+            return try run(["--mock-data", root.appendingPathComponent("Tests/MockServerMockDataTests/VOKMockData").path])
         case .webDAV:
             let files = folder.appendingPathComponent("files")
             try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
             return try run([responses.appendingPathComponent("webdav.json").path, "--files", files.path])
         case .controlAPI:
-            let command = try CommandLineTests.RunningCommand(["--admin"])
+            let command = try RunningCommand(["--admin"])
             let line = command.nextLine()
             let port = try #require(URL(string: String(line.split(separator: " ").last ?? ""))?.port.map(UInt16.init), "\(line)")
             return Running(commands: [command], port: port, transcript: nil)
         case .recorder:
-            let upstream = try CommandLineTests.RunningCommand([responses.appendingPathComponent("http.json").path])
+            let upstream = try RunningCommand([responses.appendingPathComponent("http.json").path])
             let upstreamPort = try #require(listeningPort(in: upstream.firstLine), "\(upstream.firstLine)")
-            let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
+            let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstreamPort)",
                                                                 "--mock-data", folder.appendingPathComponent("recorded").path,
                                                                 "--transcript", transcript.path])
             let port = try #require(listeningPort(in: recorder.firstLine), "\(recorder.firstLine)")

@@ -10,7 +10,7 @@ import TestSupport
 /// `HTTPRecorder` in Swift: in front of another server of this package, or of nothing.
 @Suite("Recording HTTP: HTTPRecorder", .offPool)
 struct HTTPRecorderTests {
-    private var fixtures: URL { Bundle.module.url(forResource: "VOKMockData", withExtension: nil)! }
+    private var fixtures: URL { Tools.fixture("Tests/MockServerMockDataTests/VOKMockData") }
 
     private func send(_ port: UInt16, _ method: String, _ target: String, contentType: String? = nil, body: String? = nil,
                       headers: [String: String] = [:]) async throws -> (Int, [String: String], String) {
@@ -79,7 +79,8 @@ struct HTTPRecorderTests {
 
     @Test("an upstream that never answers gets the client a 502 once the timeout passes")
     func timeout() async throws {
-        let silent = try startServer([entry("hold", ".*", .pause(.seconds(60)))])
+        let silent = MockServer(responder: PatternResponder([try ResponseEntry("hold", pattern: ".*", commands: [.pause(.seconds(60))])]))
+        try await silent.start()
         defer { silent.stop() }
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
         let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(silent.port)")!, destination: .mockData(folder: folder), timeout: .milliseconds(300))
@@ -94,7 +95,8 @@ struct HTTPRecorderTests {
 
     @Test("an upstream that closes without an answer gets the client a 502 that says so")
     func closesWithoutAnswer() async throws {
-        let closing = try startServer([entry("close", ".*", .close)])
+        let closing = MockServer(responder: PatternResponder([try ResponseEntry("close", pattern: ".*", commands: [.close])]))
+        try await closing.start()
         defer { closing.stop() }
         let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(closing.port)")!, destination: .endpoints(file: try Tools.temporaryDirectory().appendingPathComponent("e.json")))
         let proxy = MockServer(httpResponder: recorder)

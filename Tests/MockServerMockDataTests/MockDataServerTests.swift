@@ -83,7 +83,7 @@ struct MockDataServerTests {
 
     @Test("the seed's requests through curl, through the mockserver command", .enabled(if: Tools.hasCurl))
     func seedRequestsCurl() throws {
-        let command = try CommandLineTests.RunningCommand(["--mock-data", fixtures.path])
+        let command = try RunningCommand(["--mock-data", fixtures.path])
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
         #expect(command.firstLine == "mockserver listening on 127.0.0.1:\(port)")
         defer { _ = command.terminate() }
@@ -107,7 +107,7 @@ struct MockDataServerTests {
     func endpointsThenFolder() throws {
         let directory = try folder(["GET|-profile.json": #"{"from": "folder"}"#, "GET|-extra?*.json": #"{"extra": true}"#])
         let endpoints = try #require(BundledResponses.url(named: "endpoints")).path
-        let command = try CommandLineTests.RunningCommand(["--mock-data", directory.path, "--allow-wildcards", endpoints])
+        let command = try RunningCommand(["--mock-data", directory.path, "--allow-wildcards", endpoints])
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
         defer { _ = command.terminate() }
         func curl(_ path: String) throws -> String {
@@ -284,7 +284,7 @@ struct MockDataServerTests {
         #expect(good.status == 0 && good.stdout.hasSuffix(": OK, 6 mock-data files\n"))
         let wildcardsAlone = try Tools.run(Tools.mockserver.path, ["--allow-wildcards"])
         #expect(wildcardsAlone.status == 64 && wildcardsAlone.stderr.contains("--allow-wildcards needs --mock-data DIR"))
-        let withScript = try Tools.run(Tools.mockserver.path, ["--mock-data", fixtures.path, Fixtures.url("original-style.json").path])
+        let withScript = try Tools.run(Tools.mockserver.path, ["--mock-data", fixtures.path, Tools.fixture("Tests/MockServerTests/Fixtures/original-style.json").path])
         #expect(withScript.status == 64 && withScript.stderr.contains("--mock-data combines with an endpoints file"))
         let noFolder = try Tools.run(Tools.mockserver.path, ["--mock-data", "/nonexistent"])
         #expect(noFolder.status == 66 && noFolder.stderr == "mockserver: mock data: cannot use the folder /nonexistent: it does not exist\n")

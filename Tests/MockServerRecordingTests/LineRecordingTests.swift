@@ -48,7 +48,7 @@ struct LineRecordingTests {
         let server = try PythonServer(Self.smtpServer)
         let upstream = server.port
 
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "tcp://127.0.0.1:\(upstream)", "--script", script.path])
+        let recorder = try RunningCommand(["record", "--upstream", "tcp://127.0.0.1:\(upstream)", "--script", script.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
         #expect(recorder.nextLine() == "mockserver recording tcp://127.0.0.1:\(upstream) into \(script.path)")
         let recorded = try Tools.run("python3", ["-c", Self.smtpClient, String(port)])
@@ -66,7 +66,7 @@ struct LineRecordingTests {
         #expect(text.contains(#""pattern": "^ehlo client\\.example$""#), "\(text)")
         #expect(text.contains("\"fallback\""))
 
-        let replay = try CommandLineTests.RunningCommand([script.path])
+        let replay = try RunningCommand([script.path])
         let replayPort = try #require(replay.ports?.0, "first line: \(replay.firstLine)")
         defer { _ = replay.terminate() }
         for _ in 0..<2 {

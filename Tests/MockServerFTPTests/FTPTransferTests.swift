@@ -119,7 +119,7 @@ struct FTPTransferTests {
         #expect(message.isEmpty || result.stderr.contains(message), "\(result.stderr)")
     }
 
-    @Test("EPSV works on an IPv6 control connection", .enabled(if: Tools.hasCurl && ipv6Available()))
+    @Test("EPSV works on an IPv6 control connection", .enabled(if: Tools.hasCurl && Tools.hasIPv6Loopback))
     func ipv6EPSV() throws {
         let server = try ftp(host: "::1")
         defer { server.stop() }
@@ -321,7 +321,7 @@ struct FTPTransferTests {
 
     @Test("an original-style script (data sent on connect, a pause before 226) still works", .enabled(if: Tools.hasPython))
     func originalStyle() throws {
-        let server = try MockServer(script: ResponseScript(contentsOf: Fixtures.url("original-style.json")))
+        let server = try MockServer(script: ResponseScript(contentsOf: Tools.fixture("Tests/MockServerTests/Fixtures/original-style.json")))
         server.data = Data("old style\n".utf8)
         try server.start()
         defer { server.stop() }

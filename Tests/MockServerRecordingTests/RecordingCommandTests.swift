@@ -102,7 +102,7 @@ struct RecordingCommandTests {
         var nginx: Nginx? = try Self.startNginx()
         let upstream = try #require(nginx?.port)
 
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--mock-data", folder.path,
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--mock-data", folder.path,
                                                             "--mask-json-field", "token", "--transcript", transcript.path])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
         #expect(recorder.firstLine == "mockserver listening on 127.0.0.1:\(port)")
@@ -134,7 +134,7 @@ struct RecordingCommandTests {
         nginx?.stop()
         nginx = nil
 
-        let replay = try CommandLineTests.RunningCommand(["--mock-data", folder.path])
+        let replay = try RunningCommand(["--mock-data", folder.path])
         let replayPort = try #require(UInt16(replay.firstLine.split(separator: ":").last ?? ""), "first line: \(replay.firstLine)")
         defer { _ = replay.terminate() }
         for (index, (path, arguments)) in Self.curlRequests.enumerated() {
@@ -159,7 +159,7 @@ struct RecordingCommandTests {
         try Data(#"{ "endpoints": [ { "api": "get /preset", "response": { "body": "from the file\n" } }, ] }"#.utf8).write(to: file)
         var nginx: Nginx? = try Self.startNginx()
         let upstream = try #require(nginx?.port)
-        let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--endpoints", file.path, "--keep-timing",
+        let recorder = try RunningCommand(["record", "--upstream", "http://127.0.0.1:\(upstream)", "--endpoints", file.path, "--keep-timing",
                                                             "--mask-json-field", "token"])
         let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
         _ = recorder.nextLine()
@@ -190,7 +190,7 @@ struct RecordingCommandTests {
         let check = try Tools.run(Tools.mockserver.path, ["--check", file.path])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
 
-        let replay = try CommandLineTests.RunningCommand([file.path])
+        let replay = try RunningCommand([file.path])
         let replayPort = try #require(UInt16(replay.firstLine.split(separator: ":").last ?? ""), "first line: \(replay.firstLine)")
         defer { _ = replay.terminate() }
         // The sequence: "one" (twice recorded, kept once), then "two", which repeats.
@@ -225,7 +225,7 @@ struct HTTPSRecordingTests {
                               extraServerConfiguration: "ssl_certificate \(certificate.path); ssl_certificate_key \(key.path);", listenOptions: "ssl")
         for host in ["127.0.0.1", "localhost"] {
             let folder = work.appendingPathComponent("recorded-\(host)")
-            let recorder = try CommandLineTests.RunningCommand(["record", "--upstream", "https://\(host):\(nginx.port)", "--upstream-ca", ca.path,
+            let recorder = try RunningCommand(["record", "--upstream", "https://\(host):\(nginx.port)", "--upstream-ca", ca.path,
                                                                 "--mock-data", folder.path])
             let port = try #require(UInt16(recorder.firstLine.split(separator: ":").last ?? ""), "first line: \(recorder.firstLine)")
             #expect(recorder.nextLine() == "mockserver recording https://\(host):\(nginx.port) into \(folder.path)")
@@ -235,7 +235,7 @@ struct HTTPSRecordingTests {
             #expect(try String(contentsOf: folder.appendingPathComponent("GET|-index.html.http"), encoding: .utf8).hasSuffix("\r\n\r\nover tls\n"))
         }
         // The system's store does not have the test CA: the handshake fails, and the client hears why.
-        let refused = try CommandLineTests.RunningCommand(["record", "--upstream", "https://127.0.0.1:\(nginx.port)", "--mock-data", work.appendingPathComponent("none").path])
+        let refused = try RunningCommand(["record", "--upstream", "https://127.0.0.1:\(nginx.port)", "--mock-data", work.appendingPathComponent("none").path])
         defer { _ = refused.terminate() }
         let port = try #require(UInt16(refused.firstLine.split(separator: ":").last ?? ""), "first line: \(refused.firstLine)")
         let answer = try Tools.curl(["-w", " %{http_code}", "http://127.0.0.1:\(port)/index.html"])
