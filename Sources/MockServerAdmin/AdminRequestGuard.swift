@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import MockServerCore
 
 /// What keeps web pages other than the dashboard away from the control API.
 ///
@@ -50,7 +51,7 @@ struct AdminRequestGuard: Sendable {
     /// `text/plain` for `Text/Plain; charset=utf-8`.
     static func mediaType(_ contentType: String) -> String {
         let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingCharacters(in: .whitespaces).lowercased()
+        return type.trimmingSpaces().lowercased()
     }
 
     /// The `Host` values the API answers, as a refusal lists them.
@@ -61,14 +62,14 @@ struct AdminRequestGuard: Sendable {
 
     /// Whether `host` (a `Host` value) names the admin address.
     func isAllowed(host: String) -> Bool {
-        let value = host.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = host.trimmingSpaces().lowercased()
         if allowedHosts.contains(value) { return true }
         return port == 80 && ["127.0.0.1", "localhost", "[::1]"].contains(value)
     }
 
     /// Whether `origin` (an `Origin` value) is the dashboard's.
     func isAllowed(origin: String) -> Bool {
-        let value = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = origin.trimmingSpaces().lowercased()
         guard value.hasPrefix("http://") else { return false }
         return isAllowed(host: String(value.dropFirst("http://".count)))
     }

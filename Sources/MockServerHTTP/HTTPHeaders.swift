@@ -1,3 +1,4 @@
+import MockServerCore
 /// HTTP header fields: ordered, repeatable, and looked up by name in any case.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
@@ -53,7 +54,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// `Connection: keep-alive, Upgrade` has `keep-alive`.
     public func hasToken(_ token: String, in name: String) -> Bool {
         for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            if field.value.split(separator: ",").contains(where: { $0.trimmingCharacters().equalsIgnoringASCIICase(token) }) { return true }
+            if field.value.split(separator: ",").contains(where: { $0.trimmingSpaces().equalsIgnoringASCIICase(token) }) { return true }
         }
         return false
     }

@@ -1,3 +1,4 @@
+import MockServerCore
 /// Reads a response written out as text, the way `curl -is` prints one and mock-data `.http` files
 /// hold one: a status line, header lines, a blank line, then the body to the end. Lines end in
 /// CRLF or LF.
@@ -55,7 +56,7 @@ package enum HTTPRawResponse {
             guard let colon = line.text.firstIndex(of: ":") else { continue }
             let name = String(line.text[..<colon])
             if name.equalsIgnoringASCIICase("transfer-encoding") || name.equalsIgnoringASCIICase("content-length") { continue }
-            headers.add(name: name, value: line.text[line.text.index(after: colon)...].trimmingCharacters())
+            headers.add(name: name, value: line.text[line.text.index(after: colon)...].trimmingSpaces())
         }
         let parts = status.text.split(separator: " ", maxSplits: 2)
         return HTTPResponse(status: code, reason: parts.count == 3 ? String(parts[2]) : nil, headers: headers, body: Array(bytes[bodyStart...]))

@@ -144,6 +144,6 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// The media type of a `Content-Type` value, lower-case, without parameters.
     private static func mediaType(_ contentType: String?) -> String {
         guard let type = contentType?.split(separator: ";").first else { return "" }
-        return type.trimmingCharacters().lowercased()
+        return type.trimmingSpaces().lowercased()
     }
 }

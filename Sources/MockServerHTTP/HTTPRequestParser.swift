@@ -343,7 +343,7 @@ import MockServerCore
                 extensions = sizeText[semicolon...]
                 sizeText = sizeText[..<semicolon]
             }
-            sizeText = sizeText.trimmingHTTPSpaces()
+            sizeText = sizeText.trimmingSpaces()
             // The size is compared with what the body may still hold before anything is added to it.
             let room = maximumBodyLength - (lineEnd.next - bodyStart)
             guard let size = try HTTPSyntax.chunkSize(sizeText, limit: max(0, room)), room >= 0 else {
@@ -381,19 +381,4 @@ import MockServerCore
         let content = newline > index && buffer[newline - 1] == 0x0D ? newline - 1 : newline
         return (content, newline + 1)
     }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    package func trimmingSpaces() -> String {
-        let characters = unicodeScalars
-        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        return String(characters[first...last])
-    }
-}
-
-extension Substring {
-    /// The substring without leading and trailing spaces and tabs, as a string.
-    package func trimmingCharacters() -> String { String(self).trimmingSpaces() }
 }

@@ -1,3 +1,4 @@
+import MockServerCore
 /// Reads HTTP/1.x responses from bytes as they arrive, the way a client does: interim `1xx`
 /// responses are skipped, and a body is delimited by `Content-Length`, by chunked coding (decoded
 /// here), by the request (`HEAD`) or status (`204`, `304`), or by the end of the connection.
@@ -110,7 +111,7 @@ package struct HTTPResponseParser {
             return false
         case .chunkSize:
             guard let line = takeLine() else { return false }
-            let text = line.prefix { $0 != ";" }.trimmingCharacters()
+            let text = line.prefix { $0 != ";" }.trimmingSpaces()
             guard let size = Int(text, radix: 16), size >= 0 else { throw ParseError.malformed("chunk size \"\(line)\"") }
             state = size == 0 ? .trailers : .chunkData(remaining: size)
             return true
@@ -178,7 +179,7 @@ package struct HTTPResponseParser {
             cursor = next
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
-            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: line[(colon + 1)...].trimmingHTTPSpaces(), as: UTF8.self))
+            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: line[(colon + 1)...].trimmingSpaces(), as: UTF8.self))
         }
         let response = HTTPResponseHead(version: String(decoding: statusLine[..<space], as: UTF8.self), status: status,
                                         reason: codeEnd < statusLine.endIndex ? String(decoding: statusLine[(codeEnd + 1)...], as: UTF8.self) : "",

@@ -1,3 +1,4 @@
+import MockServerCore
 /// The one writer of the HTTP responses the server sends, with RFC 9112's rules for the length
 /// and the persistence of the connection.
 public enum HTTPResponseSerializer {

@@ -211,7 +211,7 @@ package enum HTTPSyntax {
         }
         if let colon {
             let at = line.startIndex + colon
-            return (line[line.startIndex..<at], line[(at + 1)...].trimmingHTTPSpaces())
+            return (line[line.startIndex..<at], line[(at + 1)...].trimmingSpaces())
         }
         return try checkedField(line)
     }
@@ -234,7 +234,7 @@ package enum HTTPSyntax {
         guard name.allSatisfy(isTokenByte) else {
             throw .malformedRequest("a header field name is not a token: \(quoted(name))")
         }
-        let value = line[(colon + 1)...].trimmingHTTPSpaces()
+        let value = line[(colon + 1)...].trimmingSpaces()
         if let control = value.first(where: { isControl($0) && $0 != 0x09 }) {
             if control == 0x0D { throw .malformedRequest("a bare CR in the request head: \(quoted(line))") }
             throw .malformedRequest("the value of \(String(decoding: name, as: UTF8.self)) holds a control character (\(hex(control)))")

@@ -68,24 +68,26 @@ enum EndpointStubs {
         case .header: return request.headers[name]
         case .cache: return cache[name].map { $0 as? String ?? "\($0)" }
         case .json:
-            var current: Any? = request.bodyJSON
+            guard var current = try? JSONReader.parse(request.http.body, options: .strict) else { return nil }
             for key in name.split(separator: ".") {
-                if let object = current as? [String: Any] {
-                    current = object[String(key)]
-                } else if let array = current as? [Any], let index = Int(key), array.indices.contains(index) {
-                    current = array[index]
-                } else {
+                switch current.kind {
+                case .object(let members):
+                    // A repeated key means its last value, as JSONSerialization read it.
+                    guard let member = members.last(where: { $0.key == key }) else { return nil }
+                    current = member.value
+                case .array(let items):
+                    guard let index = Int(key), items.indices.contains(index) else { return nil }
+                    current = items[index]
+                default:
                     return nil
                 }
             }
-            switch current {
-            case let text as String: return text
-            case let flag as Bool: return flag ? "true" : "false"
-            case let number as NSNumber: return number.stringValue
-            case nil, is NSNull: return nil
-            case let other?:
-                return (try? JSONSerialization.data(withJSONObject: other, options: [.sortedKeys, .fragmentsAllowed]))
-                    .map { String(decoding: $0, as: UTF8.self) }
+            switch current.kind {
+            case .string(let text): return text
+            case .bool(let flag): return flag ? "true" : "false"
+            case .null: return nil
+            // A number by its value (`2.0` is `2`), an object or an array as canonical JSON.
+            case .number, .object, .array: return JSONText.write(current, layout: .canonical)
             }
         }
     }

@@ -17,7 +17,7 @@ enum StubBody: Sendable {
         switch self {
         case .bytes(let expected): body == expected
         case .pattern(let pattern): pattern.match(InputUnit(bytes: body)) != nil
-        case .json(let canonical): StubJSON.canonical(Data(body)) == canonical
+        case .json(let canonical): StubJSON.canonical(Array(body)) == canonical
         case .predicate(let accepts): accepts(Data(body))
         }
     }

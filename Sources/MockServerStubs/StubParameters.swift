@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 
 /// Named values of a request (path parameters, form fields), by name or as members:
 /// `request.pathParameters.version`.
@@ -27,17 +28,7 @@ public struct StubParameters: Sendable, Equatable {
     /// Parses `a=1&b=2&a=3` (form or query encoding: `+` is a space, `%XX` decoded).
     public static func decoding(formEncoded text: Substring) -> StubParameters {
         var all: [String: [String]] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = decode(parts[0])
-            let value = parts.count > 1 ? decode(parts[1]) : ""
-            all[name, default: []].append(value)
-        }
+        for field in HTTPFormFields.parse(text) { all[field.name, default: []].append(field.value) }
         return StubParameters(all)
-    }
-
-    /// `+` as a space and `%XX` as the byte it stands for; invalid escapes stay as written.
-    static func decode(_ text: Substring) -> String {
-        String(decoding: PercentCoding.decode(text.utf8, plusAsSpace: true) ?? Array(text.utf8), as: UTF8.self)
     }
 }

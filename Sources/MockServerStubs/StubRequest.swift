@@ -1,5 +1,6 @@
 import Foundation
 import MockServerHTTP
+import MockServerCore
 
 /// What an endpoint's closure gets: the request, with Voodoo's conveniences.
 ///
@@ -29,7 +30,7 @@ public struct StubRequest: Sendable {
     public var body: Data { Data(http.body) }
     /// The path split into components, the root first: `/accounts/user` → `["/", "accounts", "user"]`.
     public var pathComponents: [String] {
-        ["/"] + path.split(separator: "/").map { StubParameters.decode($0) }
+        ["/"] + path.split(separator: "/").map { HTTPFormFields.decode($0) }
     }
     /// The query's parameters (a repeated key keeps all its values, in order).
     public var queryParameters: StubParameters { StubParameters.decoding(formEncoded: query[...]) }
@@ -41,7 +42,7 @@ public struct StubRequest: Sendable {
     /// The body decoded as JSON (dictionaries, arrays, strings, numbers, booleans, `NSNull`), or
     /// `nil` when it is not JSON.
     public var bodyJSON: Any? {
-        try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        (try? JSONReader.parse(http.body, options: .strict))?.foundationObject
     }
 
     /// The body decoded as `type` from JSON, or `nil` when it does not decode.
@@ -52,7 +53,7 @@ public struct StubRequest: Sendable {
     /// Whether the `Content-Type` is `type` (any case; parameters such as `charset` ignored).
     public func contentType(is type: String) -> Bool {
         guard let value = http.headers["Content-Type"] else { return false }
-        let mediaType = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let mediaType = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingSpaces() } ?? ""
         return mediaType.lowercased() == type.lowercased()
     }
 }

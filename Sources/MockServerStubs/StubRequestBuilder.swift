@@ -59,7 +59,7 @@ public final class StubRequestBuilder: Sendable {
     /// spacing do not matter). A `json` that is not JSON is compared as text.
     @discardableResult
     public func withJSONBody(_ json: String) -> StubRequestBuilder {
-        let canonical = StubJSON.canonical(Data(json.utf8))
+        let canonical = StubJSON.canonical(Array(json.utf8))
         stub.update { $0.body = canonical.map { .json(canonical: $0) } ?? .bytes(Array(json.utf8)) }
         return self
     }

@@ -54,8 +54,7 @@ public struct StubResponse: Sendable {
     /// 200 (or `status`) with `json` as an `application/json` body: dictionaries, arrays, strings,
     /// numbers, booleans, and `nil` (as `null`), nested as deep as needed.
     public static func ok(json: Any, status: Int = 200) -> StubResponse {
-        let data = (try? JSONSerialization.data(withJSONObject: StubJSON.normalized(json), options: [.sortedKeys, .fragmentsAllowed])) ?? Data("null".utf8)
-        return StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
+        StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(StubJSON.text(json).utf8))
     }
 
     /// 200 (or `status`) with `value` encoded as an `application/json` body.

@@ -1,37 +1,50 @@
-/// Writes a parsed JSON value back as compact text (numbers as they were written, members in
-/// their order).
+/// The one JSON writer of the package: writes a JSON value as text (numbers as they were written,
+/// members in their order unless sorted).
 package enum JSONText {
-    /// `value` as JSON text.
-    package static func write(_ value: JSONValue) -> String {
+    /// How the text is laid out.
+    package enum Layout: Sendable {
+        /// `{ "a": 1, "b": [1, 2] }`: what response files and endpoints files read back easily.
+        case spaced
+        /// `{"a":1,"b":[1,2]}`, with the members of every object sorted by key: a canonical form,
+        /// for bodies that are compared or sent (`JSONSerialization`'s `.sortedKeys`).
+        case canonical
+    }
+
+    /// `value` as JSON text laid out as `layout`.
+    package static func write(_ value: JSONValue, layout: Layout = .spaced) -> String {
         var text = ""
-        write(value, into: &text)
+        write(value, layout: layout, into: &text)
         return text
     }
 
     /// Appends `value` to `text`: each value is written once, where it goes, so that a deep value
     /// is not copied again at every level around it.
-    private static func write(_ value: JSONValue, into text: inout String) {
+    private static func write(_ value: JSONValue, layout: Layout, into text: inout String) {
+        let (open, separator, colon, close) = layout == .spaced ? ("{ ", ", ", ": ", " }") : ("{", ",", ":", "}")
         switch value.kind {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
-        case .number(let number): text += value.numberText ?? String(number)
+        case .number(let number):
+            // The canonical form writes a number by its value, so that `3`, `3.0` and `30e-1` agree.
+            if layout == .canonical, let integer = Int(exactly: number) { text += String(integer) } else if layout == .canonical { text += String(number) } else { text += value.numberText ?? String(number) }
         case .string(let string): text += string.escaped(.json)
         case .array(let items):
             text += "["
             for (index, item) in items.enumerated() {
-                if index > 0 { text += ", " }
-                write(item, into: &text)
+                if index > 0 { text += separator }
+                write(item, layout: layout, into: &text)
             }
             text += "]"
         case .object(let members):
-            text += "{ "
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += ", " }
+            text += members.isEmpty ? "{}" : open
+            let ordered = layout == .canonical ? members.sorted { $0.key < $1.key } : members
+            for (index, member) in ordered.enumerated() {
+                if index > 0 { text += separator }
                 text += member.key.escaped(.json)
-                text += ": "
-                write(member.value, into: &text)
+                text += colon
+                write(member.value, layout: layout, into: &text)
             }
-            text += " }"
+            if !members.isEmpty { text += close }
         }
     }
 }

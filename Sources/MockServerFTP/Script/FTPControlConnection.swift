@@ -90,7 +90,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     /// FTPS's `PROT`: `P` makes later data connections TLS, `C` clear; anything else (or `P`
     /// without a TLS identity) runs `otherwise` instead of the rest, or goes on with a warning.
     func protect(_ level: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
-        switch level.trimmingCharacters(in: .whitespaces).uppercased() {
+        switch level.trimmingSpaces().uppercased() {
         case "C":
             channel.protection = nil
             return .continue([])

@@ -79,7 +79,7 @@ public enum MockDataNaming {
         guard !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) else { return nil }
         var parts: [String] = []
         let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
-            .map { $0.trimmingSpaces.lowercased() } ?? ""
+            .map { $0.trimmingSpaces().lowercased() } ?? ""
         if mediaType == "application/x-www-form-urlencoded" {
             if let text = String(exactUTF8: body), !text.utf8.contains(0) { parts.append(text) }
         } else if mediaType == "application/json" || mediaType.hasSuffix("+json") {
@@ -128,11 +128,5 @@ public enum MockDataNaming {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed().reduce(into: Substring()) { $0.append($1) }
     }
 }

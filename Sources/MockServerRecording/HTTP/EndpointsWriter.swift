@@ -62,7 +62,7 @@ final class EndpointsWriter: RecordingSink {
                       case .array(let items) = list.value.kind else {
                     throw RecordingError.unreadable(path: file.path, reason: "not an endpoints file (no top-level \"endpoints\" array)")
                 }
-                kept = items.map(JSONText.write)
+                kept = items.map { JSONText.write($0) }
             } catch let error as RecordingError {
                 throw error
             } catch {

@@ -1,4 +1,5 @@
 import MockServerHTTP
+import MockServerCore
 
 /// Header fields that concern one connection, not the message (RFC 9110 §7.6.1): a proxy neither
 /// forwards nor records them, nor the fields its `Connection` header names. Names compare

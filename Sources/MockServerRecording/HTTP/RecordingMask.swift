@@ -1,5 +1,6 @@
 import Foundation
 import MockServerHTTP
+import MockServerCore
 
 /// What a recording hides before anything is written or printed: the values of some headers,
 /// query parameters, form fields and JSON fields are replaced with ``replacement``. The client and
@@ -91,28 +92,29 @@ public struct RecordingMask: Sendable, Equatable {
     /// `nil` when nothing in it is masked (it is written as it came).
     func maskedJSON(_ body: [UInt8], contentType: String?) -> [UInt8]? {
         guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-              let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]) else { return nil }
+              let value = try? JSONReader.parse(body, options: .strict) else { return nil }
         var changed = false
         let masked = mask(value, changed: &changed)
-        guard changed, let data = try? JSONSerialization.data(withJSONObject: masked, options: [.fragmentsAllowed, .sortedKeys]) else { return nil }
-        return Array(data)
+        return changed ? Array(JSONText.write(masked, layout: .canonical).utf8) : nil
     }
 
-    private func mask(_ value: Any, changed: inout Bool) -> Any {
-        if let object = value as? [String: Any] {
-            var result: [String: Any] = [:]
-            for (key, member) in object {
-                if jsonFields.contains(where: { $0.equalsIgnoringASCIICase(key) }) {
-                    changed = true
-                    result[key] = replacement
-                } else {
-                    result[key] = mask(member, changed: &changed)
+    private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {
+        switch value.kind {
+        case .object(let members):
+            let masked = members.map { member in
+                guard jsonFields.contains(where: { $0.equalsIgnoringASCIICase(member.key) }) else {
+                    return JSONValue.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed))
                 }
+                changed = true
+                return JSONValue.Member(key: member.key, keyLocation: member.keyLocation,
+                                        value: JSONValue(kind: .string(replacement), location: member.value.location))
             }
-            return result
+            return JSONValue(kind: .object(masked), location: value.location)
+        case .array(let items):
+            return JSONValue(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
+        default:
+            return value
         }
-        if let array = value as? [Any] { return array.map { mask($0, changed: &changed) } }
-        return value
     }
 
     /// Whether `name` has no space or tab at either end.
@@ -144,7 +146,7 @@ public struct RecordingMask: Sendable, Equatable {
 
     static func isJSON(_ contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters().lowercased() } ?? ""
+        let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json")
     }
 }

@@ -42,11 +42,13 @@ package enum TranscriptMasking {
                 continue
             }
             let name = String(decoding: line[..<colon], as: UTF8.self).trimmingSpaces()
+            // The value without the line's CR (lines are split at LF).
+            let value = line[line.index(after: colon)...].last == 0x0D ? line[line.index(after: colon)...].dropLast() : line[line.index(after: colon)...]
             if name.lowercased() == "content-type" {
-                contentType = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces()
+                contentType = String(decoding: value, as: UTF8.self).trimmingSpaces()
             }
             if name.lowercased() == "transfer-encoding" {
-                chunked = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingSpaces().lowercased() == "chunked"
+                chunked = String(decoding: value, as: UTF8.self).trimmingSpaces().lowercased() == "chunked"
             }
             if !name.contains(" "), mask.masks(header: name) {
                 let ending: [UInt8] = line.last == 0x0D ? [0x0D] : []
@@ -89,11 +91,5 @@ package enum TranscriptMasking {
         let query = String(decoding: parts[1][parts[1].index(after: question)...], as: UTF8.self)
         guard let masked = mask.requestMask.maskedQuery(query) else { return nil }
         return Array(parts[0]) + [UInt8(ascii: " ")] + Array(parts[1][...question]) + Array(masked.utf8) + [UInt8(ascii: " ")] + Array(parts[2])
-    }
-}
-
-private extension String {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }

@@ -76,7 +76,7 @@ final class FTPRelay {
             pendingCwd = nil
         }
         if line.hasPrefix("227 "), let open = line.firstIndex(of: "("), let close = line[open...].firstIndex(of: ")") {
-            let numbers = line[line.index(after: open)..<close].split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let numbers = line[line.index(after: open)..<close].split(separator: ",").compactMap { Int($0.trimmingSpaces()) }
             guard numbers.count == 6, numbers.allSatisfy({ (0...255).contains($0) }) else { return line }
             let host = numbers[0..<4].map(String.init).joined(separator: ".")
             let target = (try? SocketAddress(host: host == "0.0.0.0" ? upstream.host : host, port: UInt16(numbers[4] * 256 + numbers[5]))) ?? upstream

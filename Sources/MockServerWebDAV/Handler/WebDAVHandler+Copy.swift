@@ -1,6 +1,7 @@
 import Foundation
 import MockServerFileSystem
 import MockServerHTTP
+import MockServerCore
 
 extension WebDAVHandler {
     mutating func copyOrMove(_ path: String, move: Bool) -> HTTPResponse {

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerFileSystem
 import MockServerHTTP
+import MockServerCore
 
 extension WebDAVHandler {
     /// 400 for a malformed `If` header, 412 when none of its lists holds; `nil` when there is none
@@ -134,7 +135,7 @@ extension WebDAVHandler {
     static func timeout(_ header: String?) throws(MalformedTimeout) -> Int? {
         guard let header else { return 3600 }
         var choice: Int?? = nil
-        for option in header.split(separator: ",").map({ $0.trimmingCharacters() }) {
+        for option in header.split(separator: ",").map({ $0.trimmingSpaces() }) {
             let lowered = option.lowercased()
             if lowered == "infinite" {
                 if choice == nil { choice = .some(nil) }

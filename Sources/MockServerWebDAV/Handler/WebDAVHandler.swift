@@ -1,6 +1,7 @@
 import Foundation
 import MockServerFileSystem
 import MockServerHTTP
+import MockServerCore
 
 /// A WebDAV server (RFC 4918, class 1 and 2) over the server's files: one request in, one response
 /// out, the files and the WebDAV state changed in place. Pure apart from the clock it is given; the
@@ -146,7 +147,7 @@ package struct WebDAVHandler {
     static func byteRange(_ header: String, length: Int) -> ByteRange {
         let value = header.trimmingSpaces()
         guard value.lowercased().hasPrefix("bytes="), !value.contains(",") else { return .whole }
-        let spec = value.dropFirst(6).trimmingCharacters()
+        let spec = value.dropFirst(6).trimmingSpaces()
         guard let dash = spec.firstIndex(of: "-") else { return .whole }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
         // Positions are digits only (no sign) and saturate at Int.max: a position past any file
@@ -181,7 +182,7 @@ package struct WebDAVHandler {
     /// `If-Unmodified-Since` against a resource with `etag` (`nil`: nothing there) and `modified`.
     func preconditionFailure(etag: String?, modified: Date?, reading: Bool) -> HTTPResponse? {
         func matches(_ list: String) -> Bool {
-            let tags = list.split(separator: ",").map { $0.trimmingCharacters() }
+            let tags = list.split(separator: ",").map { $0.trimmingSpaces() }
             if tags.contains("*") { return etag != nil }
             guard let etag else { return false }
             // Strong comparison for If-Match, weak for If-None-Match (RFC 9110 §13.1).

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerHTTP
+import MockServerCore
 
 /// The opening handshake of RFC 6455, section 4.2: whether a client's HTTP request asks for a
 /// WebSocket as the RFC requires, and the server's answer.
@@ -71,7 +72,7 @@ package enum WebSocketHandshake {
         guard headers.hasToken("upgrade", in: "Connection") else {
             return reject(400, "Bad Request", "the request's Connection header does not name upgrade")
         }
-        guard headers["Sec-WebSocket-Version"]?.trimmingCharacters(in: .whitespaces) == "13" else {
+        guard headers["Sec-WebSocket-Version"]?.trimmingSpaces() == "13" else {
             return reject(426, "Upgrade Required", "Sec-WebSocket-Version is \(headers["Sec-WebSocket-Version"].map { "\"\($0)\"" } ?? "missing"); this server speaks 13",
                           headers: ["Sec-WebSocket-Version: 13"])
         }
@@ -80,13 +81,13 @@ package enum WebSocketHandshake {
         guard keys.count <= 1 else {
             return reject(400, "Bad Request", "\(keys.count) Sec-WebSocket-Key header fields; a handshake has one")
         }
-        guard let key = keys.first?.trimmingCharacters(in: .whitespaces),
+        guard let key = keys.first?.trimmingSpaces(),
               let nonce = Data(base64Encoded: key), nonce.count == 16 else {
             return reject(400, "Bad Request", "Sec-WebSocket-Key must be 16 bytes in base64")
         }
         let offered = headers.values(for: "Sec-WebSocket-Protocol")
             .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         let chosen = subprotocols.first { offered.contains($0) }
         var response = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(acceptValue(for: key))\r\n"
         if let chosen { response += "Sec-WebSocket-Protocol: \(chosen)\r\n" }
