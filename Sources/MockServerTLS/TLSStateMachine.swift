@@ -344,6 +344,12 @@ package struct TLSStateMachine: Sendable, Equatable {
         package var endsTLS: Bool
         /// Whether the inner transport closes with an RST.
         package var reset: Bool
+
+        /// An action that ends TLS first when `endsTLS`, and closes with an RST when `reset`.
+        package init(endsTLS: Bool, reset: Bool) {
+            self.endsTLS = endsTLS
+            self.reset = reset
+        }
     }
 
     /// What closing the transport, with an RST when `reset` is true, does first; ``closed()``
