@@ -174,6 +174,33 @@ package struct TLSStateMachine: Sendable, Equatable {
         return interest
     }
 
+    /// What the connection hears of a readiness of the inner transport, once the transport has
+    /// acted on it (advanced the handshake, dropped a held handshake's input): `before` is the
+    /// state the readiness found, `drained` whether ciphertext that waited was just written.
+    /// `nil`: nothing.
+    ///
+    /// During the handshake the connection hears only of a broken peer; when the handshake ends
+    /// it may write what it held and read what came with it (`hasBufferedInput`, asked only
+    /// then), or read the failure; once open, a connection that does not watch for writing hears
+    /// of drained ciphertext (it may be waiting for its output to be written).
+    package func readinessForConnection(_ readiness: Readiness, before: State, drained: Bool, wantsWrite: Bool,
+                                        hasBufferedInput: () -> Bool) -> Readiness? {
+        var forwarded = readiness
+        switch (before, state) {
+        case (.hanging, .failed):
+            forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
+        case (.hanging, _), (.handshaking, .handshaking), (.handshaking, .hanging):
+            forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
+        case (.handshaking, .open):
+            forwarded = Readiness(readable: hasBufferedInput() || readiness.readable, writable: wantsWrite, failed: readiness.failed)
+        case (.handshaking, .failed), (.handshaking, .closed):
+            forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
+        case (.open, _), (.failed, _), (.closed, _):
+            if !wantsWrite { forwarded.writable = drained }
+        }
+        return forwarded.readable || forwarded.writable || forwarded.failed ? forwarded : nil
+    }
+
     // MARK: The handshake
 
     /// What the transport does once the handshake is done.

@@ -178,28 +178,18 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         if readiness.writable || readiness.failed { flushPending() }
         // Ciphertext just drained: a connection waiting for its output to be written hears of it.
         let drained = hadPending && !hasPendingOutput
-        var forwarded = readiness
-        switch machine.state {
-        case .hanging:
-            if readiness.readable || readiness.failed { dropInput() }
-            let failed = if case .failed = machine.state { true } else { false }
-            forwarded = Readiness(readable: readiness.failed || failed, writable: false, failed: readiness.failed)
-        case .handshaking:
-            if readiness.readable || readiness.failed { advanceHandshake() }
-            switch machine.state {
-            case .handshaking, .hanging:
-                // Nothing for the connection yet, but a broken peer.
-                forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
-            case .open:
-                // The connection may now write what it held, and read what came with the handshake.
-                forwarded = Readiness(readable: hasBufferedInput || readiness.readable, writable: wanted.contains(.write), failed: readiness.failed)
-            case .failed, .closed:
-                forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
+        let before = machine.state
+        if readiness.readable || readiness.failed {
+            switch before {
+            case .hanging: dropInput()
+            case .handshaking: advanceHandshake()
+            case .open, .failed, .closed: break
             }
-        case .open, .failed, .closed:
-            if !wanted.contains(.write) { forwarded.writable = drained }
         }
-        if forwarded.readable || forwarded.writable || forwarded.failed { handler?.handle(forwarded) }
+        if let forwarded = machine.readinessForConnection(readiness, before: before, drained: drained, wantsWrite: wanted.contains(.write),
+                                                          hasBufferedInput: { hasBufferedInput }) {
+            handler?.handle(forwarded)
+        }
         if machine.isClosed { return }
         try? applyInterest()
     }

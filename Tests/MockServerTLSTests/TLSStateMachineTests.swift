@@ -151,3 +151,57 @@ struct TLSStateMachineTests {
         #expect(machine.closing(reset: false) == .init(endsTLS: false, reset: false))
     }
 }
+
+/// What the connection hears of the inner transport's readiness, in each state.
+@Suite("TLS state machine: readiness for the connection")
+struct TLSReadinessTests {
+    typealias Machine = TLSStateMachine
+
+    /// The readiness `machine` (now in its state, `before` when the readiness came) forwards, as
+    /// `(readable, writable, failed)`; whether it asked for the buffered input.
+    private func forwarded(_ machine: Machine, before: Machine.State, _ readiness: Readiness, drained: Bool = false, wantsWrite: Bool = false,
+                           buffered: Bool = false) -> (forwarded: [Bool]?, asked: Bool) {
+        var asked = false
+        let result = machine.readinessForConnection(readiness, before: before, drained: drained, wantsWrite: wantsWrite) {
+            asked = true
+            return buffered
+        }
+        return (result.map { [$0.readable, $0.writable, $0.failed] }, asked)
+    }
+
+    @Test("during the handshake the connection hears only of a broken peer")
+    func handshaking() {
+        let machine = Machine()
+        #expect(forwarded(machine, before: machine.state, Readiness(readable: true, writable: true)).forwarded == nil)
+        #expect(forwarded(machine, before: machine.state, Readiness(readable: true, writable: false, failed: true)).forwarded == [true, false, true])
+        let held = Machine(state: .hanging)
+        #expect(forwarded(held, before: .hanging, Readiness(readable: true, writable: true)).forwarded == nil)
+        #expect(forwarded(held, before: .handshaking(then: .stayOpen), Readiness(readable: true, writable: false)).forwarded == nil)
+    }
+
+    @Test("the handshake's end: the connection writes what it held and reads what came with it, asked only then")
+    func handshakeEnds() {
+        let open = Machine(state: .open(.init()))
+        let before = Machine.State.handshaking(then: .stayOpen)
+        let result = forwarded(open, before: before, Readiness(readable: false, writable: false), wantsWrite: true, buffered: true)
+        #expect(result.forwarded == [true, true, false] && result.asked)
+        #expect(forwarded(open, before: before, Readiness(readable: false, writable: true)).forwarded == nil)
+        #expect(forwarded(open, before: .open(.init()), Readiness(readable: false, writable: false), buffered: true).asked == false)
+    }
+
+    @Test("a failed handshake or hold: the connection reads the failure")
+    func failure() {
+        let failed = Machine(state: .failed(.init(reason: "x")))
+        #expect(forwarded(failed, before: .handshaking(then: .stayOpen), Readiness(readable: true, writable: true)).forwarded == [true, false, false])
+        #expect(forwarded(failed, before: .hanging, Readiness(readable: false, writable: false)).forwarded == [true, false, false])
+    }
+
+    @Test("once open: drained ciphertext is a writable readiness for a connection that does not watch for writing")
+    func open() {
+        let open = Machine(state: .open(.init()))
+        #expect(forwarded(open, before: open.state, Readiness(readable: false, writable: true), drained: true).forwarded == [false, true, false])
+        #expect(forwarded(open, before: open.state, Readiness(readable: false, writable: true), drained: false).forwarded == nil)
+        #expect(forwarded(open, before: open.state, Readiness(readable: true, writable: false), drained: false, wantsWrite: true).forwarded == [true, false, false])
+        #expect(forwarded(open, before: open.state, Readiness(readable: false, writable: true), drained: false, wantsWrite: true).forwarded == [false, true, false])
+    }
+}
