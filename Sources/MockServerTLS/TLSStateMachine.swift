@@ -108,7 +108,9 @@ package struct TLSStateMachine: Sendable, Equatable {
 
     /// Loop callbacks the transport queued.
     package struct Callbacks: OptionSet, Sendable, Equatable {
+        /// The set's bits.
         package let rawValue: UInt8
+        /// The set of `rawValue`'s bits.
         package init(rawValue: UInt8) { self.rawValue = rawValue }
         /// A readiness that tells the connection input can be read (input inside OpenSSL, which no
         /// socket readiness announces).
