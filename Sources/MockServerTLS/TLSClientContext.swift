@@ -22,8 +22,7 @@ package final class TLSClientContext: @unchecked Sendable {
             library.SSL_CTX_free(pointer)
             throw .setupFailed(reason)
         }
-        let verifyPeer: Int32 = 1
-        library.SSL_CTX_set_verify(pointer, verifyPeer, nil)
+        library.SSL_CTX_set_verify(pointer, OpenSSLConstant.Verify.peer, nil)
         self.pointer = pointer
         self.library = library
         self.handshakeTimeout = handshakeTimeout

@@ -31,26 +31,25 @@ package final class TLSContext: @unchecked Sendable {
         }
         let identity = configuration.identity
         let setControl: (Int32, Int) -> Bool = { library.SSL_CTX_ctrl(pointer, $0, $1, nil) == 1 }
-        let noCompression: UInt64 = 1 << 17
-        _ = library.SSL_CTX_set_options(pointer, noCompression)
+        _ = library.SSL_CTX_set_options(pointer, OpenSSLConstant.Option.noCompression)
         var ready = library.SSL_CTX_use_certificate(pointer, identity.certificate.pointer) == 1
             && library.SSL_CTX_use_PrivateKey(pointer, identity.key.pointer) == 1
             && library.SSL_CTX_check_private_key(pointer) == 1
         for extra in identity.chain where ready {
-            // SSL_CTX_add1_chain_cert (SSL_CTRL_CHAIN_CERT, "add1"): the context takes its own reference.
-            ready = library.SSL_CTX_ctrl(pointer, 89, 1, UnsafeMutableRawPointer(extra.pointer)) == 1
+            // SSL_CTX_add1_chain_cert: the context takes its own reference.
+            ready = library.SSL_CTX_ctrl(pointer, OpenSSLConstant.Control.chainCertificate, OpenSSLConstant.Control.addReference, UnsafeMutableRawPointer(extra.pointer)) == 1
         }
-        if let minimum = configuration.minimumVersion { ready = ready && setControl(123, minimum.openSSLValue) }
-        if let maximum = configuration.maximumVersion { ready = ready && setControl(124, maximum.openSSLValue) }
+        if let minimum = configuration.minimumVersion { ready = ready && setControl(OpenSSLConstant.Control.setMinimumVersion, minimum.openSSLValue) }
+        if let maximum = configuration.maximumVersion { ready = ready && setControl(OpenSSLConstant.Control.setMaximumVersion, maximum.openSSLValue) }
         // No server-side session cache: resumption uses tickets, which keep no state here (a cache
         // costs every full handshake an insert and a periodic sweep, under a lock).
-        _ = library.SSL_CTX_ctrl(pointer, 44, 0, nil) // SSL_CTX_set_session_cache_mode(SSL_SESS_CACHE_OFF)
+        _ = library.SSL_CTX_ctrl(pointer, OpenSSLConstant.Control.setSessionCacheMode, OpenSSLConstant.Control.sessionCacheOff, nil)
         let sessionContext = Array("mockserver".utf8)
         ready = ready && library.SSL_CTX_set_session_id_context(pointer, sessionContext, UInt32(sessionContext.count)) == 1
         if ready && configuration.clientCertificates != .none {
             ready = Self.trustClientCAs(configuration, context: pointer, library: library)
-            let verifyPeer: Int32 = 1, failIfNoPeerCertificate: Int32 = 2
-            library.SSL_CTX_set_verify(pointer, verifyPeer | (configuration.clientCertificates == .required ? failIfNoPeerCertificate : 0), nil)
+            let failIfNone = configuration.clientCertificates == .required ? OpenSSLConstant.Verify.failIfNoPeerCertificate : 0
+            library.SSL_CTX_set_verify(pointer, OpenSSLConstant.Verify.peer | failIfNone, nil)
         }
         guard ready else {
             let reason = library.errorText(configuration.clientCertificates != .none
@@ -64,7 +63,7 @@ package final class TLSContext: @unchecked Sendable {
         // connection that resumes with it can be told where its session came from.
         _ = library.SSL_CTX_set_session_ticket_cb(pointer, Self.ticketGenerated, nil, nil)
         if let fault = configuration.handshakeFault {
-            library.SSL_CTX_set_client_hello_cb(pointer, Self.clientHelloArrived, UnsafeMutableRawPointer(bitPattern: fault == .alert ? 1 : 2))
+            library.SSL_CTX_set_client_hello_cb(pointer, Self.clientHelloArrived, UnsafeMutableRawPointer(bitPattern: fault == .alert ? Self.alertArgument : Self.suspendArgument))
         }
         if let applicationProtocols {
             library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
@@ -101,7 +100,7 @@ package final class TLSContext: @unchecked Sendable {
     /// resumed session keeps the tag it came with: the tickets of a connection that resumed the
     /// control connection's session still name the control connection.
     private static let ticketGenerated: OpenSSLLibrary.TicketGenerated = { ssl, _ in
-        guard case .success(let library) = OpenSSLLibrary.shared, let tag = library.SSL_get_ex_data(ssl, 0) else { return 1 }
+        guard case .success(let library) = OpenSSLLibrary.shared, let tag = library.SSL_get_ex_data(ssl, OpenSSLConstant.applicationDataIndex) else { return 1 }
         let session = library.SSL_get_session(ssl)
         var existing: UnsafeMutableRawPointer?
         var length = 0
@@ -111,19 +110,24 @@ package final class TLSContext: @unchecked Sendable {
         return 1
     }
 
+    /// The ClientHello callback's argument for ``TLSHandshakeFault/alert``: fail with the alert.
+    private static let alertArgument = 1
+    /// The ClientHello callback's argument for the other faults: suspend the handshake.
+    private static let suspendArgument = 2
+
     /// OpenSSL's ClientHello callback, set for a ``TLSHandshakeFault``: for ``TLSHandshakeFault/alert``
-    /// (argument 1) the handshake fails with a fatal `handshake_failure` alert, which OpenSSL sends;
+    /// (``alertArgument``) the handshake fails with a fatal `handshake_failure` alert, which OpenSSL sends;
     /// otherwise it is suspended, and the transport hangs or resets (SSL_ERROR_WANT_CLIENT_HELLO_CB).
     private static let clientHelloArrived: OpenSSLLibrary.ClientHelloArrived = { _, alert, argument in
-        guard Int(bitPattern: argument) == 1 else { return -1 } // SSL_CLIENT_HELLO_RETRY
-        alert?.pointee = 40 // SSL_AD_HANDSHAKE_FAILURE
-        return 0 // SSL_CLIENT_HELLO_ERROR
+        guard Int(bitPattern: argument) == alertArgument else { return OpenSSLConstant.ClientHello.retry }
+        alert?.pointee = OpenSSLConstant.Alert.handshakeFailure
+        return OpenSSLConstant.ClientHello.error
     }
 
     /// OpenSSL's ALPN callback: the first of the client's protocols the server offers, or none
     /// (the handshake goes on without ALPN, as RFC 7301 allows a server to).
     private static let selectApplicationProtocol: OpenSSLLibrary.ALPNSelect = { _, out, outLength, offered, offeredLength, argument in
-        guard case .success(let library) = OpenSSLLibrary.shared, let argument, let out, let outLength else { return 3 }
+        guard case .success(let library) = OpenSSLLibrary.shared, let argument, let out, let outLength else { return OpenSSLConstant.ExtensionCallback.noAcknowledgement }
         let ours = argument.assumingMemoryBound(to: UInt8.self)
         // The list's length: a walk over its length-prefixed names, to the zero after them.
         var total = 0
@@ -131,9 +135,9 @@ package final class TLSContext: @unchecked Sendable {
         var chosen: UnsafeMutablePointer<UInt8>?
         var chosenLength: UInt8 = 0
         let result = library.SSL_select_next_proto(&chosen, &chosenLength, ours, UInt32(total), offered, offeredLength)
-        guard result == 1, let chosen else { return 3 } // SSL_TLSEXT_ERR_NOACK
+        guard result == OpenSSLConstant.protocolNegotiated, let chosen else { return OpenSSLConstant.ExtensionCallback.noAcknowledgement }
         out.pointee = UnsafePointer(chosen)
         outLength.pointee = chosenLength
-        return 0 // SSL_TLSEXT_ERR_OK
+        return OpenSSLConstant.ExtensionCallback.ok
     }
 }

@@ -15,44 +15,34 @@ import MockServerCore
 /// transport watches for writability itself until it is gone (the connection, whose own output is
 /// empty, would not). Every method runs on the loop's thread.
 package final class TLSTransport: StreamTransport, LoopHandler {
-    private enum Phase {
-        case handshaking
-        /// The handshake is held on purpose (``TLSHandshakeFault/hang``): input is read and dropped.
-        case hanging
-        case open
-        case failed(String)
-        case closed
+    /// Which side of the handshake this transport plays.
+    private enum Role {
+        /// The server's: it waits for the ClientHello.
+        case server
+        /// The client's: it speaks first.
+        case client
     }
 
     private let inner: any StreamTransport
     /// What the transport needs of its context's configuration.
     private let settings: Settings
-    /// Whether this is the client's side (it speaks first).
-    private let isClient: Bool
+    private let role: Role
 
     private struct Settings {
         var handshakeTimeout: Duration
         var ciphertextReadLimit: Int?
-        var handshakeFault: TLSHandshakeFault?
-        var sendsCloseNotify: Bool
+        /// The faults the configuration asks for, which the record layer never sees.
+        var faults: TLSFaultPlan
     }
     private let library: OpenSSLLibrary
     private let ssl: OpaquePointer
     private let incoming: OpaquePointer
     private let outgoing: OpaquePointer
-    private var phase = Phase.handshaking
+    /// Where the connection is: its one state, which also decides what each event does.
+    private var machine = TLSStateMachine()
     /// Ciphertext OpenSSL produced that the inner transport has not taken yet.
     private var pending: [UInt8] = []
     private var pendingStart = 0
-    private var shutWriteWhenFlushed = false
-    /// The connection ended its sending side during the handshake: TLS's end follows the handshake.
-    private var shutdownAfterHandshake = false
-    private var innerEnded = false
-    /// The connection ends with an RST whatever its close asks (``TLSHandshakeFault/reset``).
-    private var resetOnClose = false
-    /// The peer's close_notify (or the end of the inner transport) arrived behind bytes just handed
-    /// out: the next read reports the end.
-    private var endPending = false
     private var loop: EventLoop?
     /// The connection: held strongly, as the loop holds a registered handler (the loop holds this
     /// transport in its place); let go of when the connection closes.
@@ -61,9 +51,6 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private var wanted: Interest = []
     /// What the inner transport watches.
     private var applied: Interest = []
-    private var readScheduled = false
-    /// A flush waits for the end of the loop's turn (``flushAtEndOfTurn()``).
-    private var flushScheduled = false
     /// The loop's shared buffers, once attached.
     private var buffers: TLSBuffers?
     /// This connection's session tag, which the tickets it issues carry (never zero).
@@ -87,12 +74,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package init(over inner: any StreamTransport, context: TLSContext, report: @escaping (TLSEvent) -> Void) throws(TLSError) {
         let library = context.library
         let (ssl, incoming, outgoing) = try Self.makeConnection(context.pointer, library)
-        _ = library.SSL_set_ex_data(ssl, 0, UnsafeMutableRawPointer(bitPattern: UInt(sessionTag)))
+        _ = library.SSL_set_ex_data(ssl, OpenSSLConstant.applicationDataIndex, UnsafeMutableRawPointer(bitPattern: UInt(sessionTag)))
         library.SSL_set_accept_state(ssl)
         self.inner = inner
         settings = Settings(handshakeTimeout: context.configuration.handshakeTimeout, ciphertextReadLimit: context.configuration.ciphertextReadLimit,
-                            handshakeFault: context.configuration.handshakeFault, sendsCloseNotify: context.configuration.sendsCloseNotify)
-        isClient = false
+                            faults: TLSFaultPlan(context.configuration))
+        role = .server
         self.library = library
         self.ssl = ssl
         self.incoming = incoming
@@ -112,14 +99,16 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         let checked = isAddress
             ? library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), serverName) == 1
             : library.SSL_set1_host(ssl, serverName) == 1
-                && serverName.withCString { library.SSL_ctrl(ssl, 55, 0, UnsafeMutableRawPointer(mutating: $0)) } == 1 // SSL_set_tlsext_host_name
+                && serverName.withCString {
+                    library.SSL_ctrl(ssl, OpenSSLConstant.Control.setServerNameIndication, Int(OpenSSLConstant.Control.hostNameType), UnsafeMutableRawPointer(mutating: $0))
+                } == 1
         guard checked else {
             library.SSL_free(ssl)
             throw .setupFailed(library.errorText("cannot check the server's certificate for \(serverName)"))
         }
         self.inner = inner
-        settings = Settings(handshakeTimeout: context.handshakeTimeout, ciphertextReadLimit: nil, handshakeFault: nil, sendsCloseNotify: true)
-        isClient = true
+        settings = Settings(handshakeTimeout: context.handshakeTimeout, ciphertextReadLimit: nil, faults: .none)
+        role = .client
         self.library = library
         self.ssl = ssl
         self.incoming = incoming
@@ -159,14 +148,10 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         applied = effectiveInterest
         try inner.attach(self, to: loop, interest: applied)
         // A client speaks first: its ClientHello goes out now.
-        if isClient, case .handshaking = phase { advanceHandshake() }
+        if role == .client, machine.isHandshaking { advanceHandshake() }
         loop.schedule(after: settings.handshakeTimeout) { [weak self] in
-            guard let self else { return }
-            switch phase {
-            case .handshaking: fail("no handshake within \(settings.handshakeTimeout)")
-            case .hanging: fail("no handshake within \(settings.handshakeTimeout): the handshake fault hang held it")
-            case .open, .failed, .closed: return
-            }
+            guard let self, let reason = machine.handshakeTimedOut(after: settings.handshakeTimeout) else { return }
+            fail(reason)
             // The connection reads the failure and closes.
             self.handler?.handle(Readiness(readable: true, writable: false, failed: true))
         }
@@ -193,28 +178,19 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         if readiness.writable || readiness.failed { flushPending() }
         // Ciphertext just drained: a connection waiting for its output to be written hears of it.
         let drained = hadPending && !hasPendingOutput
-        var forwarded = readiness
-        if case .hanging = phase {
-            if readiness.readable || readiness.failed { dropInput() }
-            forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
-            if case .failed = phase { forwarded = Readiness(readable: true, writable: false, failed: readiness.failed) }
-        } else if case .handshaking = phase {
-            if readiness.readable || readiness.failed { advanceHandshake() }
-            switch phase {
-            case .handshaking, .hanging:
-                // Nothing for the connection yet, but a broken peer.
-                forwarded = Readiness(readable: readiness.failed, writable: false, failed: readiness.failed)
-            case .open:
-                // The connection may now write what it held, and read what came with the handshake.
-                forwarded = Readiness(readable: hasBufferedInput || readiness.readable, writable: wanted.contains(.write), failed: readiness.failed)
-            case .failed, .closed:
-                forwarded = Readiness(readable: true, writable: false, failed: readiness.failed)
+        let before = machine.state
+        if readiness.readable || readiness.failed {
+            switch before {
+            case .hanging: dropInput()
+            case .handshaking: advanceHandshake()
+            case .open, .failed, .closed: break
             }
-        } else if !wanted.contains(.write) {
-            forwarded.writable = drained
         }
-        if forwarded.readable || forwarded.writable || forwarded.failed { handler?.handle(forwarded) }
-        if case .closed = phase { return }
+        if let forwarded = machine.readinessForConnection(readiness, before: before, drained: drained, wantsWrite: wanted.contains(.write),
+                                                          hasBufferedInput: { hasBufferedInput }) {
+            handler?.handle(forwarded)
+        }
+        if machine.isClosed { return }
         try? applyInterest()
     }
 
@@ -225,16 +201,12 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     // MARK: Reading
 
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> Socket.ReadResult {
-        if case .handshaking = phase { advanceHandshake() }
-        switch phase {
-        case .handshaking, .hanging: return .wouldBlock
-        case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
-        case .closed: return .endOfFile
-        case .open: break
-        }
-        if endPending {
-            endPending = false
-            return .endOfFile
+        if machine.isHandshaking { advanceHandshake() }
+        switch machine.read() {
+        case .wouldBlock: return .wouldBlock
+        case .fail(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        case .endOfFile: return .endOfFile
+        case .decrypt: break
         }
         var filled = 0
         // A short read from the socket has drained it: asking again would only cost a system call
@@ -251,7 +223,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 continue
             }
             switch library.SSL_get_error(ssl, count) {
-            case 2: // SSL_ERROR_WANT_READ
+            case OpenSSLConstant.SSLError.wantRead:
                 if drained && filled > 0 { return .bytes(filled) }
                 switch pullCiphertext() {
                 case .bytes(let count):
@@ -260,15 +232,15 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
                 case .endOfFile:
                     report(.truncated)
-                    return endAfter(filled)
+                    return end(.ciphertextEnded, after: filled)
                 case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
                 }
-            case 6: // SSL_ERROR_ZERO_RETURN: the peer's close_notify
-                return endAfter(filled)
+            case OpenSSLConstant.SSLError.zeroReturn: // the peer's close_notify
+                return end(.closeNotify, after: filled)
             default:
                 let reason = library.errorText("the TLS record layer failed")
                 if filled > 0 { return .bytes(filled) }
-                phase = .failed(reason)
+                machine.fail(reason)
                 report(.failed(reason))
                 return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
             }
@@ -277,27 +249,28 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         return .bytes(filled)
     }
 
-    /// The end of the input, after the `filled` bytes read before it, if any: those first, and the
-    /// end on the next read, which no readiness would announce.
-    private func endAfter(_ filled: Int) -> Socket.ReadResult {
-        guard filled > 0 else { return .endOfFile }
-        endPending = true
-        scheduleRead()
-        return .bytes(filled)
+    /// The end of the input (for `cause`), after the `filled` bytes read before it, if any: those
+    /// first, and the end on the next read, which no readiness would announce.
+    private func end(_ cause: TLSStateMachine.EndCause, after filled: Int) -> Socket.ReadResult {
+        switch machine.inputEnded(cause, after: filled) {
+        case .endOfFile: return .endOfFile
+        case .bytesThenEnd:
+            scheduleRead()
+            return .bytes(filled)
+        }
     }
 
-    /// Moves what the inner transport has into OpenSSL's input buffer.
+    /// Moves what the inner transport has into OpenSSL's input buffer; the inner transport's end
+    /// is the caller's to note (the machine remembers it once the handshake is done).
     private func pullCiphertext() -> Socket.ReadResult {
-        guard !innerEnded else { return .endOfFile }
+        guard !machine.ciphertextEnded else { return .endOfFile }
         guard var space = buffers?.incoming else { return .wouldBlock }
         if let limit = settings.ciphertextReadLimit, limit < space.count { space = UnsafeMutableRawBufferPointer(rebasing: space[..<max(1, limit)]) }
         let result = inner.read(into: space)
         switch result {
         case .bytes(let count):
             _ = library.BIO_write(incoming, space.baseAddress, Int32(count))
-        case .endOfFile:
-            innerEnded = true
-        case .wouldBlock, .failed:
+        case .endOfFile, .wouldBlock, .failed:
             break
         }
         return result
@@ -305,18 +278,15 @@ package final class TLSTransport: StreamTransport, LoopHandler {
 
     /// Whether decrypted or undecrypted input waits inside OpenSSL, which no readiness will announce.
     private var hasBufferedInput: Bool {
-        guard case .open = phase else { return false }
-        return endPending || library.SSL_pending(ssl) > 0 || MemoryBIO.pending(library, incoming) > 0
+        guard machine.isOpen else { return false }
+        return machine.endIsPending || library.SSL_pending(ssl) > 0 || MemoryBIO.pending(library, incoming) > 0
     }
 
     /// Tells the connection, on the loop's next turn, that input can be read.
     private func scheduleRead() {
-        guard !readScheduled, let loop else { return }
-        readScheduled = true
+        guard let loop, machine.queue(.read) else { return }
         loop.schedule(after: .zero) { [weak self] in
-            guard let self else { return }
-            readScheduled = false
-            if case .closed = phase { return }
+            guard let self, machine.run(.read) else { return }
             handler?.handle(Readiness(readable: true, writable: false))
         }
     }
@@ -332,23 +302,20 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                     fail(Self.sessionReuseRefusal)
                     return
                 }
-                phase = .open
+                let action = machine.handshakeDone()
                 // The session tickets TLS 1.3 sends now leave with the first answer, in one write.
                 flushAtEndOfTurn()
                 report(.handshakeDone(handshakeSummary))
-                if shutdownAfterHandshake {
-                    shutdownAfterHandshake = false
-                    shutdownWrite()
-                }
+                if action == .reportAndShutdownWrite { shutdownWrite() }
                 return
             }
             let error = library.SSL_get_error(ssl, result)
-            if error == 11 { // SSL_ERROR_WANT_CLIENT_HELLO_CB: a handshake fault holds it
+            if error == OpenSSLConstant.SSLError.wantClientHelloCallback { // a handshake fault holds it
                 playHandshakeFault()
                 return
             }
-            guard error == 2 else {
-                if settings.handshakeFault == .alert { report(.fault("alert: the ClientHello is answered with a handshake_failure alert")) }
+            guard error == OpenSSLConstant.SSLError.wantRead else {
+                if let note = settings.faults.handshakeFailureNote { report(.fault(note)) }
                 fail(library.errorText("the handshake failed"))
                 return
             }
@@ -366,19 +333,18 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         }
     }
 
-    /// Plays the configured ``TLSHandshakeFault`` on the ClientHello just read (the alert is sent
-    /// by OpenSSL, from the context's callback).
+    /// Plays what the fault plan says for the ClientHello the context's callback held (the
+    /// alert is sent by OpenSSL, from that callback).
     private func playHandshakeFault() {
-        switch settings.handshakeFault {
-        case .hang?:
-            phase = .hanging
-            report(.fault("hang: the ClientHello is left unanswered"))
+        switch settings.faults.heldHello {
+        case .hang(let note):
+            machine.hang()
+            report(.fault(note))
             dropInput()
-        case .reset?:
-            resetOnClose = true
-            report(.fault("reset: the connection is reset after the ClientHello"))
-            fail("reset after the ClientHello (handshake fault reset)")
-        case .alert?, nil:
+        case .reset(let note, let reason):
+            report(.fault(note))
+            fail(reason, ending: .reset)
+        case .fail:
             fail(library.errorText("the handshake failed"))
         }
     }
@@ -391,7 +357,6 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             case .bytes: continue
             case .wouldBlock: return
             case .endOfFile:
-                innerEnded = true
                 fail("the peer closed the connection while the handshake hung (handshake fault hang)")
                 return
             case .failed(let error):
@@ -410,8 +375,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         return data.loadUnaligned(as: UInt.self)
     }
 
-    private func fail(_ reason: String) {
-        phase = .failed(reason)
+    private func fail(_ reason: String, ending: TLSStateMachine.Ending = .asAsked) {
+        machine.fail(reason, ending: ending)
         flushPending() // the alert, when OpenSSL wrote one
         report(.failed(reason))
     }
@@ -425,18 +390,18 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         let alpn = protocolName.map { String(decoding: UnsafeBufferPointer(start: $0, count: Int(protocolLength)), as: UTF8.self) }
         let peer = library.SSL_get1_peer_certificate(ssl).map { X509Certificate($0, library: library).subject }
         return TLSHandshake(version: text(library.SSL_get_version(ssl)) ?? "?", cipher: text(library.SSL_CIPHER_get_name(library.SSL_get_current_cipher(ssl))) ?? "?",
-                            serverName: text(library.SSL_get_servername(ssl, 0)), applicationProtocol: alpn,
+                            serverName: text(library.SSL_get_servername(ssl, OpenSSLConstant.Control.hostNameType)), applicationProtocol: alpn,
                             resumed: library.SSL_session_reused(ssl) == 1, clientCertificate: peer)
     }
 
     // MARK: Writing
 
     package func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult {
-        switch phase {
-        case .handshaking, .hanging: return .wouldBlock
-        case .failed(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        switch machine.write() {
+        case .wouldBlock: return .wouldBlock
+        case .fail(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         case .closed: return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPIPE))
-        case .open: break
+        case .encrypt: break
         }
         // Ciphertext the socket did not take comes first; while it waits, nothing more is taken.
         // (What OpenSSL holds that no socket refused, such as session tickets, leaves with these records.)
@@ -446,7 +411,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         let count = library.SSL_write(ssl, buffer.baseAddress, Int32(min(buffer.count, 64 * 1024)))
         guard count > 0 else {
             let reason = library.errorText("the TLS record layer failed")
-            phase = .failed(reason)
+            machine.fail(reason)
             report(.failed(reason))
             return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         }
@@ -491,10 +456,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         } else {
             moveOutputToPending()
         }
-        if shutWriteWhenFlushed {
-            shutWriteWhenFlushed = false
-            inner.shutdownWrite()
-        }
+        if machine.outputFlushed() { inner.shutdownWrite() }
         return nil
     }
 
@@ -508,18 +470,15 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             flushPending()
             return
         }
-        guard !flushScheduled else { return }
-        flushScheduled = true
+        guard machine.queue(.flush) else { return }
         loop.atEndOfTurn { [weak self] in
-            guard let self else { return }
-            flushScheduled = false
-            if case .closed = phase { return }
+            guard let self, machine.run(.flush) else { return }
             let hadPending = hasPendingOutput
             flushPending()
             // Ciphertext that waited for the socket is gone: a connection waiting for its output
             // to be written hears of it, as on a writable socket.
             if hadPending && !hasPendingOutput && !wanted.contains(.write) { handler?.handle(Readiness(readable: false, writable: true)) }
-            if case .closed = phase { return }
+            if machine.isClosed { return }
             try? applyInterest()
         }
     }
@@ -535,14 +494,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     }
 
     private var effectiveInterest: Interest {
-        var interest: Interest = []
-        switch phase {
-        case .handshaking, .hanging: interest.insert(.read)
-        case .open: interest = wanted
-        case .failed, .closed: interest = wanted.intersection(.read)
-        }
-        if pendingStart < pending.count { interest.insert(.write) }
-        return interest
+        machine.interest(wanted: wanted, hasPendingOutput: hasPendingOutput)
     }
 
     private func applyInterest() throws {
@@ -556,34 +508,42 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     // MARK: Ending
 
     package func shutdownWrite() {
-        guard case .open = phase else {
+        switch machine.shutdownWrite() {
+        case .deferred:
             // Before the handshake is done there is no TLS to end yet: it ends once there is
             // (an empty FTP listing is sent, and shut, before its handshake finishes).
-            if case .handshaking = phase { shutdownAfterHandshake = true } else { inner.shutdownWrite() }
             return
-        }
-        guard settings.sendsCloseNotify else {
-            // The truncation asked for: a bare TCP end, once what waits is written.
-            report(.fault("the connection ends without close_notify"))
-            shutWriteWhenFlushed = true
+        case .shutInner:
+            inner.shutdownWrite()
+        case .endTLS:
+            // close_notify, or the truncation asked for (a bare TCP end), once what waits is written.
+            endTLS()
             flushPending()
-            return
         }
-        _ = library.SSL_shutdown(ssl)
-        shutWriteWhenFlushed = true
-        flushPending()
     }
 
     package func close(reset: Bool) {
-        if !reset && !settings.sendsCloseNotify, case .open = phase {
-            report(.fault("the connection ends without close_notify"))
-        } else if !reset, case .open = phase {
+        let action = machine.closing(reset: reset)
+        if action.endsTLS {
             // close_notify, as far as the socket takes it now.
-            _ = library.SSL_shutdown(ssl)
-            flushPending()
+            if endTLS() { flushPending() }
         }
-        phase = .closed
+        machine.closed()
         handler = nil
-        inner.close(reset: reset || resetOnClose)
+        inner.close(reset: action.reset)
+    }
+
+    /// Ends TLS as the fault plan says: `close_notify` (whether it was queued), or a note that
+    /// the connection ends without it.
+    @discardableResult
+    private func endTLS() -> Bool {
+        switch settings.faults.ending {
+        case .closeNotify:
+            _ = library.SSL_shutdown(ssl)
+            return true
+        case .withoutCloseNotify(let note):
+            report(.fault(note))
+            return false
+        }
     }
 }

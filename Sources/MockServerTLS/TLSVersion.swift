@@ -8,8 +8,8 @@ public enum TLSVersion: String, Sendable, CaseIterable {
     /// OpenSSL's number for it (`TLS1_2_VERSION`, `TLS1_3_VERSION`).
     var openSSLValue: Int {
         switch self {
-        case .tls12: 0x0303
-        case .tls13: 0x0304
+        case .tls12: OpenSSLConstant.Version.tls12
+        case .tls13: OpenSSLConstant.Version.tls13
         }
     }
 }

@@ -5,12 +5,12 @@ package struct CertificateBuilder {
         let nid: Int32
         let value: String
 
-        static func basicConstraints(_ value: String) -> Extension { Extension(nid: 87, value: value) }
-        static func keyUsage(_ value: String) -> Extension { Extension(nid: 83, value: value) }
-        static func extendedKeyUsage(_ value: String) -> Extension { Extension(nid: 126, value: value) }
-        static func subjectAltName(_ value: String) -> Extension { Extension(nid: 85, value: value) }
-        static let subjectKeyIdentifier = Extension(nid: 82, value: "hash")
-        static let authorityKeyIdentifier = Extension(nid: 90, value: "keyid:always")
+        static func basicConstraints(_ value: String) -> Extension { Extension(nid: OpenSSLConstant.NID.basicConstraints, value: value) }
+        static func keyUsage(_ value: String) -> Extension { Extension(nid: OpenSSLConstant.NID.keyUsage, value: value) }
+        static func extendedKeyUsage(_ value: String) -> Extension { Extension(nid: OpenSSLConstant.NID.extendedKeyUsage, value: value) }
+        static func subjectAltName(_ value: String) -> Extension { Extension(nid: OpenSSLConstant.NID.subjectAltName, value: value) }
+        static let subjectKeyIdentifier = Extension(nid: OpenSSLConstant.NID.subjectKeyIdentifier, value: "hash")
+        static let authorityKeyIdentifier = Extension(nid: OpenSSLConstant.NID.authorityKeyIdentifier, value: "keyid:always")
     }
 
     let library: OpenSSLLibrary
@@ -22,15 +22,14 @@ package struct CertificateBuilder {
         guard let pointer = library.X509_new() else { throw .setupFailed(library.errorText("X509_new failed")) }
         let certificate = X509Certificate(pointer, library: library)
         let serial = Int(UInt64.random(in: 1...UInt64(Int.max)))
-        let mbstringASCII: Int32 = 0x1001
         let name = library.X509_get_subject_name(pointer)
-        var made = library.X509_set_version(pointer, 2) == 1
+        var made = library.X509_set_version(pointer, OpenSSLConstant.x509Version3) == 1
             && library.ASN1_INTEGER_set(library.X509_get_serialNumber(pointer), serial) == 1
             && library.X509_gmtime_adj(library.X509_getm_notBefore(pointer), notBefore) != nil
             && library.X509_gmtime_adj(library.X509_getm_notAfter(pointer), notAfter) != nil
             && library.X509_set_pubkey(pointer, key.pointer) == 1
         for (field, value) in [("O", "MockServer"), ("CN", commonName)] where made {
-            made = Array(value.utf8).withUnsafeBufferPointer { library.X509_NAME_add_entry_by_txt(name, field, mbstringASCII, $0.baseAddress, Int32($0.count), -1, 0) } == 1
+            made = Array(value.utf8).withUnsafeBufferPointer { library.X509_NAME_add_entry_by_txt(name, field, OpenSSLConstant.asciiString, $0.baseAddress, Int32($0.count), OpenSSLConstant.appendAtEnd, 0) } == 1
         }
         made = made && library.X509_set_issuer_name(pointer, library.X509_get_subject_name(issuer?.certificate.pointer ?? pointer)) == 1
         guard made else { throw .setupFailed(library.errorText("the certificate's fields could not be set")) }
@@ -45,7 +44,7 @@ package struct CertificateBuilder {
                 throw .setupFailed(library.errorText("the extension \(item.value) could not be made"))
             }
             defer { library.X509_EXTENSION_free(made) }
-            guard library.X509_add_ext(pointer, made, -1) == 1 else { throw .setupFailed(library.errorText("the extension \(item.value) could not be added")) }
+            guard library.X509_add_ext(pointer, made, OpenSSLConstant.appendAtEnd) == 1 else { throw .setupFailed(library.errorText("the extension \(item.value) could not be added")) }
         }
         guard library.X509_sign(pointer, (issuer?.key ?? key).pointer, library.EVP_sha256()) > 0 else {
             throw .setupFailed(library.errorText("the certificate could not be signed"))

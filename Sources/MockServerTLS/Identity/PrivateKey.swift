@@ -14,11 +14,10 @@ package final class PrivateKey: @unchecked Sendable {
 
     /// A new ECDSA key on P-256.
     static func generateP256(_ library: OpenSSLLibrary) throws(TLSError) -> PrivateKey {
-        let evpPKeyEC: Int32 = 408, prime256v1: Int32 = 415
-        guard let context = library.EVP_PKEY_CTX_new_id(evpPKeyEC, nil) else { throw .setupFailed(library.errorText("EVP_PKEY_CTX_new_id failed")) }
+        guard let context = library.EVP_PKEY_CTX_new_id(OpenSSLConstant.NID.ellipticCurveKey, nil) else { throw .setupFailed(library.errorText("EVP_PKEY_CTX_new_id failed")) }
         defer { library.EVP_PKEY_CTX_free(context) }
         var key: OpaquePointer?
-        guard library.EVP_PKEY_keygen_init(context) == 1, library.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(context, prime256v1) == 1,
+        guard library.EVP_PKEY_keygen_init(context) == 1, library.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(context, OpenSSLConstant.NID.prime256v1) == 1,
               library.EVP_PKEY_keygen(context, &key) == 1, let key else {
             throw .setupFailed(library.errorText("P-256 key generation failed"))
         }

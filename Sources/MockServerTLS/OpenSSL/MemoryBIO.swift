@@ -1,21 +1,16 @@
 /// OpenSSL's in-memory `BIO`s, as the package uses them: a connection's two buffers, and the
 /// place a PEM text is written to or read from.
 package enum MemoryBIO {
-    /// `BIO_CTRL_PENDING`: how many bytes a memory BIO holds.
-    static let pendingControl: Int32 = 10
-    /// `BIO_C_SET_BUF_MEM_EOF_RETURN`: what reading an empty memory BIO returns.
-    static let eofReturnControl: Int32 = 130
-
     /// A new empty memory BIO that reports "retry" (not end of file) when read empty.
     static func make(_ library: OpenSSLLibrary) -> OpaquePointer? {
         guard let bio = library.BIO_new(library.BIO_s_mem()) else { return nil }
-        _ = library.BIO_ctrl(bio, eofReturnControl, -1, nil)
+        _ = library.BIO_ctrl(bio, OpenSSLConstant.BIOControl.setEndOfFileReturn, -1, nil)
         return bio
     }
 
     /// How many bytes `bio` holds.
     static func pending(_ library: OpenSSLLibrary, _ bio: OpaquePointer) -> Int {
-        library.BIO_ctrl(bio, pendingControl, 0, nil)
+        library.BIO_ctrl(bio, OpenSSLConstant.BIOControl.pending, 0, nil)
     }
 
     /// Everything `write` puts into a fresh memory BIO, as text; empty when it fails.
