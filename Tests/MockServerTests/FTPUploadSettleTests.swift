@@ -119,10 +119,10 @@ struct FTPUploadSettleTests {
             if case .input(let input, _) = entry.event { input.text.hasPrefix("STOR") } else { false }
         }
         func isDataEnd(_ entry: TranscriptEntry) -> Bool {
-            if entry.channel == .data, case .dataReceived = entry.event { true } else { false }
+            if entry.channel == .data, case .received = entry.event { true } else { false }
         }
         func is226(_ entry: TranscriptEntry) -> Bool {
-            if entry.channel == .control, case .output(let bytes) = entry.event { bytes.starts(with: Array("226".utf8)) } else { false }
+            if entry.channel == .main, case .output(let bytes) = entry.event { bytes.starts(with: Array("226".utf8)) } else { false }
         }
         let stors = entries.filter(isStor)
         #expect(stors.count == 3)

@@ -149,7 +149,7 @@ final class ServerCore: ScriptServer {
     }
 
     @inline(__always)
-    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .control) {
+    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .main) {
         environment.record(event, connection: connection, channel: channel)
     }
 }
