@@ -5,16 +5,16 @@ import Foundation
 ///
 /// The shared commands are read here; every other command comes from a ``ScriptProtocol`` of the
 /// vocabulary that the script's `scheme` (or, without one, its framing) allows.
-final class ResponseScriptDecoder {
-    let file: String?
-    let vocabulary: ScriptVocabulary
+package final class ResponseScriptDecoder {
+    package let file: String?
+    package let vocabulary: ScriptVocabulary
     /// The protocols whose commands this script may use, known once its scheme and framing are read.
     private var allowed: [any ScriptProtocol] = []
     /// The script's scheme, for error messages.
     private var scheme: String?
     private var switches: [SetSwitch] = []
 
-    init(file: String?, vocabulary: ScriptVocabulary) {
+    package init(file: String?, vocabulary: ScriptVocabulary) {
         self.file = file
         self.vocabulary = vocabulary
     }
@@ -41,7 +41,7 @@ final class ResponseScriptDecoder {
         let location: JSONLocation
     }
 
-    func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
+    package func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
         ResponseFileError(problem, file: file, location: location)
     }
 
@@ -59,7 +59,7 @@ final class ResponseScriptDecoder {
 
     /// Decodes a script from a JSON object already read: a whole file's, or one nested in another
     /// file (an endpoint's `"upgrade"`), whose locations are then the enclosing file's.
-    func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
+    package func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
         let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
@@ -317,7 +317,7 @@ final class ResponseScriptDecoder {
         }
     }
 
-    func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
+    package func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
@@ -327,7 +327,7 @@ final class ResponseScriptDecoder {
     // MARK: Values
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    package func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
         if case .string(let text) = value.kind { return Array(text.utf8) }
         let fields = try members(of: value, path: path, known: ["hex", "base64"])
         if let hex = fields["hex"] {
@@ -363,14 +363,14 @@ final class ResponseScriptDecoder {
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
 
-    func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+    package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
             throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
         }
         return text
     }
 
-    func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+    package func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
         guard case .object(let members) = value.kind else {
             throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
         }
@@ -387,7 +387,7 @@ final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value` by key, each checked against `known`.
-    func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+    package func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
@@ -395,7 +395,7 @@ final class ResponseScriptDecoder {
 
     /// A file's `conditions`, as the control API's `PUT /conditions` reads them; a problem is an
     /// error at the key or value at fault.
-    func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
+    package func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
         do {
             return try NetworkConditionsJSON.decode(value)
         } catch {
