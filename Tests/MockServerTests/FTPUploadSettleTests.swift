@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import MockServerResponses
 @testable import MockServer
+import MockServerFTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -157,8 +158,8 @@ struct FTPUploadSettleTests {
     @Test("strict mode (no settle time, or a script's upload-settle of 0) sends 226 only at the end")
     func strict() throws {
         let script = try ResponseScript(json: #"{"upload-settle": 0, "responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#)
-        #expect(script.uploadSettle == .zero)
-        #expect(try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#).uploadSettle == nil)
+        #expect(script.settings[FTPSettings.self]?.uploadSettle == .zero)
+        #expect(try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#).settings[FTPSettings.self] == nil)
         #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"upload-settle": "soon", "responses": {}}"#) }
         #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"upload-settle": -1, "responses": {}}"#) }
     }

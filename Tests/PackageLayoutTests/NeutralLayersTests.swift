@@ -15,25 +15,34 @@ struct NeutralLayersTests {
     /// whole word and with each part of a camel-case or hyphenated name (`uploadSettle`, `HTTPDate`,
     /// `upload-settle`):
     /// - the protocols' names: HTTP, HTTPS, FTP, FTPS, WebDAV, WebSocket;
-    /// - FTP's: its data connections' transcript events (`dataSent`, `dataReceived`), its passive and extended-passive replies (`pasv`, `epsv`), its data port variable
-    ///   (`dataport`), its upload settling (`upload`, `uploads`), its listing override (`listing`),
-    ///   its verbs (`retr`, `stor`);
+    /// - FTP's: its data connections' transcript events (`dataSent`, `dataReceived`), its passive
+    ///   and extended-passive replies (`pasv`, `epsv`), its data port variable (`dataport`), its
+    ///   upload settling (`settle`, as in `upload-settle`), its listing override (`listing`), its
+    ///   verbs (`retr`, `stor`);
     /// - HTTP's: its request's `method` and `header`s, the endpoints format (`endpoint`,
     ///   `endpoints`);
     /// - WebDAV's: `propfind`, `mkcol`.
     /// Words that are neutral in a byte engine too are left out on purpose: `data` (the script's
     /// data), `port` and `path` (listeners and files), `body`, `head` (a queue's head), `request`,
-    /// `status` (a system call's), `control` (epoll's `epoll_ctl`).
+    /// `status` (a system call's), `control` (epoll's `epoll_ctl`), `upload` (the server keeps every
+    /// protocol's uploads: FTP's `STOR`, HTTP's `{"save": …}`).
     static let protocolWords: Set<String> = [
         "http", "https", "ftp", "ftps", "webdav", "websocket",
-        "datasent", "datareceived", "pasv", "epsv", "dataport", "upload", "uploads", "listing", "retr", "stor",
+        "datasent", "datareceived", "pasv", "epsv", "dataport", "settle", "listing", "retr", "stor",
         "method", "header", "headers", "endpoint", "endpoints",
         "propfind", "mkcol",
     ]
 
-    /// Hits that another slice of issue 36 removes, by file and word: each names the slice. A known
-    /// exception that no longer occurs is an error too, so that it is deleted with the code.
-    static let knownExceptions: [String: Set<String>] = [:]
+    /// Hits still to be removed, by file and word, each with who removes it. A known exception that
+    /// no longer occurs is an error too, so that it is deleted with the code.
+    static let knownExceptions: [String: Set<String>] = [
+        // Issue 36, slice "neutral", not done yet: HTTP's request variables `$method`, `$path`,
+        // `$body` and `${header:Name}` are still parsed and rendered by the shared template, through
+        // `ScriptRequest`; they move to HTTP as its `ScriptProtocolVariable`s (with an argument for
+        // `header:`), and `"head": true` to HTTP's setting.
+        "Sources/MockServerScript/Responders/ResponseTemplate.swift": ["method", "header"],
+        "Sources/MockServerScript/Responders/ScriptRequest.swift": ["method", "header"],
+    ]
 
     /// One protocol word in the code: where, and which.
     struct Hit: CustomStringConvertible {
@@ -165,6 +174,7 @@ struct NeutralLayersTests {
         let lines = Self.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines == [#"let a = "http" "#, " let b = 1", ##"let c = #"a "raw" ftp"# "##, #"let d = "a \" // not a comment""#])
         #expect(Self.words(of: "uploadSettle HTTPDate upload-settle dataPort").isSuperset(of: ["upload", "http", "settle", "dataport"]))
+        #expect(Self.words(of: "let port = head").isDisjoint(with: Self.protocolWords))
     }
 
     @Test("the core and the script engine name no protocol outside comments")

@@ -61,7 +61,7 @@ package final class ResponseScriptDecoder {
     /// file (an endpoint's `"upgrade"`), whose locations are then the enclosing file's.
     package func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "conditions", "sets", "responses"] + settingKeys)
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -74,27 +74,26 @@ package final class ResponseScriptDecoder {
         self.scheme = scheme
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
-        var settings: [String: any Sendable] = [:]
+        var settings = ScriptSettings()
         let rootMembers: [JSONValue.Member]
         if case .object(let members) = root.kind { rootMembers = members } else { rootMembers = [] }
+        var owned: [(owner: any ScriptProtocol, members: [JSONValue.Member])] = []
         for member in rootMembers where settingKeys.contains(member.key) {
             guard let owner = allowed.first(where: { $0.settingKeys.contains(member.key) }) else {
                 try rejectForeign("\"\(member.key)\"", owner: vocabulary.protocols.first { $0.settingKeys.contains(member.key) }, at: member.keyLocation, path: member.key)
                 continue
             }
-            let decoding = ScriptDecoding(decoder: self, path: member.key, location: member.value.location, answersHead: false)
-            settings[member.key] = try owner.setting(key: member.key, value: member.value, in: decoding)
-        }
-        if let value = top["conditions"] { settings[ResponseScript.conditionsKey] = try conditions(value) }
-        let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
-            guard case .number(let seconds) = value.kind else {
-                throw error(.wrongType(path: "upload-settle", expected: "a number of seconds (0: only at the end of the upload)", found: value.typeName), at: value.location)
+            if let index = owned.firstIndex(where: { $0.owner.name == owner.name }) {
+                owned[index].members.append(member)
+            } else {
+                owned.append((owner, [member]))
             }
-            guard seconds >= 0, seconds <= 60 else {
-                throw error(.invalidValue(path: "upload-settle", reason: "upload-settle must be from 0 to 60 seconds, not \(seconds)"), at: value.location)
-            }
-            return .rounded(seconds: seconds)
         }
+        for (owner, members) in owned {
+            let decoding = ScriptDecoding(decoder: self, path: "", location: members[0].value.location, answersHead: false)
+            settings = settings.merging(ScriptSettings([try owner.settings(members, in: decoding)]))
+        }
+        if let value = top["conditions"] { settings[NetworkConditions.self] = try conditions(value) }
         var files: [String: [UInt8]] = [:]
         if let filesValue = top["files"] {
             for member in try orderedMembers(of: filesValue, path: "files") {
@@ -134,7 +133,7 @@ package final class ResponseScriptDecoder {
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
-        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, settings: settings, file: file,
+        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
                               setNames: setNames, sets: sets, setProblems: problems,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
