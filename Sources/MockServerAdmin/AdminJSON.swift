@@ -14,7 +14,7 @@ enum AdminJSON {
     /// (plus base64 when they are not UTF-8).
     static func entry(_ entry: TranscriptEntry) -> [String: Any] {
         var object: [String: Any] = [
-            "sequence": entry.sequence, "connection": entry.connection, "channel": entry.channel == .control ? "control" : "data",
+            "sequence": entry.sequence, "connection": entry.connection, "channel": entry.channel.name,
             "time": entry.time.timeIntervalSince1970, "text": entry.description,
         ]
         func bytes(_ value: [UInt8]) {
@@ -26,8 +26,8 @@ enum AdminJSON {
         case .input(let input, let response): object["event"] = "input"; bytes(input.bytes); object["response"] = response ?? NSNull()
         case .unmatched(let input): object["event"] = "unmatched"; bytes(input.bytes)
         case .output(let value): object["event"] = "output"; bytes(value)
-        case .dataSent(let count): object["event"] = "data-sent"; object["bytes"] = count
-        case .dataReceived(let count): object["event"] = "data-received"; object["bytes"] = count
+        case .sent(let count): object["event"] = "sent"; object["bytes"] = count
+        case .received(let count): object["event"] = "received"; object["bytes"] = count
         case .note(let note): object["event"] = note.kind; if let count = note.bytes { object["bytes"] = count }
         case .uploaded(let name, let count): object["event"] = "uploaded"; object["name"] = name; object["bytes"] = count
         case .paused(let duration): object["event"] = "paused"; object["seconds"] = duration.inSeconds

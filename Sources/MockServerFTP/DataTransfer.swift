@@ -162,12 +162,12 @@ package final class DataTransfer: StreamDriver {
             return .wait
         case .draining:
             guard inputEnded else { return .needInput }
-            connection.record(.dataSent(sent))
+            connection.record(.sent(sent))
             finish(.sent(sent), reason: .transferComplete, reset: true, on: connection)
             return .needInput
         case .receiving(let upload):
             guard inputEnded else { return .needInput }
-            connection.record(.dataReceived(received.count))
+            connection.record(.received(received.count))
             connection.log(.debug, "upload complete at the end of its data connection: \(received.count) bytes")
             upload.complete(received)
             finish(.received(received.count), reason: .transferComplete, on: connection)
@@ -175,7 +175,7 @@ package final class DataTransfer: StreamDriver {
         case .serving:
             // Asked once everything is sent: what the peer sends is counted until it closes.
             guard inputEnded else { return .needInput }
-            if receivedCount > 0 { connection.record(.dataReceived(receivedCount)) }
+            if receivedCount > 0 { connection.record(.received(receivedCount)) }
             finish(.sent(sent), reason: .transferComplete, on: connection)
             return .needInput
         case .lingering:
@@ -198,13 +198,13 @@ package final class DataTransfer: StreamDriver {
             completion(.sent(sent))
         case .draining:
             // Everything was sent and our side shut down: a reset now only means the peer closed hard.
-            connection.record(.dataSent(sent))
+            connection.record(.sent(sent))
             connection.recordClosed(.transferComplete)
             completion(.sent(sent))
         case .receiving(let upload) where upload.settled:
             // The control connection has gone on already: keep what arrived, recorded as the upload.
             connection.log(.warning, "upload's data connection failed after \(received.count) bytes: \(reason); recording what arrived")
-            connection.record(.dataReceived(received.count))
+            connection.record(.received(received.count))
             upload.complete(received)
             completion(.failed("\(reason)"))
         default:
@@ -222,7 +222,7 @@ package final class DataTransfer: StreamDriver {
                 let half = Array(bytes.prefix(bytes.count / 2))
                 return [.send(half), .whenWritten { [unowned self, unowned connection] in
                     sent = half.count
-                    connection.record(.dataSent(sent))
+                    connection.record(.sent(sent))
                     finish(.aborted, reason: .script, reset: true, on: connection)
                 }]
             }
@@ -235,7 +235,7 @@ package final class DataTransfer: StreamDriver {
             phase = .receiving(Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, complete: complete))
             return []
         case .serve(let bytes):
-            connection.record(.dataSent(bytes.count))
+            connection.record(.sent(bytes.count))
             phase = .serving(sentAll: false)
             return [.send(bytes), .fault(.halfClose), .whenWritten { [unowned self] in
                 sent = bytes.count
@@ -251,7 +251,7 @@ package final class DataTransfer: StreamDriver {
             guard let self, let connection, case .draining = self.phase else { return }
             guard let pending = connection.unacknowledgedBytes else { return }  // wait for the peer's EOF instead
             if pending == 0 {
-                connection.record(.dataSent(self.sent))
+                connection.record(.sent(self.sent))
                 self.finishLingering(.sent(self.sent), on: connection)
             } else {
                 self.checkDelivered(after: min(delay * 2 + .microseconds(100), .milliseconds(10)), on: connection)

@@ -83,7 +83,7 @@ struct FTPTransferTests {
         let result = try curl(["ftp://127.0.0.1:\(server.port)/one.txt", "ftp://127.0.0.1:\(server.port)/two.txt"])
         #expect(result.stdout == "1\n2\n", "\(result.stderr)")
         let controlConnections = server.transcript.entries.filter { entry in
-            guard entry.channel == .control, case .connected = entry.event else { return false }
+            guard entry.channel == .main, case .connected = entry.event else { return false }
             return true
         }
         #expect(controlConnections.count == 1)

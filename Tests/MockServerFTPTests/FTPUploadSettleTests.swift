@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import MockServerResponses
 @testable import MockServer
+import MockServerFTP
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -119,10 +120,10 @@ struct FTPUploadSettleTests {
             if case .input(let input, _) = entry.event { input.text.hasPrefix("STOR") } else { false }
         }
         func isDataEnd(_ entry: TranscriptEntry) -> Bool {
-            if entry.channel == .data, case .dataReceived = entry.event { true } else { false }
+            if entry.channel == .data, case .received = entry.event { true } else { false }
         }
         func is226(_ entry: TranscriptEntry) -> Bool {
-            if entry.channel == .control, case .output(let bytes) = entry.event { bytes.starts(with: Array("226".utf8)) } else { false }
+            if entry.channel == .main, case .output(let bytes) = entry.event { bytes.starts(with: Array("226".utf8)) } else { false }
         }
         let stors = entries.filter(isStor)
         #expect(stors.count == 3)
@@ -157,8 +158,8 @@ struct FTPUploadSettleTests {
     @Test("strict mode (no settle time, or a script's upload-settle of 0) sends 226 only at the end")
     func strict() throws {
         let script = try ResponseScript(json: #"{"upload-settle": 0, "responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#)
-        #expect(script.uploadSettle == .zero)
-        #expect(try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#).uploadSettle == nil)
+        #expect(script.settings[FTPSettings.self]?.uploadSettle == .zero)
+        #expect(try ResponseScript(json: #"{"responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#).settings[FTPSettings.self] == nil)
         #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"upload-settle": "soon", "responses": {}}"#) }
         #expect(throws: ResponseFileError.self) { try ResponseScript(json: #"{"upload-settle": -1, "responses": {}}"#) }
     }

@@ -6,15 +6,16 @@ import MockServerScript
 
 @Suite("FTP's substitutions")
 struct FTPVariableTests {
-    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, dataPort: 0x1234,
+    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, protocolValues: ScriptSettings([FTPDataPort(port: 0x1234)]),
                                       protocolVariables: ScriptVocabulary([FTPScriptProtocol()]).variables)
 
     private func render(_ template: String, in context: SubstitutionContext) -> String {
         String(decoding: ResponseTemplate(template).render(input: InputUnit(""), context: context), as: UTF8.self)
     }
 
-    @Test("$pasv is PASV's h1,h2,h3,h4,p1,p2 and $epsv is EPSV's |||port|")
+    @Test("$pasv is PASV's h1,h2,h3,h4,p1,p2, $epsv is EPSV's |||port| and $dataport the number")
     func pasvAndEpsv() {
+        #expect(render("$dataport ${dataport}", in: context) == "4660 4660")
         #expect(render("$pasv", in: context) == "127,0,0,1,18,52")
         #expect(render("227 Entering Passive Mode (${pasv}).", in: context) == "227 Entering Passive Mode (127,0,0,1,18,52).")
         #expect(render("$epsv", in: context) == "|||4660|")
@@ -28,8 +29,9 @@ struct FTPVariableTests {
         #expect(render("$epsv", in: context) == "|||4660|")
     }
 
-    @Test("without FTP's vocabulary, $pasv and $epsv stay as written")
+    @Test("without FTP's vocabulary, $pasv, $epsv and $dataport stay as written")
     func notFTP() {
-        #expect(render("($pasv) ($epsv)", in: SubstitutionContext(dataPort: 0x1234)) == "($pasv) ($epsv)")
+        let context = SubstitutionContext(protocolValues: ScriptSettings([FTPDataPort(port: 0x1234)]))
+        #expect(render("($pasv) ($epsv) ($dataport)", in: context) == "($pasv) ($epsv) ($dataport)")
     }
 }

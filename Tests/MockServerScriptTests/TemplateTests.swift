@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Substitutions")
 struct TemplateTests {
-    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121, dataPort: 0x1234,
+    let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121,
                                       data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) },
-                                      protocolVariables: ["twice": ScriptProtocolVariable("twice") { String(Int($0.dataPort) * 2) }])
+                                      protocolVariables: ["twice": ScriptProtocolVariable("twice") { String(Int($0.port) * 2) }])
 
     private func render(_ template: String, input: String = "LINE", groups: [String?] = []) -> String {
         String(decoding: ResponseTemplate(template).render(input: InputUnit(input), groups: groups, context: context), as: UTF8.self)
@@ -65,15 +65,17 @@ struct TemplateTests {
 
     @Test("variables")
     func variables() {
-        #expect(render("$address $server $port $dataport") == "127.0.0.1 Fake 2121 4660")
+        #expect(render("$address $server $port") == "127.0.0.1 Fake 2121")
+        // The data port is FTP's variable, not one every script has.
+        #expect(render("$dataport") == "$dataport")
         #expect(render("$size") == "5")
         #expect(render("$date") == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 
     @Test("a protocol's variable is rendered from the context's table; without it, and for an unknown name, the text stays as written")
     func protocolVariables() {
-        #expect(render("($twice) ${twice}x $nothing ${nothing}") == "(9320) 9320x $nothing ${nothing}")
-        let bare = SubstitutionContext(address: "127.0.0.1", dataPort: 0x1234)
+        #expect(render("($twice) ${twice}x $nothing ${nothing}") == "(4242) 4242x $nothing ${nothing}")
+        let bare = SubstitutionContext(address: "127.0.0.1", port: 2121)
         #expect(String(decoding: ResponseTemplate("227 ($twice) ${twice}").render(input: InputUnit(""), context: bare), as: UTF8.self) == "227 ($twice) ${twice}")
         #expect(ResponseTemplate("$twice").constantBytes == nil)
     }

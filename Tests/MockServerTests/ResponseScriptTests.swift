@@ -5,6 +5,7 @@ import Testing
 @testable @_spi(Framing) import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
+import MockServerFTP
 
 @Suite("Response files")
 struct ResponseScriptTests {
@@ -22,7 +23,7 @@ struct ResponseScriptTests {
         }
     }
 
-    private let context = SubstitutionContext(address: "127.0.0.1", serverName: "S", port: 21, dataPort: 1025, data: [1, 2, 3],
+    private let context = SubstitutionContext(address: "127.0.0.1", serverName: "S", port: 21, protocolValues: ScriptSettings([FTPDataPort(port: 1025)]), data: [1, 2, 3],
                                               protocolVariables: ScriptVocabulary.standard.variables)
 
     /// The commands of a reply as text: what they send, and `<…>` for what they do.

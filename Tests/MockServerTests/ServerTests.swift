@@ -185,7 +185,7 @@ struct ServerTests {
         let events = server.transcript.entries.filter { $0.channel == .data }.map(\.event)
         #expect(events.count == 4)
         if case .connected = events.first {} else { Issue.record("first event: \(String(describing: events.first))") }
-        #expect(Array(events.dropFirst()) == [.dataSent(25), .dataReceived(70_000), .closed(.transferComplete)])
+        #expect(Array(events.dropFirst()) == [.sent(25), .received(70_000), .closed(.transferComplete)])
     }
 
     @Test("stop closes open connections, is idempotent, and frees the port")

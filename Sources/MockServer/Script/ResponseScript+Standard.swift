@@ -32,10 +32,10 @@ extension ResponseScript {
 
     /// Creates a script from sets built in code; without `framing`, the scheme's protocol says
     /// (whole requests for `http` and `webdav`, messages for `websocket`, lines otherwise).
-    /// `settings` are what a file's protocol-specific top-level keys give, such as a WebSocket
-    /// script's `path` (a `String`) and `subprotocols` (a `[String]`).
+    /// `settings` are what a file's protocol-specific top-level keys give, each protocol's in its
+    /// own type.
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
-                uploadSettle: Duration? = nil, settings: [String: any Sendable] = [:]) {
-        self.init(sets: sets, scheme: scheme, framing: framing, data: data, files: files, uploadSettle: uploadSettle, settings: settings, vocabulary: .standard)
+                settings: ScriptSettings = ScriptSettings()) {
+        self.init(sets: sets, scheme: scheme, framing: framing, data: data, files: files, settings: settings, vocabulary: .standard)
     }
 }

@@ -313,7 +313,7 @@ public final class MockServer: Sendable {
         // The substitution values, and so the script's HTTP responder, depend on the bound ports.
         let prepare: ([SocketAddress]) -> ScriptHTTPResponder = { bound in
             let context = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
-                                              dataPort: bound.count > 1 ? bound[1].port : 0, now: configuration.clock)
+                                              protocolValues: ScriptSettings([FTPDataPort(port: bound.count > 1 ? bound[1].port : 0)]), now: configuration.clock)
             return ScriptHTTPResponder(server: core, base: context)
         }
         // One TLS context for the server's life: made here, so that a bad identity fails start().

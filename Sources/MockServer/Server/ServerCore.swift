@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerFileSystem
+import MockServerFTP
 import MockServerHTTP
 import MockServerScript
 import MockServerWebDAV
@@ -52,10 +53,6 @@ final class ServerCore: ScriptServer {
 
     var logger: MockServerLogger { configuration.logger }
 
-    /// The script's `upload-settle`, or the server's configuration.
-    var uploadSettle: Duration? {
-        responder.responseScript?.uploadSettle ?? configuration.uploadSettleTime
-    }
 
     /// The longest line a line connection accepts.
     var maximumLineLength: Int { configuration.maximumLineLength }
@@ -120,9 +117,17 @@ final class ServerCore: ScriptServer {
         shared.withLock { $0.uploads.removeAll() }
     }
 
-    /// The data, the files and the listing, read together.
-    func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?) {
-        shared.withLock { ($0.data, $0.store.files, $0.listing) }
+    /// The data, the files and the protocols' settings, read together: the script's, over what the
+    /// server gives FTP (the configuration's upload settle time, the listing set by hand).
+    func content() -> (data: [UInt8], files: [String: [UInt8]], settings: ScriptSettings) {
+        shared.withLock { shared in
+            let script = shared.responder.responseScript?.settings ?? ScriptSettings()
+            var ftp = script[FTPSettings.self] ?? FTPSettings(uploadSettle: configuration.uploadSettleTime)
+            ftp.listing = shared.listing
+            var settings = script
+            settings[FTPSettings.self] = ftp
+            return (shared.data, shared.store.files, settings)
+        }
     }
 
     /// Keeps an upload and records it in the transcript.
@@ -149,7 +154,7 @@ final class ServerCore: ScriptServer {
     }
 
     @inline(__always)
-    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .control) {
+    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .main) {
         environment.record(event, connection: connection, channel: channel)
     }
 }

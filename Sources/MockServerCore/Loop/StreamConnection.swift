@@ -83,7 +83,7 @@ package final class StreamConnection: LoopHandler {
 
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                             channel: TranscriptChannel = .control, recordsOutput: Bool = true) {
+                             channel: TranscriptChannel = .main, recordsOutput: Bool = true) {
         self.init(transport: loop.environment.transport(for: socket), loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
     }
 
@@ -93,7 +93,7 @@ package final class StreamConnection: LoopHandler {
     ///   connection (the driver hears of it in ``StreamDriver/closed(_:reason:)``), recording nothing.
     @discardableResult
     package static func connect(to target: SocketAddress, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                                channel: TranscriptChannel = .control, recordsOutput: Bool = true) throws -> StreamConnection {
+                                channel: TranscriptChannel = .main, recordsOutput: Bool = true) throws -> StreamConnection {
         let socket = try Socket.connecting(to: target)
         let connection = StreamConnection(socket: socket, loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
         do {
@@ -118,7 +118,7 @@ package final class StreamConnection: LoopHandler {
     ///   - channel: the transcript channel its events go to.
     ///   - recordsOutput: whether its sends are recorded in the transcript (not for bulk data).
     package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                 channel: TranscriptChannel = .control, recordsOutput: Bool = true) {
+                 channel: TranscriptChannel = .main, recordsOutput: Bool = true) {
         self.id = id ?? loop.makeConnectionID()
         self.channel = channel
         self.recordsOutput = recordsOutput

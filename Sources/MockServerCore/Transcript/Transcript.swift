@@ -53,7 +53,7 @@ public final class Transcript: Sendable {
     /// How many of the oldest entries were dropped to stay within ``limit``.
     public var droppedCount: Int { storage.withLock { $0.dropped } }
 
-    /// The inputs received on the control port, in order.
+    /// The inputs the script answered or left unmatched, in order.
     public var inputs: [InputUnit] {
         entries.compactMap { entry in
             switch entry.event {

@@ -6,7 +6,8 @@ public struct TranscriptEntry: Sendable, CustomStringConvertible {
     public let sequence: Int
     /// The connection, numbered from 1 in order of arrival on either port.
     public let connection: Int
-    /// The port the connection came in on.
+    /// The stream it belongs to: ``TranscriptChannel/main``, or one a protocol opened (FTP's data
+    /// connections).
     public let channel: TranscriptChannel
     /// When it was recorded.
     public let time: Date
@@ -22,16 +23,18 @@ public struct TranscriptEntry: Sendable, CustomStringConvertible {
         self.event = event
     }
 
-    /// One readable line, such as `#3 control  <- USER anonymous  [user]`.
+    /// One readable line, such as `#3 main     <- USER anonymous  [user]`: the channel's name is
+    /// padded to seven characters, so that the arrows line up.
     public var description: String {
-        let prefix = "#\(connection) \(channel == .control ? "control" : "data   ")"
+        let name = channel.name
+        let prefix = "#\(connection) \(name.count < 7 ? name + String(repeating: " ", count: 7 - name.count) : name)"
         switch event {
         case .connected(let peer): return "\(prefix)  connected from \(peer)"
         case .input(let input, let response): return "\(prefix)  <- \(input)\(response.map { "  [\($0)]" } ?? "")"
         case .unmatched(let input): return "\(prefix)  <- \(input)  [UNMATCHED]"
         case .output(let bytes): return "\(prefix)  -> \(String(decoding: bytes, as: UTF8.self).escapedForDisplay)"
-        case .dataSent(let count): return "\(prefix)  -> \(count) bytes"
-        case .dataReceived(let count): return "\(prefix)  <- \(count) bytes"
+        case .sent(let count): return "\(prefix)  -> \(count) bytes"
+        case .received(let count): return "\(prefix)  <- \(count) bytes"
         case .note(let note): return "\(prefix)  \(note.text)"
         case .uploaded(let name, let count): return "\(prefix)  uploaded \"\(name)\" (\(count) bytes)"
         case .paused(let duration): return "\(prefix)  pause \(duration)"

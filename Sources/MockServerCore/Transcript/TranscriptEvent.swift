@@ -8,10 +8,11 @@ public enum TranscriptEvent: Sendable, Hashable {
     case unmatched(InputUnit)
     /// Bytes were queued for the peer (one entry per send command).
     case output([UInt8])
-    /// A data connection sent this many bytes.
-    case dataSent(Int)
-    /// A data connection received this many bytes.
-    case dataReceived(Int)
+    /// The connection's driver sent this many bytes that it does not record as ``output(_:)``
+    /// (a transfer on FTP's data channel, say).
+    case sent(Int)
+    /// The connection's driver received this many bytes that are not ``input(_:response:)``.
+    case received(Int)
     /// Something a protocol recorded that has no case of its own (FTP's upload progress, say).
     case note(TranscriptNote)
     /// An upload was received completely (its bytes are in ``MockServer/uploads``).

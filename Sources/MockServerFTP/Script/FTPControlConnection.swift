@@ -52,7 +52,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     /// The data channel's route changed: `$pasv`, `$epsv` and `$dataport` name its passive port now
     /// (or the server's, when it has none).
     private func routeChanged() {
-        storage.dataPort = channel.passivePort
+        storage.protocolValues[FTPDataPort.self] = channel.passivePort.map(FTPDataPort.init)
     }
 
     // MARK: Commands
@@ -130,12 +130,12 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         case .upload:
             let name = reply.selectedFile ?? ""
             let connectionID = connection.id
-            job = .receive(settle: server.uploadSettle) { bytes in
+            job = .receive(settle: server.content().settings[FTPSettings.self]?.uploadSettle) { bytes in
                 server.recordUpload(name: name, bytes: bytes, connection: connectionID)
             }
         case .list, .nameList:
             let content = server.content()
-            if let listing = content.listing {
+            if let listing = content.settings[FTPSettings.self]?.listing {
                 job = .send(listing, partial: false)
             } else {
                 let sizes = content.files.mapValues(\.count)
@@ -153,7 +153,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         let now = values.now()
         let content = server.content()
         let answer = server.withFileStore { store in
-            var system = FTPFileSystem(files: store.files, times: store.times, data: content.data, listing: content.listing, now: now)
+            var system = FTPFileSystem(files: store.files, times: store.times, data: content.data, listing: content.settings[FTPSettings.self]?.listing, now: now)
             system.offersTLS = offersTLS
             let answer = system.answer(line, session: &session)
             store.files = system.files
@@ -180,7 +180,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
                 // Named as `--files` names files: relative to the root (`up.bin`, `sub/up.bin`).
                 server.recordUpload(name: String(path.drop { $0 == "/" }), bytes: bytes, connection: connectionID)
             }
-            let settle = server.uploadSettle
+            let settle = content.settings[FTPSettings.self]?.uploadSettle
             return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.receive(settle: settle, complete: store)); return [] }, .send(Array(final.utf8))])
         }
     }

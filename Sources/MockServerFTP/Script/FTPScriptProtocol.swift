@@ -11,6 +11,8 @@ public struct FTPScriptProtocol: ScriptProtocol {
     public let framings: Set<Framing> = [.lines, .raw]
     public let tokens = ["«passive»", "«ftp»", "«refuse-data»"] + FTPTransfer.allCases.map(\.rawValue)
     public let keys = ["active", "delay-data", "protect"]
+    /// `upload-settle`: how long an upload's data must be quiet before the script goes on.
+    public let settingKeys = ["upload-settle"]
 
     /// Creates FTP's vocabulary.
     public init() {}
@@ -19,10 +21,12 @@ public struct FTPScriptProtocol: ScriptProtocol {
         key == "active" || key == "protect" ? ["otherwise"] : []
     }
 
-    /// `$pasv`, the data listener as PASV's `h1,h2,h3,h4,p1,p2`, and `$epsv`, as EPSV's
-    /// `|||port|`: this connection's own after `«passive»`, else the server's shared one.
+    /// `$pasv`, the data listener as PASV's `h1,h2,h3,h4,p1,p2`, `$epsv`, as EPSV's `|||port|`,
+    /// and `$dataport`, its number: this connection's own after `«passive»`, else the server's shared one.
     public var variables: [ScriptProtocolVariable] {
-        [ScriptProtocolVariable("pasv", value: Self.pasv), ScriptProtocolVariable("epsv") { "|||\($0.dataPort)|" }]
+        [ScriptProtocolVariable("pasv", value: Self.pasv),
+         ScriptProtocolVariable("epsv") { "|||\(FTPDataPort.port(in: $0))|" },
+         ScriptProtocolVariable("dataport") { String(FTPDataPort.port(in: $0)) }]
     }
 
     /// `h1,h2,h3,h4,p1,p2` for the data port. An IPv6 server gives `0,0,0,0` as the host: PASV
@@ -30,7 +34,13 @@ public struct FTPScriptProtocol: ScriptProtocol {
     @Sendable private static func pasv(_ context: SubstitutionContext) -> String {
         let parts = context.address.split(separator: ".")
         let host = parts.count == 4 && parts.allSatisfy({ UInt8($0) != nil }) ? parts.joined(separator: ",") : "0,0,0,0"
-        return "\(host),\(context.dataPort >> 8),\(context.dataPort & 0xFF)"
+        let port = FTPDataPort.port(in: context)
+        return "\(host),\(port >> 8),\(port & 0xFF)"
+    }
+
+    /// The file's `upload-settle`, as FTP's settings.
+    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+        try FTPSettings.decode(members, in: decoding)
     }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {

@@ -33,11 +33,11 @@ final class DataRelay {
 
     private func accept(_ socket: Socket) throws {
         listener = nil
-        let connection = StreamConnection(socket: socket, loop: loop, driver: DataPipeDriver(relay: self, side: .client), channel: .data, recordsOutput: false)
+        let connection = StreamConnection(socket: socket, loop: loop, driver: DataPipeDriver(relay: self, side: .client), channel: .relayedData, recordsOutput: false)
         client = connection
         try connection.start()
         do {
-            server = try StreamConnection.connect(to: upstream, loop: loop, driver: DataPipeDriver(relay: self, side: .upstream), channel: .data, recordsOutput: false)
+            server = try StreamConnection.connect(to: upstream, loop: loop, driver: DataPipeDriver(relay: self, side: .upstream), channel: .relayedData, recordsOutput: false)
         } catch {
             connection.finishAfterOutput(.failed("upstream data port \(upstream): \(error)"))
         }
@@ -120,4 +120,9 @@ final class DataPipeDriver: StreamDriver {
         done = true
         relay.ended(side)
     }
+}
+
+extension TranscriptChannel {
+    /// The relayed data connections, named as FTP names its own (`data`), which this layer does not import.
+    fileprivate static let relayedData = TranscriptChannel("data")
 }

@@ -8,9 +8,6 @@ public enum ScriptVariable: String, Sendable, CaseIterable {
     case server
     /// The main listener's port.
     case port
-    /// The data listener's port: this connection's own when its protocol opened one (FTP's
-    /// `«passive»`), else the server's shared one.
-    case dataPort = "dataport"
     /// The name of the selected file (see ``ScriptCommand/selectFile(_:otherwise:strict:)``), or empty.
     case file
     /// The byte count of the selected file, or of the server's ``MockServer/data``.

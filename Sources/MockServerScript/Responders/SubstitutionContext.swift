@@ -12,14 +12,15 @@ public struct SubstitutionContext: Sendable {
     public var serverName: String
     /// The main listener's port.
     public var port: UInt16
-    /// The data listener's port (see ``ScriptVariable/dataPort``).
-    public var dataPort: UInt16
     /// The bytes that `«data»` sends and `$size` counts: the selected file's, or the server's data.
     public var data: [UInt8]
     /// The selected file's name, or empty.
     public var fileName: String = ""
     /// The clock for `$date`.
     public var now: @Sendable () -> Date
+    /// The values protocols' substitutions read, each protocol's in its own type (FTP's data port):
+    /// the server's, with the connection's own (``ScriptConnectionStorage/protocolValues``) over them.
+    public var protocolValues: ScriptSettings
     /// The substitutions protocols add (FTP's `$pasv`), by name. A `$name` that is neither a
     /// ``ScriptVariable`` nor one of these stays as written.
     public var protocolVariables: [String: ScriptProtocolVariable]
@@ -41,13 +42,13 @@ public struct SubstitutionContext: Sendable {
 
     /// Creates a context.
     public init(address: String = "127.0.0.1", serverName: String = "MockServer", port: UInt16 = 0,
-                dataPort: UInt16 = 0, data: [UInt8] = [], now: @escaping @Sendable () -> Date = { Date() },
+                protocolValues: ScriptSettings = ScriptSettings(), data: [UInt8] = [], now: @escaping @Sendable () -> Date = { Date() },
                 protocolVariables: [String: ScriptProtocolVariable] = [:]) {
+        self.protocolValues = protocolValues
         self.protocolVariables = protocolVariables
         self.address = address
         self.serverName = serverName
         self.port = port
-        self.dataPort = dataPort
         self.data = data
         self.now = now
     }
@@ -58,7 +59,6 @@ public struct SubstitutionContext: Sendable {
         case .address: address
         case .server: serverName
         case .port: String(port)
-        case .dataPort: String(dataPort)
         case .file: fileName
         case .size: String(data.count)
         case .date: UTCTime.rfc1123(secondsSince1970: Int64(now().timeIntervalSince1970.rounded(.down)))

@@ -16,14 +16,10 @@ public struct ResponseScript: Sendable {
     /// The files the script declares under `files` (name → bytes); a server starts with them as
     /// its ``MockServer/files``.
     public let files: [String: [UInt8]]
-    /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before the
-    /// script goes on (the `226`) while the rest is read to the end (`upload-settle`); zero: only at
-    /// the end. `nil` when the script does not say, and ``MockServer/Configuration/uploadSettleTime``
-    /// applies.
-    public let uploadSettle: Duration?
-    /// The top-level settings its protocols read (WebSocket's `path` and `subprotocols`), by key,
-    /// as each protocol decoded them (``ScriptProtocol/setting(key:value:in:)``).
-    public let settings: [String: any Sendable]
+    /// The top-level settings its protocols read, each protocol's in its own type (WebSocket's
+    /// `path` and `subprotocols`, FTP's `upload-settle`), as each decoded them
+    /// (``ScriptProtocol/settings(_:in:)``), and the file's ``conditions``.
+    public let settings: ScriptSettings
     /// The file the script came from, if any.
     public let file: String?
     /// The substitutions its protocols add (FTP's `$pasv`), by name: those of the vocabulary's
@@ -41,24 +37,20 @@ public struct ResponseScript: Sendable {
     /// ```json
     /// {"conditions": {"toClient": {"latency": 0.2, "bytesPerSecond": 50000}}, "responses": {…}}
     /// ```
-    public var conditions: NetworkConditions? { settings[Self.conditionsKey] as? NetworkConditions }
-
-    /// The key of ``settings`` that holds ``conditions``.
-    package static let conditionsKey = "conditions"
+    public var conditions: NetworkConditions? { settings[NetworkConditions.self] }
 
     /// Creates a script from sets built in code.
     ///
     /// - Parameter vocabulary: the protocols whose schemes imply a framing, when `framing` is `nil`
     ///   (`import MockServer` gives a form of this initializer that uses the standard protocols).
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
-                uploadSettle: Duration? = nil, settings: [String: any Sendable] = [:], vocabulary: ScriptVocabulary) {
+                settings: ScriptSettings = ScriptSettings(), vocabulary: ScriptVocabulary) {
         self.scheme = scheme
         let framing = framing ?? vocabulary.framing(forScheme: scheme)
         self.framing = framing
         self.variables = ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: framing)).variables
         self.data = data
         self.files = files
-        self.uploadSettle = uploadSettle
         self.settings = settings
         self.file = nil
         self.setNames = sets.map(\.name)
@@ -66,7 +58,7 @@ public struct ResponseScript: Sendable {
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], uploadSettle: Duration?, settings: [String: any Sendable],
+    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], settings: ScriptSettings,
          file: String?, setNames: [String],
          sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
@@ -74,7 +66,6 @@ public struct ResponseScript: Sendable {
         self.framing = framing
         self.data = data
         self.files = files
-        self.uploadSettle = uploadSettle
         self.settings = settings
         self.file = file
         self.setNames = setNames

@@ -5,16 +5,16 @@ import Foundation
 ///
 /// The shared commands are read here; every other command comes from a ``ScriptProtocol`` of the
 /// vocabulary that the script's `scheme` (or, without one, its framing) allows.
-final class ResponseScriptDecoder {
-    let file: String?
-    let vocabulary: ScriptVocabulary
+package final class ResponseScriptDecoder {
+    package let file: String?
+    package let vocabulary: ScriptVocabulary
     /// The protocols whose commands this script may use, known once its scheme and framing are read.
     private var allowed: [any ScriptProtocol] = []
     /// The script's scheme, for error messages.
     private var scheme: String?
     private var switches: [SetSwitch] = []
 
-    init(file: String?, vocabulary: ScriptVocabulary) {
+    package init(file: String?, vocabulary: ScriptVocabulary) {
         self.file = file
         self.vocabulary = vocabulary
     }
@@ -41,7 +41,7 @@ final class ResponseScriptDecoder {
         let location: JSONLocation
     }
 
-    func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
+    package func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
         ResponseFileError(problem, file: file, location: location)
     }
 
@@ -59,9 +59,9 @@ final class ResponseScriptDecoder {
 
     /// Decodes a script from a JSON object already read: a whole file's, or one nested in another
     /// file (an endpoint's `"upgrade"`), whose locations are then the enclosing file's.
-    func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
+    package func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
-        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "upload-settle", "conditions", "sets", "responses"] + settingKeys)
+        let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
         _ = try top["comment"].map { value throws(ResponseFileError) in try string(value, path: "comment") }
         let framing = try top["framing"].map { value throws(ResponseFileError) -> Framing in
@@ -74,27 +74,26 @@ final class ResponseScriptDecoder {
         self.scheme = scheme
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
-        var settings: [String: any Sendable] = [:]
+        var settings = ScriptSettings()
         let rootMembers: [JSONValue.Member]
         if case .object(let members) = root.kind { rootMembers = members } else { rootMembers = [] }
+        var owned: [(owner: any ScriptProtocol, members: [JSONValue.Member])] = []
         for member in rootMembers where settingKeys.contains(member.key) {
             guard let owner = allowed.first(where: { $0.settingKeys.contains(member.key) }) else {
                 try rejectForeign("\"\(member.key)\"", owner: vocabulary.protocols.first { $0.settingKeys.contains(member.key) }, at: member.keyLocation, path: member.key)
                 continue
             }
-            let decoding = ScriptDecoding(decoder: self, path: member.key, location: member.value.location, answersHead: false)
-            settings[member.key] = try owner.setting(key: member.key, value: member.value, in: decoding)
-        }
-        if let value = top["conditions"] { settings[ResponseScript.conditionsKey] = try conditions(value) }
-        let uploadSettle = try top["upload-settle"].map { value throws(ResponseFileError) -> Duration in
-            guard case .number(let seconds) = value.kind else {
-                throw error(.wrongType(path: "upload-settle", expected: "a number of seconds (0: only at the end of the upload)", found: value.typeName), at: value.location)
+            if let index = owned.firstIndex(where: { $0.owner.name == owner.name }) {
+                owned[index].members.append(member)
+            } else {
+                owned.append((owner, [member]))
             }
-            guard seconds >= 0, seconds <= 60 else {
-                throw error(.invalidValue(path: "upload-settle", reason: "upload-settle must be from 0 to 60 seconds, not \(seconds)"), at: value.location)
-            }
-            return .rounded(seconds: seconds)
         }
+        for (owner, members) in owned {
+            let decoding = ScriptDecoding(decoder: self, path: "", location: members[0].value.location, answersHead: false)
+            settings = settings.merging(ScriptSettings([try owner.settings(members, in: decoding)]))
+        }
+        if let value = top["conditions"] { settings[NetworkConditions.self] = try conditions(value) }
         var files: [String: [UInt8]] = [:]
         if let filesValue = top["files"] {
             for member in try orderedMembers(of: filesValue, path: "files") {
@@ -134,7 +133,7 @@ final class ResponseScriptDecoder {
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
-        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, settings: settings, file: file,
+        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
                               setNames: setNames, sets: sets, setProblems: problems,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
@@ -317,7 +316,7 @@ final class ResponseScriptDecoder {
         }
     }
 
-    func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
+    package func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
@@ -327,7 +326,7 @@ final class ResponseScriptDecoder {
     // MARK: Values
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    package func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
         if case .string(let text) = value.kind { return Array(text.utf8) }
         let fields = try members(of: value, path: path, known: ["hex", "base64"])
         if let hex = fields["hex"] {
@@ -363,14 +362,14 @@ final class ResponseScriptDecoder {
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
 
-    func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+    package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
             throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
         }
         return text
     }
 
-    func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+    package func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
         guard case .object(let members) = value.kind else {
             throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
         }
@@ -387,7 +386,7 @@ final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value` by key, each checked against `known`.
-    func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
+    package func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
@@ -395,7 +394,7 @@ final class ResponseScriptDecoder {
 
     /// A file's `conditions`, as the control API's `PUT /conditions` reads them; a problem is an
     /// error at the key or value at fault.
-    func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
+    package func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
         do {
             return try NetworkConditionsJSON.decode(value)
         } catch {

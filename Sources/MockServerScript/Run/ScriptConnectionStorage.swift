@@ -7,7 +7,7 @@ import MockServerCore
 public final class ScriptConnectionStorage: Sendable {
     private struct Values {
         var session: ScriptSession
-        var dataPort: UInt16?
+        var protocolValues = ScriptSettings()
         var states: [ObjectIdentifier: any Sendable] = [:]
     }
 
@@ -24,11 +24,11 @@ public final class ScriptConnectionStorage: Sendable {
         set { values.withLock { $0.session = newValue } }
     }
 
-    /// The connection's own data port, when a protocol opened one: `$dataport`, `$pasv` and `$epsv`
-    /// name it instead of the server's.
-    public var dataPort: UInt16? {
-        get { values.withLock { $0.dataPort } }
-        set { values.withLock { $0.dataPort = newValue } }
+    /// The values this connection's protocols set for their substitutions, over the server's
+    /// (FTP's own passive port after `«passive»`, for `$pasv`).
+    public var protocolValues: ScriptSettings {
+        get { values.withLock { $0.protocolValues } }
+        set { values.withLock { $0.protocolValues = newValue } }
     }
 
     /// The state a protocol keeps of type `State`, made by `make` the first time it is asked for.

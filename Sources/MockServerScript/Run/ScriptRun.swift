@@ -37,10 +37,11 @@ public final class ScriptRun: Sendable {
     /// The file the reply selected (``ScriptCommand/selectFile(_:otherwise:strict:)``), if any.
     public var selectedFile: String? { selected.withLock { $0 } }
 
-    /// The substitution values now: the selected file and the connection's own data port.
+    /// The substitution values now: the selected file, and the values the connection's protocols set.
     public var values: SubstitutionContext {
         var context = server.substitutionContext(base: base, selectedFile: selectedFile)
-        if let port = storage.dataPort { context.dataPort = port }
+        let own = storage.protocolValues
+        if !own.isEmpty { context.protocolValues = context.protocolValues.merging(own) }
         return context
     }
 

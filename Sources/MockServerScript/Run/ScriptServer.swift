@@ -12,8 +12,9 @@ package protocol ScriptServer: Sendable {
     func replyState(base: SubstitutionContext) -> (any ScriptResponder, SubstitutionContext)
     /// The substitution values for one step: `base` with the selected file's bytes (or the data).
     func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext
-    /// The data, the files and the listing text, read together.
-    func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?)
+    /// The data, the files and the protocols' settings (the script's, over those the server
+    /// gives), read together.
+    func content() -> (data: [UInt8], files: [String: [UInt8]], settings: ScriptSettings)
     /// Runs `body` on the files, their times and the protocols' state, atomically.
     func withFileStore<Result>(_ body: (inout FileStore) -> Result) -> Result
     /// Stores one file.
@@ -26,8 +27,6 @@ package protocol ScriptServer: Sendable {
     func copyFile(_ source: String, to destination: String, move: Bool) -> Bool
     /// Keeps an upload and records it in the transcript.
     func recordUpload(name: String, bytes: [UInt8], connection: Int)
-    /// How long an upload must be quiet before the script goes on: the script's or the server's.
-    var uploadSettle: Duration? { get }
     /// The longest line a line connection accepts.
     var maximumLineLength: Int { get }
 }

@@ -30,9 +30,10 @@ package struct UpgradedScriptServer: ScriptServer {
         return context
     }
 
-    package func content() -> (data: [UInt8], files: [String: [UInt8]], listing: [UInt8]?) {
+    package func content() -> (data: [UInt8], files: [String: [UInt8]], settings: ScriptSettings) {
         var content = server.content()
         if let data = responder.responseScript?.data { content.data = data }
+        if let own = responder.responseScript?.settings { content.settings = content.settings.merging(own) }
         return content
     }
 
@@ -42,6 +43,5 @@ package struct UpgradedScriptServer: ScriptServer {
     package func deleteFile(_ target: String) -> Bool { server.deleteFile(target) }
     package func copyFile(_ source: String, to destination: String, move: Bool) -> Bool { server.copyFile(source, to: destination, move: move) }
     package func recordUpload(name: String, bytes: [UInt8], connection: Int) { server.recordUpload(name: name, bytes: bytes, connection: connection) }
-    package var uploadSettle: Duration? { responder.responseScript?.uploadSettle ?? server.uploadSettle }
     package var maximumLineLength: Int { server.maximumLineLength }
 }

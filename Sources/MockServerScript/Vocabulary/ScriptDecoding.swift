@@ -4,7 +4,8 @@ import MockServerCore
 /// commands' values with, so that its errors name the file, the path and the line and column as the
 /// shared commands' do.
 public struct ScriptDecoding {
-    let decoder: ResponseScriptDecoder
+    /// The file's decoder, whose readers a protocol's own formats share (HTTP's endpoints).
+    package let decoder: ResponseScriptDecoder
     /// The command's path, such as `responses.list.commands[1]`.
     public let path: String
     /// Where the command is written.
@@ -45,12 +46,6 @@ public struct ScriptDecoding {
     /// The members of the object `value`, in order.
     public func members(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
         try decoder.orderedMembers(of: value, path: path)
-    }
-
-    /// A streamed body among a response object's `fields`, written as in an endpoints file:
-    /// `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
-    package func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
-        try EndpointScriptDecoder(base: decoder).stream(fields, path: path)
     }
 
     /// The members of the object `value`, in order, each checked against `known`.

@@ -58,11 +58,12 @@ public protocol ScriptProtocol: Sendable {
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
     func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand
 
-    /// The value of the top-level setting `key` (one of ``settingKeys``), as the protocol's driver
-    /// reads it from ``ResponseScript/settings``.
+    /// The protocol's settings: the file's top-level members of ``settingKeys`` (those it has, in
+    /// file order; called only when there is one) decoded into the protocol's own `Sendable` type,
+    /// which its driver reads back by type from ``ResponseScript/settings``.
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
-    func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable
+    func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable
 }
 
 extension ScriptProtocol {
@@ -76,8 +77,9 @@ extension ScriptProtocol {
     public var settingKeys: [String] { [] }
     public var upgradeToken: String? { nil }
 
-    public func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
-        throw decoding.error(.unknownKey(path: "", key: key, known: settingKeys))
+    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+        let member = members[0]
+        throw decoding.error(.unknownKey(path: "", key: member.key, known: settingKeys), at: member.keyLocation)
     }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {

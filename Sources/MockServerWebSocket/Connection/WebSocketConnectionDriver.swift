@@ -33,7 +33,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private var handshake = HTTPRequestParser(maximumHeadLength: WebSocketHandshake.maximumLength, maximumBodyLength: WebSocketHandshake.maximumLength)
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
     private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
-    private var options = WebSocketOptions(settings: [:])
+    private var options = WebSocketOptions()
     private var storage = ScriptConnectionStorage(connectionID: 0)
     private var answersPings = true
     /// A handler's task, cancelled when the connection closes.
@@ -155,7 +155,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         let rest = handshake.takeBuffered()
         guard case .script(let server, let base) = answerer else { return .needInput }
         let (responder, context) = server.replyState(base: base)
-        use(WebSocketOptions(settings: responder.responseScript?.settings ?? [:]))
+        use(WebSocketOptions(script: responder.responseScript))
         let answer = WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols)
         guard case .accept(let response, let subprotocol) = answer else { return refuse(answer, on: connection) }
         state = .open

@@ -1,3 +1,5 @@
+import MockServerScript
+
 /// How a WebSocket script's connections shake hands and what they take: from its top-level
 /// `path`, `subprotocols` and `max-message`.
 package struct WebSocketOptions: Sendable, Hashable {
@@ -10,10 +12,11 @@ package struct WebSocketOptions: Sendable, Hashable {
     /// How long the server waits for the client's close frame after sending its own.
     package var closeTimeout: Duration = .seconds(5)
 
-    /// The options a script's settings give.
-    package init(settings: [String: any Sendable]) {
-        path = settings["path"] as? String
-        subprotocols = settings["subprotocols"] as? [String] ?? []
-        if let limit = settings["max-message"] as? Int { maximumMessageLength = limit }
+    /// The defaults: any path, no subprotocol, messages up to 16 MiB.
+    package init() {}
+
+    /// The options of a script: those its settings give, or the defaults.
+    package init(script: ResponseScript?) {
+        self = script?.settings[WebSocketOptions.self] ?? WebSocketOptions()
     }
 }

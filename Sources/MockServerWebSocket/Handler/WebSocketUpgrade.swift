@@ -18,7 +18,7 @@ extension HTTPUpgrade {
             case .reject(let response, let reason):
                 return .refuse(response: response, reason: reason)
             case .accept(let response, let subprotocol):
-                var options = WebSocketOptions(settings: [:])
+                var options = WebSocketOptions()
                 options.subprotocols = subprotocols
                 options.maximumMessageLength = maximumMessageLength
                 let socket = WebSocketConnection(id: context.connectionID, request: request, subprotocol: subprotocol, inbox: inbox)
@@ -34,7 +34,7 @@ extension HTTPUpgrade {
     /// server's transcript and files; the script's `path`, `subprotocols` and `max-message` check
     /// the handshake. The transcript names each message's answer by the script's response names.
     package static func webSocket(answeredBy responder: PatternResponder) -> HTTPUpgrade {
-        let options = WebSocketOptions(settings: responder.responseScript?.settings ?? [:])
+        let options = WebSocketOptions(script: responder.responseScript)
         return HTTPUpgrade(name: "websocket") { request, _, _ in
             switch WebSocketHandshake.answer(request, path: options.path, subprotocols: options.subprotocols) {
             case .reject(let response, let reason):

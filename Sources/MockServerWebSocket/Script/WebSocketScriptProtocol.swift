@@ -64,33 +64,39 @@ public struct WebSocketScriptProtocol: ScriptProtocol {
         }
     }
 
-    public func setting(key: String, value: JSONValue, in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
-        switch key {
-        case "path":
-            let path = try decoding.string(value, path: key)
-            guard path.hasPrefix("/"), !path.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }) else {
-                throw decoding.error(.invalidValue(path: key, reason: "path is a request path that begins with \"/\" (no query), not \"\(path)\""), at: value.location)
-            }
-            return path
-        case "subprotocols":
-            guard case .array(let elements) = value.kind else {
-                throw decoding.error(.wrongType(path: key, expected: "an array of subprotocol names", found: value.typeName), at: value.location)
-            }
-            var names: [String] = []
-            for (index, element) in elements.enumerated() {
-                let name = try decoding.string(element, path: "\(key)[\(index)]")
-                guard !name.isEmpty, !name.contains(where: { $0 == "," || $0.isWhitespace || !$0.isASCII }) else {
-                    throw decoding.error(.invalidValue(path: "\(key)[\(index)]", reason: "\"\(name)\" is not a subprotocol name (an HTTP token)"), at: element.location)
+    /// The file's `path`, `subprotocols` and `max-message`, as the connections' options.
+    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+        var options = WebSocketOptions()
+        for member in members {
+            let key = member.key, value = member.value
+            switch key {
+            case "path":
+                let path = try decoding.string(value, path: key)
+                guard path.hasPrefix("/"), !path.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }) else {
+                    throw decoding.error(.invalidValue(path: key, reason: "path is a request path that begins with \"/\" (no query), not \"\(path)\""), at: value.location)
                 }
-                names.append(name)
+                options.path = path
+            case "subprotocols":
+                guard case .array(let elements) = value.kind else {
+                    throw decoding.error(.wrongType(path: key, expected: "an array of subprotocol names", found: value.typeName), at: value.location)
+                }
+                var names: [String] = []
+                for (index, element) in elements.enumerated() {
+                    let name = try decoding.string(element, path: "\(key)[\(index)]")
+                    guard !name.isEmpty, !name.contains(where: { $0 == "," || $0.isWhitespace || !$0.isASCII }) else {
+                        throw decoding.error(.invalidValue(path: "\(key)[\(index)]", reason: "\"\(name)\" is not a subprotocol name (an HTTP token)"), at: element.location)
+                    }
+                    names.append(name)
+                }
+                options.subprotocols = names
+            default:
+                guard case .number(let number) = value.kind, number == number.rounded(), number >= 1, number <= Double(Int32.max) else {
+                    throw decoding.error(.wrongType(path: key, expected: "a number of bytes from 1 to \(Int32.max)", found: value.typeName), at: value.location)
+                }
+                options.maximumMessageLength = Int(number)
             }
-            return names
-        default:
-            guard case .number(let number) = value.kind, number == number.rounded(), number >= 1, number <= Double(Int32.max) else {
-                throw decoding.error(.wrongType(path: key, expected: "a number of bytes from 1 to \(Int32.max)", found: value.typeName), at: value.location)
-            }
-            return Int(number)
         }
+        return options
     }
 
     /// A string (after substitutions), `{"hex": …}`, `{"base64": …}`, or `"«data»"`.

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerScript
 
 /// An HTTP stub script: a response file whose top level is `"endpoints"`, each an `"api"` (method and
 /// path), what a request must have, and the response (or a sequence of them), with `${…}` values

@@ -1,0 +1,36 @@
+/// The settings a script's protocols read, each protocol's in a `Sendable` type of its own: one
+/// value of each type, read back by that type.
+///
+/// A protocol decodes the top-level keys it owns (``ScriptProtocol/settingKeys``) into its own type
+/// in ``ScriptProtocol/settings(_:in:)``; its driver reads them with `script.settings[Type.self]`.
+///
+/// ```swift
+/// struct EchoSettings: Sendable { var greeting: String }
+/// let settings = ScriptSettings([EchoSettings(greeting: "hi")])
+/// settings[EchoSettings.self]?.greeting  // "hi"
+/// ```
+public struct ScriptSettings: Sendable {
+    /// Each value under its own dynamic type, so that a read by type finds only a value of that type.
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    /// Settings holding `values`, each under its own type; of two of one type, the last is kept.
+    public init(_ values: [any Sendable] = []) {
+        for value in values { self.values[ObjectIdentifier(type(of: value))] = value }
+    }
+
+    /// The value of type `type`, or `nil`; setting `nil` removes it.
+    public subscript<Settings: Sendable>(_ type: Settings.Type) -> Settings? {
+        get { values[ObjectIdentifier(type)] as? Settings }
+        set { values[ObjectIdentifier(type)] = newValue }
+    }
+
+    /// These settings with each of `other`'s values in place of the one of its type.
+    public func merging(_ other: ScriptSettings) -> ScriptSettings {
+        var merged = self
+        merged.values.merge(other.values) { _, new in new }
+        return merged
+    }
+
+    /// Whether no protocol has settings here.
+    public var isEmpty: Bool { values.isEmpty }
+}
