@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
