@@ -88,6 +88,7 @@ let package = Package(
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServerWebSocket", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServerStubs", "MockServerScript"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerAdminTests", dependencies: ["MockServerAdmin", "MockServer", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

@@ -13,8 +13,8 @@ struct AdminDashboardTests {
     static let hasChromium = Tools.hasCurl && Tools.hasPython && Tools.path(of: "chromium") != nil
 
     /// A running `mockserver --admin ARGUMENTS`: the mock's port and the admin address (`http://127.0.0.1:PORT/`).
-    static func start(_ arguments: [String]) throws -> (CommandLineTests.RunningCommand, port: Int, admin: String) {
-        let command = try CommandLineTests.RunningCommand(["--admin"] + arguments)
+    static func start(_ arguments: [String]) throws -> (RunningCommand, port: Int, admin: String) {
+        let command = try RunningCommand(["--admin"] + arguments)
         // mockserver listening on 127.0.0.1:PORT[ (data port N)]
         let address = command.firstLine.split(separator: " ").dropFirst(3).first ?? ""
         let port = try #require(address.split(separator: ":").last.flatMap { Int($0) }, "first line: \(command.firstLine)")

@@ -40,7 +40,7 @@ struct AdminTests {
     @Test("GET / is the dashboard page, self-contained; the long poll answers when something happens; the paths it reads answer",
           .enabled(if: Tools.hasCurl))
     func dashboardPaths() async throws {
-        let command = try CommandLineTests.RunningCommand(["--admin"])
+        let command = try RunningCommand(["--admin"])
         let (port, _) = try #require(command.ports)
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         defer { _ = command.terminate() }
@@ -70,7 +70,7 @@ struct AdminTests {
 
     @Test("bad admin input gets a 4xx naming the culprit, and the mock keeps serving", .enabled(if: Tools.hasCurl))
     func badInput() throws {
-        let command = try CommandLineTests.RunningCommand(["--admin", "--transcript", FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID()).jsonl").path])
+        let command = try RunningCommand(["--admin", "--transcript", FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID()).jsonl").path])
         let (port, _) = try #require(command.ports)
         let adminLine = command.nextLine()
         let admin = try #require(adminLine.split(separator: " ").last.map(String.init), "\(adminLine)")
@@ -104,7 +104,7 @@ struct AdminTests {
     func stubServerHasNoSets() throws {
         let endpoints = Self.pythonTest.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Responses/endpoints.json")
-        let command = try CommandLineTests.RunningCommand(["--admin", endpoints.path])
+        let command = try RunningCommand(["--admin", endpoints.path])
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { Int($0) }, "\(command.firstLine)")
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         defer { _ = command.terminate() }
@@ -117,7 +117,7 @@ struct AdminTests {
     @Test("other sites are refused: a foreign Host, a foreign Origin, a form-typed body (403 naming why, the mock unchanged); the page's own origin is not",
           .enabled(if: Tools.hasCurl))
     func otherSitesRefused() throws {
-        let command = try CommandLineTests.RunningCommand(["--admin"])
+        let command = try RunningCommand(["--admin"])
         let (port, _) = try #require(command.ports)
         let admin = try #require(command.nextLine().split(separator: " ").last.map(String.init))
         let adminPort = try #require(URL(string: admin)?.port)
@@ -163,7 +163,7 @@ struct AdminTests {
     func transcriptFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("transcript-\(UUID()).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let command = try CommandLineTests.RunningCommand(["--transcript", file.path])
+        let command = try RunningCommand(["--transcript", file.path])
         let (port, _) = try #require(command.ports)
         _ = try Tools.curl(["ftp://127.0.0.1:\(port)/x"])
         // Read while the server still runs: each entry is written as it happens, so the entry being

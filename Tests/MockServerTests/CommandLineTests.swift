@@ -11,35 +11,8 @@ import MockServerResponses
 /// The built `mockserver` executable, run as a user would.
 @Suite("mockserver command", .offPool)
 struct CommandLineTests {
-    /// A running `mockserver` process whose first line has been read.
-    final class RunningCommand {
-        let process: ChildProcess
-        let firstLine: String
-
-        init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
-            process = try ChildProcess(executable.path, arguments, environment: environment)
-            firstLine = PipeReading.readLine(process.output)
-        }
-
-        /// The next line the command prints (after the first).
-        func nextLine() -> String {
-            PipeReading.readLine(process.output)
-        }
-
-        /// The ports from `mockserver listening on HOST:PORT (data port N)`.
-        var ports: (UInt16, UInt16)? {
-            let parts = firstLine.split(separator: " ")
-            guard parts.count == 7, let port = parts[3].split(separator: ":").last.flatMap({ UInt16($0) }),
-                  let data = UInt16(parts[6].dropLast()) else { return nil }
-            return (port, data)
-        }
-
-        func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
-            process.send(signal)
-            let status = process.wait()
-            return (status, String(decoding: PipeReading.readToEnd(process.errors), as: UTF8.self))
-        }
-    }
+    /// A running `mockserver` process (in TestSupport, shared with the admin API's tests).
+    typealias RunningCommand = TestSupport.RunningCommand
 
     @Test("with no file it serves the bundled FTP script, prints the ports first, and stops cleanly on SIGINT and SIGTERM",
           arguments: [SIGINT, SIGTERM])
