@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess", "MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServerMockData", "MockServerHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServerWebSocket", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServerStubs", "MockServerScript"], swiftSettings: swiftSettings),
