@@ -11,8 +11,6 @@ struct AdminCall: Sendable {
     let request: HTTPRequest
     /// The connection it came on (its number and transcript, for `/shutdown`).
     let context: HTTPRequestContext
-    /// The path, percent escapes decoded.
-    let path: String
     /// What the route's path pattern left (PATH, NAME); empty for an exact path.
     let rest: String
     /// The query's parameters, decoded (`+` as a space).

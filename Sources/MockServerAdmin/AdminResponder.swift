@@ -98,7 +98,7 @@ public final class AdminResponder: HTTPResponder {
         }
         switch AdminRoutes.match(request.method, path) {
         case .route(let route, let rest):
-            let call = AdminCall(target: target, request: request, context: context, path: path, rest: rest, query: Self.query(request.query))
+            let call = AdminCall(target: target, request: request, context: context, rest: rest, query: Self.query(request.query))
             do {
                 return try route.handle(call)
             } catch {

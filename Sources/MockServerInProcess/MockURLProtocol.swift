@@ -50,9 +50,6 @@ open class MockURLProtocol: URLProtocol {
     /// Whether this class was made for one mock's sessions (see ``InProcessRoutes/protocolClass(for:)``).
     class var isRouted: Bool { false }
 
-    /// Whether this class was made for a mock that has stopped (and was forgotten): it takes its
-    /// sessions' `http` and `https` requests and fails them, as a stopped server's socket would.
-    private static var mockStopped: Bool { isRouted && route == nil }
 
     /// The route that takes `request` and the request made ready for it; a class made for one
     /// route took the request in `canInit` already, so its route is not asked again. A body stream
@@ -80,8 +77,11 @@ open class MockURLProtocol: URLProtocol {
     }
 
     override open class func canInit(with request: URLRequest) -> Bool {
-        if mockStopped { return ["http", "https"].contains(request.url?.scheme?.lowercased()) }
-        return route(for: request) != nil
+        guard isRouted else { return InProcessRoutes.shared.sharedRoute(for: request) != nil }
+        // A class whose mock has stopped (and was forgotten) takes its sessions' `http` and `https`
+        // requests and fails them in `startLoading`, as a stopped server's socket would.
+        guard let route else { return ["http", "https"].contains(request.url?.scheme?.lowercased()) }
+        return route.accepts(request)
     }
 
     override open class func canonicalRequest(for request: URLRequest) -> URLRequest {
@@ -91,7 +91,7 @@ open class MockURLProtocol: URLProtocol {
     override open func startLoading() {
         guard let client else { return }
         guard let route = prepared?.route ?? Self.route(for: request) else {
-            if Self.mockStopped {
+            if Self.isRouted, Self.route == nil {
                 return client.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]))
             }
             client.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "no mock server takes \(request.url?.absoluteString ?? "this request")"]))
