@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerInProcess", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -83,12 +83,13 @@ let package = Package(
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerInProcess"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerInProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerResponses", "TestSupport"], resources: [.copy("VOKMockData")], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

@@ -34,22 +34,23 @@ enum AdminConditions {
         }
     }
 
-    static func encode(_ conditions: NetworkConditions?) -> [String: Any] {
-        guard let conditions else { return [:] }
-        func direction(_ direction: NetworkConditions.Direction) -> [String: Any] {
-            var object: [String: Any] = [:]
-            if direction.latency != .zero { object["latency"] = direction.latency.inSeconds }
-            if direction.jitter != .zero { object["jitter"] = direction.jitter.inSeconds }
-            if let rate = direction.bytesPerSecond { object["bytesPerSecond"] = rate }
-            if let size = direction.sliceSize { object["sliceSize"] = size; object["sliceDelay"] = direction.sliceDelay.inSeconds }
-            if let limit = direction.dataLimit { object["dataLimit"] = limit }
-            if direction.probability < 1 { object["probability"] = direction.probability }
-            return object
+    /// `conditions` as the JSON object `GET /conditions` answers (`{}` for none).
+    static func encode(_ conditions: NetworkConditions?) -> JSONValue {
+        guard let conditions else { return .object([:]) }
+        func direction(_ direction: NetworkConditions.Direction) -> JSONValue {
+            var object: [String: JSONValue] = [:]
+            if direction.latency != .zero { object["latency"] = .number(direction.latency.inSeconds) }
+            if direction.jitter != .zero { object["jitter"] = .number(direction.jitter.inSeconds) }
+            if let rate = direction.bytesPerSecond { object["bytesPerSecond"] = .number(rate) }
+            if let size = direction.sliceSize { object["sliceSize"] = .number(size); object["sliceDelay"] = .number(direction.sliceDelay.inSeconds) }
+            if let limit = direction.dataLimit { object["dataLimit"] = .number(limit) }
+            if direction.probability < 1 { object["probability"] = .number(direction.probability) }
+            return .object(object)
         }
-        var object: [String: Any] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": conditions.probability]
-        if conditions.slowClose != .zero { object["slowClose"] = conditions.slowClose.inSeconds }
-        if let timeout = conditions.timeout { object["timeout"] = timeout.inSeconds }
-        if let resetAfter = conditions.resetAfter { object["resetAfter"] = resetAfter.inSeconds }
-        return object
+        var object: [String: JSONValue] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": .number(conditions.probability)]
+        if conditions.slowClose != .zero { object["slowClose"] = .number(conditions.slowClose.inSeconds) }
+        if let timeout = conditions.timeout { object["timeout"] = .number(timeout.inSeconds) }
+        if let resetAfter = conditions.resetAfter { object["resetAfter"] = .number(resetAfter.inSeconds) }
+        return .object(object)
     }
 }

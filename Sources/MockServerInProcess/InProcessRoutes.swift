@@ -6,6 +6,11 @@ import MockServerCore
 
 /// Every route of the process: one protocol class per configured session, and the routes
 /// registered for `URLSession.shared` (the most recent first).
+///
+/// A route holds its mock's connector, responder and transcript, so the registry forgets a mock's
+/// routes when the mock stops (``forget(_:)``): a long test process does not keep every stopped
+/// mock alive. A class whose route was forgotten still takes its session's requests, and fails them
+/// (see ``MockURLProtocol``).
 package final class InProcessRoutes: Sendable {
     /// The process's routes.
     package static let shared = InProcessRoutes()
@@ -30,6 +35,7 @@ package final class InProcessRoutes: Sendable {
         return protocolClass
     }
 
+    /// The route of a class made by ``protocolClass(for:)``; `nil` once its mock has stopped.
     func route(of protocolClass: ObjectIdentifier) -> InProcessRoute? {
         state.withLock { $0.byClass[protocolClass] }
     }
@@ -42,6 +48,22 @@ package final class InProcessRoutes: Sendable {
             return state.sharedRoutes.count == 1
         }
         if first { _ = URLProtocol.registerClass(MockURLProtocol.self) }
+    }
+
+    /// Forgets every route of `connector`'s mock, the sessions' and the shared ones: called when
+    /// the mock stops.
+    package func forget(_ connector: LoopConnector) {
+        state.withLock { state in
+            state.byClass = state.byClass.filter { $0.value.connector !== connector }
+        }
+        removeShared(of: connector)
+    }
+
+    /// How many routes the registry holds for the mock of `environment` (the sessions' and the shared ones).
+    package func count(for environment: ServerEnvironment) -> Int {
+        state.withLock { state in
+            state.byClass.values.count { $0.environment === environment } + state.sharedRoutes.count { $0.environment === environment }
+        }
     }
 
     /// Removes the shared routes of `connector`'s mock.

@@ -44,8 +44,12 @@ open class MockURLProtocol: URLProtocol {
     #endif
 
     /// The route of this class: `nil` for ``MockURLProtocol`` itself, which consults the routes
-    /// registered for `URLSession.shared`.
+    /// registered for `URLSession.shared`, and for a class made for a mock that has stopped.
     class var route: InProcessRoute? { nil }
+
+    /// Whether this class was made for one mock's sessions (see ``InProcessRoutes/protocolClass(for:)``).
+    class var isRouted: Bool { false }
+
 
     /// The route that takes `request` and the request made ready for it; a class made for one
     /// route took the request in `canInit` already, so its route is not asked again. A body stream
@@ -68,12 +72,16 @@ open class MockURLProtocol: URLProtocol {
 
     /// The route that takes `request`, if any.
     class func route(for request: URLRequest) -> InProcessRoute? {
-        if let route { return route.accepts(request) ? route : nil }
+        if isRouted { return route.flatMap { $0.accepts(request) ? $0 : nil } }
         return InProcessRoutes.shared.sharedRoute(for: request)
     }
 
     override open class func canInit(with request: URLRequest) -> Bool {
-        route(for: request) != nil
+        guard isRouted else { return InProcessRoutes.shared.sharedRoute(for: request) != nil }
+        // A class whose mock has stopped (and was forgotten) takes its sessions' `http` and `https`
+        // requests and fails them in `startLoading`, as a stopped server's socket would.
+        guard let route else { return ["http", "https"].contains(request.url?.scheme?.lowercased()) }
+        return route.accepts(request)
     }
 
     override open class func canonicalRequest(for request: URLRequest) -> URLRequest {
@@ -83,6 +91,9 @@ open class MockURLProtocol: URLProtocol {
     override open func startLoading() {
         guard let client else { return }
         guard let route = prepared?.route ?? Self.route(for: request) else {
+            if Self.isRouted, Self.route == nil {
+                return client.urlProtocol(self, didFailWithError: URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]))
+            }
             client.urlProtocol(self, didFailWithError: URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: "no mock server takes \(request.url?.absoluteString ?? "this request")"]))
             return
         }

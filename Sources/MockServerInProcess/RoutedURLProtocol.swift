@@ -11,6 +11,8 @@ final class RoutedURLProtocol<Tag: RouteTag>: MockURLProtocol {
         InProcessRoutes.shared.route(of: ObjectIdentifier(self))
     }
 
+    override class var isRouted: Bool { true }
+
 }
 
 /// The class for route number `number`: a distinct class for every number.

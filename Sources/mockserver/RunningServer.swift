@@ -49,9 +49,11 @@ final class RunningServer: @unchecked Sendable {
         while true { withExtendedLifetime(sources) { parked.wait() } }
     }
 
-    /// Stops the mock and exits with status 0. Runs on ``queue``.
+    /// Stops the mock and the admin API's listener, then exits with status 0. Runs on ``queue``:
+    /// a stop signal's handler, or the admin API's `/shutdown` once its answer has been written.
     func stopAndExit() {
         server?.stop()
+        admin?.stop()
         afterStop?()
         exit(0)
     }

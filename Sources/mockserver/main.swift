@@ -60,6 +60,7 @@ do {
         // Loopback only, whatever --host says, and never the mock's own port.
         let target = AdminResponder.Target(server: server, stubs: stubs, initialEndpoints: endpoints,
                                            initialSet: stubs == nil ? options.set : nil) {
+            // `/shutdown` was answered: the process stops its servers and exits here, not in the responder.
             running.queue.async { running.stopAndExit() }
         }
         let admin = MockServer(httpResponder: AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))

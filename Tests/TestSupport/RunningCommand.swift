@@ -1,10 +1,14 @@
 import Foundation
 
-/// A running `mockserver` process whose first line has been read.
+/// A running `mockserver` process whose first line has been read: the command-line tests' and the
+/// admin API's tests' way to run the built executable as a user would.
 public final class RunningCommand {
+    /// The process.
     public let process: ChildProcess
+    /// The first line it printed (`mockserver listening on HOST:PORT…`).
     public let firstLine: String
 
+    /// Starts `executable` (the built `mockserver`) with `arguments` and reads its first line.
     public init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
         process = try ChildProcess(executable.path, arguments, environment: environment)
         firstLine = PipeReading.readLine(process.output)
@@ -23,6 +27,7 @@ public final class RunningCommand {
         return (port, data)
     }
 
+    /// Sends `signal` and waits for the exit: the status and what the command wrote to standard error.
     public func terminate(signal: Int32 = SIGTERM) -> (Int32, String) {
         process.send(signal)
         let status = process.wait()

@@ -13,7 +13,8 @@ extension MockServer {
     /// `nil`, every other `http` and `https` request too; with `hosts` (`"api.example.com"` or
     /// `"api.example.com:8443"`), only those. Other requests go to the network as usual. The
     /// configuration's `httpAdditionalHeaders` (as set now) and `httpCookieStorage` are used as
-    /// URLSession uses them. Requests made after the server stops fail with `cannotConnectToHost`.
+    /// URLSession uses them. Once the server stops, the session's `http` and `https` requests fail
+    /// with `cannotConnectToHost`, and the process keeps nothing of the server for it.
     ///
     /// - Throws: ``MockServerError/notRunning`` before ``start()``, ``MockServerError/notHTTP`` for a
     ///   line script.

@@ -273,7 +273,7 @@ public final class MockServer: Sendable {
         guard let running else { return }
         if let connector = running.connector {
             connector.shut()
-            InProcessRoutes.shared.removeShared(of: connector)
+            InProcessRoutes.shared.forget(connector)
         }
         running.server.stop()
         core.logger.log(.info, "stopped")

@@ -1,12 +1,16 @@
-/// The one JSON writer of the package: writes a JSON value as text (numbers as they were written,
-/// members in their order unless sorted).
+/// The package's one JSON writer: writes a JSON value as text (numbers as they were written,
+/// members in their order, unless the layout is ``Layout/canonical``).
 package enum JSONText {
     /// How the text is laid out.
     package enum Layout: Sendable {
-        /// `{ "a": 1, "b": [1, 2] }`: what response files and endpoints files read back easily.
+        /// One line with a space after each `,` and `:` and inside an object's braces:
+        /// `{ "a": [1, 2] }` (what response files and endpoints files read back easily).
         case spaced
-        /// `{"a":1,"b":[1,2]}`, with the members of every object sorted by key: a canonical form,
-        /// for bodies that are compared or sent (`JSONSerialization`'s `.sortedKeys`).
+        /// One line without spaces: `{"a":[1,2]}` (the control API's answers).
+        case compact
+        /// ``compact`` with the members of every object sorted by key and numbers written by value
+        /// (`3.0` as `3`): two texts of the same JSON have one canonical form, for bodies that are
+        /// compared or sent (as `JSONSerialization`'s `.sortedKeys`).
         case canonical
     }
 
@@ -15,6 +19,11 @@ package enum JSONText {
         var text = ""
         write(value, layout: layout, into: &text)
         return text
+    }
+
+    /// `value` as the bytes of its JSON text laid out as `layout`.
+    package static func bytes(_ value: JSONValue, layout: Layout) -> [UInt8] {
+        Array(write(value, layout: layout).utf8)
     }
 
     /// Appends `value` to `text`: each value is written once, where it goes, so that a deep value
@@ -26,7 +35,11 @@ package enum JSONText {
         case .bool(let flag): text += flag ? "true" : "false"
         case .number(let number):
             // The canonical form writes a number by its value, so that `3`, `3.0` and `30e-1` agree.
-            if layout == .canonical, let integer = Int(exactly: number) { text += String(integer) } else if layout == .canonical { text += String(number) } else { text += value.numberText ?? String(number) }
+            if layout == .canonical {
+                text += Int(exactly: number).map { String($0) } ?? String(number)
+            } else {
+                text += value.numberText ?? String(number)
+            }
         case .string(let string): text += string.escaped(.json)
         case .array(let items):
             text += "["
@@ -36,7 +49,11 @@ package enum JSONText {
             }
             text += "]"
         case .object(let members):
-            text += members.isEmpty ? "{}" : open
+            guard !members.isEmpty else {
+                text += "{}"
+                return
+            }
+            text += open
             let ordered = layout == .canonical ? members.sorted { $0.key < $1.key } : members
             for (index, member) in ordered.enumerated() {
                 if index > 0 { text += separator }
@@ -44,7 +61,7 @@ package enum JSONText {
                 text += colon
                 write(member.value, layout: layout, into: &text)
             }
-            if !members.isEmpty { text += close }
+            text += close
         }
     }
 }
