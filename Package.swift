@@ -81,6 +81,7 @@ let package = Package(
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServerHTTP", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServerFTP", "MockServerFileSystem", "MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerScript", "MockServerCore"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServerWebDAV", "MockServerHTTP", "MockServerFileSystem"], swiftSettings: swiftSettings),

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads an XML request body into ``XMLNode``s with namespaces resolved (Foundation's `XMLParser`),
+/// Reads an XML request body into ``WebDAVXMLNode``s with namespaces resolved (Foundation's `XMLParser`),
 /// or says why it is not well-formed or nests too deep.
 ///
 /// ``parse(_:)`` is pure (bytes in, a document or a thrown ``Failure`` out) and the fuzz package's
@@ -35,7 +35,7 @@ import FoundationXML
     ///
     /// - Throws: ``Failure/malformed(_:)`` for a body that is not well-formed XML,
     ///   ``Failure/tooDeep(line:)`` for one that nests elements deeper than ``maximumDepth``.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> WebDAVXMLNode {
         // Foundation's parser traps on a name that is not UTF-8 and on a processing instruction
         // without data: such a body never reaches it (``hazard(_:)``).
         if let problem = hazard(bytes) { throw .malformed(problem) }
@@ -55,7 +55,7 @@ import FoundationXML
             let account = error.map { "\($0.localizedDescription)" } ?? "not well-formed"
             throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(account)")
         }
-        return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
+        return WebDAVXMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
     }
 
     /// The codes of libxml2's warnings about namespace names (`XML_WAR_NS_URI`,

@@ -3,7 +3,7 @@
 /// A node is a position in its document's flat storage, so that no walk over it and no release of
 /// it recurses once per level: ``xml`` renders with a stack of its own. SPI (`@_spi(XML)`) for the
 /// fuzz package; the rest of the package sees it as `package`.
-@_spi(XML) public struct XMLNode: Sendable {
+@_spi(XML) public struct WebDAVXMLNode: Sendable {
     /// What a node is.
     @_spi(XML) public enum Kind: Sendable, Equatable {
         /// An element: its namespace URI (empty for none), local name, and attributes without a
@@ -25,7 +25,7 @@
     public var kind: Kind { storage.entries[index].kind }
 
     /// The node's children, text included, in document order (none for text).
-    public var children: [XMLNode] { storage.entries[index].children.map { XMLNode(storage: storage, index: $0) } }
+    public var children: [WebDAVXMLNode] { storage.entries[index].children.map { WebDAVXMLNode(storage: storage, index: $0) } }
 
     /// The element's namespace and name; `nil` for text.
     public var qualifiedName: (namespace: String, name: String)? {
@@ -34,10 +34,10 @@
     }
 
     /// The child elements (text left out).
-    public var elements: [XMLNode] { children.filter { $0.qualifiedName != nil } }
+    public var elements: [WebDAVXMLNode] { children.filter { $0.qualifiedName != nil } }
 
     /// The first child element in `namespace` called `name`.
-    public func child(_ namespace: String, _ name: String) -> XMLNode? {
+    public func child(_ namespace: String, _ name: String) -> WebDAVXMLNode? {
         elements.first { $0.isElement(namespace, name) }
     }
 
