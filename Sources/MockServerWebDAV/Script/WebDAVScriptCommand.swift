@@ -5,7 +5,9 @@ import MockServerScript
 /// WebDAV's script commands, answering over the server's files.
 public enum WebDAVScriptCommand: ProtocolCommand {
     /// Answers a `PROPFIND` with a `207 Multi-Status` listing of the server's files at the request's
-    /// path and `Depth`, or 404 when nothing is there (`«propfind»`).
+    /// path and `Depth`, or 404 when nothing is there (`«propfind»`): the WebDAV server's own
+    /// `PROPFIND`, whatever the request's method, with the files' real times and the entity tags
+    /// `GET` gives.
     case propfind
     /// Answers the request as a WebDAV server over the server's files (`«webdav»`): every method of
     /// RFC 4918 classes 1 and 2, with dead properties, locks, `If` headers, ranges and conditional
