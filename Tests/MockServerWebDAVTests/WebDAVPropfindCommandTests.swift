@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServerHTTP
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// `«propfind»`: the handler's one PROPFIND renderer, whatever the request's method, with the
 /// files' own times and entity tags.

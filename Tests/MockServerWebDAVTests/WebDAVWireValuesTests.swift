@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServerHTTP
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// What the handler does with the numbers, origins and nesting a client puts on the wire: checked
 /// before use, refused naming the culprit, never trapping.

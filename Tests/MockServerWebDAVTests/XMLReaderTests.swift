@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// The XML reader on its own: bytes in, a flat document or a refusal out.
 @Suite("XML reader")

@@ -5,7 +5,7 @@
 // - a refusal says why;
 // - what reads is a tree whose XML text (as PROPFIND gives a dead property back) reads again, and
 //   gives the same text the second time.
-@_spi(XML) import MockServerWebDAV
+import MockServerWebDAV
 #if canImport(Glibc)
 import Glibc
 #endif
