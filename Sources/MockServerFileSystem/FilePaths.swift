@@ -13,6 +13,13 @@ package enum FilePaths {
         return resolved(decoded)
     }
 
+    /// The decoded path that a request target names: a path, or an absolute URI
+    /// (`scheme://authority/path`, as WebDAV's `Destination` and a proxy's request give it) whose
+    /// scheme and authority are cut off; `nil` when it holds NUL or bad percent-encoding.
+    package static func path(ofTarget target: String) -> String? {
+        path(ofReference: AbsoluteURI.pathOnward(of: Substring(target)))
+    }
+
     /// `path` with a leading `/`, `.` and `..` segments resolved (never above `/`) and empty ones
     /// dropped; a trailing `/` stays.
     package static func resolved(_ path: String) -> String {

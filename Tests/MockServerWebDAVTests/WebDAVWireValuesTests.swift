@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MockServerHTTP
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// What the handler does with the numbers, origins and nesting a client puts on the wire: checked
 /// before use, refused naming the culprit, never trapping.
@@ -24,8 +24,8 @@ struct WebDAVWireValuesTests {
         #expect(repeated.status == 400 && text(repeated) == "the Depth header is given 2 times: 0, infinity\n")
         #expect(text(server.send("MOVE", "/file.txt", ["Depth": "0", "Destination": "/m.txt"])) == "the Depth header of a MOVE is infinity, not 0\n")
         #expect(text(server.send("COPY", "/file.txt", ["Depth": "1", "Destination": "/m.txt"])) == "the Depth header of a COPY is 0 or infinity, not 1\n")
-        #expect(WebDAVTree.Depth(header: "2") == nil && WebDAVTree.Depth(header: nil) == .infinity)
-        let listing = WebDAVTree(files: server.files).propfindResponse(target: "/", depthHeader: "2")
+        #expect(WebDAVDepth(header: "2") == nil && WebDAVDepth(header: nil) == .infinity)
+        let listing = server.send("GET", "/", ["Depth": "2"], asPropfind: true)
         #expect(listing.status == 400 && text(listing) == "the Depth header \"2\" is not 0, 1 or infinity\n")
     }
 

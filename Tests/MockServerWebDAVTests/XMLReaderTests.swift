@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// The XML reader on its own: bytes in, a flat document or a refusal out.
 @Suite("XML reader")
@@ -71,7 +71,7 @@ struct XMLReaderTests {
         let levels = 100_000
         var entries = (0..<levels).map { XMLNodeStorage.Entry(kind: .element(namespace: "urn:x", name: "e", attributes: [:]), children: [$0 + 1]) }
         entries[levels - 1].children = []
-        var node: XMLNode? = XMLNode(storage: XMLNodeStorage(entries: entries), index: 0)
+        var node: WebDAVXMLNode? = WebDAVXMLNode(storage: XMLNodeStorage(entries: entries), index: 0)
         entries = []
         #expect(node?.depth == levels)
         #expect(node?.xml.utf8.count == levels * (#"<e xmlns="urn:x">"#.utf8.count + "</e>".utf8.count) - "></e>".utf8.count + "/>".utf8.count)

@@ -5,7 +5,7 @@
 // - a refusal says why;
 // - what reads is a tree whose XML text (as PROPFIND gives a dead property back) reads again, and
 //   gives the same text the second time.
-@_spi(XML) import MockServerWebDAV
+import MockServerWebDAV
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +18,7 @@ func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePo
 func fuzzWebDAVXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let root: XMLNode
+    let root: WebDAVXMLNode
     do {
         root = try XMLReader.parse(bytes)
     } catch {
@@ -27,7 +27,7 @@ func fuzzWebDAVXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     precondition(root.qualifiedName != nil, "the root is not an element: \(root)")
     let text = root.xml
-    let again: XMLNode
+    let again: WebDAVXMLNode
     do {
         again = try XMLReader.parse(Array(text.utf8))
     } catch {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MockServerCore
+import MockServerFileSystem
 import MockServerFTP
 import MockServerHTTP
 import MockServerInProcess
@@ -125,7 +126,10 @@ public final class MockServer: Sendable {
 
     /// Removes the file, or the folder and everything in it, at `path`; `false` when nothing is there.
     @discardableResult
-    public func removeFile(_ path: String) -> Bool { core.deleteFile(path) }
+    public func removeFile(_ path: String) -> Bool {
+        let now = core.configuration.clock()
+        return core.withFileStore { $0.remove(path, at: now) != nil }
+    }
 
     /// Forgets every upload received so far (``uploads`` is empty afterwards).
     public func removeUploads() { core.removeUploads() }

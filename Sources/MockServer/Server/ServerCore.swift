@@ -95,16 +95,6 @@ final class ServerCore: ScriptServer {
         shared.withLock { shared in body(&shared.store) }
     }
 
-    /// Replaces the files with what `change` makes of them, atomically; `false` (nothing changed)
-    /// when it returns `nil`.
-    func updateFiles(_ change: ([String: [UInt8]]) -> [String: [UInt8]]?) -> Bool {
-        shared.withLock { shared in
-            guard let updated = change(shared.store.files) else { return false }
-            shared.store.files = updated
-            return true
-        }
-    }
-
     var listing: [UInt8]? {
         get { shared.withLock { $0.listing } }
         set { shared.withLock { $0.listing = newValue } }

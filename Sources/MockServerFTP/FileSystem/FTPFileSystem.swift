@@ -9,8 +9,17 @@ import MockServerFileSystem
 package struct FTPFileSystem {
     /// Whether `FEAT` lists FTPS's `AUTH TLS`, `PBSZ` and `PROT` (the server has a TLS identity).
     package var offersTLS = false
-    package var files: [String: [UInt8]]
-    package var times: FileTimes
+    /// The files and their times; the file system's own changes make `MKD`, `RMD`, `DELE` and
+    /// `RNTO`'s.
+    private var store: FileStore
+    package var files: [String: [UInt8]] {
+        get { store.files }
+        set { store.files = newValue }
+    }
+    package var times: FileTimes {
+        get { store.times }
+        set { store.times = newValue }
+    }
     /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give (and `CWD`
     /// goes anywhere).
     let data: [UInt8]
@@ -27,8 +36,7 @@ package struct FTPFileSystem {
                                                 "REST", "RETR", "STOR", "APPE", "MKD", "XMKD", "RMD", "XRMD", "DELE", "RNFR", "RNTO", "FEAT", "OPTS"]
 
     package init(files: [String: [UInt8]], times: FileTimes, data: [UInt8], listing: [UInt8]? = nil, now: Date = Date()) {
-        self.files = files
-        self.times = times
+        self.store = FileStore(files: files, times: times)
         self.data = data
         self.listingOverride = listing
         self.now = now
@@ -100,9 +108,8 @@ package struct FTPFileSystem {
             let path = resolve(argument, in: session.directory)
             guard tree.kind(of: path) == nil else { return .reply("550 \(argument): File exists.\r\n") }
             guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
-            files[FilePaths.folder(path)] = []
-            times.entries[FilePaths.folder(path)] = FileInfo(at: now)
-            changed(FilePaths.parent(path))
+            store.makeFolder(path, at: now)
+            tree = store.tree
             return .reply("257 \(Self.quoted(FilePaths.file(path))) directory created.\r\n")
         case "RMD", "XRMD":
             let path = resolve(argument, in: session.directory)
@@ -180,10 +187,8 @@ package struct FTPFileSystem {
     }
 
     private mutating func remove(_ path: String) {
-        let removed: Set<String>
-        (files, removed) = tree.removing(subtreeOf: path, from: files)
-        times.forget(removed)
-        changed(FilePaths.parent(path))
+        store.remove(path, at: now)
+        tree = store.tree
     }
 
     private mutating func rename(_ source: String, to destination: String, argument: String) -> FTPAnswer {
@@ -193,18 +198,8 @@ package struct FTPFileSystem {
             return .reply("553 A directory cannot move inside itself.\r\n")
         }
         if tree.kind(of: destination) == .folder { return .reply("553 \(argument): A directory is in the way.\r\n") }
-        let from = kind == .folder ? FilePaths.folder(source) : FilePaths.file(source)
-        let to = kind == .folder ? FilePaths.folder(destination) : FilePaths.file(destination)
-        if case .file(let name)? = tree.kind(of: to) { files[name] = nil }
-        var moved: [String: [UInt8]] = [:]
-        for member in tree.subtree(of: from) {
-            let target = to + member.dropFirst(from.count)
-            if let name = tree.files[member] { moved[target] = files[name] ?? [] } else { moved[target] = [] }
-            times.entries[target] = times.info(member)
-        }
-        remove(from)
-        files.merge(moved) { $1 }
-        changed(FilePaths.parent(to))
+        store.copy(source, to: destination, move: true, at: now)
+        tree = store.tree
         return .reply("250 Rename successful.\r\n")
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import MockServerCore
 import MockServerFileSystem
 
@@ -122,15 +123,19 @@ public final class ScriptRun: Sendable {
                 server.storeFile(name, body)
                 server.recordUpload(name: name, bytes: body, connection: connectionID)
             case .makeFolder(let template, let otherwise):
-                if !server.makeFolder(text(template, match: match)), let otherwise {
+                if !changeFiles(template, match: match, { store, path, now in store.makeFolder(path, at: now) }), let otherwise {
                     return steps + self.steps(for: otherwise[...], match: match, now: false)
                 }
             case .deleteFile(let template, let otherwise):
-                if !server.deleteFile(text(template, match: match)), let otherwise {
+                if !changeFiles(template, match: match, { store, path, now in store.remove(path, at: now) != nil }), let otherwise {
                     return steps + self.steps(for: otherwise[...], match: match, now: false)
                 }
             case .copyFile(let source, let destination, let move, let otherwise):
-                if !server.copyFile(text(source, match: match), to: text(destination, match: match), move: move), let otherwise {
+                let to = FilePaths.path(ofTarget: text(destination, match: match))
+                let copied = changeFiles(source, match: match) { store, path, now in
+                    to.flatMap { store.copy(path, to: $0, move: move, at: now) } != nil
+                }
+                if !copied, let otherwise {
                     return steps + self.steps(for: otherwise[...], match: match, now: false)
                 }
             case .protocolCommand(let command):
@@ -141,5 +146,15 @@ public final class ScriptRun: Sendable {
             }
         }
         return steps
+    }
+
+    /// Runs a file command on the path that `template` names (a path or an absolute URI,
+    /// percent-encoded, as a request gives it), at the script's time; `false` when it names no
+    /// path or the command changed nothing.
+    private func changeFiles(_ template: ResponseTemplate, match: ScriptMatch,
+                             _ change: (inout FileStore, String, Date) -> Bool) -> Bool {
+        guard let path = FilePaths.path(ofTarget: text(template, match: match)) else { return false }
+        let now = values.now()
+        return server.withFileStore { change(&$0, path, now) }
     }
 }

@@ -19,12 +19,6 @@ package protocol ScriptServer: Sendable {
     func withFileStore<Result>(_ body: (inout FileStore) -> Result) -> Result
     /// Stores one file.
     func storeFile(_ name: String, _ bytes: [UInt8])
-    /// Creates an empty folder; `false` when something is there.
-    func makeFolder(_ target: String) -> Bool
-    /// Deletes a file or a folder; `false` when nothing is there.
-    func deleteFile(_ target: String) -> Bool
-    /// Copies or moves a file or a folder; `false` when the source is missing.
-    func copyFile(_ source: String, to destination: String, move: Bool) -> Bool
     /// Keeps an upload and records it in the transcript.
     func recordUpload(name: String, bytes: [UInt8], connection: Int)
     /// The longest line a line connection accepts.

@@ -39,9 +39,6 @@ package struct UpgradedScriptServer: ScriptServer {
 
     package func withFileStore<Result>(_ body: (inout FileStore) -> Result) -> Result { server.withFileStore(body) }
     package func storeFile(_ name: String, _ bytes: [UInt8]) { server.storeFile(name, bytes) }
-    package func makeFolder(_ target: String) -> Bool { server.makeFolder(target) }
-    package func deleteFile(_ target: String) -> Bool { server.deleteFile(target) }
-    package func copyFile(_ source: String, to destination: String, move: Bool) -> Bool { server.copyFile(source, to: destination, move: move) }
     package func recordUpload(name: String, bytes: [UInt8], connection: Int) { server.recordUpload(name: name, bytes: bytes, connection: connection) }
     package var maximumLineLength: Int { server.maximumLineLength }
 }

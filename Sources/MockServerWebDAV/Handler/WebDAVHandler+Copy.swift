@@ -62,22 +62,10 @@ extension WebDAVHandler {
         if destinationExists {
             remove(index.kind(of: FilePaths.file(destination)) != nil ? FilePaths.file(destination) : destination)
         }
-        let members = shallow ? [source] : index.subtree(of: source)
-        var additions: [String: [UInt8]] = [:]
-        for member in members {
-            let target = destination + member.dropFirst(source.count)
-            if member.hasSuffix("/") {
-                additions[target] = []
-            } else if let name = index.files[member] {
-                additions[target] = files[name] ?? []
-            }
-            times.entries[target] = move ? times.info(member) : FileInfo(at: now)
-            state.properties[target] = state.properties[member]
-        }
-        if move { remove(source) }
-        files.merge(additions) { $1 }
-        touchParent(of: destination)
-        index = FileTree(files: files)
+        let copies = store.copy(source, to: destination, move: move, shallow: shallow, at: now) ?? []
+        for copy in copies { state.properties[copy.to] = state.properties[copy.from] }
+        if move { forget(Set(copies.map(\.from))) }
+        index = store.tree
         return HTTPResponse(status: destinationExists ? 204 : 201,
                             headers: destinationExists ? [:] : ["Location": FilePaths.href(destination), "Content-Length": "0"])
     }

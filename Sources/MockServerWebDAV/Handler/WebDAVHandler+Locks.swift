@@ -46,7 +46,7 @@ extension WebDAVHandler {
             return Self.plain(400, "the Timeout header \"\(request.headers["Timeout"] ?? "")\" is not a list of Second-N and Infinite: \(error.option)\n")
         }
         guard request.hasBody else { return refreshLock(path, timeout: timeout) }
-        let root: XMLNode
+        let root: WebDAVXMLNode
         do {
             root = try XMLReader.parse(request.body)
         } catch {

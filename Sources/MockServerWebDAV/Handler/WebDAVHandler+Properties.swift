@@ -14,7 +14,7 @@ extension WebDAVHandler {
     mutating func propfind(_ path: String) -> HTTPResponse {
         var asked = PropertyRequest.all
         if request.hasBody {
-            let root: XMLNode
+            let root: WebDAVXMLNode
             do {
                 root = try XMLReader.parse(request.body)
             } catch {
@@ -59,7 +59,7 @@ extension WebDAVHandler {
         set("supportedlock", Self.supportedLock)
         let locks = state.locks.filter { $0.covers(path) }
         set("lockdiscovery", "<D:lockdiscovery>" + locks.map(Self.activeLock).joined() + "</D:lockdiscovery>")
-        if let tag = etag(path) { set("getetag", "<D:getetag>\(XMLNode.escaped(tag))</D:getetag>") }
+        if let tag = etag(path) { set("getetag", "<D:getetag>\(WebDAVXMLNode.escaped(tag))</D:getetag>") }
         if !isFolder, let name = index.files[path], let bytes = files[name] {
             set("getcontentlength", "<D:getcontentlength>\(bytes.count)</D:getcontentlength>")
             set("getcontenttype", "<D:getcontenttype>\(Self.contentType(of: path))</D:getcontenttype>")
@@ -72,7 +72,7 @@ extension WebDAVHandler {
         let dead = state.properties[path] ?? [:]
         func element(_ name: WebDAVPropertyName) -> String? {
             if let value = live[name] { return value }
-            return dead[name].map { value in "<\(name.name) xmlns=\"\(XMLNode.escaped(name.namespace))\">\(value)</\(name.name)>" }
+            return dead[name].map { value in "<\(name.name) xmlns=\"\(WebDAVXMLNode.escaped(name.namespace))\">\(value)</\(name.name)>" }
         }
         var found: [String] = []
         var missing: [String] = []
@@ -104,7 +104,7 @@ extension WebDAVHandler {
     }
 
     mutating func proppatch(_ path: String) -> HTTPResponse {
-        let root: XMLNode
+        let root: WebDAVXMLNode
         do {
             root = try XMLReader.parse(request.body)
         } catch {

@@ -12,10 +12,20 @@ import MockServerCore
 /// dead properties; `LOCK` and `UNLOCK` with exclusive and shared write locks, `If` headers and
 /// `423 Locked`.
 package struct WebDAVHandler {
+    /// The server's files and their times, shared with FTP; the file system's own changes
+    /// (``FileStore/makeFolder(_:at:)``, ``FileStore/remove(_:at:)``, ``FileStore/copy(_:to:move:shallow:at:)``)
+    /// make `MKCOL`, `DELETE`, `COPY` and `MOVE`'s.
+    var store: FileStore
     /// The server's files, shared with FTP.
-    package var files: [String: [UInt8]]
+    package var files: [String: [UInt8]] {
+        get { store.files }
+        set { store.files = newValue }
+    }
     /// When each file and folder was made and changed (shared with FTP).
-    package var times: FileTimes
+    package var times: FileTimes {
+        get { store.times }
+        set { store.times = newValue }
+    }
     /// Dead properties and locks.
     package var state: WebDAVState
     /// The file a `PUT` stored, for the server's uploads.
@@ -25,14 +35,13 @@ package struct WebDAVHandler {
     let now: Date
     var index: FileTree
     /// The request's `Depth` (`infinity` when it has none), once ``respond()`` has checked it.
-    var depth = WebDAVTree.Depth.infinity
+    var depth = WebDAVDepth.infinity
 
     package static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
 
     package init(request: HTTPRequest, files: [String: [UInt8]], times: FileTimes, state: WebDAVState, now: Date = Date()) {
         self.request = request
-        self.files = files
-        self.times = times
+        self.store = FileStore(files: files, times: times)
         self.state = state
         self.now = now
         self.index = FileTree(files: files)
@@ -40,6 +49,12 @@ package struct WebDAVHandler {
 
     /// The response to the request; `files`, `state` and `stored` then hold its effects.
     package mutating func respond() -> HTTPResponse {
+        respond(as: request.method)
+    }
+
+    /// The response to the request as if its method were `method` (`«propfind»` answers any
+    /// request it is given as a `PROPFIND`): the same checks of its target and `Depth`.
+    package mutating func respond(as method: String) -> HTTPResponse {
         state.locks.removeAll { $0.hasExpired(at: now) }
         // A fragment is never part of a request (RFC 9112 §3.2): refused rather than ignored, so that
         // `DELETE /a/#b` cannot remove `/a/`.
@@ -50,47 +65,32 @@ package struct WebDAVHandler {
         // Depth is 0, 1 or infinity on every method (RFC 4918 §10.2), and said once.
         let depths = request.headers.values(for: "Depth")
         if depths.count > 1 { return Self.plain(400, "the Depth header is given \(depths.count) times: \(depths.joined(separator: ", "))\n") }
-        guard let depth = WebDAVTree.Depth(header: depths.first) else { return Self.plain(400, WebDAVTree.Depth.refusal(depths.first ?? "")) }
+        guard let depth = WebDAVDepth(header: depths.first) else { return Self.plain(400, WebDAVDepth.refusal(depths.first ?? "")) }
         self.depth = depth
-        switch request.method {
+        switch method {
         case "OPTIONS":
             return HTTPResponse(status: 200, headers: ["DAV": "1, 2", "Allow": Self.allowedMethods, "MS-Author-Via": "DAV", "Content-Length": "0"])
         case "GET", "HEAD": return get(path)
         case "PUT": return put(path)
         case "DELETE": return delete(path)
         case "MKCOL": return makeCollection(path)
-        case "COPY", "MOVE": return copyOrMove(path, move: request.method == "MOVE")
+        case "COPY", "MOVE": return copyOrMove(path, move: method == "MOVE")
         case "PROPFIND": return propfind(path)
         case "PROPPATCH": return proppatch(path)
         case "LOCK": return lock(path)
         case "UNLOCK": return unlock(path)
         default:
             return HTTPResponse(status: 405, headers: ["Allow": Self.allowedMethods, "Content-Type": "text/plain"],
-                                body: Array("\(request.method) is not a WebDAV method here\n".utf8))
+                                body: Array("\(method) is not a WebDAV method here\n".utf8))
         }
     }
 
     // MARK: - Reading
 
-    /// The strong entity tag of a file: its bytes' hash and length, so equal contents agree.
-    static func etag(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return "\"\(String(hash, radix: 16))-\(String(bytes.count, radix: 16))\""
-    }
-
-    /// The current entity tag of `path` (a folder's changes with what it holds); `nil` when nothing is there.
+    /// The current entity tag of `path` (the file system's, whatever serves the file); `nil` when
+    /// nothing is there.
     func etag(_ path: String) -> String? {
-        switch index.kind(of: path) {
-        case .file(let name)?: return Self.etag(of: files[name] ?? [])
-        case .folder?:
-            let listing = index.subtree(of: path).map { $0 + (index.files[$0].flatMap { files[$0] }.map { Self.etag(of: $0) } ?? "") }
-            return "W/" + Self.etag(of: Array(listing.joined(separator: "\n").utf8))
-        case nil: return nil
-        }
+        FileETag.of(path, in: index, files: files)
     }
 
     func lastModified(_ path: String) -> Date {
@@ -109,9 +109,9 @@ package struct WebDAVHandler {
         case .folder:
             let links = index.children(of: path).map { child -> String in
                 let name = FilePaths.lastSegment(child) + (child.hasSuffix("/") ? "/" : "")
-                return "<li><a href=\"\(FilePaths.href(child))\">\(XMLNode.escaped(name))</a></li>"
+                return "<li><a href=\"\(FilePaths.href(child))\">\(WebDAVXMLNode.escaped(name))</a></li>"
             }
-            body = Array("<html><body><h1>\(XMLNode.escaped(path))</h1><ul>\(links.joined())</ul></body></html>\n".utf8)
+            body = Array("<html><body><h1>\(WebDAVXMLNode.escaped(path))</h1><ul>\(links.joined())</ul></body></html>\n".utf8)
             headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
         case .file(let name):
             body = files[name] ?? []
@@ -229,7 +229,7 @@ package struct WebDAVHandler {
         touchParent(of: file)
         index = FileTree(files: files)
         stored = (file, body)
-        var headers: HTTPHeaders = ["ETag": Self.etag(of: body), "Content-Type": "text/plain"]
+        var headers: HTTPHeaders = ["ETag": FileETag.of(body), "Content-Type": "text/plain"]
         if existing == nil { headers.add(name: "Location", value: FilePaths.href(file)) }
         return HTTPResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
     }
@@ -246,13 +246,15 @@ package struct WebDAVHandler {
 
     /// Removes `path` and everything below it, with their details and locks.
     mutating func remove(_ path: String) {
-        let doomed: Set<String>
-        (files, doomed) = index.removing(subtreeOf: path, from: files)
-        times.forget(doomed)
-        for gone in doomed { state.properties[gone] = nil }
-        state.locks.removeAll { doomed.contains($0.root) }
-        touchParent(of: path)
-        index = FileTree(files: files)
+        let doomed = store.remove(path, at: now) ?? []
+        forget(doomed)
+        index = store.tree
+    }
+
+    /// Forgets the dead properties of `paths` and the locks rooted at them.
+    mutating func forget(_ paths: Set<String>) {
+        for gone in paths { state.properties[gone] = nil }
+        state.locks.removeAll { paths.contains($0.root) }
     }
 
     private mutating func makeCollection(_ path: String) -> HTTPResponse {
@@ -262,10 +264,8 @@ package struct WebDAVHandler {
         if let failure = conditionFailure(for: path) { return failure }
         let folder = FilePaths.folder(path)
         if let locked = lockFailure(touching: [folder]) { return locked }
-        files[folder] = []
-        times.entries[folder] = FileInfo(at: now)
-        touchParent(of: folder)
-        index = FileTree(files: files)
+        store.makeFolder(folder, at: now)
+        index = store.tree
         return HTTPResponse(status: 201, headers: ["Location": FilePaths.href(folder), "Content-Length": "0"])
     }
 

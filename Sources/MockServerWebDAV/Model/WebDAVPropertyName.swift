@@ -13,7 +13,7 @@ package struct WebDAVPropertyName: Sendable, Hashable, Comparable {
     }
 
     /// An empty element of this name, as XML that declares its namespace.
-    package var emptyElement: String { "<\(name) xmlns=\"\(XMLNode.escaped(namespace))\"/>" }
+    package var emptyElement: String { "<\(name) xmlns=\"\(WebDAVXMLNode.escaped(namespace))\"/>" }
 
     /// The properties the server computes; a client cannot set or remove them.
     package static let live: Set<WebDAVPropertyName> = Set(["resourcetype", "getcontentlength", "getlastmodified", "creationdate", "getetag",

@@ -5,7 +5,9 @@ import MockServerScript
 /// WebDAV's script commands, answering over the server's files.
 public enum WebDAVScriptCommand: ProtocolCommand {
     /// Answers a `PROPFIND` with a `207 Multi-Status` listing of the server's files at the request's
-    /// path and `Depth`, or 404 when nothing is there (`«propfind»`).
+    /// path and `Depth`, or 404 when nothing is there (`«propfind»`): the WebDAV server's own
+    /// `PROPFIND`, whatever the request's method, with the files' real times and the entity tags
+    /// `GET` gives.
     case propfind
     /// Answers the request as a WebDAV server over the server's files (`«webdav»`): every method of
     /// RFC 4918 classes 1 and 2, with dead properties, locks, `If` headers, ranges and conditional
@@ -14,29 +16,23 @@ public enum WebDAVScriptCommand: ProtocolCommand {
 
     public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         let values = reply.values
-        let request = values.request as? HTTPRequest ?? HTTPRequest(parsing: match.input.bytes)
-        switch self {
-        case .propfind:
-            let response = WebDAVTree(files: reply.server.content().files)
-                .propfindResponse(target: request?.target ?? "/", depthHeader: request?.headers["Depth"])
-            return .continue([.output(HTTPScriptOutput.response(response))])
-        case .webdav:
-            guard let request else {
-                let refusal = HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«webdav» answers HTTP requests only\n".utf8))
-                return .continue([.output(HTTPScriptOutput.response(refusal))])
-            }
-            let now = values.now()
-            let (response, stored) = reply.server.withFileStore { store in
-                var handler = WebDAVHandler(request: request, files: store.files, times: store.times, state: store[WebDAVState.self, default: WebDAVState()], now: now)
-                let response = handler.respond()
-                store.files = handler.files
-                store.times = handler.times
-                store[WebDAVState.self, default: WebDAVState()] = handler.state
-                return (response, handler.stored)
-            }
-            if let stored { reply.server.recordUpload(name: stored.path, bytes: stored.bytes, connection: reply.connectionID) }
-            return .continue([.output(HTTPScriptOutput.response(response))])
+        guard let request = values.request as? HTTPRequest ?? HTTPRequest(parsing: match.input.bytes) else {
+            let refusal = HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))
+            return .continue([.output(HTTPScriptOutput.response(refusal))])
         }
+        let now = values.now()
+        // One handler answers both: `«propfind»` is its PROPFIND, whatever the request's method, so
+        // that a listing shows the files' own times and entity tags.
+        let (response, stored) = reply.server.withFileStore { store in
+            var handler = WebDAVHandler(request: request, files: store.files, times: store.times, state: store[WebDAVState.self, default: WebDAVState()], now: now)
+            let response = self == .propfind ? handler.respond(as: "PROPFIND") : handler.respond()
+            store.files = handler.files
+            store.times = handler.times
+            store[WebDAVState.self, default: WebDAVState()] = handler.state
+            return (response, handler.stored)
+        }
+        if let stored { reply.server.recordUpload(name: stored.path, bytes: stored.bytes, connection: reply.connectionID) }
+        return .continue([.output(HTTPScriptOutput.response(response))])
     }
 }
 

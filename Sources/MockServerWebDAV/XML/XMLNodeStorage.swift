@@ -1,5 +1,5 @@
 /// The nodes of one XML document, in document order, each with the positions of its children: what
-/// every ``XMLNode`` of the document points into.
+/// every ``WebDAVXMLNode`` of the document points into.
 ///
 /// Flat on purpose: releasing a document of any depth releases one array, where a tree of nodes
 /// holding their children would release itself with one nested call per level and overflow the
@@ -7,7 +7,7 @@
 final class XMLNodeStorage: Sendable {
     /// One node: what it is, and where its children are in ``entries``.
     struct Entry: Sendable {
-        var kind: XMLNode.Kind
+        var kind: WebDAVXMLNode.Kind
         var children: [Int]
     }
 

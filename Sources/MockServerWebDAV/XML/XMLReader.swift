@@ -3,19 +3,19 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads an XML request body into ``XMLNode``s with namespaces resolved (Foundation's `XMLParser`),
+/// Reads an XML request body into ``WebDAVXMLNode``s with namespaces resolved (Foundation's `XMLParser`),
 /// or says why it is not well-formed or nests too deep.
 ///
 /// ``parse(_:)`` is pure (bytes in, a document or a thrown ``Failure`` out) and the fuzz package's
-/// entry point (`@_spi(XML) import MockServerWebDAV`). Nothing in it recurses once per element:
+/// entry point (its targets compile under this package's name, so `package` reaches them). Nothing in it recurses once per element:
 /// the parser's callbacks keep a stack of open elements, the document is stored flat.
-@_spi(XML) public enum XMLReader {
+package enum XMLReader {
     /// The deepest nesting of elements a body may have: 256, the root counting as one. A deeper
     /// body is refused (``Failure/tooDeep(line:)``) as soon as its 257th open element is read.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     /// Why a body is refused.
-    @_spi(XML) public enum Failure: Error, Sendable, Equatable {
+    package enum Failure: Error, Sendable, Equatable {
         /// Not well-formed XML (or a namespace prefix left unbound): the parser's account, with
         /// line and column.
         case malformed(String)
@@ -23,7 +23,7 @@ import FoundationXML
         case tooDeep(line: Int)
 
         /// The refusal in words, naming the limit when it is one.
-        public var message: String {
+        package var message: String {
             switch self {
             case .malformed(let account): account
             case .tooDeep(let line): "XML nesting deeper than the limit of \(XMLReader.maximumDepth) elements (line \(line))"
@@ -35,7 +35,7 @@ import FoundationXML
     ///
     /// - Throws: ``Failure/malformed(_:)`` for a body that is not well-formed XML,
     ///   ``Failure/tooDeep(line:)`` for one that nests elements deeper than ``maximumDepth``.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLNode {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> WebDAVXMLNode {
         // Foundation's parser traps on a name that is not UTF-8 and on a processing instruction
         // without data: such a body never reaches it (``hazard(_:)``).
         if let problem = hazard(bytes) { throw .malformed(problem) }
@@ -55,7 +55,7 @@ import FoundationXML
             let account = error.map { "\($0.localizedDescription)" } ?? "not well-formed"
             throw .malformed("line \(parser.lineNumber), column \(parser.columnNumber): \(account)")
         }
-        return XMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
+        return WebDAVXMLNode(storage: XMLNodeStorage(entries: builder.entries), index: 0)
     }
 
     /// The codes of libxml2's warnings about namespace names (`XML_WAR_NS_URI`,

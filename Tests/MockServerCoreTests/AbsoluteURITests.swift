@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerHTTP
+import MockServerCore
 
 /// Absolute-form request targets lose their scheme and authority; anything else is left alone.
 @Suite("Absolute URI targets")

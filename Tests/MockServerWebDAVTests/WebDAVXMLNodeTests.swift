@@ -1,9 +1,9 @@
 import Testing
-@_spi(XML) @testable import MockServerWebDAV
+@testable import MockServerWebDAV
 
 /// A property value's XML text, as PROPFIND gives a dead property back: it must read as what was set.
 @Suite("WebDAV XML: a value's text reads back as itself")
-struct XMLNodeTests {
+struct WebDAVXMLNodeTests {
     @Test("carriage returns in text, and tabs, line feeds and carriage returns in attributes, are written as references", arguments: [
         "<a>x&#13;y</a>",
         "<a>x&#13;&#10;y\r\nz</a>",

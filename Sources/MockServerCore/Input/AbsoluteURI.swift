@@ -1,5 +1,3 @@
-import MockServerCore
-
 /// Request targets in absolute form (`scheme://authority/path?query`, RFC 9112 §3.2.2), which
 /// clients send to proxies and WebDAV clients put in `Destination`: what a server reads of them
 /// is what follows the authority.

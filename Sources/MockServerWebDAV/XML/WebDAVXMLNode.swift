@@ -1,11 +1,11 @@
 /// A node of an XML request body, namespaces resolved: what a WebDAV property's value is read from.
 ///
 /// A node is a position in its document's flat storage, so that no walk over it and no release of
-/// it recurses once per level: ``xml`` renders with a stack of its own. SPI (`@_spi(XML)`) for the
-/// fuzz package; the rest of the package sees it as `package`.
-@_spi(XML) public struct XMLNode: Sendable {
+/// it recurses once per level: ``xml`` renders with a stack of its own. `package`: the fuzz
+/// package's targets compile under this package's name. (Not `XMLNode`: Foundation has one on macOS.)
+package struct WebDAVXMLNode: Sendable {
     /// What a node is.
-    @_spi(XML) public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// An element: its namespace URI (empty for none), local name, and attributes without a
         /// namespace.
         case element(namespace: String, name: String, attributes: [String: String])
@@ -22,33 +22,33 @@
     }
 
     /// Whether the node is an element or text, with its name or characters.
-    public var kind: Kind { storage.entries[index].kind }
+    package var kind: Kind { storage.entries[index].kind }
 
     /// The node's children, text included, in document order (none for text).
-    public var children: [XMLNode] { storage.entries[index].children.map { XMLNode(storage: storage, index: $0) } }
+    package var children: [WebDAVXMLNode] { storage.entries[index].children.map { WebDAVXMLNode(storage: storage, index: $0) } }
 
     /// The element's namespace and name; `nil` for text.
-    public var qualifiedName: (namespace: String, name: String)? {
+    package var qualifiedName: (namespace: String, name: String)? {
         if case .element(let namespace, let name, _) = kind { return (namespace, name) }
         return nil
     }
 
     /// The child elements (text left out).
-    public var elements: [XMLNode] { children.filter { $0.qualifiedName != nil } }
+    package var elements: [WebDAVXMLNode] { children.filter { $0.qualifiedName != nil } }
 
     /// The first child element in `namespace` called `name`.
-    public func child(_ namespace: String, _ name: String) -> XMLNode? {
+    package func child(_ namespace: String, _ name: String) -> WebDAVXMLNode? {
         elements.first { $0.isElement(namespace, name) }
     }
 
     /// Whether this is the element `name` in `namespace`.
-    public func isElement(_ namespace: String, _ name: String) -> Bool {
+    package func isElement(_ namespace: String, _ name: String) -> Bool {
         qualifiedName.map { $0.namespace == namespace && $0.name == name } ?? false
     }
 
     /// How many elements deep the node goes: 1 for an element without child elements, 0 for text.
     /// Counted without recursion.
-    public var depth: Int {
+    package var depth: Int {
         var deepest = 0
         var pending = [(index, 1)]
         while let (position, level) = pending.popLast() {
@@ -61,14 +61,14 @@
 
     /// The node as XML text: every element declares its own namespace as the default one, so the
     /// text stands alone wherever it is put. Rendered with a stack of its own, never recursively.
-    public var xml: String {
+    package var xml: String {
         var result = ""
         Self.render([index], in: storage, into: &result)
         return result
     }
 
     /// The node's children as XML text (what a dead property keeps as its value).
-    public var childrenXML: String {
+    package var childrenXML: String {
         var result = ""
         Self.render(storage.entries[index].children, in: storage, into: &result)
         return result
@@ -109,7 +109,7 @@
     /// `text` with `&`, `<`, `>`, `"` and carriage returns escaped (a reader turns a raw CR into a
     /// line feed); in an attribute's value, tabs and line feeds too (a reader turns them into spaces).
     /// A value read from `&#13;` or `&#9;` is then written so that it reads back the same.
-    public static func escaped(_ text: String, inAttribute: Bool = false) -> String {
+    package static func escaped(_ text: String, inAttribute: Bool = false) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
