@@ -72,6 +72,13 @@ final class ResponseScriptDecoder {
             return framing
         }
         self.scheme = scheme
+        let claimant = vocabulary.claimant(ofScheme: scheme)
+        if let scheme, claimant == nil, let value = top["scheme"] {
+            let known = vocabulary.schemes
+            throw error(.invalidValue(path: "scheme", reason: "no protocol claims the scheme \"\(scheme)\"; "
+                                        + (known.isEmpty ? "this vocabulary has no protocols" : "the known schemes are \(known.joined(separator: ", "))")),
+                        at: value.location)
+        }
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         var settings: [String: any Sendable] = [:]
@@ -134,7 +141,7 @@ final class ResponseScriptDecoder {
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
-        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, settings: settings, file: file,
+        return ResponseScript(scheme: scheme, scriptProtocol: claimant, framing: scriptFraming, data: data, files: files, uploadSettle: uploadSettle, settings: settings, file: file,
                               setNames: setNames, sets: sets, setProblems: problems,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
