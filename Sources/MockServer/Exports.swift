@@ -6,6 +6,13 @@
 
 
 
+// MockServerEngine
+@_exported import class MockServerEngine.HTTPMockServer
+@_exported import class MockServerEngine.MockServer
+@_exported import enum MockServerEngine.MockServerError
+@_exported import struct MockServerEngine.ServerFiles
+@_exported import struct MockServerEngine.Upload
+
 // MockServerCore
 @_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError

@@ -1,7 +1,6 @@
 import Foundation
 import MockServerCore
 import MockServerFileSystem
-import MockServerFTP
 import MockServerHTTP
 import MockServerScript
 import MockServerWebDAV

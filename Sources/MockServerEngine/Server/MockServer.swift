@@ -47,22 +47,25 @@ public final class MockServer: Sendable {
     public let configuration: MockServer.Configuration
     private let core: ServerCore
     /// The protocols whose schemes a script built in code (or a responder without a script) may
-    /// name, when its own vocabulary did not claim it.
-    private let vocabulary = ScriptVocabulary.standard
+    /// name, when its own vocabulary did not claim it; their variables serve every script.
+    private let vocabulary: ScriptVocabulary
     /// HTTP's connections, for a server made with an ``HTTPResponder``.
     private let httpConnections: ScriptConnections?
     private let state = Locked(State.idle)
 
-    /// Creates a stopped server.
+    /// Creates a stopped server whose scripts' schemes `vocabulary` claims (the facade's public
+    /// initializers give the standard one).
     ///
     /// - Parameters:
     ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
     ///     its script's `data` and `files`.
     ///   - configuration: address, ports, limits, clock and logging.
-    public init(responder: any ScriptResponder, configuration: MockServer.Configuration = .init()) {
+    ///   - vocabulary: the protocols that serve a script whose own vocabulary did not claim its scheme.
+    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary) {
         self.configuration = configuration
+        self.vocabulary = vocabulary
         let script = responder.responseScript
-        self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration)
+        self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration, vocabulary: vocabulary)
         self.httpConnections = nil
         if let files = script?.files, !files.isEmpty { core.files = files }
     }
@@ -74,20 +77,9 @@ public final class MockServer: Sendable {
     ///   - configuration: address, port, limits, clock and logging.
     public init(httpResponder: any HTTPResponder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
-        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration)
+        self.vocabulary = .shared
+        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration, vocabulary: .shared)
         self.httpConnections = HTTPScriptProtocol.connections { _ in httpResponder }
-    }
-
-    /// Creates a stopped server on `host` and `port` (0: the system picks).
-    public convenience init(responder: any ScriptResponder, port: UInt16 = 0, host: String = "127.0.0.1") {
-        self.init(responder: responder, configuration: Configuration(host: host, port: port))
-    }
-
-    /// Creates a stopped server answering with one set of a response script.
-    ///
-    /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
-    public convenience init(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws {
-        self.init(responder: try PatternResponder(script: script, set: set), configuration: configuration)
     }
 
     /// Everything that happened on the server's connections.
@@ -247,7 +239,7 @@ public final class MockServer: Sendable {
         }
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
-        return URL(string: "\(scheme)://\(host):\(port)\(URLReference.text(path))") ?? URL(fileURLWithPath: "/")
+        return URL(string: "\(scheme)://\(host):\(port)\(PercentCoding.urlReference(path))") ?? URL(fileURLWithPath: "/")
     }
 
     /// Whether the server is running.
