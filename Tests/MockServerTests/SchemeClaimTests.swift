@@ -34,6 +34,23 @@ struct SchemeClaimTests {
         _ = try ResponseScript(json: smtp.replacingOccurrences(of: #""scheme": "smtp", "#, with: ""))
     }
 
+    @Test("a framing is one the scheme's protocol serves: no falling back to another protocol's by framing")
+    func framingBelongsToTheClaimant() throws {
+        for (json, message) in [
+            (#"{"framing": "requests", "responses": {}}"#, #"x.json:1:13: framing: a script without a scheme is framed as lines or raw, not "requests""#),
+            (#"{"scheme": "smtp", "framing": "messages", "responses": {}}"#, #"x.json:1:31: framing: a script of scheme "smtp" is framed as lines or raw, not "messages""#),
+        ] {
+            do {
+                _ = try ResponseScript(json: json, file: "x.json")
+                Issue.record("loaded \(json)")
+            } catch {
+                #expect(error.description == message)
+            }
+        }
+        #expect(try ResponseScript(json: #"{"scheme": "http", "framing": "raw", "responses": {}}"#).framing == .raw)
+        #expect(try ResponseScript(json: #"{"framing": "raw", "responses": {}}"#).framing == .raw)
+    }
+
     @Test("a WebDAV script may use HTTP's commands, because WebDAV extends HTTP; an HTTP script may not use WebDAV's")
     func webDAVExtendsHTTP() throws {
         let webdav = #"{"scheme": "webdav", "responses": {"get": {"pattern": "^GET", "commands": [{"response": {"body": "x"}}]}, "all": {"pattern": ".", "commands": ["«webdav»"]}}}"#

@@ -8,6 +8,8 @@ public struct HTTPScriptProtocol: ScriptProtocol {
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
     public let schemes: Set<String> = ["http", "https"]
     public let framing = Framing.requests
+    /// Whole requests; lines or raw reads, answered by the script's patterns, when a script asks.
+    public let framings: Set<Framing> = [.requests, .lines, .raw]
     public let tokens = ["«continue»"]
     public let keys = ["response"]
 

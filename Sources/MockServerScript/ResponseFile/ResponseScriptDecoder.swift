@@ -79,6 +79,11 @@ final class ResponseScriptDecoder {
                                         + (known.isEmpty ? "this vocabulary has no protocols" : "the known schemes are \(known.joined(separator: ", "))")),
                         at: value.location)
         }
+        if let framing, let claimant, !claimant.framings.contains(framing), let value = top["framing"] {
+            let framings = Framing.allCases.filter(claimant.framings.contains).map(\.rawValue)
+            throw error(.invalidValue(path: "framing", reason: "a script " + (scheme.map { "of scheme \"\($0)\"" } ?? "without a scheme")
+                                        + " is framed as \(framings.joined(separator: " or ")), not \"\(framing.rawValue)\""), at: value.location)
+        }
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         var settings: [String: any Sendable] = [:]

@@ -4,6 +4,7 @@
 package struct LineScriptProtocol: ScriptProtocol {
     package let name: String
     package let schemes: Set<String>
+    package let framings: Set<Framing> = [.lines, .raw]
     /// Each plain scheme's TLS form (`smtp` → `smtps`).
     private let tlsForms: [String: String]
 

@@ -10,6 +10,8 @@ public struct WebDAVScriptProtocol: ScriptProtocol {
     /// A WebDAV script may use HTTP's commands (`{"response": …}`): WebDAV extends HTTP.
     public let extendedProtocols = ["HTTP"]
     public let framing = Framing.requests
+    /// HTTP's framings.
+    public let framings: Set<Framing> = [.requests, .lines, .raw]
     public let tokens = ["«propfind»", "«webdav»"]
 
     /// Creates WebDAV's vocabulary.
