@@ -36,9 +36,15 @@ let package = Package(
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocket"], swiftSettings: swiftSettings),
+        // The server: lifecycle, listeners composed from what the script's protocol supplies, shared files and uploads.
+        .target(
+            name: "MockServerEngine",
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket"],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
+            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -90,6 +96,7 @@ let package = Package(
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(

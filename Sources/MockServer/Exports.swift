@@ -6,9 +6,17 @@
 
 
 
+// MockServerEngine
+@_exported import class MockServerEngine.HTTPMockServer
+@_exported import class MockServerEngine.MockServer
+@_exported import enum MockServerEngine.MockServerError
+@_exported import struct MockServerEngine.ServerFiles
+@_exported import struct MockServerEngine.Upload
+
 // MockServerCore
 @_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError
+@_exported import protocol MockServerCore.InputFramer
 @_exported import struct MockServerCore.InputUnit
 @_exported import enum MockServerCore.LogLevel
 @_exported import struct MockServerCore.LogRecord
@@ -56,6 +64,7 @@
 @_exported import struct MockServerScript.ResponseTemplate
 @_exported import enum MockServerScript.ScriptCommand
 @_exported import struct MockServerScript.ScriptCommandObject
+@_exported import struct MockServerScript.ScriptConnections
 @_exported import protocol MockServerScript.ScriptConnectionResource
 @_exported import class MockServerScript.ScriptConnectionStorage
 @_exported import struct MockServerScript.ScriptDecoding

@@ -36,4 +36,12 @@ struct PercentCodingTests {
         #expect(encoded.contains("%60abcdefghijklmnopqrstuvwxyz%7B"))
         #expect(PercentCoding.decode(Array(encoded.utf8)) == bytes)
     }
+
+    @Test("a URL reference keeps its escapes, query and fragment, and escapes what each part does not allow", arguments: [
+        ("", "/"), ("/", "/"), ("a/b", "/a/b"), ("/a b/ü", "/a%20b/%C3%BC"), ("/100%", "/100%25"), ("/%4", "/%254"), ("/%41%zz", "/%41%25zz"),
+        ("/p?q=a b&x=?/", "/p?q=a%20b&x=?/"), ("/p#f?g#h", "/p#f?g%23h"), ("/p?#", "/p?#"), ("/a:b@c;d=e~f", "/a:b@c;d=e~f"), ("/[v6]", "/%5Bv6%5D"),
+    ])
+    func urlReference(reference: String, expected: String) {
+        #expect(PercentCoding.urlReference(reference) == expected)
+    }
 }

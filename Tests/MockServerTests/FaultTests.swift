@@ -38,7 +38,7 @@ struct FaultTests {
         let result = try curl(server, "/reset")
         #expect(result.status == 56, "\(result.stderr)")
         #expect(result.stderr.contains("reset"), "\(result.stderr)")
-        let closed = try await server.transcript.wait { $0.event.isClosed }
+        let closed = try await server.transcript.wait { if case .closed = $0.event { true } else { false } }
         #expect(closed.event == .closed(.resetByScript))
     }
 

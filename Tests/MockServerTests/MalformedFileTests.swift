@@ -45,7 +45,7 @@ struct MalformedFileTests {
         ("31-copy-without-to.json", "missingKey", 3, 45, "responses.a.commands[0] has no \"to\""),
         ("32-upload-settle-not-number.json", "wrongType", 3, 20, "upload-settle"),
         // A command of a protocol the script does not speak.
-        ("33-ftp-in-http.json", "foreignCommand", 4, 53, "responses.list.commands[0]: «passive» is a command of FTP, and this script (scheme \"http\") speaks HTTP and WebDAV"),
+        ("33-ftp-in-http.json", "foreignCommand", 4, 53, "responses.list.commands[0]: «passive» is a command of FTP, and this script (scheme \"http\") speaks HTTP"),
         ("34-http-in-ftp.json", "foreignCommand", 5, 29, "responses.retr.commands[0]: {\"response\": …} is a command of HTTP, and this script (scheme \"ftp\") speaks FTP"),
         ("35-webdav-in-lines.json", "foreignCommand", 3, 46, "responses.get.commands[0]: «webdav» is a command of WebDAV, and this script has no scheme, so it may use the commands of FTP"),
     ]

@@ -77,6 +77,20 @@ struct PackageLayoutTests {
         }
     }
 
+    @Test("the facade only composes: Sources/MockServer is at most 400 lines, and the server lives in its own layer")
+    func facadeComposes() throws {
+        let facade = Self.root.appendingPathComponent("Sources/MockServer")
+        var lines: [String: Int] = [:]
+        let enumerator = FileManager.default.enumerator(at: facade, includingPropertiesForKeys: nil)
+        while let file = enumerator?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            lines[file.lastPathComponent] = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        }
+        #expect(!lines.isEmpty)
+        let total = lines.values.reduce(0, +)
+        #expect(total <= 400, "Sources/MockServer has \(total) lines: \(lines.sorted { $0.value > $1.value })")
+    }
+
     /// The public types the README lists (`Outer.Inner` for a nested one).
     static func readmeTypes() throws -> Set<String> {
         var names: Set<String> = []

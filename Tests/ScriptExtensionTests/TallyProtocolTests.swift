@@ -127,11 +127,17 @@ struct TallyProtocolTests {
         #expect(ftp.variables["pasv"] != nil)
     }
 
-    @Test("without the protocol the commands are unknown; in an HTTP script they are another protocol's")
+    @Test("without the protocol its scheme is unclaimed and its commands unknown; in an HTTP script they are another protocol's")
     func rejectedElsewhere() throws {
         do {
             _ = try ResponseScript(json: Self.script, file: "tally.json")
             Issue.record("loaded without the TALLY protocol")
+        } catch {
+            #expect(error.description.hasPrefix("tally.json:2:13: scheme: no protocol claims the scheme \"tally\"; the known schemes are "), "\(error)")
+        }
+        do {
+            _ = try ResponseScript(json: Self.script.replacingOccurrences(of: "\"scheme\": \"tally\",", with: ""), file: "tally.json")
+            Issue.record("loaded TALLY's commands without the TALLY protocol")
         } catch {
             #expect(error.description.hasPrefix("tally.json:4:54: "), "\(error)")
             #expect(error.message.contains("unknown key \"shout\""), "\(error)")
@@ -141,7 +147,7 @@ struct TallyProtocolTests {
             _ = try ResponseScript(json: http, file: "http.json", vocabulary: .standard.adding(TallyProtocol()))
             Issue.record("an HTTP script loaded TALLY's commands")
         } catch {
-            #expect(error.description == "http.json:4:54: responses.hello.commands[0]: {\"shout\": …} is a command of TALLY, and this script (scheme \"http\") speaks HTTP and WebDAV",
+            #expect(error.description == "http.json:4:54: responses.hello.commands[0]: {\"shout\": …} is a command of TALLY, and this script (scheme \"http\") speaks HTTP",
                     "\(error)")
         }
     }

@@ -1,7 +1,7 @@
 /// Cuts a byte stream into input units (lines, requests) for a responder.
 ///
 /// A framer is pure: bytes in, units out. One `read()` is never assumed to be one unit.
-@_spi(Framing) public protocol InputFramer: Sendable {
+public protocol InputFramer: Sendable {
     /// Adds bytes received from the peer.
     mutating func append(_ bytes: UnsafeRawBufferPointer)
     /// Removes and returns the next complete unit, or `nil` when more bytes are needed.

@@ -54,6 +54,58 @@ package enum PercentCoding {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A reference to a server's root as URL text starting with `/`, as `url(for:)` takes it: `?`
+    /// starts the query and `#` the fragment, `%XX` escapes stay as written, and every other byte a
+    /// part does not allow (RFC 3986: a path's `pchar` and `/`; a query's and a fragment's, `?` too)
+    /// is escaped: a space as `%20`, `ü` as `%C3%BC`, a lone `%` as `%25`, a second `#` as `%23`.
+    package static func urlReference(_ reference: String) -> String {
+        var rest = Substring(reference)
+        var fragment: Substring?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
+        }
+        var query: Substring?
+        if let mark = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: mark)...]
+            rest = rest[..<mark]
+        }
+        var text = (rest.hasPrefix("/") ? "" : "/") + encode(keepingEscapesIn: rest.utf8, keeping: isPathByte)
+        if let query { text += "?" + encode(keepingEscapesIn: query.utf8) { isPathByte($0) || $0 == UInt8(ascii: "?") } }
+        if let fragment { text += "#" + encode(keepingEscapesIn: fragment.utf8) { isPathByte($0) || $0 == UInt8(ascii: "?") } }
+        return text
+    }
+
+    /// `text` with its well-formed `%XX` escapes kept as written and every other byte that
+    /// `allowed` rejects (a lone `%` always) escaped.
+    package static func encode(keepingEscapesIn text: some Collection<UInt8>, keeping allowed: (UInt8) -> Bool) -> String {
+        let bytes = Array(text)
+        var output = ""
+        var start = 0
+        var index = 0
+        // Runs between well-formed escapes are encoded; each escape is copied as written.
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, hexValue(bytes[index + 1]) != nil, hexValue(bytes[index + 2]) != nil else {
+                index += 1
+                continue
+            }
+            output += encode(bytes[start..<index]) { $0 != UInt8(ascii: "%") && allowed($0) }
+            output += String(decoding: bytes[index..<(index + 3)], as: UTF8.self)
+            index += 3
+            start = index
+        }
+        return output + encode(bytes[start...]) { $0 != UInt8(ascii: "%") && allowed($0) }
+    }
+
+    /// Whether `byte` may stand as itself in a URL's path: RFC 3986's unreserved characters,
+    /// sub-delimiters, `:`, `@` and `/`.
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "-._~!$&'()*+,;=:@/".utf8.contains(byte)
+        }
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -15,7 +15,23 @@ public struct FTPScriptProtocol: ScriptProtocol {
     public let settingKeys = ["upload-settle"]
 
     /// Creates FTP's vocabulary.
+    /// Scripts without a scheme are the original MockServer's format, which FTP serves.
+    public let servesScriptsWithoutScheme = true
+
     public init() {}
+
+    /// Lines (or raw reads) answered by the script, and the original's shared passive-data port
+    /// beside the main port, which sends the server's data to whoever connects.
+    public func connections(framing: Framing) -> ScriptConnections {
+        (framing == .raw ? ScriptConnections.raw : .lines).adding(ScriptListener(values: { ScriptSettings([FTPDataPort(port: $0)]) }) { socket, loop, server in
+            SharedDataPort.listener(socket: socket, loop: loop) { server.content().data }
+        })
+    }
+
+    /// `ftps` for `ftp` under implicit TLS.
+    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+        implicitTLS && scheme == "ftp" ? "ftps" : scheme
+    }
 
     public func companionKeys(of key: String) -> [String] {
         key == "active" || key == "protect" ? ["otherwise"] : []

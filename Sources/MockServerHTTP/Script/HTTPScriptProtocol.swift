@@ -6,13 +6,35 @@ import MockServerScript
 public struct HTTPScriptProtocol: ScriptProtocol {
     public let name = "HTTP"
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
-    public let schemes: Set<String> = ["http", "https", "webdav", "webdavs", "dav", "davs"]
+    public let schemes: Set<String> = ["http", "https"]
     public let framing = Framing.requests
+    /// Whole requests; lines or raw reads, answered by the script's patterns, when a script asks.
+    public let framings: Set<Framing> = [.requests, .lines, .raw]
     public let tokens = ["«continue»"]
     public let keys = ["response"]
 
     /// Creates HTTP's vocabulary.
     public init() {}
+
+    /// Whole requests answered by the script through HTTP's connection driver (ALPN `http/1.1`);
+    /// raw reads or lines, answered by the script's patterns, when the script asks for them.
+    public func connections(framing: Framing) -> ScriptConnections {
+        guard framing == .requests else { return framing == .raw ? .raw : .lines }
+        return Self.connections { context in ScriptHTTPResponder(server: context.server, base: context.base) }
+    }
+
+    /// HTTP's connections, whose requests go to the responder `responder` makes once per start.
+    package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPResponder) -> ScriptConnections {
+        ScriptConnections(applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
+            let responder = responder(context)
+            return { HTTPConnectionDriver(responder: { responder }) }
+        }
+    }
+
+    /// `https` for `http` under implicit TLS.
+    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+        implicitTLS && scheme == "http" ? "https" : scheme
+    }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         guard decoding.answersHead else {

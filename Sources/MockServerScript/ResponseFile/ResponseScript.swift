@@ -11,6 +11,9 @@ public struct ResponseScript: Sendable {
     public let scheme: String?
     /// How input is cut into units: the file's `framing`, or what its `scheme` implies.
     public let framing: Framing
+    /// The protocol of its vocabulary that claims its `scheme` (for no scheme, the one that serves
+    /// scripts without one), which says how a server serves it; `nil` when none did.
+    package let scriptProtocol: (any ScriptProtocol)?
     /// The bytes the file declares under `data`, if any; the server's ``MockServer/data`` defaults to them.
     public let data: [UInt8]?
     /// The files the script declares under `files` (name → bytes); a server starts with them as
@@ -46,6 +49,7 @@ public struct ResponseScript: Sendable {
     public init(sets: [ResponseSet], scheme: String? = nil, framing: Framing? = nil, data: [UInt8]? = nil, files: [String: [UInt8]] = [:],
                 settings: ScriptSettings = ScriptSettings(), vocabulary: ScriptVocabulary) {
         self.scheme = scheme
+        self.scriptProtocol = vocabulary.claimant(ofScheme: scheme)
         let framing = framing ?? vocabulary.framing(forScheme: scheme)
         self.framing = framing
         self.variables = ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: framing)).variables
@@ -58,10 +62,11 @@ public struct ResponseScript: Sendable {
         self.setProblems = [:]
     }
 
-    init(scheme: String?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], settings: ScriptSettings,
+    init(scheme: String?, scriptProtocol: (any ScriptProtocol)?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], settings: ScriptSettings,
          file: String?, setNames: [String],
          sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
+        self.scriptProtocol = scriptProtocol
         self.variables = variables
         self.framing = framing
         self.data = data

@@ -72,6 +72,18 @@ package final class ResponseScriptDecoder {
             return framing
         }
         self.scheme = scheme
+        let claimant = vocabulary.claimant(ofScheme: scheme)
+        if let scheme, claimant == nil, let value = top["scheme"] {
+            let known = vocabulary.schemes
+            throw error(.invalidValue(path: "scheme", reason: "no protocol claims the scheme \"\(scheme)\"; "
+                                        + (known.isEmpty ? "this vocabulary has no protocols" : "the known schemes are \(known.joined(separator: ", "))")),
+                        at: value.location)
+        }
+        if let framing, let claimant, !claimant.framings.contains(framing), let value = top["framing"] {
+            let framings = Framing.allCases.filter(claimant.framings.contains).map(\.rawValue)
+            throw error(.invalidValue(path: "framing", reason: "a script " + (scheme.map { "of scheme \"\($0)\"" } ?? "without a scheme")
+                                        + " is framed as \(framings.joined(separator: " or ")), not \"\(framing.rawValue)\""), at: value.location)
+        }
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         var settings = ScriptSettings()
@@ -133,7 +145,7 @@ package final class ResponseScriptDecoder {
             throw error(.unknownSet(name: change.target, available: setNames), at: change.location)
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
-        return ResponseScript(scheme: scheme, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
+        return ResponseScript(scheme: scheme, scriptProtocol: claimant, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
                               setNames: setNames, sets: sets, setProblems: problems,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }

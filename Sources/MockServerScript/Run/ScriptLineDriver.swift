@@ -1,6 +1,6 @@
 @_spi(Framing) import MockServerCore
 
-/// A line protocol (or raw reads, as the original did) answered by a ``ScriptResponder``: it frames the
+/// A line protocol (or raw reads, as the original did, or any framer's units) answered by a ``ScriptResponder``: it frames the
 /// input, asks the responder for each unit, and hands the reply's commands to a ``ScriptRun``,
 /// whose steps the connection carries out.
 ///
@@ -19,13 +19,11 @@ package final class ScriptLineDriver: StreamDriver {
     private var session = ScriptSession(connectionID: 0)
     private var sessionMayHaveChanged = false
 
-    package init(server: any ScriptServer, base: SubstitutionContext, framing: Framing) {
+    /// A driver for one connection whose input `framer` cuts into units.
+    package init(server: any ScriptServer, base: SubstitutionContext, framer: any InputFramer) {
         self.server = server
         self.base = base
-        switch framing {
-        case .raw: framer = RawFramer()
-        case .lines, .requests, .messages: framer = LineFramer(maximumLength: server.maximumLineLength)
-        }
+        self.framer = framer
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {

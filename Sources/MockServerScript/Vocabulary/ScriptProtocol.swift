@@ -1,11 +1,14 @@
 import MockServerCore
 
-/// A protocol's part of the script language: the schemes it speaks, how its input is framed, and the
-/// commands it adds to those every script has.
+/// A protocol's part of the script language and of the server: the schemes it claims, the commands
+/// it adds to those every script has, and how its connections are served (their driver or framing,
+/// the listeners beside the main port, ALPN, the TLS form of its URL schemes).
 ///
 /// FTP, HTTP and WebDAV each provide one; ``ScriptVocabulary`` gathers them, and a response file's
-/// `scheme` says which of them its commands may come from. A command of a protocol that the
-/// script does not speak is an error when the file loads, at its line and column.
+/// `scheme` names the one protocol that claims it: its commands (and those of the protocols it
+/// ``extendedProtocols``) are the script's, and the server serves the script's connections as it says.
+/// A scheme no protocol claims, and a command of a protocol that the script does not speak, are
+/// errors when the file loads, at their line and column.
 ///
 /// ```swift
 /// struct Echo: ScriptProtocol {
@@ -20,13 +23,19 @@ import MockServerCore
 public protocol ScriptProtocol: Sendable {
     /// The protocol's name, for error messages (`FTP`, `HTTP`).
     var name: String { get }
-    /// The schemes of scripts that speak it (`ftp`; `http`, `https`).
+    /// The schemes of scripts that speak it (`ftp`; `http`, `https`), in lower case. No other
+    /// protocol of a vocabulary claims any of them.
     var schemes: Set<String> { get }
+    /// Whether it serves scripts that name no scheme: the original MockServer's format, which FTP
+    /// serves (lines, and a shared passive-data port). `false` by default.
+    var servesScriptsWithoutScheme: Bool { get }
+    /// The names of the protocols whose commands its scripts may use as well (WebDAV extends HTTP).
+    /// None by default.
+    var extendedProtocols: [String] { get }
     /// How a script of one of ``schemes`` frames its input, unless it says otherwise. Lines by default.
     var framing: Framing { get }
-    /// The framings under which a script with no scheme of this protocol may still use its
-    /// commands (a script with no `scheme`, or one no protocol claims). By default, ``framing``
-    /// alone.
+    /// The framings its scripts may ask for (`"framing"`); with ``servesEveryScheme``, those of the
+    /// scripts its commands serve. By default, ``framing`` alone.
     var framings: Set<Framing> { get }
     /// The string commands it adds, such as `«passive»`.
     var tokens: [String] { get }
@@ -47,6 +56,16 @@ public protocol ScriptProtocol: Sendable {
     /// switches to a script of this protocol, as an endpoint's `"upgrade"` asks (WebSocket's
     /// `websocket`); `nil`, the default, for a protocol that HTTP does not switch to.
     var upgradeToken: String? { get }
+
+    /// How the server serves a connection of one of its scripts, whose input is framed as
+    /// `framing` says (``framing``, unless the script names another): the script interpreter over
+    /// lines by default, over raw reads for `raw`.
+    func connections(framing: Framing) -> ScriptConnections
+
+    /// The scheme of a URL of a server of one of its scripts: `scheme` as the script wrote it, or
+    /// its TLS form when the server speaks TLS from the first byte (`http` → `https`). By default
+    /// `scheme` itself.
+    func urlScheme(for scheme: String, implicitTLS: Bool) -> String
 
     /// The command a string token stands for (one of ``tokens``).
     ///
@@ -76,6 +95,12 @@ extension ScriptProtocol {
     public var servesEveryScheme: Bool { false }
     public var settingKeys: [String] { [] }
     public var upgradeToken: String? { nil }
+    public var servesScriptsWithoutScheme: Bool { false }
+    public var extendedProtocols: [String] { [] }
+
+    public func connections(framing: Framing) -> ScriptConnections { framing == .raw ? .raw : .lines }
+
+    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String { scheme }
 
     public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         let member = members[0]

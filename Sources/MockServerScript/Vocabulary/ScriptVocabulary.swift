@@ -23,11 +23,20 @@ public struct ScriptVocabulary: Sendable {
         ScriptVocabulary(protocols + [scriptProtocol])
     }
 
-    /// The framing a script with `scheme` gets when it does not name one: that of the first protocol
-    /// that claims the scheme, or lines.
+    /// The protocol that claims `scheme` (compared in lower case); for no scheme, the one that
+    /// serves scripts without one. `nil` when none does.
+    public func claimant(ofScheme scheme: String?) -> (any ScriptProtocol)? {
+        guard let scheme = scheme?.lowercased() else { return protocols.first { $0.servesScriptsWithoutScheme } }
+        return protocols.first { $0.schemes.contains(scheme) }
+    }
+
+    /// Every scheme its protocols claim, sorted: what an error about an unclaimed scheme lists.
+    public var schemes: [String] { protocols.flatMap(\.schemes).sorted() }
+
+    /// The framing a script with `scheme` gets when it does not name one: that of the protocol that
+    /// claims the scheme, or lines.
     public func framing(forScheme scheme: String?) -> Framing {
-        guard let scheme = scheme?.lowercased() else { return .lines }
-        return protocols.first { $0.schemes.contains(scheme) }?.framing ?? .lines
+        claimant(ofScheme: scheme)?.framing ?? .lines
     }
 
     /// The substitutions the protocols add, by name; the first protocol to name one wins.
@@ -39,16 +48,14 @@ public struct ScriptVocabulary: Sendable {
         return table
     }
 
-    /// The protocols whose commands a script with `scheme` and `framing` may use: those that claim
-    /// the scheme, and those that serve every scheme of the framing; when none claims it (or there
-    /// is no scheme), those whose commands fit the framing.
+    /// The protocols whose commands a script with `scheme` and `framing` may use: the one that
+    /// claims the scheme, those it extends, and those that serve every scheme of the framing.
     public func protocols(forScheme scheme: String?, framing: Framing) -> [any ScriptProtocol] {
-        if let scheme = scheme?.lowercased() {
-            let claiming = protocols.filter { $0.schemes.contains(scheme) }
-            if !claiming.isEmpty {
-                return protocols.filter { $0.schemes.contains(scheme) || ($0.servesEveryScheme && $0.framings.contains(framing)) }
-            }
+        let claimant = claimant(ofScheme: scheme)
+        return protocols.filter { scriptProtocol in
+            guard let claimant else { return scriptProtocol.servesEveryScheme && scriptProtocol.framings.contains(framing) }
+            return scriptProtocol.name == claimant.name || claimant.extendedProtocols.contains(scriptProtocol.name)
+                || (scriptProtocol.servesEveryScheme && scriptProtocol.framings.contains(framing))
         }
-        return protocols.filter { $0.framings.contains(framing) }
     }
 }

@@ -1,16 +1,31 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// WebDAV's part of the script language: `«propfind»` and `«webdav»`, in any script that frames
 /// whole requests (`scheme` `webdav`, `http` and their kin).
 public struct WebDAVScriptProtocol: ScriptProtocol {
     public let name = "WebDAV"
-    public let schemes: Set<String> = ["webdav", "webdavs", "dav", "davs", "http", "https"]
+    public let schemes: Set<String> = ["webdav", "webdavs", "dav", "davs"]
+    /// A WebDAV script may use HTTP's commands (`{"response": …}`): WebDAV extends HTTP.
+    public let extendedProtocols = ["HTTP"]
     public let framing = Framing.requests
+    /// HTTP's framings.
+    public let framings: Set<Framing> = [.requests, .lines, .raw]
     public let tokens = ["«propfind»", "«webdav»"]
 
     /// Creates WebDAV's vocabulary.
     public init() {}
+
+    /// HTTP's connections: WebDAV is HTTP with more methods.
+    public func connections(framing: Framing) -> ScriptConnections {
+        HTTPScriptProtocol().connections(framing: framing)
+    }
+
+    /// `webdavs` and `davs` for `webdav` and `dav` under implicit TLS.
+    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+        implicitTLS && (scheme == "webdav" || scheme == "dav") ? scheme + "s" : scheme
+    }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         token == "«propfind»" ? .propfind : .webdav

@@ -27,6 +27,21 @@ public struct WebSocketScriptProtocol: ScriptProtocol {
     /// Creates WebSocket's vocabulary.
     public init() {}
 
+    /// Messages, after the opening handshake, answered by the script through WebSocket's driver
+    /// (ALPN `http/1.1`, for the handshake); a connection records messages, not the frames that
+    /// carry them.
+    public func connections(framing: Framing) -> ScriptConnections {
+        guard framing == .messages else { return framing == .raw ? .raw : .lines }
+        return ScriptConnections(applicationProtocols: ["http/1.1"], recordsOutput: false) { context in
+            { WebSocketConnectionDriver(server: context.server, base: context.base) }
+        }
+    }
+
+    /// A URL its clients take: `ws`, or `wss` under implicit TLS, whichever scheme the script names.
+    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+        implicitTLS || scheme == "wss" ? "wss" : "ws"
+    }
+
     public func companionKeys(of key: String) -> [String] { key == "close" ? ["reason"] : [] }
 
     public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {

@@ -10,9 +10,11 @@ import MockServerWebDAV
 final class ServerCore: ScriptServer {
     private struct Shared {
         var responder: any ScriptResponder {
-            didSet { variables = Self.variables(of: responder) }
+            didSet { variables = Self.variables(of: responder, standard: standard) }
         }
-        /// The substitutions protocols add: the standard protocols', and those of the script's own vocabulary.
+        /// The substitutions the server's vocabulary adds, which every script may use.
+        let standard: [String: ScriptProtocolVariable]
+        /// The substitutions protocols add: the server's vocabulary's, and those of the script's own vocabulary.
         var variables: [String: ScriptProtocolVariable]
         var httpResponder: (any HTTPResponder)?
         var data: [UInt8]
@@ -20,16 +22,16 @@ final class ServerCore: ScriptServer {
         var listing: [UInt8]?
         var uploads: [Upload] = []
 
-        init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore) {
+        init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
             self.responder = responder
-            self.variables = Self.variables(of: responder)
+            self.standard = standard
+            self.variables = Self.variables(of: responder, standard: standard)
             self.httpResponder = httpResponder
             self.data = data
             self.store = store
         }
 
-        private static func variables(of responder: any ScriptResponder) -> [String: ScriptProtocolVariable] {
-            let standard = ScriptVocabulary.standard.variables
+        private static func variables(of responder: any ScriptResponder, standard: [String: ScriptProtocolVariable]) -> [String: ScriptProtocolVariable] {
             guard let own = responder.responseScript?.variables, !own.isEmpty else { return standard }
             return own.merging(standard) { script, _ in script }
         }
@@ -40,13 +42,15 @@ final class ServerCore: ScriptServer {
     let environment: ServerEnvironment
     private let shared: Locked<Shared>
 
-    init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration) {
+    init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
+         vocabulary: ScriptVocabulary) {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
         // The configuration's conditions win over those of the script the server starts with.
         environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }
-        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock()))))
+        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
+                                    standard: vocabulary.variables))
     }
 
     var transcript: Transcript { environment.transcript }

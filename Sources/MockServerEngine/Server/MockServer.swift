@@ -1,21 +1,19 @@
 import Dispatch
 import Foundation
 import MockServerCore
-import MockServerFileSystem
-import MockServerFTP
 import MockServerHTTP
 import MockServerInProcess
 import MockServerScript
-import MockServerWebSocket
 import MockServerTLS
 
 /// A local TCP server that pretends to be something else, for tests of network clients.
 ///
-/// It listens on a main port, where each input unit goes to a responder: a line (or a raw read) to a
-/// ``ScriptResponder``, a whole HTTP request to an ``HTTPResponder`` (a script with `scheme: http` or
-/// `webdav` is one). A line script also gets a passive-data port, which sends ``data`` to whoever
-/// connects, as the original MockServer did. Every port is bound when ``start()`` returns, so
-/// ``port``, ``dataPort`` and `$pasv` are right at once.
+/// It listens on a main port, whose connections the protocol of its script's `scheme` serves (a
+/// line, a raw read or a framer's unit to a ``ScriptResponder``, a whole HTTP request to an
+/// ``HTTPResponder``, a WebSocket message to the script), and on the listeners that protocol adds:
+/// an FTP script (or one without a scheme, the original's format) also gets a passive-data port,
+/// which sends ``data`` to whoever connects, as the original MockServer did. Every port is bound
+/// when ``start()`` returns, so ``port``, ``dataPort`` and `$pasv` are right at once.
 ///
 /// ```swift
 /// let script = try ResponseScript(contentsOf: url)
@@ -48,18 +46,27 @@ public final class MockServer: Sendable {
     /// How the server listens and behaves.
     public let configuration: MockServer.Configuration
     private let core: ServerCore
+    /// The protocols whose schemes a script built in code (or a responder without a script) may
+    /// name, when its own vocabulary did not claim it; their variables serve every script.
+    private let vocabulary: ScriptVocabulary
+    /// HTTP's connections, for a server made with an ``HTTPResponder``.
+    private let httpConnections: ScriptConnections?
     private let state = Locked(State.idle)
 
-    /// Creates a stopped server.
+    /// Creates a stopped server whose scripts' schemes `vocabulary` claims (the facade's public
+    /// initializers give the standard one).
     ///
     /// - Parameters:
     ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
     ///     its script's `data` and `files`.
     ///   - configuration: address, ports, limits, clock and logging.
-    public init(responder: any ScriptResponder, configuration: MockServer.Configuration = .init()) {
+    ///   - vocabulary: the protocols that serve a script whose own vocabulary did not claim its scheme.
+    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary) {
         self.configuration = configuration
+        self.vocabulary = vocabulary
         let script = responder.responseScript
-        self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration)
+        self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration, vocabulary: vocabulary)
+        self.httpConnections = nil
         if let files = script?.files, !files.isEmpty { core.files = files }
     }
 
@@ -70,19 +77,9 @@ public final class MockServer: Sendable {
     ///   - configuration: address, port, limits, clock and logging.
     public init(httpResponder: any HTTPResponder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
-        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration)
-    }
-
-    /// Creates a stopped server on `host` and `port` (0: the system picks).
-    public convenience init(responder: any ScriptResponder, port: UInt16 = 0, host: String = "127.0.0.1") {
-        self.init(responder: responder, configuration: Configuration(host: host, port: port))
-    }
-
-    /// Creates a stopped server answering with one set of a response script.
-    ///
-    /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
-    public convenience init(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws {
-        self.init(responder: try PatternResponder(script: script, set: set), configuration: configuration)
+        self.vocabulary = .shared
+        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration, vocabulary: .shared)
+        self.httpConnections = HTTPScriptProtocol.connections { _ in httpResponder }
     }
 
     /// Everything that happened on the server's connections.
@@ -180,7 +177,7 @@ public final class MockServer: Sendable {
     }
 
     /// The transcript, logger and connection numbers.
-    var environment: ServerEnvironment { core.environment }
+    package var environment: ServerEnvironment { core.environment }
 
     /// The network conditions new connections get (latency, bandwidth, slicing, limits), starting
     /// as ``Configuration/conditions`` (or, without those, the script's ``ResponseScript/conditions``);
@@ -225,20 +222,27 @@ public final class MockServer: Sendable {
 
     /// A URL for `path` on this server, with the script's scheme (`ftp`, `http`, …; `ws` for a
     /// `websocket` script; `tcp` when the responder has none), the bound address and port:
-    /// `ftp://127.0.0.1:50123/file.txt`. With implicit TLS the scheme is its TLS form: `https`,
-    /// `ftps`, `webdavs`, `davs`, `smtps`, `imaps`, `pop3s`, `wss` (others stay as they are).
+    /// `ftp://127.0.0.1:50123/file.txt`. With implicit TLS the scheme is its TLS form, as the protocol
+    /// that claims it says (``ScriptProtocol/urlScheme(for:implicitTLS:)``): `https`, `ftps`,
+    /// `webdavs`, `davs`, `smtps`, `imaps`, `pop3s`, `wss`.
     ///
     /// `path` is a reference to the server's root: `?` starts a query and `#` a fragment, percent
     /// escapes stay as written, and other characters a part does not allow are escaped:
     /// `url(for: "/search?q=a%20b")` ends `/search?q=a%20b`, `url(for: "/a b")` ends `/a%20b`.
     public func url(for path: String = "/") -> URL {
-        var scheme = core.httpResponder != nil ? "http" : core.responder.responseScript?.scheme?.lowercased() ?? "tcp"
-        // A WebSocket script's URL is one its clients take.
-        if scheme == "websocket" { scheme = "ws" }
-        if configuration.tls?.mode == .implicit, ["http", "ftp", "webdav", "dav", "smtp", "imap", "pop3", "ws"].contains(scheme) { scheme += "s" }
+        let implicitTLS = configuration.tls?.mode == .implicit
+        let scheme: String
+        if core.httpResponder != nil {
+            scheme = HTTPScriptProtocol().urlScheme(for: "http", implicitTLS: implicitTLS)
+        } else if let named = core.responder.responseScript?.scheme?.lowercased() {
+            // The protocol that claims the scheme says what its URLs look like.
+            scheme = scriptProtocol(of: core.responder)?.urlScheme(for: named, implicitTLS: implicitTLS) ?? named
+        } else {
+            scheme = "tcp"
+        }
         let host = address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? configuration.host
         // A URL from parts that are all ASCII or percent-encoded cannot fail to parse.
-        return URL(string: "\(scheme)://\(host):\(port)\(URLReference.text(path))") ?? URL(fileURLWithPath: "/")
+        return URL(string: "\(scheme)://\(host):\(port)\(PercentCoding.urlReference(path))") ?? URL(fileURLWithPath: "/")
     }
 
     /// Whether the server is running.
@@ -293,74 +297,74 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// Whether connections are HTTP exchanges: an ``HTTPResponder``, or a script that frames requests.
-    private var servesHTTP: Bool {
-        core.httpResponder != nil || core.responder.framing == .requests
+    /// How the server's connections are served: by HTTP's driver for an ``HTTPResponder``; else as
+    /// the protocol that claims the script's scheme says (FTP's for no scheme, in the standard
+    /// vocabulary); a script whose scheme no protocol claims (one built in code) is read as lines, or
+    /// raw reads.
+    private var connections: ScriptConnections {
+        if let httpConnections { return httpConnections }
+        let responder = core.responder
+        return scriptProtocol(of: responder)?.connections(framing: responder.framing) ?? (responder.framing == .raw ? .raw : .lines)
     }
 
-    /// Whether connections are WebSocket conversations: a script that frames messages.
-    private var servesMessages: Bool {
-        core.httpResponder == nil && core.responder.framing == .messages
+    /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
+    private func scriptProtocol(of responder: any ScriptResponder) -> (any ScriptProtocol)? {
+        let script = responder.responseScript
+        return script?.scriptProtocol ?? vocabulary.claimant(ofScheme: script?.scheme)
     }
 
-    /// Binds the listeners the responder needs (the main port; the shared data port for line
-    /// scripts) and starts the loop thread.
+    /// Binds the listeners the protocol asks for (the main port, then its own, such as FTP's shared
+    /// data port) and starts the loop thread.
     private func launch() throws -> Running {
+        let connections = self.connections
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
-        // A line script also gets the original's shared passive-data port.
-        if !servesHTTP && !servesMessages { addresses.append(try SocketAddress(host: requested.host, port: configuration.dataPort)) }
+        // The first of the protocol's own listeners binds the configured data port.
+        for index in connections.listeners.indices {
+            addresses.append(try SocketAddress(host: requested.host, port: index == 0 ? configuration.dataPort : 0))
+        }
         let core = self.core
         let configuration = self.configuration
-        let servesHTTP = self.servesHTTP
-        let servesMessages = self.servesMessages
-        // The substitution values, and so the script's HTTP responder, depend on the bound ports.
-        let prepare: ([SocketAddress]) -> ScriptHTTPResponder = { bound in
-            let context = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
-                                              protocolValues: ScriptSettings([FTPDataPort(port: bound.count > 1 ? bound[1].port : 0)]), now: configuration.clock)
-            return ScriptHTTPResponder(server: core, base: context)
+        // The substitution values, and so the drivers, depend on the bound ports.
+        let prepare: ([SocketAddress]) -> (ScriptConnectionContext, @Sendable () -> any StreamDriver) = { bound in
+            // Each of the protocol's own listeners gives the values its bound port means (FTP's `$dataport`).
+            let values = zip(connections.listeners, bound.dropFirst()).reduce(ScriptSettings()) { $0.merging($1.0.values($1.1.port)) }
+            let base = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
+                                           protocolValues: values, now: configuration.clock)
+            let context = ScriptConnectionContext(server: core, base: base)
+            return (context, connections.drivers(context))
         }
         // One TLS context for the server's life: made here, so that a bad identity fails start().
-        let tls = try configuration.tls.map { tls throws(TLSError) in try TLSContext(tls, applicationProtocols: servesHTTP || servesMessages ? ["http/1.1"] : []) }
+        let tls = try configuration.tls.map { tls throws(TLSError) in try TLSContext(tls, applicationProtocols: connections.applicationProtocols) }
         let implicitTLS = configuration.tls?.mode == .implicit ? tls : nil
-        let listeners: @Sendable (EventLoop, [Socket], ScriptHTTPResponder) -> [Listener] = { loop, sockets, scripted in
-            let makeHTTPDriver = servesHTTP ? Self.httpDriver(core: core, scripted: scripted) : nil
+        let recordsOutput = connections.recordsOutput
+        let listeners: @Sendable (EventLoop, [Socket], (ScriptConnectionContext, @Sendable () -> any StreamDriver)) -> [Listener] = { loop, sockets, prepared in
+            let (context, makeDriver) = prepared
             // `«starttls»` finds the context on the loop.
             if let tls { _ = loop.attachment(TLSContext.self) { tls } }
             // A connection that switches to a script (an endpoint's "upgrade") finds the server here.
-            _ = loop.attachment(ScriptServerOnLoop.self) { ScriptServerOnLoop(server: core, base: scripted.base) }
+            _ = loop.attachment(ScriptServerOnLoop.self) { ScriptServerOnLoop(server: core, base: context.base) }
             var listeners = [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
-                let driver: any StreamDriver = if let makeHTTPDriver {
-                    makeHTTPDriver()
-                } else if servesMessages {
-                    WebSocketConnectionDriver(server: core, base: scripted.base)
-                } else {
-                    ScriptLineDriver(server: core, base: scripted.base, framing: core.responder.framing)
-                }
-                // A WebSocket driver records messages, not the frames that carry them.
-                let recordsOutput = !servesMessages
                 if let implicitTLS {
-                    try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: driver, context: implicitTLS, recordsOutput: recordsOutput).start()
+                    try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: makeDriver(), context: implicitTLS, recordsOutput: recordsOutput).start()
                 } else {
-                    try StreamConnection(socket: client, loop: loop, driver: driver, recordsOutput: recordsOutput).start()
+                    try StreamConnection(socket: client, loop: loop, driver: makeDriver(), recordsOutput: recordsOutput).start()
                 }
             }]
-            if sockets.count > 1 {
-                listeners.append(SharedDataPort.listener(socket: sockets[1], loop: loop) { core.data })
+            for (listener, socket) in zip(connections.listeners, sockets.dropFirst()) {
+                listeners.append(listener.make(socket, loop, core))
             }
             return listeners
         }
-        let (server, scripted) = try LoopServer.start(binding: addresses, environment: core.environment, prepare: prepare, listeners: listeners)
-        let connector = servesHTTP ? LoopConnector(inbox: server.inbox, makeDriver: Self.httpDriver(core: core, scripted: scripted)) : nil
-        let responder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
+        let (server, (context, makeDriver)) = try LoopServer.start(binding: addresses, environment: core.environment, prepare: prepare, listeners: listeners)
+        var connector: LoopConnector?
+        var inProcessResponder: (@Sendable () -> any HTTPResponder)?
+        if connections.connectsInProcess {
+            connector = LoopConnector(inbox: server.inbox, makeDriver: makeDriver)
+            let scripted = ScriptHTTPResponder(server: core, base: context.base)
+            inProcessResponder = { core.httpResponder ?? scripted }
+        }
         return Running(server: server, address: server.addresses[0], dataAddress: server.addresses.count > 1 ? server.addresses[1] : nil,
-                       connector: connector, httpResponder: servesHTTP ? responder : nil)
-    }
-
-    /// HTTP connections' drivers, over the socket and in-process alike: the server's HTTP responder,
-    /// or its script's.
-    private static func httpDriver(core: ServerCore, scripted: ScriptHTTPResponder) -> @Sendable () -> any StreamDriver {
-        let responder: @Sendable () -> any HTTPResponder = { core.httpResponder ?? scripted }
-        return { HTTPConnectionDriver(responder: responder) }
+                       connector: connector, httpResponder: inProcessResponder)
     }
 }

@@ -8,4 +8,11 @@ public struct Upload: Sendable, Hashable {
     public let data: Data
     /// The control connection it came through.
     public let connection: Int
+
+    /// An upload of `data` named `name` through control connection `connection`.
+    package init(name: String, data: Data, connection: Int) {
+        self.name = name
+        self.data = data
+        self.connection = connection
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerFileSystem
 import MockServerScript
 
 extension ServerCore {

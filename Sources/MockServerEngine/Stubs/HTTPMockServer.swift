@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import MockServerCore
 import MockServerHTTP
+import MockServerMockData
 import MockServerScript
 import MockServerStubs
 import MockServerWebSocket
@@ -34,11 +35,15 @@ public final class HTTPMockServer: Sendable {
     /// The server underneath: its transcript, ports and lifecycle.
     public let server: MockServer
     private let router: StubRouter
+    /// The protocols an endpoint's `"upgrade"` script may speak.
+    private let vocabulary: ScriptVocabulary
 
-    /// Creates a stopped server.
-    public init(configuration: MockServer.Configuration = .init()) {
+    /// Creates a stopped server whose endpoints' `"upgrade"` scripts speak the protocols of
+    /// `vocabulary` (the facade's public initializer gives the standard one).
+    package init(configuration: MockServer.Configuration, vocabulary: ScriptVocabulary) {
         let router = StubRouter()
         self.router = router
+        self.vocabulary = vocabulary
         self.server = MockServer(httpResponder: router, configuration: configuration)
     }
 
@@ -136,7 +141,7 @@ public final class HTTPMockServer: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        let script = try EndpointScript(json: json, file: file, vocabulary: .standard)
+        let script = try EndpointScript(json: json, file: file, vocabulary: vocabulary)
         router.addEndpoints(script)
         if let conditions = script.conditions, server.networkConditions == nil { server.networkConditions = conditions }
     }

@@ -1,0 +1,93 @@
+@_spi(Framing) import MockServerCore
+
+/// How a protocol's connections are served, which the server composes without naming the protocol:
+/// the driver of each connection (the script interpreter over a framer's units, or a driver of the
+/// protocol's own), the listeners it needs beside the main port, and the ALPN ids it offers under TLS.
+///
+/// A protocol written outside the package frames its input and lets the script's patterns answer
+/// each unit:
+///
+/// ```swift
+/// struct Frames: ScriptProtocol {
+///     let name = "FRAMES"
+///     let schemes: Set<String> = ["frames"]
+///     var connections: ScriptConnections { .framed { _ in LengthPrefixedFramer() } }
+/// }
+/// ```
+public struct ScriptConnections: Sendable {
+    /// Made once per start, with the bound ports' substitution values: what makes the driver of
+    /// each accepted connection.
+    package let drivers: @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver
+    /// Listeners bound beside the main port, in order; the first binds the configuration's second
+    /// port (the server's `dataPort`); what each bound port means to the protocol's variables is
+    /// its own ``ScriptListener/values``.
+    package let listeners: [ScriptListener]
+    /// The ALPN ids offered under TLS (`http/1.1`); none for a protocol without ALPN.
+    public let applicationProtocols: [String]
+    /// Whether a connection records the bytes it sends; a driver that records its own units (a
+    /// WebSocket driver records messages, not frames) turns it off.
+    package let recordsOutput: Bool
+    /// Whether the server's in-process connector may open connections to this driver.
+    package let connectsInProcess: Bool
+
+    package init(applicationProtocols: [String] = [], recordsOutput: Bool = true, connectsInProcess: Bool = false, listeners: [ScriptListener] = [],
+                 drivers: @escaping @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver) {
+        self.drivers = drivers
+        self.listeners = listeners
+        self.applicationProtocols = applicationProtocols
+        self.recordsOutput = recordsOutput
+        self.connectsInProcess = connectsInProcess
+    }
+
+    /// Lines (LF, a CR before it dropped) up to the server's `maximumLineLength`, each answered by
+    /// the script.
+    public static let lines = framed { LineFramer(maximumLength: $0) }
+
+    /// One unit per read, as the original MockServer did.
+    public static let raw = framed { _ in RawFramer() }
+
+    /// Units cut by a framer of the protocol's own, each answered by the script's patterns.
+    ///
+    /// - Parameter makeFramer: a new framer for each connection, given the server's longest unit
+    ///   (`maximumLineLength`).
+    public static func framed(by makeFramer: @escaping @Sendable (_ maximumLength: Int) -> any InputFramer) -> ScriptConnections {
+        ScriptConnections { context in
+            { ScriptLineDriver(server: context.server, base: context.base, framer: makeFramer(context.server.maximumLineLength)) }
+        }
+    }
+
+    /// The same connections with `listener` bound beside the main port.
+    package func adding(_ listener: ScriptListener) -> ScriptConnections {
+        ScriptConnections(applicationProtocols: applicationProtocols, recordsOutput: recordsOutput, connectsInProcess: connectsInProcess,
+                          listeners: listeners + [listener], drivers: drivers)
+    }
+}
+
+/// What a connection's driver is made with: the server it runs on and the substitution values of
+/// its bound ports.
+package struct ScriptConnectionContext: Sendable {
+    /// The server whose scripts the connection runs.
+    package let server: any ScriptServer
+    /// The substitution values of the server's connections.
+    package let base: SubstitutionContext
+
+    package init(server: any ScriptServer, base: SubstitutionContext) {
+        self.server = server
+        self.base = base
+    }
+}
+
+/// A listener a protocol binds beside the server's main port, such as FTP's shared passive-data port.
+package struct ScriptListener: Sendable {
+    /// The listener on `socket`, made on the loop's thread.
+    package let make: @Sendable (Socket, EventLoop, any ScriptServer) -> Listener
+    /// The substitution values its bound port gives the protocol's variables (FTP's `$dataport`),
+    /// kept in ``SubstitutionContext/protocolValues``.
+    package let values: @Sendable (_ port: UInt16) -> ScriptSettings
+
+    package init(values: @escaping @Sendable (_ port: UInt16) -> ScriptSettings = { _ in ScriptSettings() },
+                 make: @escaping @Sendable (Socket, EventLoop, any ScriptServer) -> Listener) {
+        self.make = make
+        self.values = values
+    }
+}
