@@ -34,21 +34,13 @@
 @_exported import struct MockServerCore.TranscriptTimeout
 
 // MockServerHTTP
-@_exported import typealias MockServerHTTP.HTTPConnectionState
 @_exported import struct MockServerHTTP.HTTPHeaders
 @_exported import enum MockServerHTTP.HTTPImmediateAnswer
 @_exported import struct MockServerHTTP.HTTPReply
-@_exported import enum MockServerHTTP.HTTPReplyStep
-@_exported import struct MockServerHTTP.HTTPRequest
+@_exported import struct MockServerHTTP.HTTPMockRequest
 @_exported import struct MockServerHTTP.HTTPRequestContext
 @_exported import protocol MockServerHTTP.HTTPResponder
-@_exported import struct MockServerHTTP.HTTPResponse
-@_exported import enum MockServerHTTP.HTTPResponseSerializer
-@_exported import struct MockServerHTTP.HTTPResponseTemplate
-@_exported import enum MockServerHTTP.HTTPScriptCommand
-@_exported import struct MockServerHTTP.HTTPScriptProtocol
-@_exported import struct MockServerHTTP.HTTPUpgrade
-@_exported import protocol MockServerHTTP.ScriptHeadResponder
+@_exported import struct MockServerHTTP.HTTPMockResponse
 
 // MockServerScript
 @_exported import struct MockServerScript.AnyProtocolCommand
@@ -65,7 +57,6 @@
 @_exported import enum MockServerScript.ScriptCommand
 @_exported import struct MockServerScript.ScriptCommandObject
 @_exported import struct MockServerScript.ScriptConnections
-@_exported import protocol MockServerScript.ScriptConnectionResource
 @_exported import class MockServerScript.ScriptConnectionStorage
 @_exported import struct MockServerScript.ScriptDecoding
 @_exported import struct MockServerCore.JSONValue
@@ -74,13 +65,11 @@
 @_exported import protocol MockServerScript.ScriptProtocol
 @_exported import struct MockServerScript.ScriptProtocolVariable
 @_exported import struct MockServerScript.ScriptReply
-@_exported import protocol MockServerScript.ScriptRequest
 @_exported import protocol MockServerScript.ScriptResponder
 @_exported import class MockServerScript.ScriptRun
 @_exported import struct MockServerScript.ScriptSession
 @_exported import struct MockServerCore.JSONLocation
 @_exported import enum MockServerScript.ScriptStep
-@_exported import enum MockServerScript.ScriptVariable
 @_exported import struct MockServerScript.ScriptVocabulary
 @_exported import struct MockServerScript.SubstitutionContext
 
@@ -101,22 +90,13 @@
 
 // MockServerMockData
 @_exported import enum MockServerMockData.MockDataError
-@_exported import enum MockServerMockData.MockDataLookup
-@_exported import struct MockServerMockData.MockDataMiss
-@_exported import enum MockServerMockData.MockDataNaming
 @_exported import class MockServerMockData.MockDataResponder
 
 // MockServerInProcess
-@_exported import class MockServerInProcess.MockURLProtocol
 
 // MockServerFTP
-@_exported import enum MockServerFTP.FTPScriptCommand
-@_exported import struct MockServerFTP.FTPScriptProtocol
-@_exported import enum MockServerFTP.FTPTransfer
 
 // MockServerWebDAV
-@_exported import enum MockServerWebDAV.WebDAVScriptCommand
-@_exported import struct MockServerWebDAV.WebDAVScriptProtocol
 
 // MockServerWebSocket
 @_exported import struct MockServerWebSocket.WebSocketClosedError
@@ -124,10 +104,6 @@
 @_exported import struct MockServerWebSocket.WebSocketMessages
 @_exported import struct MockServerWebSocket.WebSocketCloseCode
 @_exported import enum MockServerWebSocket.WebSocketMessage
-@_exported import enum MockServerWebSocket.WebSocketOpcode
-@_exported import enum MockServerWebSocket.WebSocketPayload
-@_exported import enum MockServerWebSocket.WebSocketScriptCommand
-@_exported import struct MockServerWebSocket.WebSocketScriptProtocol
 
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration
@@ -136,16 +112,9 @@
 @_exported import enum MockServerTLS.TLSHandshakeFault
 @_exported import enum MockServerTLS.TLSError
 @_exported import enum MockServerTLS.TLSVersion
-@_exported import struct MockServerTLS.TLSHandshake
-@_exported import struct MockServerTLS.TLSScriptProtocol
-@_exported import struct MockServerTLS.StartTLSCommand
-@_exported import struct MockServerTLS.RequireTLSCommand
 
 // MockServerRecording
 @_exported import class MockServerRecording.HTTPRecorder
-@_exported import struct MockServerRecording.HTTPUpstream
 @_exported import struct MockServerRecording.RecordingMask
 @_exported import enum MockServerRecording.RecordingDestination
 @_exported import enum MockServerRecording.RecordingError
-@_exported import enum MockServerRecording.UpstreamError
-@_exported import class MockServerRecording.LineRecorder

@@ -8,7 +8,7 @@ struct AdminCall: Sendable {
     /// What the API controls.
     let target: AdminResponder.Target
     /// The request as it came.
-    let request: HTTPRequest
+    let request: HTTPMockRequest
     /// The connection it came on (its number and transcript, for `/shutdown`).
     let context: HTTPRequestContext
     /// What the route's path pattern left (PATH, NAME); empty for an exact path.

@@ -27,7 +27,7 @@ struct AdminRequestGuard: Sendable {
     static let formTypes: Set<String> = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"]
 
     /// The reason `request` is refused, or `nil` when it may be answered.
-    func refusal(of request: HTTPRequest) -> String? {
+    func refusal(of request: HTTPMockRequest) -> String? {
         guard let host = request.headers["Host"] else {
             return "the request has no Host header; the control API answers only Host \(allowedHosts.joined(separator: ", "))"
         }

@@ -32,7 +32,7 @@ import MockServerCore
 ///                        configuration: .init(host: "127.0.0.1"))
 /// try admin.start()
 /// ```
-public final class AdminResponder: HTTPResponder {
+package final class AdminResponder: HTTPResponder {
     /// What the API controls, and who stops the process.
     public struct Target: Sendable {
         /// The mock.
@@ -79,7 +79,7 @@ public final class AdminResponder: HTTPResponder {
         self.target = target
     }
 
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    public func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         switch try answerImmediately(request, context: context) {
         case .reply(let reply): reply
         case .unmatched, .deferred: nil
@@ -87,7 +87,7 @@ public final class AdminResponder: HTTPResponder {
         }
     }
 
-    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         let path = PercentCoding.decode(request.path.utf8, strictness: .strict).flatMap(String.init(exactUTF8:)) ?? request.path
         if let port = context.local?.port, let refusal = AdminRequestGuard(port: port).refusal(of: request) {
             context.environment.logger.log(.warning, "control API refused \(request.method) \(path): \(refusal)", connection: context.connectionID)
@@ -106,10 +106,10 @@ public final class AdminResponder: HTTPResponder {
             }
         case .methodNotAllowed(let allowed):
             let allow = allowed.joined(separator: ", ")
-            return .reply(HTTPReply(HTTPResponse(status: 405, headers: ["Content-Type": "application/json", "Allow": allow],
+            return .reply(HTTPReply(HTTPMockResponse(status: 405, headers: ["Content-Type": "application/json", "Allow": allow],
                                                  body: AdminJSON.encode(.object(["error": .string("\(request.method) is not allowed on \(path) (allowed: \(allow))")])))))
         case .notFound:
-            return .reply(HTTPReply(HTTPResponse(status: 404, headers: ["Content-Type": "application/json"],
+            return .reply(HTTPReply(HTTPMockResponse(status: 404, headers: ["Content-Type": "application/json"],
                                                  body: AdminJSON.encode(.object(["error": .string("no admin path \(request.method) \(path)"),
                                                                                  "paths": AdminJSON.strings(Self.paths)])))))
         }
@@ -130,10 +130,10 @@ public final class AdminResponder: HTTPResponder {
     }
 
     static func json(_ value: JSONValue) -> HTTPReply {
-        HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(value)))
+        HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(value)))
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPReply {
-        HTTPReply(HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(.object(["error": .string(message)]))))
+        HTTPReply(HTTPMockResponse(status: status, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(.object(["error": .string(message)]))))
     }
 }

@@ -68,7 +68,7 @@ enum AdminRoutes {
     // MARK: The handlers
 
     private static func dashboard(_ call: AdminCall) -> HTTPImmediateAnswer {
-        .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
+        .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
                                                              "Content-Security-Policy": AdminDashboardPage.contentSecurityPolicy],
                                       body: AdminDashboardPage.page(firstState: AdminInspection.firstState(call.target)))))
     }
@@ -88,7 +88,7 @@ enum AdminRoutes {
     private static func file(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
         let file = "/" + call.rest
         guard let bytes = call.server.files[file] else { throw AdminFailure(404, "no file at \(file)") }
-        return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
+        return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
     }
 
     private static func uploads(_ call: AdminCall) -> HTTPImmediateAnswer {
@@ -103,7 +103,7 @@ enum AdminRoutes {
         guard let upload = uploads.last(where: { $0.name == name || $0.name == "/" + name || "/" + $0.name == name }) else {
             throw AdminFailure(404, "no upload named \(name) (uploads: \(uploads.map(\.name).joined(separator: ", ")))")
         }
-        return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(upload.data))))
+        return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(upload.data))))
     }
 
     private static func storeFile(_ call: AdminCall) -> HTTPImmediateAnswer {
@@ -198,7 +198,7 @@ enum AdminRoutes {
         let owner = call.target.shutdown
         let transcript = call.context.environment.transcript
         let connection = call.context.connectionID
-        let answer = HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Connection": "close"], body: AdminJSON.encode(.object(["stopping": .bool(true)])))
+        let answer = HTTPMockResponse(status: 200, headers: ["Content-Type": "application/json", "Connection": "close"], body: AdminJSON.encode(.object(["stopping": .bool(true)])))
         return .reply(HTTPReply(steps: [.response(answer), .then {
             Task {
                 // Past or future: the close may be recorded before this wait starts. Without it in
@@ -218,7 +218,7 @@ enum AdminRoutes {
         guard let pem = tls?.identity.caCertificatePEM else {
             throw AdminFailure(404, tls == nil ? "the mock has no TLS (start it with --tls or --starttls)" : "the mock serves its own certificate (--tls-cert): there is no test CA")
         }
-        return .reply(HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Array(pem.utf8))))
+        return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Array(pem.utf8))))
     }
 
     private static func setConditions(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {

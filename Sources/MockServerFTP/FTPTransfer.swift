@@ -1,6 +1,6 @@
 import MockServerCore
 /// What an FTP data connection carries, run by ``FTPScriptCommand/transfer(_:)``.
-public enum FTPTransfer: String, Sendable, Hashable, CaseIterable {
+package enum FTPTransfer: String, Sendable, Hashable, CaseIterable {
     /// Sends the selected file (or the data) and waits until the client has it all (`«download»`).
     case download = "«download»"
     /// Sends half of the selected file, then resets the data connection (`«download-partial»`).

@@ -69,7 +69,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         case .awaitingRequest:
             break
         }
-        let request: HTTPRequest?
+        let request: HTTPMockRequest?
         do {
             request = inputEnded ? try parser.finish() : try parser.next()
         } catch {
@@ -131,7 +131,7 @@ package final class HTTPConnectionDriver: StreamDriver {
                                   inbox: connection.loop.inbox)
     }
 
-    private func answer(_ request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+    private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         let responder = responder()
         let context = context(connection)
         let answer: HTTPImmediateAnswer
@@ -162,7 +162,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// Where the system has `Task.immediate` (Linux, and Apple systems of 2025), the task starts on
     /// the loop's thread at once, and an answer that never suspends is used right away, with no
     /// trip through the loop's queue.
-    private func awaitAnswer(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+    private func awaitAnswer(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         let inbox = connection.loop.inbox
         let bound = LoopBound(self)
         let boundConnection = LoopBound(connection)
@@ -232,7 +232,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     }
 
     /// The answer a task computed, back on the loop.
-    private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPRequest, on connection: StreamConnection) {
+    private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) {
         guard case .waiting = state, !connection.isClosed else { return }
         state = .awaitingRequest
         switch decision(for: outcome, to: request, on: connection) {
@@ -243,7 +243,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     }
 
     /// What the connection does with a computed answer.
-    private func decision(for outcome: Result<HTTPReply?, any Error>, to request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+    private func decision(for outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         switch outcome {
         case .success(let reply?):
             .steps(steps(for: reply, to: request, on: connection))
@@ -254,7 +254,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         }
     }
 
-    private func unmatched(_ request: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+    private func unmatched(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         connection.record(.unmatched(request.input))
         connection.log(.warning, "unmatched input: \(request.input)")
         return .finish(.unmatchedInput)
@@ -264,12 +264,12 @@ package final class HTTPConnectionDriver: StreamDriver {
     private func failure(_ error: any Error, on connection: StreamConnection) -> HTTPReply {
         connection.log(.error, "the responder failed: \(error)")
         let body = Array("MockServer: the responder failed: \(error)\n".utf8)
-        return HTTPReply(HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body), name: "responder error")
+        return HTTPReply(HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body), name: "responder error")
     }
 
     /// A client waits with a request head for `100 Continue`: the responder may answer the head;
     /// otherwise it gets `100 Continue` and the body comes.
-    private func answer(head: HTTPRequest, on connection: StreamConnection) -> DriverDecision {
+    private func answer(head: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         guard let reply = responder().answerHead(head, context: context(connection)) else {
             return .steps([.send(HTTPResponseSerializer.continueResponse)])
         }
@@ -298,7 +298,7 @@ package final class HTTPConnectionDriver: StreamDriver {
 
     /// The connection's steps for `reply`, recorded as the answer to `request`; the connection
     /// closes afterwards when the request or a response says so.
-    private func steps(for reply: HTTPReply, to request: HTTPRequest, on connection: StreamConnection) -> [StreamStep] {
+    private func steps(for reply: HTTPReply, to request: HTTPMockRequest, on connection: StreamConnection) -> [StreamStep] {
         if reply.isUnexpected {
             connection.record(.unmatched(request.input))
             connection.log(.warning, "unexpected request: \(request.input)")
@@ -310,7 +310,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     }
 
     /// The connection's steps for reply steps; `end` is `nil` for an answer to a request head.
-    private func convert(_ replySteps: [HTTPReplyStep], request: HTTPRequest?, end: ReplyEnd?, on connection: StreamConnection) -> [StreamStep] {
+    private func convert(_ replySteps: [HTTPReplyStep], request: HTTPMockRequest?, end: ReplyEnd?, on connection: StreamConnection) -> [StreamStep] {
         var steps: [StreamStep] = []
         steps.reserveCapacity(replySteps.count + 1)
         for step in replySteps {
@@ -371,7 +371,7 @@ package final class HTTPConnectionDriver: StreamDriver {
 
     /// Carries out `upgrade` for `request`: its answer goes out, then the connection is the new
     /// protocol's, bytes the client sent after the request included; or it is refused and closes.
-    private func upgrade(_ upgrade: HTTPUpgrade, for request: HTTPRequest, on connection: StreamConnection) {
+    private func upgrade(_ upgrade: HTTPUpgrade, for request: HTTPMockRequest, on connection: StreamConnection) {
         switch upgrade.start(request, context(connection), connection.loop.inbox) {
         case .switchProtocols(let response, let driver):
             connection.log(.debug, "switching to \(upgrade.name)")

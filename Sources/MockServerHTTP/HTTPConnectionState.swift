@@ -2,4 +2,4 @@ import MockServerCore
 
 /// Values that a responder keeps for one connection, across its requests (a script's response
 /// set, say). Safe to use from any thread.
-public typealias HTTPConnectionState = SharedValues
+package typealias HTTPConnectionState = SharedValues

@@ -32,10 +32,10 @@ package enum HTTPMalformedRequest {
 
     /// The response for `error`: its status, `Connection: close`, and a text body that says what
     /// was wrong (`MockServer: 400 Bad Request: malformed request: a chunk size is not hexadecimal: zz`).
-    package static func response(for error: FramingError) -> HTTPResponse {
+    package static func response(for error: FramingError) -> HTTPMockResponse {
         let (code, reason) = status(for: error)
         let body = Array("MockServer: \(code) \(reason): \(error)\n".utf8)
-        return HTTPResponse(status: code, reason: reason,
+        return HTTPMockResponse(status: code, reason: reason,
                             headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close"], body: body)
     }
 }

@@ -19,7 +19,7 @@ package enum HTTPRawResponse {
 
     /// The response `bytes` hold. With `skippingInterim`, `1xx` heads before the final one (curl
     /// shows `100 Continue` that way) are skipped.
-    package static func parse(_ bytes: [UInt8], skippingInterim: Bool = false) throws(Failure) -> HTTPResponse {
+    package static func parse(_ bytes: [UInt8], skippingInterim: Bool = false) throws(Failure) -> HTTPMockResponse {
         var lines: [(number: Int, text: String)] = []
         var index = 0
         var lineNumber = 0
@@ -59,7 +59,7 @@ package enum HTTPRawResponse {
             headers.add(name: name, value: line.text[line.text.index(after: colon)...].trimmingSpaces())
         }
         let parts = status.text.split(separator: " ", maxSplits: 2)
-        return HTTPResponse(status: code, reason: parts.count == 3 ? String(parts[2]) : nil, headers: headers, body: Array(bytes[bodyStart...]))
+        return HTTPMockResponse(status: code, reason: parts.count == 3 ? String(parts[2]) : nil, headers: headers, body: Array(bytes[bodyStart...]))
     }
 
     private static func statusCode(of line: (number: Int, text: String)) throws(Failure) -> Int {

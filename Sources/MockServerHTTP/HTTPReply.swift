@@ -4,7 +4,7 @@ import MockServerCore
 /// pause, send bytes exactly as given, or fail on purpose, in order.
 public struct HTTPReply: Sendable {
     /// The steps, in order.
-    public var steps: [HTTPReplyStep]
+    package var steps: [HTTPReplyStep]
     /// A name for the transcript (the script response or stub that answered).
     public var name: String?
     /// Whether the request was unexpected: the transcript records it as unmatched (and test
@@ -12,22 +12,22 @@ public struct HTTPReply: Sendable {
     public var isUnexpected: Bool
 
     /// Creates a reply of steps.
-    public init(steps: [HTTPReplyStep], name: String? = nil, isUnexpected: Bool = false) {
+    package init(steps: [HTTPReplyStep], name: String? = nil, isUnexpected: Bool = false) {
         self.steps = steps
         self.name = name
         self.isUnexpected = isUnexpected
     }
 
     /// A reply of one response.
-    public init(_ response: HTTPResponse, name: String? = nil, isUnexpected: Bool = false) {
+    public init(_ response: HTTPMockResponse, name: String? = nil, isUnexpected: Bool = false) {
         self.init(steps: [.response(response)], name: name, isUnexpected: isUnexpected)
     }
 }
 
 /// One step of an ``HTTPReply``.
-public enum HTTPReplyStep: Sendable {
+package enum HTTPReplyStep: Sendable {
     /// A response, written by ``HTTPResponseSerializer`` for the request it answers.
-    case response(HTTPResponse)
+    case response(HTTPMockResponse)
     /// Bytes sent exactly as given (a script's literal response text).
     case raw([UInt8])
     /// A wait before the next step; the connection holds no thread meanwhile.

@@ -10,7 +10,7 @@ public struct HTTPRequestContext: Sendable {
     /// The address the server accepted the connection on.
     public let local: SocketAddress?
     /// Values a responder keeps for this connection (a script's current response set, say).
-    public let connectionState: HTTPConnectionState
+    package let connectionState: HTTPConnectionState
     /// The transcript and logger of the server.
     package let environment: ServerEnvironment
     /// What a script keeps for this connection (its response set, a protocol's state), reached

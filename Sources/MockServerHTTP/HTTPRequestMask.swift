@@ -49,7 +49,7 @@ package struct HTTPRequestMask: Sendable, Equatable {
 
     /// `request` with its masked query parameters and body fields replaced (a `Content-Length` set
     /// to the new body's length); `nil` when nothing in it is masked.
-    package func masked(_ request: HTTPRequest) -> HTTPRequest? {
+    package func masked(_ request: HTTPMockRequest) -> HTTPMockRequest? {
         // Most requests have neither a query nor a body: nothing is copied or parsed for them.
         let query = request.query.flatMap(maskedQuery)
         let body = request.hasBody ? maskedBody(request.body, contentType: request.headers["Content-Type"]) : nil
@@ -63,7 +63,7 @@ package struct HTTPRequestMask: Sendable, Equatable {
         }
         head += "\r\n"
         let bytes = Array(head.utf8) + newBody
-        return HTTPRequest(method: request.method, target: target, version: request.version, headers: request.headers,
+        return HTTPMockRequest(method: request.method, target: target, version: request.version, headers: request.headers,
                            input: InputUnit(bytes: bytes), body: .range(head.utf8.count..<bytes.count))
     }
 

@@ -2,13 +2,13 @@ import MockServerCore
 
 /// The one HTTP/1.x parser: cuts a byte stream into whole requests (the request line, the
 /// headers, the blank line and the body, by `Content-Length` or `Transfer-Encoding: chunked`) and
-/// hands out each as an ``HTTPRequest``.
+/// hands out each as an ``HTTPMockRequest``.
 ///
 /// A request keeps its bytes exactly as they came, chunk framing of a chunked body included, so
 /// patterns written for the original MockServer (`PUT.*Authorization: Basic …`) match the same
 /// text; its body is de-chunked from the chunk boundaries found while framing. Requests split over
 /// many reads and pipelined requests are both handled.
-@_spi(Framing) public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// The longest request line plus headers accepted, in bytes.
     public let maximumHeadLength: Int
     /// The longest body accepted, in bytes (chunk framing included).
@@ -91,15 +91,15 @@ import MockServerCore
     /// `Expect: 100-continue` and whose body has not all arrived; returned once, after a
     /// ``next()`` that returned `nil`. Its client waits for `100 Continue` (or a final answer)
     /// before sending the body.
-    public mutating func takeHeadAwaitingContinue() -> HTTPRequest? {
+    public mutating func takeHeadAwaitingContinue() -> HTTPMockRequest? {
         guard continueOwed, let head else { return nil }
         continueOwed = false
-        return HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
+        return HTTPMockRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
                            input: InputUnit(bytes: Array(buffer[start..<start + head.length])), body: .range(head.length..<head.length))
     }
 
     /// Removes and returns the next whole request, or `nil` when more bytes are needed.
-    public mutating func next() throws(FramingError) -> HTTPRequest? {
+    public mutating func next() throws(FramingError) -> HTTPMockRequest? {
         // Blank lines between requests (LF or CR LF, RFC 9112 §2.2) are allowed and dropped; a CR
         // alone is not one.
         while head == nil && start < buffer.count {
@@ -123,7 +123,7 @@ import MockServerCore
         }
         let bodyStart = start + current.length
         let end: Int
-        let body: HTTPRequest.BodyLayout
+        let body: HTTPMockRequest.BodyLayout
         switch current.body {
         case .length(let count):
             guard buffer.count - bodyStart >= count else {
@@ -140,7 +140,7 @@ import MockServerCore
             end = found
             body = .chunks(current.chunks)
         }
-        let request = HTTPRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
+        let request = HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                                   input: InputUnit(bytes: Array(buffer[start..<end])), body: body)
         start = end
         scan = HeadScan()
@@ -149,7 +149,7 @@ import MockServerCore
     }
 
     /// Returns nothing more once the peer has finished: a partial request is an error.
-    public mutating func finish() throws(FramingError) -> HTTPRequest? {
+    public mutating func finish() throws(FramingError) -> HTTPMockRequest? {
         if let request = try next() { return request }
         while start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
         guard start == buffer.count else { throw .malformedRequest("the connection ended inside a request") }

@@ -15,24 +15,24 @@
 public protocol HTTPResponder: Sendable {
     /// The reply to `request`, or `nil` when the responder has no answer (the request is recorded
     /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
-    func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply?
+    func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply?
 
     /// The reply when it can be given at once, on the server's thread (or an in-process client's);
     /// it must not block.
-    func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer
+    func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer
 
     /// The answer to the head of a request whose client waits for `100 Continue` before sending
     /// the body, or `nil` to send `100 Continue` and await the body.
     ///
     /// A reply without ``HTTPReplyStep/continueRequest`` ends the exchange: the body is not awaited,
     /// and once the reply is sent the server stops sending and closes when the client does.
-    func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply?
+    func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply?
 }
 
 extension HTTPResponder {
     /// By default, every request goes to ``respond(to:context:)``.
-    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer { .deferred }
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer { .deferred }
 
     /// By default, every waiting client gets `100 Continue`.
-    public func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply? { nil }
+    public func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply? { nil }
 }

@@ -1,7 +1,7 @@
 import MockServerCore
 /// The one writer of the HTTP responses the server sends, with RFC 9112's rules for the length
 /// and the persistence of the connection.
-public enum HTTPResponseSerializer {
+package enum HTTPResponseSerializer {
     /// The bytes of `response` as an answer to `request`, and whether the connection stays open.
     ///
     /// - `Content-Length` is added unless a header gives it or `Transfer-Encoding`, or the status
@@ -11,7 +11,7 @@ public enum HTTPResponseSerializer {
     ///   `keep-alive`. The response gets `Connection: keep-alive` for a 1.0 client that stays, and
     ///   `Connection: close` whenever the server will close, unless it has a `Connection` header.
     ///   Without a request (`nil`), nothing is added and the connection stays open.
-    public static func serialize(_ response: HTTPResponse, for request: HTTPRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
+    public static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
         var fields: HTTPHeaders?
         return write(response, for: request, fields: &fields)
     }
@@ -21,7 +21,7 @@ public enum HTTPResponseSerializer {
     /// final status (200 to 999), no `Transfer-Encoding` and no `Content-Length` other than the
     /// body's of the response's own, and no line breaks or colons where a reader would split a
     /// field differently. Otherwise the head is `nil`: read the bytes as a client does.
-    package static func serializeWithHead(_ response: HTTPResponse, for request: HTTPRequest) -> (bytes: [UInt8], head: HTTPResponseHead?, body: [UInt8]) {
+    package static func serializeWithHead(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], head: HTTPResponseHead?, body: [UInt8]) {
         var fields: HTTPHeaders? = HTTPHeaders()
         let bytes = write(response, for: request, fields: &fields).bytes
         guard let fields, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"),
@@ -49,7 +49,7 @@ public enum HTTPResponseSerializer {
     }
 
     /// Writes `response`, adding each header field written to `fields` when it is not `nil`.
-    private static func write(_ response: HTTPResponse, for request: HTTPRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
+    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
             Self.append(name, value, to: &output)
             fields?.add(name: name, value: value)

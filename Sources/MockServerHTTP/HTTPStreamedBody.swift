@@ -38,7 +38,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
 
     /// The head that goes before these pieces, for `response`: ``head(of:)``, with the event
     /// stream's headers for events.
-    package func head(for response: HTTPResponse) -> HTTPResponse {
+    package func head(for response: HTTPMockResponse) -> HTTPMockResponse {
         guard isEventStream else { return Self.head(of: response) }
         var events = response
         events.headers = Self.eventStreamHeaders(adding: response.headers)
@@ -57,7 +57,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
 
     /// `response`'s head for a streamed body: its headers without a length or a coding of their
     /// own, with `Transfer-Encoding: chunked`, and no body.
-    package static func head(of response: HTTPResponse) -> HTTPResponse {
+    package static func head(of response: HTTPMockResponse) -> HTTPMockResponse {
         var headers = HTTPHeaders()
         for field in response.headers where !["content-length", "transfer-encoding"].contains(field.name.lowercased()) {
             headers.add(name: field.name, value: field.value)

@@ -7,7 +7,7 @@ import MockServerCore
 /// ```swift
 /// let reply = HTTPReply(steps: [.upgrade(upgrade)])
 /// ```
-public struct HTTPUpgrade: Sendable {
+package struct HTTPUpgrade: Sendable {
     /// What an upgrade does with the request that asked for it.
     package enum Outcome {
         /// Send `response` (`101 Switching Protocols`), then hand the connection to `driver`.
@@ -19,10 +19,10 @@ public struct HTTPUpgrade: Sendable {
     /// The protocol's name, for the transcript and the log (`websocket`).
     public let name: String
     /// Works out the outcome for the request, on the connection's loop, whose inbox it is given.
-    package let start: @Sendable (HTTPRequest, HTTPRequestContext, LoopInbox) -> Outcome
+    package let start: @Sendable (HTTPMockRequest, HTTPRequestContext, LoopInbox) -> Outcome
 
     /// An upgrade to `name`, which `start` carries out.
-    package init(name: String, start: @escaping @Sendable (HTTPRequest, HTTPRequestContext, LoopInbox) -> Outcome) {
+    package init(name: String, start: @escaping @Sendable (HTTPMockRequest, HTTPRequestContext, LoopInbox) -> Outcome) {
         self.name = name
         self.start = start
     }

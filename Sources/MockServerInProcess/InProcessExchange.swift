@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 
 /// One load of a ``MockURLProtocol``: the request goes to the mock over an in-memory connection,
 /// and the bytes the mock writes are read as a client reads a response, then handed to the

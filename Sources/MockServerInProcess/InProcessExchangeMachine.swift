@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 
 /// The state of one in-process load as a value: events in (the load starts, its connection
 /// opens, the mock writes, the loading system cancels, the request times out), actions out (open a

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 
 /// A reply made of responses and raw bytes only, known in full when the responder answers: the
 /// common case, served on the loading thread in `startLoading` without a connection, an
@@ -17,7 +17,7 @@ struct InProcessPlainAnswer {
 
     /// The plain form of `reply` to `request`, or `nil` when the reply does more than send
     /// (pauses, faults, closes, commands that act later).
-    init?(_ reply: HTTPReply, to request: HTTPRequest) {
+    init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
         if reply.steps.count == 1, case .response(let response) = reply.steps[0] {
             let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
             pieces = [written.bytes]
@@ -56,7 +56,7 @@ struct InProcessPlainAnswer {
 
     /// Records what a connection carrying the exchange would: it connected, the request and its
     /// answer, the bytes, and the client's close.
-    func record(_ reply: HTTPReply, to request: HTTPRequest, connectionID: Int, in environment: ServerEnvironment) {
+    func record(_ reply: HTTPReply, to request: HTTPMockRequest, connectionID: Int, in environment: ServerEnvironment) {
         var events: [TranscriptEvent] = []
         events.reserveCapacity(pieces.count + 3)
         events.append(.connected(peer: "in-process"))

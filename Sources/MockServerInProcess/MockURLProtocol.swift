@@ -19,7 +19,7 @@ import MockServerHTTP
 /// The loading system calls `startLoading` and `stopLoading` one after the other on its own
 /// thread (Apple's client thread, FoundationNetworking's session queue); the exchange's
 /// state is behind a lock.
-open class MockURLProtocol: URLProtocol {
+package class MockURLProtocol: URLProtocol {
     /// The load under way: set by `startLoading`, taken by `stopLoading`, both called by the
     /// loading system on one thread, one after the other (so no lock: the exchange's own events,
     /// on the mock's loop, never touch it).

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 
 /// A request made ready for its mock before the load starts: its bytes as a client sends them
 /// and, when they parse, the request the responder gets.
@@ -15,7 +15,7 @@ struct PreparedRequest: Sendable {
     /// The request's bytes: request line, header fields, body.
     let bytes: [UInt8]
     /// The request as the server's parser reads those bytes, or `nil` when it cannot.
-    let parsed: HTTPRequest?
+    let parsed: HTTPMockRequest?
 
     /// Prepares `request` for `route`'s mock; `addingStoredCookies` asks the session's cookie
     /// storage for a `Cookie` field the request lacks (see ``MockURLProtocol``'s initializer for

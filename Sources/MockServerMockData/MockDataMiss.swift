@@ -1,9 +1,9 @@
 import MockServerHTTP
 
 /// A request that no mock-data file answered, with every file name that was tried.
-public struct MockDataMiss: Sendable {
+package struct MockDataMiss: Sendable {
     /// The request.
-    public let request: HTTPRequest
+    public let request: HTTPMockRequest
     /// The folder searched (symbolic links resolved).
     public let folder: String
     /// The file names tried, in search order.

@@ -58,7 +58,7 @@ public final class MockDataResponder: HTTPResponder {
     }
 
     /// The requests no file answered, in order.
-    public var misses: [MockDataMiss] { missLog.withLock { $0 } }
+    package var misses: [MockDataMiss] { missLog.withLock { $0 } }
 
     /// The names of the files that can answer, sorted.
     public var fileNames: [String] { files.fileNames }
@@ -71,7 +71,7 @@ public final class MockDataResponder: HTTPResponder {
     /// The file that answers `request`, without recording a miss.
     /// A request with secrets in its query or body (a `token` parameter, a `password` field) is
     /// looked up as sent, then as a recording wrote it: masked by ``requestMask``.
-    public func lookup(_ request: HTTPRequest) -> MockDataLookup {
+    package func lookup(_ request: HTTPMockRequest) -> MockDataLookup {
         var names = MockDataNaming.fileNames(for: request, allowsWildcards: allowsWildcards)
         if let masked = requestMask.masked(request) {
             names += MockDataNaming.fileNames(for: masked, allowsWildcards: allowsWildcards).filter { !names.contains($0) }
@@ -86,7 +86,7 @@ public final class MockDataResponder: HTTPResponder {
         return .missing(MockDataMiss(request: request, folder: files.path, triedFileNames: names))
     }
 
-    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         switch lookup(request) {
         case .found(let name, let response):
             return .reply(HTTPReply(response, name: name))
@@ -98,19 +98,19 @@ public final class MockDataResponder: HTTPResponder {
         }
     }
 
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    public func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         guard case .reply(let reply) = try answerImmediately(request, context: context) else { return nil }
         return reply
     }
 
     /// The `404 Not Found` for a request no file answers, with `text` as its body.
-    package static func missResponse(text: String) -> HTTPResponse {
-        HTTPResponse(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "No Mock Data"], body: Array(text.utf8))
+    package static func missResponse(text: String) -> HTTPMockResponse {
+        HTTPMockResponse(status: 404, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "No Mock Data"], body: Array(text.utf8))
     }
 
     /// The 500 for a file that would answer but holds no response.
-    package static func invalidFileResponse(_ error: MockDataError) -> HTTPResponse {
-        HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Bad Mock Data"],
+    package static func invalidFileResponse(_ error: MockDataError) -> HTTPMockResponse {
+        HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Bad Mock Data"],
                      body: Array("MockServer: \(error)\n".utf8))
     }
 }

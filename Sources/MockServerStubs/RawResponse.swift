@@ -3,7 +3,7 @@ import MockServerHTTP
 /// Reads a response as `curl -is` prints it.
 enum RawResponse {
     static func parse(_ bytes: [UInt8]) throws(StubError) -> StubResponse {
-        let response: HTTPResponse
+        let response: HTTPMockResponse
         do {
             response = try HTTPRawResponse.parse(bytes, skippingInterim: true)
         } catch {

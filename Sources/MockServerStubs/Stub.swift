@@ -67,7 +67,7 @@ public final class Stub: Sendable, CustomStringConvertible {
 
     /// The path parameters when `request` matches, or the first part that does not; `requestMethod`
     /// replaces the request's own method (a `HEAD` tried as a `GET`).
-    func match(_ request: HTTPRequest, as requestMethod: String? = nil) -> Result<StubParameters, Mismatch> {
+    func match(_ request: HTTPMockRequest, as requestMethod: String? = nil) -> Result<StubParameters, Mismatch> {
         let asked = requestMethod ?? request.method
         guard asked == method || asked.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(asked), not \(method)")) }
         guard let parameters = target.match(request) else {
@@ -98,7 +98,7 @@ public final class Stub: Sendable, CustomStringConvertible {
 
     /// Counts a hit on `request`, the server's answer number `sequence`, and returns the fixed
     /// response for it (the next of a sequence), or the handler.
-    func takeAnswer(for request: HTTPRequest, sequence: Int) -> Answer {
+    func takeAnswer(for request: HTTPMockRequest, sequence: Int) -> Answer {
         let hit = record.withLock { record in
             record.add(request, sequence: sequence)
         }

@@ -15,7 +15,7 @@ package struct StubHits: Sendable {
     package private(set) var last: (sequence: Int, method: String, target: String)?
 
     /// Counts `request`, the server's answer number `sequence`; returns how many came before it.
-    mutating func add(_ request: HTTPRequest, sequence: Int) -> Int {
+    mutating func add(_ request: HTTPMockRequest, sequence: Int) -> Int {
         defer { count += 1 }
         byPath[request.path, default: 0] += 1
         let answer = (sequence: sequence, method: request.method, target: request.target)

@@ -7,12 +7,12 @@ import MockServerCore
 /// `headers` are looked up by name in any case, also as members: `request.headers.accept`.
 public struct StubRequest: Sendable {
     /// The request as the server parsed it.
-    public let http: HTTPRequest
+    public let http: HTTPMockRequest
     /// Values taken from the endpoint's `:name` path segments.
     public let pathParameters: StubParameters
 
     /// Creates the value a closure sees.
-    public init(_ http: HTTPRequest, pathParameters: StubParameters = StubParameters()) {
+    public init(_ http: HTTPMockRequest, pathParameters: StubParameters = StubParameters()) {
         self.http = http
         self.pathParameters = pathParameters
     }

@@ -121,11 +121,11 @@ public struct StubResponse: Sendable {
         case .reset?, .hang?: break
         default:
             guard let stream else {
-                steps.append(.response(HTTPResponse(status: status, reason: reason, headers: headers, body: body)))
+                steps.append(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)))
                 break
             }
             // The head, with chunked coding and no length, then the pieces as chunks.
-            steps.append(.response(HTTPStreamedBody.head(of: HTTPResponse(status: status, reason: reason, headers: headers, body: []))))
+            steps.append(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: []))))
             steps += stream.steps
         }
         return steps

@@ -77,7 +77,7 @@ package final class StubRouter: HTTPResponder {
     /// The requests no stub matched, in order, each with the report its 500 showed.
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
-    package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
         let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in
@@ -110,7 +110,7 @@ package final class StubRouter: HTTPResponder {
         return Array(steps[...response])
     }
 
-    package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    package func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         switch try answerImmediately(request, context: context) {
         case .reply(let reply): reply
         case .unmatched, .deferred: nil
@@ -120,7 +120,7 @@ package final class StubRouter: HTTPResponder {
 
     /// The reply of `stub`'s closure to `request`; what it throws is kept for ``handlerFailures``.
     private func run(_ handler: @Sendable (StubRequest, StubCache) async throws -> StubResponse, of stub: Stub,
-                     for request: HTTPRequest, parameters: StubParameters) async throws -> HTTPReply {
+                     for request: HTTPMockRequest, parameters: StubParameters) async throws -> HTTPReply {
         let response: StubResponse
         do {
             response = try await handler(StubRequest(request, pathParameters: parameters), cache)
@@ -145,14 +145,14 @@ package final class StubRouter: HTTPResponder {
 
     /// The stub that answers `request` (``findUnmasked(_:)``); then the same for the request
     /// masked by ``requestMask``.
-    private func find(_ request: HTTPRequest) -> Found? {
+    private func find(_ request: HTTPMockRequest) -> Found? {
         if let found = findUnmasked(request) { return found }
         return requestMask.masked(request).flatMap(findUnmasked)
     }
 
     /// The most recently added stub that matches; for a `HEAD` that none matches, the most
     /// recently added `GET` stub that would match it as a `GET` (not a WebSocket's).
-    private func findUnmasked(_ request: HTTPRequest) -> Found? {
+    private func findUnmasked(_ request: HTTPMockRequest) -> Found? {
         for stub in stubs.withLock({ $0.index.candidates(method: request.method, path: request.path) }) {
             if case .success(let parameters) = stub.match(request) { return Found(stub: stub, parameters: parameters, isHeadAsGet: false) }
         }
@@ -165,7 +165,7 @@ package final class StubRouter: HTTPResponder {
 
     /// The reply of the first mock-data folder with a file for `request`, or the unexpected
     /// request's.
-    private func mockDataReply(to request: HTTPRequest) -> HTTPReply {
+    private func mockDataReply(to request: HTTPMockRequest) -> HTTPReply {
         var misses: [MockDataMiss] = []
         for folder in folders.withLock({ $0 }) {
             switch folder.lookup(request) {
@@ -177,7 +177,7 @@ package final class StubRouter: HTTPResponder {
         let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses, snippet: reportSnippet.withLock { $0 })
         unexpected.withLock { $0.append(report) }
         let response = misses.isEmpty
-            ? HTTPResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
+            ? HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
                            body: Array(report.text.utf8))
             : MockDataResponder.missResponse(text: report.text)
         return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)

@@ -37,7 +37,7 @@ package enum StubTarget: Sendable {
     }
 
     /// The path parameters when `request`'s target matches, or `nil`.
-    func match(_ request: HTTPRequest) -> StubParameters? {
+    func match(_ request: HTTPMockRequest) -> StubParameters? {
         switch self {
         case .exact(let path, let query):
             guard request.path == path else { return nil }

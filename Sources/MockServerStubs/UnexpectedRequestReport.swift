@@ -19,17 +19,17 @@ public struct UnexpectedRequestReport: Sendable {
     }
 
     /// The request no stub matched.
-    public let request: HTTPRequest
+    public let request: HTTPMockRequest
     /// The whole text, as the 500's body has it (the 404's, when mock-data folders were searched).
     public let text: String
     /// The mock-data folders searched, each with the file names tried; empty when there are none.
-    public let mockDataMisses: [MockDataMiss]
+    package let mockDataMisses: [MockDataMiss]
     /// Swift that answers the request: a `server.stubRequest(…)` builder, pasted into a test.
     public let swiftSnippet: String
     /// A JSON endpoint entry that answers the request, to paste into a stub script's `"endpoints"`.
     public let endpointSnippet: String
 
-    init(request: HTTPRequest, stubs: [Stub], misses: [MockDataMiss] = [], snippet: Snippet = .swift) {
+    init(request: HTTPMockRequest, stubs: [Stub], misses: [MockDataMiss] = [], snippet: Snippet = .swift) {
         self.request = request
         self.mockDataMisses = misses
         let swift = Self.snippet(for: request)
@@ -54,7 +54,7 @@ public struct UnexpectedRequestReport: Sendable {
     }
 
     /// Swift that answers `request`: pasted into a test, it compiles and matches it.
-    static func snippet(for request: HTTPRequest) -> [String] {
+    static func snippet(for request: HTTPMockRequest) -> [String] {
         var lines = ["server.stubRequest(\(literal(request.method)), \(literal(request.target)))"]
         let headers = request.headers.fields.filter { !ignoredHeaders.contains($0.name.lowercased()) }
         if !headers.isEmpty {
@@ -71,7 +71,7 @@ public struct UnexpectedRequestReport: Sendable {
 
     /// A stub script's endpoint entry that answers `request`: its method and target, the headers
     /// and text body it must have, and a 200.
-    static func endpoint(for request: HTTPRequest) -> String {
+    static func endpoint(for request: HTTPMockRequest) -> String {
         var parts = ["\"api\": " + "\(request.method.lowercased()) \(request.target)".escaped(.json)]
         var requirements: [String] = []
         let headers = request.headers.fields.filter { !ignoredHeaders.contains($0.name.lowercased()) }
@@ -92,7 +92,7 @@ public struct UnexpectedRequestReport: Sendable {
 
     /// The stub that matches the most parts, in order (method, path, headers, body); the most
     /// recent among equals.
-    static func nearest(to request: HTTPRequest, among stubs: [Stub]) -> (Stub, Stub.Mismatch)? {
+    static func nearest(to request: HTTPMockRequest, among stubs: [Stub]) -> (Stub, Stub.Mismatch)? {
         var best: (Stub, Stub.Mismatch)?
         for stub in stubs.reversed() {
             guard case .failure(let mismatch) = stub.match(request) else { continue }

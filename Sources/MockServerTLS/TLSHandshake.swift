@@ -1,5 +1,5 @@
 /// What a finished TLS handshake agreed, as the transcript shows it.
-public struct TLSHandshake: Sendable, Hashable, CustomStringConvertible {
+package struct TLSHandshake: Sendable, Hashable, CustomStringConvertible {
     /// The protocol version, such as `TLSv1.3`.
     public let version: String
     /// The cipher suite, such as `TLS_AES_256_GCM_SHA384`.

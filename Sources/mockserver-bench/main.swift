@@ -6,7 +6,7 @@ import FoundationNetworking
 #endif
 import MockServer
 import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 import MockServerScript
 import MockServerStubs
 

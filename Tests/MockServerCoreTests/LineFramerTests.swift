@@ -1,5 +1,5 @@
 import Testing
-@testable @_spi(Framing) import MockServerCore
+@testable import MockServerCore
 
 @Suite("Line framing")
 struct LineFramerTests {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
+@testable import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
 
@@ -109,9 +109,9 @@ struct HostileInputTests {
     }
 
     // Darwin's poll watches nothing for a paused connection, so there a vanished client is noticed
-    // when the pause ends (the next test); see Selector.reportsVanishedPeersWhileIdle.
+    // when the pause ends (the next test); see IOSelector.reportsVanishedPeersWhileIdle.
     @Test("a client that vanishes during a pause is noticed at once; the others are served",
-          .enabled(if: Selector.reportsVanishedPeersWhileIdle, "Darwin notices a vanished peer when the pause ends"))
+          .enabled(if: IOSelector.reportsVanishedPeersWhileIdle, "Darwin notices a vanished peer when the pause ends"))
     func vanishDuringPause() async throws {
         let server = try startServer(Self.echo)
         defer { server.stop() }

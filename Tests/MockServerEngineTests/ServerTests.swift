@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
+@testable import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
 

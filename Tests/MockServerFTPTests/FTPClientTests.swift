@@ -3,8 +3,8 @@ import MockServerResponses
 import Testing
 import TestSupport
 @testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
+@testable import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
 #if canImport(FoundationNetworking)

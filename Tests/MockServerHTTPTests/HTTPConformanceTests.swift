@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 @testable import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerHTTP
 
 /// The conformance table's rows against the parser alone: the same refusal (status and named
 /// problem) or the same request, whether the bytes come in one read or in many.
@@ -13,7 +13,7 @@ struct HTTPConformanceTests {
     }
 
     /// What the parser makes of `bytes` fed `size` bytes at a time: the first request, or the error.
-    private func outcome(_ bytes: [UInt8], size: Int) -> Result<HTTPRequest?, FramingError> {
+    private func outcome(_ bytes: [UInt8], size: Int) -> Result<HTTPMockRequest?, FramingError> {
         var parser = HTTPRequestParser()
         var offset = 0
         do {

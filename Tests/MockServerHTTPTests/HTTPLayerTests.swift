@@ -20,11 +20,11 @@ private struct AsyncResponder: HTTPResponder {
         var description: String { "refused on purpose" }
     }
 
-    func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         switch request.path {
         case "/count":
             let value = await counter.next()
-            return HTTPReply(HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("\(value) \(request.query ?? "")".utf8)), name: "count")
+            return HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("\(value) \(request.query ?? "")".utf8)), name: "count")
         case "/throw":
             throw Refused()
         default:

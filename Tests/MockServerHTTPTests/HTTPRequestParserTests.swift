@@ -1,6 +1,6 @@
 import Testing
 @testable import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerHTTP
 
 @Suite("HTTP request framing")
 struct HTTPRequestParserTests {
@@ -33,7 +33,7 @@ struct HTTPRequestParserTests {
         var parser = HTTPRequestParser()
         let bytes = Array("POST /a/b?x=1&y=2 HTTP/1.1\r\nX-Token:  abc \r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;e=1\r\nde\r\n0\r\n\r\n".utf8)
         var offset = 0
-        var found: [HTTPRequest] = []
+        var found: [HTTPMockRequest] = []
         while offset < bytes.count {
             parser.append(bytes[offset..<min(offset + chunk, bytes.count)])
             offset += chunk
@@ -50,8 +50,8 @@ struct HTTPRequestParserTests {
         #expect(request.headers["X-TOKEN"] == "abc")
         #expect(request.body == Array("abcde".utf8))
         #expect(!request.wantsKeepAlive)
-        #expect(HTTPRequest(parsing: Array("GET / HTTP/1.0\r\nConnection: Keep-Alive".utf8))?.wantsKeepAlive == true)
-        #expect(HTTPRequest(parsing: Array("NOOP".utf8)) == nil)
+        #expect(HTTPMockRequest(parsing: Array("GET / HTTP/1.0\r\nConnection: Keep-Alive".utf8))?.wantsKeepAlive == true)
+        #expect(HTTPMockRequest(parsing: Array("NOOP".utf8)) == nil)
     }
 
     @Test("Expect: 100-continue hands out the waiting head once, split over every chunk size", arguments: 1...64)

@@ -1,10 +1,10 @@
 import Testing
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerHTTP
 
 /// The head the serializer says a client reads is the head a client does read from its bytes.
 @Suite("HTTP response serializer")
 struct HTTPResponseSerializerTests {
-    private func request(_ method: String, version: String = "HTTP/1.1", connection: String? = nil) throws -> HTTPRequest {
+    private func request(_ method: String, version: String = "HTTP/1.1", connection: String? = nil) throws -> HTTPMockRequest {
         var parser = HTTPRequestParser()
         parser.append(Array("\(method) /x \(version)\r\nHost: h\r\n\(connection.map { "Connection: \($0)\r\n" } ?? "")\r\n".utf8))
         return try #require(try parser.next())
@@ -25,25 +25,25 @@ struct HTTPResponseSerializerTests {
         return (head, body)
     }
 
-    static let responses: [HTTPResponse] = [
-        HTTPResponse(status: 200, body: Array("ok\n".utf8)),
-        HTTPResponse(status: 201, reason: "Made  It ", headers: ["X-Space": "  padded\t", "Content-Type": "text/plain"], body: Array("{}".utf8)),
-        HTTPResponse(status: 204),
-        HTTPResponse(status: 304, headers: ["ETag": "\"1\""]),
-        HTTPResponse(status: 404, reason: "", body: Array("gone".utf8)),
-        HTTPResponse(status: 500, headers: ["Content-Length": "4"], body: Array("oops".utf8)),
-        HTTPResponse(status: 200, headers: ["Connection": "close"], body: [0xFF, 0x00]),
-        HTTPResponse(status: 599, headers: ["X-Empty": ""]),
+    static let responses: [HTTPMockResponse] = [
+        HTTPMockResponse(status: 200, body: Array("ok\n".utf8)),
+        HTTPMockResponse(status: 201, reason: "Made  It ", headers: ["X-Space": "  padded\t", "Content-Type": "text/plain"], body: Array("{}".utf8)),
+        HTTPMockResponse(status: 204),
+        HTTPMockResponse(status: 304, headers: ["ETag": "\"1\""]),
+        HTTPMockResponse(status: 404, reason: "", body: Array("gone".utf8)),
+        HTTPMockResponse(status: 500, headers: ["Content-Length": "4"], body: Array("oops".utf8)),
+        HTTPMockResponse(status: 200, headers: ["Connection": "close"], body: [0xFF, 0x00]),
+        HTTPMockResponse(status: 599, headers: ["X-Empty": ""]),
     ]
 
     @Test("a status without a reason phrase keeps the space after its code (RFC 9112 §4)")
     func emptyReason() {
-        let bytes = HTTPResponseSerializer.serialize(HTTPResponse(status: 299, reason: "", body: []), for: nil).bytes
+        let bytes = HTTPResponseSerializer.serialize(HTTPMockResponse(status: 299, reason: "", body: []), for: nil).bytes
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 299 \r\n"))
     }
 
     @Test("a known head is the head read back, for GET, HEAD and a closing HTTP/1.0 client", arguments: responses)
-    func knownHeads(response: HTTPResponse) throws {
+    func knownHeads(response: HTTPMockResponse) throws {
         for request in [try request("GET"), try request("HEAD"), try request("head"), try request("GET", version: "HTTP/1.0"),
                         try request("GET", connection: "close")] {
             let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
@@ -59,12 +59,12 @@ struct HTTPResponseSerializerTests {
     func unknownHeads() throws {
         let get = try request("GET")
         for response in [
-            HTTPResponse(status: 100),
-            HTTPResponse(status: 200, headers: ["Transfer-Encoding": "chunked"], body: Array("3\r\nabc\r\n0\r\n\r\n".utf8)),
-            HTTPResponse(status: 200, headers: ["Content-Length": "10"], body: Array("short".utf8)),
-            HTTPResponse(status: 200, headers: ["X-Split": "a\r\nX-Injected: b"]),
-            HTTPResponse(status: 200, headers: ["Bad:Name": "v"]),
-            HTTPResponse(statusLine: "HTTP/1.1 200 OK"),
+            HTTPMockResponse(status: 100),
+            HTTPMockResponse(status: 200, headers: ["Transfer-Encoding": "chunked"], body: Array("3\r\nabc\r\n0\r\n\r\n".utf8)),
+            HTTPMockResponse(status: 200, headers: ["Content-Length": "10"], body: Array("short".utf8)),
+            HTTPMockResponse(status: 200, headers: ["X-Split": "a\r\nX-Injected: b"]),
+            HTTPMockResponse(status: 200, headers: ["Bad:Name": "v"]),
+            HTTPMockResponse(statusLine: "HTTP/1.1 200 OK"),
         ] {
             #expect(HTTPResponseSerializer.serializeWithHead(response, for: get).head == nil, "\(response.headers)")
         }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 @testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
+@testable import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
 
@@ -93,7 +93,7 @@ struct HTTPResponseTests {
         let template = ResponseTemplate("$method $path [${header:x-token}] [${header:Missing}] <$body>")
         // The HTTP driver hands the parsed request to every reply.
         var answering = context
-        answering.request = HTTPRequest(parsing: request.bytes)
+        answering.request = HTTPMockRequest(parsing: request.bytes)
         #expect(String(decoding: template.render(input: request, context: answering), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
         #expect(String(decoding: template.render(input: InputUnit("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
     }
@@ -105,7 +105,7 @@ struct HTTPResponseTests {
             var session = ScriptSession(connectionID: 1)
             let input = InputUnit("GET /p HTTP/1.1\r\n\r\n")
             var values = context
-            values.request = HTTPRequest(parsing: input.bytes)
+            values.request = HTTPMockRequest(parsing: input.bytes)
             let reply = try #require(try PatternResponder(script: script).respond(to: input, session: &session, context: values))
             guard case .protocolCommand(let command) = reply.commands[0], case .response(let template) = command.base as? HTTPScriptCommand else { return "" }
             return String(decoding: template.render(input: reply.match.input, groups: reply.match.groups, context: values), as: UTF8.self)

@@ -1,5 +1,5 @@
 import Testing
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerHTTP
 
 @Suite("Request line")
 struct RequestLineTests {

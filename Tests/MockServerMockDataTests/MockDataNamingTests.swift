@@ -7,11 +7,11 @@ import Testing
 /// SHA-256, bencoding, the JSON reader and the file names they make, against fixed vectors.
 @Suite("Mock-data naming")
 struct MockDataNamingTests {
-    private func request(_ text: String) throws -> HTTPRequest {
+    private func request(_ text: String) throws -> HTTPMockRequest {
         // CRLF in the head only: the body is sent as written.
         let parts = text.components(separatedBy: "\n\n")
         let head = parts[0].replacingOccurrences(of: "\n", with: "\r\n") + "\r\n\r\n"
-        return try #require(HTTPRequest(parsing: Array((head + parts.dropFirst().joined(separator: "\n\n")).utf8)))
+        return try #require(HTTPMockRequest(parsing: Array((head + parts.dropFirst().joined(separator: "\n\n")).utf8)))
     }
 
     @Test("SHA-256: the NIST vectors, a million a's, and every padding boundary fed in pieces")

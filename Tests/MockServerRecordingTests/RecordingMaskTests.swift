@@ -10,8 +10,8 @@ import Testing
 /// file names they give, and the hop-by-hop names a proxy drops.
 @Suite("Recording: masks, file names, hop-by-hop names")
 struct RecordingMaskTests {
-    static func request(_ text: String) throws -> HTTPRequest {
-        try #require(HTTPRequest(parsing: Array(text.utf8)), "\(text)")
+    static func request(_ text: String) throws -> HTTPMockRequest {
+        try #require(HTTPMockRequest(parsing: Array(text.utf8)), "\(text)")
     }
 
     @Test("credential-like headers are masked by default, by name and by fragment, in any case; --unmask-header opts one back in", arguments: [

@@ -4,6 +4,7 @@ import TestSupport
 @testable import MockServer
 @testable import MockServerCore
 @testable import MockServerRecording
+import MockServerHTTP
 
 /// The recording's pure parts: masking, the command line's refusals, endpoints' bytes bodies.
 @Suite("Recording: masking, options, formats", .offPool)
@@ -77,7 +78,7 @@ struct RecordingUnitTests {
         let file = folder.appendingPathComponent("api.json")
         try Data(#"{"endpoints": [{"api": "get /chat", "upgrade": {"scheme": "websocket", "responses": {"hi": {"pattern": "«initial»", "commands": ["hi"]}}}}]}"#.utf8).write(to: file)
         let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:9")!, destination: .endpoints(file: file))
-        let request = try #require(HTTPRequest(parsing: Array("GET /chat HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+        let request = try #require(HTTPMockRequest(parsing: Array("GET /chat HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
         let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
                                          environment: ServerEnvironment(transcript: Transcript(), logger: MockServerLogger(level: nil) { _ in }))
         guard case .reply(let reply) = try recorder.answerImmediately(request, context: context), case .upgrade? = reply.steps.first else {

@@ -12,7 +12,7 @@ final class TLSOnlyServer: Sendable {
     init(_ configuration: TLSConfiguration, makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
         let context = try TLSContext(configuration)
         let socket = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
-        let selector = try Selector.make()
+        let selector = try IOSelector.make()
         try selector.register(socket.fd, interest: .read)
         port = socket.localAddress?.port ?? 0
         let inbox = LoopInbox(selector: selector)

@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 import MockServerResponses
 @testable import MockServer
-@testable @_spi(Framing) import MockServerCore
-@testable @_spi(Framing) import MockServerHTTP
+@testable import MockServerCore
+@testable import MockServerHTTP
 @testable import MockServerScript
 @testable import MockServerWebDAV
 
@@ -148,7 +148,7 @@ struct CommandLineTests {
     }
 
     @Test("MOCKSERVER_SELECTOR=poll makes the command wait with poll, never epoll (seen in a system-call trace)",
-          .enabled(if: Tools.path(of: "strace") != nil && Selector.Kind.platformDefault == .epoll))
+          .enabled(if: Tools.path(of: "strace") != nil && IOSelector.Kind.platformDefault == .epoll))
     func pollSelector() throws {
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-trace-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: trace) }
@@ -182,9 +182,9 @@ struct CommandLineTests {
         let result = try Tools.run(Tools.mockserver.path, [], environment: ["MOCKSERVER_SELECTOR": "kqueue"])
         #expect(result.status == 71)
         #expect(result.stderr.contains("MOCKSERVER_SELECTOR(kqueue)"), "\(result.stderr)")
-        #expect(throws: SocketError.self) { try Selector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "select"]) }
-        #expect(try Selector.Kind.chosen(environment: [:]) == Selector.Kind.platformDefault)
-        #expect(try Selector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "poll"]) == .poll)
+        #expect(throws: SocketError.self) { try IOSelector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "select"]) }
+        #expect(try IOSelector.Kind.chosen(environment: [:]) == IOSelector.Kind.platformDefault)
+        #expect(try IOSelector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "poll"]) == .poll)
     }
 
     @Test("an HTTP script binds no data port, and the first line leaves out its parenthesis", .enabled(if: Tools.hasCurl))

@@ -95,5 +95,5 @@ struct SchemeClaimTests {
 
 /// An HTTP responder that answers nothing: only its server's URL is asked for.
 private struct HTTPStubResponderForSchemes: HTTPResponder {
-    func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? { nil }
+    func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? { nil }
 }

@@ -15,11 +15,11 @@ struct WebDAVHandlerTests {
         var now = Date(timeIntervalSince1970: 1_704_110_400)
 
         mutating func send(_ method: String, _ target: String, _ headers: [String: String] = [:], body: String = "", host: String = "x",
-                           extraHeaders: String = "", asPropfind: Bool = false) -> HTTPResponse {
+                           extraHeaders: String = "", asPropfind: Bool = false) -> HTTPMockResponse {
             var text = "\(method) \(target) HTTP/1.1\r\nHost: \(host)\r\n"
             for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
             text += extraHeaders + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-            var handler = WebDAVHandler(request: HTTPRequest(parsing: Array(text.utf8))!, files: files, times: times, state: state, now: now)
+            var handler = WebDAVHandler(request: HTTPMockRequest(parsing: Array(text.utf8))!, files: files, times: times, state: state, now: now)
             let response = asPropfind ? handler.respond(as: "PROPFIND") : handler.respond()
             files = handler.files
             times = handler.times
@@ -28,14 +28,14 @@ struct WebDAVHandlerTests {
         }
     }
 
-    private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+    private func text(_ response: HTTPMockResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
     @Test("paths: a bad escape or a fragment in the target is refused (FilePathsTests has the paths themselves)")
     func paths() {
         var server = Server()
         // %00 never reaches a handler: the parser refuses it (HTTPSyntax.checkTarget). A bad escape
         // passes the parser and is the handler's own 400.
-        #expect(HTTPRequest(parsing: Array("GET /a%00 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) == nil)
+        #expect(HTTPMockRequest(parsing: Array("GET /a%00 HTTP/1.1\r\nHost: x\r\n\r\n".utf8)) == nil)
         #expect(server.send("GET", "/a%zz").status == 400)
         #expect(server.send("DELETE", "/folder/#frag").status == 400)
         #expect(server.files["/folder/"] != nil)

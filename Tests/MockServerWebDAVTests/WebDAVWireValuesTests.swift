@@ -7,7 +7,7 @@ import Testing
 /// before use, refused naming the culprit, never trapping.
 @Suite("WebDAV handler: values from the wire")
 struct WebDAVWireValuesTests {
-    private func text(_ response: HTTPResponse) -> String { String(decoding: response.body, as: UTF8.self) }
+    private func text(_ response: HTTPMockResponse) -> String { String(decoding: response.body, as: UTF8.self) }
 
     @Test("Depth is 0, 1 or infinity on every method, given once; anything else is 400 naming the header")
     func depth() {

@@ -258,12 +258,12 @@ struct ReferenceTests {
                 var name: String { get }
                 func answer(_ input: String, context: Int) throws -> Answer
             }
-            @_spi(Framing) public protocol Hidden {
+            public protocol Hidden {
                 func hidden()
             }
-            @_spi(Framing) public struct HiddenToo {
+            public struct HiddenToo {
                 public func next() {}
-                @_spi(Framing) public enum Inner {
+                public enum Inner {
                     case first(String)
                     case second
                 }

@@ -5,8 +5,8 @@
 // - the units and the error (by kind) are the same whether the bytes come in one read or in many;
 // - a unit fed alone to a fresh framer comes back as one unit, unchanged (requests) or as the same
 //   line (lines, once its terminator is put back).
-@_spi(Framing) import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerCore
+import MockServerHTTP
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,7 +3,7 @@
 /// A line may be at most ``maximumLength`` bytes, terminator excluded; a longer one makes
 /// ``next()`` throw ``FramingError/lineTooLong(limit:)`` as soon as the excess is buffered,
 /// so a peer that never sends a newline cannot grow the buffer without bound.
-@_spi(Framing) public struct LineFramer: InputFramer {
+package struct LineFramer: InputFramer {
     /// The longest line accepted, in bytes, without its terminator.
     public let maximumLength: Int
     private var buffer: [UInt8] = []

@@ -1,6 +1,6 @@
 /// One unit per read, as the original MockServer did. Whether two requests arrive in one read, or one
 /// request in two, depends on timing: prefer ``LineFramer`` or ``HTTPRequestFramer``.
-@_spi(Framing) public struct RawFramer: InputFramer {
+package struct RawFramer: InputFramer {
     private var pending: [[UInt8]] = []
     private var cursor = 0
 

@@ -5,7 +5,7 @@
 /// protocol: listeners hand accepted sockets to whatever their owner says, and a
 /// ``StreamConnection`` runs the steps its driver gives it.
 package final class EventLoop {
-    package let selector: Selector
+    package let selector: IOSelector
     /// The transcript, logger and connection numbers of the server this loop serves.
     package let environment: ServerEnvironment
     package let inbox: LoopInbox
@@ -25,7 +25,7 @@ package final class EventLoop {
     /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
     private static let spinWindow: UInt64 = 50_000
 
-    package init(selector: Selector, inbox: LoopInbox, environment: ServerEnvironment) {
+    package init(selector: IOSelector, inbox: LoopInbox, environment: ServerEnvironment) {
         self.selector = selector
         self.inbox = inbox
         self.environment = environment

@@ -4,7 +4,7 @@
 package final class LoopInbox: Sendable {
     /// Tasks queued from other threads, and whether the loop has ended (``close()``).
     private let tasks = Locked<(queued: [@Sendable (EventLoop) -> Void], closed: Bool)>(([], false))
-    private let selector: Selector
+    private let selector: IOSelector
     /// Work queued from the loop's own thread.
     ///
     /// `nonisolated(unsafe)`: only the thread marked with this inbox (``ThreadMarker``), the loop's
@@ -15,7 +15,7 @@ package final class LoopInbox: Sendable {
     /// `nonisolated(unsafe)`: as ``local``, the loop's thread alone touches it.
     nonisolated(unsafe) private var running: [@Sendable (EventLoop) -> Void] = []
 
-    package init(selector: Selector) {
+    package init(selector: IOSelector) {
         self.selector = selector
     }
 

@@ -21,10 +21,10 @@ package struct LoopServer: Sendable {
         listeners: @escaping @Sendable (EventLoop, [Socket], Prepared) -> [Listener]
     ) throws -> (server: LoopServer, prepared: Prepared) {
         var sockets: [Socket] = []
-        let selector: Selector
+        let selector: IOSelector
         do {
             for address in addresses { sockets.append(try Socket.listening(on: address)) }
-            selector = try Selector.make()
+            selector = try IOSelector.make()
             do {
                 for socket in sockets { try selector.register(socket.fd, interest: .read) }
             } catch {

@@ -6,7 +6,7 @@ import Darwin
 
 /// A non-blocking TCP socket: a file descriptor and the calls the server makes on it.
 ///
-/// Every socket system call of the package is made here, in ``Selector`` or in ``Platform``.
+/// Every socket system call of the package is made here, in ``IOSelector`` or in ``Platform``.
 /// A `Socket` does not close itself: its owner calls ``close()`` exactly once.
 package struct Socket: Sendable, Hashable {
     /// The file descriptor.

@@ -256,7 +256,7 @@ public final class HTTPMockServer: Sendable {
     }
 
     /// The requests that no stub matched, in order.
-    public var unexpectedRequests: [HTTPRequest] { router.unexpectedRequests.map(\.request) }
+    public var unexpectedRequests: [HTTPMockRequest] { router.unexpectedRequests.map(\.request) }
 
     /// The reports of the requests that no stub matched, in order: the text each 500 showed.
     public var unexpectedRequestReports: [UnexpectedRequestReport] { router.unexpectedRequests }

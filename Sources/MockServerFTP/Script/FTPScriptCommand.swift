@@ -2,7 +2,7 @@ import MockServerCore
 import MockServerScript
 
 /// FTP's script commands: data connections, transfers, data-channel faults, and `«ftp»`.
-public enum FTPScriptCommand: ProtocolCommand {
+package enum FTPScriptCommand: ProtocolCommand {
     /// Opens this connection's own passive-data listener; later `$pasv`, `$epsv` and `$dataport`
     /// in this connection name it (`«passive»`).
     case openPassive
@@ -68,7 +68,7 @@ extension ScriptCommand {
         .command(FTPScriptCommand.connectActive(address, otherwise: otherwise))
     }
     /// Runs a transfer on the data channel (`«download»`, `«upload»`, `«list»`, …).
-    public static func transfer(_ transfer: FTPTransfer) -> ScriptCommand { .command(FTPScriptCommand.transfer(transfer)) }
+    package static func transfer(_ transfer: FTPTransfer) -> ScriptCommand { .command(FTPScriptCommand.transfer(transfer)) }
     /// Answers the command as an FTP server over the server's files (`«ftp»`).
     public static var ftp: ScriptCommand { .command(FTPScriptCommand.ftp) }
 }

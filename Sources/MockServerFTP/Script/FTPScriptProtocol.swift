@@ -4,7 +4,7 @@ import MockServerScript
 /// FTP's part of the script language: `«passive»`, `{"active": …}`, the transfers, `«ftp»`,
 /// `«refuse-data»`, `{"delay-data": …}` and `{"protect": …}` (FTPS's `PROT`), in scripts with `scheme` `ftp` and in line scripts
 /// that name no other protocol.
-public struct FTPScriptProtocol: ScriptProtocol {
+package struct FTPScriptProtocol: ScriptProtocol {
     public let name = "FTP"
     public let schemes: Set<String> = ["ftp", "ftps"]
     public let framing = Framing.lines

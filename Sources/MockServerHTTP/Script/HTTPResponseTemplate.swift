@@ -3,7 +3,7 @@ import MockServerScript
 
 /// An HTTP response written as parts, rendered with a computed `Content-Length`, so that keep-alive
 /// clients work without hand-counted lengths (`{"response": {…}}` in a response file).
-public struct HTTPResponseTemplate: Sendable, Hashable {
+package struct HTTPResponseTemplate: Sendable, Hashable {
     /// The body: text with substitutions, exact bytes, or the selected file / the server's data.
     public enum Body: Sendable, Hashable {
         case text(ResponseTemplate)
@@ -48,7 +48,7 @@ public struct HTTPResponseTemplate: Sendable, Hashable {
     }
 
     /// The response with `input`'s substitutions made: the status, the headers and the body.
-    public func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPResponse {
+    public func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPMockResponse {
         let bodyBytes: [UInt8]
         switch body {
         case .text(let template): bodyBytes = template.render(input: input, groups: groups, context: context)
@@ -59,13 +59,13 @@ public struct HTTPResponseTemplate: Sendable, Hashable {
         let fields = headers.map { header in
             HTTPHeaders.Field(name: header.name, value: String(decoding: header.value.render(input: input, groups: groups, context: context), as: UTF8.self))
         }
-        return HTTPResponse(statusLine: status, headers: HTTPHeaders(fields), body: bodyBytes)
+        return HTTPMockResponse(statusLine: status, headers: HTTPHeaders(fields), body: bodyBytes)
     }
 
     /// The response's bytes as ``HTTPResponseSerializer`` writes them with no request to answer:
     /// `HTTP/1.1 STATUS`, the headers, `Content-Length` (unless a header gives it or chunked
     /// encoding, or the status has no body), the blank line and the body.
     package func render(input: InputUnit, groups: [String?], context: SubstitutionContext) -> [UInt8] {
-        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request as? HTTPRequest).bytes
+        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request as? HTTPMockRequest).bytes
     }
 }

@@ -2,7 +2,7 @@ import MockServerCore
 import MockServerScript
 
 /// HTTP's script commands.
-public enum HTTPScriptCommand: ProtocolCommand {
+package enum HTTPScriptCommand: ProtocolCommand {
     /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
     case response(HTTPResponseTemplate)
     /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
@@ -29,7 +29,7 @@ public enum HTTPScriptCommand: ProtocolCommand {
 
 extension ScriptCommand {
     /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
-    public static func httpResponse(_ template: HTTPResponseTemplate) -> ScriptCommand {
+    package static func httpResponse(_ template: HTTPResponseTemplate) -> ScriptCommand {
         .command(HTTPScriptCommand.response(template))
     }
 

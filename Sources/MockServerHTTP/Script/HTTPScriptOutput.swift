@@ -4,9 +4,9 @@ import MockServerCore
 /// besides bytes.
 package enum HTTPScriptOutput: Sendable {
     /// A response, written for the request it answers.
-    case response(HTTPResponse)
+    case response(HTTPMockResponse)
     /// A response's head (chunked), then its body's timed pieces.
-    case streamed(head: HTTPResponse, steps: [HTTPReplyStep])
+    case streamed(head: HTTPMockResponse, steps: [HTTPReplyStep])
     /// `100 Continue`, letting a waiting client send its body.
     case continueRequest
 }

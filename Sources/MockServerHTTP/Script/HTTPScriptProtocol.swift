@@ -3,7 +3,7 @@ import MockServerScript
 
 /// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole
 /// requests, and may send `{"response": {…}}` and, in a `"head": true` response, `«continue»`.
-public struct HTTPScriptProtocol: ScriptProtocol {
+package struct HTTPScriptProtocol: ScriptProtocol {
     public let name = "HTTP"
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
     public let schemes: Set<String> = ["http", "https"]

@@ -20,19 +20,19 @@ package final class ScriptHTTPResponder: HTTPResponder {
         self.base = base
     }
 
-    package func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    package func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         reply(to: request, context: context, head: false)
     }
 
-    package func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         reply(to: request, context: context, head: false).map { .reply($0) } ?? .unmatched
     }
 
-    package func answerHead(_ head: HTTPRequest, context: HTTPRequestContext) -> HTTPReply? {
+    package func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply? {
         reply(to: head, context: context, head: true)
     }
 
-    private func reply(to request: HTTPRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
+    private func reply(to request: HTTPMockRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
         let storage = context.scriptStorage
         var session = storage.session
         let before = session.responseSet

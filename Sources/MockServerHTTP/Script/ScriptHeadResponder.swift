@@ -4,7 +4,7 @@ import MockServerScript
 /// A ``MockServerScript/ScriptResponder`` that can answer the head of an HTTP request whose client
 /// waits for `100 Continue` before sending the body. ``MockServerScript/PatternResponder`` is one
 /// (its `"head": true` responses); a responder that is not lets every waiting client go on.
-public protocol ScriptHeadResponder: ScriptResponder {
+package protocol ScriptHeadResponder: ScriptResponder {
     /// The answer to the head of a request whose client waits for `100 Continue`, or `nil` to
     /// send `100 Continue` and await the body.
     ///

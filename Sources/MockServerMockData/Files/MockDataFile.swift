@@ -10,7 +10,7 @@ import MockServerHTTP
 ///   must be JSON (an error names its line and column otherwise).
 enum MockDataFile {
     /// The response in the file at `path` (named by its extension) with contents `bytes`.
-    static func response(path: String, bytes: [UInt8]) throws(MockDataError) -> HTTPResponse {
+    static func response(path: String, bytes: [UInt8]) throws(MockDataError) -> HTTPMockResponse {
         if path.hasSuffix(".json") {
             do {
                 // A byte-order mark, as some editors write, is served as written but not held against the file.
@@ -18,7 +18,7 @@ enum MockDataFile {
             } catch {
                 throw .malformedFile(path: path, line: error.location.line, column: error.location.column, message: "not JSON: \(error.message)")
             }
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: bytes)
+            return HTTPMockResponse(status: 200, headers: ["Content-Type": "application/json"], body: bytes)
         }
         do {
             return try HTTPRawResponse.parse(bytes)

@@ -17,7 +17,7 @@ final class MockDataFolder: Sendable {
     private struct Entry: Sendable {
         let stamp: FileStamp
         let readAt: Int64
-        let response: Result<HTTPResponse, MockDataError>
+        let response: Result<HTTPMockResponse, MockDataError>
 
         /// Whether a later change to the file must show in its `stat`.
         var isSettled: Bool { readAt - stamp.modified > 1_000_000_000 }
@@ -41,7 +41,7 @@ final class MockDataFolder: Sendable {
 
     /// The response of the file named `name`, or the error that keeps it from answering; `nil`
     /// when there is no such file in the folder.
-    func response(named name: String) -> Result<HTTPResponse, MockDataError>? {
+    func response(named name: String) -> Result<HTTPMockResponse, MockDataError>? {
         let file = path + "/" + name
         guard let stamp = FileStamp(path: file), stamp.isRegularFile else { return nil }
         if let entry = entries.withLock({ $0[name] }), entry.stamp == stamp, entry.isSettled { return entry.response }

@@ -23,7 +23,7 @@ import MockServerHTTP
 /// - Names that cannot be a file (longer than 255 bytes with the extension) are left out.
 ///
 /// Each base name is searched as `.http` then `.json` before the next base name.
-public enum MockDataNaming {
+package enum MockDataNaming {
     /// The extensions a base name is searched with, in order.
     public static let extensions = [".http", ".json"]
 
@@ -33,13 +33,13 @@ public enum MockDataNaming {
     /// The base names for `request`, in search order. A `HEAD` request's names are followed by
     /// those of the same request as a `GET`, so that a `GET` file answers both (without its body
     /// for `HEAD`), as a real server's would.
-    public static func baseNames(for request: HTTPRequest, allowsWildcards: Bool = false) -> [String] {
+    public static func baseNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
         let names = baseNames(for: request, method: request.method, allowsWildcards: allowsWildcards)
         guard request.method == "HEAD" else { return names }
         return names + baseNames(for: request, method: "GET", allowsWildcards: allowsWildcards)
     }
 
-    private static func baseNames(for request: HTTPRequest, method: String, allowsWildcards: Bool) -> [String] {
+    private static func baseNames(for request: HTTPMockRequest, method: String, allowsWildcards: Bool) -> [String] {
         let prefix = method + "|" + decodedPath(request.path)
         let longestExtension = extensions.map(\.utf8.count).max() ?? 0
         func fits(_ name: String) -> Bool { fileSafe(name).utf8.count + longestExtension <= maximumFileNameLength }
@@ -68,13 +68,13 @@ public enum MockDataNaming {
     }
 
     /// The file names for `request`, in search order: each base name with each extension.
-    public static func fileNames(for request: HTTPRequest, allowsWildcards: Bool = false) -> [String] {
+    public static func fileNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
         baseNames(for: request, allowsWildcards: allowsWildcards).flatMap { base in extensions.map { base + $0 } }
     }
 
     /// The body's forms, most specific first, ending with its SHA-256; `nil` when the request has
     /// no body part.
-    static func bodyParts(of request: HTTPRequest, method: String) -> [String]? {
+    static func bodyParts(of request: HTTPMockRequest, method: String) -> [String]? {
         let body = request.body
         guard !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) else { return nil }
         var parts: [String] = []

@@ -31,7 +31,7 @@ import MockServerWebSocket
 ///   what was sent on them; each write is a `recorded` note.
 public final class HTTPRecorder: HTTPResponder {
     /// Where requests go.
-    public let upstream: HTTPUpstream
+    package let upstream: HTTPUpstream
     /// Where exchanges are written.
     public let destination: RecordingDestination
     /// What is hidden before writing.
@@ -115,7 +115,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
     public func flush() throws(RecordingError) { try sink.flush() }
 
-    public func answerImmediately(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         if request.method == "CONNECT" { return .reply(Self.connectRefused) }
         if let reply = try replayed(request, context: context) {
             counts.withLock { $0.replayed += 1 }
@@ -125,7 +125,7 @@ public final class HTTPRecorder: HTTPResponder {
     }
 
     /// The destination's answer to `request`, or `nil` when it has none.
-    private func replayed(_ request: HTTPRequest, context: HTTPRequestContext) throws -> HTTPReply? {
+    private func replayed(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply? {
         switch replay {
         case .mockData(let folder):
             if case .found(let name, let response) = folder.lookup(request) { return HTTPReply(response, name: name) }
@@ -140,7 +140,7 @@ public final class HTTPRecorder: HTTPResponder {
 
     /// The answer to `CONNECT`: a reverse proxy opens no tunnels (RFC 9110 §9.3.6), and the
     /// upstream never hears of it.
-    static let connectRefused = HTTPReply(HTTPResponse(status: 405, headers: ["Content-Type": "text/plain; charset=utf-8", "Allow": allowedMethods,
+    static let connectRefused = HTTPReply(HTTPMockResponse(status: 405, headers: ["Content-Type": "text/plain; charset=utf-8", "Allow": allowedMethods,
                                                                               "X-MockServer": "CONNECT Refused"],
                                                        body: Array("MockServer: the recorder is a reverse proxy and does not forward CONNECT (it opens no tunnels); send the requests themselves to it\n".utf8)),
                                           name: "CONNECT refused", isUnexpected: true)
@@ -148,7 +148,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// What the `Allow` header of a refused `CONNECT` lists: the methods the recorder forwards.
     static let allowedMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE"
 
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    public func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         if request.method == "CONNECT" { return Self.connectRefused }
         if let reply = try replayed(request, context: context) {
             counts.withLock { $0.replayed += 1 }
@@ -159,7 +159,7 @@ public final class HTTPRecorder: HTTPResponder {
         case .failure(let error):
             counts.withLock { $0.failed += 1 }
             context.record(.note(TranscriptNote(kind: "upstream-failed", text: "\(error)")))
-            return HTTPReply(HTTPResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Upstream Failed"],
+            return HTTPReply(HTTPMockResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Upstream Failed"],
                                           body: Array("MockServer: \(error)\n".utf8)), name: "upstream failed", isUnexpected: true)
         case .success(let response):
             let headers = clientHeaders(response, for: request)
@@ -173,7 +173,7 @@ public final class HTTPRecorder: HTTPResponder {
                 context.record(.note(TranscriptNote(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
-            return HTTPReply(HTTPResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body),
+            return HTTPReply(HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body),
                              name: "upstream \(upstream.authority)")
         }
     }
@@ -187,7 +187,7 @@ public final class HTTPRecorder: HTTPResponder {
     }
 
     /// Sends `request` upstream on the server's loop and awaits the answer.
-    private func exchange(_ request: HTTPRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
+    private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
         let bytes = upstream.forwardedBytes(of: request)
         let address = upstream.address
@@ -216,7 +216,7 @@ public final class HTTPRecorder: HTTPResponder {
 
     /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to
     /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
-    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPRequest) -> HTTPHeaders {
+    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> HTTPHeaders {
         let keepsLength = request.method == "HEAD" || response.status == 304
         var result = HTTPHeaders()
         for field in HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"]) {
@@ -241,7 +241,7 @@ public final class HTTPRecorder: HTTPResponder {
     }
 
     /// The exchange as written: masked, with the headers the client got.
-    private func recording(_ request: HTTPRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
+    private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
         // The request as written and named: masked query parameters and body fields (the
         // replay masks an incoming request the same way before it looks it up).
         let maskedRequest = mask.requestMask.masked(request) ?? request

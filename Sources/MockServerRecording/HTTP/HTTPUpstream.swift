@@ -5,7 +5,7 @@ import MockServerTLS
 
 /// The server a recording forwards HTTP requests to, from a URL such as `http://127.0.0.1:8080`,
 /// `https://api.example.com` or `http://localhost:8080/api` (a path is put before every request's path).
-public struct HTTPUpstream: Sendable, Equatable {
+package struct HTTPUpstream: Sendable, Equatable {
     /// Whether requests go over TLS (`https`).
     public let isTLS: Bool
     /// The PEM file of the CAs an `https` upstream's certificate must chain to; `nil` for the system's store.
@@ -78,7 +78,7 @@ public struct HTTPUpstream: Sendable, Equatable {
 
     /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.
-    func forwardedBytes(of request: HTTPRequest) -> [UInt8] {
+    func forwardedBytes(of request: HTTPMockRequest) -> [UInt8] {
         var target = AbsoluteURI.pathOnward(of: Substring(request.target))
         if target.isEmpty || target.first != "/" { target = "/" + target }
         var head = "\(request.method) \(basePath)\(target) HTTP/1.1\r\nHost: \(authority)\r\n"

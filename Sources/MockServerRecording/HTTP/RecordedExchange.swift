@@ -5,7 +5,7 @@ import MockServerHTTP
 struct RecordedExchange: Sendable {
     /// The request as the client sent it, its masked query parameters and body fields replaced
     /// (the file's name and the endpoint come from it).
-    let request: HTTPRequest
+    let request: HTTPMockRequest
     /// The request body as written (masked when it had masked fields).
     let requestBody: [UInt8]
     let status: Int

@@ -60,7 +60,7 @@ package enum TranscriptMasking {
         var result = Array(lines.joined(separator: [0x0A]))
         if let (_, bodyStart) = headEnd {
             let body = Array(bytes[bodyStart...])
-            if chunked, let request = HTTPRequest(parsing: bytes), let masked = mask.maskedBody(request.body, contentType: contentType) {
+            if chunked, let request = HTTPMockRequest(parsing: bytes), let masked = mask.maskedBody(request.body, contentType: contentType) {
                 // A chunked body is masked whole, and written again as one chunk.
                 result += [0x0D, 0x0A, 0x0D, 0x0A] + Array("\(String(masked.count, radix: 16))\r\n".utf8) + masked + Array("\r\n0\r\n\r\n".utf8)
             } else {

@@ -13,7 +13,7 @@ import MockServerCore
 /// try recorder.stop()
 /// let replay = MockServer(responder: try PatternResponder(script: ResponseScript(contentsOf: URL(fileURLWithPath: "smtp.json"))))
 /// ```
-public final class LineRecorder: Sendable {
+package final class LineRecorder: Sendable {
     /// The upstream's address.
     public let upstream: SocketAddress
     /// Where the script is written.

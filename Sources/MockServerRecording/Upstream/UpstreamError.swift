@@ -1,5 +1,5 @@
 /// Why an upstream gave no answer: what the recorder's `502 Bad Gateway` names in its body.
-public enum UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum UpstreamError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The connection could not be made (refused, unreachable), with the system's words.
     case connectionFailed(address: String, reason: String)
     /// No complete answer came within the time allowed.

@@ -2,7 +2,7 @@ import MockServerCore
 
 /// A request as its protocol parsed it, for the substitutions `$method`, `$path`, `$body` and
 /// `${header:Name}`, and for `{"save": …}`, which stores its body.
-public protocol ScriptRequest: Sendable {
+package protocol ScriptRequest: Sendable {
     /// The method, such as `GET`.
     var method: String { get }
     /// The target as sent, such as `/items?x=1`.

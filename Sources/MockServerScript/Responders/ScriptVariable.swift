@@ -1,7 +1,7 @@
 import MockServerCore
 /// A named substitution every script has, usable in response text as `$name` or `${name}`.
 /// Protocols add their own (FTP's `$pasv` and `$epsv`): see ``ScriptProtocolVariable``.
-public enum ScriptVariable: String, Sendable, CaseIterable {
+package enum ScriptVariable: String, Sendable, CaseIterable {
     /// The server's numeric address, such as `127.0.0.1`.
     case address
     /// The server's display name (``MockServer/Configuration/serverName``).

@@ -26,7 +26,7 @@ public struct SubstitutionContext: Sendable {
     public var protocolVariables: [String: ScriptProtocolVariable]
     /// The request being answered, parsed once by its protocol, for `$method`, `$path`, `$body` and
     /// `${header:Name}`; when `nil` (a line protocol), they are empty.
-    public var request: (any ScriptRequest)? {
+    package var request: (any ScriptRequest)? {
         get { requestBox?.request }
         set { requestBox = newValue.map(RequestBox.init) }
     }
@@ -54,7 +54,7 @@ public struct SubstitutionContext: Sendable {
     }
 
     /// The text a variable is replaced with.
-    public func value(of variable: ScriptVariable) -> String {
+    package func value(of variable: ScriptVariable) -> String {
         switch variable {
         case .address: address
         case .server: serverName

@@ -53,7 +53,7 @@ public final class ScriptConnectionStorage: Sendable {
 
 /// A protocol's per-connection state that holds something to release when the connection closes
 /// (a data channel, a listener).
-public protocol ScriptConnectionResource: Sendable {
+package protocol ScriptConnectionResource: Sendable {
     /// The connection closed; release what belongs to it. Called on the connection's thread.
     func connectionClosed()
 }

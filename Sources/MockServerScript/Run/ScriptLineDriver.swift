@@ -1,4 +1,4 @@
-@_spi(Framing) import MockServerCore
+import MockServerCore
 
 /// A line protocol (or raw reads, as the original did, or any framer's units) answered by a ``ScriptResponder``: it frames the
 /// input, asks the responder for each unit, and hands the reply's commands to a ``ScriptRun``,

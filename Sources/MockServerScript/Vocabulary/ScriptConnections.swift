@@ -1,4 +1,4 @@
-@_spi(Framing) import MockServerCore
+import MockServerCore
 
 /// How a protocol's connections are served, which the server composes without naming the protocol:
 /// the driver of each connection (the script interpreter over a framer's units, or a driver of the

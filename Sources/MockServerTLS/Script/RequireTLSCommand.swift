@@ -5,7 +5,7 @@ import MockServerScript
 /// `mockserver --tls-required`), a connection still in plain text gets these commands instead of the
 /// rest of the reply, as vsftpd's `force_local_logins_ssl` answers a login before `AUTH TLS`; on an
 /// encrypted connection, or a server that does not require TLS, the reply goes on.
-public struct RequireTLSCommand: ProtocolCommand {
+package struct RequireTLSCommand: ProtocolCommand {
     /// What a plain-text connection gets instead of the rest of the reply.
     public let refusal: [ScriptCommand]
 

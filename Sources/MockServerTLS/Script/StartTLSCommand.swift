@@ -8,7 +8,7 @@ import MockServerScript
 /// The object form, `{"starttls": "234 AUTH TLS successful\r\n", "otherwise": ["534 No TLS\r\n"]}`,
 /// sends its text and begins TLS when the server has a TLS identity, and runs `otherwise` instead
 /// when it has none. The bare token on a server without an identity is logged and skipped.
-public struct StartTLSCommand: ProtocolCommand {
+package struct StartTLSCommand: ProtocolCommand {
     /// What is sent before the handshake (the object form's text), if anything.
     public let reply: ResponseTemplate?
     /// What runs instead on a server without a TLS identity; `nil`: nothing (a warning is logged).

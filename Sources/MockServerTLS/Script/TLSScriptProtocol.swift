@@ -9,7 +9,7 @@ import MockServerScript
 /// ```json
 /// "auth": { "pattern": "^AUTH (TLS|SSL)", "commands": [{"starttls": "234 AUTH $1 successful\r\n", "otherwise": ["534 TLS is not available\r\n"]}] }
 /// ```
-public struct TLSScriptProtocol: ScriptProtocol {
+package struct TLSScriptProtocol: ScriptProtocol {
     public let name = "TLS"
     public let schemes: Set<String> = []
     public let framings: Set<Framing> = [.lines, .raw]

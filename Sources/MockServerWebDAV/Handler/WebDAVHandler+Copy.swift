@@ -4,7 +4,7 @@ import MockServerHTTP
 import MockServerCore
 
 extension WebDAVHandler {
-    mutating func copyOrMove(_ path: String, move: Bool) -> HTTPResponse {
+    mutating func copyOrMove(_ path: String, move: Bool) -> HTTPMockResponse {
         guard let destinationHeader = request.headers["Destination"] else { return Self.plain(400, "\(request.method) needs a Destination header\n") }
         // An absolute URI or an absolute path (RFC 4918 §10.3); a URI on another server is 502,
         // since this one cannot copy there (RFC 4918 §9.8.4, §9.9.4).
@@ -66,7 +66,7 @@ extension WebDAVHandler {
         for copy in copies { state.properties[copy.to] = state.properties[copy.from] }
         if move { forget(Set(copies.map(\.from))) }
         index = store.tree
-        return HTTPResponse(status: destinationExists ? 204 : 201,
+        return HTTPMockResponse(status: destinationExists ? 204 : 201,
                             headers: destinationExists ? [:] : ["Location": FilePaths.href(destination), "Content-Length": "0"])
     }
 }

@@ -6,7 +6,7 @@ import MockServerCore
 extension WebDAVHandler {
     /// 400 for a malformed `If` header, 412 when none of its lists holds; `nil` when there is none
     /// or it holds.
-    func conditionFailure(for path: String) -> HTTPResponse? {
+    func conditionFailure(for path: String) -> HTTPMockResponse? {
         guard let text = request.headers["If"] else { return nil }
         guard let header = WebDAVIfHeader(text) else { return Self.plain(400, "the If header \(text) is malformed\n") }
         let holds = header.lists.contains { list in
@@ -24,7 +24,7 @@ extension WebDAVHandler {
     }
 
     /// 423 when a lock covers one of `paths` and the request does not submit its token.
-    func lockFailure(touching paths: [String]) -> HTTPResponse? {
+    func lockFailure(touching paths: [String]) -> HTTPMockResponse? {
         let submitted = request.headers["If"].flatMap(WebDAVIfHeader.init)?.submittedTokens ?? []
         for path in paths {
             let covering = state.locks.filter { $0.covers(path) }
@@ -32,13 +32,13 @@ extension WebDAVHandler {
                 let root = covering[0].root
                 let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:error xmlns:D=\"DAV:\"><D:lock-token-submitted><D:href>"
                     + "\(FilePaths.href(root))</D:href></D:lock-token-submitted></D:error>\n"
-                return HTTPResponse(status: 423, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+                return HTTPMockResponse(status: 423, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
             }
         }
         return nil
     }
 
-    mutating func lock(_ path: String) -> HTTPResponse {
+    mutating func lock(_ path: String) -> HTTPMockResponse {
         let timeout: Int?
         do {
             timeout = try Self.timeout(request.headers["Timeout"])
@@ -89,32 +89,32 @@ extension WebDAVHandler {
         let lock = WebDAVLock(token: "opaquelocktoken:\(UUID().uuidString.lowercased())", root: lockRoot, isDeep: isDeep, scope: scope,
                               owner: owner, timeout: timeout, refreshed: now)
         state.locks.append(lock)
-        return HTTPResponse(status: created ? 201 : 200, headers: ["Lock-Token": "<\(lock.token)>", "Content-Type": "application/xml; charset=utf-8"],
+        return HTTPMockResponse(status: created ? 201 : 200, headers: ["Lock-Token": "<\(lock.token)>", "Content-Type": "application/xml; charset=utf-8"],
                             body: Array(Self.lockDiscoveryDocument([lock]).utf8))
     }
 
-    private mutating func refreshLock(_ path: String, timeout: Int?) -> HTTPResponse {
+    private mutating func refreshLock(_ path: String, timeout: Int?) -> HTTPMockResponse {
         let submitted = request.headers["If"].flatMap(WebDAVIfHeader.init)?.submittedTokens ?? []
         guard let position = state.locks.firstIndex(where: { submitted.contains($0.token) && $0.covers(path) }) else {
             return Self.plain(412, "a LOCK without a body refreshes a lock, and the If header names none on \(path)\n")
         }
         state.locks[position].timeout = timeout
         state.locks[position].refreshed = now
-        return HTTPResponse(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
+        return HTTPMockResponse(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
                             body: Array(Self.lockDiscoveryDocument([state.locks[position]]).utf8))
     }
 
-    mutating func unlock(_ path: String) -> HTTPResponse {
+    mutating func unlock(_ path: String) -> HTTPMockResponse {
         guard let header = request.headers["Lock-Token"]?.trimmingSpaces(), header.hasPrefix("<"), header.hasSuffix(">") else {
             return Self.plain(400, "UNLOCK needs a Lock-Token header: <opaquelocktoken:…>\n")
         }
         let token = String(header.dropFirst().dropLast())
         guard let position = state.locks.firstIndex(where: { $0.token == token && $0.covers(path) }) else {
             let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:error xmlns:D=\"DAV:\"><D:lock-token-matches-request-uri/></D:error>\n"
-            return HTTPResponse(status: 409, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+            return HTTPMockResponse(status: 409, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
         }
         state.locks.remove(at: position)
-        return HTTPResponse(status: 204)
+        return HTTPMockResponse(status: 204)
     }
 
     /// The longest lock the server grants, in seconds: 2³² − 1, the most RFC 4918 §10.7 lets a

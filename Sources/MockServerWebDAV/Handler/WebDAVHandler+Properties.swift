@@ -11,7 +11,7 @@ extension WebDAVHandler {
         case some([WebDAVPropertyName])
     }
 
-    mutating func propfind(_ path: String) -> HTTPResponse {
+    mutating func propfind(_ path: String) -> HTTPMockResponse {
         var asked = PropertyRequest.all
         if request.hasBody {
             let root: WebDAVXMLNode
@@ -42,9 +42,9 @@ extension WebDAVHandler {
         return Self.multistatus(responses)
     }
 
-    static func multistatus(_ responses: [String]) -> HTTPResponse {
+    static func multistatus(_ responses: [String]) -> HTTPMockResponse {
         let body = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:multistatus xmlns:D=\"DAV:\">\n" + responses.joined(separator: "\n") + "\n</D:multistatus>\n"
-        return HTTPResponse(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
+        return HTTPMockResponse(status: 207, headers: ["Content-Type": "application/xml; charset=utf-8"], body: Array(body.utf8))
     }
 
     /// The live properties of `path`, as elements (prefix `D:`).
@@ -103,7 +103,7 @@ extension WebDAVHandler {
             + "T\(UTCTime.twoDigits(time.hour)):\(UTCTime.twoDigits(time.minute)):\(UTCTime.twoDigits(time.second))Z"
     }
 
-    mutating func proppatch(_ path: String) -> HTTPResponse {
+    mutating func proppatch(_ path: String) -> HTTPMockResponse {
         let root: WebDAVXMLNode
         do {
             root = try XMLReader.parse(request.body)

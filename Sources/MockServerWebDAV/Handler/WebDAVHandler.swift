@@ -31,7 +31,7 @@ package struct WebDAVHandler {
     /// The file a `PUT` stored, for the server's uploads.
     package private(set) var stored: (path: String, bytes: [UInt8])?
 
-    let request: HTTPRequest
+    let request: HTTPMockRequest
     let now: Date
     var index: FileTree
     /// The request's `Depth` (`infinity` when it has none), once ``respond()`` has checked it.
@@ -39,7 +39,7 @@ package struct WebDAVHandler {
 
     package static let allowedMethods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
 
-    package init(request: HTTPRequest, files: [String: [UInt8]], times: FileTimes, state: WebDAVState, now: Date = Date()) {
+    package init(request: HTTPMockRequest, files: [String: [UInt8]], times: FileTimes, state: WebDAVState, now: Date = Date()) {
         self.request = request
         self.store = FileStore(files: files, times: times)
         self.state = state
@@ -48,13 +48,13 @@ package struct WebDAVHandler {
     }
 
     /// The response to the request; `files`, `state` and `stored` then hold its effects.
-    package mutating func respond() -> HTTPResponse {
+    package mutating func respond() -> HTTPMockResponse {
         respond(as: request.method)
     }
 
     /// The response to the request as if its method were `method` (`«propfind»` answers any
     /// request it is given as a `PROPFIND`): the same checks of its target and `Depth`.
-    package mutating func respond(as method: String) -> HTTPResponse {
+    package mutating func respond(as method: String) -> HTTPMockResponse {
         state.locks.removeAll { $0.hasExpired(at: now) }
         // A fragment is never part of a request (RFC 9112 §3.2): refused rather than ignored, so that
         // `DELETE /a/#b` cannot remove `/a/`.
@@ -69,7 +69,7 @@ package struct WebDAVHandler {
         self.depth = depth
         switch method {
         case "OPTIONS":
-            return HTTPResponse(status: 200, headers: ["DAV": "1, 2", "Allow": Self.allowedMethods, "MS-Author-Via": "DAV", "Content-Length": "0"])
+            return HTTPMockResponse(status: 200, headers: ["DAV": "1, 2", "Allow": Self.allowedMethods, "MS-Author-Via": "DAV", "Content-Length": "0"])
         case "GET", "HEAD": return get(path)
         case "PUT": return put(path)
         case "DELETE": return delete(path)
@@ -80,7 +80,7 @@ package struct WebDAVHandler {
         case "LOCK": return lock(path)
         case "UNLOCK": return unlock(path)
         default:
-            return HTTPResponse(status: 405, headers: ["Allow": Self.allowedMethods, "Content-Type": "text/plain"],
+            return HTTPMockResponse(status: 405, headers: ["Allow": Self.allowedMethods, "Content-Type": "text/plain"],
                                 body: Array("\(method) is not a WebDAV method here\n".utf8))
         }
     }
@@ -98,7 +98,7 @@ package struct WebDAVHandler {
         return Date(timeIntervalSince1970: info.modified.timeIntervalSince1970.rounded(.down))
     }
 
-    private mutating func get(_ path: String) -> HTTPResponse {
+    private mutating func get(_ path: String) -> HTTPMockResponse {
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
         let tag = etag(path) ?? ""
         let modified = lastModified(path)
@@ -122,14 +122,14 @@ package struct WebDAVHandler {
                 case .whole: break
                 case .unsatisfiable:
                     headers.add(name: "Content-Range", value: "bytes */\(body.count)")
-                    return HTTPResponse(status: 416, headers: headers)
+                    return HTTPMockResponse(status: 416, headers: headers)
                 case .part(let part):
                     headers.add(name: "Content-Range", value: "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(body.count)")
-                    return HTTPResponse(status: 206, headers: headers, body: Array(body[part]))
+                    return HTTPMockResponse(status: 206, headers: headers, body: Array(body[part]))
                 }
             }
         }
-        return HTTPResponse(status: 200, headers: headers, body: body)
+        return HTTPMockResponse(status: 200, headers: headers, body: body)
     }
 
     private func ifRangeHolds(etag: String, modified: Date) -> Bool {
@@ -180,7 +180,7 @@ package struct WebDAVHandler {
 
     /// 304 or 412 for the request's `If-Match`, `If-None-Match`, `If-Modified-Since` and
     /// `If-Unmodified-Since` against a resource with `etag` (`nil`: nothing there) and `modified`.
-    func preconditionFailure(etag: String?, modified: Date?, reading: Bool) -> HTTPResponse? {
+    func preconditionFailure(etag: String?, modified: Date?, reading: Bool) -> HTTPMockResponse? {
         func matches(_ list: String) -> Bool {
             let tags = list.split(separator: ",").map { $0.trimmingSpaces() }
             if tags.contains("*") { return etag != nil }
@@ -193,11 +193,11 @@ package struct WebDAVHandler {
             return Self.plain(412, "modified since \(HTTPDate.format(since))\n")
         }
         if let list = request.headers["If-None-Match"], matches(list) {
-            return reading ? HTTPResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:]) : Self.plain(412, "If-None-Match: \(list) matches\n")
+            return reading ? HTTPMockResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:]) : Self.plain(412, "If-None-Match: \(list) matches\n")
         }
         if reading, request.headers["If-None-Match"] == nil, let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.date),
            let modified, modified <= since {
-            return HTTPResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:])
+            return HTTPMockResponse(status: 304, headers: etag.map { ["ETag": $0] } ?? [:])
         }
         return nil
     }
@@ -214,7 +214,7 @@ package struct WebDAVHandler {
 
     // MARK: - Writing
 
-    private mutating func put(_ path: String) -> HTTPResponse {
+    private mutating func put(_ path: String) -> HTTPMockResponse {
         let existing = index.kind(of: path)
         if existing == .folder { return Self.plain(405, "\(path) is a collection\n") }
         guard index.kind(of: FilePaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
@@ -231,17 +231,17 @@ package struct WebDAVHandler {
         stored = (file, body)
         var headers: HTTPHeaders = ["ETag": FileETag.of(body), "Content-Type": "text/plain"]
         if existing == nil { headers.add(name: "Location", value: FilePaths.href(file)) }
-        return HTTPResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
+        return HTTPMockResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
     }
 
-    private mutating func delete(_ path: String) -> HTTPResponse {
+    private mutating func delete(_ path: String) -> HTTPMockResponse {
         guard index.kind(of: path) != nil else { return Self.plain(404, "\(path): not found\n") }
         guard FilePaths.file(path) != "/" else { return Self.plain(403, "the root cannot be deleted\n") }
         if let failure = conditionFailure(for: path) { return failure }
         if let failure = preconditionFailure(etag: etag(path), modified: lastModified(path), reading: false) { return failure }
         if let locked = lockFailure(touching: index.subtree(of: path)) { return locked }
         remove(path)
-        return HTTPResponse(status: 204)
+        return HTTPMockResponse(status: 204)
     }
 
     /// Removes `path` and everything below it, with their details and locks.
@@ -257,7 +257,7 @@ package struct WebDAVHandler {
         state.locks.removeAll { paths.contains($0.root) }
     }
 
-    private mutating func makeCollection(_ path: String) -> HTTPResponse {
+    private mutating func makeCollection(_ path: String) -> HTTPMockResponse {
         if request.hasBody { return Self.plain(415, "MKCOL with a body is not supported\n") }
         if index.kind(of: path) != nil { return Self.plain(405, "\(path) already exists\n") }
         guard index.kind(of: FilePaths.parent(path)) == .folder else { return Self.plain(409, "the parent of \(path) is not a collection\n") }
@@ -266,7 +266,7 @@ package struct WebDAVHandler {
         if let locked = lockFailure(touching: [folder]) { return locked }
         store.makeFolder(folder, at: now)
         index = store.tree
-        return HTTPResponse(status: 201, headers: ["Location": FilePaths.href(folder), "Content-Length": "0"])
+        return HTTPMockResponse(status: 201, headers: ["Location": FilePaths.href(folder), "Content-Length": "0"])
     }
 
     /// Marks the folder holding `path` as changed now.
@@ -276,14 +276,14 @@ package struct WebDAVHandler {
 
     /// 400 for a request body the XML reader refused, naming the method and, for a body nested too
     /// deep, the limit.
-    static func refusal(of method: String, _ failure: XMLReader.Failure) -> HTTPResponse {
+    static func refusal(of method: String, _ failure: XMLReader.Failure) -> HTTPMockResponse {
         switch failure {
         case .malformed: plain(400, "the \(method) body is not XML: \(failure.message)\n")
         case .tooDeep: plain(400, "the \(method) body is refused: \(failure.message)\n")
         }
     }
 
-    static func plain(_ status: Int, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
+    static func plain(_ status: Int, _ text: String) -> HTTPMockResponse {
+        HTTPMockResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(text.utf8))
     }
 }

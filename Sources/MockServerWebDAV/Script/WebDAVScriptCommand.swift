@@ -3,7 +3,7 @@ import MockServerHTTP
 import MockServerScript
 
 /// WebDAV's script commands, answering over the server's files.
-public enum WebDAVScriptCommand: ProtocolCommand {
+package enum WebDAVScriptCommand: ProtocolCommand {
     /// Answers a `PROPFIND` with a `207 Multi-Status` listing of the server's files at the request's
     /// path and `Depth`, or 404 when nothing is there (`«propfind»`): the WebDAV server's own
     /// `PROPFIND`, whatever the request's method, with the files' real times and the entity tags
@@ -16,8 +16,8 @@ public enum WebDAVScriptCommand: ProtocolCommand {
 
     public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         let values = reply.values
-        guard let request = values.request as? HTTPRequest ?? HTTPRequest(parsing: match.input.bytes) else {
-            let refusal = HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))
+        guard let request = values.request as? HTTPMockRequest ?? HTTPMockRequest(parsing: match.input.bytes) else {
+            let refusal = HTTPMockResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))
             return .continue([.output(HTTPScriptOutput.response(refusal))])
         }
         let now = values.now()

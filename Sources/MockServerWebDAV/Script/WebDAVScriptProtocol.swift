@@ -4,7 +4,7 @@ import MockServerScript
 
 /// WebDAV's part of the script language: `«propfind»` and `«webdav»`, in any script that frames
 /// whole requests (`scheme` `webdav`, `http` and their kin).
-public struct WebDAVScriptProtocol: ScriptProtocol {
+package struct WebDAVScriptProtocol: ScriptProtocol {
     public let name = "WebDAV"
     public let schemes: Set<String> = ["webdav", "webdavs", "dav", "davs"]
     /// A WebDAV script may use HTTP's commands (`{"response": …}`): WebDAV extends HTTP.

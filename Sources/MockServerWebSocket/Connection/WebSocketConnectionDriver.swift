@@ -1,5 +1,5 @@
 import MockServerCore
-@_spi(Framing) import MockServerHTTP
+import MockServerHTTP
 import MockServerScript
 
 /// A WebSocket connection (RFC 6455), answered by a script or by a Swift handler: it reads frames,
@@ -24,7 +24,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         case handler(WebSocketConnection, name: String?)
         /// A script an HTTP connection switched to (an endpoint's `"upgrade"`), its handshake
         /// answered: it becomes ``script(server:base:)`` on the loop's server when the connection opens.
-        case upgraded(PatternResponder, request: HTTPRequest, subprotocol: String?)
+        case upgraded(PatternResponder, request: HTTPMockRequest, subprotocol: String?)
     }
 
     private var answerer: Answerer
@@ -56,7 +56,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     /// A connection already open (its handshake answered over HTTP), answered by `responder`'s
     /// script on the server of the loop it runs on.
-    init(upgradedTo responder: PatternResponder, request: HTTPRequest, subprotocol: String?, options: WebSocketOptions) {
+    init(upgradedTo responder: PatternResponder, request: HTTPMockRequest, subprotocol: String?, options: WebSocketOptions) {
         answerer = .upgraded(responder, request: request, subprotocol: subprotocol)
         use(options)
         state = .open
@@ -141,7 +141,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     // MARK: Handshake
 
     private func shakeHands(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        let parsed: HTTPRequest?
+        let parsed: HTTPMockRequest?
         do {
             parsed = try handshake.next()
         } catch {
@@ -180,7 +180,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     }
 
     /// The handshake for `request` is done: the connection can be pushed to, and the transcript says so.
-    private func open(request: HTTPRequest, subprotocol: String?, on connection: StreamConnection) {
+    private func open(request: HTTPMockRequest, subprotocol: String?, on connection: StreamConnection) {
         connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
         connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
                                                + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))

@@ -1,5 +1,5 @@
 /// What a WebSocket frame carries (RFC 6455, section 5.2).
-public enum WebSocketOpcode: UInt8, Sendable, Hashable {
+package enum WebSocketOpcode: UInt8, Sendable, Hashable {
     /// The next fragment of a message begun by a text or binary frame.
     case continuation = 0x0
     /// A text message (UTF-8), or its first fragment.

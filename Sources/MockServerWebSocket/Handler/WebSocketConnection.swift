@@ -22,7 +22,7 @@ public final class WebSocketConnection: Sendable {
     /// The connection's number, as in the transcript.
     public let id: Int
     /// The opening request (its path, query and headers).
-    public let request: HTTPRequest
+    public let request: HTTPMockRequest
     /// The subprotocol agreed in the handshake, if any.
     public let subprotocol: String?
     /// The client's messages, in order, text and binary; fragments arrive put together.
@@ -52,7 +52,7 @@ public final class WebSocketConnection: Sendable {
         }
     }
 
-    init(id: Int, request: HTTPRequest, subprotocol: String?, inbox: LoopInbox) {
+    init(id: Int, request: HTTPMockRequest, subprotocol: String?, inbox: LoopInbox) {
         self.id = id
         self.request = request
         self.subprotocol = subprotocol

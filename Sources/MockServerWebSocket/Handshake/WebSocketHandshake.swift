@@ -52,7 +52,7 @@ package enum WebSocketHandshake {
     ///   - subprotocols: the subprotocols the server speaks, in its order of preference; the first of
     ///     them that the client offers is chosen. A client that offers some when the server speaks
     ///     none gets none (RFC 6455 leaves that choice to the client).
-    package static func answer(_ request: HTTPRequest, path: String?, subprotocols: [String]) -> Answer {
+    package static func answer(_ request: HTTPMockRequest, path: String?, subprotocols: [String]) -> Answer {
         let headLength = endOfHead(in: request.raw) ?? request.raw.count
         guard headLength <= maximumLength else { return tooLong(headLength) }
         guard request.method == "GET" else {

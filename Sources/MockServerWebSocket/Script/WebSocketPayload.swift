@@ -1,7 +1,7 @@
 import MockServerScript
 
 /// The payload of a message or control frame that a script sends.
-public enum WebSocketPayload: Sendable, Hashable {
+package enum WebSocketPayload: Sendable, Hashable {
     /// Text after substitutions (`$1`, `$date`, …).
     case template(ResponseTemplate)
     /// Bytes exactly as given (`{"hex": …}`, `{"base64": …}` in a response file).

@@ -9,7 +9,7 @@ import MockServerScript
 ///     .command(WebSocketScriptCommand.close(.normal, reason: "done")),
 /// ]
 /// ```
-public enum WebSocketScriptCommand: ProtocolCommand {
+package enum WebSocketScriptCommand: ProtocolCommand {
     /// A binary message (`{"binary": …}`).
     case binary(WebSocketPayload)
     /// A ping (`«ping»`, `{"ping": …}`); the client's pong is read and dropped.

@@ -15,7 +15,7 @@ import MockServerScript
 /// {"scheme": "websocket", "path": "/chat", "subprotocols": ["chat.v1"],
 ///  "responses": {"hello": {"pattern": "^hello$", "commands": ["hi", {"close": 1000, "reason": "bye"}]}}}
 /// ```
-public struct WebSocketScriptProtocol: ScriptProtocol {
+package struct WebSocketScriptProtocol: ScriptProtocol {
     public let name = "WebSocket"
     public let schemes: Set<String> = ["websocket", "ws", "wss"]
     public let framing = Framing.messages

@@ -12,7 +12,7 @@ private final class CoreOnlyServer: Sendable {
 
     init(makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
         let socket = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
-        let selector = try Selector.make()
+        let selector = try IOSelector.make()
         try selector.register(socket.fd, interest: .read)
         port = socket.localAddress?.port ?? 0
         let inbox = LoopInbox(selector: selector)

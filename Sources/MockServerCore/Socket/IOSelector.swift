@@ -9,7 +9,7 @@ import Darwin
 ///
 /// `Sendable`: the loop thread waits on it, and ``wakeUp()`` may be called from any thread until
 /// ``close()``.
-package struct Selector: Sendable {
+package struct IOSelector: Sendable {
     /// The mechanism behind a selector.
     package enum Kind: String, Sendable {
         case epoll
@@ -68,21 +68,21 @@ package struct Selector: Sendable {
     }
 
     /// Creates the selector that `MOCKSERVER_SELECTOR` chooses, or the platform's default.
-    package static func make() throws -> Selector {
+    package static func make() throws -> IOSelector {
         try make(kind: Kind.chosen(environment: environmentVariables()))
     }
 
     /// Creates a selector of `kind`.
-    package static func make(kind: Kind) throws -> Selector {
+    package static func make(kind: Kind) throws -> IOSelector {
         switch kind {
         case .epoll:
             #if os(Linux)
-            return Selector(backend: .epoll(try EpollSelector.make()))
+            return IOSelector(backend: .epoll(try EpollSelector.make()))
             #else
             throw SocketError(call: "MOCKSERVER_SELECTOR", address: "epoll", code: EINVAL)
             #endif
         case .poll:
-            return Selector(backend: .poll(try PollSelector.make()))
+            return IOSelector(backend: .poll(try PollSelector.make()))
         }
     }
 

@@ -2,7 +2,7 @@ import MockServerCore
 
 /// One HTTP/1.x request as the server received it: parsed once by the server and handed to every
 /// responder, with the bytes exactly as sent kept for patterns.
-public struct HTTPRequest: Sendable {
+public struct HTTPMockRequest: Sendable {
     /// Where the body lies in the request's bytes: one range, or one per chunk of a chunked body.
     package enum BodyLayout: Sendable {
         case range(Range<Int>)
@@ -30,7 +30,7 @@ public struct HTTPRequest: Sendable {
             self.headers = headers
             self.input = input
             self.body = body
-            self.wantsKeepAlive = HTTPRequest.persistence(version: version, headers: headers)
+            self.wantsKeepAlive = HTTPMockRequest.persistence(version: version, headers: headers)
             if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
                 path = String(target[..<mark])
                 query = String(target[target.utf8.index(after: mark)...])

@@ -1,6 +1,6 @@
 /// An HTTP response: status, headers and body. The server writes it with ``HTTPResponseSerializer``,
 /// which adds `Content-Length` and the `Connection` header the request's persistence calls for.
-public struct HTTPResponse: Sendable, Hashable {
+public struct HTTPMockResponse: Sendable, Hashable {
     /// The status code, such as 200.
     public var status: Int
     /// The reason phrase, such as `OK`.
@@ -13,7 +13,7 @@ public struct HTTPResponse: Sendable, Hashable {
     /// Creates a response; the reason defaults to the standard one for `status`.
     public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
-        self.reason = reason ?? HTTPResponse.standardReason(for: status)
+        self.reason = reason ?? HTTPMockResponse.standardReason(for: status)
         self.headers = headers
         self.body = body
     }
