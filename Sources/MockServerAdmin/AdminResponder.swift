@@ -34,19 +34,19 @@ import MockServerCore
 /// ```
 package final class AdminResponder: HTTPResponder {
     /// What the API controls, and who stops the process.
-    public struct Target: Sendable {
+    package struct Target: Sendable {
         /// The mock.
-        public var server: MockServer
+        package var server: MockServer
         /// The stub server, when the mock is one (for `/endpoints` and `/reset`).
-        public var stubs: HTTPMockServer?
+        package var stubs: HTTPMockServer?
         /// The endpoints file the mock started with, added again after `/reset`.
-        public var initialEndpoints: [UInt8]?
+        package var initialEndpoints: [UInt8]?
         /// The set the mock started with, for `/reset`.
-        public var initialSet: String?
+        package var initialSet: String?
         /// Asks the process owner to stop (its servers, then the process), once the answer to
         /// `POST /shutdown` has been written and its connection closed; called once per
         /// `/shutdown`, off the server's thread. The responder ends nothing itself.
-        public var shutdown: @Sendable () -> Void
+        package var shutdown: @Sendable () -> Void
 
         /// Creates a target.
         ///
@@ -57,7 +57,7 @@ package final class AdminResponder: HTTPResponder {
         ///   - initialSet: the set the mock started with, for `/reset`.
         ///   - shutdown: asks the process owner to stop, after `/shutdown` was answered.
 
-        public init(server: MockServer, stubs: HTTPMockServer? = nil, initialEndpoints: [UInt8]? = nil, initialSet: String? = nil,
+        package init(server: MockServer, stubs: HTTPMockServer? = nil, initialEndpoints: [UInt8]? = nil, initialSet: String? = nil,
                     shutdown: @escaping @Sendable () -> Void) {
             self.server = server
             self.stubs = stubs
@@ -70,16 +70,16 @@ package final class AdminResponder: HTTPResponder {
     private let target: Target
 
     /// The paths the API answers, as the 404 lists them (from the route table).
-    public static let paths: [String] = AdminRoutes.usages
+    package static let paths: [String] = AdminRoutes.usages
 
     /// The largest JSON body a `POST` takes (1 MiB).
-    public static let maximumJSON = 1 << 20
+    package static let maximumJSON = 1 << 20
 
-    public init(_ target: Target) {
+    package init(_ target: Target) {
         self.target = target
     }
 
-    public func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+    package func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         switch try answerImmediately(request, context: context) {
         case .reply(let reply): reply
         case .unmatched, .deferred: nil
@@ -87,7 +87,7 @@ package final class AdminResponder: HTTPResponder {
         }
     }
 
-    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
         let path = PercentCoding.decode(request.path.utf8, strictness: .strict).flatMap(String.init(exactUTF8:)) ?? request.path
         if let port = context.local?.port, let refusal = AdminRequestGuard(port: port).refusal(of: request) {
             context.environment.logger.log(.warning, "control API refused \(request.method) \(path): \(refusal)", connection: context.connectionID)
@@ -116,7 +116,7 @@ package final class AdminResponder: HTTPResponder {
     }
 
     /// `entry` as one line of JSON (what `--transcript FILE` writes), with its newline.
-    public static func jsonLine(_ entry: TranscriptEntry) -> [UInt8] { AdminJSON.line(entry) }
+    package static func jsonLine(_ entry: TranscriptEntry) -> [UInt8] { AdminJSON.line(entry) }
 
     private static func query(_ text: String?) -> [String: String] {
         var result: [String: String] = [:]

@@ -10,9 +10,9 @@ import MockServerCore
 /// many reads and pipelined requests are both handled.
 package struct HTTPRequestParser: Sendable {
     /// The longest request line plus headers accepted, in bytes.
-    public let maximumHeadLength: Int
+    package let maximumHeadLength: Int
     /// The longest body accepted, in bytes (chunk framing included).
-    public let maximumBodyLength: Int
+    package let maximumBodyLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
     private var head: Head?
@@ -53,18 +53,18 @@ package struct HTTPRequestParser: Sendable {
 
     /// The most chunks a chunked body may come in (each one's place is kept until the request is
     /// whole: a body of one-byte chunks would otherwise keep millions).
-    public let maximumChunkCount: Int
+    package let maximumChunkCount: Int
 
     /// Creates a framer with limits on the head (64 KiB), the body (64 MiB) and a chunked body's
     /// chunks (1,048,576) by default.
-    public init(maximumHeadLength: Int = 64 * 1024, maximumBodyLength: Int = 64 << 20, maximumChunkCount: Int = 1 << 20) {
+    package init(maximumHeadLength: Int = 64 * 1024, maximumBodyLength: Int = 64 << 20, maximumChunkCount: Int = 1 << 20) {
         self.maximumHeadLength = max(64, maximumHeadLength)
         self.maximumBodyLength = max(0, maximumBodyLength)
         self.maximumChunkCount = max(1, maximumChunkCount)
     }
 
     /// Adds bytes received from the peer.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -83,7 +83,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// Adds bytes received from the peer.
-    public mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         Array(bytes).withUnsafeBytes { append($0) }
     }
 
@@ -91,7 +91,7 @@ package struct HTTPRequestParser: Sendable {
     /// `Expect: 100-continue` and whose body has not all arrived; returned once, after a
     /// ``next()`` that returned `nil`. Its client waits for `100 Continue` (or a final answer)
     /// before sending the body.
-    public mutating func takeHeadAwaitingContinue() -> HTTPMockRequest? {
+    package mutating func takeHeadAwaitingContinue() -> HTTPMockRequest? {
         guard continueOwed, let head else { return nil }
         continueOwed = false
         return HTTPMockRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
@@ -99,7 +99,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// Removes and returns the next whole request, or `nil` when more bytes are needed.
-    public mutating func next() throws(FramingError) -> HTTPMockRequest? {
+    package mutating func next() throws(FramingError) -> HTTPMockRequest? {
         // Blank lines between requests (LF or CR LF, RFC 9112 §2.2) are allowed and dropped; a CR
         // alone is not one.
         while head == nil && start < buffer.count {
@@ -149,7 +149,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// Returns nothing more once the peer has finished: a partial request is an error.
-    public mutating func finish() throws(FramingError) -> HTTPMockRequest? {
+    package mutating func finish() throws(FramingError) -> HTTPMockRequest? {
         if let request = try next() { return request }
         while start < buffer.count && (buffer[start] == 0x0D || buffer[start] == 0x0A) { start += 1 }
         guard start == buffer.count else { throw .malformedRequest("the connection ended inside a request") }
@@ -157,11 +157,11 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// How many bytes are buffered and not yet returned.
-    public var bufferedCount: Int { buffer.count - start }
+    package var bufferedCount: Int { buffer.count - start }
 
     /// Takes the bytes buffered after the last request returned: what a client sent after a request
     /// that switched the connection to another protocol (`101 Switching Protocols`) is that protocol's.
-    public mutating func takeBuffered() -> [UInt8] {
+    package mutating func takeBuffered() -> [UInt8] {
         let rest = Array(buffer[start...])
         buffer = []
         start = 0

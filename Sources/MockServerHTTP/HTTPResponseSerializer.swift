@@ -11,7 +11,7 @@ package enum HTTPResponseSerializer {
     ///   `keep-alive`. The response gets `Connection: keep-alive` for a 1.0 client that stays, and
     ///   `Connection: close` whenever the server will close, unless it has a `Connection` header.
     ///   Without a request (`nil`), nothing is added and the connection stays open.
-    public static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
+    package static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
         var fields: HTTPHeaders?
         return write(response, for: request, fields: &fields)
     }
@@ -91,7 +91,7 @@ package enum HTTPResponseSerializer {
     }
 
     /// `HTTP/1.1 100 Continue` and its blank line.
-    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    package static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private static func append(_ name: String, _ value: String, to output: inout [UInt8]) {
         output.append(contentsOf: name.utf8)

@@ -17,7 +17,7 @@ package struct HTTPUpgrade: Sendable {
     }
 
     /// The protocol's name, for the transcript and the log (`websocket`).
-    public let name: String
+    package let name: String
     /// Works out the outcome for the request, on the connection's loop, whose inbox it is given.
     package let start: @Sendable (HTTPMockRequest, HTTPRequestContext, LoopInbox) -> Outcome
 

@@ -31,13 +31,13 @@ package class MockURLProtocol: URLProtocol {
     // FoundationNetworking declares this initializer `required`; Apple's Foundation does not.
     #if canImport(FoundationNetworking)
     /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
-    public required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+    package required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
         prepared = Self.preparing(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
     #else
     /// Makes the protocol object for `request`, and its request ready for the mock that takes it.
-    public override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
+    package override init(request: URLRequest, cachedResponse: CachedURLResponse?, client: (any URLProtocolClient)?) {
         prepared = Self.preparing(request)
         super.init(request: request, cachedResponse: cachedResponse, client: client)
     }
@@ -76,7 +76,7 @@ package class MockURLProtocol: URLProtocol {
         return InProcessRoutes.shared.sharedRoute(for: request)
     }
 
-    override open class func canInit(with request: URLRequest) -> Bool {
+    override package class func canInit(with request: URLRequest) -> Bool {
         guard isRouted else { return InProcessRoutes.shared.sharedRoute(for: request) != nil }
         // A class whose mock has stopped (and was forgotten) takes its sessions' `http` and `https`
         // requests and fails them in `startLoading`, as a stopped server's socket would.
@@ -84,11 +84,11 @@ package class MockURLProtocol: URLProtocol {
         return route.accepts(request)
     }
 
-    override open class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    override package class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
-    override open func startLoading() {
+    override package func startLoading() {
         guard let client else { return }
         guard let route = prepared?.route ?? Self.route(for: request) else {
             if Self.isRouted, Self.route == nil {
@@ -123,7 +123,7 @@ package class MockURLProtocol: URLProtocol {
         exchange.start(isDownload: isDownload, prepared: prepared, first: first)
     }
 
-    override open func stopLoading() {
+    override package func stopLoading() {
         exchange?.cancel()
         exchange = nil
     }

@@ -3,14 +3,14 @@ import MockServerHTTP
 /// A request that no mock-data file answered, with every file name that was tried.
 package struct MockDataMiss: Sendable {
     /// The request.
-    public let request: HTTPMockRequest
+    package let request: HTTPMockRequest
     /// The folder searched (symbolic links resolved).
-    public let folder: String
+    package let folder: String
     /// The file names tried, in search order.
-    public let triedFileNames: [String]
+    package let triedFileNames: [String]
 
     /// What the `404 Not Found` says: the request, then each name tried, in order.
-    public var text: String {
+    package var text: String {
         var lines = ["MockServer: no mock-data file answers \(request.method) \(request.target)", ""]
         lines += listing
         return lines.joined(separator: "\n") + "\n"

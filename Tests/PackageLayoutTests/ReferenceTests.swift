@@ -258,12 +258,12 @@ struct ReferenceTests {
                 var name: String { get }
                 func answer(_ input: String, context: Int) throws -> Answer
             }
-            public protocol Hidden {
+            @_spi(Framing) public protocol Hidden {
                 func hidden()
             }
-            public struct HiddenToo {
+            @_spi(Framing) public struct HiddenToo {
                 public func next() {}
-                public enum Inner {
+                @_spi(Framing) public enum Inner {
                     case first(String)
                     case second
                 }

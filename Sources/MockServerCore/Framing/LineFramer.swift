@@ -5,18 +5,18 @@
 /// so a peer that never sends a newline cannot grow the buffer without bound.
 package struct LineFramer: InputFramer {
     /// The longest line accepted, in bytes, without its terminator.
-    public let maximumLength: Int
+    package let maximumLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
     private var scanned = 0
 
     /// Creates a framer accepting lines of at most `maximumLength` bytes (1 MiB by default).
-    public init(maximumLength: Int = 1 << 20) {
+    package init(maximumLength: Int = 1 << 20) {
         self.maximumLength = max(1, maximumLength)
     }
 
     /// Adds bytes received from the peer.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -30,12 +30,12 @@ package struct LineFramer: InputFramer {
     }
 
     /// Adds bytes received from the peer.
-    public mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         Array(bytes).withUnsafeBytes { append($0) }
     }
 
     /// Removes and returns the next line without its terminator, or `nil` when no LF is buffered.
-    public mutating func next() throws(FramingError) -> [UInt8]? {
+    package mutating func next() throws(FramingError) -> [UInt8]? {
         let newline: Int? = buffer.withUnsafeBufferPointer { bytes in
             var index = scanned
             while index < bytes.count {
@@ -63,7 +63,7 @@ package struct LineFramer: InputFramer {
     }
 
     /// Returns the last, unterminated line once the peer has finished sending.
-    public mutating func finish() throws(FramingError) -> [UInt8]? {
+    package mutating func finish() throws(FramingError) -> [UInt8]? {
         if let line = try next() { return line }
         guard start < buffer.count else { return nil }
         var end = buffer.count
@@ -76,5 +76,5 @@ package struct LineFramer: InputFramer {
     }
 
     /// How many bytes are buffered and not yet returned.
-    public var bufferedCount: Int { buffer.count - start }
+    package var bufferedCount: Int { buffer.count - start }
 }

@@ -5,10 +5,10 @@ package struct RawFramer: InputFramer {
     private var cursor = 0
 
     /// Creates a framer.
-    public init() {}
+    package init() {}
 
     /// Keeps the bytes of one read as one unit.
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if cursor == pending.count {
             pending.removeAll(keepingCapacity: true)
             cursor = 0
@@ -17,17 +17,17 @@ package struct RawFramer: InputFramer {
     }
 
     /// The next read's bytes.
-    public mutating func next() throws(FramingError) -> [UInt8]? {
+    package mutating func next() throws(FramingError) -> [UInt8]? {
         guard cursor < pending.count else { return nil }
         defer { cursor += 1 }
         return pending[cursor]
     }
 
     /// The next read's bytes; nothing is ever left over.
-    public mutating func finish() throws(FramingError) -> [UInt8]? {
+    package mutating func finish() throws(FramingError) -> [UInt8]? {
         try next()
     }
 
     /// How many bytes are buffered and not yet returned.
-    public var bufferedCount: Int { pending[cursor...].reduce(0) { $0 + $1.count } }
+    package var bufferedCount: Int { pending[cursor...].reduce(0) { $0 + $1.count } }
 }

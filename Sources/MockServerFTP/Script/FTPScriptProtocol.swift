@@ -5,41 +5,41 @@ import MockServerScript
 /// `«refuse-data»`, `{"delay-data": …}` and `{"protect": …}` (FTPS's `PROT`), in scripts with `scheme` `ftp` and in line scripts
 /// that name no other protocol.
 package struct FTPScriptProtocol: ScriptProtocol {
-    public let name = "FTP"
-    public let schemes: Set<String> = ["ftp", "ftps"]
-    public let framing = Framing.lines
-    public let framings: Set<Framing> = [.lines, .raw]
-    public let tokens = ["«passive»", "«ftp»", "«refuse-data»"] + FTPTransfer.allCases.map(\.rawValue)
-    public let keys = ["active", "delay-data", "protect"]
+    package let name = "FTP"
+    package let schemes: Set<String> = ["ftp", "ftps"]
+    package let framing = Framing.lines
+    package let framings: Set<Framing> = [.lines, .raw]
+    package let tokens = ["«passive»", "«ftp»", "«refuse-data»"] + FTPTransfer.allCases.map(\.rawValue)
+    package let keys = ["active", "delay-data", "protect"]
     /// `upload-settle`: how long an upload's data must be quiet before the script goes on.
-    public let settingKeys = ["upload-settle"]
+    package let settingKeys = ["upload-settle"]
 
     /// Creates FTP's vocabulary.
     /// Scripts without a scheme are the original MockServer's format, which FTP serves.
-    public let servesScriptsWithoutScheme = true
+    package let servesScriptsWithoutScheme = true
 
-    public init() {}
+    package init() {}
 
     /// Lines (or raw reads) answered by the script, and the original's shared passive-data port
     /// beside the main port, which sends the server's data to whoever connects.
-    public func connections(framing: Framing) -> ScriptConnections {
+    package func connections(framing: Framing) -> ScriptConnections {
         (framing == .raw ? ScriptConnections.raw : .lines).adding(ScriptListener(values: { ScriptSettings([FTPDataPort(port: $0)]) }) { socket, loop, server in
             SharedDataPort.listener(socket: socket, loop: loop) { server.content().data }
         })
     }
 
     /// `ftps` for `ftp` under implicit TLS.
-    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+    package func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
         implicitTLS && scheme == "ftp" ? "ftps" : scheme
     }
 
-    public func companionKeys(of key: String) -> [String] {
+    package func companionKeys(of key: String) -> [String] {
         key == "active" || key == "protect" ? ["otherwise"] : []
     }
 
     /// `$pasv`, the data listener as PASV's `h1,h2,h3,h4,p1,p2`, `$epsv`, as EPSV's `|||port|`,
     /// and `$dataport`, its number: this connection's own after `«passive»`, else the server's shared one.
-    public var variables: [ScriptProtocolVariable] {
+    package var variables: [ScriptProtocolVariable] {
         [ScriptProtocolVariable("pasv", value: Self.pasv),
          ScriptProtocolVariable("epsv") { "|||\(FTPDataPort.port(in: $0))|" },
          ScriptProtocolVariable("dataport") { String(FTPDataPort.port(in: $0)) }]
@@ -55,11 +55,11 @@ package struct FTPScriptProtocol: ScriptProtocol {
     }
 
     /// The file's `upload-settle`, as FTP's settings.
-    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+    package func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         try FTPSettings.decode(members, in: decoding)
     }
 
-    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         switch token {
         case "«passive»": return .openPassive
         case "«ftp»": return .ftp
@@ -72,7 +72,7 @@ package struct FTPScriptProtocol: ScriptProtocol {
         }
     }
 
-    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         let value = object.command.value
         let path = "\(decoding.path).\(key)"
         if key == "delay-data" {

@@ -5,37 +5,37 @@ import MockServerScript
 /// clients work without hand-counted lengths (`{"response": {…}}` in a response file).
 package struct HTTPResponseTemplate: Sendable, Hashable {
     /// The body: text with substitutions, exact bytes, or the selected file / the server's data.
-    public enum Body: Sendable, Hashable {
+    package enum Body: Sendable, Hashable {
         case text(ResponseTemplate)
         case bytes([UInt8])
         case data
     }
 
     /// The status code and reason, such as `200 OK` (substitutions allowed).
-    public let status: ResponseTemplate
+    package let status: ResponseTemplate
     /// Header names and values, in order (substitutions allowed in values).
-    public let headers: [Header]
+    package let headers: [Header]
     /// The body.
-    public let body: Body
+    package let body: Body
     /// A body in timed pieces (`"events"` or `"chunks"`) sent chunked in place of ``body``.
     package let streamed: HTTPStreamedBody?
 
     /// One header line.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// The header's name.
-        public let name: String
+        package let name: String
         /// The header's value.
-        public let value: ResponseTemplate
+        package let value: ResponseTemplate
 
         /// Creates a header.
-        public init(name: String, value: ResponseTemplate) {
+        package init(name: String, value: ResponseTemplate) {
             self.name = name
             self.value = value
         }
     }
 
     /// Creates a response template.
-    public init(status: ResponseTemplate = "200 OK", headers: [Header] = [], body: Body = .bytes([])) {
+    package init(status: ResponseTemplate = "200 OK", headers: [Header] = [], body: Body = .bytes([])) {
         self.init(status: status, headers: headers, body: body, streamed: nil)
     }
 
@@ -48,7 +48,7 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
     }
 
     /// The response with `input`'s substitutions made: the status, the headers and the body.
-    public func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPMockResponse {
+    package func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPMockResponse {
         let bodyBytes: [UInt8]
         switch body {
         case .text(let template): bodyBytes = template.render(input: input, groups: groups, context: context)

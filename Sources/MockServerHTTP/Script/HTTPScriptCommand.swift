@@ -10,9 +10,9 @@ package enum HTTPScriptCommand: ProtocolCommand {
     case continueRequest
 
     /// Both only produce output: they are worked out with the reply.
-    public var runsWhenReached: Bool { false }
+    package var runsWhenReached: Bool { false }
 
-    public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         switch self {
         case .response(let template):
             let response = template.response(input: match.input, groups: match.groups, context: reply.values)

@@ -4,21 +4,21 @@ import MockServerScript
 /// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole
 /// requests, and may send `{"response": {…}}` and, in a `"head": true` response, `«continue»`.
 package struct HTTPScriptProtocol: ScriptProtocol {
-    public let name = "HTTP"
+    package let name = "HTTP"
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
-    public let schemes: Set<String> = ["http", "https"]
-    public let framing = Framing.requests
+    package let schemes: Set<String> = ["http", "https"]
+    package let framing = Framing.requests
     /// Whole requests; lines or raw reads, answered by the script's patterns, when a script asks.
-    public let framings: Set<Framing> = [.requests, .lines, .raw]
-    public let tokens = ["«continue»"]
-    public let keys = ["response"]
+    package let framings: Set<Framing> = [.requests, .lines, .raw]
+    package let tokens = ["«continue»"]
+    package let keys = ["response"]
 
     /// Creates HTTP's vocabulary.
-    public init() {}
+    package init() {}
 
     /// Whole requests answered by the script through HTTP's connection driver (ALPN `http/1.1`);
     /// raw reads or lines, answered by the script's patterns, when the script asks for them.
-    public func connections(framing: Framing) -> ScriptConnections {
+    package func connections(framing: Framing) -> ScriptConnections {
         guard framing == .requests else { return framing == .raw ? .raw : .lines }
         return Self.connections { context in ScriptHTTPResponder(server: context.server, base: context.base) }
     }
@@ -32,11 +32,11 @@ package struct HTTPScriptProtocol: ScriptProtocol {
     }
 
     /// `https` for `http` under implicit TLS.
-    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+    package func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
         implicitTLS && scheme == "http" ? "https" : scheme
     }
 
-    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         guard decoding.answersHead else {
             throw decoding.error(.invalidValue(path: decoding.path,
                                                reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"))
@@ -44,7 +44,7 @@ package struct HTTPScriptProtocol: ScriptProtocol {
         return .continueRequest
     }
 
-    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
     }
 

@@ -25,7 +25,7 @@ import MockServerHTTP
 /// Each base name is searched as `.http` then `.json` before the next base name.
 package enum MockDataNaming {
     /// The extensions a base name is searched with, in order.
-    public static let extensions = [".http", ".json"]
+    package static let extensions = [".http", ".json"]
 
     /// The longest file name most file systems take, in bytes.
     static let maximumFileNameLength = 255
@@ -33,7 +33,7 @@ package enum MockDataNaming {
     /// The base names for `request`, in search order. A `HEAD` request's names are followed by
     /// those of the same request as a `GET`, so that a `GET` file answers both (without its body
     /// for `HEAD`), as a real server's would.
-    public static func baseNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
+    package static func baseNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
         let names = baseNames(for: request, method: request.method, allowsWildcards: allowsWildcards)
         guard request.method == "HEAD" else { return names }
         return names + baseNames(for: request, method: "GET", allowsWildcards: allowsWildcards)
@@ -68,7 +68,7 @@ package enum MockDataNaming {
     }
 
     /// The file names for `request`, in search order: each base name with each extension.
-    public static func fileNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
+    package static func fileNames(for request: HTTPMockRequest, allowsWildcards: Bool = false) -> [String] {
         baseNames(for: request, allowsWildcards: allowsWildcards).flatMap { base in extensions.map { base + $0 } }
     }
 

@@ -7,21 +7,21 @@ import MockServerTLS
 /// `https://api.example.com` or `http://localhost:8080/api` (a path is put before every request's path).
 package struct HTTPUpstream: Sendable, Equatable {
     /// Whether requests go over TLS (`https`).
-    public let isTLS: Bool
+    package let isTLS: Bool
     /// The PEM file of the CAs an `https` upstream's certificate must chain to; `nil` for the system's store.
-    public let caFile: String?
+    package let caFile: String?
     /// The client context of an `https` upstream.
     package let tls: TLSClientContext?
     /// The host as given.
-    public let host: String
+    package let host: String
     /// The port (80, or 443 for `https`, when the URL has none).
-    public let port: UInt16
+    package let port: UInt16
     /// The path put before each request's path, without a trailing `/` (empty for none).
-    public let basePath: String
+    package let basePath: String
     /// The address the host resolved to when the upstream was made.
-    public let address: SocketAddress
+    package let address: SocketAddress
     /// `host:port` as a `Host` header writes it (made once: every forwarded request sends it).
-    public let authority: String
+    package let authority: String
 
     /// The upstream at `url`, its host resolved now.
     ///
@@ -30,7 +30,7 @@ package struct HTTPUpstream: Sendable, Equatable {
     ///   - caFile: for `https`, a PEM file of the CAs to trust instead of the system's store.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http(s)://HOST[:PORT][/PATH]`,
     ///   whose host does not resolve, or whose TLS cannot be set up (no OpenSSL, an unreadable CA file).
-    public init(url: URL, caFile: String? = nil) throws(RecordingError) {
+    package init(url: URL, caFile: String? = nil) throws(RecordingError) {
         let text = url.absoluteString
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased() else {
             throw .badUpstream(text, reason: "not a URL")
@@ -66,7 +66,7 @@ package struct HTTPUpstream: Sendable, Equatable {
         }
     }
 
-    public static func == (lhs: HTTPUpstream, rhs: HTTPUpstream) -> Bool {
+    package static func == (lhs: HTTPUpstream, rhs: HTTPUpstream) -> Bool {
         lhs.host == rhs.host && lhs.port == rhs.port && lhs.basePath == rhs.basePath && lhs.isTLS == rhs.isTLS && lhs.caFile == rhs.caFile
     }
 
@@ -74,7 +74,7 @@ package struct HTTPUpstream: Sendable, Equatable {
     var serverName: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
 
     /// The origin, such as `http://127.0.0.1:8080`.
-    public var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
+    package var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
 
     /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.

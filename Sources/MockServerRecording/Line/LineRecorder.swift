@@ -15,11 +15,11 @@ import MockServerCore
 /// ```
 package final class LineRecorder: Sendable {
     /// The upstream's address.
-    public let upstream: SocketAddress
+    package let upstream: SocketAddress
     /// Where the script is written.
-    public let script: URL
+    package let script: URL
     /// What the relayed connections did, both sides.
-    public let transcript: Transcript
+    package let transcript: Transcript
     private let source: String
     private let builder: DialogueScript
     private let listen: SocketAddress
@@ -52,7 +52,7 @@ package final class LineRecorder: Sendable {
     ///   - mask: the headers whose `Name: value` lines are written masked (a client's line as a
     ///     pattern that matches any value): ``RecordingMask/standard`` by default.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
-    public init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
+    package init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
                 transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil, files: URL? = nil,
                 standardFTPScript: [UInt8]? = nil, mask: RecordingMask = .standard) throws(RecordingError) {
         let text = upstream.absoluteString
@@ -94,7 +94,7 @@ package final class LineRecorder: Sendable {
     /// Starts listening.
     ///
     /// - Throws: ``SocketError`` when the address cannot be bound.
-    public func start() throws {
+    package func start() throws {
         let upstream = upstream
         let files = files
         let listenHost = listen.host
@@ -112,15 +112,15 @@ package final class LineRecorder: Sendable {
     }
 
     /// The port listened on (0 before ``start()``).
-    public var port: UInt16 { state.withLock { $0.server?.addresses.first?.port ?? 0 } }
+    package var port: UInt16 { state.withLock { $0.server?.addresses.first?.port ?? 0 } }
 
     /// How many connections ended and were added to the script.
-    public var dialogueCount: Int { state.withLock { $0.dialogues.count } }
+    package var dialogueCount: Int { state.withLock { $0.dialogues.count } }
 
     /// Stops listening, closes the connections (their dialogues kept) and writes the script.
     ///
     /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
-    public func stop() throws(RecordingError) {
+    package func stop() throws(RecordingError) {
         let server = state.withLock { state -> LoopServer? in
             defer { state.server = nil }
             return state.server
@@ -141,7 +141,7 @@ package final class LineRecorder: Sendable {
     /// Writes the script for every dialogue so far.
     ///
     /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
-    public func write() throws(RecordingError) {
+    package func write() throws(RecordingError) {
         let dialogues = state.withLock { $0.dialogues }
         let text = builder.script(for: dialogues)
         do {

@@ -9,7 +9,7 @@ package enum UpstreamError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The recorder's server has stopped, or the request was made outside a running server.
     case unavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .connectionFailed(let address, let reason): "cannot connect to the upstream \(address): \(reason)"
         case .timedOut(let address, let seconds): "the upstream \(address) did not answer within \(seconds.formatted()) s"

@@ -7,14 +7,14 @@ import MockServerScript
 /// encrypted connection, or a server that does not require TLS, the reply goes on.
 package struct RequireTLSCommand: ProtocolCommand {
     /// What a plain-text connection gets instead of the rest of the reply.
-    public let refusal: [ScriptCommand]
+    package let refusal: [ScriptCommand]
 
     /// Creates the command: `refusal` for plain-text connections to a server that requires TLS.
-    public init(refusal: [ScriptCommand]) {
+    package init(refusal: [ScriptCommand]) {
         self.refusal = refusal
     }
 
-    public func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
         guard let stream = run.stream else {
             run.log(.warning, "{\"requireTLS\"} needs a connection of its own (a line script); skipped")
             return .continue([])

@@ -10,17 +10,17 @@ import MockServerScript
 /// when it has none. The bare token on a server without an identity is logged and skipped.
 package struct StartTLSCommand: ProtocolCommand {
     /// What is sent before the handshake (the object form's text), if anything.
-    public let reply: ResponseTemplate?
+    package let reply: ResponseTemplate?
     /// What runs instead on a server without a TLS identity; `nil`: nothing (a warning is logged).
-    public let otherwise: [ScriptCommand]?
+    package let otherwise: [ScriptCommand]?
 
     /// Creates the command: `reply` first, then TLS; `otherwise` when the server has no identity.
-    public init(reply: ResponseTemplate? = nil, otherwise: [ScriptCommand]? = nil) {
+    package init(reply: ResponseTemplate? = nil, otherwise: [ScriptCommand]? = nil) {
         self.reply = reply
         self.otherwise = otherwise
     }
 
-    public func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
         guard let stream = run.stream else {
             run.log(.warning, "«starttls» needs a connection of its own (a line script); skipped")
             return .continue([])

@@ -10,23 +10,23 @@ import MockServerScript
 /// "auth": { "pattern": "^AUTH (TLS|SSL)", "commands": [{"starttls": "234 AUTH $1 successful\r\n", "otherwise": ["534 TLS is not available\r\n"]}] }
 /// ```
 package struct TLSScriptProtocol: ScriptProtocol {
-    public let name = "TLS"
-    public let schemes: Set<String> = []
-    public let framings: Set<Framing> = [.lines, .raw]
-    public let tokens = ["«starttls»"]
-    public let keys = ["starttls", "requireTLS"]
-    public let servesEveryScheme = true
+    package let name = "TLS"
+    package let schemes: Set<String> = []
+    package let framings: Set<Framing> = [.lines, .raw]
+    package let tokens = ["«starttls»"]
+    package let keys = ["starttls", "requireTLS"]
+    package let servesEveryScheme = true
 
     /// Creates TLS's vocabulary.
-    public init() {}
+    package init() {}
 
-    public func companionKeys(of key: String) -> [String] { key == "starttls" ? ["otherwise"] : [] }
+    package func companionKeys(of key: String) -> [String] { key == "starttls" ? ["otherwise"] : [] }
 
-    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(StartTLSCommand())
     }
 
-    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         if key == "requireTLS" {
             return .command(RequireTLSCommand(refusal: try decoding.commands(object.command.value, path: "\(decoding.path).requireTLS")))
         }

@@ -14,7 +14,7 @@ package enum WebDAVScriptCommand: ProtocolCommand {
     /// requests; a `PUT` is kept as an upload too.
     case webdav
 
-    public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         let values = reply.values
         guard let request = values.request as? HTTPMockRequest ?? HTTPMockRequest(parsing: match.input.bytes) else {
             let refusal = HTTPMockResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))

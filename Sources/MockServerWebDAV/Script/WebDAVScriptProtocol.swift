@@ -5,29 +5,29 @@ import MockServerScript
 /// WebDAV's part of the script language: `«propfind»` and `«webdav»`, in any script that frames
 /// whole requests (`scheme` `webdav`, `http` and their kin).
 package struct WebDAVScriptProtocol: ScriptProtocol {
-    public let name = "WebDAV"
-    public let schemes: Set<String> = ["webdav", "webdavs", "dav", "davs"]
+    package let name = "WebDAV"
+    package let schemes: Set<String> = ["webdav", "webdavs", "dav", "davs"]
     /// A WebDAV script may use HTTP's commands (`{"response": …}`): WebDAV extends HTTP.
-    public let extendedProtocols = ["HTTP"]
-    public let framing = Framing.requests
+    package let extendedProtocols = ["HTTP"]
+    package let framing = Framing.requests
     /// HTTP's framings.
-    public let framings: Set<Framing> = [.requests, .lines, .raw]
-    public let tokens = ["«propfind»", "«webdav»"]
+    package let framings: Set<Framing> = [.requests, .lines, .raw]
+    package let tokens = ["«propfind»", "«webdav»"]
 
     /// Creates WebDAV's vocabulary.
-    public init() {}
+    package init() {}
 
     /// HTTP's connections: WebDAV is HTTP with more methods.
-    public func connections(framing: Framing) -> ScriptConnections {
+    package func connections(framing: Framing) -> ScriptConnections {
         HTTPScriptProtocol().connections(framing: framing)
     }
 
     /// `webdavs` and `davs` for `webdav` and `dav` under implicit TLS.
-    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+    package func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
         implicitTLS && (scheme == "webdav" || scheme == "dav") ? scheme + "s" : scheme
     }
 
-    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         token == "«propfind»" ? .propfind : .webdav
     }
 }

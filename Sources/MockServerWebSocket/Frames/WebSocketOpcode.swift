@@ -15,5 +15,5 @@ package enum WebSocketOpcode: UInt8, Sendable, Hashable {
 
     /// Whether frames of this kind are control frames (close, ping, pong): never fragmented, at most
     /// 125 bytes of payload, allowed between the fragments of a message.
-    public var isControl: Bool { rawValue & 0x8 != 0 }
+    package var isControl: Bool { rawValue & 0x8 != 0 }
 }

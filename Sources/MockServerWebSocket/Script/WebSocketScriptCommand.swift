@@ -26,9 +26,9 @@ package enum WebSocketScriptCommand: ProtocolCommand {
     /// Leaves the client's pings unanswered from now on (`«ignore-pings»`).
     case ignorePings
 
-    public var runsWhenReached: Bool { false }
+    package var runsWhenReached: Bool { false }
 
-    public func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         let output: WebSocketOutput
         switch self {
         case .binary(let payload): output = .frame(WebSocketFrame(opcode: .binary, payload: payload.render(match, in: reply)))

@@ -16,21 +16,21 @@ import MockServerScript
 ///  "responses": {"hello": {"pattern": "^hello$", "commands": ["hi", {"close": 1000, "reason": "bye"}]}}}
 /// ```
 package struct WebSocketScriptProtocol: ScriptProtocol {
-    public let name = "WebSocket"
-    public let schemes: Set<String> = ["websocket", "ws", "wss"]
-    public let framing = Framing.messages
-    public let tokens = ["«ping»", "«disconnect»", "«ignore-pings»"]
-    public let keys = ["binary", "ping", "pong", "close", "frame"]
-    public let settingKeys = ["path", "subprotocols", "max-message"]
-    public let upgradeToken: String? = "websocket"
+    package let name = "WebSocket"
+    package let schemes: Set<String> = ["websocket", "ws", "wss"]
+    package let framing = Framing.messages
+    package let tokens = ["«ping»", "«disconnect»", "«ignore-pings»"]
+    package let keys = ["binary", "ping", "pong", "close", "frame"]
+    package let settingKeys = ["path", "subprotocols", "max-message"]
+    package let upgradeToken: String? = "websocket"
 
     /// Creates WebSocket's vocabulary.
-    public init() {}
+    package init() {}
 
     /// Messages, after the opening handshake, answered by the script through WebSocket's driver
     /// (ALPN `http/1.1`, for the handshake); a connection records messages, not the frames that
     /// carry them.
-    public func connections(framing: Framing) -> ScriptConnections {
+    package func connections(framing: Framing) -> ScriptConnections {
         guard framing == .messages else { return framing == .raw ? .raw : .lines }
         return ScriptConnections(applicationProtocols: ["http/1.1"], recordsOutput: false) { context in
             { WebSocketConnectionDriver(server: context.server, base: context.base) }
@@ -38,13 +38,13 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     }
 
     /// A URL its clients take: `ws`, or `wss` under implicit TLS, whichever scheme the script names.
-    public func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
+    package func urlScheme(for scheme: String, implicitTLS: Bool) -> String {
         implicitTLS || scheme == "wss" ? "wss" : "ws"
     }
 
-    public func companionKeys(of key: String) -> [String] { key == "close" ? ["reason"] : [] }
+    package func companionKeys(of key: String) -> [String] { key == "close" ? ["reason"] : [] }
 
-    public func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         switch token {
         case "«ping»": .command(WebSocketScriptCommand.ping(.bytes([])))
         case "«disconnect»": .command(WebSocketScriptCommand.disconnect)
@@ -52,7 +52,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
         }
     }
 
-    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         let path = "\(decoding.path).\(key)"
         let value = object.command.value
         switch key {
@@ -80,7 +80,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     }
 
     /// The file's `path`, `subprotocols` and `max-message`, as the connections' options.
-    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+    package func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         var options = WebSocketOptions()
         for member in members {
             let key = member.key, value = member.value
