@@ -102,8 +102,9 @@ struct PackageLayoutTests {
     }
 
     /// The public (and open) types the library targets declare, nested ones as `Outer.Inner`;
-    /// SPI declarations (`@_spi`) are not part of the public API.
-    static func sourceTypes() throws -> [String: String] {
+    /// SPI declarations (`@_spi`) are not part of the public API. With `includingPackage`, the
+    /// `package` types as well.
+    static func sourceTypes(includingPackage: Bool = false) throws -> [String: String] {
         let declaration = try NSRegularExpression(pattern: #"^(\s*)((?:@\w+(?:\([^)]*\))?\s+)*)((?:(?:public|open|package|private|fileprivate|internal|final|indirect)\s+)*)(struct|enum|class|protocol|actor|extension|typealias)\s+([A-Za-z_][\w.]*)"#)
         var found: [String: String] = [:]
         let sources = root.appendingPathComponent("Sources")
@@ -123,7 +124,7 @@ struct PackageLayoutTests {
                 while let last = scopes.last, last.indent >= indent { scopes.removeLast() }
                 let full = scopes.last.map { "\($0.name).\(name)" } ?? name
                 scopes.append((indent, kind == "extension" ? name : full))
-                let isPublic = modifiers.contains("public") || modifiers.contains("open")
+                let isPublic = modifiers.contains("public") || modifiers.contains("open") || (includingPackage && modifiers.contains("package"))
                 if kind != "extension", isPublic, !attributes.contains("@_spi") { found[full] = file }
             }
         }
@@ -140,6 +141,61 @@ struct PackageLayoutTests {
         for name in listed.sorted() where declared[name] == nil {
             Issue.record("README lists \(name), which no library target declares public")
         }
-        #expect(declared.count > 50)
+    }
+
+    /// The ceiling the public API is held under: the top-level public types once every type no user
+    /// writes, reads in an error or implements became `package`, with the public API otherwise
+    /// unchanged. Lower it as types go; never raise it.
+    static let topLevelCeiling = 94
+
+    @Test("the library targets declare no more top-level public types than the ceiling (issue 36: 60)")
+    func publicTypeCount() throws {
+        let topLevel = try Self.sourceTypes().keys.filter { !$0.contains(".") }.sorted()
+        #expect(topLevel.count <= Self.topLevelCeiling, "\(topLevel.count) top-level public types: \(topLevel.joined(separator: ", "))")
+        // What is still public is what README's snippets, ScriptExtensionTests and the reference's
+        // user-facing sections need, and the types their public signatures name (a responder's
+        // requirements, a protocol command's `ScriptRun`/`ScriptStep`); reaching 60 takes API
+        // changes (ScriptProtocol's reshaping, nesting families under one type), not access modifiers.
+        withKnownIssue("issue 36's goal of 60 public types needs API changes beyond access modifiers") {
+            #expect(topLevel.count <= 60, "\(topLevel.count) top-level public types")
+        }
+    }
+
+    /// Type names of the frameworks a user imports beside ours: Foundation's and ObjectiveC's on
+    /// Apple platforms and swift-http-types'. A public or package type of ours with one of these
+    /// names (nested ones included) shadows theirs, in a user's file or in ours.
+    static let foreignTypeNames: Set<String> = [
+        // ObjectiveC
+        "Selector", "Protocol", "NSObject", "ObjCBool",
+        // Foundation (Apple platforms)
+        "XMLNode", "XMLElement", "XMLDocument", "XMLParser", "XMLDTD", "Host", "Stream", "InputStream", "OutputStream",
+        "Thread", "Timer", "Port", "SocketPort", "MessagePort", "RunLoop", "Operation", "OperationQueue", "Process", "Pipe",
+        "FileHandle", "FileManager", "Bundle", "Notification", "NotificationCenter", "Data", "URL", "URLRequest",
+        "URLResponse", "HTTPURLResponse", "URLSession", "URLComponents", "URLQueryItem", "Date", "DateFormatter",
+        "Calendar", "TimeZone", "Locale", "UUID", "Decimal", "IndexSet", "IndexPath", "CharacterSet", "Scanner",
+        "Progress", "Expression", "Predicate", "Measurement", "Unit", "JSONEncoder", "JSONDecoder", "JSONSerialization",
+        "PropertyListEncoder", "PropertyListDecoder", "ProcessInfo", "UserDefaults", "NSLock", "NSCondition",
+        "AttributedString", "Formatter", "NumberFormatter", "HTTPCookie", "HTTPCookieStorage",
+        // swift-http-types
+        "HTTPRequest", "HTTPResponse", "HTTPFields", "HTTPField",
+    ]
+
+    /// Clashing names another branch of issue 36 renames (the file system's XML node). Remove each
+    /// one when its rename lands: the test then says the exemption is stale.
+    static let renamedElsewhere: Set<String> = []
+
+    @Test("no public or package type is named as a Foundation, ObjectiveC or swift-http-types type")
+    func noForeignNames() throws {
+        let declared = try Self.sourceTypes(includingPackage: true)
+        #expect(declared.count > 100)
+        for (name, file) in declared.sorted(by: { $0.key < $1.key }) {
+            let last = String(name.split(separator: ".").last ?? "")
+            if Self.foreignTypeNames.contains(last), !Self.renamedElsewhere.contains(name) {
+                Issue.record("\(name) (Sources/\(file)) has the name of a Foundation, ObjectiveC or swift-http-types type")
+            }
+        }
+        for name in Self.renamedElsewhere.sorted() where declared[name] == nil {
+            Issue.record("\(name) is no longer declared: remove it from renamedElsewhere")
+        }
     }
 }
