@@ -1,6 +1,7 @@
 import Foundation
 import MockServer
 import MockServerCore
+import MockServerHTTP
 
 /// The control API of a running mock, as JSON over HTTP, for tests in any language (`mockserver
 /// --admin`): read the transcript, unmatched inputs and uploads, change the files, switch sets, add
@@ -118,15 +119,9 @@ package final class AdminResponder: HTTPResponder {
     /// `entry` as one line of JSON (what `--transcript FILE` writes), with its newline.
     package static func jsonLine(_ entry: TranscriptEntry) -> [UInt8] { AdminJSON.line(entry) }
 
+    /// The query's fields by name (the last of a repeated name), read as every query is (HTTPFormFields).
     private static func query(_ text: String?) -> [String: String] {
-        var result: [String: String] = [:]
-        for pair in (text ?? "").split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { part in
-                String(decoding: PercentCoding.decode(part.utf8, plusAsSpace: true) ?? Array(part.utf8), as: UTF8.self)
-            }
-            result[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
-        return result
+        Dictionary(HTTPFormFields.parse((text ?? "")[...]).map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
     static func json(_ value: JSONValue) -> HTTPReply {

@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 @Suite("Escaping")
 struct EscapingTests {

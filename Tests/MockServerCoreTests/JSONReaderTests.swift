@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 /// The JSON reader on what a peer can send it (request bodies, the admin API's bodies): nesting
 /// without end, long lines, and the places its errors name.

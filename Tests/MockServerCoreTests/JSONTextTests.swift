@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 /// The one JSON writer, in both layouts, and the bridge to the objects Swift code and
 /// JSONSerialization use.

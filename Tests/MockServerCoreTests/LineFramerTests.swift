@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 @Suite("Line framing")
 struct LineFramerTests {

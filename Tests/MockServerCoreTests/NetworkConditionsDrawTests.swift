@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 /// What a new connection draws from its server's conditions (the connection's probability, then
 /// each direction's), and the one JSON spelling of conditions.

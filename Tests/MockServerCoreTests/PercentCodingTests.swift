@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 @Suite("Percent coding")
 struct PercentCodingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServerCore
+import MockServerCore
 
 /// Our UTF-8 repair must give exactly the standard library's text, which is the reference.
 @Suite("UTF-8 repair")

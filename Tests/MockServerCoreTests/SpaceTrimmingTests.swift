@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 /// The one trimmer: spaces and tabs at either end, never line endings or other characters.
 @Suite("Trimming spaces")

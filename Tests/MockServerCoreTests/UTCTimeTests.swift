@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServerCore
+import MockServerCore
 
 @Suite("RFC 1123 dates")
 struct UTCTimeTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import MockServer
+import MockServer
 
 /// Starts a server on port 0 answering with `entries`.
 func startServer(_ entries: [ResponseEntry], fallback: ResponseEntry? = nil,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import MockServerFTP
-@testable import MockServerFileSystem
+import MockServerFTP
+import MockServerFileSystem
 
 /// «ftp»'s commands on their own: files and times in memory, one command line at a time.
 @Suite("FTP file system")

@@ -2,7 +2,7 @@ import Foundation
 import MockServerResponses
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Hostile numbers in FTP arguments, sent over a real control connection to the bundled `ftp.json`:
 /// each gets its answer and the connection goes on.

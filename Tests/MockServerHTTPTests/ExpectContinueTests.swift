@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 
 /// Responses with `"head": true` answer a request head while curl waits to send a 5 MiB body.
 @Suite("Answering a request head before its body", .offPool)

@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerHTTP
+import MockServerHTTP
 
 /// The one reader of queries and form bodies.
 @Suite("Form fields")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServerHTTP
+import MockServerHTTP
 
 /// Header fields: names compared without ASCII case, and nothing else folded.
 @Suite("HTTP headers")

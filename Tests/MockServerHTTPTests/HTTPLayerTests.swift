@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 import MockServerResponses
 
 /// A responder that answers after an `await`, as a closure that looks something up would.

@@ -1,6 +1,6 @@
 import Testing
-@testable import MockServerCore
-@testable import MockServerHTTP
+import MockServerCore
+import MockServerHTTP
 
 @Suite("HTTP request framing")
 struct HTTPRequestParserTests {

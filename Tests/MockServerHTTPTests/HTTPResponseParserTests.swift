@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerHTTP
+import MockServerHTTP
 
 /// The client-side response reader of the in-process path: pure code, fed in pieces.
 @Suite("HTTP response parser")

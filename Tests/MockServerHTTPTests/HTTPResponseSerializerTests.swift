@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerHTTP
+import MockServerHTTP
 
 /// The head the serializer says a client reads is the head a client does read from its bytes.
 @Suite("HTTP response serializer")

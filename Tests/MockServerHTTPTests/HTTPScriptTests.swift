@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 
 /// Request framing with curl: keep-alive, pipelining, 100-continue, original-style patterns.
 @Suite("HTTP through scripts", .offPool)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Bytes that are not a request get nginx's answer (400, 431, 413 or 501) with a body naming the
 /// problem, the transcript says the same, and the server goes on serving.

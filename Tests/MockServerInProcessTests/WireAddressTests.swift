@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerInProcess
+import MockServerInProcess
 
 /// The `Host` field and request target the in-process path reads off a URL, as a client sends them.
 @Suite("Wire address")

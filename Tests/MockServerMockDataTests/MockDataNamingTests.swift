@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import MockServerHTTP
-@testable import MockServerMockData
-@testable import MockServerCore
+import MockServerHTTP
+import MockServerMockData
+import MockServerCore
 
 /// SHA-256, bencoding, the JSON reader and the file names they make, against fixed vectors.
 @Suite("Mock-data naming")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
+import MockServer
 import MockServerMockData
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// FTP recorded from pyftpdlib through `mockserver record`, data connections included, and
 /// replayed by `mockserver --files DIR SCRIPT` with pyftpdlib stopped.

@@ -4,8 +4,8 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerRecording
+import MockServer
+import MockServerRecording
 
 /// `HTTPRecorder` in Swift: in front of another server of this package, or of nothing.
 @Suite("Recording HTTP: HTTPRecorder", .offPool)

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// `mockserver record` against a real nginx, met by curl, Python's requests and URLSession; then
 /// the recording replayed with nginx stopped.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerRecording
+import MockServer
+import MockServerRecording
 
 /// What the recorder forwards: nothing its own parser refuses, no `CONNECT`, no hop-by-hop field
 /// under any spelling; the upstream's transcript shows what reached it.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerRecording
+import MockServer
+import MockServerRecording
 
 /// `mockserver record` hides secrets by default in everything it writes and prints (files, file
 /// names, endpoints, the transcript file, `--verbose`), and its replay still answers the original

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerRecording
+import MockServer
+import MockServerCore
+import MockServerRecording
 import MockServerHTTP
 
 /// The recording's pure parts: masking, the command line's refusals, endpoints' bytes bodies.

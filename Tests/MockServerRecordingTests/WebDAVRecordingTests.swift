@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// WebDAV recorded from a real server (wsgidav), replayed from the mock-data folder with it stopped.
 @Suite("Recording HTTP: WebDAV", .offPool)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import MockServerCore
-@testable import MockServerScript
+import MockServerCore
+import MockServerScript
 
 @Suite("Substitutions")
 struct TemplateTests {

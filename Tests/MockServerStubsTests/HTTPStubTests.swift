@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

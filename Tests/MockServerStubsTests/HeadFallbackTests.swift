@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// `HEAD` on a path that only a `GET` stub or endpoint answers gets that answer's status and
 /// headers, `Content-Length` included, and no body (RFC 9110 §9.3.2); an explicit `HEAD` stub wins.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Bodies in timed pieces from an HTTP response script: `{"response": {"events": …}}` and
 /// `"chunks"`, written as in an endpoints file and sent by the same writer.

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Bodies in timed pieces: server-sent events and chunks, from endpoint files and Swift stubs.
 @Suite("Streamed responses", .offPool)

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-@testable import MockServer
+import MockServer
 
 /// `url(for:)` gives the URL the user meant: a query, escapes and a fragment kept (issue 27, item 2).
 @Suite("url(for:)")

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 
 /// The built `mockserver` executable, run as a user would.
 @Suite("mockserver command", .offPool)

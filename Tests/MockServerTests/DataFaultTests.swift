@@ -2,11 +2,11 @@ import Foundation
 import MockServerResponses
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 
 /// `«refuse-data»` and `{"delay-data": …}`, through the bundled `data refused` and `data slow` sets,
 /// seen by curl and Python's ftplib in passive and active mode.

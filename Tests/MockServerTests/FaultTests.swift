@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 
 /// Faults on demand, each seen by a real client.
 @Suite("Fault commands", .offPool)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServer
+import MockServer
 
 /// README's list of public types, where a line names a value type's properties, names the ones it has.
 @Suite("README's type table")

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 import MockServerFTP
 
 @Suite("Response files")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
+import MockServer
 
 /// The `litmus` WebDAV test suite (neon's) against the bundled webdav.json.
 @Suite("litmus against webdav.json", .offPool)

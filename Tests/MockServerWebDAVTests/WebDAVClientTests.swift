@@ -2,11 +2,11 @@ import Foundation
 import MockServerResponses
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerCore
-@testable import MockServerHTTP
-@testable import MockServerScript
-@testable import MockServerWebDAV
+import MockServer
+import MockServerCore
+import MockServerHTTP
+import MockServerScript
+import MockServerWebDAV
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

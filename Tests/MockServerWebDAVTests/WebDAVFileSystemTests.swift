@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// The file system as every path over HTTP sees it: one entity tag and one modification time per
 /// file for `GET`, `HEAD`, `«webdav»`'s `PROPFIND` and `«propfind»`, and the script's file commands

@@ -2,7 +2,7 @@ import Foundation
 import MockServerResponses
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Hostile WebDAV requests over real sockets against the bundled webdav.json: each answered on its
 /// connection, the server serving on.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import MockServerHTTP
-@testable import MockServerWebDAV
+import MockServerHTTP
+import MockServerWebDAV
 
 /// `«propfind»`: the handler's one PROPFIND renderer, whatever the request's method, with the
 /// files' own times and entity tags.

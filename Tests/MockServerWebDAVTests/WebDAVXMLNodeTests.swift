@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerWebDAV
+import MockServerWebDAV
 
 /// A property value's XML text, as PROPFIND gives a dead property back: it must read as what was set.
 @Suite("WebDAV XML: a value's text reads back as itself")

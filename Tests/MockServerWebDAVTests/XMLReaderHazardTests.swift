@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerWebDAV
+import MockServerWebDAV
 
 /// The XML reader on bodies a client can send: what Foundation's parser cannot take is refused first.
 @Suite("WebDAV XML reader: bodies that are not UTF-8")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Endpoints that upgrade to a WebSocket script (`"upgrade"`), beside plain endpoints of the same
 /// file, with Python's `websockets` and curl as clients.

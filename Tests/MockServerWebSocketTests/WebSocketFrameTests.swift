@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerWebSocket
+import MockServerWebSocket
 
 /// RFC 6455's framing (section 5) as pure code: bytes in any pieces, frames out, and every rule a
 /// server must enforce failing with its close code.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Stubs that upgrade to a WebSocket answered by a Swift handler (`andUpgradeToWebSocket`), with
 /// Python's `websockets` as the client.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// The opening handshake's fields from a raw socket, on a WebSocket script's listener: a request
 /// RFC 6455 forbids is refused with its status and the field named, and the server serves on.

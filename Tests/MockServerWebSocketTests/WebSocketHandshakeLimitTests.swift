@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// The documented 16 KiB limit on a WebSocket opening handshake, from a raw socket: a 20 KiB head
 /// gets `431` naming the limit and a closed connection, whether the blank line ends it in the same

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Messages the server pushes outside any response (what WebSocket tests most need), from Swift and
 /// through `mockserver --admin`, and WebSocket over TLS.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// RFC 6455's rules for what a client sends, from a raw socket: each broken frame or handshake gets
 /// the close code (or HTTP status) the RFC names, with a reason that names the culprit, while a

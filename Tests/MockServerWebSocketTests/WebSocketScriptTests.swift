@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// WebSocket conversations as scripts (RFC 6455), driven by Python's `websockets` and aiohttp: each
 /// message is an input unit for the pattern responder, and what the script sends arrives as the

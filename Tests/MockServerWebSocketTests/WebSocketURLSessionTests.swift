@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// `URLSessionWebSocketTask` against a WebSocket script. On Linux, FoundationNetworking opens
 /// WebSockets through the system's libcurl, and only a libcurl built with WebSocket support can:

@@ -1,5 +1,5 @@
 import Testing
-@testable import MockServerWebSocket
+import MockServerWebSocket
 
 /// The numbers a WebSocket peer sends, at the integer boundaries: 64-bit payload lengths, the sum of
 /// a message's fragments, close frames' codes and sizes, and the handshake's length. Each is

@@ -1,4 +1,4 @@
-@testable import MockServerCore
+import MockServerCore
 
 /// A protocol that the core has never heard of, added in a test target: each message is a 2-byte
 /// big-endian length and that many bytes, answered with the same message reversed. A message

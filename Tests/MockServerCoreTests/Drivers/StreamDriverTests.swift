@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServerCore
+import MockServerCore
 
 /// A server made of nothing but the core's parts and a test-only driver.
 private final class CoreOnlyServer: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// `mockserver --latency`, `--jitter` and `--bandwidth`, and the control API's `/conditions`, with
 /// real clients.

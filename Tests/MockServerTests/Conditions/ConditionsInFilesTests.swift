@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Network conditions written in a response file or an endpoints file (`"conditions"`, the control
 /// API's spelling), with real clients.

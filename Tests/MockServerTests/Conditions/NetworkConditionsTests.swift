@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 import MockServerResponses
 
 /// Network conditions measured with real clients: throttled FTP downloads and uploads take the time

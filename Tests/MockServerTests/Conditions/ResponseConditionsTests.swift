@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// Network conditions for one response (`withConditions`, an endpoint response's `"conditions"`):
 /// its bytes go out under them, and the connection's own come back after it.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
+import MockServer
 
 /// Real FTP and WebDAV clients against `mockserver --files DIR` with the bundled scripts: folders,
 /// recursive downloads and uploads byte for byte, resume, and errors where a real server gives them.

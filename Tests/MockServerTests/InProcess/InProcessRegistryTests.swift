@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MockServer
+import MockServer
 import MockServerCore
 import MockServerInProcess
 #if canImport(FoundationNetworking)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
+import MockServer
 
 /// FTPS with the bundled `ftp.json`: `AUTH TLS`, `PBSZ 0`, `PROT P`, every data connection TLS,
 /// met by curl, Python's ftplib and lftp.

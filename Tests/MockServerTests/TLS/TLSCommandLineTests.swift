@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServerResponses
-@testable import MockServer
+import MockServer
 
 /// `mockserver --tls` and `--starttls`: the flags, the CA file and the admin API's copy of it.
 @Suite("mockserver --tls", .offPool)

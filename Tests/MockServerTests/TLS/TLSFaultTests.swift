@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// The TLS failures clients must survive, each met by a real client with the error it gives a real
 /// server in the same state.

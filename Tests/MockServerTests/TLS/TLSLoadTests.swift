@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
-@testable import MockServerTLS
+import MockServer
+import MockServerTLS
 
 /// TLS under split records and under load: the server reads ciphertext in pieces of any size, and
 /// many handshakes at once leave nothing behind.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// TLS on the main port, met by real clients: curl, Python's ssl and requests, openssl s_client.
 @Suite("TLS", .offPool)

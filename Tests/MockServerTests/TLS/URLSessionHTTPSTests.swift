@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
-@testable import MockServer
+import MockServer
 
 /// URLSession over https, where a CA can be trusted: on Linux FoundationNetworking trusts only the
 /// system store, so these run where `Scripts/trust-test-ca.sh DIR` put a CA there and
