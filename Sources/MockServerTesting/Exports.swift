@@ -1,4 +1,118 @@
-// `import MockServerTesting` is the one import a test needs: the testing helpers and the whole of
-// `MockServer` (HTTPMockServer, the stub DSL, MockServer itself), whose own exports are chosen
-// symbol by symbol.
-@_exported import MockServer
+// `import MockServerTesting` is the one import a test needs: the testing helpers and MockServer's
+// public API, re-exported name by name (as MockServer's own Exports.swift does), not as a module,
+// so that nothing a layer keeps for the package shows. Generated from MockServer's Exports.swift:
+// the same names, in the same order.
+
+
+// MockServerEngine
+@_exported import class MockServer.HTTPMockServer
+@_exported import class MockServer.MockServer
+@_exported import enum MockServer.MockServerError
+@_exported import struct MockServer.ServerFiles
+@_exported import struct MockServer.Upload
+
+// MockServerCore
+@_exported import enum MockServer.CloseReason
+@_exported import enum MockServer.FramingError
+@_exported import protocol MockServer.InputFramer
+@_exported import struct MockServer.InputUnit
+@_exported import enum MockServer.LogLevel
+@_exported import struct MockServer.LogRecord
+@_exported import struct MockServer.MockServerLogger
+@_exported import struct MockServer.NetworkConditions
+@_exported import class MockServer.SharedValues
+@_exported import struct MockServer.SocketAddress
+@_exported import struct MockServer.SocketError
+@_exported import enum MockServer.StreamFault
+@_exported import class MockServer.Transcript
+@_exported import struct MockServer.TranscriptChannel
+@_exported import struct MockServer.TranscriptEntry
+@_exported import enum MockServer.TranscriptEvent
+@_exported import struct MockServer.TranscriptNote
+@_exported import struct MockServer.TranscriptTimeout
+
+// MockServerHTTP
+@_exported import struct MockServer.HTTPHeaders
+@_exported import enum MockServer.HTTPImmediateAnswer
+@_exported import struct MockServer.HTTPReply
+@_exported import struct MockServer.HTTPMockRequest
+@_exported import struct MockServer.HTTPRequestContext
+@_exported import protocol MockServer.HTTPResponder
+@_exported import struct MockServer.HTTPMockResponse
+
+// MockServerScript
+@_exported import struct MockServer.AnyProtocolCommand
+@_exported import enum MockServer.Framing
+@_exported import struct MockServer.InputPattern
+@_exported import struct MockServer.PatternError
+@_exported import struct MockServer.PatternResponder
+@_exported import protocol MockServer.ProtocolCommand
+@_exported import struct MockServer.ResponseEntry
+@_exported import struct MockServer.ResponseFileError
+@_exported import struct MockServer.ResponseScript
+@_exported import struct MockServer.ResponseSet
+@_exported import struct MockServer.ResponseTemplate
+@_exported import enum MockServer.ScriptCommand
+@_exported import struct MockServer.ScriptCommandObject
+@_exported import struct MockServer.ScriptConnections
+@_exported import class MockServer.ScriptConnectionStorage
+@_exported import struct MockServer.ScriptDecoding
+@_exported import struct MockServer.JSONValue
+@_exported import struct MockServer.ScriptMatch
+@_exported import enum MockServer.ScriptOutcome
+@_exported import protocol MockServer.ScriptProtocol
+@_exported import struct MockServer.ScriptProtocolVariable
+@_exported import struct MockServer.ScriptReply
+@_exported import protocol MockServer.ScriptResponder
+@_exported import class MockServer.ScriptRun
+@_exported import struct MockServer.ScriptSession
+@_exported import struct MockServer.JSONLocation
+@_exported import enum MockServer.ScriptStep
+@_exported import struct MockServer.ScriptVocabulary
+@_exported import struct MockServer.SubstitutionContext
+
+// MockServerStubs
+@_exported import class MockServer.Stub
+@_exported import typealias MockServer.StubCache
+@_exported import enum MockServer.StubError
+@_exported import struct MockServer.StubHeaders
+@_exported import enum MockServer.StubMethod
+@_exported import struct MockServer.StubParameters
+@_exported import struct MockServer.StubRequest
+@_exported import class MockServer.StubRequestBuilder
+@_exported import struct MockServer.StubResponse
+@_exported import class MockServer.StubResponseBuilder
+@_exported import struct MockServer.UnexpectedRequestReport
+@_exported import struct MockServer.ServerSentEvent
+@_exported import struct MockServer.StubStream
+
+// MockServerMockData
+@_exported import enum MockServer.MockDataError
+@_exported import class MockServer.MockDataResponder
+
+// MockServerInProcess
+
+// MockServerFTP
+
+// MockServerWebDAV
+
+// MockServerWebSocket
+@_exported import struct MockServer.WebSocketClosedError
+@_exported import class MockServer.WebSocketConnection
+@_exported import struct MockServer.WebSocketMessages
+@_exported import struct MockServer.WebSocketCloseCode
+@_exported import enum MockServer.WebSocketMessage
+
+// MockServerTLS
+@_exported import struct MockServer.TLSConfiguration
+@_exported import struct MockServer.TLSIdentity
+@_exported import enum MockServer.TLSCertificateFault
+@_exported import enum MockServer.TLSHandshakeFault
+@_exported import enum MockServer.TLSError
+@_exported import enum MockServer.TLSVersion
+
+// MockServerRecording
+@_exported import class MockServer.HTTPRecorder
+@_exported import struct MockServer.RecordingMask
+@_exported import enum MockServer.RecordingDestination
+@_exported import enum MockServer.RecordingError
