@@ -106,6 +106,9 @@ public struct HTTPMockRequest: Sendable {
     /// unless it sent `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     public var wantsKeepAlive: Bool { storage.wantsKeepAlive }
 
+    /// The value of the header `name` (any case), or `nil`.
+    public func header(_ name: String) -> String? { headers[name] }
+
     fileprivate static func persistence(version: String, headers: HTTPHeaders) -> Bool {
         if headers.hasToken("close", in: "Connection") { return false }
         if version != "HTTP/1.1" { return headers.hasToken("keep-alive", in: "Connection") }

@@ -85,7 +85,8 @@ struct HTTPScriptTests {
 
 @Suite("HTTP responses and request substitutions", .offPool)
 struct HTTPResponseTests {
-    let context = SubstitutionContext(data: Array("DATA".utf8))
+    /// A reply's values in a server of the standard vocabulary, whose variables every script may use.
+    let context = SubstitutionContext(data: Array("DATA".utf8), protocolVariables: ScriptVocabulary.standard.variables)
 
     @Test("$method, $path, $body and ${header:Name} come from the request; outside a request they are empty")
     func requestSubstitutions() {
@@ -93,9 +94,32 @@ struct HTTPResponseTests {
         let template = ResponseTemplate("$method $path [${header:x-token}] [${header:Missing}] <$body>")
         // The HTTP driver hands the parsed request to every reply.
         var answering = context
-        answering.request = HTTPMockRequest(parsing: request.bytes)
+        answering.protocolValues[HTTPMockRequest.self] = HTTPMockRequest(parsing: request.bytes)
         #expect(String(decoding: template.render(input: request, context: answering), as: UTF8.self) == "POST /items?x=1 [abc] [] <body>")
         #expect(String(decoding: template.render(input: InputUnit("NOOP"), context: context), as: UTF8.self) == "  [] [] <>")
+    }
+
+    @Test("HTTP's request variables: the header's name in any case, a binary body sent as it came, `$header` alone and unknown `${name:x}` as written")
+    func requestVariableEdges() throws {
+        let request = InputUnit(bytes: Array("PUT /b HTTP/1.1\r\nX-Token: abc\r\nContent-Length: 3\r\n\r\n".utf8) + [0x00, 0xFF, 0x41])
+        var answering = context
+        answering.protocolValues[HTTPMockRequest.self] = HTTPMockRequest(parsing: request.bytes)
+        #expect(ResponseTemplate("<$body>").render(input: request, context: answering) == [0x3C, 0x00, 0xFF, 0x41, 0x3E])
+        let text = ResponseTemplate("${HEADER:x-token} ${Header:X-TOKEN} $header ${header} ${header:} ${nothing:x} ${method}").render(input: request, context: answering)
+        #expect(String(decoding: text, as: UTF8.self) == "abc abc $header ${header} ${header:} ${nothing:x} PUT")
+    }
+
+    @Test("in an FTP script, $method, $path, $body and ${header:Name} are empty, as documented for line protocols")
+    func requestVariablesOutsideHTTP() throws {
+        let script = try ResponseScript(json: #"{"responses": {"r": {"pattern": "^NOOP", "commands": ["200 [$method][$path][$body][${header:Host}] $pasv"]}}}"#)
+        var session = ScriptSession(connectionID: 1)
+        var values = context
+        // What the server gives a reply: its vocabulary's variables, under the script's own.
+        values.protocolVariables.merge(script.variables) { _, own in own }
+        let input = InputUnit("NOOP")
+        let reply = try #require(PatternResponder(script: script).respond(to: input, session: &session, context: values))
+        guard case .send(let template) = reply.commands[0] else { Issue.record("\(reply.commands)"); return }
+        #expect(String(decoding: template.render(input: input, context: values), as: UTF8.self) == "200 [][][][] 127,0,0,1,0,0")
     }
 
     @Test("a response gets a computed Content-Length, except with its own, chunked, 1xx, 204 or 304")
@@ -105,7 +129,7 @@ struct HTTPResponseTests {
             var session = ScriptSession(connectionID: 1)
             let input = InputUnit("GET /p HTTP/1.1\r\n\r\n")
             var values = context
-            values.request = HTTPMockRequest(parsing: input.bytes)
+            values.protocolValues[HTTPMockRequest.self] = HTTPMockRequest(parsing: input.bytes)
             let reply = try #require(try PatternResponder(script: script).respond(to: input, session: &session, context: values))
             guard case .protocolCommand(let command) = reply.commands[0], case .response(let template) = command.base as? HTTPScriptCommand else { return "" }
             return String(decoding: template.render(input: reply.match.input, groups: reply.match.groups, context: values), as: UTF8.self)

@@ -7,10 +7,18 @@ import MockServerScript
 struct TemplateTests {
     let context = SubstitutionContext(address: "127.0.0.1", serverName: "Fake", port: 2121,
                                       data: Array("12345".utf8), now: { Date(timeIntervalSince1970: 784_111_777) },
-                                      protocolVariables: ["twice": ScriptProtocolVariable("twice") { String(Int($0.port) * 2) }])
+                                      protocolVariables: ["twice": ScriptProtocolVariable("twice") { String(Int($0.port) * 2) },
+                                                          "echo": ScriptProtocolVariable("echo", argument: { argument, _ in "<\(argument)>" })])
 
     private func render(_ template: String, input: String = "LINE", groups: [String?] = []) -> String {
         String(decoding: ResponseTemplate(template).render(input: InputUnit(input), groups: groups, context: context), as: UTF8.self)
+    }
+
+    @Test("a protocol's variable with an argument: ${name:argument}, the name as written or lowercased; otherwise as written")
+    func variableWithArgument() {
+        #expect(render("${echo:a b:c}|${ECHO:x}") == "<a b:c>|<x>")
+        #expect(render("$echo ${echo} ${echo:} ${twice:x} ${other:x} ${1x:y}") == "$echo ${echo} ${echo:} ${twice:x} ${other:x} ${1x:y}")
+        #expect(render("${twice}") == "4242")
     }
 
     @Test("$1 and $10 are different groups; two digits are read when present")

@@ -35,14 +35,7 @@ struct NeutralLayersTests {
 
     /// Hits still to be removed, by file and word, each with who removes it. A known exception that
     /// no longer occurs is an error too, so that it is deleted with the code.
-    static let knownExceptions: [String: Set<String>] = [
-        // Issue 36, slice "neutral", not done yet: HTTP's request variables `$method`, `$path`,
-        // `$body` and `${header:Name}` are still parsed and rendered by the shared template, through
-        // `ScriptRequest`; they move to HTTP as its `ScriptProtocolVariable`s (with an argument for
-        // `header:`), and `"head": true` to HTTP's setting.
-        "Sources/MockServerScript/Responders/ResponseTemplate.swift": ["method", "header"],
-        "Sources/MockServerScript/Responders/ScriptRequest.swift": ["method", "header"],
-    ]
+    static let knownExceptions: [String: Set<String>] = [:]
 
     /// One protocol word in the code: where, and which.
     struct Hit: CustomStringConvertible {

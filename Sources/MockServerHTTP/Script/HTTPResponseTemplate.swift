@@ -66,6 +66,6 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
     /// `HTTP/1.1 STATUS`, the headers, `Content-Length` (unless a header gives it or chunked
     /// encoding, or the status has no body), the blank line and the body.
     package func render(input: InputUnit, groups: [String?], context: SubstitutionContext) -> [UInt8] {
-        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.request as? HTTPMockRequest).bytes
+        HTTPResponseSerializer.serialize(response(input: input, groups: groups, context: context), for: context.protocolValues[HTTPMockRequest.self]).bytes
     }
 }

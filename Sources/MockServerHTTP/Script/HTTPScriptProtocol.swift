@@ -16,6 +16,17 @@ package struct HTTPScriptProtocol: ScriptProtocol {
     /// Creates HTTP's vocabulary.
     package init() {}
 
+    /// The request being answered (``ScriptHTTPResponder`` puts it in the reply's
+    /// ``MockServerScript/SubstitutionContext/protocolValues``): `$method`, `$path` (the target as
+    /// sent), `$body` (de-chunked) and `${header:Name}` (the first header `Name`, any case). Each
+    /// is empty when there is no request, as in a script of another protocol.
+    package var variables: [ScriptProtocolVariable] {
+        [ScriptProtocolVariable("method") { $0.protocolValues[HTTPMockRequest.self]?.method ?? "" },
+         ScriptProtocolVariable("path") { $0.protocolValues[HTTPMockRequest.self]?.target ?? "" },
+         ScriptProtocolVariable("body", bytes: { $0.protocolValues[HTTPMockRequest.self]?.body ?? [] }),
+         ScriptProtocolVariable("header", argument: { name, context in context.protocolValues[HTTPMockRequest.self]?.header(name) ?? "" })]
+    }
+
     /// Whole requests answered by the script through HTTP's connection driver (ALPN `http/1.1`);
     /// raw reads or lines, answered by the script's patterns, when the script asks for them.
     package func connections(framing: Framing) -> ScriptConnections {

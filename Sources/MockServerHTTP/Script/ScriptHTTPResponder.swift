@@ -38,7 +38,8 @@ package final class ScriptHTTPResponder: HTTPResponder {
         let before = session.responseSet
         let (responder, substitutions) = server.replyState(base: base)
         var values = substitutions
-        values.request = request
+        values.protocolValues[HTTPMockRequest.self] = request
+        values.body = request.body
         let answer = head
             ? (responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values)
             : responder.respond(to: request.input, session: &session, context: values)

@@ -7,8 +7,9 @@ import MockServerCore
 /// - `$name` or `${name}` is a ``ScriptVariable``, or a variable a protocol adds (FTP's `$pasv`,
 ///   looked up in ``SubstitutionContext/protocolVariables`` when the text is rendered); `${name}`
 ///   lets a letter follow (`${size}KB`), and `${1}0` is group 1 followed by `0`.
-/// - `$method`, `$path`, `$body` and `${header:Name}` are parts of the request being answered
-///   (``SubstitutionContext/request``), empty when there is none; a missing header is empty.
+/// - `${name:argument}` is a protocol's variable that takes an argument (HTTP's `${header:Name}`,
+///   see ``ScriptProtocolVariable/init(_:argument:)``); the name is matched as written, then
+///   lowercased. Unknown, it stays as written.
 /// - `$$` is a literal `$`. A `$` followed by anything else, or an unknown `$word`, stays as written.
 ///
 /// Replaced text is never scanned again, so a captured value containing `$1` is sent as is.
@@ -17,17 +18,11 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         case literal([UInt8])
         case group(Int)
         case variable(ScriptVariable)
-        case request(RequestPart)
         /// A name that may be a protocol's variable, with the text as written for when it is not.
         case named(String, written: [UInt8])
-    }
-
-    /// A part of an HTTP request unit.
-    enum RequestPart: Sendable, Hashable {
-        case method
-        case path
-        case body
-        case header(String)
+        /// A name and an argument (`${name:argument}`) that may be a protocol's variable with an
+        /// argument, with the text as written for when it is not.
+        case argument(String, String, written: [UInt8])
     }
 
     /// The text as written.
@@ -67,7 +62,6 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         if let constant = constantBytes { return constant }
         var output: [UInt8] = []
         output.reserveCapacity(source.utf8.count + 32)
-        let request = context.request
         for segment in segments {
             switch segment {
             case .literal(let bytes): output.append(contentsOf: bytes)
@@ -75,17 +69,15 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
             case .group(let index):
                 if index <= groups.count, let value = groups[index - 1] { output.append(contentsOf: value.utf8) }
             case .variable(let variable): output.append(contentsOf: context.value(of: variable).utf8)
-            case .request(let part):
-                guard let request else { continue }
-                switch part {
-                case .method: output.append(contentsOf: request.method.utf8)
-                case .path: output.append(contentsOf: request.target.utf8)
-                case .body: output.append(contentsOf: request.body)
-                case .header(let name): output.append(contentsOf: (request.header(name) ?? "").utf8)
-                }
             case .named(let name, let written):
-                if let variable = context.protocolVariables[name] {
-                    output.append(contentsOf: variable.value(context).utf8)
+                switch context.protocolVariables[name]?.text {
+                case .plain(let value): output.append(contentsOf: value(context).utf8)
+                case .bytes(let value): output.append(contentsOf: value(context))
+                case .argument, nil: output.append(contentsOf: written)
+                }
+            case .argument(let name, let argument, let written):
+                if case .argument(let value) = (context.protocolVariables[name] ?? context.protocolVariables[name.lowercased()])?.text {
+                    output.append(contentsOf: value(argument, context).utf8)
                 } else {
                     output.append(contentsOf: written)
                 }
@@ -142,18 +134,17 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
     private static func braced(_ name: ArraySlice<UInt8>, written: ArraySlice<UInt8>) -> Segment? {
         if !name.isEmpty && name.count <= 2 && name.allSatisfy(isDigit) { return .group(number(name)) }
         let text = String(decoding: name, as: UTF8.self)
-        if text.lowercased().hasPrefix("header:") && text.count > 7 { return .request(.header(String(text.dropFirst(7)))) }
+        if let colon = name.firstIndex(of: UInt8(ascii: ":")) {
+            let variable = name[..<colon]
+            guard let first = variable.first, isLetter(first), variable.allSatisfy({ isLetter($0) || isDigit($0) }), colon + 1 < name.endIndex else { return nil }
+            return .argument(String(decoding: variable, as: UTF8.self), String(decoding: name[(colon + 1)...], as: UTF8.self), written: Array(written))
+        }
         guard let first = name.first, isLetter(first), name.allSatisfy({ isLetter($0) || isDigit($0) }) else { return nil }
         return named(text, written: written)
     }
 
     private static func named(_ name: String, written: ArraySlice<UInt8>) -> Segment {
-        switch name {
-        case "method": .request(.method)
-        case "path": .request(.path)
-        case "body": .request(.body)
-        default: ScriptVariable(rawValue: name).map(Segment.variable) ?? .named(name, written: Array(written))
-        }
+        ScriptVariable(rawValue: name).map(Segment.variable) ?? .named(name, written: Array(written))
     }
 
     private static func number(_ digits: ArraySlice<UInt8>) -> Int {

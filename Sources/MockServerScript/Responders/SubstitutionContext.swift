@@ -24,21 +24,9 @@ public struct SubstitutionContext: Sendable {
     /// The substitutions protocols add (FTP's `$pasv`), by name. A `$name` that is neither a
     /// ``ScriptVariable`` nor one of these stays as written.
     public var protocolVariables: [String: ScriptProtocolVariable]
-    /// The request being answered, parsed once by its protocol, for `$method`, `$path`, `$body` and
-    /// `${header:Name}`; when `nil` (a line protocol), they are empty.
-    package var request: (any ScriptRequest)? {
-        get { requestBox?.request }
-        set { requestBox = newValue.map(RequestBox.init) }
-    }
-
-    /// The request behind one reference, so that copying a context (once per reply and per step)
-    /// costs one retain, not one per field of the request.
-    private var requestBox: RequestBox?
-
-    private final class RequestBox: Sendable {
-        let request: any ScriptRequest
-        init(_ request: any ScriptRequest) { self.request = request }
-    }
+    /// The unit's body as its protocol took it apart (HTTP's de-chunked request body), which
+    /// `{"save": …}` stores; `nil` (a line protocol) stores the whole unit.
+    package var body: [UInt8]?
 
     /// Creates a context.
     public init(address: String = "127.0.0.1", serverName: String = "MockServer", port: UInt16 = 0,

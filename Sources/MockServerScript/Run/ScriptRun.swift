@@ -118,7 +118,7 @@ public final class ScriptRun: Sendable {
                 }
                 selected.withLock { $0 = stored ?? requested }
             case .saveBody(let template):
-                let body = values.request?.body ?? match.input.bytes
+                let body = values.body ?? match.input.bytes
                 let name = text(template, match: match)
                 server.storeFile(name, body)
                 server.recordUpload(name: name, bytes: body, connection: connectionID)

@@ -16,7 +16,7 @@ package enum WebDAVScriptCommand: ProtocolCommand {
 
     package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
         let values = reply.values
-        guard let request = values.request as? HTTPMockRequest ?? HTTPMockRequest(parsing: match.input.bytes) else {
+        guard let request = values.protocolValues[HTTPMockRequest.self] ?? HTTPMockRequest(parsing: match.input.bytes) else {
             let refusal = HTTPMockResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))
             return .continue([.output(HTTPScriptOutput.response(refusal))])
         }
