@@ -14,7 +14,6 @@
 @_exported import struct MockServerEngine.Upload
 
 // MockServerCore
-@_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError
 @_exported import protocol MockServerCore.InputFramer
 @_exported import struct MockServerCore.InputUnit
@@ -27,11 +26,6 @@
 @_exported import struct MockServerCore.SocketError
 @_exported import enum MockServerCore.StreamFault
 @_exported import class MockServerCore.Transcript
-@_exported import struct MockServerCore.TranscriptChannel
-@_exported import struct MockServerCore.TranscriptEntry
-@_exported import enum MockServerCore.TranscriptEvent
-@_exported import struct MockServerCore.TranscriptNote
-@_exported import struct MockServerCore.TranscriptTimeout
 
 // MockServerHTTP
 @_exported import struct MockServerHTTP.HTTPHeaders

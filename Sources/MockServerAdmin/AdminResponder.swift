@@ -116,7 +116,7 @@ package final class AdminResponder: HTTPResponder {
     }
 
     /// `entry` as one line of JSON (what `--transcript FILE` writes), with its newline.
-    package static func jsonLine(_ entry: TranscriptEntry) -> [UInt8] { AdminJSON.line(entry) }
+    package static func jsonLine(_ entry: Transcript.Entry) -> [UInt8] { AdminJSON.line(entry) }
 
     private static func query(_ text: String?) -> [String: String] {
         var result: [String: String] = [:]

@@ -109,7 +109,7 @@ struct MockServerCommand {
     }
 
     /// What watches the transcript: `--verbose` prints it, `--transcript FILE` appends it as JSON lines.
-    func transcriptObserver() throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+    func transcriptObserver() throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose) { path in
             .unreadable(path: path, reason: "cannot create the transcript file")
         }

@@ -345,7 +345,7 @@ struct ServerTests {
         do {
             try await server.transcript.waitForInput(matching: "^NEVER", timeout: .milliseconds(50))
             Issue.record("should time out")
-        } catch let error as TranscriptTimeout {
+        } catch let error as Transcript.Timeout {
             #expect(error.description.contains("input matching ^NEVER"))
             #expect(error.description.contains("-> 220 127.0.0.1"))
         }

@@ -57,7 +57,7 @@ public final class ScriptRun: Sendable {
     }
 
     /// Records `event` in the transcript as this connection's.
-    package func record(_ event: TranscriptEvent) {
+    package func record(_ event: Transcript.Event) {
         server.environment.record(event, connection: connectionID)
     }
 
