@@ -353,7 +353,7 @@ struct ServerTests {
 
     @Test("logging is off by default and goes to the handler at the chosen level")
     func logging() async throws {
-        let records = Locked<[LogRecord]>([])
+        let records = Locked<[MockServerLogger.Record]>([])
         let logger = MockServerLogger(level: .debug) { record in records.withLock { $0.append(record) } }
         let server = try startServer(Self.echo, configuration: .init(logger: logger))
         let client = try TestClient(port: server.port)

@@ -158,7 +158,7 @@ package final class StreamConnection: LoopHandler {
     package var unacknowledgedBytes: Int? { transport.unacknowledgedBytes }
 
     /// Logs a message tagged with this connection.
-    package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    package func log(_ level: MockServerLogger.Level, _ message: @autoclosure () -> String) {
         environment.logger.log(level, message(), connection: id)
     }
 

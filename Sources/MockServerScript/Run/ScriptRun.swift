@@ -62,7 +62,7 @@ public final class ScriptRun: Sendable {
     }
 
     /// Logs a message tagged with this connection.
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    public func log(_ level: MockServerLogger.Level, _ message: @autoclosure () -> String) {
         server.environment.logger.log(level, message(), connection: connectionID)
     }
 
