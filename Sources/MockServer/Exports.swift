@@ -99,11 +99,7 @@
 
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration
-@_exported import struct MockServerTLS.TLSIdentity
-@_exported import enum MockServerTLS.TLSCertificateFault
-@_exported import enum MockServerTLS.TLSHandshakeFault
 @_exported import enum MockServerTLS.TLSError
-@_exported import enum MockServerTLS.TLSVersion
 
 // MockServerRecording
 @_exported import class MockServerRecording.HTTPRecorder
