@@ -91,11 +91,7 @@
 // MockServerWebDAV
 
 // MockServerWebSocket
-@_exported import struct MockServerWebSocket.WebSocketClosedError
 @_exported import class MockServerWebSocket.WebSocketConnection
-@_exported import struct MockServerWebSocket.WebSocketMessages
-@_exported import struct MockServerWebSocket.WebSocketCloseCode
-@_exported import enum MockServerWebSocket.WebSocketMessage
 
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration

@@ -240,7 +240,7 @@ enum AdminRoutes {
             guard let number = Int(text), number > 0 else { throw AdminFailure(400, "connection must be a connection number, not \(text)") }
             connection = number
         }
-        let message: WebSocketMessage
+        let message: WebSocketConnection.Message
         if call.request.headers["Content-Type"]?.lowercased().hasPrefix("application/octet-stream") == true {
             message = .binary(call.request.body)
         } else {

@@ -94,7 +94,7 @@ public final class HTTPMockServer: Sendable {
     /// await stubs.sendWebSocketMessage(.text("price 42"))
     /// ```
     @discardableResult
-    public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
+    public func sendWebSocketMessage(_ message: WebSocketConnection.Message, toConnection connection: Int? = nil) async -> [Int] {
         await server.sendWebSocketMessage(message, toConnection: connection)
     }
 

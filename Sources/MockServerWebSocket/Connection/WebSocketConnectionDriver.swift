@@ -132,7 +132,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         storage.connectionClosed()
         if case .handler(let socket, _) = answerer {
-            socket.ended(WebSocketClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
+            socket.ended(WebSocketConnection.ClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
             handlerTask?.cancel()
             handlerTask = nil
         }
@@ -246,7 +246,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// reason, then the TCP connection closes without waiting for the client's.
     private func fail(_ error: WebSocketProtocolError, on connection: StreamConnection) -> DriverDecision {
         connection.log(.warning, "WebSocket protocol error: \(error); closing")
-        if case .handler(let socket, _) = answerer { socket.ended(WebSocketClosedError(reason: "the client broke the protocol: \(error.reason) (\(error.code))")) }
+        if case .handler(let socket, _) = answerer { socket.ended(WebSocketConnection.ClosedError(reason: "the client broke the protocol: \(error.reason) (\(error.code))")) }
         connection.record(.note(Transcript.Note(kind: "websocket-error", text: "-> close \(error.code) \(error.reason)")))
         let alreadyClosing = state == .closing
         state = .finished
@@ -254,7 +254,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
         return .steps([.send(WebSocketFrame.close(error.code, reason: error.reason).encoded()), .close(.malformedInput(error.reason))])
     }
 
-    private func answer(_ message: WebSocketMessage, on connection: StreamConnection) -> DriverDecision {
+    private func answer(_ message: WebSocketConnection.Message, on connection: StreamConnection) -> DriverDecision {
         guard case .script(let server, let base) = answerer else { return .needInput }
         let input = InputUnit(bytes: message.bytes)
         let (responder, context) = server.replyState(base: base)
@@ -278,7 +278,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     ///
     /// - Returns: whether it was sent.
     @discardableResult
-    func push(_ message: WebSocketMessage, on connection: StreamConnection) -> Bool {
+    func push(_ message: WebSocketConnection.Message, on connection: StreamConnection) -> Bool {
         guard state == .open else { return false }
         let opcode: WebSocketOpcode
         switch message {
@@ -292,7 +292,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     /// Begins the close handshake for a handler, with `reason` cut to the 123 bytes a close frame
     /// carries; a connection paused for the handler reads again, to hear the client's close frame.
-    func close(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
+    func close(_ code: WebSocketConnection.CloseCode, reason: String, on connection: StreamConnection) {
         beginClose(code, reason: Self.closeReason(reason), on: connection, fromOutside: true)
         resumeReading(on: connection)
     }
@@ -404,7 +404,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// Sends a close frame and waits for the client's, for at most ``WebSocketOptions/closeTimeout``.
     /// From outside the connection's steps (a handler), the frame is written at once rather than
     /// when the steps end.
-    private func beginClose(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection, fromOutside: Bool = false) {
+    private func beginClose(_ code: WebSocketConnection.CloseCode, reason: String, on connection: StreamConnection, fromOutside: Bool = false) {
         guard state == .open else { return }
         connection.record(.note(Transcript.Note(kind: "websocket-close", text: "-> close \(code) \(reason)")))
         let frame = WebSocketFrame.close(code, reason: reason).encoded()
