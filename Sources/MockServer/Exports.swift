@@ -67,7 +67,6 @@
 
 // MockServerStubs
 @_exported import class MockServerStubs.Stub
-@_exported import typealias MockServerStubs.StubCache
 @_exported import enum MockServerStubs.StubError
 @_exported import struct MockServerStubs.StubHeaders
 @_exported import enum MockServerStubs.StubMethod

@@ -60,7 +60,7 @@ enum EndpointStubs {
     }
 
     /// A `${source:name}` value of `request` or `cache`; `nil` when there is none.
-    static func value(_ source: EndpointTemplate.Source, _ name: String, request: StubRequest, cache: StubCache) -> String? {
+    static func value(_ source: EndpointTemplate.Source, _ name: String, request: StubRequest, cache: SharedValues) -> String? {
         switch source {
         case .param: return request.pathParameters[name]
         case .query: return request.queryParameters[name]

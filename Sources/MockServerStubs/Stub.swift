@@ -12,10 +12,10 @@ public final class Stub: Sendable, CustomStringConvertible {
         /// Fixed responses, in turn; the last one repeats.
         case responses([StubResponse])
         /// A closure, with the server's cache.
-        case handler(@Sendable (StubRequest, StubCache) async throws -> StubResponse)
+        case handler(@Sendable (StubRequest, SharedValues) async throws -> StubResponse)
         /// A response worked out at once from the request, the cache and the hit's number (an
         /// endpoints file's templates and sequences).
-        case computed(@Sendable (StubRequest, StubCache, Int) -> StubResponse)
+        case computed(@Sendable (StubRequest, SharedValues, Int) -> StubResponse)
         /// A WebSocket, its handshake answered with `101` and the connection handed to a handler.
         case webSocket(WebSocketStub)
     }

@@ -23,7 +23,7 @@ package final class StubRouter: HTTPResponder {
     /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
     private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.
-    package let cache = StubCache()
+    package let cache = SharedValues()
 
     package init() {}
 
@@ -119,7 +119,7 @@ package final class StubRouter: HTTPResponder {
     }
 
     /// The reply of `stub`'s closure to `request`; what it throws is kept for ``handlerFailures``.
-    private func run(_ handler: @Sendable (StubRequest, StubCache) async throws -> StubResponse, of stub: Stub,
+    private func run(_ handler: @Sendable (StubRequest, SharedValues) async throws -> StubResponse, of stub: Stub,
                      for request: HTTPMockRequest, parameters: StubParameters) async throws -> HTTPReply {
         let response: StubResponse
         do {

@@ -107,7 +107,7 @@ public final class HTTPMockServer: Sendable {
     public var transcript: Transcript { server.transcript }
 
     /// The values every endpoint closure shares; they live as long as the server.
-    public var cache: StubCache { router.cache }
+    public var cache: SharedValues { router.cache }
 
     /// Stubs requests with `method` for `url`: a path (`/dogs.json`, matching any query), a path and
     /// query (`/search?q=x`, that query exactly), a full URL (its path and query are used), or a
@@ -130,7 +130,7 @@ public final class HTTPMockServer: Sendable {
     /// throw: a thrown error is answered with a 500 naming it.
     @discardableResult
     public func add(_ method: StubMethod, _ path: String,
-                    _ handler: @escaping @Sendable (StubRequest, StubCache) async throws -> StubResponse) -> Stub {
+                    _ handler: @escaping @Sendable (StubRequest, SharedValues) async throws -> StubResponse) -> Stub {
         router.add(method: method.rawValue, target: StubTarget(path), answer: .handler(handler))
     }
 
