@@ -68,13 +68,6 @@
 // MockServerStubs
 @_exported import class MockServerStubs.Stub
 @_exported import enum MockServerStubs.StubError
-@_exported import struct MockServerStubs.StubHeaders
-@_exported import enum MockServerStubs.StubMethod
-@_exported import struct MockServerStubs.StubParameters
-@_exported import struct MockServerStubs.StubRequest
-@_exported import class MockServerStubs.StubRequestBuilder
-@_exported import struct MockServerStubs.StubResponse
-@_exported import class MockServerStubs.StubResponseBuilder
 @_exported import struct MockServerStubs.UnexpectedRequestReport
 @_exported import struct MockServerStubs.ServerSentEvent
 @_exported import struct MockServerStubs.StubStream
