@@ -14,12 +14,9 @@
 @_exported import struct MockServerEngine.Upload
 
 // MockServerCore
-@_exported import enum MockServerCore.CloseReason
 @_exported import enum MockServerCore.FramingError
 @_exported import protocol MockServerCore.InputFramer
 @_exported import struct MockServerCore.InputUnit
-@_exported import enum MockServerCore.LogLevel
-@_exported import struct MockServerCore.LogRecord
 @_exported import struct MockServerCore.MockServerLogger
 @_exported import struct MockServerCore.NetworkConditions
 @_exported import class MockServerCore.SharedValues
@@ -27,11 +24,6 @@
 @_exported import struct MockServerCore.SocketError
 @_exported import enum MockServerCore.StreamFault
 @_exported import class MockServerCore.Transcript
-@_exported import struct MockServerCore.TranscriptChannel
-@_exported import struct MockServerCore.TranscriptEntry
-@_exported import enum MockServerCore.TranscriptEvent
-@_exported import struct MockServerCore.TranscriptNote
-@_exported import struct MockServerCore.TranscriptTimeout
 
 // MockServerHTTP
 @_exported import struct MockServerHTTP.HTTPHeaders
@@ -75,15 +67,7 @@
 
 // MockServerStubs
 @_exported import class MockServerStubs.Stub
-@_exported import typealias MockServerStubs.StubCache
 @_exported import enum MockServerStubs.StubError
-@_exported import struct MockServerStubs.StubHeaders
-@_exported import enum MockServerStubs.StubMethod
-@_exported import struct MockServerStubs.StubParameters
-@_exported import struct MockServerStubs.StubRequest
-@_exported import class MockServerStubs.StubRequestBuilder
-@_exported import struct MockServerStubs.StubResponse
-@_exported import class MockServerStubs.StubResponseBuilder
 @_exported import struct MockServerStubs.UnexpectedRequestReport
 @_exported import struct MockServerStubs.ServerSentEvent
 @_exported import struct MockServerStubs.StubStream
@@ -99,19 +83,11 @@
 // MockServerWebDAV
 
 // MockServerWebSocket
-@_exported import struct MockServerWebSocket.WebSocketClosedError
 @_exported import class MockServerWebSocket.WebSocketConnection
-@_exported import struct MockServerWebSocket.WebSocketMessages
-@_exported import struct MockServerWebSocket.WebSocketCloseCode
-@_exported import enum MockServerWebSocket.WebSocketMessage
 
 // MockServerTLS
 @_exported import struct MockServerTLS.TLSConfiguration
-@_exported import struct MockServerTLS.TLSIdentity
-@_exported import enum MockServerTLS.TLSCertificateFault
-@_exported import enum MockServerTLS.TLSHandshakeFault
 @_exported import enum MockServerTLS.TLSError
-@_exported import enum MockServerTLS.TLSVersion
 
 // MockServerRecording
 @_exported import class MockServerRecording.HTTPRecorder

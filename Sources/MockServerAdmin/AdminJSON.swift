@@ -12,7 +12,7 @@ enum AdminJSON {
 
     /// An entry as a JSON object: its place, connection, channel, time, kind, and bytes as text
     /// (plus base64 when they are not UTF-8).
-    static func entry(_ entry: TranscriptEntry) -> JSONValue {
+    static func entry(_ entry: Transcript.Entry) -> JSONValue {
         var object: [String: JSONValue] = [
             "sequence": .number(entry.sequence), "connection": .number(entry.connection), "channel": .string(entry.channel.name),
             "time": .number(entry.time.timeIntervalSince1970), "text": .string(entry.description),
@@ -38,7 +38,7 @@ enum AdminJSON {
     }
 
     /// A transcript entry as one JSON line (for `--transcript FILE`).
-    static func line(_ entry: TranscriptEntry) -> [UInt8] { encode(AdminJSON.entry(entry)) }
+    static func line(_ entry: Transcript.Entry) -> [UInt8] { encode(AdminJSON.entry(entry)) }
 
     /// Strings as a JSON array.
     static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }

@@ -117,7 +117,7 @@ package final class AdminResponder: HTTPResponder {
     }
 
     /// `entry` as one line of JSON (what `--transcript FILE` writes), with its newline.
-    package static func jsonLine(_ entry: TranscriptEntry) -> [UInt8] { AdminJSON.line(entry) }
+    package static func jsonLine(_ entry: Transcript.Entry) -> [UInt8] { AdminJSON.line(entry) }
 
     /// The query's fields by name (the last of a repeated name), read as every query is (HTTPFormFields).
     private static func query(_ text: String?) -> [String: String] {

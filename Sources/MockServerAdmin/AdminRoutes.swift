@@ -170,7 +170,7 @@ enum AdminRoutes {
                 do {
                     try await server.waitForConnectionsClosed(timeout: .milliseconds(Int(seconds * 1000)))
                     return AdminResponder.json(.object(["connections": .number(0)]))
-                } catch is TranscriptTimeout {
+                } catch is Transcript.Timeout {
                     return AdminResponder.error(408, "\(server.openConnectionCount) connections still open after \(seconds) seconds")
                 }
             }
@@ -185,7 +185,7 @@ enum AdminRoutes {
             do {
                 let input = try await server.transcript.waitForInput(matching: pattern, timeout: .milliseconds(Int(seconds * 1000)))
                 return AdminResponder.json(.object(["input": .string(input.text)]))
-            } catch is TranscriptTimeout {
+            } catch is Transcript.Timeout {
                 return AdminResponder.error(408, "no input matched \(pattern) within \(seconds) seconds")
             }
         }
@@ -240,7 +240,7 @@ enum AdminRoutes {
             guard let number = Int(text), number > 0 else { throw AdminFailure(400, "connection must be a connection number, not \(text)") }
             connection = number
         }
-        let message: WebSocketMessage
+        let message: WebSocketConnection.Message
         if call.request.headers["Content-Type"]?.lowercased().hasPrefix("application/octet-stream") == true {
             message = .binary(call.request.body)
         } else {

@@ -1,6 +1,6 @@
 import MockServerCore
 
-extension CloseReason {
+extension Transcript.CloseReason {
     /// A data connection sent everything, or read the peer's upload to its end.
-    public static let transferComplete = CloseReason.finished("transfer complete")
+    public static let transferComplete = Transcript.CloseReason.finished("transfer complete")
 }

@@ -74,7 +74,7 @@ package final class DataTransfer: StreamDriver {
     /// Whether ``opened(_:)`` ran: the connection is made and waits for the job's steps.
     private var isOpen = false
     /// Why the connection closed, once it has.
-    private var closedReason: CloseReason?
+    private var closedReason: Transcript.CloseReason?
     private var sent = 0
     private var received: [UInt8] = []
     private var receivedCount = 0
@@ -123,7 +123,7 @@ package final class DataTransfer: StreamDriver {
     }
 
     /// Closes without telling the control connection (it is closing too).
-    package func close(_ reason: CloseReason) {
+    package func close(_ reason: Transcript.CloseReason) {
         completion = nil
         connection?.close(reason)
     }
@@ -185,7 +185,7 @@ package final class DataTransfer: StreamDriver {
         }
     }
 
-    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+    package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         closedReason = reason
         self.connection = nil
         let previous = phase
@@ -322,7 +322,7 @@ package final class DataTransfer: StreamDriver {
         completion?(outcome)
     }
 
-    private func finish(_ outcome: Outcome, reason: CloseReason, reset: Bool = false, on connection: StreamConnection) {
+    private func finish(_ outcome: Outcome, reason: Transcript.CloseReason, reset: Bool = false, on connection: StreamConnection) {
         guard !connection.isClosed else { return }
         let completion = self.completion
         self.completion = nil

@@ -1,7 +1,7 @@
 import MockServerCore
 
-extension TranscriptChannel {
+extension Transcript.Channel {
     /// FTP's data connections, passive and active: their transfers' byte counts, notes and closes.
-    /// The control connection is the listener's own, ``TranscriptChannel/main``.
-    public static let data = TranscriptChannel("data")
+    /// The control connection is the listener's own, ``Transcript.Channel/main``.
+    public static let data = Transcript.Channel("data")
 }

@@ -14,7 +14,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         /// A request head was answered without letting its body come, or bytes that are not a
         /// request were refused: what the client still sends is dropped, and the connection closes
         /// for the reason when the client closes.
-        case discarding(CloseReason)
+        case discarding(Transcript.CloseReason)
         /// The responder computes the answer in a task.
         case waiting(Task<Void, Never>)
         /// A reply switched the connection to another protocol (``HTTPReplyStep/upgrade(_:)``), whose
@@ -99,7 +99,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         let response = HTTPMalformedRequest.response(for: error)
         connection.log(.warning, "\(error); answered \(response.status) and closing")
         // The transcript names the part that was too long, not only the limit.
-        let reason: CloseReason = if case .tooLong = error { .malformedInput(error.description) } else { error.closeReason }
+        let reason: Transcript.CloseReason = if case .tooLong = error { .malformedInput(error.description) } else { error.closeReason }
         state = .discarding(reason)
         return .steps(Self.refusal(HTTPResponseSerializer.serialize(response, for: nil).bytes, reason: reason, on: connection))
     }
@@ -107,7 +107,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// The steps that refuse a client: `answer` is sent, the sending side shut, and the connection
     /// closed for `reason` when the client closes, or after ``lingering`` at most; the caller drops
     /// what the client still sends meanwhile. Every HTTP-speaking driver refuses this way.
-    package static func refusal(_ answer: [UInt8], reason: CloseReason, on connection: StreamConnection) -> [StreamStep] {
+    package static func refusal(_ answer: [UInt8], reason: Transcript.CloseReason, on connection: StreamConnection) -> [StreamStep] {
         [.send(answer), .fault(.halfClose), .whenWritten { [weak connection] in
             connection?.loop.schedule(after: lingering) { [weak connection] in
                 guard let connection, !connection.isClosed else { return }
@@ -116,7 +116,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         }]
     }
 
-    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+    package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         switch state {
         case .waiting(let task): task.cancel()
         case .upgraded(let driver): driver.closed(connection, reason: reason)

@@ -32,7 +32,7 @@ public struct HTTPRequestContext: Sendable {
     }
 
     /// Records `event` in the server's transcript as this connection's.
-    package func record(_ event: TranscriptEvent) {
+    package func record(_ event: Transcript.Event) {
         environment.record(event, connection: connectionID)
     }
 }

@@ -57,7 +57,7 @@ struct InProcessPlainAnswer {
     /// Records what a connection carrying the exchange would: it connected, the request and its
     /// answer, the bytes, and the client's close.
     func record(_ reply: HTTPReply, to request: HTTPMockRequest, connectionID: Int, in environment: ServerEnvironment) {
-        var events: [TranscriptEvent] = []
+        var events: [Transcript.Event] = []
         events.reserveCapacity(pieces.count + 3)
         events.append(.connected(peer: "in-process"))
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
@@ -72,7 +72,7 @@ struct InProcessPlainAnswer {
         events.append(.closed(.peerClosed))
         // One step: a reader of the transcript sees the whole exchange or none of it.
         environment.record(events, connection: connectionID)
-        environment.logger.log(.debug, "closed (\(CloseReason.peerClosed))", connection: connectionID)
+        environment.logger.log(.debug, "closed (\(Transcript.CloseReason.peerClosed))", connection: connectionID)
     }
 
     /// Hands a response to the client at once, on the loading thread: its head (keeping its

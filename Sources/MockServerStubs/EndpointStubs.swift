@@ -32,7 +32,7 @@ enum EndpointStubs {
         }
     }
 
-    private static func build(_ response: EndpointScript.Response, _ values: (EndpointTemplate.Source, String) -> String?) -> StubResponse {
+    private static func build(_ response: EndpointScript.Response, _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
         var headers = HTTPHeaders()
         for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
         var body: [UInt8] = []
@@ -44,11 +44,11 @@ enum EndpointStubs {
             let sent = events.map { event in
                 ServerSentEvent(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment, delay: event.delay)
             }
-            var streamed = StubResponse.events(sent, status: response.status, headers: headers, end: StubStream.End(rawValue: end.rawValue) ?? .complete)
+            var streamed = Stub.Response.events(sent, status: response.status, headers: headers, end: StubStream.End(rawValue: end.rawValue) ?? .complete)
             streamed.delay = response.delay
             return streamed
         case .chunks(let chunks, let end):
-            var streamed = StubResponse.streamed(StubStream(chunks.map { StubStream.Piece($0.bytes, delay: $0.delay) }, end: StubStream.End(rawValue: end.rawValue) ?? .complete),
+            var streamed = Stub.Response.streamed(StubStream(chunks.map { StubStream.Piece($0.bytes, delay: $0.delay) }, end: StubStream.End(rawValue: end.rawValue) ?? .complete),
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed
@@ -56,11 +56,11 @@ enum EndpointStubs {
             body = Array(json.render(values).utf8)
             if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }
         }
-        return StubResponse(status: response.status, headers: headers, body: body, delay: response.delay)
+        return Stub.Response(status: response.status, headers: headers, body: body, delay: response.delay)
     }
 
     /// A `${source:name}` value of `request` or `cache`; `nil` when there is none.
-    static func value(_ source: EndpointTemplate.Source, _ name: String, request: StubRequest, cache: StubCache) -> String? {
+    static func value(_ source: EndpointTemplate.Source, _ name: String, request: Stub.Request, cache: SharedValues) -> String? {
         switch source {
         case .param: return request.pathParameters[name]
         case .query: return request.queryParameters[name]

@@ -10,12 +10,12 @@ public final class Stub: Sendable, CustomStringConvertible {
     /// What answers a matching request.
     package enum Answer: Sendable {
         /// Fixed responses, in turn; the last one repeats.
-        case responses([StubResponse])
+        case responses([Stub.Response])
         /// A closure, with the server's cache.
-        case handler(@Sendable (StubRequest, StubCache) async throws -> StubResponse)
+        case handler(@Sendable (Stub.Request, SharedValues) async throws -> Stub.Response)
         /// A response worked out at once from the request, the cache and the hit's number (an
         /// endpoints file's templates and sequences).
-        case computed(@Sendable (StubRequest, StubCache, Int) -> StubResponse)
+        case computed(@Sendable (Stub.Request, SharedValues, Int) -> Stub.Response)
         /// A WebSocket, its handshake answered with `101` and the connection handed to a handler.
         case webSocket(WebSocketStub)
     }
@@ -23,7 +23,7 @@ public final class Stub: Sendable, CustomStringConvertible {
     struct Definition: Sendable {
         var headers: [(name: String, value: String)] = []
         var body: StubBody?
-        var answer: Answer = .responses([StubResponse()])
+        var answer: Answer = .responses([Stub.Response()])
     }
 
     /// The order it was added in; a later stub wins over an earlier one.
@@ -34,7 +34,7 @@ public final class Stub: Sendable, CustomStringConvertible {
     private let definition: Locked<Definition>
     private let record = Locked(StubHits())
 
-    init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([StubResponse()])) {
+    init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([Stub.Response()])) {
         self.sequence = sequence
         self.method = method.uppercased()
         self.target = target
@@ -67,7 +67,7 @@ public final class Stub: Sendable, CustomStringConvertible {
 
     /// The path parameters when `request` matches, or the first part that does not; `requestMethod`
     /// replaces the request's own method (a `HEAD` tried as a `GET`).
-    func match(_ request: HTTPMockRequest, as requestMethod: String? = nil) -> Result<StubParameters, Mismatch> {
+    func match(_ request: HTTPMockRequest, as requestMethod: String? = nil) -> Result<Stub.Parameters, Mismatch> {
         let asked = requestMethod ?? request.method
         guard asked == method || asked.uppercased() == method else { return .failure(Mismatch(part: .method, detail: "method \(asked), not \(method)")) }
         guard let parameters = target.match(request) else {

@@ -1,4 +1,6 @@
-/// The methods an endpoint is added for (`server.add(.GET, "/path") { … }`).
-public enum StubMethod: String, Sendable, Hashable, CaseIterable {
-    case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
+extension Stub {
+    /// The methods an endpoint is added for (`server.add(.GET, "/path") { … }`).
+    public enum Method: String, Sendable, Hashable, CaseIterable {
+        case GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS
+    }
 }

@@ -2,132 +2,134 @@ import Foundation
 import MockServerCore
 import MockServerHTTP
 
-/// What a stub or an endpoint answers: a status, headers and a body, optionally late or failing.
-public struct StubResponse: Sendable {
-    /// The status code.
-    public var status: Int
-    /// The reason phrase; `nil` for the standard one.
-    public var reason: String?
-    /// The headers, in order (`Content-Length` is computed).
-    public var headers: HTTPHeaders
-    /// The body.
-    public var body: [UInt8]
-    /// A wait before the response is sent; the connection holds no thread meanwhile.
-    public var delay: Duration?
-    /// A failure after the wait instead of, or (truncate, dribble) shaping, the response.
-    public var fault: StreamFault?
-    /// A body sent in timed pieces (chunked) in place of ``body``.
-    public var stream: StubStream?
-    /// Network conditions for this response alone (a slow endpoint): its bytes go out under them,
-    /// drawn with their probability for each request, and the connection's own come back after it.
-    public var conditions: NetworkConditions?
+extension Stub {
+    /// What a stub or an endpoint answers: a status, headers and a body, optionally late or failing.
+    public struct Response: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The reason phrase; `nil` for the standard one.
+        public var reason: String?
+        /// The headers, in order (`Content-Length` is computed).
+        public var headers: HTTPHeaders
+        /// The body.
+        public var body: [UInt8]
+        /// A wait before the response is sent; the connection holds no thread meanwhile.
+        public var delay: Duration?
+        /// A failure after the wait instead of, or (truncate, dribble) shaping, the response.
+        public var fault: StreamFault?
+        /// A body sent in timed pieces (chunked) in place of ``body``.
+        public var stream: StubStream?
+        /// Network conditions for this response alone (a slow endpoint): its bytes go out under them,
+        /// drawn with their probability for each request, and the connection's own come back after it.
+        public var conditions: NetworkConditions?
 
-    /// Creates a response.
-    public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.delay = delay
-        self.fault = fault
-    }
-
-    /// A response with a text body.
-    public static func status(_ status: Int, body: String = "", headers: HTTPHeaders = [:]) -> StubResponse {
-        StubResponse(status: status, headers: headers, body: Array(body.utf8))
-    }
-
-    /// 200 with an optional text body.
-    public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> StubResponse { .status(200, body: body, headers: headers) }
-    /// 201 Created.
-    public static func created(body: String = "", headers: HTTPHeaders = [:]) -> StubResponse { .status(201, body: body, headers: headers) }
-    /// 204 No Content.
-    public static func noContent() -> StubResponse { .status(204) }
-    /// 400 Bad Request.
-    public static func badRequest(body: String = "") -> StubResponse { .status(400, body: body) }
-    /// 401 Unauthorized.
-    public static func unauthorized(body: String = "") -> StubResponse { .status(401, body: body) }
-    /// 404 Not Found.
-    public static func notFound(body: String = "") -> StubResponse { .status(404, body: body) }
-    /// 500 Internal Server Error.
-    public static func serverError(body: String = "") -> StubResponse { .status(500, body: body) }
-
-    /// 200 (or `status`) with `json` as an `application/json` body: dictionaries, arrays, strings,
-    /// numbers, booleans, and `nil` (as `null`), nested as deep as needed.
-    public static func ok(json: Any, status: Int = 200) -> StubResponse {
-        StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(StubJSON.text(json).utf8))
-    }
-
-    /// 200 (or `status`) with `value` encoded as an `application/json` body.
-    public static func json(_ value: some Encodable, status: Int = 200) -> StubResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return StubResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
-    }
-
-    /// `status` with a body sent in timed pieces, chunked: each piece is flushed when its delay has
-    /// passed, and the stream ends as `stream.end` says.
-    public static func streamed(_ stream: StubStream, status: Int = 200, headers: HTTPHeaders = [:]) -> StubResponse {
-        var response = StubResponse(status: status, headers: headers)
-        response.stream = stream
-        return response
-    }
-
-    /// Server-sent events: `text/event-stream` (no caching), each event flushed after its delay.
-    ///
-    /// ```swift
-    /// server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(data: "1"), ServerSentEvent(data: "2", delay: .seconds(1))]))
-    /// ```
-    public static func events(_ events: [ServerSentEvent], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> StubResponse {
-        streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status,
-                 headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
-    }
-
-    /// The same response after `delay`.
-    public func delayed(by delay: Duration) -> StubResponse {
-        var copy = self
-        copy.delay = delay
-        return copy
-    }
-
-    /// The same response sent under `conditions` (latency, bandwidth, slices, limits), the
-    /// connection's own coming back after it.
-    ///
-    /// ```swift
-    /// var slow = NetworkConditions()
-    /// slow.toClient.bytesPerSecond = 16 * 1024
-    /// server.stubRequest("GET", "/video").andReturn(StubResponse.ok(body: "…").under(slow))
-    /// ```
-    public func under(_ conditions: NetworkConditions) -> StubResponse {
-        var copy = self
-        copy.conditions = conditions
-        return copy
-    }
-
-    /// The same response with a fault: `.reset` or `.hang` instead of it, `.truncate`/`.dribble` shaping it.
-    public func failing(with fault: StreamFault) -> StubResponse {
-        var copy = self
-        copy.fault = fault
-        return copy
-    }
-
-    /// The reply steps: the conditions, the wait, the fault, the response.
-    var replySteps: [HTTPReplyStep] {
-        var steps: [HTTPReplyStep] = []
-        if let conditions { steps.append(.conditions(conditions)) }
-        if let delay { steps.append(.pause(delay)) }
-        if let fault { steps.append(.fault(fault)) }
-        switch fault {
-        case .reset?, .hang?: break
-        default:
-            guard let stream else {
-                steps.append(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)))
-                break
-            }
-            // The head, with chunked coding and no length, then the pieces as chunks.
-            steps.append(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: []))))
-            steps += stream.steps
+        /// Creates a response.
+        public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.fault = fault
         }
-        return steps
+
+        /// A response with a text body.
+        public static func status(_ status: Int, body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response {
+            Stub.Response(status: status, headers: headers, body: Array(body.utf8))
+        }
+
+        /// 200 with an optional text body.
+        public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(200, body: body, headers: headers) }
+        /// 201 Created.
+        public static func created(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(201, body: body, headers: headers) }
+        /// 204 No Content.
+        public static func noContent() -> Stub.Response { .status(204) }
+        /// 400 Bad Request.
+        public static func badRequest(body: String = "") -> Stub.Response { .status(400, body: body) }
+        /// 401 Unauthorized.
+        public static func unauthorized(body: String = "") -> Stub.Response { .status(401, body: body) }
+        /// 404 Not Found.
+        public static func notFound(body: String = "") -> Stub.Response { .status(404, body: body) }
+        /// 500 Internal Server Error.
+        public static func serverError(body: String = "") -> Stub.Response { .status(500, body: body) }
+
+        /// 200 (or `status`) with `json` as an `application/json` body: dictionaries, arrays, strings,
+        /// numbers, booleans, and `nil` (as `null`), nested as deep as needed.
+        public static func ok(json: Any, status: Int = 200) -> Stub.Response {
+            Stub.Response(status: status, headers: ["Content-Type": "application/json"], body: Array(StubJSON.text(json).utf8))
+        }
+
+        /// 200 (or `status`) with `value` encoded as an `application/json` body.
+        public static func json(_ value: some Encodable, status: Int = 200) -> Stub.Response {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+            return Stub.Response(status: status, headers: ["Content-Type": "application/json"], body: Array(data))
+        }
+
+        /// `status` with a body sent in timed pieces, chunked: each piece is flushed when its delay has
+        /// passed, and the stream ends as `stream.end` says.
+        public static func streamed(_ stream: StubStream, status: Int = 200, headers: HTTPHeaders = [:]) -> Stub.Response {
+            var response = Stub.Response(status: status, headers: headers)
+            response.stream = stream
+            return response
+        }
+
+        /// Server-sent events: `text/event-stream` (no caching), each event flushed after its delay.
+        ///
+        /// ```swift
+        /// server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(data: "1"), ServerSentEvent(data: "2", delay: .seconds(1))]))
+        /// ```
+        public static func events(_ events: [ServerSentEvent], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> Stub.Response {
+            streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status,
+                     headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
+        }
+
+        /// The same response after `delay`.
+        public func delayed(by delay: Duration) -> Stub.Response {
+            var copy = self
+            copy.delay = delay
+            return copy
+        }
+
+        /// The same response sent under `conditions` (latency, bandwidth, slices, limits), the
+        /// connection's own coming back after it.
+        ///
+        /// ```swift
+        /// var slow = NetworkConditions()
+        /// slow.toClient.bytesPerSecond = 16 * 1024
+        /// server.stubRequest("GET", "/video").andReturn(Stub.Response.ok(body: "…").under(slow))
+        /// ```
+        public func under(_ conditions: NetworkConditions) -> Stub.Response {
+            var copy = self
+            copy.conditions = conditions
+            return copy
+        }
+
+        /// The same response with a fault: `.reset` or `.hang` instead of it, `.truncate`/`.dribble` shaping it.
+        public func failing(with fault: StreamFault) -> Stub.Response {
+            var copy = self
+            copy.fault = fault
+            return copy
+        }
+
+        /// The reply steps: the conditions, the wait, the fault, the response.
+        var replySteps: [HTTPReplyStep] {
+            var steps: [HTTPReplyStep] = []
+            if let conditions { steps.append(.conditions(conditions)) }
+            if let delay { steps.append(.pause(delay)) }
+            if let fault { steps.append(.fault(fault)) }
+            switch fault {
+            case .reset?, .hang?: break
+            default:
+                guard let stream else {
+                    steps.append(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)))
+                    break
+                }
+                // The head, with chunked coding and no length, then the pieces as chunks.
+                steps.append(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: []))))
+                steps += stream.steps
+            }
+            return steps
+        }
     }
 }

@@ -23,13 +23,13 @@ package final class StubRouter: HTTPResponder {
     /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
     private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.
-    package let cache = StubCache()
+    package let cache = SharedValues()
 
     package init() {}
 
     /// Registers a stub for `method` and `target`; with `sequence`, at that place in the order
     /// (an endpoints file's entries come after every stub added in code, first entry first).
-    package func add(method: String, target: StubTarget, answer: Stub.Answer = .responses([StubResponse()]), sequence given: Int? = nil) -> Stub {
+    package func add(method: String, target: StubTarget, answer: Stub.Answer = .responses([Stub.Response()]), sequence given: Int? = nil) -> Stub {
         let number = given ?? sequence.withLock { value in
             value += 1
             return value
@@ -90,7 +90,7 @@ package final class StubRouter: HTTPResponder {
         case .responses(let responses):
             return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps ?? [], asHead: asHead), name: stub.description))
         case .computed(let compute):
-            return .reply(HTTPReply(steps: Self.steps(compute(StubRequest(request, pathParameters: parameters), cache, 0).replySteps, asHead: asHead), name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, 0).replySteps, asHead: asHead), name: stub.description))
         case .handler(let handler):
             return .asynchronous { [self] in
                 var reply = try await run(handler, of: stub, for: request, parameters: parameters)
@@ -119,11 +119,11 @@ package final class StubRouter: HTTPResponder {
     }
 
     /// The reply of `stub`'s closure to `request`; what it throws is kept for ``handlerFailures``.
-    private func run(_ handler: @Sendable (StubRequest, StubCache) async throws -> StubResponse, of stub: Stub,
-                     for request: HTTPMockRequest, parameters: StubParameters) async throws -> HTTPReply {
-        let response: StubResponse
+    private func run(_ handler: @Sendable (Stub.Request, SharedValues) async throws -> Stub.Response, of stub: Stub,
+                     for request: HTTPMockRequest, parameters: Stub.Parameters) async throws -> HTTPReply {
+        let response: Stub.Response
         do {
-            response = try await handler(StubRequest(request, pathParameters: parameters), cache)
+            response = try await handler(Stub.Request(request, pathParameters: parameters), cache)
         } catch {
             failures.withLock { $0.append("\(stub.description) threw for \(request.method) \(request.target): \(error)") }
             throw error
@@ -135,7 +135,7 @@ package final class StubRouter: HTTPResponder {
     /// answering a `HEAD`.
     private struct Found {
         let stub: Stub
-        let parameters: StubParameters
+        let parameters: Stub.Parameters
         let isHeadAsGet: Bool
     }
 

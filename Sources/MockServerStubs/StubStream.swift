@@ -3,7 +3,7 @@ import MockServerScript
 
 /// A body sent in timed pieces with chunked transfer coding, each piece flushed when its time
 /// comes: progress, streaming APIs, token streams. Server-sent events are one kind
-/// (``StubResponse/events(_:status:headers:end:)``).
+/// (``Stub.Response/events(_:status:headers:end:)``).
 public struct StubStream: Sendable {
     /// One piece and the wait before it.
     public struct Piece: Sendable {

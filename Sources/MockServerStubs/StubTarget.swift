@@ -37,12 +37,12 @@ package enum StubTarget: Sendable {
     }
 
     /// The path parameters when `request`'s target matches, or `nil`.
-    func match(_ request: HTTPMockRequest) -> StubParameters? {
+    func match(_ request: HTTPMockRequest) -> Stub.Parameters? {
         switch self {
         case .exact(let path, let query):
             guard request.path == path else { return nil }
             if let query, request.query != query { return nil }
-            return StubParameters()
+            return Stub.Parameters()
         case .template(let segments):
             let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
             guard parts.count == segments.count else { return nil }
@@ -53,9 +53,9 @@ package enum StubTarget: Sendable {
                 case .parameter(let name): values[name] = [HTTPFormFields.decode(part)]
                 }
             }
-            return StubParameters(values)
+            return Stub.Parameters(values)
         case .pattern(let pattern):
-            return pattern.match(InputUnit(request.target)) == nil ? nil : StubParameters()
+            return pattern.match(InputUnit(request.target)) == nil ? nil : Stub.Parameters()
         }
     }
 

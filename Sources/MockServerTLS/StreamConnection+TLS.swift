@@ -8,7 +8,7 @@ extension StreamConnection {
     ///
     /// - Throws: ``TLSError`` when OpenSSL cannot make the connection's state.
     package static func acceptingTLS(socket: Socket, loop: EventLoop, driver: any StreamDriver, context: TLSContext, id: Int? = nil,
-                                     channel: TranscriptChannel = .main, recordsOutput: Bool = true,
+                                     channel: Transcript.Channel = .main, recordsOutput: Bool = true,
                                      requiredSessionTag: UInt? = nil, issuesTickets: Bool = true) throws -> StreamConnection {
         let reporter = TLSReporter()
         let transport: TLSTransport

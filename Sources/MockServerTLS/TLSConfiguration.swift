@@ -26,17 +26,17 @@ public struct TLSConfiguration: Sendable {
     }
 
     /// The certificate and key the server shows.
-    public var identity: TLSIdentity
+    public var identity: TLSConfiguration.Identity
     /// When connections begin TLS: ``Mode-swift.enum/implicit`` by default.
     public var mode = Mode.implicit
     /// The lowest version accepted; `nil`: OpenSSL's default (TLS 1.2).
-    public var minimumVersion: TLSVersion?
+    public var minimumVersion: TLSConfiguration.Version?
     /// The highest version accepted; `nil`: the highest OpenSSL has.
-    public var maximumVersion: TLSVersion?
+    public var maximumVersion: TLSConfiguration.Version?
     /// Whether clients must show a certificate (mutual TLS); ``ClientCertificates-swift.enum/none`` by default.
     public var clientCertificates = ClientCertificates.none
     /// The CAs (PEM) a client's certificate must chain to; `nil`: the identity's test CA (whose
-    /// ``TLSIdentity/clientCertificate(commonName:)`` makes client certificates).
+    /// ``TLSConfiguration.Identity/clientCertificate(commonName:)`` makes client certificates).
     public var trustedClientCAs: [String]?
     /// Whether an FTPS data connection must resume the TLS session of its control connection, as
     /// vsftpd's `require_ssl_reuse` demands: one that does not is closed, and the transfer answers
@@ -52,14 +52,14 @@ public struct TLSConfiguration: Sendable {
     /// How long a client has to finish its handshake before the connection is closed (10 s).
     public var handshakeTimeout: Duration = .seconds(10)
     /// A handshake that goes wrong on purpose for every connection; `nil` (the default): none.
-    public var handshakeFault: TLSHandshakeFault?
+    public var handshakeFault: TLSConfiguration.HandshakeFault?
     /// Whether connections end with TLS's `close_notify` alert before the TCP close (`true`, as
     /// servers should). `false` ends them with a bare TCP close, the truncation a careful client
     /// must report rather than take the data as complete.
     public var sendsCloseNotify = true
 
     /// A configuration showing `identity`, beginning TLS as `mode` says.
-    public init(identity: TLSIdentity, mode: Mode = .implicit) {
+    public init(identity: TLSConfiguration.Identity, mode: Mode = .implicit) {
         self.identity = identity
         self.mode = mode
     }
@@ -68,7 +68,7 @@ public struct TLSConfiguration: Sendable {
     /// `::1` and `localhost`), with a certificate `fault` when one is given.
     ///
     /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
-    public static func generated(hostNames: [String] = [], mode: Mode = .implicit, fault: TLSCertificateFault? = nil) throws(TLSError) -> TLSConfiguration {
+    public static func generated(hostNames: [String] = [], mode: Mode = .implicit, fault: TLSConfiguration.CertificateFault? = nil) throws(TLSError) -> TLSConfiguration {
         TLSConfiguration(identity: try .generated(hostNames: hostNames, fault: fault), mode: mode)
     }
 }

@@ -110,12 +110,12 @@ package final class TLSContext: @unchecked Sendable {
         return 1
     }
 
-    /// The ClientHello callback's argument for ``TLSHandshakeFault/alert``: fail with the alert.
+    /// The ClientHello callback's argument for ``TLSConfiguration.HandshakeFault/alert``: fail with the alert.
     private static let alertArgument = 1
     /// The ClientHello callback's argument for the other faults: suspend the handshake.
     private static let suspendArgument = 2
 
-    /// OpenSSL's ClientHello callback, set for a ``TLSHandshakeFault``: for ``TLSHandshakeFault/alert``
+    /// OpenSSL's ClientHello callback, set for a ``TLSConfiguration.HandshakeFault``: for ``TLSConfiguration.HandshakeFault/alert``
     /// (``alertArgument``) the handshake fails with a fatal `handshake_failure` alert, which OpenSSL sends;
     /// otherwise it is suspended, and the transport hangs or resets (SSL_ERROR_WANT_CLIENT_HELLO_CB).
     private static let clientHelloArrived: OpenSSLLibrary.ClientHelloArrived = { _, alert, argument in

@@ -12,12 +12,12 @@ package enum TLSEvent: Sendable {
     case fault(String)
 
     /// The transcript's note for the event.
-    package var note: TranscriptNote {
+    package var note: Transcript.Note {
         switch self {
-        case .handshakeDone(let handshake): TranscriptNote(kind: "tls-handshake", text: "TLS handshake done: \(handshake)")
-        case .failed(let reason): TranscriptNote(kind: "tls-failed", text: "TLS failed: \(reason)")
-        case .truncated: TranscriptNote(kind: "tls-truncated", text: "TLS ended without close_notify")
-        case .fault(let description): TranscriptNote(kind: "tls-fault", text: "TLS fault: \(description)")
+        case .handshakeDone(let handshake): Transcript.Note(kind: "tls-handshake", text: "TLS handshake done: \(handshake)")
+        case .failed(let reason): Transcript.Note(kind: "tls-failed", text: "TLS failed: \(reason)")
+        case .truncated: Transcript.Note(kind: "tls-truncated", text: "TLS ended without close_notify")
+        case .fault(let description): Transcript.Note(kind: "tls-fault", text: "TLS fault: \(description)")
         }
     }
 }

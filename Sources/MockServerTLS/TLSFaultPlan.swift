@@ -5,12 +5,12 @@
 /// reading and writing know no faults.
 package struct TLSFaultPlan: Sendable, Equatable {
     /// The handshake fault played on every connection's ClientHello; `nil`: none.
-    package var handshake: TLSHandshakeFault?
+    package var handshake: TLSConfiguration.HandshakeFault?
     /// Whether connections end with `close_notify` (`false`: a bare TCP end, a truncation).
     package var sendsCloseNotify: Bool
 
     /// A plan with `handshake` and `sendsCloseNotify` as given.
-    package init(handshake: TLSHandshakeFault? = nil, sendsCloseNotify: Bool = true) {
+    package init(handshake: TLSConfiguration.HandshakeFault? = nil, sendsCloseNotify: Bool = true) {
         self.handshake = handshake
         self.sendsCloseNotify = sendsCloseNotify
     }

@@ -1,18 +1,20 @@
-/// A handshake that goes wrong on purpose, once the client's hello has arrived, for testing that a
-/// client survives what a broken or overloaded server does.
-///
-/// ```swift
-/// var tls = try TLSConfiguration.generated()
-/// tls.handshakeFault = .alert
-/// ```
-public enum TLSHandshakeFault: String, Sendable, CaseIterable {
-    /// The server reads the ClientHello and never answers: only the client's own timeout ends the
-    /// wait (or, at the server's side, ``TLSConfiguration/handshakeTimeout``).
-    case hang
-    /// The server reads the ClientHello and resets the connection (a TCP RST), as a crashing server
-    /// or a middlebox does.
-    case reset
-    /// The server answers the ClientHello with a fatal `handshake_failure` alert, as a server that
-    /// shares no version or cipher with the client does.
-    case alert
+extension TLSConfiguration {
+    /// A handshake that goes wrong on purpose, once the client's hello has arrived, for testing that a
+    /// client survives what a broken or overloaded server does.
+    ///
+    /// ```swift
+    /// var tls = try TLSConfiguration.generated()
+    /// tls.handshakeFault = .alert
+    /// ```
+    public enum HandshakeFault: String, Sendable, CaseIterable {
+        /// The server reads the ClientHello and never answers: only the client's own timeout ends the
+        /// wait (or, at the server's side, ``TLSConfiguration/handshakeTimeout``).
+        case hang
+        /// The server reads the ClientHello and resets the connection (a TCP RST), as a crashing server
+        /// or a middlebox does.
+        case reset
+        /// The server answers the ClientHello with a fatal `handshake_failure` alert, as a server that
+        /// shares no version or cipher with the client does.
+        case alert
+    }
 }

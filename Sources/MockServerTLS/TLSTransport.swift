@@ -194,7 +194,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         try? applyInterest()
     }
 
-    package func close(_ reason: CloseReason) {
+    package func close(_ reason: Transcript.CloseReason) {
         handler?.close(reason)
     }
 

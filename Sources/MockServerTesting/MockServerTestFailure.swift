@@ -6,7 +6,7 @@ public struct MockServerTestFailure: Error, CustomStringConvertible {
     /// What the body threw.
     public let underlying: any Error
     /// The transcript when it threw.
-    public let transcript: [TranscriptEntry]
+    public let transcript: [Transcript.Entry]
 
     /// The error (a `URLError` by its name, number and URL), then the transcript.
     public var description: String {

@@ -5,9 +5,9 @@ import MockServer
 /// each, the way Nocilla answered an unstubbed request with the code to stub it.
 public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
     /// The unmatched inputs, in order, with their connections.
-    public let unmatched: [TranscriptEntry]
+    public let unmatched: [Transcript.Entry]
     /// The transcript when the report was made.
-    public let transcript: [TranscriptEntry]
+    public let transcript: [Transcript.Entry]
 
     /// Builds a report from a server's transcript, or `nil` when every input matched.
     public init?(server: MockServer) {

@@ -6,7 +6,7 @@ func withStartedServer<Server: Sendable, Result>(
     _ server: Server,
     start: (Server) async throws -> Void,
     stop: (Server) async -> Void,
-    transcript: (Server) -> [TranscriptEntry],
+    transcript: (Server) -> [Transcript.Entry],
     report: (Server) -> Void,
     _ body: (Server) async throws -> Result
 ) async throws -> Result {
@@ -17,7 +17,7 @@ func withStartedServer<Server: Sendable, Result>(
     } catch {
         await stop(server)
         report(server)
-        if error is TranscriptTimeout { throw error }
+        if error is Transcript.Timeout { throw error }
         throw MockServerTestFailure(underlying: error, transcript: transcript(server))
     }
     await stop(server)

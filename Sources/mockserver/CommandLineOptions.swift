@@ -27,8 +27,8 @@ struct CommandLineOptions: Equatable {
     var tlsCertificate: String?
     var tlsKey: String?
     var tlsHosts: [String] = []
-    var tlsFault: TLSCertificateFault?
-    var tlsHandshakeFault: TLSHandshakeFault?
+    var tlsFault: TLSConfiguration.CertificateFault?
+    var tlsHandshakeFault: TLSConfiguration.HandshakeFault?
     var tlsSendsCloseNotify = true
     var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
     var tlsClientCA: String?
@@ -172,14 +172,14 @@ struct CommandLineOptions: Equatable {
             case "--tls-required": tlsRequired = true
             case "--tls-fault":
                 let name = try value(for: argument)
-                if let fault = TLSCertificateFault(rawValue: name) {
+                if let fault = TLSConfiguration.CertificateFault(rawValue: name) {
                     tlsFault = fault
-                } else if let fault = TLSHandshakeFault(rawValue: name) {
+                } else if let fault = TLSConfiguration.HandshakeFault(rawValue: name) {
                     tlsHandshakeFault = fault
                 } else if name == "no-close-notify" {
                     tlsSendsCloseNotify = false
                 } else {
-                    let names = TLSCertificateFault.allCases.map(\.rawValue) + TLSHandshakeFault.allCases.map(\.rawValue) + ["no-close-notify"]
+                    let names = TLSConfiguration.CertificateFault.allCases.map(\.rawValue) + TLSConfiguration.HandshakeFault.allCases.map(\.rawValue) + ["no-close-notify"]
                     throw .usage("--tls-fault takes \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
             case "--tls-cert": tlsCertificate = try value(for: argument)

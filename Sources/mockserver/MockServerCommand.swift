@@ -109,7 +109,7 @@ struct MockServerCommand {
     }
 
     /// What watches the transcript: `--verbose` prints it, `--transcript FILE` appends it as JSON lines.
-    func transcriptObserver() throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+    func transcriptObserver() throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose) { path in
             .unreadable(path: path, reason: "cannot create the transcript file")
         }
@@ -124,10 +124,10 @@ struct MockServerCommand {
     /// the `--tls-cert`/`--tls-key` files; `nil` without `--tls` or `--starttls`.
     func tlsConfiguration() throws(CommandLineError) -> TLSConfiguration? {
         guard let mode = options.tlsMode else { return nil }
-        let identity: TLSIdentity
+        let identity: TLSConfiguration.Identity
         do {
             if let certificate = options.tlsCertificate, let key = options.tlsKey {
-                identity = try TLSIdentity(certificateFile: certificate, privateKeyFile: key)
+                identity = try TLSConfiguration.Identity(certificateFile: certificate, privateKeyFile: key)
             } else {
                 identity = try .generated(hostNames: options.tlsHosts, fault: options.tlsFault)
             }

@@ -104,7 +104,7 @@ struct RecordCommand {
 
     /// `--verbose` and `--transcript FILE`, with masked values hidden: the transcript holds the raw
     /// requests and responses (or lines), and a masked value must never reach a file or the terminal.
-    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         let cannotCreate = { (path: String) in CommandLineError.cannotWrite(path: path, reason: "cannot create the transcript file") }
         return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) { entry in
             TranscriptMasking.masked(entry, mask: mask)

@@ -10,8 +10,8 @@ enum TranscriptOutput {
     ///
     /// - Throws: what `cannotCreate` makes of the path, when the file cannot be created.
     static func observer(path: String?, verbose: Bool, cannotCreate: (String) -> CommandLineError,
-                         shown: @escaping @Sendable (TranscriptEntry) -> TranscriptEntry = { $0 })
-        throws(CommandLineError) -> (@Sendable (TranscriptEntry) -> Void)? {
+                         shown: @escaping @Sendable (Transcript.Entry) -> Transcript.Entry = { $0 })
+        throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         var file: FileHandle?
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {

@@ -17,7 +17,7 @@ struct AdminResponderTests {
         let stubs = HTTPMockServer()
         let admin: MockServer
         /// The admin transcript's entries at each call of the shutdown handler.
-        let shutdowns = Locked<[[TranscriptEntry]]>([])
+        let shutdowns = Locked<[[Transcript.Entry]]>([])
         let session = URLSession(configuration: .ephemeral)
 
         init(onShutdown: @escaping @Sendable () -> Void = {}) throws {

@@ -14,7 +14,7 @@ func entry(_ name: String, _ pattern: String, _ commands: ScriptCommand...) -> R
     try! ResponseEntry(name, pattern: pattern, commands: commands)
 }
 
-extension TranscriptEvent {
+extension Transcript.Event {
     var isClosed: Bool { if case .closed = self { true } else { false } }
 }
 

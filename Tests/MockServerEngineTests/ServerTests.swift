@@ -345,7 +345,7 @@ struct ServerTests {
         do {
             try await server.transcript.waitForInput(matching: "^NEVER", timeout: .milliseconds(50))
             Issue.record("should time out")
-        } catch let error as TranscriptTimeout {
+        } catch let error as Transcript.Timeout {
             #expect(error.description.contains("input matching ^NEVER"))
             #expect(error.description.contains("-> 220 127.0.0.1"))
         }
@@ -353,7 +353,7 @@ struct ServerTests {
 
     @Test("logging is off by default and goes to the handler at the chosen level")
     func logging() async throws {
-        let records = Locked<[LogRecord]>([])
+        let records = Locked<[MockServerLogger.Record]>([])
         let logger = MockServerLogger(level: .debug) { record in records.withLock { $0.append(record) } }
         let server = try startServer(Self.echo, configuration: .init(logger: logger))
         let client = try TestClient(port: server.port)

@@ -21,7 +21,7 @@ struct FTPUploadSettleTests {
         return server
     }
 
-    private func settled(_ server: MockServer) -> [TranscriptEvent] {
+    private func settled(_ server: MockServer) -> [Transcript.Event] {
         server.transcript.entries.map(\.event).filter { if case .note(let note) = $0, note.kind == "upload-settled" { true } else { false } }
     }
 
@@ -116,13 +116,13 @@ struct FTPUploadSettleTests {
         #expect(settled(server).isEmpty, "\(server.transcript.dump())")
         // On each control connection, the 226 after a STOR comes after its data connection's end.
         let entries = server.transcript.entries
-        func isStor(_ entry: TranscriptEntry) -> Bool {
+        func isStor(_ entry: Transcript.Entry) -> Bool {
             if case .input(let input, _) = entry.event { input.text.hasPrefix("STOR") } else { false }
         }
-        func isDataEnd(_ entry: TranscriptEntry) -> Bool {
+        func isDataEnd(_ entry: Transcript.Entry) -> Bool {
             if entry.channel == .data, case .received = entry.event { true } else { false }
         }
-        func is226(_ entry: TranscriptEntry) -> Bool {
+        func is226(_ entry: Transcript.Entry) -> Bool {
             if entry.channel == .main, case .output(let bytes) = entry.event { bytes.starts(with: Array("226".utf8)) } else { false }
         }
         let stors = entries.filter(isStor)

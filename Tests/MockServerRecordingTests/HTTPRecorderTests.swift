@@ -54,7 +54,7 @@ struct HTTPRecorderTests {
         #expect(Set(written) == Set(seedBaseNames.filter { !$0.contains("start=") }.map { $0 + ".http" }))
         #expect(recorder.statistics.recorded == 4)
         // The transcript shows both sides: the upstream connection's answer and each file written.
-        let notes = proxy.transcript.entries.compactMap { entry -> TranscriptNote? in
+        let notes = proxy.transcript.entries.compactMap { entry -> Transcript.Note? in
             if case .note(let note) = entry.event { return note }
             return nil
         }

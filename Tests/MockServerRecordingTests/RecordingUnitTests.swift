@@ -19,7 +19,7 @@ struct RecordingUnitTests {
         // Not JSON, or no masked field: the body is left as it came.
         let plain = Array("HTTP/1.1 200 OK\r\nSet-Cookie: s=1\r\n\r\npassword=pw".utf8)
         #expect(String(decoding: TranscriptMasking.masked(plain, mask: mask), as: UTF8.self) == "HTTP/1.1 200 OK\r\nSet-Cookie: MASKED\r\n\r\npassword=pw")
-        let entry = TranscriptEntry(sequence: 0, connection: 1, channel: .main, time: Date(), event: .output(request))
+        let entry = Transcript.Entry(sequence: 0, connection: 1, channel: .main, time: Date(), event: .output(request))
         guard case .output(let bytes) = TranscriptMasking.masked(entry, mask: mask).event else { Issue.record("not output"); return }
         #expect(!String(decoding: bytes, as: UTF8.self).contains("abc"))
     }

@@ -18,7 +18,7 @@ struct HeadFallbackTests {
         server.stubRequest("GET", "/x").andReturn(200).withBody("hello")
         server.stubRequest("GET", "/both").andReturn(200).withBody("from GET")
         server.stubRequest("HEAD", "/both").andReturn(204).withHeaders(["X-From": "HEAD"])
-        _ = server.add(.GET, "/handler") { _, _ in StubResponse(status: 202, headers: ["X-Handler": "yes"], body: Array("computed".utf8)) }
+        _ = server.add(.GET, "/handler") { _, _ in Stub.Response(status: 202, headers: ["X-Handler": "yes"], body: Array("computed".utf8)) }
         server.stubRequest("POST", "/post-only").andReturn(201).withBody("posted")
         try await server.start()
         return server

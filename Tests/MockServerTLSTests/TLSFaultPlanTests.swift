@@ -12,8 +12,8 @@ struct TLSFaultPlanTests {
         #expect(plan.ending == .closeNotify)
     }
 
-    @Test("each handshake fault's decision and transcript note name the fault", arguments: TLSHandshakeFault.allCases)
-    func handshakeFaults(fault: TLSHandshakeFault) {
+    @Test("each handshake fault's decision and transcript note name the fault", arguments: TLSConfiguration.HandshakeFault.allCases)
+    func handshakeFaults(fault: TLSConfiguration.HandshakeFault) {
         let plan = TLSFaultPlan(handshake: fault)
         switch (fault, plan.heldHello) {
         case (.hang, .hang(let note)):

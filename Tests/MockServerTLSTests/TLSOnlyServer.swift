@@ -58,5 +58,5 @@ final class LineEchoDriver: StreamDriver {
         return .steps([.send(line)])
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {}
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {}
 }

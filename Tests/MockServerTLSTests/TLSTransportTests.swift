@@ -41,9 +41,9 @@ struct TLSTransportTests {
     }
 
     @Test("handshake faults at the layer: what Python's ssl raises, and the transcript's note", arguments: [
-        (TLSHandshakeFault.hang, "TimeoutError", "hang"), (.reset, "ConnectionResetError", "reset"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE", "alert"),
+        (TLSConfiguration.HandshakeFault.hang, "TimeoutError", "hang"), (.reset, "ConnectionResetError", "reset"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE", "alert"),
     ])
-    func handshakeFaults(fault: TLSHandshakeFault, error: String, note: String) async throws {
+    func handshakeFaults(fault: TLSConfiguration.HandshakeFault, error: String, note: String) async throws {
         var tls = try TLSConfiguration.generated()
         tls.handshakeFault = fault
         let (server, ca) = try start(tls)

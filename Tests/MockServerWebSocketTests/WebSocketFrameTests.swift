@@ -104,10 +104,10 @@ struct WebSocketFrameTests {
         #expect(error([WebSocketFrame(fin: false, opcode: .binary, payload: Array(repeating: 1, count: 6)),
                        WebSocketFrame(opcode: .continuation, payload: Array(repeating: 1, count: 6))])?.code == .messageTooBig)
         #expect(error([WebSocketFrame(opcode: .close, payload: [0x03])])?.code == .protocolError)
-        #expect(error([WebSocketFrame.close(WebSocketCloseCode(rawValue: 1005))])?.code == .protocolError)
-        #expect(error([WebSocketFrame.close(WebSocketCloseCode(rawValue: 2999))])?.code == .protocolError)
+        #expect(error([WebSocketFrame.close(WebSocketConnection.CloseCode(rawValue: 1005))])?.code == .protocolError)
+        #expect(error([WebSocketFrame.close(WebSocketConnection.CloseCode(rawValue: 2999))])?.code == .protocolError)
         #expect(error([WebSocketFrame(opcode: .close, payload: [0x03, 0xE8, 0xFF])])?.code == .invalidPayload)
-        #expect(error([WebSocketFrame.close(WebSocketCloseCode(rawValue: 4000), reason: "app")]) == nil)
+        #expect(error([WebSocketFrame.close(WebSocketConnection.CloseCode(rawValue: 4000), reason: "app")]) == nil)
         var closing = WebSocketMessageAssembler(maximumMessageLength: 10)
         #expect(try closing.take(WebSocketFrame.close(.goingAway, reason: "bye")) == .close(.goingAway, reason: "bye"))
         #expect(try closing.take(WebSocketFrame(opcode: .close, payload: [])) == .close(nil, reason: ""))

@@ -21,7 +21,7 @@ struct WebSocketHandlerTests {
             try await socket.send("welcome \(socket.subprotocol ?? "-") \(socket.request.query ?? "")")
             for try await message in socket.messages {
                 switch message {
-                case .text("bye"): return await socket.close(WebSocketCloseCode(rawValue: 4000), reason: "done")
+                case .text("bye"): return await socket.close(WebSocketConnection.CloseCode(rawValue: 4000), reason: "done")
                 case .text(let text): try await socket.send("echo: \(text)")
                 case .binary(let bytes): try await socket.send(.binary(bytes.reversed()))
                 }
@@ -105,7 +105,7 @@ struct WebSocketHandlerTests {
             do {
                 try await socket.send("too late")
                 report.yield("sent")
-            } catch let error as WebSocketClosedError {
+            } catch let error as WebSocketConnection.ClosedError {
                 report.yield(error.reason)
             }
         }

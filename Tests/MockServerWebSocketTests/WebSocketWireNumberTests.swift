@@ -83,7 +83,7 @@ struct WebSocketWireNumberTests {
         let allowed: [UInt16] = [1000, 1003, 1007, 1014, 3000, 4999]
         let refused: [UInt16] = [0, 999, 1004, 1005, 1006, 1015, 2999, 5000, 0x7FFF, 0x8000, UInt16.max]
         for code in allowed {
-            #expect(try take([UInt8(code >> 8), UInt8(code & 0xFF)]).get() == .close(WebSocketCloseCode(rawValue: code), reason: ""), "\(code)")
+            #expect(try take([UInt8(code >> 8), UInt8(code & 0xFF)]).get() == .close(WebSocketConnection.CloseCode(rawValue: code), reason: ""), "\(code)")
         }
         for code in refused {
             #expect(throws: WebSocketProtocolError(.protocolError, "close code \(code) may not be sent in a close frame")) {

@@ -146,7 +146,7 @@ struct PackageLayoutTests {
     /// The ceiling the public API is held under: the top-level public types once every type no user
     /// writes, reads in an error or implements became `package`, with the public API otherwise
     /// unchanged. Lower it as types go; never raise it.
-    static let topLevelCeiling = 94
+    static let topLevelCeiling = 70
 
     @Test("the library targets declare no more top-level public types than the ceiling (issue 36: 60)")
     func publicTypeCount() throws {

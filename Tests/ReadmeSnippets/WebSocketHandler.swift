@@ -12,7 +12,7 @@ func chatHandler() async throws {
         server.stubRequest("GET", "/chat").andUpgradeToWebSocket(subprotocols: ["chat.v1"]) { socket in
             try await socket.send("welcome to room \(socket.request.query ?? "lobby")")
             for try await message in socket.messages {
-                guard message != .text("bye") else { return await socket.close(WebSocketCloseCode(rawValue: 4000), reason: "bye") }
+                guard message != .text("bye") else { return await socket.close(WebSocketConnection.CloseCode(rawValue: 4000), reason: "bye") }
                 try await socket.send(.text("echo: \(message)"))
             }
         }

@@ -217,7 +217,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         try? applyInterest()
     }
 
-    package func close(_ reason: CloseReason) {
+    package func close(_ reason: Transcript.CloseReason) {
         handler?.close(reason)
     }
 

@@ -10,7 +10,7 @@ public enum FramingError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(unit: String, reason: String)
 
     /// The close reason a connection records for it.
-    package var closeReason: CloseReason {
+    package var closeReason: Transcript.CloseReason {
         switch self {
         case .lineTooLong(let limit), .tooLong(_, let limit): .inputTooLong(limit: limit)
         case .malformed(_, let reason): .malformedInput(reason)

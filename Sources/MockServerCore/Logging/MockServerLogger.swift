@@ -5,12 +5,12 @@ import Foundation
 /// The handler is called on the server's event-loop thread and must return quickly.
 public struct MockServerLogger: Sendable {
     /// The least important level passed to the handler; `nil` turns logging off.
-    public var level: LogLevel?
+    public var level: MockServerLogger.Level?
     /// Receives each message at or above ``level``.
-    public var handler: @Sendable (LogRecord) -> Void
+    public var handler: @Sendable (MockServerLogger.Record) -> Void
 
     /// Creates a logger.
-    public init(level: LogLevel?, handler: @escaping @Sendable (LogRecord) -> Void) {
+    public init(level: MockServerLogger.Level?, handler: @escaping @Sendable (MockServerLogger.Record) -> Void) {
         self.level = level
         self.handler = handler
     }
@@ -19,7 +19,7 @@ public struct MockServerLogger: Sendable {
     public static let disabled = MockServerLogger(level: nil) { _ in }
 
     /// Writes `level: [#connection] message` lines to standard error.
-    public static func standardError(level: LogLevel = .info) -> MockServerLogger {
+    public static func standardError(level: MockServerLogger.Level = .info) -> MockServerLogger {
         MockServerLogger(level: level) { record in
             let line = "mockserver \(record.level): \(record.connection.map { "[#\($0)] " } ?? "")\(record.message)\n"
             FileHandle.standardError.write(Data(line.utf8))
@@ -28,15 +28,15 @@ public struct MockServerLogger: Sendable {
 
     /// Whether messages at `level` are passed on, so callers can skip building them.
     @inline(__always)
-    public func isEnabled(_ level: LogLevel) -> Bool {
+    public func isEnabled(_ level: MockServerLogger.Level) -> Bool {
         guard let minimum = self.level else { return false }
         return level >= minimum
     }
 
     /// Passes a message to the handler when its level is enabled.
     @inline(__always)
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String, connection: Int? = nil) {
+    public func log(_ level: MockServerLogger.Level, _ message: @autoclosure () -> String, connection: Int? = nil) {
         guard isEnabled(level) else { return }
-        handler(LogRecord(level: level, message: message(), connection: connection))
+        handler(MockServerLogger.Record(level: level, message: message(), connection: connection))
     }
 }

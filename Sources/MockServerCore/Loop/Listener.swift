@@ -75,7 +75,7 @@ package final class Listener: LoopHandler {
         close(.failed("\(error)"))
     }
 
-    package func close(_ reason: CloseReason) {
+    package func close(_ reason: Transcript.CloseReason) {
         guard !closed else { return }
         closed = true
         loop.remove(fd: socket.fd)

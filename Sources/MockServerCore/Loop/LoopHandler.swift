@@ -5,5 +5,5 @@ package protocol LoopHandler: AnyObject {
     /// Reacts to readiness of the handler's descriptor.
     func handle(_ readiness: Readiness)
     /// Closes the handler's descriptor for `reason`, recording it.
-    func close(_ reason: CloseReason)
+    func close(_ reason: Transcript.CloseReason)
 }

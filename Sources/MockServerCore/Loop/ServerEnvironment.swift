@@ -38,7 +38,7 @@ package final class ServerEnvironment: Sendable {
 
     /// Records `event` and keeps the count of open connections.
     @inline(__always)
-    package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .main) {
+    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main) {
         let opened = Self.openedCount(event)
         if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(event, connection: connection, channel: channel)
@@ -46,7 +46,7 @@ package final class ServerEnvironment: Sendable {
 
     /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps
     /// the count of open connections.
-    package func record(_ events: [TranscriptEvent], connection: Int, channel: TranscriptChannel = .main) {
+    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel = .main) {
         let opened = events.reduce(0) { $0 + Self.openedCount($1) }
         if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(events, connection: connection, channel: channel)
@@ -54,7 +54,7 @@ package final class ServerEnvironment: Sendable {
 
     /// How `event` changes the count of open connections: 1 for a connection, -1 for a close.
     @inline(__always)
-    private static func openedCount(_ event: TranscriptEvent) -> Int {
+    private static func openedCount(_ event: Transcript.Event) -> Int {
         switch event {
         case .connected: 1
         case .closed: -1

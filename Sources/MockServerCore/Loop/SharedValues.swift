@@ -1,5 +1,5 @@
 /// Values kept under string keys and shared between threads: a connection's state across its
-/// requests (`HTTPConnectionState`), a server's cache across every request (`StubCache`). Safe from
+/// requests (`HTTPConnectionState`), a server's cache across every request (`HTTPMockServer.cache`). Safe from
 /// any thread.
 ///
 /// ```swift

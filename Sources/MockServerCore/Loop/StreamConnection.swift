@@ -21,7 +21,7 @@ package final class StreamConnection: LoopHandler {
         /// A ``StreamStep/whenWritten(_:)`` waits for the output to be written.
         case awaitingOutput
         /// No more steps or input: the connection closes once its output is sent.
-        case closing(CloseReason)
+        case closing(Transcript.CloseReason)
         case closed
     }
 
@@ -44,15 +44,15 @@ package final class StreamConnection: LoopHandler {
     /// The connection number, as in the transcript.
     package let id: Int
     /// Which of the server's kinds of connection this is, for the transcript.
-    package let channel: TranscriptChannel
-    /// Whether what the connection sends is recorded in the transcript (``TranscriptEvent/output(_:)``).
+    package let channel: Transcript.Channel
+    /// Whether what the connection sends is recorded in the transcript (``Transcript.Event/output(_:)``).
     private let recordsOutput: Bool
     /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
     /// cases then carry nothing that needs a retain on the hot path).
     private var connectTarget: SocketAddress?
     /// Code that a ``StreamStep/whenWritten(_:)`` runs once the output is written.
     private var afterOutput: (() -> Void)?
-    /// Whether ``TranscriptEvent/closed(_:)`` was recorded already (``recordClosed(_:)``).
+    /// Whether ``Transcript.Event/closed(_:)`` was recorded already (``recordClosed(_:)``).
     private var closeRecorded = false
     /// The peer's address, when the system could tell it.
     package let peer: SocketAddress?
@@ -83,7 +83,7 @@ package final class StreamConnection: LoopHandler {
 
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                             channel: TranscriptChannel = .main, recordsOutput: Bool = true) {
+                             channel: Transcript.Channel = .main, recordsOutput: Bool = true) {
         self.init(transport: loop.environment.transport(for: socket), loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
     }
 
@@ -93,7 +93,7 @@ package final class StreamConnection: LoopHandler {
     ///   connection (the driver hears of it in ``StreamDriver/closed(_:reason:)``), recording nothing.
     @discardableResult
     package static func connect(to target: SocketAddress, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                                channel: TranscriptChannel = .main, recordsOutput: Bool = true) throws -> StreamConnection {
+                                channel: Transcript.Channel = .main, recordsOutput: Bool = true) throws -> StreamConnection {
         let socket = try Socket.connecting(to: target)
         let connection = StreamConnection(socket: socket, loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
         do {
@@ -118,7 +118,7 @@ package final class StreamConnection: LoopHandler {
     ///   - channel: the transcript channel its events go to.
     ///   - recordsOutput: whether its sends are recorded in the transcript (not for bulk data).
     package init(transport: any StreamTransport, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
-                 channel: TranscriptChannel = .main, recordsOutput: Bool = true) {
+                 channel: Transcript.Channel = .main, recordsOutput: Bool = true) {
         self.id = id ?? loop.makeConnectionID()
         self.channel = channel
         self.recordsOutput = recordsOutput
@@ -142,13 +142,13 @@ package final class StreamConnection: LoopHandler {
     package var logger: MockServerLogger { environment.logger }
 
     /// Records `event` in the server's transcript as this connection's.
-    package func record(_ event: TranscriptEvent) {
+    package func record(_ event: Transcript.Event) {
         environment.record(event, connection: id, channel: channel)
     }
 
     /// Records the connection as closed for `reason` now, although its transport stays open (to
     /// wait for the peer's end, say); the close that follows records nothing.
-    package func recordClosed(_ reason: CloseReason) {
+    package func recordClosed(_ reason: Transcript.CloseReason) {
         guard !closeRecorded else { return }
         closeRecorded = true
         record(.closed(reason))
@@ -158,7 +158,7 @@ package final class StreamConnection: LoopHandler {
     package var unacknowledgedBytes: Int? { transport.unacknowledgedBytes }
 
     /// Logs a message tagged with this connection.
-    package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    package func log(_ level: MockServerLogger.Level, _ message: @autoclosure () -> String) {
         environment.logger.log(level, message(), connection: id)
     }
 
@@ -355,7 +355,7 @@ package final class StreamConnection: LoopHandler {
 
     /// Closes for `reason` once everything queued has been written (a relay whose other side ended),
     /// whatever the driver was doing; no further steps run.
-    package func finishAfterOutput(_ reason: CloseReason) {
+    package func finishAfterOutput(_ reason: Transcript.CloseReason) {
         guard !isClosed else { return }
         endSteps()
         activity = .closing(reason)
@@ -535,12 +535,12 @@ package final class StreamConnection: LoopHandler {
         }
     }
 
-    package func close(_ reason: CloseReason) {
+    package func close(_ reason: Transcript.CloseReason) {
         close(reason, reset: false)
     }
 
     /// Closes the connection for `reason`; with `reset`, abortively (an RST on a socket).
-    package func close(_ reason: CloseReason, reset: Bool) {
+    package func close(_ reason: Transcript.CloseReason, reset: Bool) {
         guard !isClosed else { return }
         activity = .closed
         afterOutput = nil

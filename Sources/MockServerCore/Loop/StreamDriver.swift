@@ -12,7 +12,7 @@ package protocol StreamDriver: AnyObject {
     /// complete unit, or a wait for more input. `inputEnded` is true once the peer has finished sending.
     func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision
     /// The connection closed; release what belongs to it (a data channel, a task).
-    func closed(_ connection: StreamConnection, reason: CloseReason)
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason)
 }
 
 /// A driver's answer to ``StreamDriver/next(on:inputEnded:)``.
@@ -25,5 +25,5 @@ package enum DriverDecision {
     /// ``StreamConnection/resume(with:)`` when it is done.
     case wait
     /// Close the connection once its output is sent.
-    case finish(CloseReason)
+    case finish(Transcript.CloseReason)
 }

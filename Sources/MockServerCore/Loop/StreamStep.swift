@@ -8,7 +8,7 @@ package enum StreamStep {
     /// Waits before the next step, on a timer: no thread is held and input is not read meanwhile.
     case pause(Duration)
     /// Closes the connection once everything before it has been sent, for `reason`.
-    case close(CloseReason)
+    case close(Transcript.CloseReason)
     /// A failure on demand.
     case fault(StreamFault)
     /// Waits until everything sent so far has been written to the transport (and the sending side

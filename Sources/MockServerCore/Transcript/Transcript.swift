@@ -9,29 +9,29 @@ import Foundation
 public final class Transcript: Sendable {
     private struct Waiter {
         let id: UInt64
-        let predicate: @Sendable (TranscriptEntry) -> Bool
-        let continuation: CheckedContinuation<TranscriptEntry, any Error>
+        let predicate: @Sendable (Transcript.Entry) -> Bool
+        let continuation: CheckedContinuation<Transcript.Entry, any Error>
     }
 
     private struct Storage {
         /// The kept entries, in a ring once the limit is reached: `entries[start]` is the oldest.
-        var entries: [TranscriptEntry] = []
+        var entries: [Transcript.Entry] = []
         var start = 0
-        var unmatched: [TranscriptEntry] = []
+        var unmatched: [Transcript.Entry] = []
         var dropped = 0
         var nextSequence = 0
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
 
         /// The kept entries, oldest first.
-        var ordered: [TranscriptEntry] {
+        var ordered: [Transcript.Entry] {
             start == 0 ? entries : Array(entries[start...] + entries[..<start])
         }
     }
 
     /// How many entries are kept.
     public let limit: Int
-    private let observer: (@Sendable (TranscriptEntry) -> Void)?
+    private let observer: (@Sendable (Transcript.Entry) -> Void)?
     private let storage = Locked(Storage())
 
     /// Creates an empty transcript.
@@ -39,16 +39,16 @@ public final class Transcript: Sendable {
     /// - Parameters:
     ///   - limit: how many entries to keep; older ones are dropped.
     ///   - observer: called with each entry as it is recorded, on the recording thread.
-    public init(limit: Int = 100_000, observer: (@Sendable (TranscriptEntry) -> Void)? = nil) {
+    public init(limit: Int = 100_000, observer: (@Sendable (Transcript.Entry) -> Void)? = nil) {
         self.limit = max(1, limit)
         self.observer = observer
     }
 
     /// The kept entries, oldest first.
-    public var entries: [TranscriptEntry] { storage.withLock { $0.ordered } }
+    public var entries: [Transcript.Entry] { storage.withLock { $0.ordered } }
 
     /// Every input that matched no response, oldest first.
-    public var unmatched: [TranscriptEntry] { storage.withLock { $0.unmatched } }
+    public var unmatched: [Transcript.Entry] { storage.withLock { $0.unmatched } }
 
     /// How many of the oldest entries were dropped to stay within ``limit``.
     public var droppedCount: Int { storage.withLock { $0.dropped } }
@@ -84,17 +84,17 @@ public final class Transcript: Sendable {
     ///   - expectation: words for the error message, such as `"input matching ^QUIT"`.
     ///   - timeout: how long to wait.
     ///   - predicate: the condition; called under the transcript's lock, so keep it short.
-    /// - Throws: ``TranscriptTimeout`` with the transcript so far, or `CancellationError`.
+    /// - Throws: ``Transcript.Timeout`` with the transcript so far, or `CancellationError`.
     @discardableResult
     public func wait(for expectation: String = "a matching entry", timeout: Duration = .seconds(10),
-                     where predicate: @escaping @Sendable (TranscriptEntry) -> Bool) async throws -> TranscriptEntry {
+                     where predicate: @escaping @Sendable (Transcript.Entry) -> Bool) async throws -> Transcript.Entry {
         let id = storage.withLock { storage -> UInt64 in
             storage.nextWaiterID += 1
             return storage.nextWaiterID
         }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<TranscriptEntry, any Error>) in
-                let found: TranscriptEntry? = storage.withLock { storage in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Transcript.Entry, any Error>) in
+                let found: Transcript.Entry? = storage.withLock { storage in
                     if let entry = storage.ordered.first(where: predicate) { return entry }
                     storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                     return nil
@@ -106,7 +106,7 @@ public final class Transcript: Sendable {
                 let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) { [self] in
                     let snapshot = entries
-                    fail(waiter: id, with: TranscriptTimeout(timeout: timeout, expectation: expectation, transcript: snapshot))
+                    fail(waiter: id, with: Transcript.Timeout(timeout: timeout, expectation: expectation, transcript: snapshot))
                 }
             }
         } onCancel: {
@@ -115,7 +115,7 @@ public final class Transcript: Sendable {
     }
 
     private func fail(waiter id: UInt64, with error: any Error) {
-        let continuation = storage.withLock { storage -> CheckedContinuation<TranscriptEntry, any Error>? in
+        let continuation = storage.withLock { storage -> CheckedContinuation<Transcript.Entry, any Error>? in
             guard let index = storage.waiters.firstIndex(where: { $0.id == id }) else { return nil }
             return storage.waiters.remove(at: index).continuation
         }
@@ -123,8 +123,8 @@ public final class Transcript: Sendable {
     }
 
     /// Appends an entry. Called by the server's connections.
-    package func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel) {
-        var satisfied: [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)] = []
+    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel) {
+        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let entry = storage.withLock { storage in
             append(event, connection: connection, channel: channel, time: Date(), to: &storage, satisfying: &satisfied)
         }
@@ -134,11 +134,11 @@ public final class Transcript: Sendable {
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
     /// between them. Called for what is known at once (an in-process answer's whole exchange).
-    package func record(_ events: [TranscriptEvent], connection: Int, channel: TranscriptChannel) {
-        var satisfied: [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)] = []
+    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
+        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let time = Date()
-        let recorded = storage.withLock { storage -> [TranscriptEntry] in
-            var recorded: [TranscriptEntry] = []
+        let recorded = storage.withLock { storage -> [Transcript.Entry] in
+            var recorded: [Transcript.Entry] = []
             for event in events {
                 let entry = append(event, connection: connection, channel: channel, time: time, to: &storage, satisfying: &satisfied)
                 if observer != nil { recorded.append(entry) }
@@ -151,9 +151,9 @@ public final class Transcript: Sendable {
 
     /// Appends one entry under the lock, and takes the waiters it satisfies.
     @inline(__always)
-    private func append(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel, time: Date, to storage: inout Storage,
-                        satisfying satisfied: inout [(CheckedContinuation<TranscriptEntry, any Error>, TranscriptEntry)]) -> TranscriptEntry {
-        let entry = TranscriptEntry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event)
+    private func append(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, time: Date, to storage: inout Storage,
+                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Transcript.Entry {
+        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event)
         storage.nextSequence += 1
         if storage.entries.count >= limit {
             // Full: the newest entry takes the oldest one's place.

@@ -1,26 +1,28 @@
-/// Something that happened on a connection.
-public enum TranscriptEvent: Sendable, Hashable {
-    /// A peer connected from `peer` (`host:port`).
-    case connected(peer: String)
-    /// An input unit arrived and the named response (if the responder names one) answered it.
-    case input(InputUnit, response: String?)
-    /// An input unit matched nothing.
-    case unmatched(InputUnit)
-    /// Bytes were queued for the peer (one entry per send command).
-    case output([UInt8])
-    /// The connection's driver sent this many bytes that it does not record as ``output(_:)``
-    /// (a transfer on FTP's data channel, say).
-    case sent(Int)
-    /// The connection's driver received this many bytes that are not ``input(_:response:)``.
-    case received(Int)
-    /// Something a protocol recorded that has no case of its own (FTP's upload progress, say).
-    case note(TranscriptNote)
-    /// An upload was received completely (its bytes are in ``MockServer/uploads``).
-    case uploaded(name: String, byteCount: Int)
-    /// A pause began.
-    case paused(Duration)
-    /// The connection switched to another response set.
-    case switchedSet(String)
-    /// The connection closed.
-    case closed(CloseReason)
+extension Transcript {
+    /// Something that happened on a connection.
+    public enum Event: Sendable, Hashable {
+        /// A peer connected from `peer` (`host:port`).
+        case connected(peer: String)
+        /// An input unit arrived and the named response (if the responder names one) answered it.
+        case input(InputUnit, response: String?)
+        /// An input unit matched nothing.
+        case unmatched(InputUnit)
+        /// Bytes were queued for the peer (one entry per send command).
+        case output([UInt8])
+        /// The connection's driver sent this many bytes that it does not record as ``output(_:)``
+        /// (a transfer on FTP's data channel, say).
+        case sent(Int)
+        /// The connection's driver received this many bytes that are not ``input(_:response:)``.
+        case received(Int)
+        /// Something a protocol recorded that has no case of its own (FTP's upload progress, say).
+        case note(Transcript.Note)
+        /// An upload was received completely (its bytes are in ``MockServer/uploads``).
+        case uploaded(name: String, byteCount: Int)
+        /// A pause began.
+        case paused(Duration)
+        /// The connection switched to another response set.
+        case switchedSet(String)
+        /// The connection closed.
+        case closed(Transcript.CloseReason)
+    }
 }

@@ -19,7 +19,7 @@ extension MockServer {
         /// How many transcript entries are kept (older ones are dropped).
         public var transcriptLimit: Int
         /// Called with each transcript entry as it is recorded, on the server's thread.
-        public var transcriptObserver: (@Sendable (TranscriptEntry) -> Void)?
+        public var transcriptObserver: (@Sendable (Transcript.Entry) -> Void)?
         /// Called with each upload once it is complete, on the server's thread.
         public var uploadHandler: (@Sendable (Upload) -> Void)?
         /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before
@@ -50,7 +50,7 @@ extension MockServer {
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",
                     maximumLineLength: Int = 1 << 20, transcriptLimit: Int = 100_000,
-                    transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil,
+                    transcriptObserver: (@Sendable (Transcript.Entry) -> Void)? = nil,
                     uploadHandler: (@Sendable (Upload) -> Void)? = nil,
                     uploadSettleTime: Duration? = .milliseconds(300),
                     clock: @escaping @Sendable () -> Date = { Date() }, logger: MockServerLogger = .disabled) {

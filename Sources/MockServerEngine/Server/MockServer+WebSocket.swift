@@ -15,7 +15,7 @@ extension MockServer {
     /// - Returns: the numbers of the connections it was sent to: none when the server is stopped,
     ///   no connection is open (or the one named is not), or a connection has begun closing.
     @discardableResult
-    public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
+    public func sendWebSocketMessage(_ message: WebSocketConnection.Message, toConnection connection: Int? = nil) async -> [Int] {
         await withOpenWebSockets { $0.push(message, to: connection) }
     }
 

@@ -133,7 +133,7 @@ public final class MockServer: Sendable {
 
     /// Waits for an upload (already received, or still to come), optionally of a given name.
     ///
-    /// - Throws: ``TranscriptTimeout`` with the transcript so far.
+    /// - Throws: ``Transcript.Timeout`` with the transcript so far.
     @discardableResult
     public func waitForUpload(named name: String? = nil, timeout: Duration = .seconds(10)) async throws -> Upload {
         let entry = try await transcript.wait(for: name.map { "an upload named \($0)" } ?? "an upload", timeout: timeout) { entry in
@@ -141,7 +141,7 @@ public final class MockServer: Sendable {
         }
         guard case .uploaded(let uploaded, _) = entry.event,
               let upload = uploads.last(where: { $0.name == uploaded && $0.connection == entry.connection }) else {
-            throw TranscriptTimeout(timeout: timeout, expectation: "an upload", transcript: transcript.entries)
+            throw Transcript.Timeout(timeout: timeout, expectation: "an upload", transcript: transcript.entries)
         }
         return upload
     }
@@ -210,7 +210,7 @@ public final class MockServer: Sendable {
 
     /// Waits until no connection is open (at once when none is).
     ///
-    /// - Throws: ``TranscriptTimeout`` with the transcript so far.
+    /// - Throws: ``Transcript.Timeout`` with the transcript so far.
     public func waitForConnectionsClosed(timeout: Duration = .seconds(10)) async throws {
         guard openConnectionCount > 0 else { return }
         let openConnections = core.openConnections

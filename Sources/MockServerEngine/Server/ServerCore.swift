@@ -148,7 +148,7 @@ final class ServerCore: ScriptServer {
     }
 
     @inline(__always)
-    func record(_ event: TranscriptEvent, connection: Int, channel: TranscriptChannel = .main) {
+    func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main) {
         environment.record(event, connection: connection, channel: channel)
     }
 }

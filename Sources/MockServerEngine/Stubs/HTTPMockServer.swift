@@ -94,7 +94,7 @@ public final class HTTPMockServer: Sendable {
     /// await stubs.sendWebSocketMessage(.text("price 42"))
     /// ```
     @discardableResult
-    public func sendWebSocketMessage(_ message: WebSocketMessage, toConnection connection: Int? = nil) async -> [Int] {
+    public func sendWebSocketMessage(_ message: WebSocketConnection.Message, toConnection connection: Int? = nil) async -> [Int] {
         await server.sendWebSocketMessage(message, toConnection: connection)
     }
 
@@ -107,30 +107,30 @@ public final class HTTPMockServer: Sendable {
     public var transcript: Transcript { server.transcript }
 
     /// The values every endpoint closure shares; they live as long as the server.
-    public var cache: StubCache { router.cache }
+    public var cache: SharedValues { router.cache }
 
     /// Stubs requests with `method` for `url`: a path (`/dogs.json`, matching any query), a path and
     /// query (`/search?q=x`, that query exactly), a full URL (its path and query are used), or a
     /// template with `:name` segments (`/dogs/:id`).
     @discardableResult
-    public func stubRequest(_ method: String, _ url: String) -> StubRequestBuilder {
-        StubRequestBuilder(stub: router.add(method: method, target: StubTarget(url)))
+    public func stubRequest(_ method: String, _ url: String) -> Stub.RequestBuilder {
+        Stub.RequestBuilder(stub: router.add(method: method, target: StubTarget(url)))
     }
 
     /// Stubs requests with `method` whose target (path and query) contains a match of `pattern`.
     ///
     /// - Throws: ``PatternError`` when the pattern does not compile.
     @discardableResult
-    public func stubRequest(_ method: String, matching pattern: String) throws -> StubRequestBuilder {
-        StubRequestBuilder(stub: router.add(method: method, target: .pattern(try InputPattern(pattern))))
+    public func stubRequest(_ method: String, matching pattern: String) throws -> Stub.RequestBuilder {
+        Stub.RequestBuilder(stub: router.add(method: method, target: .pattern(try InputPattern(pattern))))
     }
 
     /// Adds an endpoint whose response a closure computes, with the request (`pathParameters` from
     /// the template's `:name` segments) and the server's ``cache``. The closure may `await` and
     /// throw: a thrown error is answered with a 500 naming it.
     @discardableResult
-    public func add(_ method: StubMethod, _ path: String,
-                    _ handler: @escaping @Sendable (StubRequest, StubCache) async throws -> StubResponse) -> Stub {
+    public func add(_ method: Stub.Method, _ path: String,
+                    _ handler: @escaping @Sendable (Stub.Request, SharedValues) async throws -> Stub.Response) -> Stub {
         router.add(method: method.rawValue, target: StubTarget(path), answer: .handler(handler))
     }
 

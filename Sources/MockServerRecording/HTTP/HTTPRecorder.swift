@@ -158,7 +158,7 @@ public final class HTTPRecorder: HTTPResponder {
         switch result {
         case .failure(let error):
             counts.withLock { $0.failed += 1 }
-            context.record(.note(TranscriptNote(kind: "upstream-failed", text: "\(error)")))
+            context.record(.note(Transcript.Note(kind: "upstream-failed", text: "\(error)")))
             return HTTPReply(HTTPMockResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Upstream Failed"],
                                           body: Array("MockServer: \(error)\n".utf8)), name: "upstream failed", isUnexpected: true)
         case .success(let response):
@@ -167,10 +167,10 @@ public final class HTTPRecorder: HTTPResponder {
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
-                context.record(.note(TranscriptNote(kind: "recorded", text: "recorded \(request.method) \(recorded.request.target) as \(written(recorded))",
+                context.record(.note(Transcript.Note(kind: "recorded", text: "recorded \(request.method) \(recorded.request.target) as \(written(recorded))",
                                                     bytes: recorded.body.count)))
             } catch {
-                context.record(.note(TranscriptNote(kind: "not-recorded", text: "\(error)")))
+                context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
             return HTTPReply(HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body),

@@ -6,15 +6,15 @@ import MockServerHTTP
 package enum TranscriptMasking {
     /// `entry` with each masked header line's value, and each masked JSON field of a body that
     /// follows a head, replaced.
-    package static func masked(_ entry: TranscriptEntry, mask: RecordingMask) -> TranscriptEntry {
-        let event: TranscriptEvent
+    package static func masked(_ entry: Transcript.Entry, mask: RecordingMask) -> Transcript.Entry {
+        let event: Transcript.Event
         switch entry.event {
         case .input(let unit, let response): event = .input(InputUnit(bytes: masked(unit.bytes, mask: mask)), response: response)
         case .unmatched(let unit): event = .unmatched(InputUnit(bytes: masked(unit.bytes, mask: mask)))
         case .output(let bytes): event = .output(masked(bytes, mask: mask))
         default: return entry
         }
-        return TranscriptEntry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event)
+        return Transcript.Entry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event)
     }
 
     /// HTTP message bytes with masked header values, query parameters (in a request line), and

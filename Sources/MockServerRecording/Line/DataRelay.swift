@@ -111,7 +111,7 @@ final class DataPipeDriver: StreamDriver {
         return .finish(.peerClosed)
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         finish()
     }
 
@@ -122,7 +122,7 @@ final class DataPipeDriver: StreamDriver {
     }
 }
 
-extension TranscriptChannel {
+extension Transcript.Channel {
     /// The relayed data connections, named as FTP names its own (`data`), which this layer does not import.
-    fileprivate static let relayedData = TranscriptChannel("data")
+    fileprivate static let relayedData = Transcript.Channel("data")
 }

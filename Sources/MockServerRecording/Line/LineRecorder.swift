@@ -53,7 +53,7 @@ package final class LineRecorder: Sendable {
     ///     pattern that matches any value): ``RecordingMask/standard`` by default.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
     package init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
-                transcriptObserver: (@Sendable (TranscriptEntry) -> Void)? = nil, files: URL? = nil,
+                transcriptObserver: (@Sendable (Transcript.Entry) -> Void)? = nil, files: URL? = nil,
                 standardFTPScript: [UInt8]? = nil, mask: RecordingMask = .standard) throws(RecordingError) {
         let text = upstream.absoluteString
         let scheme = upstream.scheme?.lowercased()

@@ -20,7 +20,7 @@ final class RelayClientDriver: StreamDriver {
         return .finish(.peerClosed)
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         session.clientEnded()
     }
 }

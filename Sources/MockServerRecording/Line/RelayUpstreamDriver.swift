@@ -23,7 +23,7 @@ final class RelayUpstreamDriver: StreamDriver {
         return .finish(.peerClosed)
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         if case .failed(let text) = reason {
             session.upstreamEnded(failed: text)
         } else {

@@ -126,7 +126,7 @@ final class UpstreamDriver: StreamDriver {
             let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
             let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !head.headers.hasToken("close", in: "Connection")
             state = keepAlive ? .idle : .closed
-            connection.record(.note(TranscriptNote(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
+            connection.record(.note(Transcript.Note(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
                                                    bytes: response.body.count)))
             exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
                                                       body: response.body, elapsed: elapsed)))
@@ -136,7 +136,7 @@ final class UpstreamDriver: StreamDriver {
         }
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         let previous = state
         state = .closed
         pool?.forget(self)
@@ -161,7 +161,7 @@ final class UpstreamDriver: StreamDriver {
         exchange.finish(.failure(.badResponse(address: exchange.address.description, reason: reason)))
     }
 
-    private static func words(_ reason: CloseReason) -> String {
+    private static func words(_ reason: Transcript.CloseReason) -> String {
         if case .failed(let text) = reason { return text }
         return "\(reason)"
     }

@@ -4,7 +4,7 @@ extension Transcript {
     /// Waits for an input on the control port whose text contains a match of `pattern` (an
     /// ``InputPattern``: dot-all, as in response files).
     ///
-    /// - Throws: ``TranscriptTimeout`` with the transcript so far; ``PatternError`` for a bad pattern.
+    /// - Throws: ``Transcript.Timeout`` with the transcript so far; ``PatternError`` for a bad pattern.
     @discardableResult
     public func waitForInput(matching pattern: String, timeout: Duration = .seconds(10)) async throws -> InputUnit {
         let compiled = try InputPattern(pattern)

@@ -68,7 +68,7 @@ package final class ScriptLineDriver: StreamDriver {
         return .steps(steps(for: reply, context: context, on: connection))
     }
 
-    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+    package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         storage.connectionClosed()
     }
 

@@ -57,12 +57,12 @@ public final class ScriptRun: Sendable {
     }
 
     /// Records `event` in the transcript as this connection's.
-    package func record(_ event: TranscriptEvent) {
+    package func record(_ event: Transcript.Event) {
         server.environment.record(event, connection: connectionID)
     }
 
     /// Logs a message tagged with this connection.
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    public func log(_ level: MockServerLogger.Level, _ message: @autoclosure () -> String) {
         server.environment.logger.log(level, message(), connection: connectionID)
     }
 

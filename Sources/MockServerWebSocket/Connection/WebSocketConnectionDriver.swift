@@ -127,12 +127,12 @@ package final class WebSocketConnectionDriver: StreamDriver {
         }
     }
 
-    package func closed(_ connection: StreamConnection, reason: CloseReason) {
+    package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         state = .finished
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         storage.connectionClosed()
         if case .handler(let socket, _) = answerer {
-            socket.ended(WebSocketClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
+            socket.ended(WebSocketConnection.ClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
             handlerTask?.cancel()
             handlerTask = nil
         }
@@ -182,7 +182,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// The handshake for `request` is done: the connection can be pushed to, and the transcript says so.
     private func open(request: HTTPMockRequest, subprotocol: String?, on connection: StreamConnection) {
         connection.loop.attachment(WebSocketConnections.self, make: WebSocketConnections.init).add(self, on: connection)
-        connection.record(.note(TranscriptNote(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
+        connection.record(.note(Transcript.Note(kind: "websocket-open", text: "<- \(request.method) \(request.target): WebSocket open"
                                                + (subprotocol.map { " (subprotocol \($0))" } ?? ""))))
         connection.log(.debug, "WebSocket open at \(request.target)")
     }
@@ -190,7 +190,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     private func refuse(_ answer: WebSocketHandshake.Answer, on connection: StreamConnection) -> DriverDecision {
         guard case .reject(let response, let reason) = answer else { return .needInput }
         connection.log(.warning, "WebSocket handshake refused: \(reason)")
-        connection.record(.note(TranscriptNote(kind: "websocket-refused", text: "-> handshake refused: \(reason)")))
+        connection.record(.note(Transcript.Note(kind: "websocket-refused", text: "-> handshake refused: \(reason)")))
         state = .refused(reason)
         return .steps(HTTPConnectionDriver.refusal(response, reason: .malformedInput(reason), on: connection))
     }
@@ -216,7 +216,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
             case .pong:
                 continue
             case .close(let code, let reason):
-                connection.record(.note(TranscriptNote(kind: "websocket-close", text: "<- close \(code.map(String.init(describing:)) ?? "(no code)") \(reason)")))
+                connection.record(.note(Transcript.Note(kind: "websocket-close", text: "<- close \(code.map(String.init(describing:)) ?? "(no code)") \(reason)")))
                 if case .handler(let socket, _) = answerer { socket.clientClosed(code) }
                 if state == .closing {
                     state = .finished
@@ -233,7 +233,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
                 connection.log(.trace, "<- \(input) [\(name ?? "")]")
                 if socket.deliver(message) {
                     // The handler is behind: stop reading until it takes half of what waits.
-                    connection.record(.note(TranscriptNote(kind: "websocket-paused",
+                    connection.record(.note(Transcript.Note(kind: "websocket-paused",
                                                            text: "reading paused: \(WebSocketConnection.queueLimit) messages wait for the handler")))
                     readingPaused = true
                     return .wait
@@ -246,15 +246,15 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// reason, then the TCP connection closes without waiting for the client's.
     private func fail(_ error: WebSocketProtocolError, on connection: StreamConnection) -> DriverDecision {
         connection.log(.warning, "WebSocket protocol error: \(error); closing")
-        if case .handler(let socket, _) = answerer { socket.ended(WebSocketClosedError(reason: "the client broke the protocol: \(error.reason) (\(error.code))")) }
-        connection.record(.note(TranscriptNote(kind: "websocket-error", text: "-> close \(error.code) \(error.reason)")))
+        if case .handler(let socket, _) = answerer { socket.ended(WebSocketConnection.ClosedError(reason: "the client broke the protocol: \(error.reason) (\(error.code))")) }
+        connection.record(.note(Transcript.Note(kind: "websocket-error", text: "-> close \(error.code) \(error.reason)")))
         let alreadyClosing = state == .closing
         state = .finished
         if alreadyClosing { return .finish(.malformedInput(error.reason)) }
         return .steps([.send(WebSocketFrame.close(error.code, reason: error.reason).encoded()), .close(.malformedInput(error.reason))])
     }
 
-    private func answer(_ message: WebSocketMessage, on connection: StreamConnection) -> DriverDecision {
+    private func answer(_ message: WebSocketConnection.Message, on connection: StreamConnection) -> DriverDecision {
         guard case .script(let server, let base) = answerer else { return .needInput }
         let input = InputUnit(bytes: message.bytes)
         let (responder, context) = server.replyState(base: base)
@@ -278,7 +278,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
     ///
     /// - Returns: whether it was sent.
     @discardableResult
-    func push(_ message: WebSocketMessage, on connection: StreamConnection) -> Bool {
+    func push(_ message: WebSocketConnection.Message, on connection: StreamConnection) -> Bool {
         guard state == .open else { return false }
         let opcode: WebSocketOpcode
         switch message {
@@ -292,7 +292,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     /// Begins the close handshake for a handler, with `reason` cut to the 123 bytes a close frame
     /// carries; a connection paused for the handler reads again, to hear the client's close frame.
-    func close(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection) {
+    func close(_ code: WebSocketConnection.CloseCode, reason: String, on connection: StreamConnection) {
         beginClose(code, reason: Self.closeReason(reason), on: connection, fromOutside: true)
         resumeReading(on: connection)
     }
@@ -395,7 +395,7 @@ package final class WebSocketConnectionDriver: StreamDriver {
             }
             switch WebSocketOpcode(rawValue: frame.opcode) {
             case .text, .binary, .continuation: connection.record(.output(frame.payload))
-            default: connection.record(.note(TranscriptNote(kind: "websocket-frame", text: "-> frame opcode \(frame.opcode), \(frame.payload.count) bytes")))
+            default: connection.record(.note(Transcript.Note(kind: "websocket-frame", text: "-> frame opcode \(frame.opcode), \(frame.payload.count) bytes")))
             }
             connection.send(frame.encoded())
         }
@@ -404,9 +404,9 @@ package final class WebSocketConnectionDriver: StreamDriver {
     /// Sends a close frame and waits for the client's, for at most ``WebSocketOptions/closeTimeout``.
     /// From outside the connection's steps (a handler), the frame is written at once rather than
     /// when the steps end.
-    private func beginClose(_ code: WebSocketCloseCode, reason: String, on connection: StreamConnection, fromOutside: Bool = false) {
+    private func beginClose(_ code: WebSocketConnection.CloseCode, reason: String, on connection: StreamConnection, fromOutside: Bool = false) {
         guard state == .open else { return }
-        connection.record(.note(TranscriptNote(kind: "websocket-close", text: "-> close \(code) \(reason)")))
+        connection.record(.note(Transcript.Note(kind: "websocket-close", text: "-> close \(code) \(reason)")))
         let frame = WebSocketFrame.close(code, reason: reason).encoded()
         if fromOutside { connection.sendNow(frame) } else { connection.send(frame) }
         connection.endSteps()

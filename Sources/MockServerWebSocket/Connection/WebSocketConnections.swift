@@ -26,7 +26,7 @@ package final class WebSocketConnections {
 
     /// Sends `message` to the connection numbered `id`, or to every open one when `id` is `nil`,
     /// after whatever each has queued; the numbers of those it reached.
-    package func push(_ message: WebSocketMessage, to id: Int?) -> [Int] {
+    package func push(_ message: WebSocketConnection.Message, to id: Int?) -> [Int] {
         let targets = id.map { id in open[id].map { [(id, $0)] } ?? [] } ?? open.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         for (_, entry) in targets { entry.driver.push(message, on: entry.connection) }
         return targets.map(\.0)

@@ -23,7 +23,7 @@ package struct WebSocketFrame: Sendable, Hashable {
 
     /// A close frame with `code` and `reason` (cut at a character boundary to the 123 bytes a
     /// control frame leaves it); no payload without a code.
-    package static func close(_ code: WebSocketCloseCode?, reason: String = "") -> WebSocketFrame {
+    package static func close(_ code: WebSocketConnection.CloseCode?, reason: String = "") -> WebSocketFrame {
         guard let code else { return WebSocketFrame(opcode: .close, payload: []) }
         var reasonBytes = Array(reason.utf8)
         if reasonBytes.count > 123 {

@@ -66,7 +66,7 @@ package struct WebSocketMessageAssembler: Sendable {
         guard payload.count >= 2 else {
             throw WebSocketProtocolError(.protocolError, "a close frame's payload of 1 byte cannot hold a status code")
         }
-        let code = WebSocketCloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
+        let code = WebSocketConnection.CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
         guard code.isAllowedOnWire else {
             throw WebSocketProtocolError(.protocolError, "close code \(code) may not be sent in a close frame")
         }

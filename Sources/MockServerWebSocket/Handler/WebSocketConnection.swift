@@ -15,7 +15,7 @@ import MockServerHTTP
 /// ```
 ///
 /// ``messages`` ends when the client closes with a close frame (its code is then in
-/// ``clientCloseCode()``), and throws ``WebSocketClosedError`` when the connection ends otherwise
+/// ``clientCloseCode()``), and throws ``WebSocketConnection.ClosedError`` when the connection ends otherwise
 /// (the client vanished, or broke the protocol). When the handler returns, the server closes the
 /// connection with 1000; when it throws, with 1011 and the error as the reason.
 public final class WebSocketConnection: Sendable {
@@ -26,16 +26,16 @@ public final class WebSocketConnection: Sendable {
     /// The subprotocol agreed in the handshake, if any.
     public let subprotocol: String?
     /// The client's messages, in order, text and binary; fragments arrive put together.
-    public let messages: WebSocketMessages
+    public let messages: WebSocketConnection.Messages
 
     /// How many messages the server reads ahead of the handler before it stops reading the
     /// connection (until the handler has taken half of them).
     public static let queueLimit = 64
 
-    private let continuation: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
+    private let continuation: AsyncThrowingStream<WebSocketConnection.Message, any Error>.Continuation
     private let inbox: LoopInbox
     private let link: LoopBound<Link>
-    private let clientClose = Locked<WebSocketCloseCode??>(nil)
+    private let clientClose = Locked<WebSocketConnection.CloseCode??>(nil)
     /// The messages delivered and not yet taken, and whether the connection stopped reading for them.
     private let queue = Locked((count: 0, paused: false))
 
@@ -58,12 +58,12 @@ public final class WebSocketConnection: Sendable {
         self.subprotocol = subprotocol
         self.inbox = inbox
         self.link = LoopBound(Link())
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketMessage.self, throwing: (any Error).self)
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: WebSocketConnection.Message.self, throwing: (any Error).self)
         self.continuation = continuation
         let queue = queue
         let inbox = inbox
         let bound = self.link
-        messages = WebSocketMessages(stream: stream) {
+        messages = WebSocketConnection.Messages(stream: stream) {
             let resumes = queue.withLock { state -> Bool in
                 state.count -= 1
                 guard state.paused, state.count <= Self.queueLimit / 2 else { return false }
@@ -83,11 +83,11 @@ public final class WebSocketConnection: Sendable {
 
     /// Sends `message` after whatever the connection has queued.
     ///
-    /// - Throws: ``WebSocketClosedError`` once the close handshake has begun or the connection has
+    /// - Throws: ``WebSocketConnection.ClosedError`` once the close handshake has begun or the connection has
     ///   ended (the message is not sent).
-    public func send(_ message: WebSocketMessage) async throws {
+    public func send(_ message: WebSocketConnection.Message) async throws {
         let sent = await onLoop { driver, connection in driver.push(message, on: connection) }
-        if !sent { throw WebSocketClosedError(reason: "the connection is closed or closing; \(message) was not sent") }
+        if !sent { throw WebSocketConnection.ClosedError(reason: "the connection is closed or closing; \(message) was not sent") }
     }
 
     /// Sends a text message.
@@ -98,7 +98,7 @@ public final class WebSocketConnection: Sendable {
     /// Begins the close handshake with `code` and `reason` (at most 123 bytes of UTF-8, cut at a
     /// character when longer): the server sends its close frame and waits, at most five seconds,
     /// for the client's. Nothing happens once the connection is closing or closed.
-    public func close(_ code: WebSocketCloseCode = .normal, reason: String = "") async {
+    public func close(_ code: WebSocketConnection.CloseCode = .normal, reason: String = "") async {
         _ = await onLoop { driver, connection in
             driver.close(code, reason: reason, on: connection)
             return true
@@ -107,7 +107,7 @@ public final class WebSocketConnection: Sendable {
 
     /// The code of the client's close frame once one has arrived (`.some(nil)` for a close frame
     /// without a code), `nil` before.
-    public func clientCloseCode() -> WebSocketCloseCode?? {
+    public func clientCloseCode() -> WebSocketConnection.CloseCode?? {
         clientClose.withLock { $0 }
     }
 
@@ -139,7 +139,7 @@ public final class WebSocketConnection: Sendable {
 
     /// A message from the client; `true` when the handler now has ``queueLimit`` untaken, and the
     /// connection must stop reading until it takes some (``WebSocketConnectionDriver/resumeReading(on:)``).
-    func deliver(_ message: WebSocketMessage) -> Bool {
+    func deliver(_ message: WebSocketConnection.Message) -> Bool {
         let full = queue.withLock { state -> Bool in
             state.count += 1
             guard state.count >= Self.queueLimit else { return false }
@@ -151,13 +151,13 @@ public final class WebSocketConnection: Sendable {
     }
 
     /// The client's close frame arrived: the messages end.
-    func clientClosed(_ code: WebSocketCloseCode?) {
+    func clientClosed(_ code: WebSocketConnection.CloseCode?) {
         clientClose.withLock { $0 = .some(code) }
         continuation.finish()
     }
 
     /// The connection ended; without the client's close frame, the messages end with `error`.
-    func ended(_ error: WebSocketClosedError) {
+    func ended(_ error: WebSocketConnection.ClosedError) {
         continuation.finish(throwing: error)
     }
 }

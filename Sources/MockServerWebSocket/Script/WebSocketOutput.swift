@@ -4,7 +4,7 @@ package enum WebSocketOutput: Sendable, Hashable {
     case frame(WebSocketFrame)
     /// Begins the close handshake: a close frame, then no more messages; the connection closes
     /// when the client's close frame comes back (or after a time limit).
-    case close(WebSocketCloseCode, reason: String)
+    case close(WebSocketConnection.CloseCode, reason: String)
     /// Closes the TCP connection with no close frame.
     case disconnect
     /// From now on, pings from the client go unanswered.

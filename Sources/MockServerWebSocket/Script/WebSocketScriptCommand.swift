@@ -17,7 +17,7 @@ package enum WebSocketScriptCommand: ProtocolCommand {
     /// An unasked pong (`{"pong": …}`).
     case pong(WebSocketPayload)
     /// A close frame with `code` and `reason`, beginning the close handshake (`{"close": 1001, "reason": "…"}`).
-    case close(WebSocketCloseCode, reason: String)
+    case close(WebSocketConnection.CloseCode, reason: String)
     /// Any frame, valid or not, for testing a client's error handling
     /// (`{"frame": {"opcode": 3, "fin": false, "rsv": 4, "payload": …}}`).
     case frame(fin: Bool, reserved: UInt8, opcode: UInt8, payload: WebSocketPayload)

@@ -73,7 +73,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
             guard reason.utf8.count <= 123 else {
                 throw decoding.error(.invalidValue(path: "\(decoding.path).reason", reason: "a close reason has at most 123 bytes, not \(reason.utf8.count)"))
             }
-            return .command(WebSocketScriptCommand.close(WebSocketCloseCode(rawValue: UInt16(number)), reason: reason))
+            return .command(WebSocketScriptCommand.close(WebSocketConnection.CloseCode(rawValue: UInt16(number)), reason: reason))
         default:
             return .command(try frame(value, path: path, in: decoding))
         }

@@ -47,7 +47,7 @@ final class LengthPrefixedEchoDriver: StreamDriver {
         }
     }
 
-    func closed(_ connection: StreamConnection, reason: CloseReason) {}
+    func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {}
 
     static func message(_ body: [UInt8]) -> [UInt8] {
         [UInt8(body.count >> 8), UInt8(body.count & 0xFF)] + body

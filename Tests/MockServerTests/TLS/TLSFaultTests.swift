@@ -22,12 +22,12 @@ struct TLSFaultTests {
     }
 
     @Test("certificate faults: curl refuses each with exit 60 and the reason a real server's certificate gives", arguments: [
-        (TLSCertificateFault.expired, "certificate has expired"),
+        (TLSConfiguration.CertificateFault.expired, "certificate has expired"),
         (.notYetValid, "certificate is not yet valid"),
         (.wrongHost, "no alternative certificate subject name matches"),
         (.selfSigned, "self-signed certificate"),
     ])
-    func certificateFaults(fault: TLSCertificateFault, reason: String) throws {
+    func certificateFaults(fault: TLSConfiguration.CertificateFault, reason: String) throws {
         let (server, ca) = try start(try .generated(fault: fault))
         defer { server.stop() }
         let result = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
@@ -109,11 +109,11 @@ struct TLSFaultTests {
     }
 
     @Test("handshake faults: curl gets the exit code and message a real server in that state gives it", arguments: [
-        (TLSHandshakeFault.hang, Int32(28), "timed out"),
+        (TLSConfiguration.HandshakeFault.hang, Int32(28), "timed out"),
         (.reset, 35, "Connection reset by peer"),
         (.alert, 35, "alert handshake failure"),
     ])
-    func handshakeFaultsWithCurl(fault: TLSHandshakeFault, status: Int32, message: String) async throws {
+    func handshakeFaultsWithCurl(fault: TLSConfiguration.HandshakeFault, status: Int32, message: String) async throws {
         var tls = try TLSConfiguration.generated()
         tls.handshakeFault = fault
         let (server, ca) = try start(tls)
@@ -130,7 +130,7 @@ struct TLSFaultTests {
 
     @Test("handshake faults: Python's ssl raises what it raises for a real server in that state")
     func handshakeFaultsWithPython() throws {
-        let expected: [(TLSHandshakeFault, String)] = [(.hang, "TimeoutError"), (.reset, "ConnectionResetError"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE")]
+        let expected: [(TLSConfiguration.HandshakeFault, String)] = [(.hang, "TimeoutError"), (.reset, "ConnectionResetError"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE")]
         for (fault, error) in expected {
             var tls = try TLSConfiguration.generated()
             tls.handshakeFault = fault

@@ -21,7 +21,7 @@ struct URLSessionHTTPSTests {
         }}
         """
 
-    private func start(_ identity: TLSIdentity) async throws -> MockServer {
+    private func start(_ identity: TLSConfiguration.Identity) async throws -> MockServer {
         var configuration = MockServer.Configuration()
         configuration.tls = TLSConfiguration(identity: identity)
         let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
@@ -33,7 +33,7 @@ struct URLSessionHTTPSTests {
           .enabled(if: trustedFolder != nil))
     func trusted() async throws {
         let folder = try #require(Self.trustedFolder)
-        let server = try await start(try TLSIdentity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
