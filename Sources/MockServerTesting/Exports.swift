@@ -12,12 +12,9 @@
 @_exported import struct MockServer.Upload
 
 // MockServerCore
-@_exported import enum MockServer.CloseReason
 @_exported import enum MockServer.FramingError
 @_exported import protocol MockServer.InputFramer
 @_exported import struct MockServer.InputUnit
-@_exported import enum MockServer.LogLevel
-@_exported import struct MockServer.LogRecord
 @_exported import struct MockServer.MockServerLogger
 @_exported import struct MockServer.NetworkConditions
 @_exported import class MockServer.SharedValues
@@ -25,11 +22,6 @@
 @_exported import struct MockServer.SocketError
 @_exported import enum MockServer.StreamFault
 @_exported import class MockServer.Transcript
-@_exported import struct MockServer.TranscriptChannel
-@_exported import struct MockServer.TranscriptEntry
-@_exported import enum MockServer.TranscriptEvent
-@_exported import struct MockServer.TranscriptNote
-@_exported import struct MockServer.TranscriptTimeout
 
 // MockServerHTTP
 @_exported import struct MockServer.HTTPHeaders
@@ -73,15 +65,7 @@
 
 // MockServerStubs
 @_exported import class MockServer.Stub
-@_exported import typealias MockServer.StubCache
 @_exported import enum MockServer.StubError
-@_exported import struct MockServer.StubHeaders
-@_exported import enum MockServer.StubMethod
-@_exported import struct MockServer.StubParameters
-@_exported import struct MockServer.StubRequest
-@_exported import class MockServer.StubRequestBuilder
-@_exported import struct MockServer.StubResponse
-@_exported import class MockServer.StubResponseBuilder
 @_exported import struct MockServer.UnexpectedRequestReport
 @_exported import struct MockServer.ServerSentEvent
 @_exported import struct MockServer.StubStream
@@ -97,19 +81,11 @@
 // MockServerWebDAV
 
 // MockServerWebSocket
-@_exported import struct MockServer.WebSocketClosedError
 @_exported import class MockServer.WebSocketConnection
-@_exported import struct MockServer.WebSocketMessages
-@_exported import struct MockServer.WebSocketCloseCode
-@_exported import enum MockServer.WebSocketMessage
 
 // MockServerTLS
 @_exported import struct MockServer.TLSConfiguration
-@_exported import struct MockServer.TLSIdentity
-@_exported import enum MockServer.TLSCertificateFault
-@_exported import enum MockServer.TLSHandshakeFault
 @_exported import enum MockServer.TLSError
-@_exported import enum MockServer.TLSVersion
 
 // MockServerRecording
 @_exported import class MockServer.HTTPRecorder
