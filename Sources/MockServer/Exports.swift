@@ -10,8 +10,6 @@
 @_exported import class MockServerEngine.HTTPMockServer
 @_exported import class MockServerEngine.MockServer
 @_exported import enum MockServerEngine.MockServerError
-@_exported import struct MockServerEngine.ServerFiles
-@_exported import struct MockServerEngine.Upload
 
 // MockServerCore
 @_exported import enum MockServerCore.FramingError
@@ -27,7 +25,6 @@
 
 // MockServerHTTP
 @_exported import struct MockServerHTTP.HTTPHeaders
-@_exported import enum MockServerHTTP.HTTPImmediateAnswer
 @_exported import struct MockServerHTTP.HTTPReply
 @_exported import struct MockServerHTTP.HTTPMockRequest
 @_exported import struct MockServerHTTP.HTTPRequestContext
@@ -47,20 +44,16 @@
 @_exported import struct MockServerScript.ResponseSet
 @_exported import struct MockServerScript.ResponseTemplate
 @_exported import enum MockServerScript.ScriptCommand
-@_exported import struct MockServerScript.ScriptCommandObject
 @_exported import struct MockServerScript.ScriptConnections
 @_exported import class MockServerScript.ScriptConnectionStorage
 @_exported import struct MockServerScript.ScriptDecoding
 @_exported import struct MockServerCore.JSONValue
-@_exported import struct MockServerScript.ScriptMatch
-@_exported import enum MockServerScript.ScriptOutcome
 @_exported import protocol MockServerScript.ScriptProtocol
 @_exported import struct MockServerScript.ScriptProtocolVariable
 @_exported import struct MockServerScript.ScriptReply
 @_exported import protocol MockServerScript.ScriptResponder
 @_exported import class MockServerScript.ScriptRun
 @_exported import struct MockServerScript.ScriptSession
-@_exported import struct MockServerCore.JSONLocation
 @_exported import enum MockServerScript.ScriptStep
 @_exported import struct MockServerScript.ScriptVocabulary
 @_exported import struct MockServerScript.SubstitutionContext
@@ -69,7 +62,6 @@
 @_exported import class MockServerStubs.Stub
 @_exported import enum MockServerStubs.StubError
 @_exported import struct MockServerStubs.UnexpectedRequestReport
-@_exported import struct MockServerStubs.ServerSentEvent
 @_exported import struct MockServerStubs.StubStream
 
 // MockServerMockData
@@ -91,6 +83,4 @@
 
 // MockServerRecording
 @_exported import class MockServerRecording.HTTPRecorder
-@_exported import struct MockServerRecording.RecordingMask
-@_exported import enum MockServerRecording.RecordingDestination
 @_exported import enum MockServerRecording.RecordingError

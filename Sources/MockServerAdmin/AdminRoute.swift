@@ -31,5 +31,5 @@ struct AdminRoute: Sendable {
     /// How the 404 lists it (`GET /transcript?since=N&wait=S`): one line per way of calling it.
     let usages: [String]
     /// The answer; a thrown ``AdminFailure`` is answered as `{"error": …}` with its status.
-    let handle: @Sendable (AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer
+    let handle: @Sendable (AdminCall) throws(AdminFailure) -> HTTPReply.Immediate
 }

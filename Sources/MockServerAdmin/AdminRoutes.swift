@@ -67,13 +67,13 @@ enum AdminRoutes {
 
     // MARK: The handlers
 
-    private static func dashboard(_ call: AdminCall) -> HTTPImmediateAnswer {
+    private static func dashboard(_ call: AdminCall) -> HTTPReply.Immediate {
         .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store",
                                                              "Content-Security-Policy": AdminDashboardPage.contentSecurityPolicy],
                                       body: AdminDashboardPage.page(firstState: AdminInspection.firstState(call.target)))))
     }
 
-    private static func transcript(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func transcript(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let since = try call.wholeNumber("since", default: 0)
         let server = call.server
         @Sendable func answer() -> HTTPReply { AdminResponder.json(AdminInspection.transcript(server, since: since)) }
@@ -85,19 +85,19 @@ enum AdminRoutes {
         }
     }
 
-    private static func file(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func file(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let file = "/" + call.rest
         guard let bytes = call.server.files[file] else { throw AdminFailure(404, "no file at \(file)") }
         return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(bytes))))
     }
 
-    private static func uploads(_ call: AdminCall) -> HTTPImmediateAnswer {
+    private static func uploads(_ call: AdminCall) -> HTTPReply.Immediate {
         .reply(AdminResponder.json(.object(["uploads": .array(call.server.uploads.map {
             .object(["name": .string($0.name), "size": .number($0.data.count), "connection": .number($0.connection)])
         })])))
     }
 
-    private static func upload(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func upload(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let name = call.rest
         let uploads = call.server.uploads
         guard let upload = uploads.last(where: { $0.name == name || $0.name == "/" + name || "/" + $0.name == name }) else {
@@ -106,19 +106,19 @@ enum AdminRoutes {
         return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: Array(upload.data))))
     }
 
-    private static func storeFile(_ call: AdminCall) -> HTTPImmediateAnswer {
+    private static func storeFile(_ call: AdminCall) -> HTTPReply.Immediate {
         let file = "/" + call.rest
         call.server.storeFile(file, Data(call.request.body))
         return .reply(AdminResponder.json(.object(["stored": .string(file), "size": .number(call.request.body.count)])))
     }
 
-    private static func removeFile(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func removeFile(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let file = "/" + call.rest
         guard call.server.removeFile(file) else { throw AdminFailure(404, "no file or folder at \(file)") }
         return .reply(AdminResponder.json(.object(["removed": .string(file)])))
     }
 
-    private static func switchSet(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func switchSet(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let name = try call.jsonString("name", example: "{\"name\": SET}")
         guard call.target.stubs == nil else { throw AdminFailure(409, "this mock serves stubs: it has no response sets (asked for set \(name))") }
         do {
@@ -131,7 +131,7 @@ enum AdminRoutes {
         return .reply(AdminResponder.json(.object(["set": .string(name)])))
     }
 
-    private static func addEndpoints(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func addEndpoints(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         guard let stubs = call.target.stubs else { throw AdminFailure(409, "this mock serves a response script, not endpoints") }
         var bytes = call.request.body
         if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "[") {
@@ -146,7 +146,7 @@ enum AdminRoutes {
         return .reply(AdminResponder.json(.object(["added": .number(stubs.stubs.count - before)])))
     }
 
-    private static func reset(_ call: AdminCall) -> HTTPImmediateAnswer {
+    private static func reset(_ call: AdminCall) -> HTTPReply.Immediate {
         let server = call.server
         server.transcript.removeAll()
         server.removeUploads()
@@ -159,7 +159,7 @@ enum AdminRoutes {
         return .reply(AdminResponder.json(.object(["reset": .bool(true)])))
     }
 
-    private static func wait(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func wait(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let seconds = try call.seconds("timeout", default: 10) ?? 10
         let server = call.server
         if let connections = call.query["connections"] {
@@ -194,7 +194,7 @@ enum AdminRoutes {
     /// `POST /shutdown`: answers `{"stopping": true}` on a connection it then closes, and once that
     /// connection's close is in the admin server's transcript (the answer was written), asks the
     /// process owner to stop (``AdminResponder/Target/shutdown``). The responder ends nothing itself.
-    private static func shutdown(_ call: AdminCall) -> HTTPImmediateAnswer {
+    private static func shutdown(_ call: AdminCall) -> HTTPReply.Immediate {
         let owner = call.target.shutdown
         let transcript = call.context.environment.transcript
         let connection = call.context.connectionID
@@ -213,7 +213,7 @@ enum AdminRoutes {
         }]))
     }
 
-    private static func certificateAuthority(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func certificateAuthority(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let tls = call.server.configuration.tls
         guard let pem = tls?.identity.caCertificatePEM else {
             throw AdminFailure(404, tls == nil ? "the mock has no TLS (start it with --tls or --starttls)" : "the mock serves its own certificate (--tls-cert): there is no test CA")
@@ -221,7 +221,7 @@ enum AdminRoutes {
         return .reply(HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/x-pem-file"], body: Array(pem.utf8))))
     }
 
-    private static func setConditions(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func setConditions(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let conditions: NetworkConditions
         do {
             conditions = try AdminConditions.decode(call.request.body)
@@ -233,7 +233,7 @@ enum AdminRoutes {
     }
 
     /// `POST /websocket/send`: the body as a text message (binary with `application/octet-stream`).
-    private static func webSocketSend(_ call: AdminCall) throws(AdminFailure) -> HTTPImmediateAnswer {
+    private static func webSocketSend(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let server = call.server
         var connection: Int?
         if let text = call.query["connection"] {

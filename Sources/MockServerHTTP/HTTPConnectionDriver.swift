@@ -35,11 +35,11 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// What the responder already said about the connection's first request, asked before the
     /// connection existed (an in-process client that tried to answer at once); used in place of
     /// asking again, so that nothing a responder counts happens twice.
-    private var firstAnswer: HTTPImmediateAnswer?
+    private var firstAnswer: HTTPReply.Immediate?
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request, except for the first when `firstAnswer` is given.
-    package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPImmediateAnswer? = nil) {
+    package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPReply.Immediate? = nil) {
         self.responder = responder
         self.firstAnswer = firstAnswer
     }
@@ -134,7 +134,7 @@ package final class HTTPConnectionDriver: StreamDriver {
     private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         let responder = responder()
         let context = context(connection)
-        let answer: HTTPImmediateAnswer
+        let answer: HTTPReply.Immediate
         if let given = firstAnswer {
             firstAnswer = nil
             answer = given

@@ -3,7 +3,7 @@
 /// The server asks ``answerImmediately(_:context:)`` first, on its event-loop thread (or, for a
 /// request made in-process through `URLSession`, on the thread that loads it): a responder that can
 /// answer without suspending (a script, a table of stubs) answers there, which saves a hop to a
-/// task. Like every member, it may be called from several threads at once. When it says ``HTTPImmediateAnswer/deferred``, the server calls
+/// task. Like every member, it may be called from several threads at once. When it says ``HTTPReply.Immediate/deferred``, the server calls
 /// ``respond(to:context:)`` in a task and carries on with other connections meanwhile; the
 /// connection waits, and a closed connection cancels the task.
 ///
@@ -19,7 +19,7 @@ public protocol HTTPResponder: Sendable {
 
     /// The reply when it can be given at once, on the server's thread (or an in-process client's);
     /// it must not block.
-    func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer
+    func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate
 
     /// The answer to the head of a request whose client waits for `100 Continue` before sending
     /// the body, or `nil` to send `100 Continue` and await the body.
@@ -31,7 +31,7 @@ public protocol HTTPResponder: Sendable {
 
 extension HTTPResponder {
     /// By default, every request goes to ``respond(to:context:)``.
-    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer { .deferred }
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate { .deferred }
 
     /// By default, every waiting client gets `100 Continue`.
     public func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply? { nil }

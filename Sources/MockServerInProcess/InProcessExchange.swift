@@ -57,7 +57,7 @@ final class InProcessExchange: Sendable {
 
     /// Sends the request to the mock: its `prepared` form when made already for this request, and
     /// the responder's `first` answer when asked already (see ``InProcessRoute/firstAnswer(to:)``).
-    func start(isDownload: Bool, prepared: PreparedRequest? = nil, first: (connectionID: Int, answer: HTTPImmediateAnswer)? = nil) {
+    func start(isDownload: Bool, prepared: PreparedRequest? = nil, first: (connectionID: Int, answer: HTTPReply.Immediate)? = nil) {
         #if canImport(FoundationNetworking)
         if isDownload {
             // FoundationNetworking finishes a download only with a file its own HTTP protocol wrote.
@@ -80,7 +80,7 @@ final class InProcessExchange: Sendable {
     /// Sends `request` to the mock on connection `generation`, which the machine is loading already;
     /// `onClientThread` when called on the client's own thread.
     private func open(_ request: URLRequest, generation: Int, onClientThread: Bool, prepared: PreparedRequest? = nil,
-                      first: (connectionID: Int, answer: HTTPImmediateAnswer)? = nil) {
+                      first: (connectionID: Int, answer: HTTPReply.Immediate)? = nil) {
         let prepared = prepared ?? PreparedRequest(request, route: route)
         guard route.connector.isOpen else {
             return fail(URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "MockServer in-process: the mock server has stopped"]), abandon: false,

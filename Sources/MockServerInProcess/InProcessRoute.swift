@@ -53,7 +53,7 @@ package final class InProcessRoute: Sendable {
     /// numbered here: a plain answer is served without the loop (see ``InProcessPlainAnswer``),
     /// anything else goes to the loop with what the responder said, so that nothing it counts
     /// happens twice. A thrown error is answered as a connection answers one: a 500 that names it.
-    func firstAnswer(to request: HTTPMockRequest) -> (connectionID: Int, answer: HTTPImmediateAnswer) {
+    func firstAnswer(to request: HTTPMockRequest) -> (connectionID: Int, answer: HTTPReply.Immediate) {
         let connectionID = environment.makeConnectionID()
         let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, connectionState: HTTPConnectionState(), environment: environment,
                                          inbox: connector.inbox)

@@ -108,7 +108,7 @@ package class MockURLProtocol: URLProtocol {
         #endif
         let isDownload = task is URLSessionDownloadTask
         // The common case: a plain answer, served here with no exchange, connection or loop.
-        var first: (connectionID: Int, answer: HTTPImmediateAnswer)?
+        var first: (connectionID: Int, answer: HTTPReply.Immediate)?
         if !isDownload, let prepared, let parsed = prepared.parsed, route.connector.isOpen, let url = request.url {
             let asked = route.firstAnswer(to: parsed)
             first = asked

@@ -86,7 +86,7 @@ public final class MockDataResponder: HTTPResponder {
         return .missing(MockDataMiss(request: request, folder: files.path, triedFileNames: names))
     }
 
-    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
         switch lookup(request) {
         case .found(let name, let response):
             return .reply(HTTPReply(response, name: name))

@@ -42,7 +42,7 @@ enum EndpointStubs {
         case .bytes(let bytes): body = bytes
         case .events(let events, let end):
             let sent = events.map { event in
-                ServerSentEvent(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment, delay: event.delay)
+                StubStream.Event(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment, delay: event.delay)
             }
             var streamed = Stub.Response.events(sent, status: response.status, headers: headers, end: StubStream.End(rawValue: end.rawValue) ?? .complete)
             streamed.delay = response.delay

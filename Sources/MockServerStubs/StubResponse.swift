@@ -77,9 +77,9 @@ extension Stub {
         /// Server-sent events: `text/event-stream` (no caching), each event flushed after its delay.
         ///
         /// ```swift
-        /// server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(data: "1"), ServerSentEvent(data: "2", delay: .seconds(1))]))
+        /// server.stubRequest("GET", "/ticks").andReturn(.events([StubStream.Event(data: "1"), StubStream.Event(data: "2", delay: .seconds(1))]))
         /// ```
-        public static func events(_ events: [ServerSentEvent], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> Stub.Response {
+        public static func events(_ events: [StubStream.Event], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> Stub.Response {
             streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status,
                      headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
         }

@@ -77,7 +77,7 @@ package final class StubRouter: HTTPResponder {
     /// The requests no stub matched, in order, each with the report its 500 showed.
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
-    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
         guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
         let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in

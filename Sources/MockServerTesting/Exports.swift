@@ -8,8 +8,6 @@
 @_exported import class MockServer.HTTPMockServer
 @_exported import class MockServer.MockServer
 @_exported import enum MockServer.MockServerError
-@_exported import struct MockServer.ServerFiles
-@_exported import struct MockServer.Upload
 
 // MockServerCore
 @_exported import enum MockServer.FramingError
@@ -25,7 +23,6 @@
 
 // MockServerHTTP
 @_exported import struct MockServer.HTTPHeaders
-@_exported import enum MockServer.HTTPImmediateAnswer
 @_exported import struct MockServer.HTTPReply
 @_exported import struct MockServer.HTTPMockRequest
 @_exported import struct MockServer.HTTPRequestContext
@@ -45,20 +42,16 @@
 @_exported import struct MockServer.ResponseSet
 @_exported import struct MockServer.ResponseTemplate
 @_exported import enum MockServer.ScriptCommand
-@_exported import struct MockServer.ScriptCommandObject
 @_exported import struct MockServer.ScriptConnections
 @_exported import class MockServer.ScriptConnectionStorage
 @_exported import struct MockServer.ScriptDecoding
 @_exported import struct MockServer.JSONValue
-@_exported import struct MockServer.ScriptMatch
-@_exported import enum MockServer.ScriptOutcome
 @_exported import protocol MockServer.ScriptProtocol
 @_exported import struct MockServer.ScriptProtocolVariable
 @_exported import struct MockServer.ScriptReply
 @_exported import protocol MockServer.ScriptResponder
 @_exported import class MockServer.ScriptRun
 @_exported import struct MockServer.ScriptSession
-@_exported import struct MockServer.JSONLocation
 @_exported import enum MockServer.ScriptStep
 @_exported import struct MockServer.ScriptVocabulary
 @_exported import struct MockServer.SubstitutionContext
@@ -67,7 +60,6 @@
 @_exported import class MockServer.Stub
 @_exported import enum MockServer.StubError
 @_exported import struct MockServer.UnexpectedRequestReport
-@_exported import struct MockServer.ServerSentEvent
 @_exported import struct MockServer.StubStream
 
 // MockServerMockData
@@ -89,6 +81,4 @@
 
 // MockServerRecording
 @_exported import class MockServer.HTTPRecorder
-@_exported import struct MockServer.RecordingMask
-@_exported import enum MockServer.RecordingDestination
 @_exported import enum MockServer.RecordingError

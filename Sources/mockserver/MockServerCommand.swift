@@ -185,7 +185,7 @@ struct MockServerCommand {
             throw .responseFile(error)
         }
         let observer = try transcriptObserver()
-        var uploadHandler: (@Sendable (Upload) -> Void)?
+        var uploadHandler: (@Sendable (MockServer.Upload) -> Void)?
         if let directory = options.uploadsDirectory {
             let folder = URL(fileURLWithPath: directory, isDirectory: true)
             do {
@@ -209,7 +209,7 @@ struct MockServerCommand {
         configuration.conditions = options.conditions
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {
-            server.files = ServerFiles(try Self.files(in: directory))
+            server.files = MockServer.Files(try Self.files(in: directory))
         }
         if let dataFile = options.dataFile {
             do {

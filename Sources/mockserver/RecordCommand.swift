@@ -67,7 +67,7 @@ struct RecordCommand {
     }
 
     private func startHTTP(_ url: URL) throws(CommandLineError) -> (server: MockServer, recorder: HTTPRecorder, destination: String) {
-        let destination: RecordingDestination
+        let destination: HTTPRecorder.Destination
         let path: String
         if let folder = options.mockData {
             destination = .mockData(folder: URL(fileURLWithPath: folder, isDirectory: true))
@@ -104,7 +104,7 @@ struct RecordCommand {
 
     /// `--verbose` and `--transcript FILE`, with masked values hidden: the transcript holds the raw
     /// requests and responses (or lines), and a masked value must never reach a file or the terminal.
-    private func transcriptObserver(mask: RecordingMask) throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
+    private func transcriptObserver(mask: HTTPRecorder.Mask) throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         let cannotCreate = { (path: String) in CommandLineError.cannotWrite(path: path, reason: "cannot create the transcript file") }
         return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) { entry in
             TranscriptMasking.masked(entry, mask: mask)

@@ -144,8 +144,8 @@ struct RecordOptions: Equatable {
     }
 
     /// The mask the options ask for.
-    var mask: RecordingMask {
-        var mask = RecordingMask.standard
+    var mask: HTTPRecorder.Mask {
+        var mask = HTTPRecorder.Mask.standard
         mask.headers.removeAll { name in unmaskedHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
         mask.unmaskedHeaders = unmaskedHeaders.filter { name in !maskHeaders.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
         mask.headers += maskHeaders

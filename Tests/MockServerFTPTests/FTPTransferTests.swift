@@ -17,7 +17,7 @@ import FoundationNetworking
 struct FTPTransferTests {
     static let report = Data("id,name\n1,Ada\n2,Grace\n".utf8)
 
-    private func ftp(set: String = "default", files: ServerFiles = ["report.csv": report], host: String = "127.0.0.1") throws -> MockServer {
+    private func ftp(set: String = "default", files: MockServer.Files = ["report.csv": report], host: String = "127.0.0.1") throws -> MockServer {
         // A fixed clock: listings show Jan 01 12:00 (2024).
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), set: set,
                                     configuration: .init(host: host, clock: { Date(timeIntervalSince1970: 1_704_110_400) }))
@@ -189,9 +189,9 @@ struct FTPTransferTests {
         #expect(files["in/today.csv"] == Self.report && files["/in/today.csv"] == Self.report)
     }
 
-    @Test("ServerFiles: paths in one form, either form found or removed, folders kept, the last of two names for one file wins")
+    @Test("MockServer.Files: paths in one form, either form found or removed, folders kept, the last of two names for one file wins")
     func serverFiles() {
-        var files: ServerFiles = ["a.txt": Data("a".utf8), "//b/c.txt": Data("c".utf8), "b/": Data()]
+        var files: MockServer.Files = ["a.txt": Data("a".utf8), "//b/c.txt": Data("c".utf8), "b/": Data()]
         #expect(files.paths == ["/a.txt", "/b/", "/b/c.txt"])
         #expect(files["/b/c.txt"] == Data("c".utf8) && files["b/c.txt"] == Data("c".utf8))
         files["/a.txt"] = nil
@@ -199,13 +199,13 @@ struct FTPTransferTests {
         files["new.txt"] = Data("n".utf8)
         #expect(files.dictionary["/new.txt"] == Data("n".utf8))
         #expect(files.mapValues(\.count) == ["/b/": 0, "/b/c.txt": 1, "/new.txt": 1])
-        #expect(ServerFiles(["x": Data("1".utf8)]) == ["/x": Data("1".utf8)])
-        #expect(ServerFiles.path("") == "/" && ServerFiles.path("a/b/") == "/a/b/")
+        #expect(MockServer.Files(["x": Data("1".utf8)]) == ["/x": Data("1".utf8)])
+        #expect(MockServer.Files.path("") == "/" && MockServer.Files.path("a/b/") == "/a/b/")
     }
 
     @Test("16 parallel sessions each download and upload their own bytes, with no cross-talk", .enabled(if: Tools.hasPython))
     func parallelSessions() throws {
-        var files: ServerFiles = [:]
+        var files: MockServer.Files = [:]
         for index in 0..<16 { files["f\(index)"] = Tools.randomBytes(50_000 + index, seed: UInt64(index + 100)) }
         let server = try ftp(files: files)
         defer { server.stop() }

@@ -35,7 +35,7 @@ struct HTTPRecorderTests {
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
         // The seed's password is its name's point: only headers are masked here.
         let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .mockData(folder: folder),
-                                        mask: RecordingMask(headers: RecordingMask.standard.headers))
+                                        mask: HTTPRecorder.Mask(headers: HTTPRecorder.Mask.standard.headers))
         let proxy = MockServer(httpResponder: recorder)
         try await proxy.start()
         defer { proxy.stop() }
@@ -116,7 +116,7 @@ struct HTTPRecorderTests {
         try await upstream.start()
         defer { upstream.stop() }
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
-        var mask = RecordingMask.standard
+        var mask = HTTPRecorder.Mask.standard
         mask.headers.append("X-Api-Key")
         mask.jsonFields = ["token", "password"]
         let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .mockData(folder: folder), mask: mask)

@@ -21,11 +21,11 @@ struct RecordingMaskTests {
         ("Content-Type", false), ("Accept", false), ("X-Request-Id", false), ("Tokenless", true), ("Api", false),
     ])
     func defaultHeaders(name: String, masked: Bool) {
-        #expect(RecordingMask.standard.masks(header: name) == masked)
-        var mask = RecordingMask.standard
+        #expect(HTTPRecorder.Mask.standard.masks(header: name) == masked)
+        var mask = HTTPRecorder.Mask.standard
         mask.unmaskedHeaders = [name.trimmingCharacters(in: .whitespaces).uppercased()]
         #expect(!mask.masks(header: name), "unmasked by option")
-        #expect(!RecordingMask().masks(header: name), "an empty mask masks nothing")
+        #expect(!HTTPRecorder.Mask().masks(header: name), "an empty mask masks nothing")
     }
 
     @Test("query parameters: the standard names and added ones, any case, percent-encoded names too; values only; nothing else changes")

@@ -11,7 +11,7 @@ import MockServerHTTP
 struct RecordingUnitTests {
     @Test("a transcript's request and response keep their shape with masked values hidden, JSON fields included")
     func transcriptMasking() {
-        var mask = RecordingMask.standard
+        var mask = HTTPRecorder.Mask.standard
         mask.jsonFields = ["password"]
         let request = Array("POST /login HTTP/1.1\r\nHost: x\r\nauthorization: Bearer abc\r\nCookie: a=1\r\nContent-Type: application/json\r\n\r\n{\"password\":\"pw\",\"user\":\"ann\"}".utf8)
         let masked = String(decoding: TranscriptMasking.masked(request, mask: mask), as: UTF8.self)
@@ -26,7 +26,7 @@ struct RecordingUnitTests {
 
     @Test("a chunked request's JSON and form bodies are masked in the transcript too, written again as one chunk")
     func chunkedTranscriptMasking() {
-        let mask = RecordingMask.standard
+        let mask = HTTPRecorder.Mask.standard
         let json = Array("POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n8\r\n{\"passwo\r\ne\r\nrd\":\"hunter2\"}\r\n0\r\n\r\n".utf8)
         let masked = String(decoding: TranscriptMasking.masked(json, mask: mask), as: UTF8.self)
         #expect(!masked.contains("hunter2"), "\(masked)")
@@ -37,7 +37,7 @@ struct RecordingUnitTests {
 
     @Test("a line protocol's password (PASS, ACCT, any case) is masked in the transcript; other lines, and an HTTP body's, are not")
     func passwordLines() {
-        let mask = RecordingMask.standard
+        let mask = HTTPRecorder.Mask.standard
         #expect(String(decoding: TranscriptMasking.masked(Array("PASS hunter2\r\n".utf8), mask: mask), as: UTF8.self) == "PASS MASKED\r\n")
         #expect(String(decoding: TranscriptMasking.masked(Array("pass hunter2".utf8), mask: mask), as: UTF8.self) == "pass MASKED")
         #expect(String(decoding: TranscriptMasking.masked(Array("ACCT 1234\r\n".utf8), mask: mask), as: UTF8.self) == "ACCT MASKED\r\n")

@@ -77,8 +77,8 @@ struct StreamedResponseTests {
     @Test("Swift stubs stream too: .events and .streamed; URLSession gets the whole body")
     func swiftStubs() async throws {
         let server = HTTPMockServer()
-        server.stubRequest("GET", "/ticks").andReturn(.events([ServerSentEvent(event: "tick", data: "1"),
-                                                               ServerSentEvent(event: "tick", data: "2", delay: .milliseconds(20))]))
+        server.stubRequest("GET", "/ticks").andReturn(.events([StubStream.Event(event: "tick", data: "1"),
+                                                               StubStream.Event(event: "tick", data: "2", delay: .milliseconds(20))]))
         server.stubRequest("GET", "/progress").andReturn(.streamed(StubStream([.init("10%\n"), .init("100%\n", delay: .milliseconds(20))])))
         try await server.start()
         defer { server.stop() }

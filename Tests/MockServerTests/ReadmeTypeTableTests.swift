@@ -8,7 +8,7 @@ struct ReadmeTypeTableTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("README.md")
 
-    /// The names after the colon of README's line for `type` (`Upload   one received upload: name, data, connection`).
+    /// The names after the colon of README's line for `type` (`MockServer.Upload   one received upload: name, data, connection`).
     static func listedMembers(of type: String) throws -> [String] {
         let text = try String(contentsOf: readme, encoding: .utf8)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(type + " ") }, "README lists no \(type)")
@@ -16,10 +16,10 @@ struct ReadmeTypeTableTests {
         return afterColon.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    @Test("Upload's line names its properties: name, data, connection")
+    @Test("MockServer.Upload's line names its properties: name, data, connection")
     func upload() throws {
-        let upload = Upload(name: "report.txt", data: Data("x".utf8), connection: 1)
+        let upload = MockServer.Upload(name: "report.txt", data: Data("x".utf8), connection: 1)
         let properties = Mirror(reflecting: upload).children.compactMap(\.label)
-        #expect(try Self.listedMembers(of: "Upload") == properties)
+        #expect(try Self.listedMembers(of: "MockServer.Upload") == properties)
     }
 }

@@ -27,7 +27,7 @@ struct ResponseScriptTests {
                                               protocolVariables: ScriptVocabulary.standard.variables)
 
     /// The commands of a reply as text: what they send, and `<…>` for what they do.
-    private func describe(_ commands: [ScriptCommand], _ match: ScriptMatch) -> String {
+    private func describe(_ commands: [ScriptCommand], _ match: ScriptRun.Match) -> String {
         func text(_ template: ResponseTemplate) -> String {
             String(decoding: template.render(input: match.input, groups: match.groups, context: context), as: UTF8.self)
         }
@@ -99,7 +99,7 @@ struct ResponseScriptTests {
             Issue.record("validate() should throw")
         } catch {
             #expect(error.problem == expected)
-            #expect(error.location == JSONLocation(line: 12, column: 62))
+            #expect(error.location == JSONValue.Location(line: 12, column: 62))
             #expect(error.description.hasSuffix("original-style.json:12:62: set \"bad login\" names the response \"unknown\", which the file does not define"))
         }
     }
@@ -212,14 +212,14 @@ struct ResponseScriptTests {
             return
         }
         #expect(text.hasPrefix(message), "\(text)")
-        #expect(error.location == JSONLocation(line: line, column: column))
+        #expect(error.location == JSONValue.Location(line: line, column: column))
         #expect(error.description.hasPrefix("test.json:\(line):\(column): JSON syntax error: "))
     }
 
     @Test("columns count characters, not bytes")
     func columnsCountCharacters() throws {
         let error = try #require(failure("{\"é€\": x}"))
-        #expect(error.location == JSONLocation(line: 1, column: 8))
+        #expect(error.location == JSONValue.Location(line: 1, column: 8))
     }
 
     @Test("a file that is not UTF-8 is refused with the place of the first bad byte")
@@ -229,7 +229,7 @@ struct ResponseScriptTests {
             Issue.record("should throw")
         } catch {
             guard case .notUTF8 = error.problem else { Issue.record("wrong problem \(error)"); return }
-            #expect(error.location == JSONLocation(line: 2, column: 16))
+            #expect(error.location == JSONValue.Location(line: 2, column: 16))
         }
     }
 
@@ -256,7 +256,7 @@ struct ResponseScriptTests {
     func semanticErrors(json: String, kind: String, line: Int, column: Int) throws {
         let error = try #require(failure(json))
         #expect(String(describing: error.problem).hasPrefix(kind), "\(error)")
-        #expect(error.location == JSONLocation(line: line, column: column), "\(error)")
+        #expect(error.location == JSONValue.Location(line: line, column: column), "\(error)")
     }
 
     @Test("an invalid pattern's message names the response and the regex engine's reason")
@@ -269,7 +269,7 @@ struct ResponseScriptTests {
             #expect(response == "broken")
             #expect(pattern == "^RETR (unclosed")
             #expect(!reason.isEmpty)
-            #expect(error.location == JSONLocation(line: 4, column: 32))
+            #expect(error.location == JSONValue.Location(line: 4, column: 32))
         }
     }
 

@@ -143,22 +143,17 @@ struct PackageLayoutTests {
         }
     }
 
-    /// The ceiling the public API is held under: the top-level public types once every type no user
-    /// writes, reads in an error or implements became `package`, with the public API otherwise
-    /// unchanged. Lower it as types go; never raise it.
-    static let topLevelCeiling = 70
+    /// The ceiling the public API is held under (issue 36: at most 60 top-level public types, each
+    /// one a type a user writes in a test, a script author reads in an error, or a protocol author
+    /// implements; families nest under the type users already hold). Lower it as types go; never
+    /// raise it. 127 at 54dd693.
+    static let topLevelCeiling = 60
 
-    @Test("the library targets declare no more top-level public types than the ceiling (issue 36: 60)")
+    @Test("the library targets declare at most 60 top-level public types")
     func publicTypeCount() throws {
         let topLevel = try Self.sourceTypes().keys.filter { !$0.contains(".") }.sorted()
+        #expect(topLevel.count > 30)
         #expect(topLevel.count <= Self.topLevelCeiling, "\(topLevel.count) top-level public types: \(topLevel.joined(separator: ", "))")
-        // What is still public is what README's snippets, ScriptExtensionTests and the reference's
-        // user-facing sections need, and the types their public signatures name (a responder's
-        // requirements, a protocol command's `ScriptRun`/`ScriptStep`); reaching 60 takes API
-        // changes (ScriptProtocol's reshaping, nesting families under one type), not access modifiers.
-        withKnownIssue("issue 36's goal of 60 public types needs API changes beyond access modifiers") {
-            #expect(topLevel.count <= 60, "\(topLevel.count) top-level public types")
-        }
     }
 
     /// Type names of the frameworks a user imports beside ours: Foundation's and ObjectiveC's on

@@ -4,7 +4,7 @@ import Testing
 /// `{"shout": "text"}`: sends the text, after substitutions, in capitals.
 struct Shout: ProtocolCommand {
     let text: ResponseTemplate
-    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         let rendered = String(decoding: reply.render(text, match: match), as: UTF8.self)
         return .continue([.send(Array(rendered.uppercased().utf8))])
     }
@@ -15,7 +15,7 @@ struct ShoutProtocol: ScriptProtocol {
     let name = "SHOUT"
     let schemes: Set<String> = ["shout"]
     let keys = ["shout"]
-    func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(Shout(text: ResponseTemplate(try decoding.string(object.command.value, path: "\(decoding.path).shout"))))
     }
 }

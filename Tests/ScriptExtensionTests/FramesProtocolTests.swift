@@ -45,7 +45,7 @@ struct LengthPrefixedFramer: InputFramer {
 struct ReplyFrameCommand: ProtocolCommand {
     let text: ResponseTemplate
 
-    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         let payload = reply.render(text, match: match)
         return .continue([.send([UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + payload)])
     }
@@ -64,7 +64,7 @@ struct FramesProtocol: ScriptProtocol {
         implicitTLS ? "framess" : scheme
     }
 
-    func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(ReplyFrameCommand(text: ResponseTemplate(try decoding.string(object.command.value, path: "\(decoding.path).\(key)"))))
     }
 }

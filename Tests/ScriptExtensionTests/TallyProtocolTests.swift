@@ -13,7 +13,7 @@ struct ShoutCommand: ProtocolCommand {
 
     var runsWhenReached: Bool { false }
 
-    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         let rendered = String(decoding: reply.render(text, match: match), as: UTF8.self)
         return .continue([.send(Array(rendered.uppercased().utf8))])
     }
@@ -21,7 +21,7 @@ struct ShoutCommand: ProtocolCommand {
 
 /// `«tally»`: counts this connection's tallies and sends the count.
 struct TallyCommand: ProtocolCommand {
-    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         let count = reply.storage.state(Tally.self) { Tally() }.increment()
         return .continue([.send(Array("TALLY \(count)\r\n".utf8))])
     }
@@ -54,7 +54,7 @@ struct TallyProtocol: ScriptProtocol {
         .command(TallyCommand())
     }
 
-    func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .command(ShoutCommand(text: ResponseTemplate(try decoding.string(object.command.value, path: "\(decoding.path).\(key)"))))
     }
 }

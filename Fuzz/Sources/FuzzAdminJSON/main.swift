@@ -23,7 +23,7 @@ import Glibc
 func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
                      _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
-func checkLocation(_ location: JSONLocation, message: String, in bytes: [UInt8]) {
+func checkLocation(_ location: JSONValue.Location, message: String, in bytes: [UInt8]) {
     precondition(!message.isEmpty, "a refusal without a message")
     let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     precondition(location.line >= 1 && location.column >= 1 && location.line <= lines + 1,
@@ -86,7 +86,7 @@ func fuzzAdminJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = try EndpointScript(json: bytes, file: "POST /endpoints", vocabulary: .standard)
     } catch {
         precondition(!error.message.isEmpty, "an endpoints refusal without a message: \(error.problem)")
-        if let location = error.location { checkLocation(JSONLocation(line: location.line, column: location.column), message: error.message, in: bytes) }
+        if let location = error.location { checkLocation(JSONValue.Location(line: location.line, column: location.column), message: error.message, in: bytes) }
     }
     return 0
 }

@@ -11,7 +11,7 @@ package enum NetworkConditionsJSON {
     /// Why a value is not conditions: the message names the key at fault, and where it is.
     package struct Problem: Error, Sendable {
         package let message: String
-        package let location: JSONLocation
+        package let location: JSONValue.Location
     }
 
     private static let directionKeys = ["latency", "jitter", "bytesPerSecond", "sliceSize", "sliceDelay", "dataLimit", "probability"]

@@ -24,7 +24,7 @@ package struct JSONReader {
         /// What is wrong.
         package let message: String
         /// Where.
-        package let location: JSONLocation
+        package let location: JSONValue.Location
 
         /// `line:column: message`.
         package var description: String { "\(location): \(message)" }
@@ -59,7 +59,7 @@ package struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
-    private var location: JSONLocation {
+    private var location: JSONValue.Location {
         mutating get {
             // From the line's start when the last count was on another line or further on.
             if counted.index < lineStart || counted.index > index { counted = (lineStart, 1) }
@@ -67,7 +67,7 @@ package struct JSONReader {
             var column = counted.column
             for byte in bytes[counted.index..<index] where byte & 0xC0 != 0x80 { column += 1 }
             counted = (index, column)
-            return JSONLocation(line: line, column: column)
+            return JSONValue.Location(line: line, column: column)
         }
     }
 
@@ -88,7 +88,7 @@ package struct JSONReader {
             case .emptyInput:
                 return
             case .error:
-                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: JSONLocation(line: lineNumber, column: column))
+                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: JSONValue.Location(line: lineNumber, column: column))
             }
         }
     }
@@ -142,7 +142,7 @@ package struct JSONReader {
         try enter()
         index += 1
         var members: [JSONValue.Member] = []
-        var seen: [String: JSONLocation] = [:]
+        var seen: [String: JSONValue.Location] = [:]
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }

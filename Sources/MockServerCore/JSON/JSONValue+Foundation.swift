@@ -5,7 +5,7 @@ extension JSONValue {
     /// with string keys, arrays, strings, numbers (Swift's or `NSNumber`), booleans, `NSNull`, and
     /// optionals (`nil` is `null`); `nil` for anything else.
     package init?(foundationObject object: Any) {
-        let location = JSONLocation(line: 1, column: 1)
+        let location = JSONValue.Location(line: 1, column: 1)
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else {

@@ -2,7 +2,7 @@
 /// value's location is line 0, column 0 (no text was read).
 extension JSONValue {
     /// Where a value made in code is: line 0, column 0.
-    package static let madeLocation = JSONLocation(line: 0, column: 0)
+    package static let madeLocation = JSONValue.Location(line: 0, column: 0)
 
     /// A string.
     package static func string(_ text: String) -> JSONValue { JSONValue(kind: .string(text), location: madeLocation) }

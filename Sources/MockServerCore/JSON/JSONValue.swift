@@ -25,12 +25,12 @@ public struct JSONValue: Sendable {
         /// The key.
         public let key: String
         /// Where the key was written.
-        public let keyLocation: JSONLocation
+        public let keyLocation: JSONValue.Location
         /// The key's value.
         public let value: JSONValue
 
         /// Creates a member.
-        public init(key: String, keyLocation: JSONLocation, value: JSONValue) {
+        public init(key: String, keyLocation: JSONValue.Location, value: JSONValue) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
@@ -40,13 +40,13 @@ public struct JSONValue: Sendable {
     /// What the value is.
     public let kind: Kind
     /// Where the value starts.
-    public let location: JSONLocation
+    public let location: JSONValue.Location
     /// For a number, its text as written (`-12`, `1.5e3`): exact where a `Double` is not, as
     /// for integers of any size. `nil` for every other value.
     public let numberText: String?
 
     /// Creates a value.
-    public init(kind: Kind, location: JSONLocation, numberText: String? = nil) {
+    public init(kind: Kind, location: JSONValue.Location, numberText: String? = nil) {
         self.kind = kind
         self.location = location
         self.numberText = numberText

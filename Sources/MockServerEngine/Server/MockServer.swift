@@ -103,8 +103,8 @@ public final class MockServer: Sendable {
     ///
     /// Every path is in one form, `/in/today.csv`, whatever its origin (your code, `--files DIR`, a
     /// script, an upload), and either form finds a file: `files["in/today.csv"]` too.
-    public var files: ServerFiles {
-        get { ServerFiles(core.files.mapValues { Data($0) }) }
+    public var files: MockServer.Files {
+        get { MockServer.Files(core.files.mapValues { Data($0) }) }
         set { core.files = newValue.dictionary.mapValues { Array($0) } }
     }
 

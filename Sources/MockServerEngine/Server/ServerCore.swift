@@ -20,7 +20,7 @@ final class ServerCore: ScriptServer {
         var data: [UInt8]
         var store: FileStore
         var listing: [UInt8]?
-        var uploads: [Upload] = []
+        var uploads: [MockServer.Upload] = []
 
         init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
             self.responder = responder
@@ -104,7 +104,7 @@ final class ServerCore: ScriptServer {
         set { shared.withLock { $0.listing = newValue } }
     }
 
-    var uploads: [Upload] { shared.withLock { $0.uploads } }
+    var uploads: [MockServer.Upload] { shared.withLock { $0.uploads } }
 
     /// Forgets every upload.
     func removeUploads() {
@@ -126,11 +126,11 @@ final class ServerCore: ScriptServer {
 
     /// Keeps an upload and records it in the transcript.
     func recordUpload(name: String, bytes: [UInt8], connection: Int) {
-        recordUpload(Upload(name: name, data: Data(bytes), connection: connection))
+        recordUpload(MockServer.Upload(name: name, data: Data(bytes), connection: connection))
     }
 
     /// Keeps an upload and records it in the transcript.
-    func recordUpload(_ upload: Upload) {
+    func recordUpload(_ upload: MockServer.Upload) {
         shared.withLock { $0.uploads.append(upload) }
         configuration.uploadHandler?(upload)
         record(.uploaded(name: upload.name, byteCount: upload.data.count), connection: upload.connection)

@@ -57,7 +57,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
 
     // MARK: Commands
 
-    func openPassive(host: String) -> ScriptOutcome {
+    func openPassive(host: String) -> ScriptRun.Outcome {
         do {
             _ = try channel.openPassive(host: host)
             routeChanged()
@@ -69,7 +69,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         }
     }
 
-    func connectActive(_ argument: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
+    func connectActive(_ argument: String, otherwise: () -> [ScriptStep]?) -> ScriptRun.Outcome {
         let address: SocketAddress
         do {
             address = try FTPAddress.parse(argument)
@@ -89,7 +89,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
 
     /// FTPS's `PROT`: `P` makes later data connections TLS, `C` clear; anything else (or `P`
     /// without a TLS identity) runs `otherwise` instead of the rest, or goes on with a warning.
-    func protect(_ level: String, otherwise: () -> [ScriptStep]?) -> ScriptOutcome {
+    func protect(_ level: String, otherwise: () -> [ScriptStep]?) -> ScriptRun.Outcome {
         switch level.trimmingSpaces().uppercased() {
         case "C":
             channel.protection = nil
@@ -108,19 +108,19 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         return .continue([])
     }
 
-    func refuseNextDataConnection() -> ScriptOutcome {
+    func refuseNextDataConnection() -> ScriptRun.Outcome {
         channel.refuseNext()
         routeChanged()
         connection.log(.debug, "refusing the next data connection")
         return .continue([])
     }
 
-    func delayNextTransfer(by duration: Duration) -> ScriptOutcome {
+    func delayNextTransfer(by duration: Duration) -> ScriptRun.Outcome {
         channel.delayNext(by: duration)
         return .continue([])
     }
 
-    func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptOutcome {
+    func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptRun.Outcome {
         guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
         let server = reply.server
         let job: DataTransfer.Job
@@ -147,7 +147,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     }
 
     /// `«ftp»`: the answer of an FTP server over the server's files to the command `line`.
-    func answer(_ line: String, reply: ScriptRun) -> ScriptOutcome {
+    func answer(_ line: String, reply: ScriptRun) -> ScriptRun.Outcome {
         let server = reply.server
         let values = reply.values
         let now = values.now()

@@ -31,7 +31,7 @@ package enum FTPScriptCommand: ProtocolCommand {
     /// a server without a TLS identity, run `otherwise` (or nothing, logged) instead of the rest.
     case protect(ResponseTemplate, otherwise: [ScriptCommand]?)
 
-    package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         guard let stream = reply.stream?.value else {
             reply.log(.warning, "\(self) needs an FTP control connection; skipped")
             return .continue([])

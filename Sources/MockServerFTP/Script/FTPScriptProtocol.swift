@@ -72,7 +72,7 @@ package struct FTPScriptProtocol: ScriptProtocol {
         }
     }
 
-    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         let value = object.command.value
         let path = "\(decoding.path).\(key)"
         if key == "delay-data" {

@@ -12,7 +12,7 @@ package enum HTTPScriptCommand: ProtocolCommand {
     /// Both only produce output: they are worked out with the reply.
     package var runsWhenReached: Bool { false }
 
-    package func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
         switch self {
         case .response(let template):
             let response = template.response(input: match.input, groups: match.groups, context: reply.values)

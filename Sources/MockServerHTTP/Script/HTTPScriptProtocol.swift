@@ -55,7 +55,7 @@ package struct HTTPScriptProtocol: ScriptProtocol {
         return .continueRequest
     }
 
-    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
     }
 

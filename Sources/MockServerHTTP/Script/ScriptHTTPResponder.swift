@@ -24,7 +24,7 @@ package final class ScriptHTTPResponder: HTTPResponder {
         reply(to: request, context: context, head: false)
     }
 
-    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
         reply(to: request, context: context, head: false).map { .reply($0) } ?? .unmatched
     }
 

@@ -33,9 +33,9 @@ public final class HTTPRecorder: HTTPResponder {
     /// Where requests go.
     package let upstream: HTTPUpstream
     /// Where exchanges are written.
-    public let destination: RecordingDestination
+    public let destination: HTTPRecorder.Destination
     /// What is hidden before writing.
-    public let mask: RecordingMask
+    public let mask: HTTPRecorder.Mask
     /// How long the upstream may take to answer one request.
     public let timeout: Duration
     private let sink: any RecordingSink
@@ -55,12 +55,12 @@ public final class HTTPRecorder: HTTPResponder {
     /// - Parameters:
     ///   - upstream: an `http(s)://HOST[:PORT][/PATH]` URL; the host is resolved now.
     ///   - destination: a mock-data folder or an endpoints file.
-    ///   - mask: the headers and JSON fields whose values are never written (``RecordingMask/standard`` by default).
+    ///   - mask: the headers and JSON fields whose values are never written (``HTTPRecorder.Mask/standard`` by default).
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
     ///   - timeout: how long the upstream may take to answer one request.
     ///   - upstreamCA: for an `https` upstream, a PEM file of the CAs to trust instead of the system's store.
     /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
-    public init(upstream: URL, destination: RecordingDestination, mask: RecordingMask = .standard, keepsTiming: Bool = false,
+    public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
                 timeout: Duration = .seconds(30), upstreamCA: String? = nil) throws(RecordingError) {
         self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
         self.destination = destination
@@ -115,7 +115,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// - Throws: ``RecordingError/cannotWrite(path:reason:)``.
     public func flush() throws(RecordingError) { try sink.flush() }
 
-    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPImmediateAnswer {
+    public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
         if request.method == "CONNECT" { return .reply(Self.connectRefused) }
         if let reply = try replayed(request, context: context) {
             counts.withLock { $0.replayed += 1 }

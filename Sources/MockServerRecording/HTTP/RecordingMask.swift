@@ -2,151 +2,153 @@ import Foundation
 import MockServerHTTP
 import MockServerCore
 
-/// What a recording hides before anything is written or printed: the values of some headers,
-/// query parameters, form fields and JSON fields are replaced with ``replacement``. The client and
-/// the upstream still see the real values; no file, transcript or printed line does.
-///
-/// ```swift
-/// var mask = RecordingMask.standard
-/// mask.headers.append("X-Session")
-/// mask.queryParameters.append("sig")
-/// mask.jsonFields.append("pin")
-/// ```
-public struct RecordingMask: Sendable, Equatable {
-    /// Header names whose values are replaced (any case).
-    public var headers: [String]
-    /// Pieces of header names: a header whose name contains one (any case) is masked too.
-    public var headerNameFragments: [String]
-    /// Header names written as they are even when ``headers`` or ``headerNameFragments`` mask them.
-    public var unmaskedHeaders: [String]
-    /// Query parameter names whose values are replaced (any case), in what is written and in the
-    /// names of mock-data files.
-    public var queryParameters: [String]
-    /// Field names of `application/x-www-form-urlencoded` request and response bodies whose values are replaced (any case).
-    public var formFields: [String]
-    /// JSON object keys whose values are replaced (any case), at any depth, in request and response
-    /// bodies whose type is JSON.
-    public var jsonFields: [String]
-    /// What stands in for a masked value.
-    public var replacement: String
+extension HTTPRecorder {
+    /// What a recording hides before anything is written or printed: the values of some headers,
+    /// query parameters, form fields and JSON fields are replaced with ``replacement``. The client and
+    /// the upstream still see the real values; no file, transcript or printed line does.
+    ///
+    /// ```swift
+    /// var mask = HTTPRecorder.Mask.standard
+    /// mask.headers.append("X-Session")
+    /// mask.queryParameters.append("sig")
+    /// mask.jsonFields.append("pin")
+    /// ```
+    public struct Mask: Sendable, Equatable {
+        /// Header names whose values are replaced (any case).
+        public var headers: [String]
+        /// Pieces of header names: a header whose name contains one (any case) is masked too.
+        public var headerNameFragments: [String]
+        /// Header names written as they are even when ``headers`` or ``headerNameFragments`` mask them.
+        public var unmaskedHeaders: [String]
+        /// Query parameter names whose values are replaced (any case), in what is written and in the
+        /// names of mock-data files.
+        public var queryParameters: [String]
+        /// Field names of `application/x-www-form-urlencoded` request and response bodies whose values are replaced (any case).
+        public var formFields: [String]
+        /// JSON object keys whose values are replaced (any case), at any depth, in request and response
+        /// bodies whose type is JSON.
+        public var jsonFields: [String]
+        /// What stands in for a masked value.
+        public var replacement: String
 
-    /// The default: the headers `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
-    /// `X-Api-Key`, `Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`, `X-CSRF-Token` and any whose
-    /// name contains `token`, `secret`, `api-key` or `apikey`; the query parameters, form fields
-    /// and JSON fields `password`, `passwd`, `token`, `access_token`, `refresh_token`, `api_key`,
-    /// `apikey`, `secret` and `client_secret`.
-    public static let standard = RecordingMask(headers: ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key",
-                                                         "X-Auth-Token", "X-Amz-Security-Token", "X-CSRF-Token"],
-                                               jsonFields: HTTPRequestMask.standardNames,
-                                               headerNameFragments: ["token", "secret", "api-key", "apikey"],
-                                               queryParameters: HTTPRequestMask.standardNames, formFields: HTTPRequestMask.standardNames)
+        /// The default: the headers `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
+        /// `X-Api-Key`, `Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`, `X-CSRF-Token` and any whose
+        /// name contains `token`, `secret`, `api-key` or `apikey`; the query parameters, form fields
+        /// and JSON fields `password`, `passwd`, `token`, `access_token`, `refresh_token`, `api_key`,
+        /// `apikey`, `secret` and `client_secret`.
+        public static let standard = HTTPRecorder.Mask(headers: ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Api-Key", "Api-Key",
+                                                             "X-Auth-Token", "X-Amz-Security-Token", "X-CSRF-Token"],
+                                                   jsonFields: HTTPRequestMask.standardNames,
+                                                   headerNameFragments: ["token", "secret", "api-key", "apikey"],
+                                                   queryParameters: HTTPRequestMask.standardNames, formFields: HTTPRequestMask.standardNames)
 
-    /// A mask of these names (none by default: start from ``standard`` to keep the defaults).
-    public init(headers: [String] = [], jsonFields: [String] = [], replacement: String = "MASKED", headerNameFragments: [String] = [],
-                unmaskedHeaders: [String] = [], queryParameters: [String] = [], formFields: [String] = []) {
-        self.headers = headers
-        self.jsonFields = jsonFields
-        self.replacement = replacement
-        self.headerNameFragments = headerNameFragments
-        self.unmaskedHeaders = unmaskedHeaders
-        self.queryParameters = queryParameters
-        self.formFields = formFields
-    }
-
-    /// Whether the header `name` is masked: named in ``headers`` or containing one of
-    /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
-    public func masks(header name: String) -> Bool {
-        // Without copies where the name is a plain token, as parsed names are: this runs for every
-        // field of every recorded message.
-        let name = Self.isTrimmed(name) ? name : name.trimmingSpaces()
-        if unmaskedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) { return false }
-        if headers.contains(where: { name.equalsIgnoringASCIICase($0) }) { return true }
-        return headerNameFragments.contains { Self.contains(name, $0) }
-    }
-
-    /// The query parameters, form fields and JSON fields, as a request is masked for its file
-    /// name, its endpoint and its replay.
-    package var requestMask: HTTPRequestMask {
-        HTTPRequestMask(queryParameters: queryParameters, formFields: formFields, jsonFields: jsonFields, replacement: replacement)
-    }
-
-    /// `headers` with masked values replaced.
-    func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
-        let masked = headers.map { masks(header: $0.name) }
-        guard masked.contains(true) else { return headers }
-        var result = HTTPHeaders()
-        for (field, isMasked) in zip(headers, masked) {
-            result.add(name: field.name, value: isMasked ? replacement : field.value)
+        /// A mask of these names (none by default: start from ``standard`` to keep the defaults).
+        public init(headers: [String] = [], jsonFields: [String] = [], replacement: String = "MASKED", headerNameFragments: [String] = [],
+                    unmaskedHeaders: [String] = [], queryParameters: [String] = [], formFields: [String] = []) {
+            self.headers = headers
+            self.jsonFields = jsonFields
+            self.replacement = replacement
+            self.headerNameFragments = headerNameFragments
+            self.unmaskedHeaders = unmaskedHeaders
+            self.queryParameters = queryParameters
+            self.formFields = formFields
         }
-        return result
-    }
 
-    /// `body` with masked form fields replaced when its `contentType` is a form, or masked JSON
-    /// fields when it is JSON; `nil` when nothing in it is masked (it is written as it came).
-    func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {
-        if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType) }
-        return requestMask.maskedBody(body, contentType: contentType)
-    }
+        /// Whether the header `name` is masked: named in ``headers`` or containing one of
+        /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
+        public func masks(header name: String) -> Bool {
+            // Without copies where the name is a plain token, as parsed names are: this runs for every
+            // field of every recorded message.
+            let name = Self.isTrimmed(name) ? name : name.trimmingSpaces()
+            if unmaskedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) { return false }
+            if headers.contains(where: { name.equalsIgnoringASCIICase($0) }) { return true }
+            return headerNameFragments.contains { Self.contains(name, $0) }
+        }
 
-    /// `body` with masked JSON fields replaced, when its `contentType` is JSON and it holds one;
-    /// `nil` when nothing in it is masked (it is written as it came).
-    func maskedJSON(_ body: [UInt8], contentType: String?) -> [UInt8]? {
-        guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-              let value = try? JSONReader.parse(body, options: .strict) else { return nil }
-        var changed = false
-        let masked = mask(value, changed: &changed)
-        return changed ? Array(JSONText.write(masked, layout: .canonical).utf8) : nil
-    }
+        /// The query parameters, form fields and JSON fields, as a request is masked for its file
+        /// name, its endpoint and its replay.
+        package var requestMask: HTTPRequestMask {
+            HTTPRequestMask(queryParameters: queryParameters, formFields: formFields, jsonFields: jsonFields, replacement: replacement)
+        }
 
-    private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {
-        switch value.kind {
-        case .object(let members):
-            let masked = members.map { member in
-                guard jsonFields.contains(where: { $0.equalsIgnoringASCIICase(member.key) }) else {
-                    return JSONValue.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed))
-                }
-                changed = true
-                return JSONValue.Member(key: member.key, keyLocation: member.keyLocation,
-                                        value: JSONValue(kind: .string(replacement), location: member.value.location))
+        /// `headers` with masked values replaced.
+        func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
+            let masked = headers.map { masks(header: $0.name) }
+            guard masked.contains(true) else { return headers }
+            var result = HTTPHeaders()
+            for (field, isMasked) in zip(headers, masked) {
+                result.add(name: field.name, value: isMasked ? replacement : field.value)
             }
-            return JSONValue(kind: .object(masked), location: value.location)
-        case .array(let items):
-            return JSONValue(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
-        default:
-            return value
-        }
-    }
-
-    /// Whether `name` has no space or tab at either end.
-    private static func isTrimmed(_ name: String) -> Bool {
-        guard let first = name.utf8.first, let last = name.utf8.last else { return true }
-        return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
-    }
-
-    /// Whether `name` holds `fragment`, ASCII letters in any case: over the strings' bytes in
-    /// place where they have them (native strings do).
-    private static func contains(_ name: String, _ fragment: String) -> Bool {
-        func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-            func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-            for start in 0...(haystack.count - needle.count) {
-                var index = 0
-                while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
-                if index == needle.count { return true }
-            }
-            return false
-        }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ haystack in
-            fragment.utf8.withContiguousStorageIfAvailable { needle in search(haystack, needle) }
-        }), let result = found {
             return result
         }
-        return Array(name.utf8).withUnsafeBufferPointer { haystack in Array(fragment.utf8).withUnsafeBufferPointer { search(haystack, $0) } }
-    }
 
-    static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
-        return type == "application/json" || type.hasSuffix("+json")
+        /// `body` with masked form fields replaced when its `contentType` is a form, or masked JSON
+        /// fields when it is JSON; `nil` when nothing in it is masked (it is written as it came).
+        func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {
+            if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType) }
+            return requestMask.maskedBody(body, contentType: contentType)
+        }
+
+        /// `body` with masked JSON fields replaced, when its `contentType` is JSON and it holds one;
+        /// `nil` when nothing in it is masked (it is written as it came).
+        func maskedJSON(_ body: [UInt8], contentType: String?) -> [UInt8]? {
+            guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
+                  let value = try? JSONReader.parse(body, options: .strict) else { return nil }
+            var changed = false
+            let masked = mask(value, changed: &changed)
+            return changed ? Array(JSONText.write(masked, layout: .canonical).utf8) : nil
+        }
+
+        private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {
+            switch value.kind {
+            case .object(let members):
+                let masked = members.map { member in
+                    guard jsonFields.contains(where: { $0.equalsIgnoringASCIICase(member.key) }) else {
+                        return JSONValue.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed))
+                    }
+                    changed = true
+                    return JSONValue.Member(key: member.key, keyLocation: member.keyLocation,
+                                            value: JSONValue(kind: .string(replacement), location: member.value.location))
+                }
+                return JSONValue(kind: .object(masked), location: value.location)
+            case .array(let items):
+                return JSONValue(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
+            default:
+                return value
+            }
+        }
+
+        /// Whether `name` has no space or tab at either end.
+        private static func isTrimmed(_ name: String) -> Bool {
+            guard let first = name.utf8.first, let last = name.utf8.last else { return true }
+            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+        }
+
+        /// Whether `name` holds `fragment`, ASCII letters in any case: over the strings' bytes in
+        /// place where they have them (native strings do).
+        private static func contains(_ name: String, _ fragment: String) -> Bool {
+            func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+                func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+                for start in 0...(haystack.count - needle.count) {
+                    var index = 0
+                    while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
+                    if index == needle.count { return true }
+                }
+                return false
+            }
+            if let found = name.utf8.withContiguousStorageIfAvailable({ haystack in
+                fragment.utf8.withContiguousStorageIfAvailable { needle in search(haystack, needle) }
+            }), let result = found {
+                return result
+            }
+            return Array(name.utf8).withUnsafeBufferPointer { haystack in Array(fragment.utf8).withUnsafeBufferPointer { search(haystack, $0) } }
+        }
+
+        static func isJSON(_ contentType: String?) -> Bool {
+            guard let contentType else { return false }
+            let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
+            return type == "application/json" || type.hasSuffix("+json")
+        }
     }
 }

@@ -6,7 +6,7 @@ import MockServerHTTP
 package enum TranscriptMasking {
     /// `entry` with each masked header line's value, and each masked JSON field of a body that
     /// follows a head, replaced.
-    package static func masked(_ entry: Transcript.Entry, mask: RecordingMask) -> Transcript.Entry {
+    package static func masked(_ entry: Transcript.Entry, mask: HTTPRecorder.Mask) -> Transcript.Entry {
         let event: Transcript.Event
         switch entry.event {
         case .input(let unit, let response): event = .input(InputUnit(bytes: masked(unit.bytes, mask: mask)), response: response)
@@ -20,7 +20,7 @@ package enum TranscriptMasking {
     /// HTTP message bytes with masked header values, query parameters (in a request line), and
     /// form and JSON fields replaced. Bytes that are not an HTTP message (a line protocol's) are
     /// taken as lines: a `Name: value` line of a masked header is masked there too.
-    package static func masked(_ bytes: [UInt8], mask: RecordingMask) -> [UInt8] {
+    package static func masked(_ bytes: [UInt8], mask: HTTPRecorder.Mask) -> [UInt8] {
         let headEnd = bytes.firstRange(of: [0x0D, 0x0A, 0x0D, 0x0A]).map { ($0.lowerBound, $0.upperBound) }
         let head = headEnd.map { Array(bytes[..<$0.0]) } ?? bytes
         var contentType: String?
@@ -83,7 +83,7 @@ package enum TranscriptMasking {
 
     /// A request line (`METHOD TARGET HTTP/x`) with its query's masked parameters replaced; `nil`
     /// when `line` is not one or nothing in it is masked.
-    private static func maskedRequestLine(_ line: ArraySlice<UInt8>, mask: RecordingMask) -> [UInt8]? {
+    private static func maskedRequestLine(_ line: ArraySlice<UInt8>, mask: HTTPRecorder.Mask) -> [UInt8]? {
         // Words as the parser reads them: a run of spaces counts as one.
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
         guard parts.count == 3, parts[2].starts(with: Array("HTTP/".utf8)),

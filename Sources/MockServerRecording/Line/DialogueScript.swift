@@ -27,7 +27,7 @@ struct DialogueScript {
     /// What is hidden: a client line `Name: value` of a masked header, or a password command
     /// (`PASS secret`), is written as a pattern that matches any value (and named `Name: MASKED`,
     /// `PASS MASKED`), and such header lines of the replies and greeting are sent as `Name: MASKED`.
-    var mask = RecordingMask.standard
+    var mask = HTTPRecorder.Mask.standard
 
     /// The responses of `script`'s `default` set, in order, as JSON text: what ``standardFTP`` takes.
     static func defaultSet(of script: [UInt8]) -> [(name: String, json: String)]? {
@@ -213,7 +213,7 @@ struct DialogueScript {
     }
 
     /// `dialogue` with masked header lines hidden: a client line keeps its name and gets
-    /// ``RecordingMask/replacement`` for a value, and so do such lines of the replies.
+    /// ``HTTPRecorder.Mask/replacement`` for a value, and so do such lines of the replies.
     private func masked(_ dialogue: RecordedDialogue) -> RecordedDialogue {
         var result = dialogue
         result.greeting = TranscriptMasking.masked(dialogue.greeting, mask: mask)

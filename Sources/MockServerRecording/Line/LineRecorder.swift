@@ -50,11 +50,11 @@ package final class LineRecorder: Sendable {
     ///   - files: for `ftp://`, the folder transfers are kept in (made when missing).
     ///   - standardFTPScript: for `ftp://`, the script whose default set answers the file commands.
     ///   - mask: the headers whose `Name: value` lines are written masked (a client's line as a
-    ///     pattern that matches any value): ``RecordingMask/standard`` by default.
+    ///     pattern that matches any value): ``HTTPRecorder.Mask/standard`` by default.
     /// - Throws: ``RecordingError/badUpstream(_:reason:)``.
     package init(upstream: URL, script: URL, keepsTiming: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
                 transcriptObserver: (@Sendable (Transcript.Entry) -> Void)? = nil, files: URL? = nil,
-                standardFTPScript: [UInt8]? = nil, mask: RecordingMask = .standard) throws(RecordingError) {
+                standardFTPScript: [UInt8]? = nil, mask: HTTPRecorder.Mask = .standard) throws(RecordingError) {
         let text = upstream.absoluteString
         let scheme = upstream.scheme?.lowercased()
         if scheme == "ftp" {

@@ -10,7 +10,7 @@ import MockServerCore
 /// ```swift
 /// struct Shout: ProtocolCommand {
 ///     let text: ResponseTemplate
-///     func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome {
+///     func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
 ///         let bytes = reply.render(text, match: match)
 ///         return .continue([.send(Array(String(decoding: bytes, as: UTF8.self).uppercased().utf8))])
 ///     }
@@ -26,7 +26,7 @@ public protocol ProtocolCommand: Sendable, Hashable {
     /// - Parameters:
     ///   - match: the input the response answers, and its capture groups.
     ///   - reply: the reply being carried out: the server, the connection, the current values.
-    func run(_ match: ScriptMatch, in reply: ScriptRun) -> ScriptOutcome
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome
 }
 
 extension ProtocolCommand {
@@ -56,10 +56,12 @@ public struct AnyProtocolCommand: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(base)" }
 }
 
-/// What a ``ProtocolCommand`` does to the rest of its reply.
-public enum ScriptOutcome: Sendable {
-    /// Sends these steps here; the rest of the reply follows.
-    case `continue`([ScriptStep])
-    /// Sends these steps instead of the rest of the reply (an `otherwise` branch, an error reply).
-    case instead([ScriptStep])
+extension ScriptRun {
+    /// What a ``ProtocolCommand`` does to the rest of its reply.
+    public enum Outcome: Sendable {
+        /// Sends these steps here; the rest of the reply follows.
+        case `continue`([ScriptStep])
+        /// Sends these steps instead of the rest of the reply (an `otherwise` branch, an error reply).
+        case instead([ScriptStep])
+    }
 }

@@ -64,7 +64,7 @@ public struct PatternResponder: ScriptResponder {
         let set = currentSet(for: session)
         if let reply = firstMatch(in: set, heads: false, input: input) { return reply }
         guard let fallback = set.fallback else { return nil }
-        return ScriptReply(entry: fallback, match: ScriptMatch(input: input))
+        return ScriptReply(entry: fallback, match: ScriptRun.Match(input: input))
     }
 
     /// Answers the head of a unit whose peer waits before sending the rest (an HTTP request with
@@ -78,7 +78,7 @@ public struct PatternResponder: ScriptResponder {
     private func firstMatch(in set: ResponseSet, heads: Bool, input: InputUnit) -> ScriptReply? {
         for entry in set.entries where entry.answersHead == heads {
             if let groups = entry.pattern.match(input) {
-                return ScriptReply(entry: entry, match: ScriptMatch(input: input, groups: groups))
+                return ScriptReply(entry: entry, match: ScriptRun.Match(input: input, groups: groups))
             }
         }
         return nil

@@ -5,7 +5,7 @@ public struct ScriptReply: Sendable {
     /// The commands to carry out, in order. Empty means the input is swallowed.
     public var commands: [ScriptCommand]
     /// The input and capture groups that `$0`, `$1`… stand for.
-    public var match: ScriptMatch
+    public var match: ScriptRun.Match
     /// The name of the response that matched, for the transcript.
     public var response: String?
     /// The reply's steps when its commands only send constant bytes, pause, close or fail, known in
@@ -13,14 +13,14 @@ public struct ScriptReply: Sendable {
     package var plainSteps: [ScriptStep]?
 
     /// Creates a reply.
-    public init(commands: [ScriptCommand], match: ScriptMatch, response: String? = nil) {
+    public init(commands: [ScriptCommand], match: ScriptRun.Match, response: String? = nil) {
         self.commands = commands
         self.match = match
         self.response = response
     }
 
     /// The reply of `entry`'s commands to `match`.
-    package init(entry: ResponseEntry, match: ScriptMatch) {
+    package init(entry: ResponseEntry, match: ScriptRun.Match) {
         self.commands = entry.commands
         self.match = match
         self.response = entry.name

@@ -40,10 +40,10 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
     /// The file, when the script came from one.
     public var file: String?
     /// Where in the file, when known.
-    public var location: JSONLocation?
+    public var location: JSONValue.Location?
 
     /// Creates an error.
-    public init(_ problem: Problem, file: String? = nil, location: JSONLocation? = nil) {
+    public init(_ problem: Problem, file: String? = nil, location: JSONValue.Location? = nil) {
         self.problem = problem
         self.file = file
         self.location = location

@@ -38,10 +38,10 @@ package final class ResponseScriptDecoder {
     private struct SetSwitch {
         let target: String
         let path: String
-        let location: JSONLocation
+        let location: JSONValue.Location
     }
 
-    package func error(_ problem: ResponseFileError.Problem, at location: JSONLocation?) -> ResponseFileError {
+    package func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location?) -> ResponseFileError {
         ResponseFileError(problem, file: file, location: location)
     }
 
@@ -260,7 +260,7 @@ package final class ResponseScriptDecoder {
             for companion in companions where !companionsAllowed.contains(companion.key) {
                 throw error(.unknownKey(path: path, key: companion.key, known: [member.key] + companionsAllowed), at: companion.keyLocation)
             }
-            let object = ScriptCommandObject(command: member, companions: companions, location: value.location)
+            let object = ScriptDecoding.CommandObject(command: member, companions: companions, location: value.location)
             if let owner { return try owner.command(key: member.key, object: object, in: decoding) }
             return try sharedCommand(object, in: decoding)
         default:
@@ -269,7 +269,7 @@ package final class ResponseScriptDecoder {
     }
 
     /// Throws when `command` belongs to `owner`, a protocol this script does not speak.
-    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: JSONLocation, path: String) throws(ResponseFileError) {
+    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: JSONValue.Location, path: String) throws(ResponseFileError) {
         guard let owner else { return }
         throw error(.foreignCommand(path: path, command: command, owner: owner.name, scheme: scheme,
                                     allowed: allowed.map(\.name)), at: location)
@@ -277,7 +277,7 @@ package final class ResponseScriptDecoder {
 
     /// A shared command object: `send`, `hex`, `base64`, `pause`, `set`, `file`, `save`, the faults
     /// and the file commands.
-    private func sharedCommand(_ object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    private func sharedCommand(_ object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         let member = object.command
         let path = decoding.path
         let inner = "\(path).\(member.key)"
@@ -328,7 +328,7 @@ package final class ResponseScriptDecoder {
         }
     }
 
-    package func pause(_ seconds: Double, path: String, at location: JSONLocation) throws(ResponseFileError) -> Duration {
+    package func pause(_ seconds: Double, path: String, at location: JSONValue.Location) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }

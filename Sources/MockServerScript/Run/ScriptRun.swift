@@ -47,12 +47,12 @@ public final class ScriptRun: Sendable {
     }
 
     /// `template` rendered for `match` with the current values.
-    public func render(_ template: ResponseTemplate, match: ScriptMatch) -> [UInt8] {
+    public func render(_ template: ResponseTemplate, match: ScriptRun.Match) -> [UInt8] {
         template.constantBytes ?? template.render(input: match.input, groups: match.groups, context: values)
     }
 
     /// `template` rendered as text (a name, a path, an address).
-    public func text(_ template: ResponseTemplate, match: ScriptMatch) -> String {
+    public func text(_ template: ResponseTemplate, match: ScriptRun.Match) -> String {
         String(decoding: render(template, match: match), as: UTF8.self)
     }
 
@@ -67,13 +67,13 @@ public final class ScriptRun: Sendable {
     }
 
     /// The steps of `commands` answering `match`: the reply itself, or an `otherwise` branch.
-    public func steps(for commands: [ScriptCommand], match: ScriptMatch) -> [ScriptStep] {
+    public func steps(for commands: [ScriptCommand], match: ScriptRun.Match) -> [ScriptStep] {
         steps(for: commands[...], match: match, now: false)
     }
 
     /// The steps of `commands`; an `otherwise` that runs replaces the rest. With `now`, the first
     /// command runs at once even when it must wait for its turn (the reply has reached it).
-    private func steps(for commands: ArraySlice<ScriptCommand>, match: ScriptMatch, now: Bool) -> [ScriptStep] {
+    private func steps(for commands: ArraySlice<ScriptCommand>, match: ScriptRun.Match, now: Bool) -> [ScriptStep] {
         var steps: [ScriptStep] = []
         var index = commands.startIndex
         while index < commands.endIndex {
@@ -151,7 +151,7 @@ public final class ScriptRun: Sendable {
     /// Runs a file command on the path that `template` names (a path or an absolute URI,
     /// percent-encoded, as a request gives it), at the script's time; `false` when it names no
     /// path or the command changed nothing.
-    private func changeFiles(_ template: ResponseTemplate, match: ScriptMatch,
+    private func changeFiles(_ template: ResponseTemplate, match: ScriptRun.Match,
                              _ change: (inout FileStore, String, Date) -> Bool) -> Bool {
         guard let path = FilePaths.path(ofTarget: text(template, match: match)) else { return false }
         let now = values.now()

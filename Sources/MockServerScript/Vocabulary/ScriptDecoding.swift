@@ -9,7 +9,7 @@ public struct ScriptDecoding {
     /// The command's path, such as `responses.list.commands[1]`.
     public let path: String
     /// Where the command is written.
-    public let location: JSONLocation
+    public let location: JSONValue.Location
     /// Whether the command belongs to a response that answers request heads (`"head": true`).
     public let answersHead: Bool
 
@@ -19,7 +19,7 @@ public struct ScriptDecoding {
     }
 
     /// An error at `location`.
-    public func error(_ problem: ResponseFileError.Problem, at location: JSONLocation) -> ResponseFileError {
+    public func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location) -> ResponseFileError {
         decoder.error(problem, at: location)
     }
 
@@ -66,17 +66,19 @@ public struct ScriptDecoding {
     }
 }
 
-/// A command object of a response file: its command key and value, and the companion keys beside it.
-public struct ScriptCommandObject {
-    /// The command key's member, such as `"active": "$1"`.
-    public let command: JSONValue.Member
-    /// The other members (`otherwise`, `to`, …), each one of the protocol's companion keys.
-    public let companions: [JSONValue.Member]
-    /// Where the object is written.
-    public let location: JSONLocation
+extension ScriptDecoding {
+    /// A command object of a response file: its command key and value, and the companion keys beside it.
+    public struct CommandObject {
+        /// The command key's member, such as `"active": "$1"`.
+        public let command: JSONValue.Member
+        /// The other members (`otherwise`, `to`, …), each one of the protocol's companion keys.
+        public let companions: [JSONValue.Member]
+        /// Where the object is written.
+        public let location: JSONValue.Location
 
-    /// The companion named `key`, if present.
-    public func companion(_ key: String) -> JSONValue? {
-        companions.first { $0.key == key }?.value
+        /// The companion named `key`, if present.
+        public func companion(_ key: String) -> JSONValue? {
+            companions.first { $0.key == key }?.value
+        }
     }
 }

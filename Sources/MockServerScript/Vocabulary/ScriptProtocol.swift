@@ -75,7 +75,7 @@ public protocol ScriptProtocol: Sendable {
     /// The command an object with `key` (one of ``keys``) stands for.
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
-    func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand
+    func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand
 
     /// The protocol's settings: the file's top-level members of ``settingKeys`` (those it has, in
     /// file order; called only when there is one) decoded into the protocol's own `Sendable` type,
@@ -111,7 +111,7 @@ extension ScriptProtocol {
         throw decoding.error(.unknownToken(path: decoding.path, token: token, known: tokens))
     }
 
-    public func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    public func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         throw decoding.error(.unknownKey(path: decoding.path, key: key, known: keys))
     }
 }

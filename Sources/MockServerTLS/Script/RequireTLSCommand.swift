@@ -14,7 +14,7 @@ package struct RequireTLSCommand: ProtocolCommand {
         self.refusal = refusal
     }
 
-    package func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome {
         guard let stream = run.stream else {
             run.log(.warning, "{\"requireTLS\"} needs a connection of its own (a line script); skipped")
             return .continue([])

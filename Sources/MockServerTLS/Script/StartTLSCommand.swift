@@ -20,7 +20,7 @@ package struct StartTLSCommand: ProtocolCommand {
         self.otherwise = otherwise
     }
 
-    package func run(_ match: ScriptMatch, in run: ScriptRun) -> ScriptOutcome {
+    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome {
         guard let stream = run.stream else {
             run.log(.warning, "«starttls» needs a connection of its own (a line script); skipped")
             return .continue([])

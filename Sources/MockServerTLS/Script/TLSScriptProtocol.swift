@@ -26,7 +26,7 @@ package struct TLSScriptProtocol: ScriptProtocol {
         .command(StartTLSCommand())
     }
 
-    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         if key == "requireTLS" {
             return .command(RequireTLSCommand(refusal: try decoding.commands(object.command.value, path: "\(decoding.path).requireTLS")))
         }

@@ -10,7 +10,7 @@ package enum WebSocketPayload: Sendable, Hashable {
     case data
 
     /// The payload's bytes for `match`, with the reply's current values.
-    func render(_ match: ScriptMatch, in reply: ScriptRun) -> [UInt8] {
+    func render(_ match: ScriptRun.Match, in reply: ScriptRun) -> [UInt8] {
         switch self {
         case .template(let template): reply.render(template, match: match)
         case .bytes(let bytes): bytes

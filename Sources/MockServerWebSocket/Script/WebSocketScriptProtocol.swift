@@ -52,7 +52,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
         }
     }
 
-    package func command(key: String, object: ScriptCommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
+    package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         let path = "\(decoding.path).\(key)"
         let value = object.command.value
         switch key {
