@@ -8,7 +8,8 @@ extension StringProtocol {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
               let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        // The scalars' indices are the text's own: the slice is copied once, not rebuilt scalar by scalar.
+        return String(self[first...last])
     }
 }
 
