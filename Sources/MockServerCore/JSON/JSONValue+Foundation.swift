@@ -3,13 +3,13 @@ import Foundation
 extension JSONValue {
     /// A value read from the objects `JSONSerialization` takes and Swift code writes: dictionaries
     /// with string keys, arrays, strings, numbers (Swift's or `NSNumber`), booleans, `NSNull`, and
-    /// optionals (`nil` is `null`); `nil` for anything else.
+    /// optionals (`nil` is `null`); `nil` for anything else. Made with the builders of values made
+    /// in code (``JSONValue/string(_:)``, ``JSONValue/object(_:)``…).
     package init?(foundationObject object: Any) {
-        let location = JSONValue.Location(line: 1, column: 1)
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else {
-                self.init(kind: .null, location: location)
+                self = .null
                 return
             }
             self.init(foundationObject: wrapped)
@@ -17,43 +17,43 @@ extension JSONValue {
         }
         switch object {
         case is NSNull:
-            self.init(kind: .null, location: location)
+            self = .null
         case let flag as Bool where type(of: object) == Bool.self:
-            self.init(kind: .bool(flag), location: location)
+            self = .bool(flag)
         case let number as NSNumber where type(of: object) is NSNumber.Type:
             // What JSONSerialization gives: a boolean is an NSNumber of type `c` on Apple platforms.
             if String(cString: number.objCType) == "c" {
-                self.init(kind: .bool(number.boolValue), location: location)
+                self = .bool(number.boolValue)
             } else if let integer = Int(exactly: number.doubleValue), "\(integer)" == number.stringValue {
-                self.init(kind: .number(number.doubleValue), location: location, numberText: "\(integer)")
+                self = .number(integer)
             } else {
                 guard number.doubleValue.isFinite else { return nil }
-                self.init(kind: .number(number.doubleValue), location: location)
+                self = .number(number.doubleValue)
             }
         case let integer as any BinaryInteger:
-            self.init(kind: .number(Double(integer)), location: location, numberText: "\(integer)")
+            self = Int(exactly: integer).map { .number($0) } ?? .number(Double(integer))
         case let number as Double:
             guard number.isFinite else { return nil }
-            self.init(kind: .number(number), location: location)
+            self = .number(number)
         case let number as Float:
             guard number.isFinite else { return nil }
-            self.init(kind: .number(Double(number)), location: location)
+            self = .number(Double(number))
         case let text as String:
-            self.init(kind: .string(text), location: location)
+            self = .string(text)
         case let dictionary as [String: Any]:
-            var members: [Member] = []
+            var members: [String: JSONValue] = [:]
             for (key, value) in dictionary {
                 guard let member = JSONValue(foundationObject: value) else { return nil }
-                members.append(Member(key: key, keyLocation: location, value: member))
+                members[key] = member
             }
-            self.init(kind: .object(members), location: location)
+            self = .object(members)
         case let array as [Any]:
             var items: [JSONValue] = []
             for value in array {
                 guard let item = JSONValue(foundationObject: value) else { return nil }
                 items.append(item)
             }
-            self.init(kind: .array(items), location: location)
+            self = .array(items)
         default:
             return nil
         }
