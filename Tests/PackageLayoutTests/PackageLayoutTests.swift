@@ -7,7 +7,7 @@ import TestSupport
 /// sources declare.
 @Suite("Package layout")
 struct PackageLayoutTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Tools.repositoryRoot
 
     /// The README's fenced `text` block that follows the line starting with `marker`.
     static func readmeBlock(after marker: String) throws -> [Substring] {
@@ -36,30 +36,45 @@ struct PackageLayoutTests {
     /// the manifest's text: every `.target(`, `.executableTarget(` (not `.testTarget(`), its `name:`
     /// and the quoted names in its `dependencies: [...]`. (`swift package dump-package` would say the
     /// same, but compiles the manifest: seconds of a core in every run of the suite.)
-    static func manifestGraph() throws -> [String: Set<String>] {
+    /// Every target `Package.swift` declares: its kind (`target`, `executableTarget`, `testTarget`),
+    /// its name, its folder and the dependencies it lists.
+    static func manifestTargets() throws -> [(kind: String, name: String, path: String, dependencies: Set<String>)] {
         let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         // Declarations start their line; a `.target(name:)` inside a dependency list does not.
         let declaration = try NSRegularExpression(pattern: #"^\s*\.(target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)""#,
                                                   options: .anchorsMatchLines)
         let quoted = try NSRegularExpression(pattern: #""([^"]+)""#)
+        let path = try NSRegularExpression(pattern: #"path:\s*"([^"]+)""#)
         let matches = declaration.matches(in: text, range: NSRange(text.startIndex..., in: text))
-        var graph: [String: Set<String>] = [:]
+        var targets: [(kind: String, name: String, path: String, dependencies: Set<String>)] = []
         for (index, match) in matches.enumerated() {
-            guard let kind = Range(match.range(at: 1), in: text), text[kind] != "testTarget",
-                  let name = Range(match.range(at: 2), in: text) else { continue }
+            guard let kind = Range(match.range(at: 1), in: text), let name = Range(match.range(at: 2), in: text) else { continue }
             // The target's own text: up to the next target.
             let end = index + 1 < matches.count ? Range(matches[index + 1].range, in: text)!.lowerBound : text.endIndex
-            let body = text[name.upperBound..<end]
-            guard let open = body.range(of: "dependencies: [") else { continue }
-            var depth = 1
-            var cursor = open.upperBound
-            while cursor < body.endIndex, depth > 0 {
-                if body[cursor] == "[" { depth += 1 } else if body[cursor] == "]" { depth -= 1 }
-                cursor = body.index(after: cursor)
+            let body = String(text[name.upperBound..<end])
+            let folder = path.firstMatch(in: body, range: NSRange(body.startIndex..., in: body)).flatMap { Range($0.range(at: 1), in: body) }
+                .map { String(body[$0]) } ?? "\(text[kind] == "testTarget" ? "Tests" : "Sources")/\(text[name])"
+            var names: [String] = []
+            if let open = body.range(of: "dependencies: [") {
+                var depth = 1
+                var cursor = open.upperBound
+                while cursor < body.endIndex, depth > 0 {
+                    if body[cursor] == "[" { depth += 1 } else if body[cursor] == "]" { depth -= 1 }
+                    cursor = body.index(after: cursor)
+                }
+                let list = String(body[open.upperBound..<cursor])
+                names = quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap { Range($0.range(at: 1), in: list).map { String(list[$0]) } }
             }
-            let list = String(body[open.upperBound..<cursor])
-            let names = quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)).compactMap { Range($0.range(at: 1), in: list).map { String(list[$0]) } }
-            if !names.isEmpty { graph[String(text[name])] = Set(names) }
+            targets.append((String(text[kind]), String(text[name]), folder, Set(names)))
+        }
+        return targets
+    }
+
+    /// Each target that is not a test target and lists dependencies, with those dependencies.
+    static func manifestGraph() throws -> [String: Set<String>] {
+        var graph: [String: Set<String>] = [:]
+        for target in try manifestTargets() where target.kind != "testTarget" && !target.dependencies.isEmpty {
+            graph[target.name] = target.dependencies
         }
         return graph
     }

@@ -15,21 +15,7 @@ struct TestTargetsTests {
 
     /// Each test target of `Package.swift`: its name, its folder and the dependencies it declares.
     static func manifestTestTargets() throws -> [(name: String, path: String, dependencies: Set<String>)] {
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let target = try NSRegularExpression(pattern: #"\.testTarget\(\s*name:\s*"(\w+)"(.*?)swiftSettings"#, options: [.dotMatchesLineSeparators])
-        let path = try NSRegularExpression(pattern: #"path:\s*"([^"]+)""#)
-        let dependencies = try NSRegularExpression(pattern: #"dependencies:\s*\[([^\]]*)\]"#)
-        var targets: [(String, String, Set<String>)] = []
-        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
-            let name = String(manifest[Range(match.range(at: 1), in: manifest)!])
-            let body = String(manifest[Range(match.range(at: 2), in: manifest)!])
-            let range = NSRange(body.startIndex..., in: body)
-            let folder = path.firstMatch(in: body, range: range).map { String(body[Range($0.range(at: 1), in: body)!]) } ?? "Tests/\(name)"
-            let list = dependencies.firstMatch(in: body, range: range).map { String(body[Range($0.range(at: 1), in: body)!]) } ?? ""
-            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: ["\""]) }
-            targets.append((name, folder, Set(names.filter { !$0.isEmpty })))
-        }
-        return targets
+        try PackageLayoutTests.manifestTargets().filter { $0.kind == "testTarget" }.map { ($0.name, $0.path, $0.dependencies) }
     }
 
     /// The Swift files under `folder`, relative to the repository.
@@ -62,9 +48,7 @@ struct TestTargetsTests {
 
     @Test("every library target has a test target named after it")
     func everyLayerHasTests() throws {
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let library = try NSRegularExpression(pattern: #"\.target\(\s*name:\s*"(MockServer\w*)""#)
-        let layers = library.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map { String(manifest[Range($0.range(at: 1), in: manifest)!]) }
+        let layers = try PackageLayoutTests.manifestTargets().filter { $0.kind == "target" && $0.name.hasPrefix("MockServer") }.map(\.name)
         #expect(layers.count > 10)
         let tests = Set(try Self.manifestTestTargets().map(\.name))
         // The facade only re-exports and composes: what crosses layers is tested in MockServerTests.
