@@ -28,23 +28,25 @@ let package = Package(
         // The script language's shared commands and its interpreter; each protocol below adds its own.
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
+        .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
-        .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
-        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocket"], swiftSettings: swiftSettings),
+        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
+        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocket"], swiftSettings: swiftSettings),
         // The server: lifecycle, listeners composed from what the script's protocol supplies, shared files and uploads.
         .target(
             name: "MockServerEngine",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
+            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -78,14 +80,14 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerInProcess", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerHTTPScript", "MockServerInProcess", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
         // A test target per source target, for the layers' own unit tests; MockServerTests has the
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 
 /// An endpoints file's entries as stubs: the first entry that matches answers, after any stub added

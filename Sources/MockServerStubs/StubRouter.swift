@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerMockData
 import MockServerScript
 

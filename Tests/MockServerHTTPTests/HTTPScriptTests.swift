@@ -4,6 +4,7 @@ import TestSupport
 import MockServer
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 import MockServerWebDAV
 

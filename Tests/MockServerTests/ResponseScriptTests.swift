@@ -3,6 +3,7 @@ import Testing
 import MockServer
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 import MockServerWebDAV
 import MockServerFTP

@@ -13,6 +13,7 @@ import Foundation
 import MockServer
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 #if canImport(Glibc)
 import Glibc

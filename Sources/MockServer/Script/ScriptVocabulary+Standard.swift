@@ -1,5 +1,6 @@
 import MockServerFTP
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 import MockServerTLS
 import MockServerWebDAV

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerInProcess
 import MockServerScript
 import MockServerTLS

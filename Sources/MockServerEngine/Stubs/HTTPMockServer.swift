@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerMockData
 import MockServerScript
 import MockServerStubs

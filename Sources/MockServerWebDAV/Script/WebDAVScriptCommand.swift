@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 
 /// WebDAV's script commands, answering over the server's files.

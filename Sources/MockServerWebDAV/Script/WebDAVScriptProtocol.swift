@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 
 /// WebDAV's part of the script language: `«propfind»` and `«webdav»`, in any script that frames

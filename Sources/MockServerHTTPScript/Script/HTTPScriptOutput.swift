@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 
 /// What HTTP's script commands hand to the HTTP driver (through ``MockServerScript/ScriptStep/output(_:)``)
 /// besides bytes.

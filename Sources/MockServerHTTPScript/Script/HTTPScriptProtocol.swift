@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// An HTTP stub script: a response file whose top level is `"endpoints"`, each an `"api"` (method and

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// An HTTP response written as parts, rendered with a computed `Content-Length`, so that keep-alive

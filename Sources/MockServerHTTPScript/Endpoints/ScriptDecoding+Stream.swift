@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 extension ScriptDecoding {

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// Turns a parsed endpoints file into an ``EndpointScript``, with the response-file decoder's

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// A ``MockServerScript/ScriptResponder`` that can answer the head of an HTTP request whose client

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 import MockServerScript
 
 /// A ``MockServerScript/ScriptResponder`` script with `scheme: http` or `webdav` answering through the
