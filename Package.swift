@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "MockServerFileSystem", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // The script language's shared commands and its interpreter; each protocol below adds its own.
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
-        .target(name: "MockServerHTTP", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
         .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),

@@ -1,5 +1,4 @@
 import MockServerCore
-import MockServerScript
 
 /// HTTP/1.x on one connection: parses requests, asks an ``HTTPResponder``, and turns each reply
 /// into the connection's steps, with `Expect: 100-continue` and persistence handled here.
@@ -26,8 +25,8 @@ package final class HTTPConnectionDriver: StreamDriver {
     private var state = State.awaitingRequest
     private let responder: @Sendable () -> any HTTPResponder
     private let connectionState = HTTPConnectionState()
-    /// What a script keeps for this connection, made with its first request.
-    private var scriptStorage: ScriptConnectionStorage?
+    /// What the layers above keep for this connection (a script's storage), across its requests.
+    private let states = ConnectionStates()
     /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
     /// `async` answer.
     private var taskExecutor: AnyObject?
@@ -125,9 +124,8 @@ package final class HTTPConnectionDriver: StreamDriver {
     }
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
-        if scriptStorage == nil { scriptStorage = ScriptConnectionStorage(connectionID: connection.id) }
         return HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                  connectionState: connectionState, environment: connection.loop.environment, scriptStorage: scriptStorage,
+                                  connectionState: connectionState, environment: connection.loop.environment, states: states,
                                   inbox: connection.loop.inbox)
     }
 

@@ -1,5 +1,4 @@
 import MockServerCore
-import MockServerScript
 
 /// What a responder knows about where a request came from.
 public struct HTTPRequestContext: Sendable {
@@ -13,22 +12,22 @@ public struct HTTPRequestContext: Sendable {
     package let connectionState: HTTPConnectionState
     /// The transcript and logger of the server.
     package let environment: ServerEnvironment
-    /// What a script keeps for this connection (its response set, a protocol's state), reached
-    /// without a lookup by name.
-    package let scriptStorage: ScriptConnectionStorage
+    /// What the layers above keep for this connection, each under a type of its own (the script
+    /// glue's storage: its response set, a protocol's state), reached without a lookup by name.
+    package let states: ConnectionStates
     /// The server's event loop, for a responder that opens connections of its own there (a
     /// recording proxy's to its upstream); `nil` outside a running server.
     package let inbox: LoopInbox?
 
     package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, connectionState: HTTPConnectionState, environment: ServerEnvironment,
-                 scriptStorage: ScriptConnectionStorage? = nil, inbox: LoopInbox? = nil) {
+                 states: ConnectionStates? = nil, inbox: LoopInbox? = nil) {
         self.inbox = inbox
         self.connectionID = connectionID
         self.peer = peer
         self.local = local
         self.connectionState = connectionState
         self.environment = environment
-        self.scriptStorage = scriptStorage ?? ScriptConnectionStorage(connectionID: connectionID)
+        self.states = states ?? ConnectionStates()
     }
 
     /// Records `event` in the server's transcript as this connection's.

@@ -1,5 +1,4 @@
 import MockServerCore
-import MockServerScript
 
 /// A body sent in timed pieces with chunked transfer coding, each piece flushed when its time comes:
 /// the one writer behind a stub's `StubStream`, an endpoints file's `"events"` and `"chunks"`, and a

@@ -8,10 +8,10 @@ public final class ScriptConnectionStorage: Sendable {
     private struct Values {
         var session: ScriptSession
         var protocolValues = ScriptSettings()
-        var states: [ObjectIdentifier: any Sendable] = [:]
     }
 
     private let values: Locked<Values>
+    private let states = ConnectionStates()
 
     /// Creates the storage of a new connection.
     public init(connectionID: Int) {
@@ -33,21 +33,12 @@ public final class ScriptConnectionStorage: Sendable {
 
     /// The state a protocol keeps of type `State`, made by `make` the first time it is asked for.
     public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
-        values.withLock { values in
-            if let state = values.states[ObjectIdentifier(type)] as? State { return state }
-            let state = make()
-            values.states[ObjectIdentifier(type)] = state
-            return state
-        }
+        states.state(type, make: make)
     }
 
     /// Tells every state that is a ``ScriptConnectionResource`` that the connection closed.
     public func connectionClosed() {
-        let states = values.withLock { values in
-            defer { values.states.removeAll() }
-            return Array(values.states.values)
-        }
-        for case let resource as any ScriptConnectionResource in states { resource.connectionClosed() }
+        for case let resource as any ScriptConnectionResource in states.removeAll() { resource.connectionClosed() }
     }
 }
 
