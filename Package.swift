@@ -57,7 +57,7 @@ let package = Package(
             resources: [.copy("ftp.json"), .copy("http.json"), .copy("webdav.json"), .copy("endpoints.json")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "MockServerAdmin", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData"], swiftSettings: swiftSettings),
+        .target(name: "MockServerAdmin", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerWebSocket", "MockServerEngine"], swiftSettings: swiftSettings),
         .target(
             name: "MockServerTesting",
             dependencies: ["MockServer", "MockServerResponses"],

@@ -1,6 +1,7 @@
 import Foundation
-import MockServer
 import MockServerCore
+import MockServerEngine
+import MockServerHTTP
 
 /// One request to a route of the control API, with its parameters read as typed values: each
 /// reader throws an ``AdminFailure`` that names the parameter or the body at fault.

@@ -1,5 +1,5 @@
 import Foundation
-import MockServer
+import MockServerEngine
 import MockServerCore
 
 /// Network conditions as the control API reads and writes them (`GET`, `PUT`, `DELETE /conditions`),

@@ -1,4 +1,5 @@
-import MockServer
+import MockServerEngine
+import MockServerHTTP
 
 /// Why the control API refuses a request: a 4xx status and a message that names the culprit
 /// (the parameter, the body, the file), answered as `{"error": message}`.

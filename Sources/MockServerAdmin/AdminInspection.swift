@@ -1,6 +1,7 @@
 import Foundation
-import MockServer
 import MockServerCore
+import MockServerEngine
+import MockServerScript
 
 /// What the dashboard (and any client) reads about a mock besides its transcript: what it is, its
 /// response sets, its stubs with their hits, and the reports of its unexpected requests.

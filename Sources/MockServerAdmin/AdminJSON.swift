@@ -1,5 +1,5 @@
 import Foundation
-import MockServer
+import MockServerEngine
 import MockServerCore
 
 /// The admin API's JSON: transcript entries, uploads and errors as JSON values, written by the

@@ -1,6 +1,7 @@
 import Foundation
-import MockServer
 import MockServerCore
+import MockServerEngine
+import MockServerHTTP
 
 /// What keeps web pages other than the dashboard away from the control API.
 ///

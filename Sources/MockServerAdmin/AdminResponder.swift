@@ -1,5 +1,5 @@
 import Foundation
-import MockServer
+import MockServerEngine
 import MockServerCore
 import MockServerHTTP
 

@@ -1,4 +1,5 @@
-import MockServer
+import MockServerEngine
+import MockServerHTTP
 
 /// One route of the control API: a method and a path pattern, how the 404 lists it, and the
 /// handler that answers it with typed parameters (``AdminCall``).

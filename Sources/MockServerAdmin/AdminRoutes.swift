@@ -1,6 +1,9 @@
 import Foundation
-import MockServer
 import MockServerCore
+import MockServerEngine
+import MockServerHTTP
+import MockServerScript
+import MockServerWebSocket
 
 /// Every route of the control API, in the order the 404 lists them: the one place that says which
 /// method and path a handler answers.
