@@ -87,7 +87,8 @@ let package = Package(
         // A test target per source target, for the layers' own unit tests; MockServerTests has the
         // tests that need the whole server and real clients.
         .testTarget(name: "MockServerCoreTests", dependencies: ["MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTPScriptTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
