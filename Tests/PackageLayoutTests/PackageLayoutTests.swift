@@ -92,6 +92,26 @@ struct PackageLayoutTests {
         }
     }
 
+    /// What `Package.swift` says a target depends on, and the modules its files import (system
+    /// modules left out).
+    static func dependencies(of name: String) throws -> (declared: Set<String>, imported: Set<String>) {
+        let target = try #require(try manifestTargets().first { $0.name == name }, "Package.swift has no target \(name)")
+        var imported: Set<String> = []
+        for file in try TestTargetsTests.swiftFiles(in: target.path) { imported.formUnion(try TestTargetsTests.imports(of: file)) }
+        return (target.dependencies, imported)
+    }
+
+    @Test("the HTTP codec and driver build on Core alone (as NIOHTTP1 on NIOCore); Admin on the layers it uses, not on the facade")
+    func layersDependOnWhatTheyUse() throws {
+        let http = try Self.dependencies(of: "MockServerHTTP")
+        #expect(http.declared == ["MockServerCore"], "MockServerHTTP declares \(http.declared.sorted())")
+        #expect(http.imported == ["MockServerCore"], "MockServerHTTP imports \(http.imported.sorted())")
+        let admin = try Self.dependencies(of: "MockServerAdmin")
+        #expect(!admin.declared.contains("MockServer") && !admin.imported.contains("MockServer"),
+                "MockServerAdmin depends on the facade MockServer: declares \(admin.declared.sorted()), imports \(admin.imported.sorted())")
+        #expect(admin.declared == admin.imported, "MockServerAdmin declares \(admin.declared.sorted()), imports \(admin.imported.sorted())")
+    }
+
     @Test("the facade only composes: Sources/MockServer is at most 400 lines, and the server lives in its own layer")
     func facadeComposes() throws {
         let facade = Self.root.appendingPathComponent("Sources/MockServer")
