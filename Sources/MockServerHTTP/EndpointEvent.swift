@@ -9,14 +9,8 @@ package struct EndpointEvent: Sendable {
     /// Seconds after the previous event (or the head), as a duration.
     package var delay: Duration?
 
-    package init(id: String? = nil, event: String? = nil, data: String? = nil, retry: Int? = nil, comment: String? = nil, delay: Duration? = nil) {
-        self.id = id
-        self.event = event
-        self.data = data
-        self.retry = retry
-        self.comment = comment
-        self.delay = delay
-    }
+    /// An event with no field yet, for a decoder to fill in.
+    package init() {}
 }
 
 /// How a streamed endpoint response ends: `"end"` in the file.

@@ -191,8 +191,12 @@ struct EndpointScriptDecoder {
         func text(_ key: String) throws(ResponseFileError) -> String? {
             try fields[key].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).\(key)") }
         }
-        var event = EndpointEvent(id: try text("id"), event: try text("event"), data: try text("data"), comment: try text("comment"),
-                                  delay: try delay(fields["delay"], path: "\(path).delay"))
+        var event = EndpointEvent()
+        event.id = try text("id")
+        event.event = try text("event")
+        event.data = try text("data")
+        event.comment = try text("comment")
+        event.delay = try delay(fields["delay"], path: "\(path).delay")
         for key in ["id", "event"] where (key == "id" ? event.id : event.event)?.contains(where: { $0 == "\n" || $0 == "\r" }) == true {
             throw base.error(.invalidValue(path: "\(path).\(key)", reason: "an event's \(key) is one line"), at: fields[key]!.location)
         }
