@@ -66,7 +66,6 @@ package struct HPACKDecoder: Sendable {
             listSize += header.size
             if listSize <= maximumHeaderListSize { headers.append(header) }
         }
-        if let required = requiredSizeUpdate, !block.isEmpty { throw .missingTableSizeUpdate(limit: required) }
         guard listSize <= maximumHeaderListSize else { throw .headerListTooLarge(limit: maximumHeaderListSize) }
         return headers
     }
