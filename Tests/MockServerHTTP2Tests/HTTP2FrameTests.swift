@@ -113,7 +113,6 @@ struct HTTP2FrameTests {
         ("000000 00 08 00000001", "", .frameSizeError, .connection, "padded DATA without a pad length"),
         ("000001 01 04 00000000", "82", .protocolError, .connection, "HEADERS on stream 0"),
         ("000003 01 24 00000001", "000000", .frameSizeError, .connection, "HEADERS too short for its priority"),
-        ("000006 01 24 00000003", "00000003 0f82", .protocolError, .stream(3), "HEADERS depending on its own stream"),
         ("000004 01 0c 00000001", "0a828384", .protocolError, .connection, "HEADERS with more padding than payload"),
         ("000005 02 00 00000000", "0000000110", .protocolError, .connection, "PRIORITY on stream 0"),
         ("000004 02 00 00000003", "00000001", .frameSizeError, .stream(3), "PRIORITY of 4 bytes"),

@@ -113,11 +113,9 @@ package struct HTTP2FrameReader: Sendable {
             var priority: HTTP2Priority?
             if flags.contains(.priority) {
                 guard block.count >= 5 else { throw HTTP2Error(.frameSizeError, "a HEADERS frame too short for its priority fields") }
-                let fields = HTTP2Priority(block, at: 0)
-                guard fields.dependency != stream else {
-                    throw HTTP2Error(.protocolError, stream: stream, "stream \(stream) depends on itself")
-                }
-                priority = fields
+                // A HEADERS frame depending on its own stream is a stream error the connection
+                // answers once it has decoded the field block, which keeps HPACK in step (§4.3).
+                priority = HTTP2Priority(block, at: 0)
                 block = UnsafeRawBufferPointer(rebasing: block[5...])
             }
             return HTTP2Frame(streamID: stream, .headers(block: Array(block), endStream: flags.contains(.endStream),

@@ -60,6 +60,14 @@ package enum HTTP2FrameWriter {
     /// Appends a field block as a HEADERS frame and as many CONTINUATION frames as
     /// `maximumFrameSize` makes it need (§4.3, §6.10).
     package static func writeFieldBlock(_ block: [UInt8], streamID: UInt32, endStream: Bool, maximumFrameSize: Int, into output: inout [UInt8]) {
+        for frame in fieldBlockFrames(block, streamID: streamID, endStream: endStream, maximumFrameSize: maximumFrameSize) {
+            write(frame, into: &output)
+        }
+    }
+
+    /// A field block as a HEADERS frame and the CONTINUATION frames `maximumFrameSize` makes it need.
+    package static func fieldBlockFrames(_ block: [UInt8], streamID: UInt32, endStream: Bool, maximumFrameSize: Int) -> [HTTP2Frame] {
+        var frames: [HTTP2Frame] = []
         var chunkStart = 0
         repeat {
             let chunkEnd = min(block.count, chunkStart + maximumFrameSize)
@@ -68,9 +76,10 @@ package enum HTTP2FrameWriter {
             let payload: HTTP2Frame.Payload = chunkStart == 0
                 ? .headers(block: chunk, endStream: endStream, endHeaders: last)
                 : .continuation(block: chunk, endHeaders: last)
-            write(HTTP2Frame(streamID: streamID, payload), into: &output)
+            frames.append(HTTP2Frame(streamID: streamID, payload))
             chunkStart = chunkEnd
         } while chunkStart < block.count
+        return frames
     }
 
     /// Writes the pad length (when `padding` is set), the contents, then the padding's zeros.

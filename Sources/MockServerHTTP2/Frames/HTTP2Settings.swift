@@ -13,6 +13,20 @@ package struct HTTP2Settings: Hashable, Sendable {
 
     package init() {}
 
+    /// The parameters of a SETTINGS frame that take a side from the initial values to these.
+    package var parametersChangedFromInitialValues: [HTTP2Setting] {
+        let initial = HTTP2Settings()
+        var parameters: [HTTP2Setting] = []
+        if headerTableSize != initial.headerTableSize { parameters.append(HTTP2Setting(.headerTableSize, headerTableSize)) }
+        if enablePush != initial.enablePush { parameters.append(HTTP2Setting(.enablePush, enablePush ? 1 : 0)) }
+        if let maxConcurrentStreams { parameters.append(HTTP2Setting(.maxConcurrentStreams, maxConcurrentStreams)) }
+        if initialWindowSize != initial.initialWindowSize { parameters.append(HTTP2Setting(.initialWindowSize, initialWindowSize)) }
+        if maxFrameSize != initial.maxFrameSize { parameters.append(HTTP2Setting(.maxFrameSize, maxFrameSize)) }
+        if let maxHeaderListSize { parameters.append(HTTP2Setting(.maxHeaderListSize, maxHeaderListSize)) }
+        if enableConnectProtocol { parameters.append(HTTP2Setting(.enableConnectProtocol, 1)) }
+        return parameters
+    }
+
     /// Applies a SETTINGS frame's parameters in order (each already validated by the reader);
     /// unknown identifiers are ignored.
     package mutating func apply(_ settings: [HTTP2Setting]) {
