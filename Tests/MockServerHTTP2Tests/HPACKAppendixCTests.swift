@@ -41,6 +41,11 @@ struct HPACKAppendixCTests {
         }
     }
 
+    /// The steps of an example: its blocks, each with its list and table from `examples`.
+    static func check(blocks: [String], _ examples: [(headers: [HPACKHeader], table: [HPACKHeader], size: Int)], tableSize: Int, huffman: Bool) throws {
+        try check(zip(blocks, examples).map { Step(block: $0, headers: $1.headers, table: $1.table, size: $1.size) }, tableSize: tableSize, huffman: huffman)
+    }
+
     @Test("C.2.1: a literal field with indexing goes into the table")
     func literalWithIndexing() throws {
         try Self.check([Step(block: "400a 6375 7374 6f6d 2d6b 6579 0d63 7573 746f 6d2d 6865 6164 6572",
@@ -87,16 +92,14 @@ struct HPACKAppendixCTests {
     func requestsWithoutHuffman() throws {
         let blocks = ["8286 8441 0f77 7777 2e65 7861 6d70 6c65 2e63 6f6d", "8286 84be 5808 6e6f 2d63 6163 6865",
                       "8287 85bf 400a 6375 7374 6f6d 2d6b 6579 0c63 7573 746f 6d2d 7661 6c75 65"]
-        try Self.check(zip(blocks, Self.requests).map { Step(block: $0, headers: $1.headers, table: $1.table, size: $1.size) },
-                       tableSize: 4096, huffman: false)
+        try Self.check(blocks: blocks, Self.requests, tableSize: 4096, huffman: false)
     }
 
     @Test("C.4: the same requests with Huffman coding")
     func requestsWithHuffman() throws {
         let blocks = ["8286 8441 8cf1 e3c2 e5f2 3a6b a0ab 90f4 ff", "8286 84be 5886 a8eb 1064 9cbf",
                       "8287 85bf 4088 25a8 49e9 5ba9 7d7f 8925 a849 e95b b8e8 b4bf"]
-        try Self.check(zip(blocks, Self.requests).map { Step(block: $0, headers: $1.headers, table: $1.table, size: $1.size) },
-                       tableSize: 4096, huffman: true)
+        try Self.check(blocks: blocks, Self.requests, tableSize: 4096, huffman: true)
     }
 
     static let date1 = "Mon, 21 Oct 2013 20:13:21 GMT", date2 = "Mon, 21 Oct 2013 20:13:22 GMT"
@@ -125,8 +128,7 @@ struct HPACKAppendixCTests {
             6765 3d33 3630 303b 2076 6572 7369 6f6e 3d31
             """,
         ]
-        try Self.check(zip(blocks, Self.responses).map { Step(block: $0, headers: $1.headers, table: $1.table, size: $1.size) },
-                       tableSize: 256, huffman: false)
+        try Self.check(blocks: blocks, Self.responses, tableSize: 256, huffman: false)
     }
 
     @Test("C.6: the same responses with Huffman coding")
@@ -142,7 +144,6 @@ struct HPACKAppendixCTests {
             e6c7 b335 dfdf cd5b 3960 d5af 2708 7f36 72c1 ab27 0fb5 291f 9587 3160 65c0 03ed 4ee5 b106 3d50 07
             """,
         ]
-        try Self.check(zip(blocks, Self.responses).map { Step(block: $0, headers: $1.headers, table: $1.table, size: $1.size) },
-                       tableSize: 256, huffman: true)
+        try Self.check(blocks: blocks, Self.responses, tableSize: 256, huffman: true)
     }
 }

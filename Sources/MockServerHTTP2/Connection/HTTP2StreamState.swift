@@ -14,7 +14,7 @@ package enum HTTP2StreamState: Equatable, Sendable {
     /// The state after the peer's END_STREAM, or nil when the stream closes.
     var afterRemoteEnd: Self? { self == .open ? .halfClosedRemote : nil }
     /// Whether the peer may still send DATA or HEADERS.
-    var peerMaySend: Bool { self != .halfClosedRemote }
+    package var peerMaySend: Bool { self != .halfClosedRemote }
     /// Whether this side may still send DATA or HEADERS.
-    var localMaySend: Bool { self != .halfClosedLocal }
+    package var localMaySend: Bool { self != .halfClosedLocal }
 }
