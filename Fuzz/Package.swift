@@ -35,6 +35,8 @@ let package = Package(
         packageFuzzTarget("FuzzWebDAVXML"),
         packageFuzzTarget("FuzzFTPArguments"),
         packageFuzzTarget("FuzzAdminJSON"),
+        packageFuzzTarget("FuzzHPACK"),
+        packageFuzzTarget("FuzzHTTP2Frames"),
     ],
     swiftLanguageModes: [.v6]
 )
