@@ -31,6 +31,8 @@ let package = Package(
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
         .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        // HTTP/2's frames and HPACK as pure codecs (issue 37's groundwork; no listener uses them yet).
+        .target(name: "MockServerHTTP2", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
@@ -46,7 +48,9 @@ let package = Package(
         ),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket"],
+            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket",
+                           // Not imported yet: built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
+                           "MockServerHTTP2"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -94,6 +98,7 @@ let package = Package(
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerInProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerResponses", "TestSupport"], resources: [.copy("VOKMockData")], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServerHTTP2", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),

@@ -10,6 +10,8 @@
 #   FuzzWebDAVXML     the WebDAV XML reader
 #   FuzzFTPArguments  FTP's PORT/EPRT addresses and «ftp»'s file commands (REST, RETR, STOR, paths)
 #   FuzzAdminJSON     the JSON bodies of the admin API (JSON reader, conditions, endpoints, /set)
+#   FuzzHPACK         the HPACK decoder (and its encoder, on what it decoded)
+#   FuzzHTTP2Frames   the HTTP/2 frame reader (and writer, on what it read)
 #   FuzzResponseFile  the response-file loader
 # Each target starts from its seeds (Fuzz/Corpus/TARGET-NAME; the loader's are the bundled scripts and
 # the test fixtures) with its dictionary (Fuzz/Dictionaries) and keeps what it learns in
@@ -21,7 +23,7 @@ cd "$(dirname "$0")/.."
 runs="${1:-0}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzResponseFile)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzHPACK FuzzHTTP2Frames FuzzResponseFile)
 
 # The toolchain's libFuzzer without its main(): SwiftPM gives each executable its own entry point,
 # which hands over to LLVMFuzzerRunDriver.
@@ -54,6 +56,8 @@ for target in "${targets[@]}"; do
         # Foundation's XMLParser leaks the CFError it makes of each libxml2 error: not ours to find.
         FuzzWebDAVXML) seeds=(Fuzz/Corpus/webdav-xml); dict=xml.dict; max_len=8192; options=(-detect_leaks=0); asan_options=detect_leaks=0 ;;
         FuzzFTPArguments) seeds=(Fuzz/Corpus/ftp); dict=ftp.dict; max_len=1024 ;;
+        FuzzHPACK) seeds=(Fuzz/Corpus/hpack); dict=hpack.dict; max_len=4096 ;;
+        FuzzHTTP2Frames) seeds=(Fuzz/Corpus/http2-frames); dict=http2.dict; max_len=4096 ;;
         # 16 KiB: the seeds nested 100,000 deep are read to 16,384 levels, far past the reader's 512 (the
         # unit tests read them whole); longer inputs made a run 10 times slower.
         FuzzAdminJSON) seeds=(Fuzz/Corpus/admin-json Responses); dict=json.dict; max_len=16384 ;;
