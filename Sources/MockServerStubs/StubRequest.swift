@@ -31,7 +31,7 @@ extension Stub {
         public var body: Data { Data(http.body) }
         /// The path split into components, the root first: `/accounts/user` → `["/", "accounts", "user"]`.
         public var pathComponents: [String] {
-            ["/"] + path.split(separator: "/").map { HTTPFormFields.decode($0) }
+            ["/"] + path.split(separator: "/").map { PercentCoding.decodedText($0) }
         }
         /// The query's parameters (a repeated key keeps all its values, in order).
         public var queryParameters: Stub.Parameters { Stub.Parameters.decoding(formEncoded: query[...]) }
