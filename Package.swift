@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServerHTTP2", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),

@@ -35,10 +35,20 @@ package enum FilePaths {
         return "/" + segments.joined(separator: "/") + (trailing ? "/" : "")
     }
 
-    /// A stored file name as a decoded path (names from `--files DIR` have no leading `/`; names a
-    /// script saved under `$path` may be percent-encoded).
+    /// A stored file name as a path (names from `--files DIR` have no leading `/`). Stored names
+    /// are decoded already (every protocol stores under the path it decoded, `{"save": …}`
+    /// included), so a `%` in one is a `%`: decoding again would read `/a%41`, stored for
+    /// `PUT /a%2541`, as `/aA`.
     package static func path(ofStoredName name: String) -> String {
-        path(ofReference: Substring(FileName.path(name))) ?? FileName.path(name)
+        resolved(FileName.path(name))
+    }
+
+    /// The name a file named by `target` (a path or an absolute URI, percent-encoded, as a request
+    /// gives it to `{"save": …}`) is stored under: its decoded path; `target` as it is when it does
+    /// not decode, or when it has no `/` at all and so is a plain name (`upload.bin`).
+    package static func storedName(ofTarget target: String) -> String {
+        guard target.contains("/") else { return target }
+        return path(ofTarget: target) ?? target
     }
 
     private static func decode(_ text: Substring) -> String? {

@@ -15,6 +15,6 @@ package enum HTTPFormFields {
 
     /// `+` as a space and `%XX` as the byte it stands for; invalid escapes stay as written.
     package static func decode(_ text: Substring) -> String {
-        String(decoding: PercentCoding.decode(text.utf8, plusAsSpace: true) ?? Array(text.utf8), as: UTF8.self)
+        PercentCoding.decodedText(text, plusAsSpace: true)
     }
 }

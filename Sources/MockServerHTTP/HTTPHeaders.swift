@@ -1,5 +1,8 @@
 import MockServerCore
-/// HTTP header fields: ordered, repeatable, and looked up by name in any case.
+/// HTTP header fields: ordered, repeatable, and looked up by name in any case, also as members
+/// (`headers.accept`; `headers["Content-Type"]` for names with dashes). The one header list of
+/// the package: requests, responses, stubs and their endpoints all use it.
+@dynamicMemberLookup
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -39,6 +42,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
             fields.insert(Field(name: name, value: newValue), at: Swift.min(index ?? fields.count, fields.count))
         }
     }
+
+    /// The value of the first field named as the member (any case): `headers.accept`,
+    /// `headers.authorization`.
+    public subscript(dynamicMember name: String) -> String? { self[name] }
 
     /// Every value of the fields named `name` (any case), in order.
     public func values(for name: String) -> [String] {

@@ -91,10 +91,17 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// A JSON `body` with masked keys' values replaced (written compactly, members in their order);
     /// `nil` when it is not JSON or holds no masked key.
     package func maskedJSON(_ body: [UInt8]) -> [UInt8]? {
-        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body) else { return nil }
+        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body), let masked = maskedJSON(value) else { return nil }
+        return Array(JSONText.write(masked).utf8)
+    }
+
+    /// `value` with the values of masked keys replaced, at any depth (members in their order); `nil`
+    /// when it holds no masked key, or only values masked already. The one JSON masker: a
+    /// recording's (``HTTPRecorder/Mask``) writes what it gives in its own layout.
+    package func maskedJSON(_ value: JSONValue) -> JSONValue? {
         var changed = false
         let masked = mask(value, changed: &changed)
-        return changed ? Array(JSONText.write(masked).utf8) : nil
+        return changed ? masked : nil
     }
 
     private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {

@@ -21,7 +21,7 @@ package final class InProcessRoute: Sendable {
     /// and `https` request of the session.
     let hosts: Set<String>?
     /// The configuration's `httpAdditionalHeaders`, added where the request lacks them.
-    let additionalHeaders: [(name: String, value: String)]
+    let additionalHeaders: HTTPHeaders
     /// Where `Set-Cookie` goes and `Cookie` comes from (the configuration's storage).
     ///
     #if canImport(FoundationNetworking)
@@ -39,10 +39,9 @@ package final class InProcessRoute: Sendable {
         self.authority = authority.lowercased()
         self.localhostAuthority = authority.hasPrefix("127.0.0.1:") ? "localhost:" + authority.dropFirst("127.0.0.1:".count) : nil
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
-        self.additionalHeaders = (additionalHeaders ?? [:]).compactMap { key, value in
-            guard let name = key as? String else { return nil }
-            return (name, "\(value)")
-        }.sorted { $0.name < $1.name }
+        self.additionalHeaders = HTTPHeaders((additionalHeaders ?? [:]).compactMap { key, value in
+            (key as? String).map { HTTPHeaders.Field(name: $0, value: "\(value)") }
+        }.sorted { $0.name < $1.name })
         self.cookieStorage = cookieStorage
     }
 

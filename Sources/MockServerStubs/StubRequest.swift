@@ -22,7 +22,7 @@ extension Stub {
         public var method: String { http.method }
         /// The headers, by name in any case (and as members: `request.headers.contentType` is not
         /// `Content-Type`; use `request.headers["Content-Type"]` for names with dashes).
-        public var headers: Stub.Headers { Stub.Headers(http.headers) }
+        public var headers: HTTPHeaders { http.headers }
         /// The path, percent-encoding kept: `/accounts/user`.
         public var path: String { http.path }
         /// The query as sent, without `?`; empty when there is none.
@@ -31,7 +31,7 @@ extension Stub {
         public var body: Data { Data(http.body) }
         /// The path split into components, the root first: `/accounts/user` → `["/", "accounts", "user"]`.
         public var pathComponents: [String] {
-            ["/"] + path.split(separator: "/").map { HTTPFormFields.decode($0) }
+            ["/"] + path.split(separator: "/").map { PercentCoding.decodedText($0) }
         }
         /// The query's parameters (a repeated key keeps all its values, in order).
         public var queryParameters: Stub.Parameters { Stub.Parameters.decoding(formEncoded: query[...]) }

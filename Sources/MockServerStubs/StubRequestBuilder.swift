@@ -21,14 +21,16 @@ extension Stub {
         /// Requires these headers, by name in any case, with exactly these values.
         @discardableResult
         public func withHeaders(_ headers: [String: String]) -> Stub.RequestBuilder {
-            stub.update { $0.headers += headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) } }
+            stub.update { definition in
+                for (name, value) in headers.sorted(by: { $0.key < $1.key }) { definition.headers.add(name: name, value: value) }
+            }
             return self
         }
 
         /// Requires one header, by name in any case, with exactly this value.
         @discardableResult
         public func withHeader(_ name: String, _ value: String) -> Stub.RequestBuilder {
-            stub.update { $0.headers.append((name: name, value: value)) }
+            stub.update { $0.headers.add(name: name, value: value) }
             return self
         }
 

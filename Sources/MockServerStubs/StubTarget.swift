@@ -50,7 +50,7 @@ package enum StubTarget: Sendable {
             for (segment, part) in zip(segments, parts) {
                 switch segment {
                 case .literal(let literal): if literal != part { return nil }
-                case .parameter(let name): values[name] = [HTTPFormFields.decode(part)]
+                case .parameter(let name): values[name] = [PercentCoding.decodedText(part)]
                 }
             }
             return Stub.Parameters(values)

@@ -100,4 +100,18 @@ struct ExpectContinueTests {
         #expect(responder.respond(to: InputUnit("PUT /large HTTP/1.1\r\nContent-Length: 2\r\n\r\nok"), session: &session, context: context)?.response == "put")
         #expect(responder.respond(toHead: InputUnit("PUT /x HTTP/1.1\r\n\r\n"), session: &session, context: context) == nil)
     }
+
+    @Test("\"head\" is HTTP's: a script of another protocol that writes it fails to load, naming HTTP")
+    func headIsHTTPs() throws {
+        let ftp = #"{"scheme": "ftp", "responses": {"a": {"head": true, "pattern": "^STOR ", "commands": []}}}"#
+        #expect {
+            try ResponseScript(json: ftp)
+        } throws: { error in
+            guard let error = error as? ResponseFileError,
+                  case .foreignCommand(let path, let command, let owner, _, _) = error.problem else { return false }
+            return path == "responses.a.head" && command == "\"head\"" && owner == "HTTP"
+        }
+        let webdav = #"{"scheme": "webdav", "responses": {"a": {"head": true, "pattern": "^PUT ", "commands": ["«continue»"]}}}"#
+        #expect(try ResponseScript(json: webdav).set(named: "default").entries.first?.answersPart == true)
+    }
 }

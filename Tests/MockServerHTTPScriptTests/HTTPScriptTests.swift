@@ -69,6 +69,28 @@ struct HTTPScriptTests {
         #expect(reply == "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nhi\nHTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\nHTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
     }
 
+    @Test("{\"file\": \"$path\"} finds a file by its decoded path, as the other file commands do; {\"save\": \"$path\"} stores under it", .enabled(if: Tools.hasCurl))
+    func fileByDecodedPath() throws {
+        let json = #"""
+            {"scheme": "http", "files": {"/x y.txt": "spaced", "/a%41": "percent"},
+             "responses": {
+                "put": {"pattern": "^PUT (\\S+) ", "commands": [{"save": "$1"}, {"response": {"status": "201 Created"}}]},
+                "get": {"pattern": "^GET (\\S+) ", "commands": [{"file": "$1", "strict": true, "otherwise": [{"response": {"status": "404 Not Found"}}]},
+                                                           {"response": {"body": "«data»"}}]}
+             }}
+            """#
+        let server = try MockServer(script: ResponseScript(json: json))
+        try server.start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try Tools.curl(["-sS", "\(base)/x%20y.txt"]).stdout == "spaced")
+        #expect(try Tools.curl(["-sS", "\(base)/a%2541"]).stdout == "percent")
+        #expect(try Tools.curl(["-sS", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/aA"]).stdout == "404")
+        #expect(try Tools.curl(["-sS", "-o", "/dev/null", "-w", "%{http_code}", "-T", "-", "\(base)/new%20file"], input: "fresh").stdout == "201")
+        #expect(server.files["/new file"] == Data("fresh".utf8))
+        #expect(try Tools.curl(["-sS", "\(base)/new%20file"]).stdout == "fresh")
+    }
+
     @Test("a malformed request gets a 400 naming it and closes the connection with the reason recorded")
     func malformed() async throws {
         let server = try start()

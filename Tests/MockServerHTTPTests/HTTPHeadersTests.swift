@@ -43,4 +43,11 @@ struct HTTPHeadersTests {
         headers["X-A"] = "3"
         #expect(headers.map(\.value) == ["keep-alive, Upgrade", "3"])
     }
+
+    @Test("one header type: members are header names in any case, and a stub's request has the same headers")
+    func members() {
+        let headers: HTTPHeaders = ["Accept": "text/plain", "authorization": "Bearer t", "ACCEPT": "second"]
+        #expect(headers.accept == "text/plain" && headers.Authorization == "Bearer t" && headers.missing == nil)
+        #expect(headers.count == 3 && headers.fields.count == 3)
+    }
 }

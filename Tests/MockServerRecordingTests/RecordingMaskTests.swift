@@ -55,6 +55,16 @@ struct RecordingMaskTests {
         #expect(HTTPRequestMask().maskedBody(Array("password=pw".utf8), contentType: "application/x-www-form-urlencoded") == nil)
     }
 
+    @Test("one JSON masker: a recording masks JSON as a replay does (any case, any depth), and a value masked already leaves the body as it came")
+    func oneJSONMasker() throws {
+        let recording = HTTPRecorder.Mask.standard
+        let body = Array(#"{"a": {"TOKEN": "x"}, "b": [{"Secret": 1}]}"#.utf8)
+        let written = try #require(recording.maskedJSON(body, contentType: "application/json"))
+        let replayed = try #require(recording.requestMask.maskedJSON(body))
+        #expect(String(decoding: written, as: UTF8.self) == JSONText.write(try JSONReader.parse(replayed), layout: .canonical))
+        #expect(recording.maskedJSON(Array(#"{"a": {"token": "MASKED"}}"#.utf8), contentType: "application/json") == nil)
+    }
+
     @Test("a masked request has the masked target and body, its Content-Length the new body's; an unmasked one is nil")
     func maskedRequest() throws {
         let original = try Self.request("POST /login?token=abc HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 11\r\n\r\npassword=pw")

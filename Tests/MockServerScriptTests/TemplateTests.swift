@@ -21,6 +21,19 @@ struct TemplateTests {
         #expect(render("${twice}") == "4242")
     }
 
+    @Test("the arguments-only syntax (an endpoints file's): only ${name:argument} with a known name; $1, $$, $name stay as written")
+    func argumentsOnly() throws {
+        let names: Set<String> = ["param", "query"]
+        let template = try ResponseTemplate(arguments: "$1 costs $$5 ${param:id}/${query:a:b} $data ${param:none}", names: names)
+        let rendered = template.render { name, argument in argument == "none" ? nil : "\(name)=\(argument)" }
+        #expect(rendered == "$1 costs $$5 param=id/query=a:b $data ${param:none}")
+        #expect(try ResponseTemplate(arguments: "", names: names).render { _, _ in "x" } == "")
+        #expect(throws: ResponseTemplate.ArgumentProblem.unclosed("${param:id and more")) { try ResponseTemplate(arguments: "a ${param:id and more", names: names) }
+        for (text, inner) in [("${form:x}", "form:x"), ("${param}", "param"), ("${1}", "1"), ("${param:}", "param:"), ("${:x}", ":x"), ("${Param:x}", "Param:x")] {
+            #expect(throws: ResponseTemplate.ArgumentProblem.unknown(inner)) { try ResponseTemplate(arguments: text, names: names) }
+        }
+    }
+
     @Test("$1 and $10 are different groups; two digits are read when present")
     func groupNumbers() {
         let groups: [String?] = (1...10).map { "g\($0)" }

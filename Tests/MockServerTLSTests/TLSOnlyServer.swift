@@ -6,25 +6,17 @@ import MockServerTLS
 final class TLSOnlyServer: Sendable {
     let port: UInt16
     let environment = ServerEnvironment(transcript: Transcript(), logger: .disabled)
-    private let inbox: LoopInbox
-    private let thread: LoopThread
+    private let server: LoopServer
 
+    /// Binds a port on loopback and serves it with the core's ``LoopServer``, as every server does.
     init(_ configuration: TLSConfiguration, makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
         let context = try TLSContext(configuration)
-        let socket = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
-        let selector = try IOSelector.make()
-        try selector.register(socket.fd, interest: .read)
-        port = socket.localAddress?.port ?? 0
-        let inbox = LoopInbox(selector: selector)
-        self.inbox = inbox
-        let environment = self.environment
-        thread = try LoopThread.start {
-            let loop = EventLoop(selector: selector, inbox: inbox, environment: environment)
-            loop.adopt(Listener(socket: socket, loop: loop) { [unowned loop] client in
+        server = try LoopServer.start(binding: [SocketAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
+            [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: makeDriver(), context: context).start()
-            }, fd: socket.fd)
-            loop.run()
-        }
+            }]
+        }.server
+        port = server.addresses[0].port
     }
 
     /// The texts of the transcript's notes of `kind` (`tls-handshake`, `tls-fault`, `tls-failed`…).
@@ -34,10 +26,7 @@ final class TLSOnlyServer: Sendable {
         }
     }
 
-    func stop() {
-        inbox.execute { $0.stop() }
-        thread.join()
-    }
+    func stop() { server.stop() }
 }
 
 /// Answers each line with the same line; `QUIT` is answered `BYE` and closes the connection.

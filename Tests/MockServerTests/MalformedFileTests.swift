@@ -31,7 +31,7 @@ struct MalformedFileTests {
         ("17-empty-set.json", "emptySet", 2, 39, "set \"default\" has no responses"),
         ("18-missing-response.json", "missingResponse", 2, 45, "set \"default\" names the response \"b\", which the file does not define"),
         ("19-unknown-set-switch.json", "unknownSet", 3, 51, "there is no set \"elsewhere\" (sets: \"default\")"),
-        ("20-misspelt-key.json", "unknownKey", 3, 29, "unknown key \"command\" in responses.a (known keys: pattern, commands, comment, head)"),
+        ("20-misspelt-key.json", "unknownKey", 3, 29, "unknown key \"command\" in responses.a (known keys: pattern, commands, comment)"),
         ("21-missing-pattern.json", "missingKey", 3, 10, "responses.a has no \"pattern\""),
         ("22-bad-hex.json", "invalidValue", 3, 51, "responses.a.commands[0].hex: hex data must be pairs of hexadecimal digits"),
         ("23-bad-framing.json", "invalidValue", 2, 14, "framing: framing is one of lines, requests, messages, raw, not \"words\""),

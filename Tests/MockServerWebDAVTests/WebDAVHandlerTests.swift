@@ -41,6 +41,16 @@ struct WebDAVHandlerTests {
         #expect(server.files["/folder/"] != nil)
     }
 
+    @Test("a stored name is decoded once: PUT /a%2541 stores /a%41, which GET /a%2541 reads and PROPFIND lists, and /aA is not there")
+    func storedNameDecodedOnce() {
+        var server = Server()
+        #expect(server.send("PUT", "/a%2541", body: "percent").status == 201)
+        #expect(server.files["/a%41"] == Array("percent".utf8))
+        #expect(text(server.send("GET", "/a%2541")) == "percent")
+        #expect(server.send("GET", "/aA").status == 404)
+        #expect(text(server.send("PROPFIND", "/", ["Depth": "1"])).contains("<D:href>/a%2541</D:href>"))
+    }
+
     @Test("GET and HEAD: collections answer, ranges give 206 and 416, conditions give 304 and 412")
     func reading() {
         var server = Server()

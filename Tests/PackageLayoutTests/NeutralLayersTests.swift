@@ -33,6 +33,11 @@ struct NeutralLayersTests {
         "propfind", "mkcol",
     ]
 
+    /// Words that are neutral in one neutral folder but a protocol's in another, by folder: `head`
+    /// is a queue's head in the core, but in the script engine it can only be HTTP's request head
+    /// (`"head": true`, `answersHead`), which HTTP reads as a response trait of its own.
+    static let folderWords: [String: Set<String>] = ["Sources/MockServerScript": ["head", "heads"]]
+
     /// Hits still to be removed, by file and word, each with who removes it. A known exception that
     /// no longer occurs is an error too, so that it is deleted with the code.
     static let knownExceptions: [String: Set<String>] = [:]
@@ -147,7 +152,7 @@ struct NeutralLayersTests {
                 let path = "\(folder)/\(relative)"
                 let source = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
                 for (number, line) in code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    for word in words(of: line).intersection(protocolWords).sorted() {
+                    for word in words(of: line).intersection(protocolWords.union(folderWords[folder] ?? [])).sorted() {
                         hits.append(Hit(path: path, line: number + 1, word: word, text: String(line)))
                     }
                 }

@@ -118,7 +118,7 @@ struct TallyProtocolTests {
 
     @Test("a protocol's variables belong to its scripts, as its commands do")
     func variablesFollowTheScheme() throws {
-        let vocabulary = ScriptVocabulary.standard.adding(TallyProtocol())
+        let vocabulary = try ScriptVocabulary.standard.adding(TallyProtocol())
         let tally = try ResponseScript(json: Self.script, vocabulary: vocabulary)
         #expect(tally.variables["hexport"] != nil)
         #expect(tally.variables["pasv"] == nil)
@@ -147,8 +147,24 @@ struct TallyProtocolTests {
             _ = try ResponseScript(json: http, file: "http.json", vocabulary: .standard.adding(TallyProtocol()))
             Issue.record("an HTTP script loaded TALLY's commands")
         } catch {
-            #expect(error.description == "http.json:4:54: responses.hello.commands[0]: {\"shout\": …} is a command of TALLY, and this script (scheme \"http\") speaks HTTP",
+            #expect("\(error)" == "http.json:4:54: responses.hello.commands[0]: {\"shout\": …} is a command of TALLY, and this script (scheme \"http\") speaks HTTP",
                     "\(error)")
         }
+    }
+
+    @Test("a second claim on a scheme is refused when the protocol is added, naming the scheme and both protocols")
+    func secondClaimRefused() throws {
+        struct LoudHTTP: ScriptProtocol {
+            let name = "LOUD"
+            let schemes: Set<String> = ["HTTP"]
+        }
+        #expect(throws: ScriptVocabulary.ClaimError(scheme: "http", claimant: "HTTP", newcomer: "LOUD")) {
+            try ScriptVocabulary.standard.adding(LoudHTTP())
+        }
+        #expect(throws: ScriptVocabulary.ClaimError(scheme: "tally", claimant: "TALLY", newcomer: "TALLY")) {
+            try ScriptVocabulary.standard.adding(TallyProtocol()).adding(TallyProtocol())
+        }
+        let error = ScriptVocabulary.ClaimError(scheme: "http", claimant: "HTTP", newcomer: "LOUD")
+        #expect(error.description == #""LOUD" claims the scheme "http", which "HTTP" claims already"#)
     }
 }

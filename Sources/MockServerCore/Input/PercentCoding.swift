@@ -39,6 +39,12 @@ package enum PercentCoding {
         return bytes
     }
 
+    /// `text` decoded as ``decode(_:plusAsSpace:strictness:)`` does, leniently, as text: a path
+    /// segment (`+` stays a `+`), or with `plusAsSpace` a query's or a form's field.
+    package static func decodedText(_ text: Substring, plusAsSpace: Bool = false) -> String {
+        String(decoding: decode(text.utf8, plusAsSpace: plusAsSpace) ?? Array(text.utf8), as: UTF8.self)
+    }
+
     /// `bytes` as text, with `%XX` (upper-case digits) for every byte that `allowed` says must be escaped.
     package static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes, keeping allowed: (UInt8) -> Bool) -> String {
         let digits = Array("0123456789ABCDEF".utf8)

@@ -6,20 +6,12 @@ import MockServerFileSystem
 /// directory per session, listings of folders and files (`LIST` as `ls -l`, `NLST`, `MLSD`,
 /// `MLST`), `SIZE`, `MDTM`, `REST`, `RETR`, `STOR`, `APPE`, `MKD`, `RMD`, `DELE`, `RNFR`/`RNTO`, `FEAT`
 /// and `OPTS`. Pure: a command, the files and their times in; an answer and the changes out.
-package struct FTPFileSystem {
+package struct FTPFileSystem: FileStoreBacked {
     /// Whether `FEAT` lists FTPS's `AUTH TLS`, `PBSZ` and `PROT` (the server has a TLS identity).
     package var offersTLS = false
     /// The files and their times; the file system's own changes make `MKD`, `RMD`, `DELE` and
     /// `RNTO`'s.
-    private var store: FileStore
-    package var files: [String: [UInt8]] {
-        get { store.files }
-        set { store.files = newValue }
-    }
-    package var times: FileTimes {
-        get { store.times }
-        set { store.times = newValue }
-    }
+    package var store: FileStore
     /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give (and `CWD`
     /// goes anywhere).
     let data: [UInt8]

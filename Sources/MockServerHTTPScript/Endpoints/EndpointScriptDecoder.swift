@@ -38,13 +38,13 @@ struct EndpointScriptDecoder {
             throw base.error(.invalidValue(path: "\(path).api", reason: "an api is a method and a path, such as \"get /config/:version\", not \"\(api)\""),
                              at: apiValue.location)
         }
-        var headers: [(name: String, value: String)] = []
+        var headers = HTTPHeaders()
         var body: String?
         if let request = fields["request"] {
             let requestFields = try base.members(of: request, path: "\(path).request", known: ["headers", "body"])
             if let headerValue = requestFields["headers"] {
                 for member in try base.orderedMembers(of: headerValue, path: "\(path).request.headers") {
-                    headers.append((member.key, try base.string(member.value, path: "\(path).request.headers.\(member.key)")))
+                    headers.add(name: member.key, value: try base.string(member.value, path: "\(path).request.headers.\(member.key)"))
                 }
             }
             body = try requestFields["body"].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).request.body") }

@@ -4,7 +4,7 @@ import MockServerScript
 
 /// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole
 /// requests, and may send `{"response": {…}}` and, in a `"head": true` response, `«continue»`.
-package struct HTTPScriptProtocol: ScriptProtocol {
+package struct HTTPScriptProtocol: ScriptResponseKeys {
     package let name = "HTTP"
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
     package let schemes: Set<String> = ["http", "https"]
@@ -13,6 +13,8 @@ package struct HTTPScriptProtocol: ScriptProtocol {
     package let framings: Set<Framing> = [.requests, .lines, .raw]
     package let tokens = ["«continue»"]
     package let keys = ["response"]
+    /// `"head": true`: the response answers request heads (``HTTPHeadAnswer``).
+    package let responseKeys = ["head"]
 
     /// Creates HTTP's vocabulary.
     package init() {}
@@ -49,11 +51,20 @@ package struct HTTPScriptProtocol: ScriptProtocol {
     }
 
     package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
-        guard decoding.answersHead else {
+        guard decoding.traits[HTTPHeadAnswer.self] != nil else {
             throw decoding.error(.invalidValue(path: decoding.path,
                                                reason: "«continue» lets a waiting client send its body, so it belongs in a response with \"head\": true"))
         }
         return .continueRequest
+    }
+
+    package func responseTraits(_ members: [JSONValue.Member], pattern: InputPattern, at patternLocation: JSONValue.Location,
+                                in decoding: ScriptDecoding) throws(ResponseFileError) -> [any Sendable] {
+        var traits: [any Sendable] = []
+        for member in members {
+            if let head = try HTTPHeadAnswer.decode(member.value, pattern: pattern, at: patternLocation, in: decoding) { traits.append(head) }
+        }
+        return traits
     }
 
     package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {

@@ -14,4 +14,10 @@ package protocol ScriptHeadResponder: ScriptResponder {
     func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply?
 }
 
-extension PatternResponder: ScriptHeadResponder {}
+extension PatternResponder: ScriptHeadResponder {
+    /// The first matching `"head": true` response (``HTTPHeadAnswer``) of the connection's set;
+    /// `nil` when none matches (HTTP then sends `100 Continue`).
+    package func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
+        respond(toPart: head, answeredBy: HTTPHeadAnswer.self, session: &session)
+    }
+}

@@ -93,29 +93,8 @@ extension HTTPRecorder {
         /// `nil` when nothing in it is masked (it is written as it came).
         func maskedJSON(_ body: [UInt8], contentType: String?) -> [UInt8]? {
             guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-                  let value = try? JSONReader.parse(body, options: .strict) else { return nil }
-            var changed = false
-            let masked = mask(value, changed: &changed)
-            return changed ? Array(JSONText.write(masked, layout: .canonical).utf8) : nil
-        }
-
-        private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {
-            switch value.kind {
-            case .object(let members):
-                let masked = members.map { member in
-                    guard jsonFields.contains(where: { $0.equalsIgnoringASCIICase(member.key) }) else {
-                        return JSONValue.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed))
-                    }
-                    changed = true
-                    return JSONValue.Member(key: member.key, keyLocation: member.keyLocation,
-                                            value: JSONValue(kind: .string(replacement), location: member.value.location))
-                }
-                return JSONValue(kind: .object(masked), location: value.location)
-            case .array(let items):
-                return JSONValue(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
-            default:
-                return value
-            }
+                  let value = try? JSONReader.parse(body, options: .strict), let masked = requestMask.maskedJSON(value) else { return nil }
+            return Array(JSONText.write(masked, layout: .canonical).utf8)
         }
 
         /// Whether `name` has no space or tab at either end.

@@ -62,21 +62,22 @@ public struct PatternResponder: ScriptResponder {
     /// Answers with the first matching response of the connection's set, or its fallback.
     public func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
         let set = currentSet(for: session)
-        if let reply = firstMatch(in: set, heads: false, input: input) { return reply }
+        if let reply = firstMatch(in: set, input: input, where: { !$0.answersPart }) { return reply }
         guard let fallback = set.fallback else { return nil }
         return ScriptReply(entry: fallback, match: ScriptRun.Match(input: input))
     }
 
-    /// Answers the head of a unit whose peer waits before sending the rest (an HTTP request with
-    /// `Expect: 100-continue`) with the first matching `"head": true` response of the
-    /// connection's set; `nil` when none matches (HTTP then sends `100 Continue`).
-    public func respond(toHead head: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
-        firstMatch(in: currentSet(for: session), heads: true, input: head)
+    /// Answers `part`, a part of a unit that a protocol's driver asks about, with the first matching
+    /// response of the connection's set whose trait of type `trait` says it answers such parts
+    /// (HTTP's `"head": true`); `nil` when none matches.
+    package func respond<Trait: PartialInputAnswer>(toPart part: InputUnit, answeredBy trait: Trait.Type,
+                                                    session: inout ScriptSession) -> ScriptReply? {
+        firstMatch(in: currentSet(for: session), input: part) { $0.traits[trait] != nil }
     }
 
-    /// The reply of the first entry of `set` that answers heads (or whole inputs) and matches `input`.
-    private func firstMatch(in set: ResponseSet, heads: Bool, input: InputUnit) -> ScriptReply? {
-        for entry in set.entries where entry.answersHead == heads {
+    /// The reply of the first entry of `set` that `answers` and matches `input`.
+    private func firstMatch(in set: ResponseSet, input: InputUnit, where answers: (ResponseEntry) -> Bool) -> ScriptReply? {
+        for entry in set.entries where answers(entry) {
             if let groups = entry.pattern.match(input) {
                 return ScriptReply(entry: entry, match: ScriptRun.Match(input: input, groups: groups))
             }

@@ -9,25 +9,29 @@ public struct ResponseEntry: Sendable {
     public let commands: [ScriptCommand]
     /// A note for readers of the script.
     public let comment: String?
-    /// Whether this response answers the head of an HTTP request whose client waits for
-    /// `100 Continue` before sending the body (`"head": true`), instead of whole requests.
-    ///
-    /// When such a response matches, its commands are the answer: `«continue»`
-    /// lets the body come, and the whole request is then answered as
-    /// usual; without it the body is never awaited, and once the answer is sent the server stops
-    /// sending, discards what the client still sends and closes when the client does.
-    public let answersHead: Bool
+    /// What the script's protocols read from the response's own keys, each in a type of its own
+    /// (``ScriptResponseKeys``); empty for most responses.
+    package let traits: ScriptSettings
+    /// Whether the response answers a part of a unit that a protocol's driver asks about (a trait
+    /// that is a ``PartialInputAnswer``), rather than whole units.
+    package let answersPart: Bool
     /// The steps of ``commands`` when they only send constant bytes, pause, close or fail (most
     /// responses of a line script), worked out once; `nil` otherwise.
     package let plainSteps: [ScriptStep]?
 
     /// Creates a response from a compiled pattern.
-    public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil, answersHead: Bool = false) {
+    public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil) {
+        self.init(name: name, pattern: pattern, commands: commands, comment: comment, traits: [])
+    }
+
+    /// Creates a response with the values its protocols read from its own keys.
+    package init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String?, traits: [any Sendable]) {
         self.name = name
         self.pattern = pattern
         self.commands = commands
         self.comment = comment
-        self.answersHead = answersHead
+        self.traits = ScriptSettings(traits)
+        self.answersPart = traits.contains { $0 is any PartialInputAnswer }
         self.plainSteps = Self.plainSteps(of: commands)
     }
 
@@ -51,7 +55,7 @@ public struct ResponseEntry: Sendable {
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).
     ///
     /// - Throws: ``PatternError`` when the pattern does not compile.
-    public init(_ name: String, pattern: String, commands: [ScriptCommand], comment: String? = nil, answersHead: Bool = false) throws(PatternError) {
-        self.init(name: name, pattern: try InputPattern(pattern), commands: commands, comment: comment, answersHead: answersHead)
+    public init(_ name: String, pattern: String, commands: [ScriptCommand], comment: String? = nil) throws(PatternError) {
+        self.init(name: name, pattern: try InputPattern(pattern), commands: commands, comment: comment)
     }
 }

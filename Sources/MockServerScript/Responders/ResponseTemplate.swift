@@ -32,7 +32,28 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
     /// Parses `source`. Parsing cannot fail: anything that is not a substitution is literal text.
     public init(_ source: String) {
         self.source = source
-        self.segments = Self.parse(Array(source.utf8))
+        self.segments = Self.parse(Array(source.utf8), arguments: nil).segments
+    }
+
+    /// Parses `source` in the arguments-only syntax of a format that has no groups or plain
+    /// variables (HTTP's endpoints file): `${name:argument}` with `name` one of `names` is a
+    /// substitution, every other byte (`$1`, `$$`, `$name`) literal text.
+    ///
+    /// - Throws: ``ArgumentProblem`` for a `${` without its `}`, or a `${…}` that is not
+    ///   `${name:argument}` with one of `names`.
+    package init(arguments source: String, names: Set<String>) throws(ArgumentProblem) {
+        let parsed = Self.parse(Array(source.utf8), arguments: names)
+        if let problem = parsed.problem { throw problem }
+        self.source = source
+        self.segments = parsed.segments
+    }
+
+    /// What is wrong with a template in the arguments-only syntax.
+    package enum ArgumentProblem: Error, Sendable, Equatable {
+        /// A `${` with no `}` after it: the text from the `${`, at most 30 characters of it.
+        case unclosed(String)
+        /// A `${…}` that is not `${name:argument}` with a known name: what is between the braces.
+        case unknown(String)
     }
 
     /// Parses a string literal.
@@ -86,7 +107,25 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
         return output
     }
 
-    private static func parse(_ bytes: [UInt8]) -> [Segment] {
+    /// Renders a template of the arguments-only syntax: each `${name:argument}` is what `value`
+    /// gives for it, or stays as written when that is `nil`.
+    package func render(arguments value: (_ name: String, _ argument: String) -> String?) -> String {
+        if let constant = constantBytes { return String(decoding: constant, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(source.utf8.count + 32)
+        for segment in segments {
+            switch segment {
+            case .literal(let bytes): output.append(contentsOf: bytes)
+            case .argument(let name, let argument, let written): output.append(contentsOf: value(name, argument).map { Array($0.utf8) } ?? written)
+            case .group, .variable, .named: break
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The segments of `bytes`, in one pass; with `names`, in the arguments-only syntax, stopping
+    /// at its first problem.
+    private static func parse(_ bytes: [UInt8], arguments names: Set<String>?) -> (segments: [Segment], problem: ArgumentProblem?) {
         var segments: [Segment] = []
         var literal: [UInt8] = []
         func flush() {
@@ -101,7 +140,23 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
                 continue
             }
             let next = bytes[index + 1]
-            if next == UInt8(ascii: "$") {
+            if let names {
+                guard next == UInt8(ascii: "{") else {
+                    literal.append(byte)
+                    index += 1
+                    continue
+                }
+                guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "}")) else {
+                    return (segments, .unclosed(String(String(decoding: bytes[index...], as: UTF8.self).prefix(30))))
+                }
+                guard let segment = braced(bytes[(index + 2)..<close], written: bytes[index...close]),
+                      case .argument(let name, _, _) = segment, names.contains(name) else {
+                    return (segments, .unknown(String(decoding: bytes[(index + 2)..<close], as: UTF8.self)))
+                }
+                flush()
+                segments.append(segment)
+                index = close + 1
+            } else if next == UInt8(ascii: "$") {
                 literal.append(byte)
                 index += 2
             } else if isDigit(next) {
@@ -128,7 +183,7 @@ public struct ResponseTemplate: Sendable, Hashable, ExpressibleByStringLiteral, 
             }
         }
         flush()
-        return segments
+        return (segments, nil)
     }
 
     private static func braced(_ name: ArraySlice<UInt8>, written: ArraySlice<UInt8>) -> Segment? {

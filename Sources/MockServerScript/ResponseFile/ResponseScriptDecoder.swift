@@ -102,7 +102,7 @@ package final class ResponseScriptDecoder {
             }
         }
         for (owner, members) in owned {
-            let decoding = ScriptDecoding(decoder: self, path: "", location: members[0].value.location, answersHead: false)
+            let decoding = ScriptDecoding(decoder: self, path: "", location: members[0].value.location, traits: ScriptSettings())
             settings = settings.merging(ScriptSettings([try owner.settings(members, in: decoding)]))
         }
         if let value = top["conditions"] { settings[NetworkConditions.self] = try conditions(value) }
@@ -154,14 +154,15 @@ package final class ResponseScriptDecoder {
 
     private func entry(named name: String, _ value: JSONValue) throws(ResponseFileError) -> ResponseEntry {
         let path = "responses.\(name)"
-        let fields = try members(of: value, path: path, known: ["pattern", "commands", "comment", "head"])
-        var answersHead = false
-        if let headValue = fields["head"] {
-            guard case .bool(let flag) = headValue.kind else {
-                throw error(.wrongType(path: "\(path).head", expected: "true or false", found: headValue.typeName), at: headValue.location)
-            }
-            answersHead = flag
+        let owners = allowed.compactMap { $0 as? any ScriptResponseKeys }
+        let known = ["pattern", "commands", "comment"] + owners.flatMap(\.responseKeys)
+        for member in try orderedMembers(of: value, path: path) where !known.contains(member.key) {
+            let owner = vocabulary.protocols.first { ($0 as? any ScriptResponseKeys)?.responseKeys.contains(member.key) == true }
+            try rejectForeign("\"\(member.key)\"", owner: owner, at: member.keyLocation, path: "\(path).\(member.key)")
         }
+        let members = try checkedMembers(of: value, path: path, known: known)
+        var fields: [String: JSONValue] = [:]
+        for member in members { fields[member.key] = member.value }
         guard let patternValue = fields["pattern"] else { throw error(.missingKey(path: path, key: "pattern"), at: value.location) }
         guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
         let source = try string(patternValue, path: "\(path).pattern")
@@ -169,23 +170,28 @@ package final class ResponseScriptDecoder {
         if isToken(source) && source != InputPattern.initial.source {
             throw error(.unknownToken(path: "\(path).pattern", token: source, known: [InputPattern.initial.source]), at: patternValue.location)
         }
-        if answersHead && source == InputPattern.initial.source {
-            throw error(.invalidValue(path: "\(path).pattern", reason: "a \"head\": true response answers request heads, so it cannot be «initial»"), at: patternValue.location)
-        }
         do {
             pattern = try InputPattern(source)
         } catch {
             throw self.error(.invalidPattern(response: name, pattern: source, reason: error.reason), at: patternValue.location)
         }
+        var traits: [any Sendable] = []
+        for owner in owners {
+            let owned = members.filter { owner.responseKeys.contains($0.key) }
+            guard !owned.isEmpty else { continue }
+            let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, traits: ScriptSettings())
+            traits += try owner.responseTraits(owned, pattern: pattern, at: patternValue.location, in: decoding)
+        }
         guard case .array(let elements) = commandsValue.kind else {
             throw error(.wrongType(path: "\(path).commands", expected: "an array", found: commandsValue.typeName), at: commandsValue.location)
         }
         var commands: [ScriptCommand] = []
+        let entryTraits = ScriptSettings(traits)
         for (index, element) in elements.enumerated() {
-            commands.append(try command(element, path: "\(path).commands[\(index)]", head: answersHead))
+            commands.append(try command(element, path: "\(path).commands[\(index)]", traits: entryTraits))
         }
         let comment = try fields["comment"].map { value throws(ResponseFileError) in try string(value, path: "\(path).comment") }
-        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, answersHead: answersHead)
+        return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, traits: traits)
     }
 
     private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
@@ -219,9 +225,9 @@ package final class ResponseScriptDecoder {
         return .success(ResponseSet(name: name, entries: entries, fallback: fallback, comment: comment))
     }
 
-    /// One command; `head` says whether it belongs to a response that answers request heads.
-    func command(_ value: JSONValue, path: String, head: Bool) throws(ResponseFileError) -> ScriptCommand {
-        let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, answersHead: head)
+    /// One command; `traits` are those of the response it belongs to.
+    func command(_ value: JSONValue, path: String, traits: ScriptSettings) throws(ResponseFileError) -> ScriptCommand {
+        let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, traits: traits)
         switch value.kind {
         case .string(let text):
             guard isToken(text) else { return .send(ResponseTemplate(text)) }

@@ -112,14 +112,14 @@ public final class ScriptRun: Sendable {
             case .selectFile(let template, let otherwise, let strict):
                 let requested = text(template, match: match)
                 let files = server.content().files
-                let stored = FileName.stored(requested, in: files)
+                let stored = Self.storedFile(named: requested, in: files)
                 if let otherwise, strict || !files.isEmpty, stored == nil {
                     return steps + self.steps(for: otherwise[...], match: match, now: false)
                 }
                 selected.withLock { $0 = stored ?? requested }
             case .saveBody(let template):
                 let body = values.body ?? match.input.bytes
-                let name = text(template, match: match)
+                let name = FilePaths.storedName(ofTarget: text(template, match: match))
                 server.storeFile(name, body)
                 server.recordUpload(name: name, bytes: body, connection: connectionID)
             case .makeFolder(let template, let otherwise):
@@ -146,6 +146,15 @@ public final class ScriptRun: Sendable {
             }
         }
         return steps
+    }
+
+    /// The stored name of the file `name` selects: the file of that very name (an FTP argument, a
+    /// name in the script), else the file at the path `name` decodes to (a request's `$path`, as
+    /// the other file commands decode it); `nil` when there is none.
+    private static func storedFile(named name: String, in files: [String: [UInt8]]) -> String? {
+        if let stored = FileName.stored(name, in: files) { return stored }
+        guard let path = FilePaths.path(ofTarget: name), case .file(let stored)? = FileTree(files: files).kind(of: path) else { return nil }
+        return stored
     }
 
     /// Runs a file command on the path that `template` names (a path or an absolute URI,

@@ -10,8 +10,9 @@ public struct ScriptDecoding {
     public let path: String
     /// Where the command is written.
     public let location: JSONValue.Location
-    /// Whether the command belongs to a response that answers request heads (`"head": true`).
-    public let answersHead: Bool
+    /// What the script's protocols read from the own keys of the response the command belongs to
+    /// (``ScriptResponseKeys``), by type; empty outside a response.
+    package let traits: ScriptSettings
 
     /// An error at the command.
     public func error(_ problem: ResponseFileError.Problem) -> ResponseFileError {
@@ -60,7 +61,7 @@ public struct ScriptDecoding {
         }
         var commands: [ScriptCommand] = []
         for (index, element) in elements.enumerated() {
-            commands.append(try decoder.command(element, path: "\(path)[\(index)]", head: answersHead))
+            commands.append(try decoder.command(element, path: "\(path)[\(index)]", traits: traits))
         }
         return commands
     }

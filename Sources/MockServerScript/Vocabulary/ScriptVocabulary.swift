@@ -19,8 +19,16 @@ public struct ScriptVocabulary: Sendable {
     public static let shared = ScriptVocabulary([])
 
     /// The same vocabulary with `scriptProtocol` added.
-    public func adding(_ scriptProtocol: any ScriptProtocol) -> ScriptVocabulary {
-        ScriptVocabulary(protocols + [scriptProtocol])
+    ///
+    /// - Throws: ``ClaimError`` naming the scheme and both protocols when a protocol of the
+    ///   vocabulary claims one of `scriptProtocol`'s schemes already: every scheme has one claimant.
+    public func adding(_ scriptProtocol: any ScriptProtocol) throws(ClaimError) -> ScriptVocabulary {
+        for scheme in scriptProtocol.schemes.map({ $0.lowercased() }).sorted() {
+            if let claimant = claimant(ofScheme: scheme) {
+                throw ClaimError(scheme: scheme, claimant: claimant.name, newcomer: scriptProtocol.name)
+            }
+        }
+        return ScriptVocabulary(protocols + [scriptProtocol])
     }
 
     /// The protocol that claims `scheme` (compared in lower case); for no scheme, the one that

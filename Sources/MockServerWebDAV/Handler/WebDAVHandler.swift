@@ -11,21 +11,11 @@ import MockServerCore
 /// conditional headers; `PUT`, `DELETE`, `MKCOL`, `COPY`, `MOVE`; `PROPFIND` and `PROPPATCH` with
 /// dead properties; `LOCK` and `UNLOCK` with exclusive and shared write locks, `If` headers and
 /// `423 Locked`.
-package struct WebDAVHandler {
+package struct WebDAVHandler: FileStoreBacked {
     /// The server's files and their times, shared with FTP; the file system's own changes
     /// (``FileStore/makeFolder(_:at:)``, ``FileStore/remove(_:at:)``, ``FileStore/copy(_:to:move:shallow:at:)``)
     /// make `MKCOL`, `DELETE`, `COPY` and `MOVE`'s.
-    var store: FileStore
-    /// The server's files, shared with FTP.
-    package var files: [String: [UInt8]] {
-        get { store.files }
-        set { store.files = newValue }
-    }
-    /// When each file and folder was made and changed (shared with FTP).
-    package var times: FileTimes {
-        get { store.times }
-        set { store.times = newValue }
-    }
+    package var store: FileStore
     /// Dead properties and locks.
     package var state: WebDAVState
     /// The file a `PUT` stored, for the server's uploads.

@@ -7,30 +7,18 @@ import MockServerCore
 private final class CoreOnlyServer: Sendable {
     let port: UInt16
     let environment = ServerEnvironment(transcript: Transcript(), logger: .disabled)
-    private let inbox: LoopInbox
-    private let thread: LoopThread
+    private let server: LoopServer
 
     init(makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
-        let socket = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
-        let selector = try IOSelector.make()
-        try selector.register(socket.fd, interest: .read)
-        port = socket.localAddress?.port ?? 0
-        let inbox = LoopInbox(selector: selector)
-        self.inbox = inbox
-        let environment = self.environment
-        thread = try LoopThread.start {
-            let loop = EventLoop(selector: selector, inbox: inbox, environment: environment)
-            loop.adopt(Listener(socket: socket, loop: loop) { [unowned loop] client in
+        server = try LoopServer.start(binding: [SocketAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
+            [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 try StreamConnection(socket: client, loop: loop, driver: makeDriver()).start()
-            }, fd: socket.fd)
-            loop.run()
-        }
+            }]
+        }.server
+        port = server.addresses[0].port
     }
 
-    func stop() {
-        inbox.execute { $0.stop() }
-        thread.join()
-    }
+    func stop() { server.stop() }
 }
 
 @Suite("A protocol driver outside the core", .offPool)

@@ -279,6 +279,23 @@ struct InProcessTests {
         #expect(clock.now - started >= .milliseconds(200))
     }
 
+    @Test("the configuration's additional headers reach the mock, in name order, unless the request has them")
+    func additionalHeaders() async throws {
+        let stubs = HTTPMockServer()
+        stubs.add(.GET, "/echo") { request, _ in
+            .ok(body: request.headers.fields.filter { $0.name.hasPrefix("X-") }.map { "\($0.name)=\($0.value)" }.joined(separator: ","))
+        }
+        try await stubs.start()
+        defer { stubs.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-B": "2", "X-A": "1", "X-Own": "extra"]
+        let session = try stubs.makeInProcessSession(configuration: configuration)
+        var request = URLRequest(url: stubs.url(for: "/echo"))
+        request.setValue("mine", forHTTPHeaderField: "x-own")
+        let (body, _) = try await session.data(for: request)
+        #expect(String(decoding: body, as: UTF8.self) == "X-Own=mine,X-A=1,X-B=2")
+    }
+
     @Test("a cancelled task cancels the mock's pending closure")
     func cancellation() async throws {
         let stubs = HTTPMockServer()
