@@ -1,7 +1,7 @@
 import MockServerCore
 
-/// What HTTP's script commands hand to the HTTP driver (through ``MockServerScript/ScriptStep/output(_:)``)
-/// besides bytes.
+/// What HTTP's script commands hand to the HTTP driver (through ``MockServerCore/ReplyStep/output(_:)``)
+/// besides bytes: the output type of HTTP scripts.
 package enum HTTPScriptOutput: Sendable {
     /// A response, written for the request it answers.
     case response(HTTPMockResponse)
