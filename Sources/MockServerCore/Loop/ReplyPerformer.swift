@@ -2,10 +2,10 @@
 /// step language to the connection's own steps.
 ///
 /// The driver says only what is its protocol's: what an ``ReplyStep/output(_:)`` of its `Output`
-/// does, and, for a protocol whose bytes travel in frames of its own (WebSocket's messages), what a
-/// send and a close become. Pauses, faults, conditions and ``ReplyStep/then(_:)`` are the same for
-/// every driver. A step is converted as it is listed; a `then` converts what it returns when it is
-/// reached, and those steps run before the rest.
+/// does, and, where its protocol differs, what a send, a close, a fault or conditions become
+/// (WebSocket's sends are messages; HTTP's conditions last to the end of the response). Pauses and
+/// ``ReplyStep/then(_:)`` are the same for every driver. A step is converted as it is listed; a
+/// `then` converts what it returns when it is reached, and those steps run before the rest.
 package protocol ReplyPerformer<Output>: AnyObject {
     /// What the driver's protocol sends besides bytes (`Never`: nothing).
     associatedtype Output: Sendable
@@ -14,6 +14,11 @@ package protocol ReplyPerformer<Output>: AnyObject {
     func sendStep(_ bytes: [UInt8], on connection: StreamConnection) -> StreamStep
     /// The connection's step for a ``ReplyStep/close``: closing once what came before is sent, by default.
     func closeStep(on connection: StreamConnection) -> StreamStep
+    /// The connection's step for a ``ReplyStep/fault(_:)``: the fault itself, by default.
+    func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep
+    /// The connection's step for ``ReplyStep/conditions(_:)``, if any: by default, the connection
+    /// runs under them (or, for `nil`, its own again) once what came before is written.
+    func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep?
     /// The connection's step for one of the protocol's outputs.
     func outputStep(_ output: Output, on connection: StreamConnection) -> StreamStep
 }
@@ -23,20 +28,30 @@ extension ReplyPerformer {
 
     package func closeStep(on connection: StreamConnection) -> StreamStep { .close(.script) }
 
+    package func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep { .fault(fault) }
+
+    package func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep? {
+        .whenWritten { [unowned connection] in connection.runUnder(conditions) }
+    }
+
     /// The connection's steps for `steps`.
     package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
-        steps.map { step in
+        var result: [StreamStep] = []
+        result.reserveCapacity(steps.count)
+        for step in steps {
             switch step {
-            case .send(let bytes): sendStep(bytes, on: connection)
-            case .pause(let duration): .pause(duration)
-            case .close: closeStep(on: connection)
-            case .fault(let fault): .fault(fault)
-            case .conditions(let conditions): .whenWritten { [unowned connection] in connection.runUnder(conditions) }
-            case .output(let output): outputStep(output, on: connection)
+            case .send(let bytes): result.append(sendStep(bytes, on: connection))
+            case .pause(let duration): result.append(.pause(duration))
+            case .close: result.append(closeStep(on: connection))
+            case .fault(let fault): result.append(faultStep(fault, on: connection))
+            case .conditions(let conditions):
+                if let step = conditionsStep(conditions, on: connection) { result.append(step) }
+            case .output(let output): result.append(outputStep(output, on: connection))
             case .then(let rest):
-                .run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) }
+                result.append(.run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) })
             }
         }
+        return result
     }
 }
 

@@ -12,12 +12,12 @@ package enum HTTPScriptCommand: ProtocolCommand {
     /// Both only produce output: they are worked out with the reply.
     package var runsWhenReached: Bool { false }
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPScriptOutput> {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
         switch self {
         case .response(let template):
             let response = template.response(input: match.input, groups: match.groups, context: reply.values)
             return if let streamed = template.streamed {
-                .continue([.output(.streamed(head: streamed.head(for: response), steps: streamed.steps))])
+                .continue([.output(.response(streamed.head(for: response)))] + streamed.steps)
             } else {
                 .continue([.output(.response(response))])
             }

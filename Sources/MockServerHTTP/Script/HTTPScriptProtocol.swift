@@ -36,7 +36,7 @@ package struct HTTPScriptProtocol: ScriptProtocol {
 
     /// HTTP's connections, whose requests go to the responder `responder` makes once per start.
     package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPResponder) -> ScriptConnections {
-        ScriptConnections(outputType: HTTPScriptOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
+        ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
             let responder = responder(context)
             return { HTTPConnectionDriver(responder: { responder }) }
         }

@@ -47,49 +47,9 @@ package final class ScriptHTTPResponder: HTTPResponder {
         guard let answer else { return nil }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
-            return HTTPReply(steps: Self.convert(plain[...], output: Self.append), name: answer.response)
+            return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)
         }
         let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
-        let steps = run.steps(for: answer.commands, match: answer.match, as: HTTPScriptOutput.self)
-        return HTTPReply(steps: Self.convert(steps[...]) { output, result in Self.append(output, to: &result) }, name: answer.response)
-    }
-
-    /// The reply's steps for the interpreter's, whose outputs `output` appends.
-    private static func convert<Output>(_ steps: ArraySlice<ReplyStep<Output>>,
-                                        output: @escaping @Sendable (Output, inout [HTTPReplyStep]) -> Void) -> [HTTPReplyStep] {
-        var result: [HTTPReplyStep] = []
-        result.reserveCapacity(steps.count)
-        for index in steps.indices {
-            switch steps[index] {
-            case .send(let bytes): result.append(.raw(bytes))
-            case .pause(let duration): result.append(.pause(duration))
-            case .close: result.append(.close)
-            case .fault(let fault): result.append(.fault(fault))
-            case .conditions(let conditions):
-                // In an HTTP reply, conditions last to the end of the response (`null` has nothing to lift).
-                if let conditions { result.append(.conditions(conditions)) }
-            case .output(let value): output(value, &result)
-            case .then(let rest):
-                // An HTTP reply works out its rest last: what follows joins what `rest` returns.
-                let following = steps[(index + 1)...]
-                result.append(.then { convert(ArraySlice(rest() + following), output: output) })
-                return result
-            }
-        }
-        return result
-    }
-
-    /// A reply without output appends none.
-    private static func append(_ output: Never, to result: inout [HTTPReplyStep]) {}
-
-    /// The reply steps of one of HTTP's outputs.
-    private static func append(_ output: HTTPScriptOutput, to result: inout [HTTPReplyStep]) {
-        switch output {
-        case .response(let response): result.append(.response(response))
-        case .streamed(let head, let steps):
-            result.append(.response(head))
-            result += steps
-        case .continueRequest: result.append(.continueRequest)
-        }
+        return HTTPReply(steps: run.steps(for: answer.commands, match: answer.match), name: answer.response)
     }
 }

@@ -14,7 +14,7 @@ package enum WebDAVScriptCommand: ProtocolCommand {
     /// requests; a `PUT` is kept as an upload too.
     case webdav
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPScriptOutput> {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
         let values = reply.values
         guard let request = values.protocolValues[HTTPMockRequest.self] ?? HTTPMockRequest(parsing: match.input.bytes) else {
             let refusal = HTTPMockResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))

@@ -11,7 +11,7 @@ import MockServerScript
 ///
 /// A script's connection begins with the opening handshake, which this driver reads; a handler's
 /// begins open, after an HTTP connection answered the handshake and switched to it
-/// (``HTTPReplyStep/upgrade(_:)``).
+/// (``MockServerHTTP/HTTPReplyOutput/upgrade(_:)``).
 ///
 /// The transcript shows messages, not frames: each input is a message's payload, each output a
 /// message's payload (control frames and the handshake are notes).
