@@ -281,7 +281,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         connection.record(.input(head.input, response: reply.name))
         connection.log(.trace, "<- \(head.input) [\(reply.name ?? "")]")
         state = .answeringHead
-        return .steps(convert(reply.steps, request: nil, end: nil, on: connection))
+        return .steps(carryOut(reply.steps, request: nil, end: nil, on: connection))
     }
 
     /// How a reply ends: whether the connection stays open after it, and whether the reply itself
@@ -311,12 +311,13 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             connection.record(.input(request.input, response: reply.name))
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
-        return convert(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
+        return carryOut(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 
-    /// The connection's steps for reply steps; `end` is `nil` for an answer to a request head.
-    private func convert(_ replySteps: [ReplyStep<HTTPReplyOutput>], request: HTTPMockRequest?, end: ReplyEnd?,
-                         on connection: StreamConnection) -> [StreamStep] {
+    /// The connection's steps for reply steps, by Core's converter (``MockServerCore/ReplyPerformer``), then how the
+    /// reply ends; `end` is `nil` for an answer to a request head.
+    private func carryOut(_ replySteps: [ReplyStep<HTTPReplyOutput>], request: HTTPMockRequest?, end: ReplyEnd?,
+                          on connection: StreamConnection) -> [StreamStep] {
         exchange = (request, end)
         var steps = streamSteps(for: replySteps, on: connection)
         guard let end else { return steps }

@@ -24,17 +24,22 @@ package protocol ReplyPerformer<Output>: AnyObject {
 }
 
 extension ReplyPerformer {
+    @inlinable
     package func sendStep(_ bytes: [UInt8], on connection: StreamConnection) -> StreamStep { .send(bytes) }
 
+    @inlinable
     package func closeStep(on connection: StreamConnection) -> StreamStep { .close(.script) }
 
+    @inlinable
     package func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep { .fault(fault) }
 
+    @inlinable
     package func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep? {
         .whenWritten { [unowned connection] in connection.runUnder(conditions) }
     }
 
     /// The connection's steps for `steps`.
+    @inlinable
     package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
         var result: [StreamStep] = []
         result.reserveCapacity(steps.count)

@@ -28,6 +28,7 @@ public enum ReplyStep<Output: Sendable>: Sendable {
 
 extension ReplyStep where Output == Never {
     /// The step as one of a driver whose output is `Other`: a step without output fits every driver.
+    @inlinable
     public func widened<Other>(to other: Other.Type = Other.self) -> ReplyStep<Other> {
         switch self {
         case .send(let bytes): .send(bytes)

@@ -27,7 +27,8 @@ public protocol ProtocolCommand: Sendable, Hashable {
     associatedtype Output: Sendable = Never
 
     /// Whether the command must wait until the reply reaches it (it reads or changes the server or
-    /// the connection), rather than being worked out with the reply's first steps. `true` by default.
+    /// the connection), rather than being worked out with the reply's first steps; what follows
+    /// such a command is worked out once the steps it returns have run. `true` by default.
     var runsWhenReached: Bool { get }
 
     /// Carries the command out: the steps it sends at this point, or instead of the rest of the reply.
@@ -41,9 +42,6 @@ public protocol ProtocolCommand: Sendable, Hashable {
 extension ProtocolCommand {
     /// By default a command waits until the reply reaches it.
     public var runsWhenReached: Bool { true }
-
-    /// ``Output``, as a value the load compares with the output type of the script's driver.
-    package var outputType: any Sendable.Type { Output.self }
 
     /// Whether the command fits a driver whose output is `driverOutput`: it has no output of its
     /// own, or that one.
