@@ -17,6 +17,7 @@
 @_exported import struct MockServerCore.InputUnit
 @_exported import struct MockServerCore.MockServerLogger
 @_exported import struct MockServerCore.NetworkConditions
+@_exported import enum MockServerCore.ReplyStep
 @_exported import class MockServerCore.SharedValues
 @_exported import struct MockServerCore.SocketAddress
 @_exported import struct MockServerCore.SocketError
@@ -54,7 +55,6 @@
 @_exported import protocol MockServerScript.ScriptResponder
 @_exported import class MockServerScript.ScriptRun
 @_exported import struct MockServerScript.ScriptSession
-@_exported import enum MockServerScript.ScriptStep
 @_exported import struct MockServerScript.ScriptVocabulary
 @_exported import struct MockServerScript.SubstitutionContext
 

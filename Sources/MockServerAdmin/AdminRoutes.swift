@@ -202,7 +202,7 @@ enum AdminRoutes {
         let transcript = call.context.environment.transcript
         let connection = call.context.connectionID
         let answer = HTTPMockResponse(status: 200, headers: ["Content-Type": "application/json", "Connection": "close"], body: AdminJSON.encode(.object(["stopping": .bool(true)])))
-        return .reply(HTTPReply(steps: [.response(answer), .then {
+        return .reply(HTTPReply(steps: [.output(.response(answer)), .then {
             Task {
                 // Past or future: the close may be recorded before this wait starts. Without it in
                 // 10 seconds (a transcript that dropped it), the owner is asked all the same.

@@ -2,12 +2,12 @@ import MockServerCore
 
 /// HTTP/1.x on one connection: parses requests, asks an ``HTTPResponder``, and turns each reply
 /// into the connection's steps, with `Expect: 100-continue` and persistence handled here.
-package final class HTTPConnectionDriver: StreamDriver {
+package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// Where the exchange on this connection stands.
     private enum State {
         /// Reading the next request (or the body of one whose head was answered with `100 Continue`).
         case awaitingRequest
-        /// A reply to a waiting request head is running; its ``HTTPReplyStep/continueRequest``
+        /// A reply to a waiting request head is running; its ``HTTPReplyOutput/continueRequest``
         /// lets the body come.
         case answeringHead
         /// A request head was answered without letting its body come, or bytes that are not a
@@ -16,7 +16,7 @@ package final class HTTPConnectionDriver: StreamDriver {
         case discarding(Transcript.CloseReason)
         /// The responder computes the answer in a task.
         case waiting(Task<Void, Never>)
-        /// A reply switched the connection to another protocol (``HTTPReplyStep/upgrade(_:)``), whose
+        /// A reply switched the connection to another protocol (``HTTPReplyOutput/upgrade(_:)``), whose
         /// driver now gets its bytes.
         case upgraded(any StreamDriver)
     }
@@ -30,6 +30,11 @@ package final class HTTPConnectionDriver: StreamDriver {
     /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
     /// `async` answer.
     private var taskExecutor: AnyObject?
+
+    /// The request whose reply the connection is carrying out (`nil` for an answer to a request
+    /// head) and how that reply ends (`nil` for a head's): the connection takes no input until a
+    /// reply's steps have all run, so what a `then` works out later belongs to the same exchange.
+    private var exchange: (request: HTTPMockRequest?, end: ReplyEnd?) = (nil, nil)
 
     /// What the responder already said about the connection's first request, asked before the
     /// connection existed (an in-process client that tried to answer at once); used in place of
@@ -274,12 +279,12 @@ package final class HTTPConnectionDriver: StreamDriver {
         connection.record(.input(head.input, response: reply.name))
         connection.log(.trace, "<- \(head.input) [\(reply.name ?? "")]")
         state = .answeringHead
-        return .steps(convert(reply.steps, request: nil, end: nil, on: connection))
+        return .steps(carryOut(reply.steps, request: nil, end: nil, on: connection))
     }
 
     /// How a reply ends: whether the connection stays open after it, and whether the reply itself
     /// closes or fails on purpose (then it decides how the connection ends). Shared by the parts of
-    /// a reply that ``HTTPReplyStep/then(_:)`` works out later.
+    /// a reply that a ``MockServerCore/ReplyStep/then(_:)`` works out later.
     private final class ReplyEnd {
         var keepAlive: Bool
         var scripted = false
@@ -304,67 +309,82 @@ package final class HTTPConnectionDriver: StreamDriver {
             connection.record(.input(request.input, response: reply.name))
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
-        return convert(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
+        return carryOut(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 
-    /// The connection's steps for reply steps; `end` is `nil` for an answer to a request head.
-    private func convert(_ replySteps: [HTTPReplyStep], request: HTTPMockRequest?, end: ReplyEnd?, on connection: StreamConnection) -> [StreamStep] {
-        var steps: [StreamStep] = []
-        steps.reserveCapacity(replySteps.count + 1)
-        for step in replySteps {
-            switch step {
-            case .response(let response):
-                let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
-                if !persistent { end?.keepAlive = false }
-                steps.append(.send(bytes))
-            case .raw(let bytes):
-                steps.append(.send(bytes))
-            case .pause(let duration):
-                steps.append(.pause(duration))
-            case .close:
-                end?.scripted = true
-                steps.append(.close(.script))
-            case .fault(let fault):
-                end?.scripted = true
-                steps.append(.fault(fault))
-            case .continueRequest:
-                steps.append(.run { [unowned self, unowned connection] in
-                    connection.send(HTTPResponseSerializer.continueResponse)
-                    if case .answeringHead = self.state { self.state = .awaitingRequest }
-                })
-            case .then(let rest):
-                steps.append(.run { [unowned self, unowned connection] in
-                    connection.replaceRemainingSteps(with: self.convert(rest(), request: request, end: end, on: connection))
-                })
-                return steps
-            case .conditions(let conditions):
-                guard let end else { continue }
-                end.changesConditions = true
-                // Drawn when reached; a draw that misses leaves the connection as it is.
-                steps.append(.whenWritten { [unowned connection] in
-                    guard case .some(let earlier) = connection.runUnder(conditions), end.replacedConditions == nil else { return }
-                    end.replacedConditions = .some(earlier)
-                })
-            case .upgrade(let upgrade):
-                end?.scripted = true
-                guard let request else {
-                    steps.append(.run { [unowned connection] in
-                        connection.log(.warning, "a \(upgrade.name) upgrade cannot answer a request head waiting for 100 Continue; ignored")
-                    })
-                    return steps
-                }
-                steps.append(.run { [unowned self, unowned connection] in self.upgrade(upgrade, for: request, on: connection) })
-                return steps
-            }
+    /// The connection's steps for reply steps, by Core's converter (``MockServerCore/ReplyPerformer``), then how the
+    /// reply ends; `end` is `nil` for an answer to a request head.
+    private func carryOut(_ replySteps: [ReplyStep<HTTPReplyOutput>], request: HTTPMockRequest?, end: ReplyEnd?,
+                          on connection: StreamConnection) -> [StreamStep] {
+        exchange = (request, end)
+        var steps = streamSteps(for: replySteps, on: connection)
+        guard let end else { return steps }
+        if replySteps.contains(where: { if case .then = $0 { true } else { false } }) {
+            // Steps worked out later may change how the reply ends: it is decided once they have run.
+            steps.append(.whenWritten { [unowned connection] in
+                if case .some(let earlier) = end.replacedConditions { connection.applyConditions(earlier) }
+            })
+            steps.append(.run { [unowned connection] in
+                if !end.keepAlive, !end.scripted { connection.insertSteps([.close(.closeRequested)]) }
+            })
+            return steps
         }
-        if let end, end.changesConditions {
+        if end.changesConditions {
             // Once the reply has gone out under its conditions, the connection's own come back.
             steps.append(.whenWritten { [unowned connection] in
                 if case .some(let earlier) = end.replacedConditions { connection.applyConditions(earlier) }
             })
         }
-        if let end, !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
+        if !end.keepAlive, !end.scripted { steps.append(.close(.closeRequested)) }
         return steps
+    }
+
+    /// A close on purpose: the reply decides how the connection ends.
+    package func closeStep(on connection: StreamConnection) -> StreamStep {
+        exchange.end?.scripted = true
+        return .close(.script)
+    }
+
+    /// A fault on purpose: the reply decides how the connection ends.
+    package func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep {
+        exchange.end?.scripted = true
+        return .fault(fault)
+    }
+
+    /// Conditions for the rest of the response, drawn when reached (a draw that misses leaves the
+    /// connection as it is); the connection's own come back at its end. An answer to a request
+    /// head, and `nil` (nothing to lift), have none.
+    package func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep? {
+        guard let conditions, let end = exchange.end else { return nil }
+        end.changesConditions = true
+        return .whenWritten { [unowned connection] in
+            guard case .some(let earlier) = connection.runUnder(conditions), end.replacedConditions == nil else { return }
+            end.replacedConditions = .some(earlier)
+        }
+    }
+
+    package func outputStep(_ output: HTTPReplyOutput, on connection: StreamConnection) -> StreamStep {
+        let (request, end) = exchange
+        switch output {
+        case .response(let response):
+            let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
+            if !persistent { end?.keepAlive = false }
+            return .send(bytes)
+        case .continueRequest:
+            return .run { [unowned self, unowned connection] in
+                connection.send(HTTPResponseSerializer.continueResponse)
+                if case .answeringHead = self.state { self.state = .awaitingRequest }
+            }
+        case .upgrade(let upgrade):
+            end?.scripted = true
+            guard let request else {
+                return .run { [unowned connection] in
+                    connection.log(.warning, "a \(upgrade.name) upgrade cannot answer a request head waiting for 100 Continue; ignored")
+                    connection.endSteps()
+                }
+            }
+            return .run { [unowned self, unowned connection] in self.upgrade(upgrade, for: request, on: connection) }
+        }
     }
 
     /// Carries out `upgrade` for `request`: its answer goes out, then the connection is the new

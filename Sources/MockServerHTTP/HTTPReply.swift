@@ -2,9 +2,13 @@ import MockServerCore
 
 /// What an ``HTTPResponder`` answers a request with: usually one response, but a reply can also
 /// pause, send bytes exactly as given, or fail on purpose, in order.
+///
+/// Its steps are the step language every driver speaks, with HTTP's own output (a response, `100
+/// Continue`, an upgrade). A ``MockServerCore/ReplyStep/conditions(_:)`` lasts to the end of the
+/// response (`nil` has nothing to lift), and a `then` works out its steps when reached, before the rest.
 public struct HTTPReply: Sendable {
     /// The steps, in order.
-    package var steps: [HTTPReplyStep]
+    package var steps: [ReplyStep<HTTPReplyOutput>]
     /// A name for the transcript (the script response or stub that answered).
     public var name: String?
     /// Whether the request was unexpected: the transcript records it as unmatched (and test
@@ -12,7 +16,7 @@ public struct HTTPReply: Sendable {
     public var isUnexpected: Bool
 
     /// Creates a reply of steps.
-    package init(steps: [HTTPReplyStep], name: String? = nil, isUnexpected: Bool = false) {
+    package init(steps: [ReplyStep<HTTPReplyOutput>], name: String? = nil, isUnexpected: Bool = false) {
         self.steps = steps
         self.name = name
         self.isUnexpected = isUnexpected
@@ -20,34 +24,6 @@ public struct HTTPReply: Sendable {
 
     /// A reply of one response.
     public init(_ response: HTTPMockResponse, name: String? = nil, isUnexpected: Bool = false) {
-        self.init(steps: [.response(response)], name: name, isUnexpected: isUnexpected)
+        self.init(steps: [.output(.response(response))], name: name, isUnexpected: isUnexpected)
     }
-}
-
-/// One step of an ``HTTPReply``.
-package enum HTTPReplyStep: Sendable {
-    /// A response, written by ``HTTPResponseSerializer`` for the request it answers.
-    case response(HTTPMockResponse)
-    /// Bytes sent exactly as given (a script's literal response text).
-    case raw([UInt8])
-    /// A wait before the next step; the connection holds no thread meanwhile.
-    case pause(Duration)
-    /// Closes the connection once what came before is sent.
-    case close
-    /// A failure on demand: reset, half-close, hang, truncate or dribble.
-    case fault(StreamFault)
-    /// `100 Continue`: in an answer to a request head, lets the client send the body.
-    case continueRequest
-    /// Works out the rest of the reply when it is reached, on the server's thread, once the steps
-    /// before it have been sent and their pauses waited out; the steps it returns end the reply.
-    /// It must be the last step (any after it are ignored) and must return quickly.
-    case then(@Sendable () -> [HTTPReplyStep])
-    /// Runs the rest of the reply under network conditions (a stub's own, a slow endpoint's),
-    /// drawn with their probability when reached; the connection's own come back once the reply
-    /// has been written. In-process connections have no network and ignore them.
-    case conditions(NetworkConditions)
-    /// Switches the connection to another protocol (a WebSocket, say): the upgrade answers the
-    /// request (`101 Switching Protocols`, or a refusal), and from then on the connection's bytes are
-    /// the new protocol's. It must be the last step; any after it are ignored.
-    case upgrade(HTTPUpgrade)
 }

@@ -24,7 +24,7 @@ public protocol HTTPResponder: Sendable {
     /// The answer to the head of a request whose client waits for `100 Continue` before sending
     /// the body, or `nil` to send `100 Continue` and await the body.
     ///
-    /// A reply without ``HTTPReplyStep/continueRequest`` ends the exchange: the body is not awaited,
+    /// A reply without ``HTTPReplyOutput/continueRequest`` ends the exchange: the body is not awaited,
     /// and once the reply is sent the server stops sending and closes when the client does.
     func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply?
 }

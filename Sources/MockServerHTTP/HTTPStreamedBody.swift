@@ -70,21 +70,21 @@ package struct HTTPStreamedBody: Sendable, Hashable {
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end (the last
     /// chunk; half of the last piece and a close; or a hang).
-    package var steps: [HTTPReplyStep] {
-        var steps: [HTTPReplyStep] = []
+    package var steps: [ReplyStep<HTTPReplyOutput>] {
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
         for (index, piece) in pieces.enumerated() {
             if let delay = piece.delay, delay > .zero { steps.append(.pause(delay)) }
             let isLast = index == pieces.count - 1
             if isLast && end == .cut {
                 let half = Array(piece.bytes.prefix(max(1, piece.bytes.count / 2)))
-                steps.append(.raw(Self.chunkHead(piece.bytes.count) + half))
+                steps.append(.send(Self.chunkHead(piece.bytes.count) + half))
                 steps.append(.close)
             } else if !piece.bytes.isEmpty {
-                steps.append(.raw(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
+                steps.append(.send(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
             }
         }
         switch end {
-        case .complete: steps.append(.raw(Array("0\r\n\r\n".utf8)))
+        case .complete: steps.append(.send(Array("0\r\n\r\n".utf8)))
         case .cut: if pieces.isEmpty { steps.append(.close) }
         case .hang: steps.append(.fault(.hang))
         }

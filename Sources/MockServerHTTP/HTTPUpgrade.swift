@@ -1,11 +1,11 @@
 import MockServerCore
 
 /// A switch from HTTP to another protocol on the same connection, as the last step of a reply
-/// (``HTTPReplyStep/upgrade(_:)``): the protocol's target (WebSocket's, for a stub's
+/// (``HTTPReplyOutput/upgrade(_:)``): the protocol's target (WebSocket's, for a stub's
 /// `andUpgradeToWebSocket`) makes one, and the HTTP connection hands its bytes over to it.
 ///
 /// ```swift
-/// let reply = HTTPReply(steps: [.upgrade(upgrade)])
+/// let reply = HTTPReply(steps: [.output(.upgrade(upgrade))])
 /// ```
 package struct HTTPUpgrade: Sendable {
     /// What an upgrade does with the request that asked for it.

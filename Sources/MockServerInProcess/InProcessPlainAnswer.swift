@@ -18,7 +18,7 @@ struct InProcessPlainAnswer {
     /// The plain form of `reply` to `request`, or `nil` when the reply does more than send
     /// (pauses, faults, closes, commands that act later).
     init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
-        if reply.steps.count == 1, case .response(let response) = reply.steps[0] {
+        if reply.steps.count == 1, case .output(.response(let response)) = reply.steps[0] {
             let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
             pieces = [written.bytes]
             known = written.head.map { ($0, written.body) }
@@ -27,8 +27,8 @@ struct InProcessPlainAnswer {
         var pieces: [[UInt8]] = []
         for step in reply.steps {
             switch step {
-            case .response(let response): pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
-            case .raw(let bytes): pieces.append(bytes)
+            case .output(.response(let response)): pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
+            case .send(let bytes): pieces.append(bytes)
             default: return nil
             }
         }

@@ -113,8 +113,8 @@ extension Stub {
         }
 
         /// The reply steps: the conditions, the wait, the fault, the response.
-        var replySteps: [HTTPReplyStep] {
-            var steps: [HTTPReplyStep] = []
+        var replySteps: [ReplyStep<HTTPReplyOutput>] {
+            var steps: [ReplyStep<HTTPReplyOutput>] = []
             if let conditions { steps.append(.conditions(conditions)) }
             if let delay { steps.append(.pause(delay)) }
             if let fault { steps.append(.fault(fault)) }
@@ -122,11 +122,11 @@ extension Stub {
             case .reset?, .hang?: break
             default:
                 guard let stream else {
-                    steps.append(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)))
+                    steps.append(.output(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body))))
                     break
                 }
                 // The head, with chunked coding and no length, then the pieces as chunks.
-                steps.append(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: []))))
+                steps.append(.output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: [])))))
                 steps += stream.steps
             }
             return steps

@@ -99,15 +99,15 @@ package final class StubRouter: HTTPResponder {
                 return reply
             }
         case .webSocket(let webSocket):
-            return .reply(HTTPReply(steps: [.upgrade(webSocket.upgrade(name: stub.description))], name: stub.description))
+            return .reply(HTTPReply(steps: [.output(.upgrade(webSocket.upgrade(name: stub.description)))], name: stub.description))
         }
     }
 
     /// A reply's steps, or with `asHead` its steps as the answer to a `HEAD`: up to its response,
     /// whose body the serializer leaves out for a `HEAD`; a streamed body's chunks, sent as bytes
     /// after the head, are dropped.
-    private static func steps(_ steps: [HTTPReplyStep], asHead: Bool) -> [HTTPReplyStep] {
-        guard asHead, let response = steps.firstIndex(where: { if case .response = $0 { true } else { false } }) else { return steps }
+    private static func steps(_ steps: [ReplyStep<HTTPReplyOutput>], asHead: Bool) -> [ReplyStep<HTTPReplyOutput>] {
+        guard asHead, let response = steps.firstIndex(where: { if case .output(.response) = $0 { true } else { false } }) else { return steps }
         return Array(steps[...response])
     }
 
@@ -181,6 +181,6 @@ package final class StubRouter: HTTPResponder {
             ? HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
                            body: Array(report.text.utf8))
             : MockDataResponder.missResponse(text: report.text)
-        return HTTPReply(steps: [.response(response)], name: "unexpected request", isUnexpected: true)
+        return HTTPReply(response, name: "unexpected request", isUnexpected: true)
     }
 }

@@ -1,3 +1,4 @@
+import MockServerCore
 import MockServerHTTP
 import MockServerScript
 
@@ -46,7 +47,7 @@ public struct StubStream: Sendable {
     }
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end.
-    var steps: [HTTPReplyStep] {
+    var steps: [ReplyStep<HTTPReplyOutput>] {
         HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: EndpointStreamEnd(rawValue: end.rawValue) ?? .complete).steps
     }
 }

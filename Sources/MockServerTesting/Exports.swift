@@ -52,7 +52,7 @@
 @_exported import protocol MockServer.ScriptResponder
 @_exported import class MockServer.ScriptRun
 @_exported import struct MockServer.ScriptSession
-@_exported import enum MockServer.ScriptStep
+@_exported import enum MockServer.ReplyStep
 @_exported import struct MockServer.ScriptVocabulary
 @_exported import struct MockServer.SubstitutionContext
 

@@ -104,6 +104,24 @@ struct HTTPLayerTests {
                            "input switch", "set later", "output HTTP/1.1 200", "input list", "output HTTP/1.1 200", "closed close requested by peer"])
     }
 
+    @Test("a response worked out after a pause that says Connection: close ends the connection once it is sent")
+    func closeWorkedOutLater() async throws {
+        let script = """
+            {"scheme": "http", "responses": {
+                "bye": {"pattern": "^GET /bye ", "commands": [0.01, {"response": {"headers": {"Connection": "close"}, "body": "bye\\n"}}]}
+            }}
+            """
+        let server = try MockServer(script: ResponseScript(json: script))
+        try await server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /bye HTTP/1.1\r\n\r\n")
+        let text = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(text == "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 4\r\n\r\nbye\n")
+        try await server.waitForConnectionsClosed()
+        #expect(server.transcript.entries.contains { $0.event == .closed(.closeRequested) })
+    }
+
     @Test("an HTTP server binds no data port")
     func noDataPort() throws {
         let server = try start()

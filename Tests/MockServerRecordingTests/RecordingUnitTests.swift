@@ -81,7 +81,7 @@ struct RecordingUnitTests {
         let request = try #require(HTTPMockRequest(parsing: Array("GET /chat HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
         let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
                                          environment: ServerEnvironment(transcript: Transcript(), logger: MockServerLogger(level: nil) { _ in }))
-        guard case .reply(let reply) = try recorder.answerImmediately(request, context: context), case .upgrade? = reply.steps.first else {
+        guard case .reply(let reply) = try recorder.answerImmediately(request, context: context), case .output(.upgrade)? = reply.steps.first else {
             Issue.record("the file's upgrade did not answer")
             return
         }

@@ -4,7 +4,7 @@ import Testing
 /// `{"shout": "text"}`: sends the text, after substitutions, in capitals.
 struct Shout: ProtocolCommand {
     let text: ResponseTemplate
-    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<Never> {
         let rendered = String(decoding: reply.render(text, match: match), as: UTF8.self)
         return .continue([.send(Array(rendered.uppercased().utf8))])
     }

@@ -45,7 +45,7 @@ struct LengthPrefixedFramer: InputFramer {
 struct ReplyFrameCommand: ProtocolCommand {
     let text: ResponseTemplate
 
-    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<Never> {
         let payload = reply.render(text, match: match)
         return .continue([.send([UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)] + payload)])
     }

@@ -13,7 +13,7 @@ struct ShoutCommand: ProtocolCommand {
 
     var runsWhenReached: Bool { false }
 
-    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<Never> {
         let rendered = String(decoding: reply.render(text, match: match), as: UTF8.self)
         return .continue([.send(Array(rendered.uppercased().utf8))])
     }
@@ -21,7 +21,7 @@ struct ShoutCommand: ProtocolCommand {
 
 /// `«tally»`: counts this connection's tallies and sends the count.
 struct TallyCommand: ProtocolCommand {
-    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<Never> {
         let count = reply.storage.state(Tally.self) { Tally() }.increment()
         return .continue([.send(Array("TALLY \(count)\r\n".utf8))])
     }

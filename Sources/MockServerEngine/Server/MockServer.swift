@@ -305,7 +305,7 @@ public final class MockServer: Sendable {
     private var connections: ScriptConnections {
         if let httpConnections { return httpConnections }
         let responder = core.responder
-        return scriptProtocol(of: responder)?.connections(framing: responder.framing) ?? (responder.framing == .raw ? .raw : .lines)
+        return ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing)
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
@@ -318,6 +318,11 @@ public final class MockServer: Sendable {
     /// data port) and starts the loop thread.
     private func launch() throws -> Running {
         let connections = self.connections
+        if let script = core.responder.responseScript, let misfit = script.misfit(for: connections.outputType) {
+            throw ResponseFileError(.invalidValue(path: "sets.\(misfit.set).\(misfit.response)",
+                                                  reason: "\(misfit.command) is a command for connections this script does not have: it is framed as \(script.framing.rawValue)"),
+                                    file: script.file)
+        }
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
         // The first of the protocol's own listeners binds the configured data port.

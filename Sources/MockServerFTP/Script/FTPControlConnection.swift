@@ -57,7 +57,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
 
     // MARK: Commands
 
-    func openPassive(host: String) -> ScriptRun.Outcome {
+    func openPassive(host: String) -> ScriptRun.Outcome<LineWork> {
         do {
             _ = try channel.openPassive(host: host)
             routeChanged()
@@ -69,7 +69,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         }
     }
 
-    func connectActive(_ argument: String, otherwise: () -> [ScriptStep]?) -> ScriptRun.Outcome {
+    func connectActive(_ argument: String, otherwise: () -> [ReplyStep<LineWork>]?) -> ScriptRun.Outcome<LineWork> {
         let address: SocketAddress
         do {
             address = try FTPAddress.parse(argument)
@@ -89,7 +89,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
 
     /// FTPS's `PROT`: `P` makes later data connections TLS, `C` clear; anything else (or `P`
     /// without a TLS identity) runs `otherwise` instead of the rest, or goes on with a warning.
-    func protect(_ level: String, otherwise: () -> [ScriptStep]?) -> ScriptRun.Outcome {
+    func protect(_ level: String, otherwise: () -> [ReplyStep<LineWork>]?) -> ScriptRun.Outcome<LineWork> {
         switch level.trimmingSpaces().uppercased() {
         case "C":
             channel.protection = nil
@@ -108,19 +108,19 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         return .continue([])
     }
 
-    func refuseNextDataConnection() -> ScriptRun.Outcome {
+    func refuseNextDataConnection() -> ScriptRun.Outcome<LineWork> {
         channel.refuseNext()
         routeChanged()
         connection.log(.debug, "refusing the next data connection")
         return .continue([])
     }
 
-    func delayNextTransfer(by duration: Duration) -> ScriptRun.Outcome {
+    func delayNextTransfer(by duration: Duration) -> ScriptRun.Outcome<LineWork> {
         channel.delayNext(by: duration)
         return .continue([])
     }
 
-    func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptRun.Outcome {
+    func transfer(_ transfer: FTPTransfer, reply: ScriptRun) -> ScriptRun.Outcome<LineWork> {
         guard channel.hasRoute else { return .instead([.send(Array(Self.noRoute.utf8))]) }
         let server = reply.server
         let job: DataTransfer.Job
@@ -147,7 +147,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     }
 
     /// `«ftp»`: the answer of an FTP server over the server's files to the command `line`.
-    func answer(_ line: String, reply: ScriptRun) -> ScriptRun.Outcome {
+    func answer(_ line: String, reply: ScriptRun) -> ScriptRun.Outcome<LineWork> {
         let server = reply.server
         let values = reply.values
         let now = values.now()

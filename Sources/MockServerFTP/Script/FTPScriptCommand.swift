@@ -31,12 +31,13 @@ package enum FTPScriptCommand: ProtocolCommand {
     /// a server without a TLS identity, run `otherwise` (or nothing, logged) instead of the rest.
     case protect(ResponseTemplate, otherwise: [ScriptCommand]?)
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
-        guard let stream = reply.stream?.value else {
-            reply.log(.warning, "\(self) needs an FTP control connection; skipped")
-            return .continue([])
-        }
-        let control = FTPControlConnection.of(stream, reply: reply)
+    /// Every one works on the control connection, whose line driver carries it out.
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<LineWork> {
+        .continue([.output(LineWork { stream in run(match, in: reply, on: FTPControlConnection.of(stream, reply: reply)) })])
+    }
+
+    /// Carries the command out on the control connection's FTP state.
+    private func run(_ match: ScriptRun.Match, in reply: ScriptRun, on control: FTPControlConnection) -> ScriptRun.Outcome<LineWork> {
         switch self {
         case .openPassive:
             return control.openPassive(host: reply.values.address)

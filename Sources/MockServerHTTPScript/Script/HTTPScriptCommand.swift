@@ -13,17 +13,17 @@ package enum HTTPScriptCommand: ProtocolCommand {
     /// Both only produce output: they are worked out with the reply.
     package var runsWhenReached: Bool { false }
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
         switch self {
         case .response(let template):
             let response = template.response(input: match.input, groups: match.groups, context: reply.values)
             return if let streamed = template.streamed {
-                .continue([.output(HTTPScriptOutput.streamed(head: streamed.head(for: response), steps: streamed.steps))])
+                .continue([.output(.response(streamed.head(for: response)))] + streamed.steps)
             } else {
-                .continue([.output(HTTPScriptOutput.response(response))])
+                .continue([.output(.response(response))])
             }
         case .continueRequest:
-            return .continue([.output(HTTPScriptOutput.continueRequest)])
+            return .continue([.output(.continueRequest)])
         }
     }
 }

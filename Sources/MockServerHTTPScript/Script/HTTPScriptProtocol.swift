@@ -39,7 +39,7 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
 
     /// HTTP's connections, whose requests go to the responder `responder` makes once per start.
     package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPResponder) -> ScriptConnections {
-        ScriptConnections(applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
+        ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
             let responder = responder(context)
             return { HTTPConnectionDriver(responder: { responder }) }
         }

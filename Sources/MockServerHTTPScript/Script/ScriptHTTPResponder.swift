@@ -48,43 +48,9 @@ package final class ScriptHTTPResponder: HTTPResponder {
         guard let answer else { return nil }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
-            return HTTPReply(steps: Self.convert(plain[...], run: nil), name: answer.response)
+            return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)
         }
         let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
-        return HTTPReply(steps: Self.convert(run.steps(for: answer.commands, match: answer.match)[...], run: run), name: answer.response)
-    }
-
-    /// The reply's steps for the interpreter's (`run` is `nil` for a plain reply, which has no
-    /// interpreter run and only sends, pauses, closes or fails).
-    private static func convert(_ steps: ArraySlice<ScriptStep>, run: ScriptRun?) -> [HTTPReplyStep] {
-        var result: [HTTPReplyStep] = []
-        result.reserveCapacity(steps.count)
-        for index in steps.indices {
-            switch steps[index] {
-            case .send(let bytes): result.append(.raw(bytes))
-            case .pause(let duration): result.append(.pause(duration))
-            case .close: result.append(.close)
-            case .fault(let fault): result.append(.fault(fault))
-            case .conditions(let conditions):
-                // In an HTTP reply, conditions last to the end of the response (`null` has nothing to lift).
-                if let conditions { result.append(.conditions(conditions)) }
-            case .output(let output as HTTPScriptOutput):
-                switch output {
-                case .response(let response): result.append(.response(response))
-                case .streamed(let head, let steps):
-                    result.append(.response(head))
-                    result += steps
-                case .continueRequest: result.append(.continueRequest)
-                }
-            case .output(let output):
-                run?.log(.warning, "an HTTP exchange cannot send \(type(of: output)) (a command of another protocol); skipped")
-            case .then(let rest):
-                // An HTTP reply works out its rest last: what follows joins what `rest` returns.
-                let following = steps[(index + 1)...]
-                result.append(.then { convert(ArraySlice(rest() + following), run: run) })
-                return result
-            }
-        }
-        return result
+        return HTTPReply(steps: run.steps(for: answer.commands, match: answer.match), name: answer.response)
     }
 }

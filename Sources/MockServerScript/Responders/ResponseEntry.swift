@@ -16,8 +16,9 @@ public struct ResponseEntry: Sendable {
     /// that is a ``PartialInputAnswer``), rather than whole units.
     package let answersPart: Bool
     /// The steps of ``commands`` when they only send constant bytes, pause, close or fail (most
-    /// responses of a line script), worked out once; `nil` otherwise.
-    package let plainSteps: [ScriptStep]?
+    /// responses of a line script), worked out once by the interpreter
+    /// (``ScriptRun/constantSteps(of:)``); `nil` otherwise.
+    package let plainSteps: [ReplyStep<Never>]?
 
     /// Creates a response from a compiled pattern.
     public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil) {
@@ -32,24 +33,7 @@ public struct ResponseEntry: Sendable {
         self.comment = comment
         self.traits = ScriptSettings(traits)
         self.answersPart = traits.contains { $0 is any PartialInputAnswer }
-        self.plainSteps = Self.plainSteps(of: commands)
-    }
-
-    private static func plainSteps(of commands: [ScriptCommand]) -> [ScriptStep]? {
-        var steps: [ScriptStep] = []
-        for command in commands {
-            switch command {
-            case .send(let template):
-                guard let bytes = template.constantBytes else { return nil }
-                steps.append(.send(bytes))
-            case .sendBytes(let bytes): steps.append(.send(bytes))
-            case .pause(let duration): steps.append(.pause(duration))
-            case .close: steps.append(.close)
-            case .fault(let fault): steps.append(.fault(fault))
-            default: return nil
-            }
-        }
-        return steps
+        self.plainSteps = ScriptRun.constantSteps(of: commands)
     }
 
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).

@@ -10,7 +10,7 @@ public struct ScriptReply: Sendable {
     public var response: String?
     /// The reply's steps when its commands only send constant bytes, pause, close or fail, known in
     /// advance (``ResponseEntry``), so that a driver can skip the interpreter; `nil` otherwise.
-    package var plainSteps: [ScriptStep]?
+    package var plainSteps: [ReplyStep<Never>]?
 
     /// Creates a reply.
     public init(commands: [ScriptCommand], match: ScriptRun.Match, response: String? = nil) {

@@ -139,4 +139,29 @@ public struct ResponseScript: Sendable {
     public func validate() throws(ResponseFileError) {
         if let first = problems.first { throw first }
     }
+
+    /// The first command of the script, `otherwise` branches included, that hands its driver
+    /// something a driver whose output is `outputType` does not take, with the set and response
+    /// it is in; `nil` when every command fits. A file's load refuses such a command at its place;
+    /// a script built in code is checked with this when a server takes it.
+    package func misfit(for outputType: any Sendable.Type) -> (set: String, response: String, command: ScriptCommand)? {
+        func misfit(in commands: [ScriptCommand]) -> ScriptCommand? {
+            for command in commands {
+                switch command {
+                case .protocolCommand(let wrapped) where !wrapped.base.fits(outputType): return command
+                case .selectFile(_, let otherwise?, _), .makeFolder(_, let otherwise?), .deleteFile(_, let otherwise?), .copyFile(_, _, _, let otherwise?):
+                    if let found = misfit(in: otherwise) { return found }
+                default: continue
+                }
+            }
+            return nil
+        }
+        for name in setNames {
+            guard let set = sets[name] else { continue }
+            for entry in set.entries + (set.fallback.map { [$0] } ?? []) {
+                if let command = misfit(in: entry.commands) { return (name, entry.name, command) }
+            }
+        }
+        return nil
+    }
 }

@@ -12,6 +12,12 @@ package final class ResponseScriptDecoder {
     private var allowed: [any ScriptProtocol] = []
     /// The script's scheme, for error messages.
     private var scheme: String?
+    /// The protocol that claims the script's scheme, whose reading of the shared commands it gets.
+    private var claimant: (any ScriptProtocol)?
+    /// The script's framing and the output type of the driver its connections get: a protocol's
+    /// command that hands its driver another type cannot run in this script.
+    private var framing = Framing.lines
+    private var driverOutput: any Sendable.Type = Never.self
     private var switches: [SetSwitch] = []
 
     package init(file: String?, vocabulary: ScriptVocabulary) {
@@ -85,6 +91,9 @@ package final class ResponseScriptDecoder {
                                         + " is framed as \(framings.joined(separator: " or ")), not \"\(framing.rawValue)\""), at: value.location)
         }
         allowed = vocabulary.protocols(forScheme: scheme, framing: framing ?? vocabulary.framing(forScheme: scheme))
+        self.claimant = claimant
+        self.framing = framing ?? vocabulary.framing(forScheme: scheme)
+        driverOutput = ScriptConnections.of(claimant, framing: self.framing).outputType
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         var settings = ScriptSettings()
         let rootMembers: [JSONValue.Member]
@@ -233,13 +242,13 @@ package final class ResponseScriptDecoder {
             guard isToken(text) else { return .send(ResponseTemplate(text)) }
             switch text {
             case "«close»": return .close
-            case "«data»": return .sendData
+            case "«data»": return claimant?.sharedCommand(.sendData) ?? .sendData
             case "«reset»": return .fault(.reset)
             case "«half-close»": return .fault(.halfClose)
             case "«hang»": return .fault(.hang)
             default:
                 if let owner = allowed.first(where: { $0.tokens.contains(text) }) {
-                    return try owner.command(token: text, in: decoding)
+                    return try fitting(try owner.command(token: text, in: decoding), text, owner: owner, at: value.location, path: path)
                 }
                 try rejectForeign(text, owner: vocabulary.protocols.first { $0.tokens.contains(text) }, at: value.location, path: path)
                 throw error(.unknownToken(path: path, token: text, known: Self.sharedTokens + allowed.flatMap(\.tokens)), at: value.location)
@@ -267,11 +276,22 @@ package final class ResponseScriptDecoder {
                 throw error(.unknownKey(path: path, key: companion.key, known: [member.key] + companionsAllowed), at: companion.keyLocation)
             }
             let object = ScriptDecoding.CommandObject(command: member, companions: companions, location: value.location)
-            if let owner { return try owner.command(key: member.key, object: object, in: decoding) }
+            if let owner {
+                return try fitting(try owner.command(key: member.key, object: object, in: decoding), "{\"\(member.key)\": …}", owner: owner, at: member.keyLocation, path: path)
+            }
             return try sharedCommand(object, in: decoding)
         default:
             throw error(.wrongType(path: path, expected: "a string, a number of seconds or a command object", found: value.typeName), at: value.location)
         }
+    }
+
+    /// `command`, which `owner` read from `text`, when the script's driver can carry it out: it hands
+    /// its driver nothing of its own, or what this script's driver takes.
+    private func fitting(_ command: ScriptCommand, _ text: String, owner: any ScriptProtocol, at location: JSONValue.Location,
+                         path: String) throws(ResponseFileError) -> ScriptCommand {
+        guard case .protocolCommand(let protocolCommand) = command, !protocolCommand.base.fits(driverOutput) else { return command }
+        throw error(.invalidValue(path: path, reason: "\(text) is a command of \(owner.name) for connections this script does not have: "
+                                    + "it is framed as \(framing.rawValue)" + (scheme.map { " (scheme \"\($0)\")" } ?? "")), at: location)
     }
 
     /// Throws when `command` belongs to `owner`, a protocol this script does not speak.
@@ -292,7 +312,9 @@ package final class ResponseScriptDecoder {
         }
         switch member.key {
         case "send": return .send(ResponseTemplate(try string(member.value, path: inner)))
-        case "hex", "base64": return .sendBytes(try bytes(.init(kind: .object([member]), location: object.location), path: path))
+        case "hex", "base64":
+            let command = ScriptCommand.sendBytes(try bytes(.init(kind: .object([member]), location: object.location), path: path))
+            return claimant?.sharedCommand(command) ?? command
         case "pause":
             guard case .number(let seconds) = member.value.kind else {
                 throw error(.wrongType(path: inner, expected: "a number of seconds", found: member.value.typeName), at: member.value.location)

@@ -6,7 +6,7 @@ import MockServerCore
 ///
 /// It knows no protocol: what FTP adds (a data channel, its built-in replies) comes with FTP's
 /// commands, which keep their state in the connection's ``ScriptConnectionStorage``.
-package final class ScriptLineDriver: StreamDriver {
+package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     private let server: any ScriptServer
     /// The substitution values that do not change while the server runs.
     private let base: SubstitutionContext
@@ -73,27 +73,18 @@ package final class ScriptLineDriver: StreamDriver {
     }
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
-        if let plain = reply.plainSteps { return Self.convert(plain, on: connection) }
+        if let plain = reply.plainSteps { return PlainReplyPerformer.shared.streamSteps(for: plain, on: connection) }
         sessionMayHaveChanged = true
-        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
-        return Self.convert(run.steps(for: reply.commands, match: reply.match), on: connection)
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)
+        return streamSteps(for: run.steps(for: reply.commands, match: reply.match, as: LineWork.self), on: connection)
     }
 
-    /// The connection's steps for the interpreter's.
-    private static func convert(_ steps: [ScriptStep], on connection: StreamConnection) -> [StreamStep] {
-        steps.map { step in
-            switch step {
-            case .send(let bytes): .send(bytes)
-            case .pause(let duration): .pause(duration)
-            case .close: .close(.script)
-            case .fault(let fault): .fault(fault)
-            case .conditions(let conditions): .whenWritten { [unowned connection] in connection.runUnder(conditions) }
-            case .then(let rest):
-                .run { [unowned connection] in connection.insertSteps(convert(rest(), on: connection)) }
-            case .output(let output):
-                .run { [unowned connection] in
-                    connection.log(.warning, "a line connection cannot send \(type(of: output)) (a command of another protocol); skipped")
-                }
+    /// Work on the connection: its steps run next, or replace the rest of the reply.
+    package func outputStep(_ work: LineWork, on connection: StreamConnection) -> StreamStep {
+        .run { [unowned self, unowned connection] in
+            switch work.run(connection) {
+            case .continue(let steps): connection.insertSteps(self.streamSteps(for: steps, on: connection))
+            case .instead(let steps): connection.replaceRemainingSteps(with: self.streamSteps(for: steps, on: connection))
             }
         }
     }

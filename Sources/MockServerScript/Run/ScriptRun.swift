@@ -9,8 +9,8 @@ import MockServerFileSystem
 /// server or the connection (a set switch, a file selection, the file commands, most protocol
 /// commands) run when the reply reaches them, after what comes before them has been sent and its
 /// pauses waited out, so that the values they set are current for what follows. The same
-/// interpreter serves line connections and HTTP exchanges; each driver turns ``ScriptStep``s into
-/// its own.
+/// interpreter serves line connections, WebSocket messages and HTTP exchanges: it works out
+/// ``ReplyStep``s of the output type of the driver that asks, which a ``ReplyPerformer`` carries out.
 public final class ScriptRun: Sendable {
     /// The connection's number, as in the transcript.
     public let connectionID: Int
@@ -18,21 +18,16 @@ public final class ScriptRun: Sendable {
     public let storage: ScriptConnectionStorage
     /// The server the script runs on.
     package let server: any ScriptServer
-    /// The line connection carrying the reply, for protocols that work on it directly (FTP's data
-    /// channel); `nil` for an HTTP exchange.
-    package let stream: LoopBound<StreamConnection>?
     /// The substitution values that do not change during the reply.
     private let base: SubstitutionContext
     private let selected = Locked<String?>(nil)
 
     /// Creates the run of one reply.
-    package init(server: any ScriptServer, base: SubstitutionContext, connectionID: Int, storage: ScriptConnectionStorage,
-                 stream: StreamConnection? = nil) {
+    package init(server: any ScriptServer, base: SubstitutionContext, connectionID: Int, storage: ScriptConnectionStorage) {
         self.server = server
         self.base = base
         self.connectionID = connectionID
         self.storage = storage
-        self.stream = stream.map(LoopBound.init)
     }
 
     /// The file the reply selected (``ScriptCommand/selectFile(_:otherwise:strict:)``), if any.
@@ -66,15 +61,36 @@ public final class ScriptRun: Sendable {
         server.environment.logger.log(level, message(), connection: connectionID)
     }
 
-    /// The steps of `commands` answering `match`: the reply itself, or an `otherwise` branch.
-    public func steps(for commands: [ScriptCommand], match: ScriptRun.Match) -> [ScriptStep] {
+    /// The steps of `commands` answering `match`, for a driver whose output is `Output`: the reply
+    /// itself, or an `otherwise` branch.
+    public func steps<Output: Sendable>(for commands: [ScriptCommand], match: ScriptRun.Match, as output: Output.Type = Output.self) -> [ReplyStep<Output>] {
         steps(for: commands[...], match: match, now: false)
+    }
+
+    /// The steps of `commands` when they only send constant bytes, pause, close or fail (most
+    /// responses of a line script), worked out once, when a response is made, so that a reply of
+    /// them needs no run; `nil` otherwise.
+    package static func constantSteps(of commands: [ScriptCommand]) -> [ReplyStep<Never>]? {
+        var steps: [ReplyStep<Never>] = []
+        for command in commands {
+            switch command {
+            case .send(let template):
+                guard let bytes = template.constantBytes else { return nil }
+                steps.append(.send(bytes))
+            case .sendBytes(let bytes): steps.append(.send(bytes))
+            case .pause(let duration): steps.append(.pause(duration))
+            case .close: steps.append(.close)
+            case .fault(let fault): steps.append(.fault(fault))
+            default: return nil
+            }
+        }
+        return steps
     }
 
     /// The steps of `commands`; an `otherwise` that runs replaces the rest. With `now`, the first
     /// command runs at once even when it must wait for its turn (the reply has reached it).
-    private func steps(for commands: ArraySlice<ScriptCommand>, match: ScriptRun.Match, now: Bool) -> [ScriptStep] {
-        var steps: [ScriptStep] = []
+    private func steps<Output: Sendable>(for commands: ArraySlice<ScriptCommand>, match: ScriptRun.Match, now: Bool) -> [ReplyStep<Output>] {
+        var steps: [ReplyStep<Output>] = []
         var index = commands.startIndex
         while index < commands.endIndex {
             let command = commands[index]
@@ -139,8 +155,17 @@ public final class ScriptRun: Sendable {
                     return steps + self.steps(for: otherwise[...], match: match, now: false)
                 }
             case .protocolCommand(let command):
-                switch command.base.run(match, in: self) {
-                case .continue(let produced): steps += produced
+                switch command.base.outcome(match, in: self, as: Output.self) {
+                case .continue(let produced):
+                    steps += produced
+                    // A command that ran when reached may hand its driver work whose effects what
+                    // follows sees (an FTP data channel opened on the connection): the rest is
+                    // worked out after its steps.
+                    if command.base.runsWhenReached, !produced.isEmpty, index < commands.endIndex {
+                        let rest = commands[index...]
+                        steps.append(.then { [self] in self.steps(for: rest, match: match, now: false) })
+                        return steps
+                    }
                 case .instead(let produced): return steps + produced
                 }
             }

@@ -29,9 +29,13 @@ public struct ScriptConnections: Sendable {
     package let recordsOutput: Bool
     /// Whether the server's in-process connector may open connections to this driver.
     package let connectsInProcess: Bool
+    /// What the driver carries out besides the shared steps (``MockServerCore/ReplyStep/output(_:)``):
+    /// a script refuses, when it loads, a protocol command that hands its driver another type.
+    package let outputType: any Sendable.Type
 
-    package init(applicationProtocols: [String] = [], recordsOutput: Bool = true, connectsInProcess: Bool = false, listeners: [ScriptListener] = [],
-                 drivers: @escaping @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver) {
+    package init(outputType: any Sendable.Type, applicationProtocols: [String] = [], recordsOutput: Bool = true, connectsInProcess: Bool = false,
+                 listeners: [ScriptListener] = [], drivers: @escaping @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver) {
+        self.outputType = outputType
         self.drivers = drivers
         self.listeners = listeners
         self.applicationProtocols = applicationProtocols
@@ -51,15 +55,21 @@ public struct ScriptConnections: Sendable {
     /// - Parameter makeFramer: a new framer for each connection, given the server's longest unit
     ///   (`maximumLineLength`).
     public static func framed(by makeFramer: @escaping @Sendable (_ maximumLength: Int) -> any InputFramer) -> ScriptConnections {
-        ScriptConnections { context in
+        ScriptConnections(outputType: LineWork.self) { context in
             { ScriptLineDriver(server: context.server, base: context.base, framer: makeFramer(context.server.maximumLineLength)) }
         }
     }
 
     /// The same connections with `listener` bound beside the main port.
     package func adding(_ listener: ScriptListener) -> ScriptConnections {
-        ScriptConnections(applicationProtocols: applicationProtocols, recordsOutput: recordsOutput, connectsInProcess: connectsInProcess,
-                          listeners: listeners + [listener], drivers: drivers)
+        ScriptConnections(outputType: outputType, applicationProtocols: applicationProtocols, recordsOutput: recordsOutput,
+                          connectsInProcess: connectsInProcess, listeners: listeners + [listener], drivers: drivers)
+    }
+
+    /// The connections of a script that `claimant` claims, framed as `framing`: as it says, or,
+    /// for a script no protocol claims (one built in code), lines or raw reads.
+    package static func of(_ claimant: (any ScriptProtocol)?, framing: Framing) -> ScriptConnections {
+        claimant?.connections(framing: framing) ?? (framing == .raw ? .raw : .lines)
     }
 }
 

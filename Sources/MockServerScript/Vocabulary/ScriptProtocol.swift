@@ -67,6 +67,11 @@ public protocol ScriptProtocol: Sendable {
     /// `scheme` itself.
     func urlScheme(for scheme: String, implicitTLS: Bool) -> String
 
+    /// The command a shared command stands for in a script of one of its ``schemes``, as it is
+    /// read: the command itself by default. WebSocket reads a byte send (`{"hex": …}`, `«data»`) as
+    /// a binary message.
+    func sharedCommand(_ command: ScriptCommand) -> ScriptCommand
+
     /// The command a string token stands for (one of ``tokens``).
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at ``ScriptDecoding/location``.
@@ -101,6 +106,8 @@ extension ScriptProtocol {
     public func connections(framing: Framing) -> ScriptConnections { framing == .raw ? .raw : .lines }
 
     public func urlScheme(for scheme: String, implicitTLS: Bool) -> String { scheme }
+
+    public func sharedCommand(_ command: ScriptCommand) -> ScriptCommand { command }
 
     public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         let member = members[0]

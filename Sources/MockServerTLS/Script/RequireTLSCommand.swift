@@ -14,15 +14,13 @@ package struct RequireTLSCommand: ProtocolCommand {
         self.refusal = refusal
     }
 
-    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome {
-        guard let stream = run.stream else {
-            run.log(.warning, "{\"requireTLS\"} needs a connection of its own (a line script); skipped")
-            return .continue([])
-        }
-        let connection = stream.value
-        guard let context = connection.loop.existingAttachment(TLSContext.self), context.configuration.requireTLS,
-              connection.tlsSessionTag == nil else { return .continue([]) }
-        connection.log(.info, "refused in plain text: the server requires TLS")
-        return .instead(run.steps(for: refusal, match: match))
+    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome<LineWork> {
+        let refusal = self.refusal
+        return .continue([.output(LineWork { connection in
+            guard let context = connection.loop.existingAttachment(TLSContext.self), context.configuration.requireTLS,
+                  connection.tlsSessionTag == nil else { return .continue([]) }
+            connection.log(.info, "refused in plain text: the server requires TLS")
+            return .instead(run.steps(for: refusal, match: match))
+        })])
     }
 }

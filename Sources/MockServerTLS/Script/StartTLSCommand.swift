@@ -7,7 +7,8 @@ import MockServerScript
 ///
 /// The object form, `{"starttls": "234 AUTH TLS successful\r\n", "otherwise": ["534 No TLS\r\n"]}`,
 /// sends its text and begins TLS when the server has a TLS identity, and runs `otherwise` instead
-/// when it has none. The bare token on a server without an identity is logged and skipped.
+/// when it has none. The bare token on a server without an identity is logged, and the connection
+/// stays in plain text.
 package struct StartTLSCommand: ProtocolCommand {
     /// What is sent before the handshake (the object form's text), if anything.
     package let reply: ResponseTemplate?
@@ -20,24 +21,19 @@ package struct StartTLSCommand: ProtocolCommand {
         self.otherwise = otherwise
     }
 
-    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome {
-        guard let stream = run.stream else {
-            run.log(.warning, "«starttls» needs a connection of its own (a line script); skipped")
-            return .continue([])
-        }
+    package func run(_ match: ScriptRun.Match, in run: ScriptRun) -> ScriptRun.Outcome<LineWork> {
         let text = reply.map { run.render($0, match: match) }
         let otherwise = self.otherwise
-        return .continue([.then {
-            let connection = stream.value
+        return .continue([.output(LineWork { connection in
             guard let context = connection.loop.existingAttachment(TLSContext.self) else {
                 guard let otherwise else {
-                    connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSConfiguration, or run mockserver --starttls); skipped")
-                    return []
+                    connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSConfiguration, or run mockserver --starttls); the connection stays in plain text")
+                    return .continue([])
                 }
-                return run.steps(for: otherwise, match: match)
+                return .continue(run.steps(for: otherwise, match: match))
             }
             connection.insertSteps([.whenWritten { [unowned connection] in try? connection.startTLS(context: context) }])
-            return text.map { [.send($0)] } ?? []
-        }])
+            return .continue(text.map { [.send($0)] } ?? [])
+        })])
     }
 }

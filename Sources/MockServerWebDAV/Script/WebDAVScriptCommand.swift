@@ -15,11 +15,11 @@ package enum WebDAVScriptCommand: ProtocolCommand {
     /// requests; a `PUT` is kept as an upload too.
     case webdav
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
         let values = reply.values
         guard let request = values.protocolValues[HTTPMockRequest.self] ?? HTTPMockRequest(parsing: match.input.bytes) else {
             let refusal = HTTPMockResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array("«\(self)» answers HTTP requests only\n".utf8))
-            return .continue([.output(HTTPScriptOutput.response(refusal))])
+            return .continue([.output(.response(refusal))])
         }
         let now = values.now()
         // One handler answers both: `«propfind»` is its PROPFIND, whatever the request's method, so
@@ -33,7 +33,7 @@ package enum WebDAVScriptCommand: ProtocolCommand {
             return (response, handler.stored)
         }
         if let stored { reply.server.recordUpload(name: stored.path, bytes: stored.bytes, connection: reply.connectionID) }
-        return .continue([.output(HTTPScriptOutput.response(response))])
+        return .continue([.output(.response(response))])
     }
 }
 

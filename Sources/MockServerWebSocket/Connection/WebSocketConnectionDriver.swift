@@ -11,11 +11,11 @@ import MockServerScript
 ///
 /// A script's connection begins with the opening handshake, which this driver reads; a handler's
 /// begins open, after an HTTP connection answered the handshake and switched to it
-/// (``HTTPReplyStep/upgrade(_:)``).
+/// (``MockServerHTTP/HTTPReplyOutput/upgrade(_:)``).
 ///
 /// The transcript shows messages, not frames: each input is a message's payload, each output a
 /// message's payload (control frames and the handshake are notes).
-package final class WebSocketConnectionDriver: StreamDriver {
+package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     /// Who answers the client's messages.
     private enum Answerer {
         /// A script: each message is an input unit for its responder.
@@ -333,56 +333,35 @@ package final class WebSocketConnectionDriver: StreamDriver {
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
         guard case .script(let server, _) = answerer else { return [] }
-        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage, stream: connection)
-        return convert(run.steps(for: Self.binarySends(reply.commands), match: reply.match), on: connection)
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)
+        return streamSteps(for: run.steps(for: reply.commands, match: reply.match, as: WebSocketOutput.self), on: connection)
     }
 
-    /// `commands` with byte sends (`{"hex": …}`, `«data»`) as binary messages; text stays text.
-    private static func binarySends(_ commands: [ScriptCommand]) -> [ScriptCommand] {
-        guard commands.contains(where: { if case .sendBytes = $0 { true } else if case .sendData = $0 { true } else { false } }) else { return commands }
-        return commands.map { command in
-            switch command {
-            case .sendBytes(let bytes): .command(WebSocketScriptCommand.binary(.bytes(bytes)))
-            case .sendData: .command(WebSocketScriptCommand.binary(.data))
-            default: command
-            }
-        }
+    /// A text message; a text command whose substitutions made it something other than UTF-8 goes
+    /// as binary (byte sends are binary messages already: WebSocket's vocabulary reads them so).
+    package func sendStep(_ bytes: [UInt8], on connection: StreamConnection) -> StreamStep {
+        let opcode: WebSocketOpcode = String(validating: bytes, as: UTF8.self) == nil ? .binary : .text
+        return message(WebSocketFrame(opcode: opcode, payload: bytes), on: connection)
     }
 
-    /// The connection's steps for the interpreter's.
-    private func convert(_ steps: [ScriptStep], on connection: StreamConnection) -> [StreamStep] {
-        steps.map { step in
-            switch step {
-            case .send(let bytes):
-                // A text command whose substitutions made it something other than UTF-8 goes as binary.
-                let opcode: WebSocketOpcode = String(validating: bytes, as: UTF8.self) == nil ? .binary : .text
-                return message(WebSocketFrame(opcode: opcode, payload: bytes), on: connection)
-            case .pause(let duration): return .pause(duration)
-            case .close: return .run { [unowned self, unowned connection] in self.beginClose(.normal, reason: "", on: connection) }
-            case .fault(let fault): return .fault(fault)
-            case .conditions(let conditions): return .whenWritten { [unowned connection] in connection.runUnder(conditions) }
-            case .then(let rest):
-                return .run { [unowned self, unowned connection] in connection.insertSteps(self.convert(rest(), on: connection)) }
-            case .output(let output):
-                guard let output = output as? WebSocketOutput else {
-                    return .run { [unowned connection] in
-                        connection.log(.warning, "a WebSocket connection cannot send \(type(of: output)) (a command of another protocol); skipped")
-                    }
-                }
-                switch output {
-                case .frame(let frame): return message(frame, on: connection)
-                case .close(let code, let reason):
-                    return .run { [unowned self, unowned connection] in self.beginClose(code, reason: reason, on: connection) }
-                case .disconnect:
-                    return .run { [unowned self, unowned connection] in
-                        self.state = .finished
-                        connection.endSteps()
-                        connection.finishAfterOutput(.script)
-                    }
-                case .ignorePings:
-                    return .run { [unowned self] in self.answersPings = false }
-                }
+    /// `«close»`: the close handshake, with 1000.
+    package func closeStep(on connection: StreamConnection) -> StreamStep {
+        .run { [unowned self, unowned connection] in self.beginClose(.normal, reason: "", on: connection) }
+    }
+
+    package func outputStep(_ output: WebSocketOutput, on connection: StreamConnection) -> StreamStep {
+        switch output {
+        case .frame(let frame): return message(frame, on: connection)
+        case .close(let code, let reason):
+            return .run { [unowned self, unowned connection] in self.beginClose(code, reason: reason, on: connection) }
+        case .disconnect:
+            return .run { [unowned self, unowned connection] in
+                self.state = .finished
+                connection.endSteps()
+                connection.finishAfterOutput(.script)
             }
+        case .ignorePings:
+            return .run { [unowned self] in self.answersPings = false }
         }
     }
 

@@ -1,4 +1,5 @@
-/// What a WebSocket script command hands the connection's driver (a ``MockServerScript/ScriptStep/output(_:)``).
+/// What a WebSocket script command hands the connection's driver (a ``MockServerCore/ReplyStep/output(_:)``):
+/// the output type of WebSocket scripts.
 package enum WebSocketOutput: Sendable, Hashable {
     /// A frame to send as it is: a message, a ping, a pong, or a deliberately broken frame.
     case frame(WebSocketFrame)

@@ -28,7 +28,7 @@ package enum WebSocketScriptCommand: ProtocolCommand {
 
     package var runsWhenReached: Bool { false }
 
-    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome {
+    package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<WebSocketOutput> {
         let output: WebSocketOutput
         switch self {
         case .binary(let payload): output = .frame(WebSocketFrame(opcode: .binary, payload: payload.render(match, in: reply)))

@@ -32,7 +32,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     /// carry them.
     package func connections(framing: Framing) -> ScriptConnections {
         guard framing == .messages else { return framing == .raw ? .raw : .lines }
-        return ScriptConnections(applicationProtocols: ["http/1.1"], recordsOutput: false) { context in
+        return ScriptConnections(outputType: WebSocketOutput.self, applicationProtocols: ["http/1.1"], recordsOutput: false) { context in
             { WebSocketConnectionDriver(server: context.server, base: context.base) }
         }
     }
@@ -43,6 +43,15 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     }
 
     package func companionKeys(of key: String) -> [String] { key == "close" ? ["reason"] : [] }
+
+    /// Byte sends (`{"hex": …}`, `{"base64": …}`, `«data»`) are binary messages; text stays text.
+    package func sharedCommand(_ command: ScriptCommand) -> ScriptCommand {
+        switch command {
+        case .sendBytes(let bytes): .command(WebSocketScriptCommand.binary(.bytes(bytes)))
+        case .sendData: .command(WebSocketScriptCommand.binary(.data))
+        default: command
+        }
+    }
 
     package func command(token: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
         switch token {

@@ -4,7 +4,7 @@ import TestSupport
 import MockServerCore
 
 /// A server made of nothing but the core's parts and a test-only driver.
-private final class CoreOnlyServer: Sendable {
+final class CoreOnlyServer: Sendable {
     let port: UInt16
     let environment = ServerEnvironment(transcript: Transcript(), logger: .disabled)
     private let server: LoopServer

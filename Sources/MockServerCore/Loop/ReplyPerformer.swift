@@ -1,0 +1,72 @@
+/// A driver that has a ``StreamConnection`` carry out ``ReplyStep``s: the one converter from the
+/// step language to the connection's own steps.
+///
+/// The driver says only what is its protocol's: what an ``ReplyStep/output(_:)`` of its `Output`
+/// does, and, where its protocol differs, what a send, a close, a fault or conditions become
+/// (WebSocket's sends are messages; HTTP's conditions last to the end of the response). Pauses and
+/// ``ReplyStep/then(_:)`` are the same for every driver. A step is converted as it is listed; a
+/// `then` converts what it returns when it is reached, and those steps run before the rest.
+package protocol ReplyPerformer<Output>: AnyObject {
+    /// What the driver's protocol sends besides bytes (`Never`: nothing).
+    associatedtype Output: Sendable
+
+    /// The connection's step for a ``ReplyStep/send(_:)``: the bytes as they are, by default.
+    func sendStep(_ bytes: [UInt8], on connection: StreamConnection) -> StreamStep
+    /// The connection's step for a ``ReplyStep/close``: closing once what came before is sent, by default.
+    func closeStep(on connection: StreamConnection) -> StreamStep
+    /// The connection's step for a ``ReplyStep/fault(_:)``: the fault itself, by default.
+    func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep
+    /// The connection's step for ``ReplyStep/conditions(_:)``, if any: by default, the connection
+    /// runs under them (or, for `nil`, its own again) once what came before is written.
+    func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep?
+    /// The connection's step for one of the protocol's outputs.
+    func outputStep(_ output: Output, on connection: StreamConnection) -> StreamStep
+}
+
+extension ReplyPerformer {
+    @inlinable
+    package func sendStep(_ bytes: [UInt8], on connection: StreamConnection) -> StreamStep { .send(bytes) }
+
+    @inlinable
+    package func closeStep(on connection: StreamConnection) -> StreamStep { .close(.script) }
+
+    @inlinable
+    package func faultStep(_ fault: StreamFault, on connection: StreamConnection) -> StreamStep { .fault(fault) }
+
+    @inlinable
+    package func conditionsStep(_ conditions: NetworkConditions?, on connection: StreamConnection) -> StreamStep? {
+        .whenWritten { [unowned connection] in connection.runUnder(conditions) }
+    }
+
+    /// The connection's steps for `steps`.
+    @inlinable
+    package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
+        var result: [StreamStep] = []
+        result.reserveCapacity(steps.count)
+        for step in steps {
+            switch step {
+            case .send(let bytes): result.append(sendStep(bytes, on: connection))
+            case .pause(let duration): result.append(.pause(duration))
+            case .close: result.append(closeStep(on: connection))
+            case .fault(let fault): result.append(faultStep(fault, on: connection))
+            case .conditions(let conditions):
+                if let step = conditionsStep(conditions, on: connection) { result.append(step) }
+            case .output(let output): result.append(outputStep(output, on: connection))
+            case .then(let rest):
+                result.append(.run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) })
+            }
+        }
+        return result
+    }
+}
+
+/// The performer of steps without output (a reply worked out in advance, which only sends, pauses,
+/// closes or fails): the connection's default for each.
+package final class PlainReplyPerformer: ReplyPerformer, Sendable {
+    /// The one performer; it keeps nothing.
+    package static let shared = PlainReplyPerformer()
+
+    private init() {}
+
+    package func outputStep(_ output: Never, on connection: StreamConnection) -> StreamStep {}
+}
