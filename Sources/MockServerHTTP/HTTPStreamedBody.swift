@@ -26,12 +26,9 @@ package struct HTTPStreamedBody: Sendable, Hashable {
         self.end = end
     }
 
-    /// Server-sent events as pieces, one event each (``ServerSentEventFormat``).
-    package init(events: [EndpointEvent], end: EndpointStreamEnd) {
-        self.init(events.map { event in
-            Piece(Array(ServerSentEventFormat.text(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment).utf8),
-                  delay: event.delay)
-        }, end: end)
+    /// Server-sent events as pieces, one event each (``HTTPMockResponse/ServerSentEvent/text``).
+    package init(events: [HTTPMockResponse.ServerSentEvent], end: EndpointStreamEnd) {
+        self.init(events.map { Piece(Array($0.text.utf8), delay: $0.delay) }, end: end)
         isEventStream = true
     }
 

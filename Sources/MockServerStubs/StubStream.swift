@@ -34,6 +34,17 @@ public struct StubStream: Sendable {
         case hang
     }
 
+    /// One event of a `text/event-stream` response: ``HTTPMockResponse/ServerSentEvent``, the one
+    /// model a stub, an endpoints file and a script share.
+    ///
+    /// ```swift
+    /// server.stubRequest("GET", "/ticks").andReturn(.events([
+    ///     StubStream.Event(event: "tick", data: "1"),
+    ///     StubStream.Event(event: "tick", data: "2", delay: .milliseconds(200)),
+    /// ]))
+    /// ```
+    public typealias Event = HTTPMockResponse.ServerSentEvent
+
     /// The pieces, in order.
     public var pieces: [Piece]
     /// How it ends.

@@ -186,12 +186,12 @@ struct EndpointScriptDecoder {
         return items
     }
 
-    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointEvent {
+    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPMockResponse.ServerSentEvent {
         let fields = try base.members(of: value, path: path, known: ["id", "event", "data", "retry", "comment", "delay"])
         func text(_ key: String) throws(ResponseFileError) -> String? {
             try fields[key].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).\(key)") }
         }
-        var event = EndpointEvent()
+        var event = HTTPMockResponse.ServerSentEvent()
         event.id = try text("id")
         event.event = try text("event")
         event.data = try text("data")
