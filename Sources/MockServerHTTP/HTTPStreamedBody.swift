@@ -16,18 +16,18 @@ package struct HTTPStreamedBody: Sendable, Hashable {
     }
 
     package var pieces: [Piece]
-    package var end: EndpointStreamEnd
+    package var end: HTTPMockResponse.StreamEnd
     /// Whether the pieces are server-sent events: the head then gets the event stream's headers
     /// (``eventStreamHeaders(adding:)``).
     package var isEventStream = false
 
-    package init(_ pieces: [Piece], end: EndpointStreamEnd) {
+    package init(_ pieces: [Piece], end: HTTPMockResponse.StreamEnd) {
         self.pieces = pieces
         self.end = end
     }
 
     /// Server-sent events as pieces, one event each (``HTTPMockResponse/ServerSentEvent/text``).
-    package init(events: [HTTPMockResponse.ServerSentEvent], end: EndpointStreamEnd) {
+    package init(events: [HTTPMockResponse.ServerSentEvent], end: HTTPMockResponse.StreamEnd) {
         self.init(events.map { Piece(Array($0.text.utf8), delay: $0.delay) }, end: end)
         isEventStream = true
     }

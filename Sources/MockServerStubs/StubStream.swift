@@ -24,15 +24,13 @@ public struct StubStream: Sendable {
         }
     }
 
-    /// How the stream ends.
-    public enum End: String, Sendable, CaseIterable {
-        /// After the last piece, the body's end (`0` chunk): the connection serves the next request.
-        case complete
-        /// Half of the last piece, then the connection closes: the client sees a body cut short.
-        case cut
-        /// After the last piece, nothing: the body never ends, the connection stays open.
-        case hang
-    }
+    /// How the stream ends: ``HTTPMockResponse/StreamEnd``, the one model a stub, an endpoints file
+    /// and a script share.
+    ///
+    /// ```swift
+    /// StubStream([.init("a"), .init("b")], end: .cut)
+    /// ```
+    public typealias End = HTTPMockResponse.StreamEnd
 
     /// One event of a `text/event-stream` response: ``HTTPMockResponse/ServerSentEvent``, the one
     /// model a stub, an endpoints file and a script share.
@@ -58,6 +56,6 @@ public struct StubStream: Sendable {
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end.
     var steps: [HTTPReplyStep] {
-        HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: EndpointStreamEnd(rawValue: end.rawValue) ?? .complete).steps
+        HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: end).steps
     }
 }

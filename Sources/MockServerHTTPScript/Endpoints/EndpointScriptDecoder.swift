@@ -152,9 +152,9 @@ struct EndpointScriptDecoder {
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
     func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
-        let end = try fields["end"].map { value throws(ResponseFileError) -> EndpointStreamEnd in
-            guard case .string(let text) = value.kind, let end = EndpointStreamEnd(rawValue: text) else {
-                throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(EndpointStreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
+        let end = try fields["end"].map { value throws(ResponseFileError) -> HTTPMockResponse.StreamEnd in
+            guard case .string(let text) = value.kind, let end = HTTPMockResponse.StreamEnd(rawValue: text) else {
+                throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(HTTPMockResponse.StreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
                                  at: value.location)
             }
             return end
