@@ -46,7 +46,7 @@ enum EndpointStubs {
             streamed.delay = response.delay
             return streamed
         case .chunks(let chunks, let end):
-            var streamed = Stub.Response.streamed(StubStream(chunks.map { StubStream.Piece($0.bytes, delay: $0.delay) }, end: end),
+            var streamed = Stub.Response.streamed(StubStream(chunks, end: end),
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed

@@ -5,24 +5,13 @@ import MockServerScript
 /// comes: progress, streaming APIs, token streams. Server-sent events are one kind
 /// (``Stub.Response/events(_:status:headers:end:)``).
 public struct StubStream: Sendable {
-    /// One piece and the wait before it.
-    public struct Piece: Sendable {
-        /// The bytes.
-        public var bytes: [UInt8]
-        /// The wait before them, after the previous piece (or the head).
-        public var delay: Duration?
-
-        /// A piece of `bytes`, sent after `delay`.
-        public init(_ bytes: [UInt8], delay: Duration? = nil) {
-            self.bytes = bytes
-            self.delay = delay
-        }
-
-        /// A piece of text, sent after `delay`.
-        public init(_ text: String, delay: Duration? = nil) {
-            self.init(Array(text.utf8), delay: delay)
-        }
-    }
+    /// One piece and the wait before it: ``HTTPMockResponse/StreamPiece``, the one model a stub, an
+    /// endpoints file and a script share.
+    ///
+    /// ```swift
+    /// StubStream.Piece("data: 1\n\n", delay: .milliseconds(100))
+    /// ```
+    public typealias Piece = HTTPMockResponse.StreamPiece
 
     /// How the stream ends: ``HTTPMockResponse/StreamEnd``, the one model a stub, an endpoints file
     /// and a script share.
@@ -56,6 +45,6 @@ public struct StubStream: Sendable {
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end.
     var steps: [HTTPReplyStep] {
-        HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: end).steps
+        HTTPStreamedBody(pieces, end: end).steps
     }
 }

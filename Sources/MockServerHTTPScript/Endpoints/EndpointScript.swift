@@ -44,7 +44,7 @@ package struct EndpointScript: Sendable {
         /// Server-sent events (`"events"`), each after its delay, as one chunked `text/event-stream` body.
         case events([HTTPMockResponse.ServerSentEvent], end: HTTPMockResponse.StreamEnd)
         /// Pieces of a chunked body (`"chunks"`), each after its delay.
-        case chunks([(bytes: [UInt8], delay: Duration?)], end: HTTPMockResponse.StreamEnd)
+        case chunks([HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd)
     }
 
     package let endpoints: [Endpoint]

@@ -174,7 +174,7 @@ struct EndpointScriptDecoder {
                 let itemPath = "\(path).chunks[\(index)]"
                 let fields = try base.members(of: value, path: itemPath, known: ["data", "delay"])
                 guard let data = fields["data"] else { throw base.error(.missingKey(path: itemPath, key: "data"), at: value.location) }
-                return (try base.bytes(data, path: "\(itemPath).data"), try delay(fields["delay"], path: "\(itemPath).delay"))
+                return HTTPMockResponse.StreamPiece(try base.bytes(data, path: "\(itemPath).data"), delay: try delay(fields["delay"], path: "\(itemPath).delay"))
             }, end: end)
         }
     }
