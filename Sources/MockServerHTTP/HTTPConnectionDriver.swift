@@ -24,7 +24,6 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     private var parser = HTTPRequestParser()
     private var state = State.awaitingRequest
     private let responder: @Sendable () -> any HTTPResponder
-    private let connectionState = HTTPConnectionState()
     /// What the layers above keep for this connection (a script's storage), across its requests.
     private let states = ConnectionStates()
     /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
@@ -130,7 +129,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
         return HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                  connectionState: connectionState, environment: connection.loop.environment, states: states,
+                                  environment: connection.loop.environment, states: states,
                                   inbox: connection.loop.inbox)
     }
 

@@ -8,8 +8,6 @@ public struct HTTPRequestContext: Sendable {
     public let peer: SocketAddress?
     /// The address the server accepted the connection on.
     public let local: SocketAddress?
-    /// Values a responder keeps for this connection (a script's current response set, say).
-    package let connectionState: HTTPConnectionState
     /// The transcript and logger of the server.
     package let environment: ServerEnvironment
     /// What the layers above keep for this connection, each under a type of its own (the script
@@ -19,13 +17,12 @@ public struct HTTPRequestContext: Sendable {
     /// recording proxy's to its upstream); `nil` outside a running server.
     package let inbox: LoopInbox?
 
-    package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, connectionState: HTTPConnectionState, environment: ServerEnvironment,
+    package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, environment: ServerEnvironment,
                  states: ConnectionStates? = nil, inbox: LoopInbox? = nil) {
         self.inbox = inbox
         self.connectionID = connectionID
         self.peer = peer
         self.local = local
-        self.connectionState = connectionState
         self.environment = environment
         self.states = states ?? ConnectionStates()
     }

@@ -4,34 +4,20 @@ import MockServerCore
 /// the one writer behind a stub's `StubStream`, an endpoints file's `"events"` and `"chunks"`, and a
 /// script's `{"response": {"events": …}}`.
 package struct HTTPStreamedBody: Sendable, Hashable {
-    /// One piece and the wait before it, after the previous piece (or the head).
-    package struct Piece: Sendable, Hashable {
-        package var bytes: [UInt8]
-        package var delay: Duration?
-
-        package init(_ bytes: [UInt8], delay: Duration?) {
-            self.bytes = bytes
-            self.delay = delay
-        }
-    }
-
-    package var pieces: [Piece]
-    package var end: EndpointStreamEnd
+    package var pieces: [HTTPMockResponse.StreamPiece]
+    package var end: HTTPMockResponse.StreamEnd
     /// Whether the pieces are server-sent events: the head then gets the event stream's headers
     /// (``eventStreamHeaders(adding:)``).
     package var isEventStream = false
 
-    package init(_ pieces: [Piece], end: EndpointStreamEnd) {
+    package init(_ pieces: [HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd) {
         self.pieces = pieces
         self.end = end
     }
 
-    /// Server-sent events as pieces, one event each (``ServerSentEventFormat``).
-    package init(events: [EndpointEvent], end: EndpointStreamEnd) {
-        self.init(events.map { event in
-            Piece(Array(ServerSentEventFormat.text(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment).utf8),
-                  delay: event.delay)
-        }, end: end)
+    /// Server-sent events as pieces, one event each (``HTTPMockResponse/ServerSentEvent/text``).
+    package init(events: [HTTPMockResponse.ServerSentEvent], end: HTTPMockResponse.StreamEnd) {
+        self.init(events.map { HTTPMockResponse.StreamPiece($0.text, delay: $0.delay) }, end: end)
         isEventStream = true
     }
 

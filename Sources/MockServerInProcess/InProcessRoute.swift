@@ -54,7 +54,7 @@ package final class InProcessRoute: Sendable {
     /// happens twice. A thrown error is answered as a connection answers one: a 500 that names it.
     func firstAnswer(to request: HTTPMockRequest) -> (connectionID: Int, answer: HTTPReply.Immediate) {
         let connectionID = environment.makeConnectionID()
-        let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, connectionState: HTTPConnectionState(), environment: environment,
+        let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, environment: environment,
                                          inbox: connector.inbox)
         do {
             return (connectionID, try responder().answerImmediately(request, context: context))

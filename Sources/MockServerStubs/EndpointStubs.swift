@@ -42,14 +42,11 @@ enum EndpointStubs {
         case .text(let template): body = Array(template.render(values).utf8)
         case .bytes(let bytes): body = bytes
         case .events(let events, let end):
-            let sent = events.map { event in
-                StubStream.Event(id: event.id, event: event.event, data: event.data, retry: event.retry, comment: event.comment, delay: event.delay)
-            }
-            var streamed = Stub.Response.events(sent, status: response.status, headers: headers, end: StubStream.End(rawValue: end.rawValue) ?? .complete)
+            var streamed = Stub.Response.events(events, status: response.status, headers: headers, end: end)
             streamed.delay = response.delay
             return streamed
         case .chunks(let chunks, let end):
-            var streamed = Stub.Response.streamed(StubStream(chunks.map { StubStream.Piece($0.bytes, delay: $0.delay) }, end: StubStream.End(rawValue: end.rawValue) ?? .complete),
+            var streamed = Stub.Response.streamed(StubStream(chunks, end: end),
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed

@@ -6,34 +6,32 @@ import MockServerScript
 /// comes: progress, streaming APIs, token streams. Server-sent events are one kind
 /// (``Stub.Response/events(_:status:headers:end:)``).
 public struct StubStream: Sendable {
-    /// One piece and the wait before it.
-    public struct Piece: Sendable {
-        /// The bytes.
-        public var bytes: [UInt8]
-        /// The wait before them, after the previous piece (or the head).
-        public var delay: Duration?
+    /// One piece and the wait before it: ``HTTPMockResponse/StreamPiece``, the one model a stub, an
+    /// endpoints file and a script share.
+    ///
+    /// ```swift
+    /// StubStream.Piece("data: 1\n\n", delay: .milliseconds(100))
+    /// ```
+    public typealias Piece = HTTPMockResponse.StreamPiece
 
-        /// A piece of `bytes`, sent after `delay`.
-        public init(_ bytes: [UInt8], delay: Duration? = nil) {
-            self.bytes = bytes
-            self.delay = delay
-        }
+    /// How the stream ends: ``HTTPMockResponse/StreamEnd``, the one model a stub, an endpoints file
+    /// and a script share.
+    ///
+    /// ```swift
+    /// StubStream([.init("a"), .init("b")], end: .cut)
+    /// ```
+    public typealias End = HTTPMockResponse.StreamEnd
 
-        /// A piece of text, sent after `delay`.
-        public init(_ text: String, delay: Duration? = nil) {
-            self.init(Array(text.utf8), delay: delay)
-        }
-    }
-
-    /// How the stream ends.
-    public enum End: String, Sendable, CaseIterable {
-        /// After the last piece, the body's end (`0` chunk): the connection serves the next request.
-        case complete
-        /// Half of the last piece, then the connection closes: the client sees a body cut short.
-        case cut
-        /// After the last piece, nothing: the body never ends, the connection stays open.
-        case hang
-    }
+    /// One event of a `text/event-stream` response: ``HTTPMockResponse/ServerSentEvent``, the one
+    /// model a stub, an endpoints file and a script share.
+    ///
+    /// ```swift
+    /// server.stubRequest("GET", "/ticks").andReturn(.events([
+    ///     StubStream.Event(event: "tick", data: "1"),
+    ///     StubStream.Event(event: "tick", data: "2", delay: .milliseconds(200)),
+    /// ]))
+    /// ```
+    public typealias Event = HTTPMockResponse.ServerSentEvent
 
     /// The pieces, in order.
     public var pieces: [Piece]
@@ -48,6 +46,6 @@ public struct StubStream: Sendable {
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end.
     var steps: [ReplyStep<HTTPReplyOutput>] {
-        HTTPStreamedBody(pieces.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: EndpointStreamEnd(rawValue: end.rawValue) ?? .complete).steps
+        HTTPStreamedBody(pieces, end: end).steps
     }
 }

@@ -213,7 +213,7 @@ for count in [10, 1_000] {
         print("route: the benchmark request does not parse")
         exit(1)
     }
-    let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
+    let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil,
                                      environment: ServerEnvironment(transcript: Transcript(), logger: .disabled))
     let iterations = 200_000
     var answered = 0

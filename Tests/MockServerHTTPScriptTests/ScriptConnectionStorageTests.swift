@@ -11,7 +11,7 @@ struct ScriptConnectionStorageTests {
     static let environment = ServerEnvironment(transcript: Transcript(), logger: .disabled)
 
     static func context(connectionID: Int, states: ConnectionStates?) -> HTTPRequestContext {
-        HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, connectionState: HTTPConnectionState(), environment: environment,
+        HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, environment: environment,
                            states: states)
     }
 

@@ -79,7 +79,7 @@ struct RecordingUnitTests {
         try Data(#"{"endpoints": [{"api": "get /chat", "upgrade": {"scheme": "websocket", "responses": {"hi": {"pattern": "«initial»", "commands": ["hi"]}}}}]}"#.utf8).write(to: file)
         let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:9")!, destination: .endpoints(file: file))
         let request = try #require(HTTPMockRequest(parsing: Array("GET /chat HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
-        let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil, connectionState: HTTPConnectionState(),
+        let context = HTTPRequestContext(connectionID: 1, peer: nil, local: nil,
                                          environment: ServerEnvironment(transcript: Transcript(), logger: MockServerLogger(level: nil) { _ in }))
         guard case .reply(let reply) = try recorder.answerImmediately(request, context: context), case .output(.upgrade)? = reply.steps.first else {
             Issue.record("the file's upgrade did not answer")

@@ -25,7 +25,7 @@ struct WebSocketEndpointTests {
         """#
 
     private func websockets(_ body: String, port: UInt16, path: String) -> BackgroundRun {
-        BackgroundRun.python(WebSocketScriptTests.websocketsProgram(body, url: "ws://127.0.0.1:\(port)\(path)", seconds: 120), timeout: 150)
+        BackgroundRun.python(Tools.websocketsProgram(body, url: "ws://127.0.0.1:\(port)\(path)", seconds: 120), timeout: 150)
     }
 
     @Test("an endpoint's upgrade script: «initial», echo, a set switch, binary, a subprotocol, a push and its close code; the file's other endpoint serves; a GET is refused with 426",

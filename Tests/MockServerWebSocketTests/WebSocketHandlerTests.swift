@@ -11,7 +11,7 @@ struct WebSocketHandlerTests {
     /// server's WebSocket URL for `path`, on a thread of its own (the handler runs in this process's
     /// cooperative pool, which a blocking wait must not hold).
     private func websockets(_ body: String, server: HTTPMockServer, path: String) -> BackgroundRun {
-        BackgroundRun.python(WebSocketScriptTests.websocketsProgram(body, url: "ws://127.0.0.1:\(server.port)\(path)", seconds: 120), timeout: 150)
+        BackgroundRun.python(Tools.websocketsProgram(body, url: "ws://127.0.0.1:\(server.port)\(path)", seconds: 120), timeout: 150)
     }
 
     @Test("a handler greets, echoes text and binary, reads the subprotocol and closes with its own code", .enabled(if: Tools.hasPython))

@@ -4,7 +4,7 @@ import MockServerHTTPScript
 import MockServerScript
 import MockServerTLS
 import MockServerWebDAV
-import MockServerWebSocket
+import MockServerWebSocketScript
 
 extension ScriptVocabulary {
     /// The protocols MockServer speaks: FTP (and scripts without a scheme), HTTP, WebDAV, WebSocket,

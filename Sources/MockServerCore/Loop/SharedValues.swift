@@ -1,6 +1,5 @@
-/// Values kept under string keys and shared between threads: a connection's state across its
-/// requests (`HTTPConnectionState`), a server's cache across every request (`HTTPMockServer.cache`). Safe from
-/// any thread.
+/// Values kept under string keys and shared between threads: a server's cache across every request
+/// (`HTTPMockServer.cache`). Safe from any thread.
 ///
 /// ```swift
 /// server.add(.POST, "/login") { request, cache in cache.username = request.formParameters.name; return .ok() }

@@ -42,9 +42,9 @@ package struct EndpointScript: Sendable {
         case bytes([UInt8])
         case json(EndpointJSON)
         /// Server-sent events (`"events"`), each after its delay, as one chunked `text/event-stream` body.
-        case events([EndpointEvent], end: EndpointStreamEnd)
+        case events([HTTPMockResponse.ServerSentEvent], end: HTTPMockResponse.StreamEnd)
         /// Pieces of a chunked body (`"chunks"`), each after its delay.
-        case chunks([(bytes: [UInt8], delay: Duration?)], end: EndpointStreamEnd)
+        case chunks([HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd)
     }
 
     package let endpoints: [Endpoint]

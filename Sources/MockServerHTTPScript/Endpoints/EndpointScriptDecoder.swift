@@ -152,9 +152,9 @@ struct EndpointScriptDecoder {
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
     func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
-        let end = try fields["end"].map { value throws(ResponseFileError) -> EndpointStreamEnd in
-            guard case .string(let text) = value.kind, let end = EndpointStreamEnd(rawValue: text) else {
-                throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(EndpointStreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
+        let end = try fields["end"].map { value throws(ResponseFileError) -> HTTPMockResponse.StreamEnd in
+            guard case .string(let text) = value.kind, let end = HTTPMockResponse.StreamEnd(rawValue: text) else {
+                throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(HTTPMockResponse.StreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
                                  at: value.location)
             }
             return end
@@ -174,7 +174,7 @@ struct EndpointScriptDecoder {
                 let itemPath = "\(path).chunks[\(index)]"
                 let fields = try base.members(of: value, path: itemPath, known: ["data", "delay"])
                 guard let data = fields["data"] else { throw base.error(.missingKey(path: itemPath, key: "data"), at: value.location) }
-                return (try base.bytes(data, path: "\(itemPath).data"), try delay(fields["delay"], path: "\(itemPath).delay"))
+                return HTTPMockResponse.StreamPiece(try base.bytes(data, path: "\(itemPath).data"), delay: try delay(fields["delay"], path: "\(itemPath).delay"))
             }, end: end)
         }
     }
@@ -186,12 +186,12 @@ struct EndpointScriptDecoder {
         return items
     }
 
-    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointEvent {
+    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPMockResponse.ServerSentEvent {
         let fields = try base.members(of: value, path: path, known: ["id", "event", "data", "retry", "comment", "delay"])
         func text(_ key: String) throws(ResponseFileError) -> String? {
             try fields[key].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).\(key)") }
         }
-        var event = EndpointEvent()
+        var event = HTTPMockResponse.ServerSentEvent()
         event.id = try text("id")
         event.event = try text("event")
         event.data = try text("data")

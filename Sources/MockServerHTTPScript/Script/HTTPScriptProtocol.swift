@@ -114,7 +114,7 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
             return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]), streamed: HTTPStreamedBody(events: events, end: end))
         case .chunks(let chunks, let end):
             return HTTPResponseTemplate(status: status, headers: headers, body: .bytes([]),
-                                        streamed: HTTPStreamedBody(chunks.map { HTTPStreamedBody.Piece($0.bytes, delay: $0.delay) }, end: end))
+                                        streamed: HTTPStreamedBody(chunks, end: end))
         default:
             return HTTPResponseTemplate(status: status, headers: headers, body: body)
         }

@@ -5,7 +5,7 @@ import MockServerHTTPScript
 import MockServerMockData
 import MockServerScript
 import MockServerStubs
-import MockServerWebSocket
+import MockServerWebSocketScript
 
 /// A reverse proxy that records: each request the destination cannot answer yet goes to the
 /// upstream, the client gets the upstream's answer, and the exchange is written, masked, as

@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerScript
+import MockServerWebSocket
 
 /// WebSocket's part of the script language (RFC 6455): scripts with `scheme` `websocket` (or `ws`,
 /// `wss`) upgrade each connection, run `«initial»` after the handshake, and answer each message

@@ -34,22 +34,9 @@ struct WebSocketScriptTests {
         return server
     }
 
-    /// A Python program that runs `body`'s asyncio `main()`, written against `websockets`' client,
-    /// with `URL` bound to `url`, for at most `seconds`.
-    static func websocketsProgram(_ body: String, url: String, seconds: Int) -> String {
-        """
-        import asyncio, websockets
-        from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidStatus
-        URL = "\(url)"
-        \(body)
-        asyncio.run(asyncio.wait_for(main(), \(seconds)))
-        """
-    }
-
     /// Runs an asyncio `main()` written against `websockets`' client, with `URL` bound to the server.
     private func websockets(_ body: String, url: String) throws -> Tools.Result {
-        try Tools.python(Self.websocketsProgram(body, url: url, seconds: 20), timeout: 40)
+        try Tools.python(Tools.websocketsProgram(body, url: url, seconds: 20), timeout: 40)
     }
 
     @Test("text, binary, fragments both ways, pings both ways, set switches and a close code with websockets", .enabled(if: Tools.hasPython))
