@@ -9,6 +9,9 @@ public struct HTTPMockResponse: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body (left out on the wire for `HEAD` requests and for 1xx, 204 and 304 statuses).
     public var body: [UInt8]
+    /// Fields sent after the body (gRPC's `grpc-status`, say): on HTTP/2 a closing HEADERS frame; on
+    /// HTTP/1.1 a chunked body's trailer section. Empty for most responses.
+    public var trailers: HTTPHeaders = [:]
 
     /// Creates a response; the reason defaults to the standard one for `status`.
     public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaders = [:], body: [UInt8] = []) {
