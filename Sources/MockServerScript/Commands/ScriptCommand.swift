@@ -61,3 +61,23 @@ public enum ScriptCommand: Sendable, Hashable {
         }
     }
 }
+
+extension ScriptCommand {
+    /// `commands` with each command, those of `otherwise` branches included, as `transform` reads it.
+    package static func mapping(_ commands: [ScriptCommand], _ transform: (ScriptCommand) -> ScriptCommand) -> [ScriptCommand] {
+        commands.map { command in
+            switch command {
+            case .selectFile(let name, let otherwise?, let strict):
+                .selectFile(name, otherwise: mapping(otherwise, transform), strict: strict)
+            case .makeFolder(let path, let otherwise?):
+                .makeFolder(path, otherwise: mapping(otherwise, transform))
+            case .deleteFile(let path, let otherwise?):
+                .deleteFile(path, otherwise: mapping(otherwise, transform))
+            case .copyFile(let source, let destination, let move, let otherwise?):
+                .copyFile(source, to: destination, move: move, otherwise: mapping(otherwise, transform))
+            default:
+                transform(command)
+            }
+        }
+    }
+}

@@ -36,6 +36,22 @@ public struct ResponseEntry: Sendable {
         self.plainSteps = ScriptRun.constantSteps(of: commands)
     }
 
+    /// The response with each of its commands, those of its `otherwise` branches included, as
+    /// `transform` reads it; its name, pattern, comment and traits unchanged.
+    package func mappingCommands(_ transform: (ScriptCommand) -> ScriptCommand) -> ResponseEntry {
+        ResponseEntry(self, commands: ScriptCommand.mapping(commands, transform))
+    }
+
+    private init(_ entry: ResponseEntry, commands: [ScriptCommand]) {
+        self.name = entry.name
+        self.pattern = entry.pattern
+        self.commands = commands
+        self.comment = entry.comment
+        self.traits = entry.traits
+        self.answersPart = entry.answersPart
+        self.plainSteps = ScriptRun.constantSteps(of: commands)
+    }
+
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).
     ///
     /// - Throws: ``PatternError`` when the pattern does not compile.

@@ -20,4 +20,10 @@ public struct ResponseSet: Sendable {
         self.fallback = fallback
         self.comment = comment
     }
+
+    /// The set with each response's commands as `transform` reads them (``ResponseEntry/mappingCommands(_:)``).
+    package func mappingCommands(_ transform: (ScriptCommand) -> ScriptCommand) -> ResponseSet {
+        ResponseSet(name: name, entries: entries.map { $0.mappingCommands(transform) },
+                    fallback: fallback?.mappingCommands(transform), comment: comment)
+    }
 }

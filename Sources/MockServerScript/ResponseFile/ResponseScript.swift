@@ -58,7 +58,10 @@ public struct ResponseScript: Sendable {
         self.settings = settings
         self.file = nil
         self.setNames = sets.map(\.name)
-        self.sets = Dictionary(sets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        // The protocol reads the shared commands of a script built in code as it does a file's
+        // (WebSocket's byte sends are binary messages).
+        let adopted = scriptProtocol.map { claimant in sets.map { $0.mappingCommands(claimant.sharedCommand) } } ?? sets
+        self.sets = Dictionary(adopted.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
     }
 
