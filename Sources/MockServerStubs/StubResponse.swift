@@ -154,16 +154,19 @@ extension Stub {
         }
 
         /// The reply steps answering `request`: the conditions, the wait, the fault, the response (a
-        /// gRPC answer's steps hold its wait, to measure it against the request's deadline).
+        /// gRPC answer's steps hold its wait, to measure it against the request's deadline, after a fault that shapes it).
         func replySteps(for request: HTTPMockRequest?) -> [ReplyStep<HTTPReplyOutput>] {
             var steps: [ReplyStep<HTTPReplyOutput>] = []
             if let conditions { steps.append(.conditions(conditions)) }
-            if let grpc, fault == nil { return steps + grpc.steps(for: request, delay: delay, headers: headers) }
-            if let delay { steps.append(.pause(delay)) }
+            if let delay, grpc == nil || fault == .reset || fault == .hang { steps.append(.pause(delay)) }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break
             default:
+                if let grpc {
+                    steps += grpc.steps(for: request, delay: delay, headers: headers)
+                    break
+                }
                 var response = HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)
                 response.trailers = trailers
                 guard let stream else {

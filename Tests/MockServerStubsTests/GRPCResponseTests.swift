@@ -157,14 +157,7 @@ struct GRPCResponseTests {
         (#"{"endpoints": [{"api": "get /a", "response": {"trailers": {"X": 1}}}]}"#, "endpoints[0].response.trailers.X"),
         (#"{"endpoints": [{"api": "get /a", "response": {"trailers": ["X"]}}]}"#, "endpoints[0].response.trailers"),
     ])
-    func errors(json: String, message: String) throws {
-        let server = HTTPMockServer()
-        do {
-            try server.addEndpoints(json: Array(json.utf8), file: "stubs.json")
-            Issue.record("loaded: \(json)")
-        } catch {
-            #expect(error.description.hasPrefix("stubs.json:1:"), "\(error)")
-            #expect(error.description.contains(message), "\(error)")
-        }
+    func errors(json: String, message: String) {
+        EndpointScriptTests.expectRefused(json, message)
     }
 }
