@@ -308,6 +308,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             connection.record(.input(request.input, response: reply.name))
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
+        for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
         return carryOut(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 
@@ -368,6 +369,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         case .response(let response):
             let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
             if !persistent { end?.keepAlive = false }
+            if let request, HTTPResponseSerializer.dropsTrailers(response, for: request) {
+                connection.log(.warning, "\(request.version) cannot carry trailers: \(response.trailers.map(\.name).joined(separator: ", ")) left out")
+            }
             return .send(bytes)
         case .continueRequest:
             return .run { [unowned self, unowned connection] in

@@ -45,6 +45,9 @@ package struct HTTPResponseParser {
     private var buffer: [UInt8] = []
     private var state = State.head
     private var bodyBytes = 0
+    /// The trailer fields of a chunked body read so far (gRPC's `grpc-status`, say); empty until the
+    /// last chunk's trailer section comes.
+    package private(set) var trailers = HTTPHeaders()
 
     /// A parser for the response to a request with `requestMethod`.
     package init(requestMethod: String) {
@@ -128,7 +131,13 @@ package struct HTTPResponseParser {
             return true
         case .trailers:
             guard let line = takeLine() else { return false }
-            if line.isEmpty { finishBody(&events) }
+            if line.isEmpty {
+                finishBody(&events)
+            } else if let colon = line.firstIndex(of: ":") {
+                trailers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...]).trimmingSpaces())
+            } else {
+                throw ParseError.malformed("trailer field \"\(line)\"")
+            }
             return true
         }
     }

@@ -6,6 +6,10 @@ package enum HTTPResponseSerializer {
     ///
     /// - `Content-Length` is added unless a header gives it or `Transfer-Encoding`, or the status
     ///   has no body; a `HEAD` request gets the length without the body.
+    /// - Trailers (``HTTPMockResponse/trailers``) go in a chunked body's trailer section, announced by
+    ///   a `Trailer` header, when the request is HTTP/1.1 (or there is none) and the response has a
+    ///   body and no framing header of its own; an HTTP/1.0 client cannot read chunks, so it gets the
+    ///   body with its length and no trailers (``dropsTrailers(_:for:)`` says when).
     /// - Persistence (RFC 9112 §9.3): the connection stays open for HTTP/1.1 unless the request or
     ///   the response says `Connection: close`, and for HTTP/1.0 only when the request asked for
     ///   `keep-alive`. The response gets `Connection: keep-alive` for a 1.0 client that stays, and
@@ -24,7 +28,7 @@ package enum HTTPResponseSerializer {
     package static func serializeWithHead(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], head: HTTPResponseHead?, body: [UInt8]) {
         var fields: HTTPHeaders? = HTTPHeaders()
         let bytes = write(response, for: request, fields: &fields).bytes
-        guard let fields, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"),
+        guard let fields, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"), response.trailers.fields.isEmpty,
               response.headers["Content-Length"].map({ Int($0.trimmingSpaces()) == response.body.count }) ?? true,
               !response.reason.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }),
               fields.allSatisfy({ field in
@@ -83,11 +87,42 @@ package enum HTTPResponseSerializer {
             }
         }
         let bodiless = response.isBodiless
-        if !framed && !bodiless { append("Content-Length", String(response.body.count), to: &output) }
+        let chunked = !framed && !bodiless && !response.trailers.fields.isEmpty && !dropsTrailers(response, for: request)
+        if chunked {
+            append("Transfer-Encoding", "chunked", to: &output)
+            append("Trailer", response.trailers.map(\.name).joined(separator: ", "), to: &output)
+        } else if !framed && !bodiless {
+            append("Content-Length", String(response.body.count), to: &output)
+        }
         output.append(0x0D)
         output.append(0x0A)
-        if !bodiless && request?.method != "HEAD" { output.append(contentsOf: response.body) }
+        guard !bodiless && request?.method != "HEAD" else { return (output, keepAlive) }
+        if chunked {
+            if !response.body.isEmpty {
+                output.append(contentsOf: (String(response.body.count, radix: 16) + "\r\n").utf8)
+                output.append(contentsOf: response.body)
+                output += [0x0D, 0x0A]
+            }
+            output += lastChunk(trailers: response.trailers)
+        } else {
+            output.append(contentsOf: response.body)
+        }
         return (output, keepAlive)
+    }
+
+    /// Whether `response`'s trailers are left out of the answer to `request`: it has some, and the
+    /// request is not HTTP/1.1 (an HTTP/1.0 client cannot read a chunked body).
+    package static func dropsTrailers(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> Bool {
+        guard !response.trailers.fields.isEmpty, let request else { return false }
+        return !request.version.hasPrefix("HTTP/1.1")
+    }
+
+    /// A chunked body's end: the last chunk (`0`), the trailer fields, and the blank line.
+    package static func lastChunk(trailers: HTTPHeaders) -> [UInt8] {
+        var output = Array("0\r\n".utf8)
+        for field in trailers { append(field.name, field.value, to: &output) }
+        output += [0x0D, 0x0A]
+        return output
     }
 
     /// `HTTP/1.1 100 Continue` and its blank line.

@@ -9,6 +9,9 @@ package struct HTTPStreamedBody: Sendable, Hashable {
     /// Whether the pieces are server-sent events: the head then gets the event stream's headers
     /// (``eventStreamHeaders(adding:)``).
     package var isEventStream = false
+    /// Fields sent after the last piece, in the trailer section of the last chunk (gRPC's status);
+    /// announced by a `Trailer` header on the head.
+    package var trailers: HTTPHeaders = [:]
 
     package init(_ pieces: [HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd) {
         self.pieces = pieces
@@ -24,10 +27,13 @@ package struct HTTPStreamedBody: Sendable, Hashable {
     /// The head that goes before these pieces, for `response`: ``head(of:)``, with the event
     /// stream's headers for events.
     package func head(for response: HTTPMockResponse) -> HTTPMockResponse {
-        guard isEventStream else { return Self.head(of: response) }
-        var events = response
-        events.headers = Self.eventStreamHeaders(adding: response.headers)
-        return Self.head(of: events)
+        var response = response
+        if isEventStream { response.headers = Self.eventStreamHeaders(adding: response.headers) }
+        var head = Self.head(of: response)
+        if !trailers.fields.isEmpty, !head.headers.contains("Trailer") {
+            head.headers.add(name: "Trailer", value: trailers.map(\.name).joined(separator: ", "))
+        }
+        return head
     }
 
     /// The headers of an event stream that `headers` does not set already: `Content-Type:
@@ -51,11 +57,13 @@ package struct HTTPStreamedBody: Sendable, Hashable {
         var head = response
         head.headers = headers
         head.body = []
+        // The pieces' trailers come after them, not with the head.
+        head.trailers = [:]
         return head
     }
 
     /// The reply steps after the head: each piece as a chunk after its wait, then the end (the last
-    /// chunk; half of the last piece and a close; or a hang).
+    /// chunk with the trailers; half of the last piece and a close; or a hang).
     package var steps: [ReplyStep<HTTPReplyOutput>] {
         var steps: [ReplyStep<HTTPReplyOutput>] = []
         for (index, piece) in pieces.enumerated() {
@@ -70,7 +78,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
             }
         }
         switch end {
-        case .complete: steps.append(.send(Array("0\r\n\r\n".utf8)))
+        case .complete: steps.append(.send(HTTPResponseSerializer.lastChunk(trailers: trailers)))
         case .cut: if pieces.isEmpty { steps.append(.close) }
         case .hang: steps.append(.fault(.hang))
         }

@@ -28,6 +28,7 @@ enum EndpointStubs {
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
             var built = build(response, values)
             built.conditions = response.conditions
+            for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             for write in cacheWrites { cache[write.name] = write.value.render(values) }
             return built
         }
@@ -50,6 +51,10 @@ enum EndpointStubs {
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed
+        case .grpc(let answer):
+            var grpc = Stub.Response.grpc(answer.messages, status: answer.status, message: answer.message, headers: headers)
+            grpc.delay = response.delay
+            return grpc
         case .json(let json):
             body = Array(json.render(values).utf8)
             if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }

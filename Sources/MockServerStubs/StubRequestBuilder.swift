@@ -81,6 +81,22 @@ extension Stub {
             return Stub.ResponseBuilder(stub: stub)
         }
 
+        /// Answers with a gRPC call's result (``Stub/Response/grpc(_:status:message:headers:)``):
+        /// `messages` length-prefixed, each after its delay, then `grpc-status` and `grpc-message` as
+        /// trailers; a `status` other than 0 with no messages is a trailers-only error. Shape it
+        /// further (a delay, headers) with the builder it returns.
+        ///
+        /// ```swift
+        /// server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC([Data([0x08, 0x07])])
+        /// server.stubRequest("POST", "/shop.Items/Delete").andReturnGRPC(status: 7, message: "not yours")
+        /// ```
+        @discardableResult
+        public func andReturnGRPC(_ messages: [Data] = [], status: Int = 0, message: String? = nil) -> Stub.ResponseBuilder {
+            let answer = Stub.Response.grpc(messages.map { StubStream.Piece(Array($0)) }, status: status, message: message)
+            stub.update { $0.answer = .responses([answer]) }
+            return Stub.ResponseBuilder(stub: stub)
+        }
+
         /// Answers with these responses in turn, the last one for every later request (a 503, then
         /// 200s, for a retry test).
         public func andReturn(_ responses: Stub.Response...) {

@@ -22,6 +22,11 @@ extension Stub {
         /// Network conditions for this response alone (a slow endpoint): its bytes go out under them,
         /// drawn with their probability for each request, and the connection's own come back after it.
         public var conditions: NetworkConditions?
+        /// Fields sent after the body (``HTTPMockResponse/trailers``): on HTTP/1.1 the body goes
+        /// chunked and they end it; an HTTP/1.0 client does not get them.
+        public var trailers: HTTPHeaders = [:]
+        /// A gRPC answer in place of the status and body (``grpc(_:status:message:headers:)``).
+        package var grpc: GRPCAnswer?
 
         /// Creates a response.
         public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
@@ -84,6 +89,42 @@ extension Stub {
                      headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
         }
 
+        /// A gRPC answer: `content-type: application/grpc`, each message length-prefixed and sent after
+        /// its delay, then `grpc-status` and `grpc-message` (percent-encoded) as trailers. A `status`
+        /// other than 0 with no messages is a trailers-only error (the status in the headers, no
+        /// body). A request's `grpc-timeout` cuts the answer at its deadline with status 4
+        /// (`DEADLINE_EXCEEDED`).
+        ///
+        /// ```swift
+        /// server.stubRequest("POST", "/shop.Items/Watch").andReturn(.grpc([
+        ///     StubStream.Piece([0x08, 0x01]),
+        ///     StubStream.Piece([0x08, 0x02], delay: .milliseconds(100)),
+        /// ]))
+        /// server.stubRequest("POST", "/shop.Items/Get").andReturn(.grpc(status: 5, message: "no item 7"))
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - messages: the messages without their prefixes (serialized protobuf, say), each with the wait before it.
+        ///   - status: the gRPC status code (0 is `OK`).
+        ///   - message: the status message, if any.
+        ///   - headers: headers sent with the head (`content-type` is `application/grpc` unless they give one).
+        public static func grpc(_ messages: [StubStream.Piece] = [], status: Int = 0, message: String? = nil, headers: HTTPHeaders = [:]) -> Stub.Response {
+            var response = Stub.Response(status: 200, headers: headers)
+            response.grpc = GRPCAnswer(messages: messages, status: status, message: message)
+            return response
+        }
+
+        /// The same response with `trailers` sent after its body.
+        ///
+        /// ```swift
+        /// server.stubRequest("GET", "/report").andReturn(Stub.Response.ok(body: "done").withTrailers(["Checksum": "abc"]))
+        /// ```
+        public func withTrailers(_ trailers: HTTPHeaders) -> Stub.Response {
+            var copy = self
+            for field in trailers { copy.trailers.add(name: field.name, value: field.value) }
+            return copy
+        }
+
         /// The same response after `delay`.
         public func delayed(by delay: Duration) -> Stub.Response {
             var copy = self
@@ -112,22 +153,31 @@ extension Stub {
             return copy
         }
 
-        /// The reply steps: the conditions, the wait, the fault, the response.
-        var replySteps: [ReplyStep<HTTPReplyOutput>] {
+        /// The reply steps answering `request`: the conditions, the wait, the fault, the response (a
+        /// gRPC answer's steps hold its wait, to measure it against the request's deadline, after a fault that shapes it).
+        func replySteps(for request: HTTPMockRequest?) -> [ReplyStep<HTTPReplyOutput>] {
             var steps: [ReplyStep<HTTPReplyOutput>] = []
             if let conditions { steps.append(.conditions(conditions)) }
-            if let delay { steps.append(.pause(delay)) }
+            if let delay, grpc == nil || fault == .reset || fault == .hang { steps.append(.pause(delay)) }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break
             default:
-                guard let stream else {
-                    steps.append(.output(.response(HTTPMockResponse(status: status, reason: reason, headers: headers, body: body))))
+                if let grpc {
+                    steps += grpc.steps(for: request, delay: delay, headers: headers)
                     break
                 }
-                // The head, with chunked coding and no length, then the pieces as chunks.
-                steps.append(.output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: status, reason: reason, headers: headers, body: [])))))
-                steps += stream.steps
+                var response = HTTPMockResponse(status: status, reason: reason, headers: headers, body: body)
+                response.trailers = trailers
+                guard let stream else {
+                    steps.append(.output(.response(response)))
+                    break
+                }
+                // The head, with chunked coding and no length, then the pieces as chunks and the trailers.
+                var streamed = HTTPStreamedBody(stream.pieces, end: stream.end)
+                streamed.trailers = trailers
+                steps.append(.output(.response(streamed.head(for: response))))
+                steps += streamed.steps
             }
             return steps
         }

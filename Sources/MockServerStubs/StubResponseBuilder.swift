@@ -30,6 +30,19 @@ extension Stub {
             }
         }
 
+        /// Adds these trailers, sent after the body (sorted by name): on HTTP/1.1 the body then goes
+        /// chunked, with the trailers in its last chunk.
+        ///
+        /// ```swift
+        /// server.stubRequest("GET", "/report").andReturn(200).withBody("done").withTrailers(["Checksum": "abc"])
+        /// ```
+        @discardableResult
+        public func withTrailers(_ trailers: [String: String]) -> Stub.ResponseBuilder {
+            changeLast { response in
+                for (name, value) in trailers.sorted(by: { $0.key < $1.key }) { response.trailers[name] = value }
+            }
+        }
+
         /// Sets the response body.
         @discardableResult
         public func withBody(_ body: String) -> Stub.ResponseBuilder {

@@ -89,9 +89,9 @@ package final class StubRouter: HTTPResponder {
         let asHead = found.isHeadAsGet
         switch stub.takeAnswer(for: request, sequence: number) {
         case .responses(let responses):
-            return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps ?? [], asHead: asHead), name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps(for: request) ?? [], asHead: asHead), name: stub.description))
         case .computed(let compute):
-            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, 0).replySteps, asHead: asHead), name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, 0).replySteps(for: request), asHead: asHead), name: stub.description))
         case .handler(let handler):
             return .asynchronous { [self] in
                 var reply = try await run(handler, of: stub, for: request, parameters: parameters)
@@ -129,7 +129,7 @@ package final class StubRouter: HTTPResponder {
             failures.withLock { $0.append("\(stub.description) threw for \(request.method) \(request.target): \(error)") }
             throw error
         }
-        return HTTPReply(steps: response.replySteps, name: stub.description)
+        return HTTPReply(steps: response.replySteps(for: request), name: stub.description)
     }
 
     /// The stub that answers a request, its path parameters, and whether it is a `GET` stub

@@ -43,9 +43,4 @@ public struct StubStream: Sendable {
         self.pieces = pieces
         self.end = end
     }
-
-    /// The reply steps after the head: each piece as a chunk after its wait, then the end.
-    var steps: [ReplyStep<HTTPReplyOutput>] {
-        HTTPStreamedBody(pieces, end: end).steps
-    }
 }

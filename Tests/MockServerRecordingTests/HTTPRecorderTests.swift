@@ -140,6 +140,31 @@ struct HTTPRecorderTests {
         #expect(again.0 == 201 && again.2 == #"{"access":{"token":"MASKED"},"user":"ann"}"#)
     }
 
+    @Test("an upstream's trailers reach the client through the recorder and are kept in the endpoints fixture, which replays them")
+    func trailers() async throws {
+        let upstream = HTTPMockServer()
+        upstream.stubRequest("POST", "/shop.Items/Get").andReturnGRPC([Data([0x08, 0x07])], status: 0)
+        try await upstream.start()
+        defer { upstream.stop() }
+        let file = try Tools.temporaryDirectory().appendingPathComponent("recorded.json")
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .endpoints(file: file))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let call = ["--raw", "-X", "POST", "-H", "Content-Type: application/grpc", "--data-binary", "", "http://127.0.0.1:%d/shop.Items/Get"]
+        let through = try Tools.curl(call.map { $0.replacingOccurrences(of: "%d", with: String(proxy.port)) })
+        #expect(through.stdout.hasSuffix("0\r\ngrpc-status: 0\r\n\r\n"), "\(through.stdout)")
+        try recorder.flush()
+        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(written.contains(#""trailers": { "grpc-status": "0" }"#), "\(written)")
+        let replay = HTTPMockServer()
+        try replay.addEndpoints(contentsOf: file)
+        try await replay.start()
+        defer { replay.stop() }
+        let replayed = try Tools.curl(call.map { $0.replacingOccurrences(of: "%d", with: String(replay.port)) })
+        #expect(replayed.stdout == through.stdout, "\(replayed.stdout)")
+    }
+
     @Test("bad upstreams are refused with what is wrong", arguments: [
         ("gopher://127.0.0.1:70", "the scheme must be http or https"),
         ("ftp://127.0.0.1", "the scheme must be http or https"),

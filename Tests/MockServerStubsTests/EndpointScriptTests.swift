@@ -68,6 +68,11 @@ struct EndpointScriptTests {
         (#"{"endpoints": [{"api": "get /a", "api": "get /b", "response": {}}]}"#, "duplicate"),
     ])
     func errors(json: String, message: String) throws {
+        Self.expectRefused(json, message)
+    }
+
+    /// Expects `json` to be refused with `message`, at a line and column of `stubs.json`.
+    static func expectRefused(_ json: String, _ message: String) {
         let server = HTTPMockServer()
         do {
             try server.addEndpoints(json: Array(json.utf8), file: "stubs.json")

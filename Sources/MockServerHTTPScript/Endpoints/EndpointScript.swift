@@ -32,6 +32,8 @@ package struct EndpointScript: Sendable {
         package let delay: Duration?
         /// Network conditions for this response alone (`"conditions"`).
         package let conditions: NetworkConditions?
+        /// Fields sent after the body (`"trailers"`), with values put in as in headers.
+        package var trailers: [(name: String, value: EndpointTemplate)] = []
     }
 
     /// What a response's body is.
@@ -45,6 +47,9 @@ package struct EndpointScript: Sendable {
         case events([HTTPMockResponse.ServerSentEvent], end: HTTPMockResponse.StreamEnd)
         /// Pieces of a chunked body (`"chunks"`), each after its delay.
         case chunks([HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd)
+        /// A gRPC answer (`"grpc"`): length-prefixed messages, each after its delay, and the status as
+        /// trailers (or a trailers-only error).
+        case grpc(GRPCAnswer)
     }
 
     package let endpoints: [Endpoint]

@@ -1,3 +1,4 @@
+import Foundation
 import MockServerCore
 import MockServerHTTP
 import MockServerScript
@@ -109,7 +110,8 @@ struct EndpointScriptDecoder {
     }
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
-        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions"])
+        let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions",
+                                                                      "trailers", "grpc"])
         var status = 200
         if let statusValue = fields["status"] {
             guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
@@ -128,6 +130,7 @@ struct EndpointScriptDecoder {
         }
         let body: EndpointScript.Body
         switch (fields["body"], fields["json"]) {
+        case _ where fields["grpc"] != nil: body = try grpc(fields, path: path)
         case (let value?, nil):
             if case .object = value.kind {
                 // {"base64": …} or {"hex": …}: bytes as they are (a recorded gzip body, say), no values put in.
@@ -147,7 +150,80 @@ struct EndpointScriptDecoder {
             return try base.pause(seconds, path: "\(path).delay", at: value.location)
         }
         let conditions = try fields["conditions"].map { value throws(ResponseFileError) in try base.conditions(value, path: "\(path).conditions") }
-        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay, conditions: conditions)
+        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay, conditions: conditions,
+                                       trailers: try trailers(fields["trailers"], path: "\(path).trailers"))
+    }
+
+    /// A response's `"trailers"`: names and values (with `${…}` values), in order.
+    private func trailers(_ value: JSONValue?, path: String) throws(ResponseFileError) -> [(name: String, value: EndpointTemplate)] {
+        guard let value else { return [] }
+        var trailers: [(name: String, value: EndpointTemplate)] = []
+        for member in try base.orderedMembers(of: value, path: path) {
+            guard !member.key.isEmpty, member.key.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x3A }) else {
+                throw base.error(.invalidValue(path: path, reason: "\"\(member.key)\" is not a field name"), at: member.keyLocation)
+            }
+            trailers.append((member.key, try template(member.value, path: "\(path).\(member.key)")))
+        }
+        return trailers
+    }
+
+    /// A response's `"grpc"` answer: `"messages"` (each `{"base64": …}`, `{"hex": …}` or `{"file": …}`,
+    /// with an optional `"delay"`), `"status"` (0 to 16) and `"message"`. It is the whole answer: the
+    /// response has no status, body, stream or trailers of its own.
+    private func grpc(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body {
+        for key in ["status", "body", "json", "events", "chunks", "end", "trailers"] {
+            if let other = fields[key] {
+                throw base.error(.invalidValue(path: "\(path).\(key)", reason: "a \"grpc\" answer has no \"\(key)\": it sets the status, body and trailers"),
+                                 at: other.location)
+            }
+        }
+        let value = fields["grpc"]!
+        let grpcPath = "\(path).grpc"
+        let members = try base.members(of: value, path: grpcPath, known: ["messages", "status", "message"])
+        var answer = GRPCAnswer(messages: [])
+        if let statusValue = members["status"] {
+            guard case .number(let number) = statusValue.kind, number.rounded() == number, (0...16).contains(number) else {
+                throw base.error(.invalidValue(path: "\(grpcPath).status", reason: "a gRPC status is a whole number from 0 to 16"), at: statusValue.location)
+            }
+            answer.status = Int(number)
+        }
+        answer.message = try members["message"].map { value throws(ResponseFileError) in try base.string(value, path: "\(grpcPath).message") }
+        if let list = members["messages"] {
+            guard case .array(let items) = list.kind else {
+                throw base.error(.wrongType(path: "\(grpcPath).messages", expected: "an array of messages", found: list.typeName), at: list.location)
+            }
+            for (index, item) in items.enumerated() {
+                answer.messages.append(try grpcMessage(item, path: "\(grpcPath).messages[\(index)]"))
+            }
+        }
+        return .grpc(answer)
+    }
+
+    /// One gRPC message: its bytes from `"base64"`, `"hex"` or a `"file"` (relative to the endpoints
+    /// file, read now), and the `"delay"` before it.
+    private func grpcMessage(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPMockResponse.StreamPiece {
+        let fields = try base.members(of: value, path: path, known: ["base64", "hex", "file", "delay"])
+        let sources = ["base64", "hex", "file"].filter { fields[$0] != nil }
+        guard sources.count == 1 else {
+            let reason = sources.isEmpty ? "a message has \"base64\", \"hex\" or \"file\"" : "give one of \"base64\", \"hex\" or \"file\", not \(sources.count)"
+            throw base.error(.invalidValue(path: path, reason: reason), at: value.location)
+        }
+        let bytes: [UInt8]
+        if let fileValue = fields["file"] {
+            let name = try base.string(fileValue, path: "\(path).file")
+            let url = URL(fileURLWithPath: name, relativeTo: base.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() })
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw base.error(.invalidValue(path: "\(path).file", reason: "cannot read \(url.path)"), at: fileValue.location)
+            }
+            bytes = Array(data)
+        } else if case .object(let members) = value.kind {
+            // The shared reader of {"base64": …} and {"hex": …}, given that member alone.
+            let source = members.filter { $0.key == sources[0] }
+            bytes = try base.bytes(JSONValue(kind: .object(source), location: value.location), path: path)
+        } else {
+            bytes = []
+        }
+        return HTTPMockResponse.StreamPiece(bytes, delay: try delay(fields["delay"], path: "\(path).delay"))
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.

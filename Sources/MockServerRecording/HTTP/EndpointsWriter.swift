@@ -34,6 +34,7 @@ final class EndpointsWriter: RecordingSink {
         var status: Int
         var headers: HTTPHeaders
         var body: [UInt8]
+        var trailers = HTTPHeaders()
     }
     private struct State {
         var order: [String] = []
@@ -109,6 +110,10 @@ final class EndpointsWriter: RecordingSink {
                 parts.append("\"body\": { \"base64\": \"\(Data(exchange.body).base64EncodedString())\" }")
             }
         }
+        let trailers = exchange.trailers.filter { !$0.value.contains("${") && !$0.name.contains("${") }
+        if !trailers.isEmpty {
+            parts.append("\"trailers\": { " + trailers.map { "\($0.name.escaped(.json)): \($0.value.escaped(.json))" }.joined(separator: ", ") + " }")
+        }
         if timing {
             let (seconds, attoseconds) = exchange.elapsed.components
             let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -124,7 +129,7 @@ final class EndpointsWriter: RecordingSink {
         }
         // An answer the same as the one before it is kept once (a sequence holds the changes): the
         // raw answer is compared first, and JSON written only for a change.
-        let answer = Answer(status: exchange.status, headers: Self.comparable(exchange.headers), body: exchange.body)
+        let answer = Answer(status: exchange.status, headers: Self.comparable(exchange.headers), body: exchange.body, trailers: exchange.trailers)
         let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer == answer }
         if unchanged { return }
         let response = responseJSON(exchange, timing: keepsTiming)

@@ -174,8 +174,10 @@ public final class HTTPRecorder: HTTPResponder {
                 context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
-            return HTTPReply(HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body),
-                             name: "upstream \(upstream.authority)")
+            var answer = HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body)
+            // The upstream's trailers reach the client as they came.
+            answer.trailers = response.trailers
+            return HTTPReply(answer, name: "upstream \(upstream.authority)")
         }
     }
 
@@ -260,7 +262,7 @@ public final class HTTPRecorder: HTTPResponder {
         for field in written where !field.name.equalsIgnoringASCIICase("content-length") { withoutLength.add(name: field.name, value: field.value) }
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
-                                elapsed: response.elapsed)
+                                elapsed: response.elapsed, trailers: mask.masked(response.trailers))
     }
 }
 

@@ -16,4 +16,6 @@ struct RecordedExchange: Sendable {
     let body: [UInt8]
     /// How long the upstream took.
     let elapsed: Duration
+    /// The response's trailers, masked.
+    var trailers = HTTPHeaders()
 }

@@ -129,7 +129,7 @@ final class UpstreamDriver: StreamDriver {
             connection.record(.note(Transcript.Note(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
                                                    bytes: response.body.count)))
             exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
-                                                      body: response.body, elapsed: elapsed)))
+                                                      body: response.body, elapsed: elapsed, trailers: parser.trailers)))
             guard keepAlive else { return .finish(.finished("upstream response complete")) }
             pool?.release(self)
             return .wait

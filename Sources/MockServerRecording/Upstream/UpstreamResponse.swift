@@ -9,4 +9,6 @@ struct UpstreamResponse: Sendable {
     var body: [UInt8]
     /// From the request's first byte sent to the response's last byte read.
     var elapsed: Duration
+    /// The trailer fields of a chunked body (gRPC's `grpc-status`, say).
+    var trailers = HTTPHeaders()
 }
