@@ -1,0 +1,29 @@
+import MockServerCore
+
+/// A hand-over of a whole connection to another protocol that shares HTTP's listener, recognised
+/// by the bytes it starts with (HTTP/2's client preface, for h2c with prior knowledge): the
+/// HTTP connection's driver gives that protocol's driver the connection, the bytes read so far
+/// included, before it parses a request. The server composes it; HTTP's target knows no protocol.
+///
+/// ```swift
+/// driver.handOver = HTTPHandOver(name: "HTTP/2", preface: preface) { responder in makeDriver(responder) }
+/// ```
+package struct HTTPHandOver: Sendable {
+    /// The protocol's name, for the log.
+    package let name: String
+    /// The bytes a connection of that protocol starts with.
+    package let preface: [UInt8]
+    /// Whether the connection must be that protocol's: a connection that does not start with the
+    /// preface is refused with `505 HTTP Version Not Supported`.
+    package let isRequired: Bool
+    /// The protocol's driver for the connection, answering with the HTTP connection's responders.
+    package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder) -> any StreamDriver
+
+    /// A hand-over to `name`, for connections that start with `preface`.
+    package init(name: String, preface: [UInt8], isRequired: Bool = false, makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder) -> any StreamDriver) {
+        self.name = name
+        self.preface = preface
+        self.isRequired = isRequired
+        self.makeDriver = makeDriver
+    }
+}
