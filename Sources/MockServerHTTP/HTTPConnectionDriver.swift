@@ -411,6 +411,11 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
                 connection.send(HTTPResponseSerializer.continueResponse)
                 if case .answeringHead = self.state { self.state = .awaitingRequest }
             }
+        case .streamFault(let fault):
+            // No stream to fail: a reset resets the connection, a GOAWAY closes it.
+            end?.scripted = true
+            connection.log(.debug, "HTTP/2 fault \(fault.kind.rawValue) \(fault.code) on an HTTP/1.1 connection: the connection \(fault.kind == .reset ? "is reset" : "closes")")
+            return fault.kind == .reset ? .fault(.reset) : .close(.script)
         case .upgrade(let upgrade):
             end?.scripted = true
             guard let request else {

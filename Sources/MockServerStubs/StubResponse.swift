@@ -22,6 +22,8 @@ extension Stub {
         /// Network conditions for this response alone (a slow endpoint): its bytes go out under them,
         /// drawn with their probability for each request, and the connection's own come back after it.
         public var conditions: NetworkConditions?
+        /// An HTTP/2 fault after the wait, in place of the response (an endpoints file's `"reset"`, `"goaway"`).
+        package var http2Fault: HTTPStreamFault?
 
         /// Creates a response.
         public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
@@ -117,6 +119,7 @@ extension Stub {
             var steps: [ReplyStep<HTTPReplyOutput>] = []
             if let conditions { steps.append(.conditions(conditions)) }
             if let delay { steps.append(.pause(delay)) }
+            if let http2Fault { return steps + [.output(.streamFault(http2Fault))] }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break

@@ -301,6 +301,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             sendHead(response, on: exchange, connection: connection)
         case .output(.continueRequest):
             break
+        case .output(.streamFault(let fault)):
+            fail(exchange, with: fault, on: connection)
         case .output(.upgrade(let upgrade)):
             connection.log(.warning, "a \(upgrade.name) upgrade cannot run on an HTTP/2 stream; the stream is reset with HTTP_1_1_REQUIRED")
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(.http11Required, stream: exchange.id, "\(upgrade.name) needs HTTP/1.1")), into: &pending)
@@ -308,6 +310,22 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .then:
             // The cursor works a `then` out before handing out the steps it returns.
             break
+        }
+    }
+
+    /// A fault on demand: RST_STREAM on the stream, or GOAWAY naming the stream before it as the
+    /// last one processed, after which the connection closes.
+    private func fail(_ exchange: HTTP2StreamExchange, with fault: HTTPStreamFault, on connection: StreamConnection) {
+        let code = HTTP2ErrorCode(name: fault.code) ?? .internalError
+        connection.log(.debug, "HTTP/2 stream \(exchange.id): \(fault.kind.rawValue) \(code) on demand")
+        switch fault.kind {
+        case .reset:
+            HTTP2FrameWriter.write(h2.fail(HTTP2Error(code, stream: exchange.id, "reset on demand")), into: &pending)
+            end(exchange.id)
+        case .goaway:
+            let last = exchange.id > 2 ? exchange.id - 2 : 0
+            HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: last, code: code, debugData: Array("GOAWAY on demand".utf8))), into: &pending)
+            closeConnection(.script, on: connection)
         }
     }
 

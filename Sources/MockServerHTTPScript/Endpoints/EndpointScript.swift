@@ -32,6 +32,9 @@ package struct EndpointScript: Sendable {
         package let delay: Duration?
         /// Network conditions for this response alone (`"conditions"`).
         package let conditions: NetworkConditions?
+        /// An HTTP/2 fault in place of the response (`"reset"` or `"goaway"`), and the error that
+        /// refuses it on a server that speaks only HTTP/1.1.
+        package var fault: (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)?
     }
 
     /// What a response's body is.
