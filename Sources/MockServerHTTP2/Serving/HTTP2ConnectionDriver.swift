@@ -258,6 +258,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             perform(step, on: exchange, connection: connection)
         }
         guard case .replying = exchange.phase, case .running = state else { return }
+        finishRawResponse(exchange, on: connection)
         exchange.phase = .ending
         if let rest = exchange.chunks?.takeRest(), !rest.isEmpty { exchange.queued += rest }
         sendQueued(exchange, on: connection)
@@ -266,6 +267,16 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func perform(_ step: ReplyStep<HTTPReplyOutput>, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         switch step {
         case .send(let bytes):
+            if !exchange.headSent || exchange.rawResponse != nil {
+                // Bytes before any response: a response written out in HTTP/1.1, read as one.
+                if exchange.rawResponse == nil { exchange.rawResponse = HTTPResponseParser(requestMethod: exchange.request?.method ?? "GET") }
+                do {
+                    rawEvents(try exchange.rawResponse!.append(bytes), on: exchange, connection: connection)
+                } catch {
+                    connection.log(.warning, "HTTP/2 stream \(exchange.id): bytes sent are not an HTTP/1.1 response (\(error)); not sent")
+                }
+                return
+            }
             guard !exchange.isHead else { return }
             exchange.queued += exchange.chunks != nil ? exchange.chunks!.take(bytes) : bytes
             sendQueued(exchange, on: connection)
@@ -280,6 +291,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
         case .close:
             // The stream ends with what was sent, then the connection closes (GOAWAY first).
+            finishRawResponse(exchange, on: connection)
             exchange.phase = .ending
             sendQueued(exchange, on: connection)
             HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
@@ -329,15 +341,38 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
     }
 
-    /// A response's HEADERS frame, and its body queued as DATA.
-    private func sendHead(_ response: HTTPMockResponse, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+    /// What a raw HTTP/1.1 response's bytes gave: its head as HEADERS, its body as DATA.
+    private func rawEvents(_ events: [HTTPResponseParser.Event], on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        for event in events {
+            switch event {
+            case .head(let head):
+                sendHead(HTTPMockResponse(status: head.status, reason: head.reason, headers: head.headers), on: exchange, connection: connection, raw: true)
+            case .body(let bytes):
+                if !exchange.isHead { exchange.queued += bytes }
+            case .end:
+                break
+            }
+        }
+        sendQueued(exchange, on: connection)
+    }
+
+    /// The end of a raw response's bytes: a body its close delimits is complete.
+    private func finishRawResponse(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+        guard var parser = exchange.rawResponse else { return }
+        exchange.rawResponse = nil
+        if let events = try? parser.finish() { rawEvents(events, on: exchange, connection: connection) }
+    }
+
+    /// A response's HEADERS frame, and its body queued as DATA; a `raw` one (read from HTTP/1.1
+    /// bytes) keeps its own length, and its body comes decoded.
+    private func sendHead(_ response: HTTPMockResponse, on exchange: HTTP2StreamExchange, connection: StreamConnection, raw: Bool = false) {
         guard !exchange.headSent else {
             connection.log(.warning, "HTTP/2 stream \(exchange.id): a second response on the stream is not sent")
             return
         }
         exchange.headSent = true
-        let streamed = response.headers.hasToken("chunked", in: "Transfer-Encoding")
-        if streamed { exchange.chunks = HTTP2ChunkReader() }
+        let streamed = raw || response.headers.hasToken("chunked", in: "Transfer-Encoding")
+        if streamed, !raw { exchange.chunks = HTTP2ChunkReader() }
         let sendsBody = !exchange.isHead && !response.isBodiless
         var fields = [HPACKHeader(":status", String(response.status))]
         for field in response.headers where !HTTP2RequestHead.connectionSpecific.contains(field.name.lowercased()) {

@@ -4,7 +4,8 @@ import MockServerHTTP
 /// Turns a stream's request fields (RFC 9113 §8.3) into the ``HTTPMockRequest`` HTTP/1.1 would give:
 /// `:method` and `:path` as the request line, `:authority` as `Host`, the other fields as they
 /// came (cookies joined, §8.2.3), and the request's bytes, for patterns and the transcript, written
-/// as an HTTP/1.1 request whose version is `HTTP/2`.
+/// as the HTTP/1.1 request they stand for (`GET /path HTTP/1.1`, `Host: …`), so that a script's
+/// patterns match either; the transcript names HTTP/2 and the stream in a note after it.
 enum HTTP2RequestHead {
     /// Fields HTTP/2 forbids (§8.2.2): a response's are left out, a request's make it malformed.
     static let connectionSpecific: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]
@@ -43,16 +44,16 @@ enum HTTP2RequestHead {
             throw HTTP2Error(.protocolError, stream: streamID, "stream \(streamID)'s request has no :method or :path")
         }
         var all = HTTPHeaders()
-        if let authority, !headers.contains("host") { all.add(name: "host", value: authority) }
+        if let authority, !headers.contains("host") { all.add(name: "Host", value: authority) }
         for field in headers { all.add(name: field.name, value: field.value) }
         if !cookies.isEmpty { all.add(name: "cookie", value: cookies.joined(separator: "; ")) }
         if !body.isEmpty, !all.contains("content-length") { all.add(name: "content-length", value: String(body.count)) }
-        var text = "\(method) \(path) HTTP/2\r\n"
+        var text = "\(method) \(path) HTTP/1.1\r\n"
         for field in all { text += "\(field.name): \(field.value)\r\n" }
         text += "\r\n"
         let head = Array(text.utf8)
         let bytes = head + body
-        return HTTPMockRequest(method: method, target: path, version: "HTTP/2", headers: all, input: InputUnit(bytes: bytes),
+        return HTTPMockRequest(method: method, target: path, version: "HTTP/1.1", headers: all, input: InputUnit(bytes: bytes),
                                body: .range(head.count..<bytes.count))
     }
 }

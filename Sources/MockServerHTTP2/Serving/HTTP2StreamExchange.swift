@@ -39,6 +39,9 @@ final class HTTP2StreamExchange {
     var isHead = false
     /// Set when the response is streamed: its sends are HTTP/1.1 chunks, whose coding comes off.
     var chunks: HTTP2ChunkReader?
+    /// Set when the reply sends a response as raw HTTP/1.1 bytes (a script's plain `send`): they are
+    /// read as a response, whose head and body go as HEADERS and DATA.
+    var rawResponse: HTTPResponseParser?
     /// Fields sent after the body, as a closing HEADERS frame.
     var trailers: HTTPHeaders = [:]
 

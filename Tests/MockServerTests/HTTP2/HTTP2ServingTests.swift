@@ -26,7 +26,7 @@ struct HTTP2ServingTests {
         return server
     }
 
-    @Test("curl --http2-prior-knowledge: the script answers as on HTTP/1.1, and the transcript names HTTP/2 and the stream",
+    @Test("curl --http2-prior-knowledge: the script's HTTP/1.1 patterns match, and the transcript names HTTP/2 and the stream",
           .enabled(if: Tools.hasCurl))
     func priorKnowledge() throws {
         let server = try start()
@@ -37,7 +37,7 @@ struct HTTP2ServingTests {
         #expect(result.stdout.contains("x-mock: yes"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("hi GET\n2"), "\(result.stdout)")
         let events = server.transcript.entries.map(\.event)
-        #expect(events.contains { if case .input(let unit, "hello") = $0 { unit.text.hasPrefix("GET /a HTTP/2\r\nhost: 127.0.0.1:") } else { false } }, "\(events)")
+        #expect(events.contains { if case .input(let unit, "hello") = $0 { unit.text.hasPrefix("GET /a HTTP/1.1\r\nHost: 127.0.0.1:") } else { false } }, "\(events)")
         #expect(events.contains { if case .note(let note) = $0 { note.kind == "http2-stream" && note.text == "HTTP/2 stream 1" } else { false } }, "\(events)")
     }
 
