@@ -43,6 +43,8 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// Another protocol that may take the connection over before its first request, when the
     /// client's first bytes are its preface (HTTP/2's, for h2c with prior knowledge).
     package var handOver: HTTPHandOver?
+    /// Whether the connection's first bytes were found not to be ``handOver``'s preface.
+    private var prefaceRuledOut = false
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request, except for the first when `firstAnswer` is given.
@@ -76,7 +78,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         case .awaitingRequest:
             break
         }
-        if let handOver {
+        if let handOver, !prefaceRuledOut {
             let buffered = parser.bufferedBytes
             let count = min(buffered.count, handOver.preface.count)
             if buffered.prefix(count).elementsEqual(handOver.preface.prefix(count)) {
@@ -84,7 +86,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
                 guard count == handOver.preface.count else { return inputEnded ? .finish(.peerClosed) : .needInput }
                 return hand(to: handOver, on: connection, inputEnded: inputEnded)
             }
-            self.handOver = nil
+            prefaceRuledOut = true
             if handOver.isRequired { return refuseForRequired(handOver, on: connection) }
         }
         let request: HTTPMockRequest?
@@ -116,11 +118,26 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         return .steps(Self.refusal(HTTPResponseSerializer.serialize(response, for: nil).bytes, reason: reason, on: connection))
     }
 
+    /// Answers an upgrade to `handOver`'s protocol with `101 Switching Protocols`; its driver then
+    /// answers the request, and gets the bytes that follow.
+    private func switchProtocols(to handOver: HTTPHandOver, token: String, for request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
+        self.handOver = nil
+        connection.record(.note(Transcript.Note(kind: "upgrade", text: "switching to \(handOver.name) (Upgrade: \(token))")))
+        connection.log(.debug, "switching to \(handOver.name) (Upgrade: \(token))")
+        connection.send(Array("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: \(token)\r\n\r\n".utf8))
+        let driver = handOver.makeDriver(responder, request)
+        state = .upgraded(driver)
+        let opening = driver.opened(connection)
+        let rest = parser.takeBuffered()
+        if !rest.isEmpty { rest.withUnsafeBytes { driver.received($0, on: connection) } }
+        return opening.isEmpty ? driver.next(on: connection, inputEnded: false) : .steps(opening)
+    }
+
     /// Gives the connection to `handOver`'s driver, with the bytes read so far.
     private func hand(to handOver: HTTPHandOver, on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
         self.handOver = nil
         connection.log(.debug, "the connection starts as \(handOver.name): handed over")
-        let driver = handOver.makeDriver(responder)
+        let driver = handOver.makeDriver(responder, nil)
         state = .upgraded(driver)
         let opening = driver.opened(connection)
         let rest = parser.takeBuffered()
@@ -171,6 +188,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
+        if let handOver, let token = handOver.upgradeToken, firstAnswer == nil, request.headers.hasToken(token, in: "Upgrade") {
+            return switchProtocols(to: handOver, token: token, for: request, on: connection)
+        }
         let responder = responder()
         let context = context(connection)
         let answer: HTTPReply.Immediate

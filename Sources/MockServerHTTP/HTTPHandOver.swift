@@ -6,23 +6,29 @@ import MockServerCore
 /// included, before it parses a request. The server composes it; HTTP's target knows no protocol.
 ///
 /// ```swift
-/// driver.handOver = HTTPHandOver(name: "HTTP/2", preface: preface) { responder in makeDriver(responder) }
+/// driver.handOver = HTTPHandOver(name: "HTTP/2", preface: preface, upgradeToken: "h2c") { responder, upgraded in makeDriver(responder, upgraded) }
 /// ```
 package struct HTTPHandOver: Sendable {
     /// The protocol's name, for the log.
     package let name: String
     /// The bytes a connection of that protocol starts with.
     package let preface: [UInt8]
+    /// The `Upgrade` token of a request that switches to the protocol (`h2c`), or nil: answered `101
+    /// Switching Protocols`, then the protocol's driver answers that request.
+    package let upgradeToken: String?
     /// Whether the connection must be that protocol's: a connection that does not start with the
     /// preface is refused with `505 HTTP Version Not Supported`.
     package let isRequired: Bool
-    /// The protocol's driver for the connection, answering with the HTTP connection's responders.
-    package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder) -> any StreamDriver
+    /// The protocol's driver for the connection, answering with the HTTP connection's responders;
+    /// `upgraded` is the request of an upgrade, which it answers first.
+    package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver
 
     /// A hand-over to `name`, for connections that start with `preface`.
-    package init(name: String, preface: [UInt8], isRequired: Bool = false, makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder) -> any StreamDriver) {
+    package init(name: String, preface: [UInt8], upgradeToken: String? = nil, isRequired: Bool = false,
+                 makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver) {
         self.name = name
         self.preface = preface
+        self.upgradeToken = upgradeToken
         self.isRequired = isRequired
         self.makeDriver = makeDriver
     }

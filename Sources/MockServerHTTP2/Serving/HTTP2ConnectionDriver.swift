@@ -25,6 +25,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// Frames decided and not yet handed to the connection.
     private var pending: [UInt8] = []
     private var started = false
+    /// The request of an `Upgrade: h2c`, answered on stream 1 once the connection opens.
+    private var upgraded: HTTPMockRequest?
 
     /// The settings the server advertises: at most 100 concurrent streams, a 1 MiB stream window.
     package static let defaultSettings: HTTP2Settings = {
@@ -38,14 +40,24 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A driver for a connection whose next bytes are the client preface (`expectingPreface`), or
     /// whose preface was read already; requests go to the responder `responder` returns.
     package init(responder: @escaping @Sendable () -> any HTTPResponder, settings: HTTP2Settings = defaultSettings,
-                 expectingPreface: Bool = true) {
+                 expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
         self.responder = responder
+        self.upgraded = upgraded
         reader = HTTP2FrameReader(expectingPreface: expectingPreface)
         h2 = HTTP2ServerConnection(settings: settings, connectionWindow: 1 << 24)
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         start()
+        if let request = upgraded {
+            // RFC 7540 §3.2: the upgrade's request is stream 1's, half closed; the response goes there.
+            upgraded = nil
+            h2.openUpgradedStream()
+            let exchange = HTTP2StreamExchange(id: 1)
+            exchanges[1] = exchange
+            answer(request, on: exchange, connection: connection)
+        }
+        flush(on: connection)
         return []
     }
 
@@ -169,6 +181,11 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             end(exchange.id)
             return
         }
+        answer(request, on: exchange, connection: connection)
+    }
+
+    /// Asks the responder for a stream's answer, and runs the reply at once or when it is computed.
+    private func answer(_ request: HTTPMockRequest, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         exchange.request = request
         exchange.isHead = request.method == "HEAD"
         exchange.body = []

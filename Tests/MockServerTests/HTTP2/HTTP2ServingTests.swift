@@ -41,6 +41,23 @@ struct HTTP2ServingTests {
         #expect(events.contains { if case .note(let note) = $0 { note.kind == "http2-stream" && note.text == "HTTP/2 stream 1" } else { false } }, "\(events)")
     }
 
+    @Test("curl --http2 on http://: Upgrade: h2c, 101, the request answered on stream 1, the next on stream 3",
+          .enabled(if: Tools.hasCurl))
+    func upgrade() throws {
+        let server = try start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let result = try Tools.curl(["--http2", "-w", "%{http_version}\n", "\(base)/a", "\(base)/b"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "hi GET\n2\nhi GET\n2\n", "\(result.stdout)")
+        let notes = server.transcript.entries.compactMap { if case .note(let note) = $0.event { note.text } else { nil } }
+        #expect(notes == ["switching to HTTP/2 (Upgrade: h2c)", "HTTP/2 stream 1", "HTTP/2 stream 3"], "\(notes)")
+        let refused = try start { $0.http2 = .refuse }
+        defer { refused.stop() }
+        let plain = try Tools.curl(["--http2", "-w", "%{http_version}", "http://127.0.0.1:\(refused.port)/a"])
+        #expect(plain.stdout == "hi GET\n1.1", "refuse ignores the upgrade: \(plain.stdout)")
+    }
+
     @Test("HTTP/1.1 on the same listener is unchanged", .enabled(if: Tools.hasCurl))
     func http11Alongside() throws {
         let server = try start()
