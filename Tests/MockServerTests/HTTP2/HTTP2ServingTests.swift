@@ -111,6 +111,23 @@ struct HTTP2ServingTests {
         #expect(try Data(contentsOf: out) == bytes)
     }
 
+    @Test("nghttp: 100 concurrent requests on one connection, and a 10 MB upload echoed back under flow control",
+          .enabled(if: Tools.path(of: "nghttp") != nil))
+    func nghttp() throws {
+        let server = try start()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let many = try Tools.run("nghttp", ["-n", "-s", "-m", "100", "\(base)/a"], timeout: 60)
+        #expect(many.status == 0, "\(many.stderr)")
+        #expect(many.stdout.split(separator: "\n").filter { $0.hasSuffix(" 200    7 /a") }.count == 100, "\(many.stdout)")
+        let body = try Tools.temporaryDirectory().appendingPathComponent("nghttp-body.bin")
+        let bytes = Data((0..<10_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7 % 253) })
+        try bytes.write(to: body)
+        // The body is binary: cmp compares it with what was sent.
+        let echo = try Tools.run("sh", ["-c", "nghttp -d \"$0\" \"$1\" | cmp - \"$0\" && echo same", body.path, "\(base)/echo"], timeout: 120)
+        #expect(echo.stdout == "same\n", "\(echo.stdout) \(echo.stderr)")
+    }
+
     @Test("server-sent events go as DATA frames after their delays", .enabled(if: Tools.hasCurl))
     func events() throws {
         let server = try start()
