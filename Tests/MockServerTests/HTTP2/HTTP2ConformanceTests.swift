@@ -3,11 +3,48 @@ import Testing
 import TestSupport
 import MockServer
 
+/// A responder whose response has trailers (gRPC's `grpc-status`, say).
+private struct TrailersResponder: HTTPResponder {
+    func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        var response = HTTPMockResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("body".utf8))
+        response.trailers = ["grpc-status": "0", "x-checksum": "abc"]
+        return HTTPReply(response)
+    }
+}
+
 /// What the HTTP/2 driver decides, seen in raw frames (Python's hyperframe and hpack, which send
 /// what a well-behaved client would not): DATA on a stream the client ended, a stream past the
 /// advertised concurrent limit.
 @Suite("HTTP/2 conformance: raw frames", .offPool)
 struct HTTP2ConformanceTests {
+    @Test("trailers: HEADERS, DATA without END_STREAM, then a closing HEADERS frame with the trailers (Python h2)",
+          .enabled(if: Tools.hasPythonModule("h2")))
+    func trailers() throws {
+        let server = MockServer(httpResponder: TrailersResponder())
+        try server.start()
+        defer { server.stop() }
+        let program = """
+            import socket, sys, h2.connection, h2.config, h2.events
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            c = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
+            c.initiate_connection()
+            c.send_headers(1, [(":method", "GET"), (":path", "/t"), (":scheme", "http"), (":authority", "x")], end_stream=True)
+            s.sendall(c.data_to_send())
+            done = False
+            while not done:
+                data = s.recv(65536)
+                if not data: break
+                for event in c.receive_data(data):
+                    if isinstance(event, h2.events.ResponseReceived): print("head", dict(event.headers)[":status"])
+                    if isinstance(event, h2.events.DataReceived): print("data", event.data.decode(), event.stream_ended is not None)
+                    if isinstance(event, h2.events.TrailersReceived): print("trailers", event.headers, event.stream_ended is not None)
+                    if isinstance(event, h2.events.StreamEnded): done = True
+                s.sendall(c.data_to_send())
+            """
+        let result = try Tools.run("python3", ["-c", program, String(server.port)])
+        #expect(result.stdout == "head 200\ndata body False\ntrailers [('grpc-status', '0'), ('x-checksum', 'abc')] True\n", "\(result.stdout) \(result.stderr)")
+    }
+
     @Test("DATA after END_STREAM: RST_STREAM STREAM_CLOSED; the 101st concurrent stream: REFUSED_STREAM; the others are answered",
           .enabled(if: Tools.hasPythonModule("hyperframe") && Tools.hasPythonModule("hpack")))
     func rawFrames() throws {
