@@ -188,7 +188,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
-        if let handOver, let token = handOver.upgradeToken, firstAnswer == nil, request.headers.hasToken(token, in: "Upgrade") {
+        if let handOver, let token = handOver.upgradeToken, firstAnswer == nil, handOver.isUpgrade(request) {
             return switchProtocols(to: handOver, token: token, for: request, on: connection)
         }
         let responder = responder()

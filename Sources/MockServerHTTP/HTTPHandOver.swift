@@ -16,6 +16,8 @@ package struct HTTPHandOver: Sendable {
     /// The `Upgrade` token of a request that switches to the protocol (`h2c`), or nil: answered `101
     /// Switching Protocols`, then the protocol's driver answers that request.
     package let upgradeToken: String?
+    /// Fields an upgrade request must have and name in `Connection` beside `Upgrade` (`HTTP2-Settings`).
+    package let upgradeFields: [String]
     /// Whether the connection must be that protocol's: a connection that does not start with the
     /// preface is refused with `505 HTTP Version Not Supported`.
     package let isRequired: Bool
@@ -24,11 +26,19 @@ package struct HTTPHandOver: Sendable {
     package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver
 
     /// A hand-over to `name`, for connections that start with `preface`.
-    package init(name: String, preface: [UInt8], upgradeToken: String? = nil, isRequired: Bool = false,
+    /// Whether `request` asks to switch to the protocol: its token in `Upgrade`, and `Upgrade` and
+    /// each of ``upgradeFields`` present and named in `Connection` (RFC 9110 §7.8).
+    package func isUpgrade(_ request: HTTPMockRequest) -> Bool {
+        guard let upgradeToken, request.headers.hasToken(upgradeToken, in: "Upgrade"), request.headers.hasToken("upgrade", in: "Connection") else { return false }
+        return upgradeFields.allSatisfy { request.headers.contains($0) && request.headers.hasToken($0, in: "Connection") }
+    }
+
+    package init(name: String, preface: [UInt8], upgradeToken: String? = nil, upgradeFields: [String] = [], isRequired: Bool = false,
                  makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver) {
         self.name = name
         self.preface = preface
         self.upgradeToken = upgradeToken
+        self.upgradeFields = upgradeFields
         self.isRequired = isRequired
         self.makeDriver = makeDriver
     }

@@ -10,7 +10,7 @@ extension ScriptConnections {
     /// an HTTP/1.1 request is refused. Connections of other protocols are left as they are.
     func servingHTTP2(_ mode: MockServer.Configuration.HTTP2Mode) -> ScriptConnections {
         guard mode != .refuse, outputType == HTTPReplyOutput.self else { return self }
-        let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", isRequired: mode == .require) { responder, upgraded in
+        let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", upgradeFields: ["HTTP2-Settings"], isRequired: mode == .require) { responder, upgraded in
             HTTP2ConnectionDriver(responder: responder, upgraded: upgraded)
         }
         let drivers = self.drivers
