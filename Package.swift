@@ -31,8 +31,8 @@ let package = Package(
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
         .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
-        // HTTP/2's frames and HPACK as pure codecs (issue 37's groundwork; no listener uses them yet).
-        .target(name: "MockServerHTTP2", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        // HTTP/2: frames and HPACK as pure codecs, the connection state machine, and the driver that serves HTTP responders over them.
+        .target(name: "MockServerHTTP2", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocketScript", dependencies: ["MockServerCore", "MockServerScript", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
@@ -44,13 +44,13 @@ let package = Package(
         // The server: lifecycle, listeners composed from what the script's protocol supplies, shared files and uploads.
         .target(
             name: "MockServerEngine",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket"],
+            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket", "MockServerHTTP2"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
-                           // Not imported yet: built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
+                           // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
                            "MockServerHTTP2"],
             swiftSettings: swiftSettings
         ),

@@ -40,6 +40,12 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// asking again, so that nothing a responder counts happens twice.
     private var firstAnswer: HTTPReply.Immediate?
 
+    /// Another protocol that may take the connection over before its first request, when the
+    /// client's first bytes are its preface (HTTP/2's, for h2c with prior knowledge).
+    package var handOver: HTTPHandOver?
+    /// Whether the connection's first bytes were found not to be ``handOver``'s preface.
+    private var prefaceRuledOut = false
+
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request, except for the first when `firstAnswer` is given.
     package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPReply.Immediate? = nil) {
@@ -72,6 +78,17 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         case .awaitingRequest:
             break
         }
+        if let handOver, !prefaceRuledOut {
+            let buffered = parser.bufferedBytes
+            let count = min(buffered.count, handOver.preface.count)
+            if buffered.prefix(count).elementsEqual(handOver.preface.prefix(count)) {
+                // The preface, or the start of it: the other protocol's connection.
+                guard count == handOver.preface.count else { return inputEnded ? .finish(.peerClosed) : .needInput }
+                return hand(to: handOver, on: connection, inputEnded: inputEnded)
+            }
+            prefaceRuledOut = true
+            if handOver.isRequired { return refuseForRequired(handOver, on: connection) }
+        }
         let request: HTTPMockRequest?
         do {
             request = inputEnded ? try parser.finish() : try parser.next()
@@ -89,6 +106,43 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             return .needInput
         }
         return answer(request, on: connection)
+    }
+
+    /// Refuses a connection that is not `handOver`'s protocol when the server serves only that one.
+    private func refuseForRequired(_ handOver: HTTPHandOver, on connection: StreamConnection) -> DriverDecision {
+        let message = "MockServer serves only \(handOver.name) here: this connection did not start with its preface\n"
+        let response = HTTPMockResponse(status: 505, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array(message.utf8))
+        let reason = Transcript.CloseReason.malformedInput("not \(handOver.name), which the server requires")
+        connection.log(.warning, "a connection that is not \(handOver.name) refused with 505")
+        state = .discarding(reason)
+        return .steps(Self.refusal(HTTPResponseSerializer.serialize(response, for: nil).bytes, reason: reason, on: connection))
+    }
+
+    /// Answers an upgrade to `handOver`'s protocol with `101 Switching Protocols`; its driver then
+    /// answers the request, and gets the bytes that follow.
+    private func switchProtocols(to handOver: HTTPHandOver, token: String, for request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
+        self.handOver = nil
+        connection.record(.note(Transcript.Note(kind: "upgrade", text: "switching to \(handOver.name) (Upgrade: \(token))")))
+        connection.log(.debug, "switching to \(handOver.name) (Upgrade: \(token))")
+        connection.send(Array("HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: \(token)\r\n\r\n".utf8))
+        let driver = handOver.makeDriver(responder, request)
+        state = .upgraded(driver)
+        let opening = driver.opened(connection)
+        let rest = parser.takeBuffered()
+        if !rest.isEmpty { rest.withUnsafeBytes { driver.received($0, on: connection) } }
+        return opening.isEmpty ? driver.next(on: connection, inputEnded: false) : .steps(opening)
+    }
+
+    /// Gives the connection to `handOver`'s driver, with the bytes read so far.
+    private func hand(to handOver: HTTPHandOver, on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        self.handOver = nil
+        connection.log(.debug, "the connection starts as \(handOver.name): handed over")
+        let driver = handOver.makeDriver(responder, nil)
+        state = .upgraded(driver)
+        let opening = driver.opened(connection)
+        let rest = parser.takeBuffered()
+        rest.withUnsafeBytes { driver.received($0, on: connection) }
+        return opening.isEmpty ? driver.next(on: connection, inputEnded: inputEnded) : .steps(opening)
     }
 
     /// How long a refused client may go on sending after its answer before the connection closes
@@ -134,6 +188,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
+        if let handOver, let token = handOver.upgradeToken, firstAnswer == nil, handOver.isUpgrade(request) {
+            return switchProtocols(to: handOver, token: token, for: request, on: connection)
+        }
         let responder = responder()
         let context = context(connection)
         let answer: HTTPReply.Immediate
@@ -378,6 +435,11 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
                 connection.send(HTTPResponseSerializer.continueResponse)
                 if case .answeringHead = self.state { self.state = .awaitingRequest }
             }
+        case .streamFault(let fault):
+            // No stream to fail: a reset resets the connection, a GOAWAY closes it.
+            end?.scripted = true
+            connection.log(.debug, "HTTP/2 fault \(fault.kind.rawValue) \(fault.code) on an HTTP/1.1 connection: the connection \(fault.kind == .reset ? "is reset" : "closes")")
+            return fault.kind == .reset ? .fault(.reset) : .close(.script)
         case .upgrade(let upgrade):
             end?.scripted = true
             guard let request else {

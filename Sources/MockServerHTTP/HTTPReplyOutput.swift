@@ -11,4 +11,6 @@ package enum HTTPReplyOutput: Sendable {
     /// request (`101 Switching Protocols`, or a refusal), and from then on the connection's bytes are
     /// the new protocol's. It must be the last step; any after it are not carried out.
     case upgrade(HTTPUpgrade)
+    /// An HTTP/2 fault in place of a response (``HTTPStreamFault``); on HTTP/1.1 it acts on the connection.
+    case streamFault(HTTPStreamFault)
 }

@@ -159,6 +159,9 @@ package struct HTTPRequestParser: Sendable {
     /// How many bytes are buffered and not yet returned.
     package var bufferedCount: Int { buffer.count - start }
 
+    /// The bytes buffered and not yet returned.
+    package var bufferedBytes: ArraySlice<UInt8> { buffer[start...] }
+
     /// Takes the bytes buffered after the last request returned: what a client sent after a request
     /// that switched the connection to another protocol (`101 Switching Protocols`) is that protocol's.
     package mutating func takeBuffered() -> [UInt8] {

@@ -27,6 +27,7 @@ enum EndpointStubs {
             let response = responses[min(hit, responses.count - 1)]
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
             var built = build(response, values)
+            built.http2Fault = response.fault?.0
             built.conditions = response.conditions
             for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             for write in cacheWrites { cache[write.name] = write.value.render(values) }

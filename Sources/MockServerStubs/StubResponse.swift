@@ -27,6 +27,8 @@ extension Stub {
         public var trailers: HTTPHeaders = [:]
         /// A gRPC answer in place of the status and body (``grpc(_:status:message:headers:)``).
         package var grpc: GRPCAnswer?
+        /// An HTTP/2 fault after the wait, in place of the response (an endpoints file's `"reset"`, `"goaway"`).
+        package var http2Fault: HTTPStreamFault?
 
         /// Creates a response.
         public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
@@ -159,6 +161,7 @@ extension Stub {
             var steps: [ReplyStep<HTTPReplyOutput>] = []
             if let conditions { steps.append(.conditions(conditions)) }
             if let delay, grpc == nil || fault == .reset || fault == .hang { steps.append(.pause(delay)) }
+            if let http2Fault { return steps + [.output(.streamFault(http2Fault))] }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break

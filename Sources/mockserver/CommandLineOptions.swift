@@ -17,6 +17,8 @@ struct CommandLineOptions: Equatable {
     /// `--latency`, `--jitter` and `--bandwidth`: every connection's network conditions.
     var conditions: NetworkConditions?
     var transcriptFile: String?
+    /// `--http2`: whether HTTP listeners speak HTTP/2 too.
+    var http2 = MockServer.Configuration.HTTP2Mode.allow
     var verbose = false
     var file: String?
     var check = false
@@ -47,6 +49,7 @@ struct CommandLineOptions: Equatable {
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
+               mockserver ... [--http2 allow|refuse|require]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -81,6 +84,9 @@ struct CommandLineOptions: Equatable {
           --jitter SECONDS add or take up to SECONDS at random from each write's latency
           --bandwidth BYTES_PER_SECOND  at most this many bytes a second each way on every
                            connection (downloads and uploads alike)
+          --http2 allow|refuse|require  HTTP/2 on HTTP listeners beside HTTP/1.1 (allow, the
+                           default: h2c with prior knowledge, h2 through ALPN under --tls),
+                           HTTP/1.1 only (refuse), or HTTP/2 only (require: HTTP/1.1 gets a 505)
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -139,6 +145,12 @@ struct CommandLineOptions: Equatable {
             case "--admin-port": admin = true; adminPort = try portValue(for: argument)
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
+            case "--http2":
+                let text = try value(for: argument)
+                guard let mode = MockServer.Configuration.HTTP2Mode(rawValue: text) else {
+                    throw .usage("--http2 takes allow, refuse or require, not \"\(text)\"")
+                }
+                http2 = mode
             case "--latency", "--jitter":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {

@@ -165,6 +165,7 @@ struct MockServerCommand {
             configuration.transcriptObserver = try transcriptObserver()
             configuration.tls = try tlsConfiguration()
             configuration.conditions = options.conditions
+            configuration.http2 = options.http2
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
@@ -206,6 +207,7 @@ struct MockServerCommand {
         var configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
                                                      transcriptObserver: observer, uploadHandler: uploadHandler)
         configuration.tls = try tlsConfiguration()
+        configuration.http2 = options.http2
         configuration.conditions = options.conditions
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {

@@ -71,6 +71,21 @@ struct HTTP2ServerConnectionTests {
         #expect(try connection.receive(HTTP2Frame(streamID: 0, .ping(7, ack: false))) == [.send(HTTP2Frame(streamID: 0, .ping(7, ack: true)))])
     }
 
+    @Test("Upgrade: h2c opens stream 1 half closed: the response goes there, the client's next stream is 3 and stream 1 takes no DATA")
+    func upgradedStream() throws {
+        var connection = HTTP2ServerConnection()
+        connection.openUpgradedStream()
+        _ = connection.start()
+        #expect(connection.state(of: 1) == .halfClosedRemote && connection.lastPeerStreamID == 1)
+        _ = try connection.receive(HTTP2Frame(streamID: 0, .settings([], ack: false)))
+        let data = try connection.receive(HTTP2Frame(streamID: 1, .data([1], endStream: false)))
+        #expect(Self.reset(in: data) == .streamClosed)
+        connection.openUpgradedStream()
+        #expect(connection.state(of: 1) == nil, "a second call opens nothing")
+        var client = HPACKEncoder()
+        #expect(throws: HTTP2Error.self) { try connection.receive(Self.headers(1, Self.request(encoder: &client))) }
+    }
+
     @Test("§6.10: a field block's CONTINUATIONs come together; anything between them is a PROTOCOL_ERROR; a huge block is refused")
     func continuationSequencing() throws {
         var connection = try Self.connection()

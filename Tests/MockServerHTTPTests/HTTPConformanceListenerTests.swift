@@ -104,7 +104,9 @@ struct HTTPConformanceListenerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let running = try Self.start(listener, in: folder)
         var refusals: [String] = []
-        for row in HTTPConformanceCase.all {
+        // On a listener the preface starts HTTP/2 (`--http2 allow`, the default): HTTP2ServingTests
+        // serve it; the codec's table (HTTPConformanceTests) still refuses it.
+        for row in HTTPConformanceCase.all where row.name != "the HTTP/2 connection preface" {
             let answer: String
             do {
                 answer = try Self.exchange(row, port: running.port)

@@ -211,7 +211,7 @@ struct ReferenceTests {
         let usage = try ["Sources/mockserver/CommandLineOptions.swift", "Sources/mockserver/RecordOptions.swift"].map {
             try String(contentsOf: Self.root.appendingPathComponent($0), encoding: .utf8)
         }.joined()
-        let flagPattern = try NSRegularExpression(pattern: #"(?<![\w-])--[a-z][a-z-]*[a-z]"#)
+        let flagPattern = try NSRegularExpression(pattern: #"(?<![\w-])--[a-z][a-z0-9-]*[a-z0-9]"#)
         let flags = Set(flagPattern.matches(in: usage, range: NSRange(usage.startIndex..., in: usage)).map { String(usage[Range($0.range, in: usage)!]) })
         let rows = Set(try Self.referenceRows()["mockserver"]?.map { String($0.spelling.split(separator: " ").first ?? "") } ?? [])
         for flag in flags.sorted() where !rows.contains(flag) {

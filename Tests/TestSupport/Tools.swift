@@ -20,6 +20,12 @@ public enum Tools {
     public static var hasAb: Bool { path(of: "ab") != nil }
     public static var hasLitmus: Bool { path(of: "litmus") != nil }
 
+    /// Whether `python3` can import `module` (`httpx`, `h2`).
+    public static func hasPythonModule(_ module: String) -> Bool {
+        guard hasPython, let result = try? run("python3", ["-c", "import \(module)"]) else { return false }
+        return result.status == 0
+    }
+
     /// Whether URLSession can open WebSockets here: always on Apple platforms; on Linux only when
     /// the system's libcurl, which FoundationNetworking drives, was built with WebSocket support
     /// (`curl -V` lists `ws`).

@@ -46,6 +46,9 @@ extension MockServer {
         /// ``ResponseScript/conditions`` (these win over a script's); change them while the server
         /// runs with ``MockServer/networkConditions``.
         public var conditions: NetworkConditions?
+        /// Whether HTTP listeners speak HTTP/2 too (``HTTP2Mode-swift.enum/allow``, the default), only
+        /// HTTP/1.1 (``HTTP2Mode-swift.enum/refuse``) or only HTTP/2 (``HTTP2Mode-swift.enum/require``).
+        public var http2 = HTTP2Mode.allow
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",

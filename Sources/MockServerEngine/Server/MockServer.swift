@@ -303,9 +303,9 @@ public final class MockServer: Sendable {
     /// vocabulary); a script whose scheme no protocol claims (one built in code) is read as lines, or
     /// raw reads.
     private var connections: ScriptConnections {
-        if let httpConnections { return httpConnections }
+        if let httpConnections { return httpConnections.servingHTTP2(configuration.http2) }
         let responder = core.responder
-        return ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing)
+        return ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing).servingHTTP2(configuration.http2)
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.

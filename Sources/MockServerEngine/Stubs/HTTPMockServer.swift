@@ -143,6 +143,12 @@ public final class HTTPMockServer: Sendable {
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
         let script = try EndpointScript(json: json, file: file, vocabulary: vocabulary)
+        if server.configuration.http2 == .refuse {
+            // A reset or GOAWAY needs HTTP/2: refused at load, where the file says it.
+            for endpoint in script.endpoints {
+                if let refusal = endpoint.responses.lazy.compactMap({ $0.fault?.refusedOnHTTP11 }).first { throw refusal }
+            }
+        }
         router.addEndpoints(script)
         if let conditions = script.conditions, server.networkConditions == nil { server.networkConditions = conditions }
     }

@@ -105,6 +105,15 @@ package struct HTTP2ServerConnection: Sendable {
         return max(0, min(stream.sendWindow.size, connectionSendWindow.size))
     }
 
+    /// Opens stream 1 for the request of an HTTP/1.1 `Upgrade: h2c` (RFC 7540 §3.2): half closed
+    /// (remote), as the request was sent whole; the response goes on it.
+    package mutating func openUpgradedStream() {
+        guard lastPeerStreamID == 0 else { return }
+        lastPeerStreamID = 1
+        streams[1] = Stream(state: .halfClosedRemote, sendWindow: HTTP2FlowWindow(Int(peerSettings.initialWindowSize)),
+                            receiveWindow: HTTP2FlowWindow(Int(acknowledgedLocalSettings.initialWindowSize)), headersReceived: true)
+    }
+
     /// The server's first frames (§3.4): its SETTINGS, and a WINDOW_UPDATE for a larger connection window.
     package mutating func start() -> [HTTP2Frame] {
         unacknowledgedSettings.append(localSettings)

@@ -34,6 +34,9 @@ package struct EndpointScript: Sendable {
         package let conditions: NetworkConditions?
         /// Fields sent after the body (`"trailers"`), with values put in as in headers.
         package var trailers: [(name: String, value: EndpointTemplate)] = []
+        /// An HTTP/2 fault in place of the response (`"reset"` or `"goaway"`), and the error that
+        /// refuses it on a server that speaks only HTTP/1.1.
+        package var fault: (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)?
     }
 
     /// What a response's body is.

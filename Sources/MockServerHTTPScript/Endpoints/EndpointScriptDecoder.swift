@@ -111,7 +111,7 @@ struct EndpointScriptDecoder {
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
         let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions",
-                                                                      "trailers", "grpc"])
+                                                                      "trailers", "grpc", "reset", "goaway"])
         var status = 200
         if let statusValue = fields["status"] {
             guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
@@ -150,8 +150,10 @@ struct EndpointScriptDecoder {
             return try base.pause(seconds, path: "\(path).delay", at: value.location)
         }
         let conditions = try fields["conditions"].map { value throws(ResponseFileError) in try base.conditions(value, path: "\(path).conditions") }
-        return EndpointScript.Response(status: status, headers: headers, body: body, delay: delay, conditions: conditions,
-                                       trailers: try trailers(fields["trailers"], path: "\(path).trailers"))
+        var answer = EndpointScript.Response(status: status, headers: headers, body: body, delay: delay, conditions: conditions,
+                                             trailers: try trailers(fields["trailers"], path: "\(path).trailers"))
+        answer.fault = try http2Fault(fields, path: path)
+        return answer
     }
 
     /// A response's `"trailers"`: names and values (with `${…}` values), in order.
@@ -224,6 +226,21 @@ struct EndpointScriptDecoder {
             bytes = []
         }
         return HTTPMockResponse.StreamPiece(bytes, delay: try delay(fields["delay"], path: "\(path).delay"))
+    }
+
+    /// `"reset": "CODE"` or `"goaway": "CODE"`, an RFC 9113 error name; `nil` when there is neither.
+    private func http2Fault(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
+        guard let (kind, value) = [HTTPStreamFault.Kind.reset, .goaway].lazy.compactMap({ kind in fields[kind.rawValue].map { (kind, $0) } }).first else { return nil }
+        if fields["reset"] != nil, let other = fields["goaway"] {
+            throw base.error(.invalidValue(path: path, reason: "give \"reset\" or \"goaway\", not both"), at: other.location)
+        }
+        let key = "\(path).\(kind.rawValue)"
+        let code = try base.string(value, path: key)
+        guard HTTPStreamFault.errorNames.contains(code) else {
+            throw base.error(.invalidValue(path: key, reason: "an HTTP/2 error name (RFC 9113 §7), one of \(HTTPStreamFault.errorNames.joined(separator: ", ")), not \"\(code)\""), at: value.location)
+        }
+        let refusal = base.error(.invalidValue(path: key, reason: "an HTTP/2 fault, and this server speaks only HTTP/1.1 (--http2 refuse)"), at: value.location)
+        return (HTTPStreamFault(kind, code: code), refusal)
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.

@@ -44,7 +44,8 @@ struct TLSServerTests {
         let (server, ca) = try start(Self.http)
         defer { server.stop() }
         let base = "https://127.0.0.1:\(server.port)"
-        let result = try Tools.curl(["--cacert", ca, "\(base)/hello", "\(base)/hello", "--next", "--cacert", ca, "--data-binary", "posted", "\(base)/echo"])
+        // --http1.1: curl offers only http/1.1 (it prefers h2, which the server offers first; HTTP2ServingTests).
+        let result = try Tools.curl(["--http1.1", "--cacert", ca, "\(base)/hello", "\(base)/hello", "--next", "--http1.1", "--cacert", ca, "--data-binary", "posted", "\(base)/echo"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "hi over TLS\nhi over TLS\nposted")
         let done = handshakes(server)
@@ -68,7 +69,7 @@ struct TLSServerTests {
         #expect(stubs.url(for: "/dogs.json").absoluteString == "https://127.0.0.1:\(stubs.port)/dogs.json")
         let result = try Tools.curl(["--cacert", ca, stubs.url(for: "/dogs.json").absoluteString, "--next", "--cacert", ca, stubs.url(for: "/profile").absoluteString])
         #expect(result.stdout == #"[{"name":"Rex"}]{"name":"Ada"}"#, "\(result.stderr)")
-        let unexpected = try Tools.curl(["--cacert", ca, "-i", stubs.url(for: "/cats").absoluteString])
+        let unexpected = try Tools.curl(["--http1.1", "--cacert", ca, "-i", stubs.url(for: "/cats").absoluteString])
         #expect(unexpected.stdout.hasPrefix("HTTP/1.1 500") && unexpected.stdout.contains("X-MockServer: Unexpected Request"), "\(unexpected.stdout)")
     }
 

@@ -1,0 +1,51 @@
+import MockServerCore
+import MockServerHTTP
+
+/// One stream of an ``HTTP2ConnectionDriver``: its request as it arrives, then its reply's steps,
+/// run on their own (a pause here holds no other stream), and the response bytes that wait for the
+/// flow-control windows.
+final class HTTP2StreamExchange {
+    /// Where the stream's exchange stands.
+    enum Phase {
+        /// The request's fields and body are arriving.
+        case receiving
+        /// The responder computes the answer in a task.
+        case answering(Task<Void, Never>?)
+        /// The reply's steps run (``steps``).
+        case replying
+        /// A step waits (a pause), after which the steps go on.
+        case paused
+        /// A `hang` fault: nothing more is sent on the stream.
+        case hanging
+        /// The steps have all run: what is queued goes, then the stream ends.
+        case ending
+        /// The stream is over (ended, reset or refused).
+        case done
+    }
+
+    let id: UInt32
+    var phase = Phase.receiving
+    var fields: [HPACKHeader] = []
+    var body: [UInt8] = []
+    /// The request, once complete.
+    var request: HTTPMockRequest?
+    /// The reply's steps still to run.
+    var steps = ReplyStepCursor<HTTPReplyOutput>([])
+    /// Response bytes that wait for window to go as DATA.
+    var queued: [UInt8] = []
+    /// Whether the response's head went out (a second response on the stream is dropped).
+    var headSent = false
+    /// Whether the request was `HEAD`: no body goes.
+    var isHead = false
+    /// Set when the response is streamed: its sends are HTTP/1.1 chunks, whose coding comes off.
+    var chunks: HTTP2ChunkReader?
+    /// Set when the reply sends a response as raw HTTP/1.1 bytes (a script's plain `send`): they are
+    /// read as a response, whose head and body go as HEADERS and DATA.
+    var rawResponse: HTTPResponseParser?
+    /// Fields sent after the body, as a closing HEADERS frame.
+    var trailers: HTTPHeaders = [:]
+
+    init(id: UInt32) {
+        self.id = id
+    }
+}
