@@ -35,7 +35,7 @@ mitmdump=${MITMDUMP:-$(command -v mitmdump || true)}
 if [ -z "$mitmdump" ]; then
     if [ ! -x .build/bench-venv/bin/mitmdump ]; then
         [ -x .build/bench-venv/bin/pip ] || python3 -m venv --system-site-packages .build/bench-venv
-        .build/bench-venv/bin/pip install -q mitmproxy >/dev/null 2>&1 || true
+        .build/bench-venv/bin/pip install -q 'mitmproxy>=10' >/dev/null 2>&1 || true
     fi
     if [ -x .build/bench-venv/bin/mitmdump ]; then mitmdump=.build/bench-venv/bin/mitmdump; fi
 fi
