@@ -1,47 +1,111 @@
 #!/usr/bin/env bash
-# Full FTP sessions per second (ftplib: login, TYPE I, PASV, RETR of 1 KiB, QUIT) against the bundled
-# ftp.json, beside pyftpdlib in the same run. Not a test: it prints figures and exits 0.
-#   Benchmarks/ftp-sessions.sh [SECONDS] [ROUNDS]
-# Needs python3 with pyftpdlib (pip install pyftpdlib); uses ../shared/bench (or $BENCH_DIR).
+# Full FTP sessions (ftplib: login, TYPE I, PASV, RETR of 1 KiB, QUIT) against the bundled ftp.json,
+# beside pyftpdlib in the same run, rounds alternating: sessions per second (which the Python client
+# bounds) and each server's own CPU per session (from /proc/PID/task/*/schedstat), then system calls
+# per session (strace -c -f, one short run each). Not a test: it prints figures and exits 0.
+#   Benchmarks/ftp-sessions.sh [SECONDS] [ROUNDS] [OLD_MOCKSERVER]
+# With OLD_MOCKSERVER (a release binary from another worktree), that build runs too, alternating, and
+# the figures compare the two builds as well. $MOCKSERVER names the new binary instead of building.
+# FTP_TLS=1 (what ftps-sessions.sh sets) runs explicit FTPS instead: --starttls against pyftpdlib's
+# TLS_FTPHandler with the same ECDSA P-256 certificate, and Benchmarks/ftps-sessions.py as the client;
+# FILE_BYTES sets the file's size (1 KiB, or 16 KiB with FTP_TLS).
+# Needs python3 with pyftpdlib (pip install pyftpdlib; with FTP_TLS also pyOpenSSL, and openssl), and
+# strace; uses ../shared/bench (or $BENCH_DIR). $PYTHON picks the interpreter that has them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}
 rounds=${2:-3}
+old=${3:-}
 bench=${BENCH_DIR:-../shared/bench}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+source Benchmarks/server-cpu.sh
 
+tls=${FTP_TLS:-}
+python=${PYTHON:-python3}
+bytes=${FILE_BYTES:-$([ -n "$tls" ] && echo 16384 || echo 1024)}
 mkdir "$work/files"
-head -c 1024 /dev/urandom >"$work/files/file.bin"
-swift build -c release --product mockserver >/dev/null
-bin=$(swift build -c release --show-bin-path)
+head -c "$bytes" /dev/urandom >"$work/files/file.bin"
+if [ -n "$tls" ]; then
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=localhost \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+    mockserver_args=(--starttls --tls-cert "$work/cert.pem" --tls-key "$work/key.pem")
+    handler=TLS_FTPHandler
+    client=Benchmarks/ftps-sessions.py
+else
+    mockserver_args=()
+    handler=FTPHandler
+    client=$bench/ftpsessions.py
+fi
+if [ -z "${MOCKSERVER:-}" ]; then
+    swift build -c release --product mockserver >/dev/null
+    MOCKSERVER=$(swift build -c release --show-bin-path)/mockserver
+fi
 
-"$bin/mockserver" --files "$work/files" >"$work/m.out" &
-env -u MOCKSERVER_SELECTOR python3 - "$work/files" >"$work/p.out" 2>/dev/null <<'PY' &
+# start_mockserver NAME BINARY: sets port_NAME and pid_NAME.
+start_mockserver() {
+    "$2" ${mockserver_args[@]+"${mockserver_args[@]}"} --files "$work/files" >"$work/$1.out" &
+    printf -v "pid_$1" '%s' $!
+    for _ in $(seq 1 100); do [ -s "$work/$1.out" ] && break; sleep 0.1; done
+    printf -v "port_$1" '%s' "$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/$1.out")"
+}
+env -u MOCKSERVER_SELECTOR "$python" - "$work/files" "$handler" "$work/cert.pem" "$work/key.pem" >"$work/pyftpdlib.out" 2>"$work/pyftpdlib.err" <<'PY' &
 import sys, logging
+from pyftpdlib import handlers
 from pyftpdlib.authorizers import DummyAuthorizer
-from pyftpdlib.handlers import FTPHandler
 from pyftpdlib.servers import FTPServer
 logging.disable(logging.CRITICAL)
 authorizer = DummyAuthorizer(); authorizer.add_anonymous(sys.argv[1])
-FTPHandler.authorizer = authorizer
-server = FTPServer(("127.0.0.1", 0), FTPHandler)
+handler = getattr(handlers, sys.argv[2])
+handler.authorizer = authorizer
+if sys.argv[2] == "TLS_FTPHandler":
+    handler.certfile, handler.keyfile = sys.argv[3], sys.argv[4]
+server = FTPServer(("127.0.0.1", 0), handler)
 print("port", server.address[1], flush=True)
 server.serve_forever()
 PY
-for _ in $(seq 1 100); do
-    [ -s "$work/m.out" ] && [ -s "$work/p.out" ] && break
-    sleep 0.1
-done
-mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
-pport=$(awk '{print $2}' "$work/p.out")
+pid_pyftpdlib=$!
+for _ in $(seq 1 100); do [ -s "$work/pyftpdlib.out" ] && break; sleep 0.1; done
+port_pyftpdlib=$(awk '{print $2}' "$work/pyftpdlib.out")
+[ -n "$port_pyftpdlib" ] || { echo "pyftpdlib did not start:" >&2; cat "$work/pyftpdlib.err" >&2; exit 1; }
+servers="pyftpdlib"
+if [ -n "$old" ]; then start_mockserver old "$old"; servers="$servers old"; fi
+start_mockserver mockserver "$MOCKSERVER"; servers="$servers mockserver"
 
-sessions() { python3 "$bench/ftpsessions.py" 127.0.0.1 "$1" file.bin "$seconds" 1024 | sed -n 's/.*sessions_per_s=\([0-9]*\).*/\1/p'; }
-echo "ftpsessions.py, ${seconds}s per run, ${rounds} alternating rounds (sessions/s)"
-ptotal=0; mtotal=0
+# sessions NAME SECONDS: runs the client against NAME's server; prints the complete sessions.
+sessions() { local port="port_$1"; "$python" "$client" 127.0.0.1 "${!port}" file.bin "$2" "$bytes" | sed -n 's/^sessions=\([0-9]*\).*/\1/p'; }
+# run NAME: one timed run; prints "SESSIONS CPU_NS".
+run() {
+    local pid="pid_$1" before after n
+    before=$(cpu_ns "${!pid}")
+    n=$(sessions "$1" "$seconds")
+    after=$(cpu_ns "${!pid}")
+    echo "$n $((after - before))"
+}
+echo "$(basename "$client") (file of $bytes bytes), ${seconds}s per run, ${rounds} alternating rounds: sessions/s, server CPU us/session"
+declare -A sessions cpu
+for name in $servers; do sessions[$name]=0; cpu[$name]=0; done
 for round in $(seq 1 "$rounds"); do
-    p=$(sessions "$pport"); m=$(sessions "$mport")
-    echo "  round=$round pyftpdlib=$p mockserver=$m"
-    ptotal=$((ptotal + p)); mtotal=$((mtotal + m))
+    line="  round=$round"
+    for name in $servers; do
+        read -r n c < <(run "$name")
+        sessions[$name]=$((sessions[$name] + n)); cpu[$name]=$((cpu[$name] + c))
+        line="$line $name=$((n / seconds))/s,$(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.0f", c / n / 1000 }')us"
+    done
+    echo "$line"
 done
-awk -v p="$ptotal" -v m="$mtotal" 'BEGIN { printf "pyftpdlib=%.0f mockserver=%.0f ratio=%.2f\n", p, m, m / p }'
+for name in $servers; do
+    awk -v s="${sessions[$name]}" -v c="${cpu[$name]}" -v t="$((seconds * rounds))" -v name="$name" \
+        -v ps="${sessions[pyftpdlib]}" -v pc="${cpu[pyftpdlib]}" \
+        'BEGIN { printf "%s sessions/s=%.0f cpu_us/session=%.0f (x pyftpdlib: sessions %.2f, cpu %.2f)\n", name, s / t, c / s / 1000, s / ps, (c / s) / (pc / ps) }'
+done
+if [ -n "$old" ]; then
+    awk -v os="${sessions[old]}" -v oc="${cpu[old]}" -v ns="${sessions[mockserver]}" -v nc="${cpu[mockserver]}" \
+        'BEGIN { printf "new/old: sessions %.3f, cpu per session %.3f\n", ns / os, (nc / ns) / (oc / os) }'
+fi
+
+echo "system calls per session (strace -c -f, 2 s each; strace slows the server, so only counts matter)"
+for name in $servers; do
+    pid="pid_$name"
+    echo "  $name: $(syscalls_per "${!pid}" - sessions "$name" 2 | tr '\n' ' ')"
+done

@@ -1,25 +1,53 @@
 #!/usr/bin/env bash
 # Requests per second with wrk through `mockserver record` (a recording reverse proxy writing an
-# endpoints file) to nginx, beside nginx direct, in the same run: keep-alive on 1 and 64
-# connections. Then 10,000 distinct requests recorded, with the recorder's resident memory before
-# and after beside the size of what it wrote. Not a test: it prints figures and exits 0.
-#   Benchmarks/record-wrk.sh [SECONDS] [ROUNDS]
-# Needs wrk, nginx and curl (apt-get install wrk nginx curl).
+# endpoints file) to an nginx origin, beside the peers doing the same job in the same run, rounds
+# alternating: nginx as a reverse proxy (its own process, 1 worker, upstream keepalive) and
+# mitmdump in reverse mode writing its flows; keep-alive on 1 and 64 connections. Then 10,000
+# distinct requests recorded, with the recorder's resident memory before and after beside the size
+# of what it wrote. Not a test: it prints figures and exits 0.
+#   Benchmarks/record-wrk.sh [SECONDS] [ROUNDS]          ($MOCKSERVER names a binary instead of building)
+# Needs wrk, nginx and curl (apt-get install wrk nginx curl); mitmdump from $MITMDUMP, PATH, or a venv
+# it makes in .build/bench-venv (pip install mitmproxy); without PyPI that peer is skipped, saying so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-5}
 rounds=${2:-3}
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; for p in "$work"/nginx.pid "$work"/proxy/nginx.pid; do [ -f "$p" ] && kill "$(cat "$p")" 2>/dev/null; done; rm -rf "$work"' EXIT
 
-swift build -c release --product mockserver >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -z "${MOCKSERVER:-}" ]; then
+    swift build -c release --product mockserver >/dev/null
+    MOCKSERVER=$(swift build -c release --show-bin-path)/mockserver
+fi
 source Benchmarks/nginx.sh
 start_nginx "$work" "location / { return 200 \"ok\\n\"; }"
-"$bin/mockserver" record --upstream "http://127.0.0.1:$nport" --endpoints "$work/recorded.json" >"$work/m.out" &
+origin=$nport
+mkdir "$work/proxy"
+start_nginx "$work/proxy" "location / { proxy_pass http://origin; proxy_http_version 1.1; proxy_set_header Connection \"\"; }" "" \
+    "upstream origin { server 127.0.0.1:$origin; keepalive 64; }"
+pport=$nport
+"$MOCKSERVER" record --upstream "http://127.0.0.1:$origin" --endpoints "$work/recorded.json" >"$work/m.out" &
 recorder=$!
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
 mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
+
+mitmdump=${MITMDUMP:-$(command -v mitmdump || true)}
+if [ -z "$mitmdump" ]; then
+    if [ ! -x .build/bench-venv/bin/mitmdump ]; then
+        [ -x .build/bench-venv/bin/pip ] || python3 -m venv --system-site-packages .build/bench-venv
+        .build/bench-venv/bin/pip install -q 'mitmproxy>=10' >/dev/null 2>&1 || true
+    fi
+    if [ -x .build/bench-venv/bin/mitmdump ]; then mitmdump=.build/bench-venv/bin/mitmdump; fi
+fi
+tport=""
+if [ -n "$mitmdump" ]; then
+    tport=$(free_port)
+    "$mitmdump" -q --mode "reverse:http://127.0.0.1:$origin" --listen-host 127.0.0.1 --listen-port "$tport" -w "$work/flows" >/dev/null 2>&1 &
+    for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$tport/" && break; sleep 0.1; done
+    curl -s -o /dev/null "http://127.0.0.1:$tport/" || { echo "mitmdump skipped: $mitmdump did not start"; tport=""; }
+else
+    echo "mitmdump skipped: not installed and PyPI unreachable (pip install mitmproxy)"
+fi
 
 rps() {
     local out
@@ -27,16 +55,20 @@ rps() {
     grep -E "Socket errors|Non-2xx" <<<"$out" | sed "s/^/    port $3: /" >&2 || true
     awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out"
 }
-echo "wrk through mockserver record (endpoints) to nginx, and nginx direct, ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
+echo "wrk through a proxy to an nginx origin: mockserver record (endpoints), nginx proxy_pass, mitmdump reverse (-w flows), ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
 for load in "1 1" "2 64"; do
     set -- $load
-    ntotal=0; mtotal=0
+    ntotal=0; mtotal=0; ttotal=0
     for round in $(seq 1 "$rounds"); do
-        n=$(rps "$1" "$2" "$nport"); m=$(rps "$1" "$2" "$mport")
-        echo "  -t$1 -c$2 round=$round nginx=$n recorder=$m"
-        ntotal=$((ntotal + n)); mtotal=$((mtotal + m))
+        n=$(rps "$1" "$2" "$pport"); m=$(rps "$1" "$2" "$mport"); t=0
+        [ -n "$tport" ] && t=$(rps "$1" "$2" "$tport")
+        echo "  -t$1 -c$2 round=$round nginx-proxy=$n recorder=$m mitmdump=$t"
+        ntotal=$((ntotal + n)); mtotal=$((mtotal + m)); ttotal=$((ttotal + t))
     done
-    awk -v n="$ntotal" -v m="$mtotal" -v t="$1" -v c="$2" 'BEGIN { printf "-t%d -c%d nginx=%.0f recorder=%.0f ratio=%.2f\n", t, c, n, m, m / n }'
+    awk -v n="$ntotal" -v m="$mtotal" -v p="$ttotal" -v t="$1" -v c="$2" 'BEGIN {
+        printf "-t%d -c%d nginx-proxy=%.0f recorder=%.0f mitmdump=%.0f recorder/nginx-proxy=%.2f", t, c, n, m, p, m / n
+        if (p > 0) printf " recorder/mitmdump=%.1f", m / p
+        printf "\n" }'
 done
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$recorder/status"; }
