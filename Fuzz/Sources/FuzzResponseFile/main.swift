@@ -8,6 +8,7 @@
 // - a loaded file's every set either makes a responder or reports why, and that responder answers
 //   a few inputs, heads and connections without crashing.
 import MockServer
+import MockServerHTTPScript
 #if canImport(Glibc)
 import Glibc
 #endif
