@@ -164,7 +164,7 @@ struct TLSFaultTests {
             tls.sendsCloseNotify = sendsCloseNotify
             let (server, ca) = try start(tls, script: Self.closeDelimited)
             defer { server.stop() }
-            let curl = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
+            let curl = try Tools.curl(["--http1.1", "--cacert", ca, "https://127.0.0.1:\(server.port)/"])
             let python = try Tools.python("""
                 import socket, ssl
                 context = ssl.create_default_context(cafile="\(ca)")
