@@ -11,12 +11,17 @@ enum AdminJSON {
     }
 
     /// An entry as a JSON object: its place, connection, channel, time, kind, and bytes as text
-    /// (plus base64 when they are not UTF-8).
+    /// (plus base64 when they are not UTF-8); an input that came on one of a connection's several
+    /// exchanges also has `protocol` and `stream` (an HTTP/2 request's `"HTTP/2"` and stream id).
     static func entry(_ entry: Transcript.Entry) -> JSONValue {
         var object: [String: JSONValue] = [
             "sequence": .number(entry.sequence), "connection": .number(entry.connection), "channel": .string(entry.channel.name),
             "time": .number(entry.time.timeIntervalSince1970), "text": .string(entry.description),
         ]
+        if let exchange = entry.exchange {
+            object["protocol"] = .string(exchange.protocolName)
+            if let stream = exchange.stream { object["stream"] = .number(stream) }
+        }
         func bytes(_ value: [UInt8]) {
             object["data"] = .string(String(decoding: value, as: UTF8.self))
             if String(exactUTF8: value) == nil { object["base64"] = .string(Data(value).base64EncodedString()) }

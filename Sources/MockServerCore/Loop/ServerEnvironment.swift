@@ -36,12 +36,13 @@ package final class ServerEnvironment: Sendable {
         return ConditionedTransport(plain, conditions: conditions)
     }
 
-    /// Records `event` and keeps the count of open connections.
+    /// Records `event` (of `exchange`, when the input came on one of several) and keeps the count
+    /// of open connections.
     @inline(__always)
-    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main) {
+    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main, exchange: Transcript.Exchange? = nil) {
         let opened = Self.openedCount(event)
         if opened != 0 { openConnections.withLock { $0 += opened } }
-        transcript.record(event, connection: connection, channel: channel)
+        transcript.record(event, connection: connection, channel: channel, exchange: exchange)
     }
 
     /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps

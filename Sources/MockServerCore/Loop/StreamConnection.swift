@@ -146,6 +146,12 @@ package final class StreamConnection: LoopHandler {
         environment.record(event, connection: id, channel: channel)
     }
 
+    /// Records an input that came on `exchange`, one of several the connection carries (an HTTP/2
+    /// stream, say): the entry carries the exchange's protocol and stream.
+    package func record(_ event: Transcript.Event, exchange: Transcript.Exchange) {
+        environment.record(event, connection: id, channel: channel, exchange: exchange)
+    }
+
     /// Records the connection as closed for `reason` now, although its transport stays open (to
     /// wait for the peer's end, say); the close that follows records nothing.
     package func recordClosed(_ reason: Transcript.CloseReason) {

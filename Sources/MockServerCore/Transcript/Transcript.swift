@@ -122,11 +122,12 @@ public final class Transcript: Sendable {
         continuation?.resume(throwing: error)
     }
 
-    /// Appends an entry. Called by the server's connections.
-    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel) {
+    /// Appends an entry (of `exchange`, when the input came on one of several). Called by the
+    /// server's connections.
+    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let entry = storage.withLock { storage in
-            append(event, connection: connection, channel: channel, time: Date(), to: &storage, satisfying: &satisfied)
+            append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
         observer?(entry)
@@ -140,7 +141,7 @@ public final class Transcript: Sendable {
         let recorded = storage.withLock { storage -> [Transcript.Entry] in
             var recorded: [Transcript.Entry] = []
             for event in events {
-                let entry = append(event, connection: connection, channel: channel, time: time, to: &storage, satisfying: &satisfied)
+                let entry = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
                 if observer != nil { recorded.append(entry) }
             }
             return recorded
@@ -151,9 +152,11 @@ public final class Transcript: Sendable {
 
     /// Appends one entry under the lock, and takes the waiters it satisfies.
     @inline(__always)
-    private func append(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, time: Date, to storage: inout Storage,
+    private func append(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
+                        to storage: inout Storage,
                         satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Transcript.Entry {
-        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event)
+        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,
+                                     exchange: exchange)
         storage.nextSequence += 1
         if storage.entries.count >= limit {
             // Full: the newest entry takes the oldest one's place.

@@ -14,19 +14,31 @@ extension Transcript {
         public let time: Date
         /// What happened.
         public let event: Transcript.Event
+        /// The exchange an input belongs to on a protocol that carries several at once (an HTTP/2
+        /// request's protocol and stream); `nil` for every other entry.
+        public let exchange: Transcript.Exchange?
 
         /// An entry as recorded, or a copy of one with its event changed (a masked one, say).
-        package init(sequence: Int, connection: Int, channel: Transcript.Channel, time: Date, event: Transcript.Event) {
+        package init(sequence: Int, connection: Int, channel: Transcript.Channel, time: Date, event: Transcript.Event,
+                     exchange: Transcript.Exchange? = nil) {
             self.sequence = sequence
             self.connection = connection
             self.channel = channel
             self.time = time
             self.event = event
+            self.exchange = exchange
         }
 
         /// One readable line, such as `#3 main     <- USER anonymous  [user]`: the channel's name is
-        /// padded to seven characters, so that the arrows line up.
+        /// padded to seven characters, so that the arrows line up. An entry with an ``exchange`` ends
+        /// with it in parentheses: `#1 main     <- GET /a HTTP/1.1…  [hello]  (HTTP/2 stream 3)`.
         public var description: String {
+            guard let exchange else { return line }
+            return "\(line)  (\(exchange))"
+        }
+
+        /// The line without the exchange.
+        private var line: String {
             let name = channel.name
             let prefix = "#\(connection) \(name.count < 7 ? name + String(repeating: " ", count: 7 - name.count) : name)"
             switch event {

@@ -241,7 +241,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A request nothing answers: recorded as unmatched, and the connection closes, as on HTTP/1.1.
     private func unmatched(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         guard let request = exchange.request else { return }
-        connection.record(.unmatched(request.input))
+        connection.record(.unmatched(request.input), exchange: exchange.transcriptExchange)
         connection.log(.warning, "unmatched input: \(request.input)")
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
         closeConnection(.unmatchedInput, on: connection)
@@ -258,11 +258,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func reply(_ reply: HTTPReply, to exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         guard let request = exchange.request else { return }
         if reply.isUnexpected {
-            connection.record(.unmatched(request.input))
+            connection.record(.unmatched(request.input), exchange: exchange.transcriptExchange)
         } else {
-            connection.record(.input(request.input, response: reply.name))
+            connection.record(.input(request.input, response: reply.name), exchange: exchange.transcriptExchange)
         }
-        connection.record(.note(Transcript.Note(kind: "http2-stream", text: "HTTP/2 stream \(exchange.id)", bytes: Int(exchange.id))))
         connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(request.input) [\(reply.name ?? "")]")
         exchange.steps = ReplyStepCursor(reply.steps)
         exchange.phase = .replying

@@ -24,6 +24,8 @@ final class HTTP2StreamExchange {
     }
 
     let id: UInt32
+    /// What the transcript's entry for the stream's request carries: `HTTP/2` and the stream's id.
+    var transcriptExchange: Transcript.Exchange { Transcript.Exchange(protocolName: "HTTP/2", stream: Int(id)) }
     var phase = Phase.receiving
     var fields: [HPACKHeader] = []
     var body: [UInt8] = []

@@ -14,7 +14,8 @@ package enum TranscriptMasking {
         case .output(let bytes): event = .output(masked(bytes, mask: mask))
         default: return entry
         }
-        return Transcript.Entry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event)
+        return Transcript.Entry(sequence: entry.sequence, connection: entry.connection, channel: entry.channel, time: entry.time, event: event,
+                                exchange: entry.exchange)
     }
 
     /// HTTP message bytes with masked header values, query parameters (in a request line), and

@@ -26,7 +26,7 @@ struct HTTP2ServingTests {
         return server
     }
 
-    @Test("curl --http2-prior-knowledge: the script's HTTP/1.1 patterns match, and the transcript names HTTP/2 and the stream",
+    @Test("curl --http2-prior-knowledge: the script's HTTP/1.1 patterns match, and the request's entry names HTTP/2 and its stream",
           .enabled(if: Tools.hasCurl))
     func priorKnowledge() throws {
         let server = try start()
@@ -36,9 +36,12 @@ struct HTTP2ServingTests {
         #expect(result.stdout.hasPrefix("HTTP/2 200"), "\(result.stdout)")
         #expect(result.stdout.contains("x-mock: yes"), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("hi GET\n2"), "\(result.stdout)")
-        let events = server.transcript.entries.map(\.event)
-        #expect(events.contains { if case .input(let unit, "hello") = $0 { unit.text.hasPrefix("GET /a HTTP/1.1\r\nHost: 127.0.0.1:") } else { false } }, "\(events)")
-        #expect(events.contains { if case .note(let note) = $0 { note.kind == "http2-stream" && note.text == "HTTP/2 stream 1" } else { false } }, "\(events)")
+        let entries = server.transcript.entries
+        let input = try #require(entries.first { if case .input = $0.event { true } else { false } }, "\(entries)")
+        #expect({ if case .input(let unit, "hello") = input.event { unit.text.hasPrefix("GET /a HTTP/1.1\r\nHost: 127.0.0.1:") } else { false } }(), "\(entries)")
+        #expect(input.exchange == Transcript.Exchange(protocolName: "HTTP/2", stream: 1), "\(entries)")
+        #expect(input.description.hasPrefix("#1 main     <- GET /a HTTP/1.1") && input.description.hasSuffix("  [hello]  (HTTP/2 stream 1)"), "\(input)")
+        #expect(!entries.contains { if case .note = $0.event { true } else { false } }, "the stream is on the request's entry, not a note of its own: \(entries)")
     }
 
     @Test("curl --http2 on http://: Upgrade: h2c, 101, the request answered on stream 1, the next on stream 3",
@@ -50,12 +53,22 @@ struct HTTP2ServingTests {
         let result = try Tools.curl(["--http2", "-w", "%{http_version}\n", "\(base)/a", "\(base)/b"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "hi GET\n2\nhi GET\n2\n", "\(result.stdout)")
-        let notes = server.transcript.entries.compactMap { if case .note(let note) = $0.event { note.text } else { nil } }
-        #expect(notes == ["switching to HTTP/2 (Upgrade: h2c)", "HTTP/2 stream 1", "HTTP/2 stream 3"], "\(notes)")
+        let entries = server.transcript.entries
+        let notes = entries.compactMap { if case .note(let note) = $0.event { note.text } else { nil } }
+        #expect(notes == ["switching to HTTP/2 (Upgrade: h2c)"], "\(notes)")
+        let inputs = entries.filter { if case .input = $0.event { true } else { false } }
+        #expect(inputs.map(\.connection) == [1, 1], "one connection: \(entries)")
+        #expect(inputs.map(\.exchange) == [Transcript.Exchange(protocolName: "HTTP/2", stream: 1), Transcript.Exchange(protocolName: "HTTP/2", stream: 3)],
+                "the upgraded request is stream 1: \(entries)")
+        #expect(inputs.map { $0.description.hasPrefix("#1 main     <- GET /") } == [true, true], "\(entries)")
+        #expect(inputs.map { $0.description.hasSuffix("  [hello]  (\($0.exchange?.description ?? "none"))") } == [true, true], "\(entries)")
+        #expect(inputs.last?.description.hasSuffix("(HTTP/2 stream 3)") == true, "\(entries)")
         let refused = try start { $0.http2 = .refuse }
         defer { refused.stop() }
         let plain = try Tools.curl(["--http2", "-w", "%{http_version}", "http://127.0.0.1:\(refused.port)/a"])
         #expect(plain.stdout == "hi GET\n1.1", "refuse ignores the upgrade: \(plain.stdout)")
+        let plainInputs = refused.transcript.entries.filter { if case .input = $0.event { true } else { false } }
+        #expect(plainInputs.count == 1 && plainInputs.allSatisfy { $0.exchange == nil && $0.description.hasSuffix("  [hello]") }, "HTTP/1.1 entries have no exchange: \(plainInputs)")
     }
 
     @Test("HTTP/1.1 on the same listener is unchanged", .enabled(if: Tools.hasCurl))
