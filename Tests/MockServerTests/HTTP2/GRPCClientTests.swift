@@ -117,5 +117,24 @@ struct GRPCClientTests {
         #expect(call.code == "DEADLINE_EXCEEDED", "\(call.details ?? "")")
         #expect(call.messages == ["0801"])
         #expect(call.seconds >= 0.4 && call.seconds < 3, "\(call.seconds)")
+        // grpcio keeps its own deadline too; the server's end is seen with the grpc-timeout grpcio
+        // sends (`497m` for 0.5 s) on a raw h2 stream: the trailers say 4 at the deadline.
+        let raw = try Tools.python("""
+            import socket, h2.connection, h2.config, h2.events
+            s = socket.create_connection(("127.0.0.1", \(server.port)))
+            c = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+            c.initiate_connection()
+            c.send_headers(1, [(":method", "POST"), (":path", "/shop.Items/Slow"), (":scheme", "http"), (":authority", "x"),
+                               ("content-type", "application/grpc"), ("te", "trailers"), ("grpc-timeout", "300m")])
+            c.send_data(1, bytes(5), end_stream=True)
+            s.sendall(c.data_to_send())
+            while True:
+                events = c.receive_data(s.recv(65536))
+                s.sendall(c.data_to_send())
+                trailers = [e.headers for e in events if isinstance(e, h2.events.TrailersReceived)]
+                if trailers: print(dict(trailers[0])); break
+                if any(isinstance(e, (h2.events.StreamEnded, h2.events.StreamReset)) for e in events): print("no trailers"); break
+            """)
+        #expect(raw.stdout == "{b'grpc-status': b'4', b'grpc-message': b'deadline exceeded'}\n", "\(raw.stdout) \(raw.stderr)")
     }
 }
