@@ -69,24 +69,16 @@ struct GRPCClientTests {
         }
     }
 
-    @Test("unary from an endpoints file: grpcio gets the message's bytes and OK; the transcript shows the request message")
-    func unary() async throws {
+    @Test("unary from an endpoints file and from a Swift stub (andReturnGRPC): grpcio gets the message's bytes and OK; the transcript shows the request message",
+          arguments: [("/shop.Items/Get", "0807"), ("/swift.Items/Get", "0805")])
+    func unary(path: String, answer: String) async throws {
         let server = try await start()
         defer { server.stop() }
-        let call = try call(server, "unary", "/shop.Items/Get")
+        let call = try call(server, "unary", path)
         #expect(call.code == "OK", "\(call.details ?? "")")
-        #expect(call.messages == ["0807"])
+        #expect(call.messages == [answer])
         let notes = server.transcript.entries.compactMap { entry -> String? in if case .note(let note) = entry.event { note.text } else { nil } }
         #expect(notes.contains("<- gRPC message 1, 2 bytes: 082a"), "\(notes)")
-    }
-
-    @Test("unary from a Swift stub (andReturnGRPC): the same call, the stub's bytes")
-    func stub() async throws {
-        let server = try await start()
-        defer { server.stop() }
-        let call = try call(server, "unary", "/swift.Items/Get")
-        #expect(call.code == "OK", "\(call.details ?? "")")
-        #expect(call.messages == ["0805"])
     }
 
     @Test("server streaming: three messages, the later two each after its delay, then OK")
