@@ -12,6 +12,9 @@ package struct ReplyStepCursor<Output: Sendable> {
         self.steps = steps
     }
 
+    /// Whether no step is left (a `then` left counts as a step: it may give more).
+    package var isAtEnd: Bool { index >= steps.count }
+
     /// The next step to carry out (never a `then`: those are worked out here), or `nil` at the end.
     package mutating func next() -> ReplyStep<Output>? {
         while index < steps.count {

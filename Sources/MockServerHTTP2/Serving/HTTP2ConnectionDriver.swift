@@ -262,6 +262,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         } else {
             connection.record(.input(request.input, response: reply.name), exchange: exchange.transcriptExchange)
         }
+        for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
         connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(request.input) [\(reply.name ?? "")]")
         exchange.steps = ReplyStepCursor(reply.steps)
         exchange.phase = .replying
@@ -295,6 +296,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
             guard !exchange.isHead else { return }
             exchange.queued += exchange.chunks != nil ? exchange.chunks!.take(bytes) : bytes
+            // A streamed body's trailer section (a gRPC answer's status) closes the stream as HEADERS.
+            if exchange.trailers.fields.isEmpty, let trailers = exchange.chunks?.trailers { exchange.trailers = trailers }
             sendQueued(exchange, on: connection)
         case .pause(let duration):
             connection.record(.paused(duration))
@@ -398,10 +401,19 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             fields.append(HPACKHeader("content-length", String(response.body.count)))
         }
         exchange.trailers = response.trailers
+        // A response with nothing after its head (a gRPC trailers-only error, a HEAD's answer, an
+        // empty body as the last step) ends the stream on its HEADERS frame, as gRPC clients require.
+        let endsHere = !streamed && (!sendsBody || response.body.isEmpty) && exchange.queued.isEmpty
+            && response.trailers.fields.isEmpty && exchange.steps.isAtEnd
         do {
-            for frame in try h2.sendHeaders(fields, on: exchange.id, endStream: false) { HTTP2FrameWriter.write(frame, into: &pending) }
+            for frame in try h2.sendHeaders(fields, on: exchange.id, endStream: endsHere) { HTTP2FrameWriter.write(frame, into: &pending) }
         } catch {
             connection.log(.warning, "HTTP/2 \(error)")
+            return
+        }
+        if endsHere {
+            exchanges[exchange.id] = nil
+            exchange.phase = .done
             return
         }
         if sendsBody { exchange.queued += response.body }
