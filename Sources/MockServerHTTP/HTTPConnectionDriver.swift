@@ -76,7 +76,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         case .upgraded(let driver):
             return driver.next(on: connection, inputEnded: inputEnded)
         case .awaitingRequest:
-            break
+            // The last reply's steps have all run: its request (an upload's body, perhaps) is not
+            // kept while the connection waits for the next.
+            exchange = (nil, nil)
         }
         if let handOver, !prefaceRuledOut {
             let buffered = parser.bufferedBytes

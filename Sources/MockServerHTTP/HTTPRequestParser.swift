@@ -143,10 +143,23 @@ package struct HTTPRequestParser: Sendable {
         let request = HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                                   input: InputUnit(bytes: Array(buffer[start..<end])), body: body)
         start = end
+        if start == buffer.count, buffer.capacity > Self.keptCapacity {
+            // The request took everything buffered: a large upload's buffer is not kept for as long
+            // as the connection idles between requests (the request has its own copy).
+            buffer = []
+            start = 0
+        }
         scan = HeadScan()
         continueOwed = false
         return request
     }
+
+    /// The most buffer capacity kept once everything buffered has been returned: enough for the
+    /// requests of a keep-alive connection without reallocating, not for a large upload's.
+    package static let keptCapacity = 64 * 1024
+
+    /// How many bytes the buffer can hold before it grows.
+    package var bufferCapacity: Int { buffer.capacity }
 
     /// Returns nothing more once the peer has finished: a partial request is an error.
     package mutating func finish() throws(FramingError) -> HTTPMockRequest? {

@@ -154,4 +154,21 @@ struct HTTPRequestParserTests {
         #expect(try clean.next() != nil)
         #expect(try clean.finish() == nil)
     }
+
+    @Test("a large upload's buffer is let go once its request is out; a small request's is kept, and a pipelined one keeps what follows")
+    func largeBufferLetGo() throws {
+        var parser = HTTPRequestParser()
+        let body = [UInt8](repeating: 0x61, count: 1 << 20)
+        parser.append(Array("PUT /big HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let big = try #require(try parser.next())
+        #expect(big.body == body)
+        #expect(parser.bufferCapacity <= HTTPRequestParser.keptCapacity)
+        parser.append(Array(Self.get.utf8))
+        #expect(try parser.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.get)
+
+        var pipelined = HTTPRequestParser()
+        pipelined.append(Array("PUT /big HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body + Array(Self.get.utf8))
+        #expect(try pipelined.next()?.body == body)
+        #expect(try pipelined.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.get)
+    }
 }
