@@ -52,7 +52,14 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         if let request = upgraded {
             // RFC 7540 §3.2: the upgrade's request is stream 1's, half closed; the response goes there.
             upgraded = nil
-            h2.openUpgradedStream()
+            let parameters: [HTTP2Setting]
+            do {
+                parameters = try HTTP2Setting.parameters(upgradeField: request.headers["HTTP2-Settings"] ?? "")
+            } catch {
+                connectionError(error, on: connection)
+                return []
+            }
+            h2.openUpgradedStream(peerSettings: parameters)
             let exchange = HTTP2StreamExchange(id: 1)
             exchanges[1] = exchange
             answer(request, on: exchange, connection: connection)

@@ -266,6 +266,19 @@ struct HTTP2FrameConformanceTests {
                      expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
     ]
 
+    @Test("RFC 7540 §3.2.1: an Upgrade: h2c request's HTTP2-Settings are the client's settings: its window of 2 holds the response's body")
+    func upgradeSettings() throws {
+        let server = try MockServer(script: ResponseScript(json: Self.script))
+        try server.start()
+        defer { server.stop() }
+        let client = try HTTP2RawClient(port: server.port)
+        // SETTINGS_INITIAL_WINDOW_SIZE 2, as a SETTINGS payload in base64url.
+        try client.send(Array("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAQAAAAC\r\n\r\n".utf8))
+        #expect(try client.readResponseHead().first == "HTTP/1.1 101 Switching Protocols")
+        let lines = try client.exchange([F.preface, Self.windowUpdate(1, 10)])
+        #expect(lines == ["HEADERS 1 200", "DATA 1 2", "PING ACK", "DATA 1 1 END_STREAM", "PING ACK"])
+    }
+
     @Test(arguments: cases)
     func frames(_ conformance: HTTP2RawCase) throws {
         let server = try MockServer(script: ResponseScript(json: Self.script))

@@ -102,6 +102,13 @@ final class HTTP2RawClient {
 
     // MARK: Reading
 
+    /// Reads an HTTP/1.1 response's head (a `101 Switching Protocols`), its lines up to the empty one.
+    func readResponseHead() throws -> [String] {
+        var lines: [String] = []
+        while case let line = try client.readLine(), !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Sends each round's bytes followed by a PING, and reads the server's frames as lines until that
     /// PING's ACK (or a GOAWAY, or the end of the connection). The server's SETTINGS and its
     /// WINDOW_UPDATEs are left out (these unless `windowUpdates`).
