@@ -48,6 +48,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        // Frames are binary: the transcript gets each stream's response instead (`recordOutput`).
+        connection.recordsOutput = false
         start()
         if let request = upgraded {
             // RFC 7540 §3.2: the upgrade's request is stream 1's, half closed; the response goes there.
@@ -448,6 +450,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             connection.log(.warning, "HTTP/2 \(error)")
             return
         }
+        recordOutput("HTTP/2 \(response.status)\r\n" + Self.fieldLines(fields.dropFirst()), on: exchange, connection: connection)
         if endsHere {
             exchanges[exchange.id] = nil
             exchange.phase = .done
@@ -474,6 +477,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         if !exchange.queued.isEmpty || endsWithData {
             let (frames, sent) = h2.sendData(exchange.queued[...], on: exchange.id, endStream: endsWithData)
             for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
+            if sent > 0 { recordOutput(Array(exchange.queued[..<sent]), on: exchange, connection: connection) }
             exchange.queued.removeFirst(sent)
         }
         guard ending, exchange.queued.isEmpty else { return }
@@ -481,9 +485,27 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             let fields = exchange.trailers.map { HPACKHeader($0.name.lowercased(), $0.value) }
             if let frames = try? h2.sendHeaders(fields, on: exchange.id, endStream: true) {
                 for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
+                recordOutput(Self.fieldLines(fields[...]), on: exchange, connection: connection)
             }
         }
         exchanges[exchange.id] = nil
         exchange.phase = .done
+    }
+
+    // MARK: Transcript
+
+    /// Records what a stream sent as its request's exchange's output, readable as HTTP/1.1's is: the
+    /// head (`HTTP/2 200` and its fields), the body's bytes as they went, the trailers' fields.
+    private func recordOutput(_ text: String, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        recordOutput(Array(text.utf8), on: exchange, connection: connection)
+    }
+
+    private func recordOutput(_ bytes: [UInt8], on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        connection.record(.output(bytes), exchange: exchange.transcriptExchange)
+    }
+
+    /// Fields as `name: value` lines, then the empty line.
+    private static func fieldLines(_ fields: ArraySlice<HPACKHeader>) -> String {
+        fields.map { "\(String(decoding: $0.name, as: UTF8.self)): \(String(decoding: $0.value, as: UTF8.self))\r\n" }.joined() + "\r\n"
     }
 }
