@@ -17,10 +17,9 @@ struct HTTP2RawCase: Sendable, CustomTestStringConvertible {
 
 /// RFC 9113 §3–§8, frame by frame, against a real server on h2c with prior knowledge: each case
 /// names its section, sends raw bytes (``HTTP2RawClient``) and expects the frames the RFC asks for:
-/// the connection error (GOAWAY with the last stream processed and the code), the stream error
-/// (RST_STREAM and the code), or the frame ignored and the connection going on. The checklist is
-/// h2spec's, written anew. The concurrent-stream limit (§5.1.2) with many streams is in
-/// ``HTTP2ConformanceTests``, with Python's hyperframe.
+/// the connection error (GOAWAY with the last stream processed and the code, then the end of the
+/// connection), the stream error (RST_STREAM and the code), or the frame ignored and the connection
+/// going on. The checklist is h2spec's, written anew.
 @Suite("HTTP/2 conformance: RFC 9113 frame by frame", .offPool)
 struct HTTP2FrameConformanceTests {
     private static let script = """
@@ -60,7 +59,7 @@ struct HTTP2FrameConformanceTests {
     static let cases: [HTTP2RawCase] = [
         // §3.4 The connection preface
         HTTP2RawCase(name: "§3.4 the first frame after the preface is not SETTINGS: PROTOCOL_ERROR",
-                     rounds: [Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)], expected: ["GOAWAY 0 PROTOCOL_ERROR"], prefaced: false),
+                     rounds: [Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"], prefaced: false),
         // §4.1 Frame format
         HTTP2RawCase(name: "§4.1 a frame of an unknown type, on the connection and on a stream: ignored",
                      rounds: [F.frame(0x20, flags: 0xFF, stream: 0, [1, 2, 3]) + F.frame(0x21, stream: 1, [4])], expected: ["PING ACK"]),
@@ -72,24 +71,32 @@ struct HTTP2FrameConformanceTests {
         HTTP2RawCase(name: "§4.2 a DATA frame of 2^14 bytes, the default SETTINGS_MAX_FRAME_SIZE: accepted",
                      rounds: [open1 + data(1, Array(repeating: 0x61, count: 16_384))], expected: answered1 + ["PING ACK"]),
         HTTP2RawCase(name: "§4.2 a DATA frame past SETTINGS_MAX_FRAME_SIZE: FRAME_SIZE_ERROR",
-                     rounds: [open1 + data(1, Array(repeating: 0x61, count: 16_385))], expected: ["GOAWAY 1 FRAME_SIZE_ERROR"]),
+                     rounds: [open1 + data(1, Array(repeating: 0x61, count: 16_385))], expected: ["GOAWAY 1 FRAME_SIZE_ERROR", "closed"]),
         HTTP2RawCase(name: "§4.2 a HEADERS frame past SETTINGS_MAX_FRAME_SIZE: FRAME_SIZE_ERROR (a connection error)",
-                     rounds: [F.headers(1, F.get(extra: [("x-big", String(repeating: "b", count: 16_400))]))], expected: ["GOAWAY 0 FRAME_SIZE_ERROR"]),
+                     rounds: [F.headers(1, F.get(extra: [("x-big", String(repeating: "b", count: 16_400))]))], expected: ["GOAWAY 0 FRAME_SIZE_ERROR", "closed"]),
         // §4.3 Field section compression
         HTTP2RawCase(name: "§4.3 a field block HPACK cannot decode (index 0): COMPRESSION_ERROR",
-                     rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream, stream: 1, [0x80])], expected: ["GOAWAY 1 COMPRESSION_ERROR"]),
+                     rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream, stream: 1, [0x80])], expected: ["GOAWAY 1 COMPRESSION_ERROR", "closed"]),
+        HTTP2RawCase(name: "§4.3 an indexed field past the static and dynamic tables: COMPRESSION_ERROR",
+                     rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream, stream: 1, [0x82, 0xC6])], expected: ["GOAWAY 1 COMPRESSION_ERROR", "closed"]),
+        HTTP2RawCase(name: "§4.3 a dynamic table size update past SETTINGS_HEADER_TABLE_SIZE (8192 of 4096): COMPRESSION_ERROR",
+                     rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream, stream: 1, [0x3F, 0xE1, 0x3F] + F.block(F.get()))],
+                     expected: ["GOAWAY 1 COMPRESSION_ERROR", "closed"]),
+        HTTP2RawCase(name: "§4.3 a dynamic table size update after a field: COMPRESSION_ERROR",
+                     rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream, stream: 1, F.block(F.get()) + [0x20])],
+                     expected: ["GOAWAY 1 COMPRESSION_ERROR", "closed"]),
         HTTP2RawCase(name: "§4.3 a PRIORITY frame between HEADERS and its CONTINUATION: PROTOCOL_ERROR",
                      rounds: [F.frame(.headers, flags: F.endStream, stream: 1, F.block(F.get()))
                          + F.frame(.priority, stream: 3, [0, 0, 0, 0, 16])
                          + F.frame(.continuation, flags: F.endHeaders, stream: 1, [])],
-                     expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         // §5.1 Stream states
-        HTTP2RawCase(name: "§5.1 idle: DATA: PROTOCOL_ERROR", rounds: [data(1, [1])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§5.1 idle: DATA: PROTOCOL_ERROR", rounds: [data(1, [1])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§5.1 idle: RST_STREAM: PROTOCOL_ERROR",
-                     rounds: [F.frame(.rstStream, stream: 1, F.uint32(8))], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
-        HTTP2RawCase(name: "§5.1 idle: WINDOW_UPDATE: PROTOCOL_ERROR", rounds: [windowUpdate(1, 100)], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.rstStream, stream: 1, F.uint32(8))], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
+        HTTP2RawCase(name: "§5.1 idle: WINDOW_UPDATE: PROTOCOL_ERROR", rounds: [windowUpdate(1, 100)], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§5.1 idle: CONTINUATION: PROTOCOL_ERROR",
-                     rounds: [F.frame(.continuation, flags: F.endHeaders, stream: 1, F.block(F.get()))], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.continuation, flags: F.endHeaders, stream: 1, F.block(F.get()))], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§5.1 half closed (remote): DATA: STREAM_CLOSED",
                      rounds: [slow1 + data(1, [1])], expected: ["RST_STREAM 1 STREAM_CLOSED", "PING ACK"]),
         HTTP2RawCase(name: "§5.1 half closed (remote): HEADERS: STREAM_CLOSED",
@@ -98,14 +105,14 @@ struct HTTP2FrameConformanceTests {
                      rounds: [open1 + F.frame(.rstStream, stream: 1, F.uint32(8)) + data(1, [1])],
                      expected: ["RST_STREAM 1 STREAM_CLOSED", "PING ACK"]),
         HTTP2RawCase(name: "§5.1 closed: HEADERS on a stream that ended both ways: STREAM_CLOSED",
-                     rounds: [get1, F.headers(1, F.get())], expected: answered1 + ["PING ACK", "GOAWAY 1 STREAM_CLOSED"]),
+                     rounds: [get1, F.headers(1, F.get())], expected: answered1 + ["PING ACK", "GOAWAY 1 STREAM_CLOSED", "closed"]),
         HTTP2RawCase(name: "§5.1 closed: DATA on a stream that ended both ways: STREAM_CLOSED",
                      rounds: [get1, data(1, [1])], expected: answered1 + ["PING ACK", "RST_STREAM 1 STREAM_CLOSED", "PING ACK"]),
         // §5.1.1 Stream identifiers
         HTTP2RawCase(name: "§5.1.1 a client's HEADERS on an even stream: PROTOCOL_ERROR",
-                     rounds: [F.headers(2, F.get())], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.headers(2, F.get())], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§5.1.1 a stream identifier below one used already: PROTOCOL_ERROR",
-                     rounds: [F.headers(5, F.get("/slow")) + F.headers(3, F.get())], expected: ["GOAWAY 5 PROTOCOL_ERROR"]),
+                     rounds: [F.headers(5, F.get("/slow")) + F.headers(3, F.get())], expected: ["GOAWAY 5 PROTOCOL_ERROR", "closed"]),
         // §5.1.2 Stream concurrency
         HTTP2RawCase(name: "§5.1.2 the 101st concurrent stream, past SETTINGS_MAX_CONCURRENT_STREAMS 100: REFUSED_STREAM",
                      rounds: [stride(from: 1, through: 201, by: 2).flatMap { F.headers(UInt32($0), F.get("/slow")) }],
@@ -118,75 +125,77 @@ struct HTTP2FrameConformanceTests {
                      rounds: [F.frame(.priority, stream: 1, F.uint32(1) + [16])], expected: ["RST_STREAM 1 PROTOCOL_ERROR", "PING ACK"]),
         // §5.4.1 Connection error handling
         HTTP2RawCase(name: "§5.4.1 a connection error names the last stream processed in its GOAWAY",
-                     rounds: [get1, F.frame(.ping, stream: 1, ping)], expected: answered1 + ["PING ACK", "GOAWAY 1 PROTOCOL_ERROR"]),
+                     rounds: [get1, F.frame(.ping, stream: 1, ping)], expected: answered1 + ["PING ACK", "GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         // §5.5 Extending HTTP/2
         HTTP2RawCase(name: "§5.5 a frame of an unknown type inside a field block: PROTOCOL_ERROR",
                      rounds: [F.frame(.headers, flags: F.endStream, stream: 1, F.block(F.get())) + F.frame(0x20, stream: 1, [1])
                          + F.frame(.continuation, flags: F.endHeaders, stream: 1, [])],
-                     expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         // §6.1 DATA
-        HTTP2RawCase(name: "§6.1 DATA on stream 0: PROTOCOL_ERROR", rounds: [data(0, [1])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§6.1 DATA on stream 0: PROTOCOL_ERROR", rounds: [data(0, [1])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.1 DATA whose padding is the whole payload: PROTOCOL_ERROR",
-                     rounds: [open1 + F.frame(.data, flags: F.endStream | F.padded, stream: 1, [4, 0, 0, 0])], expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     rounds: [open1 + F.frame(.data, flags: F.endStream | F.padded, stream: 1, [4, 0, 0, 0])], expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.1 padded DATA: the padding dropped, the request answered",
                      rounds: [open1 + F.frame(.data, flags: F.endStream | F.padded, stream: 1, [2, 0x61, 0, 0])], expected: answered1 + ["PING ACK"]),
         // §6.2 HEADERS
-        HTTP2RawCase(name: "§6.2 HEADERS on stream 0: PROTOCOL_ERROR", rounds: [F.headers(0, F.get())], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§6.2 HEADERS on stream 0: PROTOCOL_ERROR", rounds: [F.headers(0, F.get())], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.2 HEADERS whose padding is past its payload: PROTOCOL_ERROR",
                      rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream | F.padded, stream: 1, [200] + F.block(F.get()))],
-                     expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.2 HEADERS padded and with priority fields: answered",
                      rounds: [F.frame(.headers, flags: F.endHeaders | F.endStream | F.padded | F.priorityFlag, stream: 1,
                                       [3] + F.uint32(0) + [16] + F.block(F.get()) + [0, 0, 0])],
                      expected: answered1 + ["PING ACK"]),
         // §6.3 PRIORITY
         HTTP2RawCase(name: "§6.3 PRIORITY on stream 0: PROTOCOL_ERROR",
-                     rounds: [F.frame(.priority, stream: 0, F.uint32(1) + [16])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.priority, stream: 0, F.uint32(1) + [16])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.3 PRIORITY of 4 bytes, not 5: FRAME_SIZE_ERROR on the stream",
                      rounds: [F.frame(.priority, stream: 1, F.uint32(0))], expected: ["RST_STREAM 1 FRAME_SIZE_ERROR", "PING ACK"]),
         HTTP2RawCase(name: "§6.3 PRIORITY on an idle stream, then the stream used: answered",
                      rounds: [F.frame(.priority, stream: 1, F.uint32(0) + [16]) + get1], expected: answered1 + ["PING ACK"]),
         // §6.4 RST_STREAM
         HTTP2RawCase(name: "§6.4 RST_STREAM on stream 0: PROTOCOL_ERROR",
-                     rounds: [F.frame(.rstStream, stream: 0, F.uint32(8))], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.rstStream, stream: 0, F.uint32(8))], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.4 RST_STREAM of 3 bytes, not 4: FRAME_SIZE_ERROR",
-                     rounds: [open1 + F.frame(.rstStream, stream: 1, [0, 0, 8])], expected: ["GOAWAY 1 FRAME_SIZE_ERROR"]),
+                     rounds: [open1 + F.frame(.rstStream, stream: 1, [0, 0, 8])], expected: ["GOAWAY 1 FRAME_SIZE_ERROR", "closed"]),
         // §6.5 SETTINGS
         HTTP2RawCase(name: "§6.5 a SETTINGS acknowledgement with a payload: FRAME_SIZE_ERROR",
-                     rounds: [F.frame(.settings, flags: F.ack, [0, 3, 0, 0, 0, 1])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR"]),
-        HTTP2RawCase(name: "§6.5 SETTINGS on stream 1: PROTOCOL_ERROR", rounds: [F.settings(stream: 1)], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.settings, flags: F.ack, [0, 3, 0, 0, 0, 1])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR", "closed"]),
+        HTTP2RawCase(name: "§6.5 SETTINGS on stream 1: PROTOCOL_ERROR", rounds: [F.settings(stream: 1)], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.5 SETTINGS of 3 bytes, not a multiple of 6: FRAME_SIZE_ERROR",
-                     rounds: [F.frame(.settings, [0, 3, 0])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR"]),
+                     rounds: [F.frame(.settings, [0, 3, 0])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.5 SETTINGS: acknowledged, an unknown parameter ignored",
                      rounds: [F.settings([(0xFF, 7)])], expected: ["SETTINGS ACK", "PING ACK"]),
-        HTTP2RawCase(name: "§6.5.2 SETTINGS_ENABLE_PUSH 2: PROTOCOL_ERROR", rounds: [F.settings([(2, 2)])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§6.5.3 one parameter twice in a SETTINGS frame: the last value holds (a window of 1)",
+                     rounds: [F.settings([(4, 100), (4, 1)]) + get1], expected: ["SETTINGS ACK", "HEADERS 1 200", "DATA 1 1", "PING ACK"]),
+        HTTP2RawCase(name: "§6.5.2 SETTINGS_ENABLE_PUSH 2: PROTOCOL_ERROR", rounds: [F.settings([(2, 2)])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.5.2 SETTINGS_INITIAL_WINDOW_SIZE 2^31: FLOW_CONTROL_ERROR",
-                     rounds: [F.settings([(4, 1 << 31)])], expected: ["GOAWAY 0 FLOW_CONTROL_ERROR"]),
+                     rounds: [F.settings([(4, 1 << 31)])], expected: ["GOAWAY 0 FLOW_CONTROL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.5.2 SETTINGS_MAX_FRAME_SIZE 16383: PROTOCOL_ERROR",
-                     rounds: [F.settings([(5, 16_383)])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.settings([(5, 16_383)])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.5.2 SETTINGS_MAX_FRAME_SIZE 2^24: PROTOCOL_ERROR",
-                     rounds: [F.settings([(5, 1 << 24)])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.settings([(5, 1 << 24)])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         // §6.7 PING
         HTTP2RawCase(name: "§6.7 PING: answered with an ACK of the same payload",
                      rounds: [F.frame(.ping, ping)], expected: ["PING ACK pingpong", "PING ACK"]),
         HTTP2RawCase(name: "§6.7 a PING ACK from the client: not answered",
                      rounds: [F.frame(.ping, flags: F.ack, ping)], expected: ["PING ACK"]),
-        HTTP2RawCase(name: "§6.7 PING on stream 1: PROTOCOL_ERROR", rounds: [F.frame(.ping, stream: 1, ping)], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§6.7 PING on stream 1: PROTOCOL_ERROR", rounds: [F.frame(.ping, stream: 1, ping)], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.7 PING of 6 bytes, not 8: FRAME_SIZE_ERROR",
-                     rounds: [F.frame(.ping, [1, 2, 3, 4, 5, 6])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR"]),
+                     rounds: [F.frame(.ping, [1, 2, 3, 4, 5, 6])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR", "closed"]),
         // §6.8 GOAWAY
         HTTP2RawCase(name: "§6.8 GOAWAY on stream 1: PROTOCOL_ERROR",
-                     rounds: [F.frame(.goAway, stream: 1, F.uint32(0) + F.uint32(0))], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.goAway, stream: 1, F.uint32(0) + F.uint32(0))], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.8 GOAWAY from the client: the stream it already opened is still answered",
                      rounds: [F.headers(1, F.get()) + F.frame(.goAway, F.uint32(0) + F.uint32(0))], expected: answered1 + ["PING ACK"]),
         // §6.9 WINDOW_UPDATE
-        HTTP2RawCase(name: "§6.9 WINDOW_UPDATE of 0 on the connection: PROTOCOL_ERROR", rounds: [windowUpdate(0, 0)], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+        HTTP2RawCase(name: "§6.9 WINDOW_UPDATE of 0 on the connection: PROTOCOL_ERROR", rounds: [windowUpdate(0, 0)], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.9 WINDOW_UPDATE of 0 on a stream: PROTOCOL_ERROR on the stream",
                      rounds: [slow1 + windowUpdate(1, 0)], expected: ["RST_STREAM 1 PROTOCOL_ERROR", "PING ACK"]),
         HTTP2RawCase(name: "§6.9 WINDOW_UPDATE of 3 bytes, not 4: FRAME_SIZE_ERROR",
-                     rounds: [F.frame(.windowUpdate, [0, 0, 1])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR"]),
+                     rounds: [F.frame(.windowUpdate, [0, 0, 1])], expected: ["GOAWAY 0 FRAME_SIZE_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.9.1 the connection's window past 2^31-1: FLOW_CONTROL_ERROR",
-                     rounds: [windowUpdate(0, 0x7FFF_FFFF)], expected: ["GOAWAY 0 FLOW_CONTROL_ERROR"]),
+                     rounds: [windowUpdate(0, 0x7FFF_FFFF)], expected: ["GOAWAY 0 FLOW_CONTROL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.9.1 a stream's window past 2^31-1: FLOW_CONTROL_ERROR on the stream",
                      rounds: [slow1 + windowUpdate(1, 0x7FFF_FFFF)], expected: ["RST_STREAM 1 FLOW_CONTROL_ERROR", "PING ACK"]),
         HTTP2RawCase(name: "§6.9.1 a stream window of 0: the response's head goes, its body waits for WINDOW_UPDATE",
@@ -197,7 +206,7 @@ struct HTTP2FrameConformanceTests {
                      expected: ["SETTINGS ACK", "HEADERS 1 200", "DATA 1 2", "PING ACK", "SETTINGS ACK", "PING ACK", "PING ACK",
                                 "DATA 1 1 END_STREAM", "PING ACK"]),
         HTTP2RawCase(name: "§6.9.2 SETTINGS_INITIAL_WINDOW_SIZE raising an open stream's window past 2^31-1: FLOW_CONTROL_ERROR",
-                     rounds: [slow1 + windowUpdate(1, 0x7FFF_FFFF - 65_535) + F.settings([(4, 65_536)])], expected: ["GOAWAY 1 FLOW_CONTROL_ERROR"]),
+                     rounds: [slow1 + windowUpdate(1, 0x7FFF_FFFF - 65_535) + F.settings([(4, 65_536)])], expected: ["GOAWAY 1 FLOW_CONTROL_ERROR", "closed"]),
         // §6.10 CONTINUATION
         HTTP2RawCase(name: "§6.10 a field block in HEADERS and two CONTINUATIONs: answered",
                      rounds: [{
@@ -208,14 +217,14 @@ struct HTTP2FrameConformanceTests {
                      }()],
                      expected: answered1 + ["PING ACK"]),
         HTTP2RawCase(name: "§6.10 DATA inside a field block: PROTOCOL_ERROR",
-                     rounds: [F.frame(.headers, stream: 1, F.block(F.get())) + data(1, [1])], expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.headers, stream: 1, F.block(F.get())) + data(1, [1])], expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.10 a CONTINUATION on another stream than its HEADERS: PROTOCOL_ERROR",
                      rounds: [F.frame(.headers, flags: F.endStream, stream: 1, F.block(F.get())) + F.frame(.continuation, flags: F.endHeaders, stream: 3, [])],
-                     expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.10 CONTINUATION on stream 0: PROTOCOL_ERROR",
-                     rounds: [F.frame(.continuation, flags: F.endHeaders, stream: 0, [])], expected: ["GOAWAY 0 PROTOCOL_ERROR"]),
+                     rounds: [F.frame(.continuation, flags: F.endHeaders, stream: 0, [])], expected: ["GOAWAY 0 PROTOCOL_ERROR", "closed"]),
         HTTP2RawCase(name: "§6.10 CONTINUATION after a HEADERS frame with END_HEADERS: PROTOCOL_ERROR",
-                     rounds: [slow1 + F.frame(.continuation, flags: F.endHeaders, stream: 1, [])], expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     rounds: [slow1 + F.frame(.continuation, flags: F.endHeaders, stream: 1, [])], expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
         // §7 Error codes
         HTTP2RawCase(name: "§7 an unknown error code in RST_STREAM: no special behaviour",
                      rounds: [open1 + F.frame(.rstStream, stream: 1, F.uint32(0xFF))], expected: ["PING ACK"]),
@@ -263,7 +272,7 @@ struct HTTP2FrameConformanceTests {
         // §8.4 Server push
         HTTP2RawCase(name: "§8.4 PUSH_PROMISE from a client: PROTOCOL_ERROR",
                      rounds: [slow1 + F.frame(.pushPromise, flags: F.endHeaders, stream: 1, F.uint32(2) + F.block(F.get()))],
-                     expected: ["GOAWAY 1 PROTOCOL_ERROR"]),
+                     expected: ["GOAWAY 1 PROTOCOL_ERROR", "closed"]),
     ]
 
     @Test("RFC 7540 §3.2.1: an Upgrade: h2c request's HTTP2-Settings are the client's settings: its window of 2 holds the response's body")

@@ -110,7 +110,7 @@ final class HTTP2RawClient {
     }
 
     /// Sends each round's bytes followed by a PING, and reads the server's frames as lines until that
-    /// PING's ACK (or a GOAWAY, or the end of the connection). The server's SETTINGS and its
+    /// PING's ACK, or to the end of the connection (`closed`). The server's SETTINGS and its
     /// WINDOW_UPDATEs are left out (these unless `windowUpdates`).
     /// The acknowledgement of the preface's SETTINGS is left out too; later ones are `SETTINGS ACK`.
     func exchange(_ rounds: [[UInt8]], windowUpdates: Bool = false) throws -> [String] {
@@ -125,7 +125,8 @@ final class HTTP2RawClient {
                     continue
                 }
                 lines.append(line)
-                if line == "PING ACK" || line.hasPrefix("GOAWAY") || line == "closed" { break }
+                // After a GOAWAY the server must close (§5.4.1): read on to the end.
+                if line == "PING ACK" || line == "closed" { break }
             }
             if lines.last != "PING ACK" { break }
         }
