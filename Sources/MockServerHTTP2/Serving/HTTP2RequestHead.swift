@@ -91,7 +91,7 @@ enum HTTP2RequestHead {
     static func check(_ field: HPACKHeader, streamID: UInt32) throws(HTTP2Error) {
         let name = field.name.first == UInt8(ascii: ":") ? field.name.dropFirst() : field.name[...]
         let text = String(decoding: field.name, as: UTF8.self)
-        guard !name.isEmpty, name.allSatisfy(isLowerCaseTokenCharacter) else {
+        guard !name.isEmpty, name.allSatisfy({ lowerCaseTokenCharacters[Int($0)] }) else {
             throw HTTP2Error(.protocolError, stream: streamID, "the field name \(text.debugDescription) on stream \(streamID) is not a lower-case token")
         }
         guard !connectionSpecific.contains(text) else {
@@ -101,18 +101,15 @@ enum HTTP2RequestHead {
             throw HTTP2Error(.protocolError, stream: streamID, "te on stream \(streamID) is not \"trailers\"")
         }
         let value = field.value
-        let whiteSpace: Set<UInt8> = [0x20, 0x09]
-        guard !value.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }),
-              value.first.map({ !whiteSpace.contains($0) }) ?? true, value.last.map({ !whiteSpace.contains($0) }) ?? true else {
+        func isWhiteSpace(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard !value.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }), !isWhiteSpace(value.first), !isWhiteSpace(value.last) else {
             throw HTTP2Error(.protocolError, stream: streamID, "the value of \(text) on stream \(streamID) has NUL, CR, LF or white space at an end")
         }
     }
 
-    /// RFC 9110's token characters (§5.6.2), less the upper-case letters.
-    private static func isLowerCaseTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
+    /// RFC 9110's token characters (§5.6.2), less the upper-case letters, by byte value.
+    private static let lowerCaseTokenCharacters: [Bool] = (0...255).map { (byte: Int) -> Bool in
+        let lowerCase = UInt8(ascii: "a")...UInt8(ascii: "z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return lowerCase.contains(UInt8(byte)) || digits.contains(UInt8(byte)) || Array("!#$%&'*+-.^_`|~".utf8).contains(UInt8(byte))
     }
 }
