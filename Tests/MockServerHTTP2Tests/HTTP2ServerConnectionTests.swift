@@ -210,14 +210,57 @@ struct HTTP2ServerConnectionTests {
         #expect(Self.reset(in: over) == .flowControlError)
         _ = try connection.receive(Self.headers(3, Self.request(encoder: &client), endStream: false))
         _ = try connection.receive(HTTP2Frame(streamID: 3, .data([UInt8](repeating: 1, count: 10), endStream: false)))
-        #expect(connection.release(10, on: 3) == [HTTP2Frame(streamID: 3, .windowUpdate(increment: 10)), HTTP2Frame(streamID: 0, .windowUpdate(increment: 10))])
-        // The connection's window: 65,535 less the 10 (padding included) and 2 of stream 1, given back, and stream 3's.
-        #expect(connection.connectionReceiveWindow.size == 65_535 - 10)
+        // Stream 3's window is all consumed: given back; the connection's is far from half consumed: not yet.
+        #expect(connection.release(10, on: 3) == [HTTP2Frame(streamID: 3, .windowUpdate(increment: 10))])
+        // The connection's window: 65,535 less the 10 (padding included) of stream 1 and stream 3's 10;
+        // stream 1's refused 2 were given back at once.
+        #expect(connection.connectionReceiveWindow.size == 65_535 - 20)
         var small = try Self.connection()
         client = HPACKEncoder()
         _ = try small.receive(Self.headers(1, Self.request(encoder: &client), endStream: false))
         for _ in 0..<3 { _ = try small.receive(HTTP2Frame(streamID: 1, .data([UInt8](repeating: 0, count: 16_384), endStream: false))) }
         #expect(throws: HTTP2Error.self) { try small.receive(HTTP2Frame(streamID: 1, .data([UInt8](repeating: 0, count: 16_384), endStream: false))) }
+    }
+
+    @Test("§6.9: WINDOW_UPDATEs are batched: a 10 MB upload in 16 KiB DATA frames gets one per half window, and the client never runs dry")
+    func batchedWindowUpdates() throws {
+        var settings = HTTP2Settings()
+        settings.initialWindowSize = 1 << 20
+        var connection = HTTP2ServerConnection(settings: settings, connectionWindow: 1 << 24)
+        _ = connection.start()
+        _ = try connection.receive(HTTP2Frame(streamID: 0, .settings([], ack: false)))
+        _ = try connection.receive(HTTP2Frame(streamID: 0, .settings([], ack: true)))
+        var client = HPACKEncoder()
+        _ = try connection.receive(Self.headers(1, Self.request(encoder: &client), endStream: false))
+        var updates: [HTTP2Frame] = []
+        let frame = [UInt8](repeating: 0x61, count: 16_384)
+        for _ in 0..<(10_000_000 / frame.count) {
+            // Throws (FLOW_CONTROL_ERROR) if a window ran out before the batch was given back.
+            _ = try connection.receive(HTTP2Frame(streamID: 1, .data(frame, endStream: false)))
+            updates += connection.release(frame.count, on: 1)
+        }
+        // 610 DATA frames: 1,220 WINDOW_UPDATEs when each was given back; now one per 512 KiB on the
+        // stream (19) and one per 8 MiB on the connection (1).
+        #expect(updates.filter { $0.streamID == 1 }.count == 19)
+        #expect(updates.filter { $0.streamID == 0 }.count == 1)
+        #expect(updates.allSatisfy { if case .windowUpdate(let increment) = $0.payload { increment >= 512 * 1024 } else { false } })
+    }
+
+    @Test("RFC 7540 §3.2.1: HTTP2-Settings of an upgrade: base64url decoded and checked as SETTINGS, in force on stream 1")
+    func upgradeSettings() throws {
+        #expect(try HTTP2Setting.parameters(upgradeField: "AAMAAABkAAQAAAAF") == [HTTP2Setting(.maxConcurrentStreams, 100), HTTP2Setting(.initialWindowSize, 5)])
+        #expect(try HTTP2Setting.parameters(upgradeField: "AAQAAAAC==") == [HTTP2Setting(.initialWindowSize, 2)])
+        #expect(try HTTP2Setting.parameters(upgradeField: "") == [])
+        #expect(throws: HTTP2Error(.flowControlError, "SETTINGS_INITIAL_WINDOW_SIZE is 4294967294, past 2^31-1")) {
+            try HTTP2Setting.parameters(upgradeField: "AAT____-AAIAAAAA")
+        }
+        #expect(throws: HTTP2Error(.frameSizeError, "a SETTINGS frame of 3 bytes, not a multiple of 6")) { try HTTP2Setting.parameters(upgradeField: "AAQA") }
+        #expect(throws: HTTP2Error(.protocolError, #"HTTP2-Settings "AA*Q" is not base64url"#)) { try HTTP2Setting.parameters(upgradeField: "AA*Q") }
+        var connection = HTTP2ServerConnection()
+        _ = connection.start()
+        connection.openUpgradedStream(peerSettings: [HTTP2Setting(.initialWindowSize, 5), HTTP2Setting(.maxFrameSize, 20_000)])
+        #expect(connection.sendableBytes(on: 1) == 5)
+        #expect(connection.peerSettings.maxFrameSize == 20_000)
     }
 
     @Test("§6.9: send windows: DATA waits for WINDOW_UPDATE, splits at the peer's frame size; SETTINGS_INITIAL_WINDOW_SIZE moves open streams' windows")

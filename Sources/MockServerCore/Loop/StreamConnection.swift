@@ -46,7 +46,8 @@ package final class StreamConnection: LoopHandler {
     /// Which of the server's kinds of connection this is, for the transcript.
     package let channel: Transcript.Channel
     /// Whether what the connection sends is recorded in the transcript (``Transcript.Event/output(_:)``).
-    private let recordsOutput: Bool
+    /// A driver whose bytes are binary framing (HTTP/2) turns it off and records readable entries itself.
+    package var recordsOutput: Bool
     /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
     /// cases then carry nothing that needs a retain on the hot path).
     private var connectTarget: SocketAddress?

@@ -7,7 +7,9 @@ extension Transcript {
         case input(InputUnit, response: String?)
         /// An input unit matched nothing.
         case unmatched(InputUnit)
-        /// Bytes were queued for the peer (one entry per send command).
+        /// Bytes were queued for the peer (one entry per send command). On HTTP/2, whose frames are
+        /// binary, a stream's response is recorded instead, on its request's exchange: its head
+        /// (`HTTP/2 200` and its fields), its body's bytes as they went, its trailers' fields.
         case output([UInt8])
         /// The connection's driver sent this many bytes that it does not record as ``output(_:)``
         /// (a transfer on FTP's data channel, say).

@@ -48,6 +48,8 @@ package struct HTTP2ServerConnection: Sendable {
         var receiveWindow: HTTP2FlowWindow
         /// Whether its request's field block came (the next one is trailers).
         var headersReceived = false
+        /// DATA bytes the server consumed and has not yet given back with a WINDOW_UPDATE.
+        var released = 0
     }
 
     /// A field block being read, until its END_HEADERS.
@@ -76,6 +78,8 @@ package struct HTTP2ServerConnection: Sendable {
     package private(set) var connectionReceiveWindow = HTTP2FlowWindow(65_535)
     /// The connection receive window this side grants once started.
     private let connectionWindowTarget: Int
+    /// DATA bytes the server consumed and has not yet given back on the connection's window.
+    private var connectionReleased = 0
     private var fieldBlock: FieldBlock?
     /// The largest field block (HEADERS and its CONTINUATIONs) this side buffers.
     package var maximumFieldBlockSize: Int
@@ -106,9 +110,13 @@ package struct HTTP2ServerConnection: Sendable {
     }
 
     /// Opens stream 1 for the request of an HTTP/1.1 `Upgrade: h2c` (RFC 7540 §3.2): half closed
-    /// (remote), as the request was sent whole; the response goes on it.
-    package mutating func openUpgradedStream() {
+    /// (remote), as the request was sent whole; the response goes on it. `peerSettings` are the
+    /// request's `HTTP2-Settings` (§3.2.1), in force from the start, as if the client had sent them
+    /// in a SETTINGS frame the upgrade acknowledged.
+    package mutating func openUpgradedStream(peerSettings parameters: [HTTP2Setting] = []) {
         guard lastPeerStreamID == 0 else { return }
+        peerSettings.apply(parameters)
+        encoder.setPeerTableSizeLimit(Int(peerSettings.headerTableSize))
         lastPeerStreamID = 1
         streams[1] = Stream(state: .halfClosedRemote, sendWindow: HTTP2FlowWindow(Int(peerSettings.initialWindowSize)),
                             receiveWindow: HTTP2FlowWindow(Int(acknowledgedLocalSettings.initialWindowSize)), headersReceived: true)
@@ -365,15 +373,25 @@ package struct HTTP2ServerConnection: Sendable {
     }
 
     /// The WINDOW_UPDATE frames that give back `count` bytes the server has consumed of `streamID`'s
-    /// DATA, on the stream (while the peer may still send on it) and on the connection.
+    /// DATA, on the stream (while the peer may still send on it) and on the connection. They are
+    /// batched, as nghttp2 and nginx do: a window is given back once half of it is consumed, so that
+    /// a large upload costs a WINDOW_UPDATE per half window rather than two per DATA frame. The peer
+    /// always has at least half of each window to send in, so it never waits on the batching.
     package mutating func release(_ count: Int, on streamID: UInt32) -> [HTTP2Frame] {
         guard count > 0 else { return [] }
         var frames: [HTTP2Frame] = []
-        if streams[streamID]?.state.peerMaySend == true, streams[streamID]!.receiveWindow.grow(by: count) {
-            frames.append(HTTP2Frame(streamID: streamID, .windowUpdate(increment: UInt32(count))))
+        if streams[streamID]?.state.peerMaySend == true {
+            streams[streamID]!.released += count
+            let released = streams[streamID]!.released
+            if released >= Int(acknowledgedLocalSettings.initialWindowSize) / 2, streams[streamID]!.receiveWindow.grow(by: released) {
+                streams[streamID]!.released = 0
+                frames.append(HTTP2Frame(streamID: streamID, .windowUpdate(increment: UInt32(released))))
+            }
         }
-        if connectionReceiveWindow.grow(by: count) {
-            frames.append(HTTP2Frame(streamID: 0, .windowUpdate(increment: UInt32(count))))
+        connectionReleased += count
+        if connectionReleased >= connectionWindowTarget / 2, connectionReceiveWindow.grow(by: connectionReleased) {
+            frames.append(HTTP2Frame(streamID: 0, .windowUpdate(increment: UInt32(connectionReleased))))
+            connectionReleased = 0
         }
         return frames
     }

@@ -48,11 +48,20 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        // Frames are binary: the transcript gets each stream's response instead (`recordOutput`).
+        connection.recordsOutput = false
         start()
         if let request = upgraded {
             // RFC 7540 §3.2: the upgrade's request is stream 1's, half closed; the response goes there.
             upgraded = nil
-            h2.openUpgradedStream()
+            let parameters: [HTTP2Setting]
+            do {
+                parameters = try HTTP2Setting.parameters(upgradeField: request.headers["HTTP2-Settings"] ?? "")
+            } catch {
+                connectionError(error, on: connection)
+                return []
+            }
+            h2.openUpgradedStream(peerSettings: parameters)
             let exchange = HTTP2StreamExchange(id: 1)
             exchanges[1] = exchange
             answer(request, on: exchange, connection: connection)
@@ -72,14 +81,34 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         start()
         reader.append(bytes)
         do {
-            while let frame = try reader.nextFrame() {
+            while case .running = state, let frame = try nextFrame(on: connection) {
                 for event in try h2.receive(frame) { handle(event, on: connection) }
-                guard case .running = state else { break }
             }
         } catch {
             connectionError(error, on: connection)
         }
         flush(on: connection)
+    }
+
+    /// The reader's next frame, or nil until more bytes come. A stream error it finds (a PRIORITY
+    /// frame of the wrong length, a WINDOW_UPDATE of 0 on a stream) is answered with RST_STREAM and
+    /// the reading goes on (§5.4.2); a connection error is thrown.
+    private func nextFrame(on connection: StreamConnection) throws(HTTP2Error) -> HTTP2Frame? {
+        while true {
+            do {
+                return try reader.nextFrame()
+            } catch {
+                guard case .stream = error.scope else { throw error }
+                streamError(error, on: connection)
+            }
+        }
+    }
+
+    /// Answers a stream error with RST_STREAM; the stream's exchange ends, the connection goes on.
+    private func streamError(_ error: HTTP2Error, on connection: StreamConnection) {
+        connection.log(.warning, "HTTP/2 \(error)")
+        HTTP2FrameWriter.write(h2.fail(error), into: &pending)
+        if case .stream(let id) = error.scope { end(id) }
     }
 
     package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
@@ -104,12 +133,21 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .send(let frame):
             HTTP2FrameWriter.write(frame, into: &pending)
         case .headers(let id, let fields, let endStream):
-            let exchange = exchanges[id] ?? HTTP2StreamExchange(id: id)
-            if exchanges[id] == nil {
+            let exchange: HTTP2StreamExchange
+            if let existing = exchanges[id] {
+                // A second field block is the request's trailers, which no responder reads; they
+                // must still be fields HTTP/2 allows (§8.1).
+                do {
+                    try HTTP2RequestHead.checkTrailers(fields, streamID: id)
+                } catch {
+                    return streamError(error, on: connection)
+                }
+                exchange = existing
+            } else {
+                exchange = HTTP2StreamExchange(id: id)
                 exchanges[id] = exchange
                 exchange.fields = fields
             }
-            // A second field block is the request's trailers, which no responder reads.
             if endStream { requestComplete(exchange, on: connection) }
         case .data(let id, let bytes, let endStream):
             guard let exchange = exchanges[id] else { return }
@@ -176,10 +214,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         do {
             request = try HTTP2RequestHead.request(fields: exchange.fields, body: exchange.body, streamID: exchange.id)
         } catch {
-            connection.log(.warning, "HTTP/2 \(error)")
-            HTTP2FrameWriter.write(h2.fail(error), into: &pending)
-            end(exchange.id)
-            return
+            return streamError(error, on: connection)
         }
         answer(request, on: exchange, connection: connection)
     }
@@ -302,6 +337,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .pause(let duration):
             connection.record(.paused(duration))
             exchange.phase = .paused
+            sendQueued(exchange, on: connection)
             connection.loop.schedule(after: duration) { [weak self, weak connection] in
                 guard let self, let connection, !connection.isClosed, case .paused = exchange.phase else { return }
                 exchange.phase = .replying
@@ -321,6 +357,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .fault(let fault):
             // The connection's faults act on the connection: every stream ends with it.
             connection.log(.debug, "HTTP/2 stream \(exchange.id): fault \(fault) on the connection")
+            sendQueued(exchange, on: connection, whileReplying: true)
             flush(on: connection)
             exchange.phase = .done
             state = .closing(.script)
@@ -349,6 +386,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func fail(_ exchange: HTTP2StreamExchange, with fault: HTTPStreamFault, on connection: StreamConnection) {
         let code = HTTP2ErrorCode(name: fault.code) ?? .internalError
         connection.log(.debug, "HTTP/2 stream \(exchange.id): \(fault.kind.rawValue) \(code) on demand")
+        // What the steps sent before the fault goes first.
+        sendQueued(exchange, on: connection, whileReplying: true)
         switch fault.kind {
         case .reset:
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(code, stream: exchange.id, "reset on demand")), into: &pending)
@@ -411,6 +450,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             connection.log(.warning, "HTTP/2 \(error)")
             return
         }
+        recordOutput("HTTP/2 \(response.status)\r\n" + Self.fieldLines(fields.dropFirst()), on: exchange, connection: connection)
         if endsHere {
             exchanges[exchange.id] = nil
             exchange.phase = .done
@@ -421,9 +461,12 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     /// Sends what the windows allow of a stream's queued bytes, and ends the stream when its steps
-    /// are done and nothing is left (with its trailers, if any).
-    private func sendQueued(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+    /// are done and nothing is left (with its trailers, if any). While the steps run, the bytes wait
+    /// (unless `whileReplying`) for them to stop at a pause, a hang or the end, so that a response's
+    /// last DATA frame carries END_STREAM instead of an empty frame after it.
+    private func sendQueued(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, whileReplying: Bool = false) {
         guard case .running = state, exchanges[exchange.id] === exchange else { return }
+        if case .replying = exchange.phase, !whileReplying { return }
         let ending: Bool = if case .ending = exchange.phase { true } else { false }
         if ending, !exchange.headSent {
             // Steps that sent no response: the stream still needs a head.
@@ -434,6 +477,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         if !exchange.queued.isEmpty || endsWithData {
             let (frames, sent) = h2.sendData(exchange.queued[...], on: exchange.id, endStream: endsWithData)
             for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
+            if sent > 0 { recordOutput(Array(exchange.queued[..<sent]), on: exchange, connection: connection) }
             exchange.queued.removeFirst(sent)
         }
         guard ending, exchange.queued.isEmpty else { return }
@@ -441,9 +485,27 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             let fields = exchange.trailers.map { HPACKHeader($0.name.lowercased(), $0.value) }
             if let frames = try? h2.sendHeaders(fields, on: exchange.id, endStream: true) {
                 for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
+                recordOutput(Self.fieldLines(fields[...]), on: exchange, connection: connection)
             }
         }
         exchanges[exchange.id] = nil
         exchange.phase = .done
+    }
+
+    // MARK: Transcript
+
+    /// Records what a stream sent as its request's exchange's output, readable as HTTP/1.1's is: the
+    /// head (`HTTP/2 200` and its fields), the body's bytes as they went, the trailers' fields.
+    private func recordOutput(_ text: String, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        recordOutput(Array(text.utf8), on: exchange, connection: connection)
+    }
+
+    private func recordOutput(_ bytes: [UInt8], on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        connection.record(.output(bytes), exchange: exchange.transcriptExchange)
+    }
+
+    /// Fields as `name: value` lines, then the empty line.
+    private static func fieldLines(_ fields: ArraySlice<HPACKHeader>) -> String {
+        fields.map { "\(String(decoding: $0.name, as: UTF8.self)): \(String(decoding: $0.value, as: UTF8.self))\r\n" }.joined() + "\r\n"
     }
 }

@@ -10,38 +10,53 @@ enum HTTP2RequestHead {
     /// Fields HTTP/2 forbids (§8.2.2): a response's are left out, a request's make it malformed.
     static let connectionSpecific: Set<String> = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]
 
-    /// The request, or a stream error (PROTOCOL_ERROR) naming what is wrong with its fields.
+    /// The request, or a stream error (PROTOCOL_ERROR) naming what makes it malformed (§8.1.1): a
+    /// field name or value HTTP/2 does not allow (§8.2), a connection-specific field or `te` other
+    /// than `trailers` (§8.2.2), a pseudo-header unknown, repeated or after a regular field, one of
+    /// `:method`, `:scheme` and `:path` missing or `:path` empty, a `Host` other than `:authority`
+    /// (§8.3.1), or a `content-length` the body's length does not match (§8.1.1).
     static func request(fields: [HPACKHeader], body: [UInt8], streamID: UInt32) throws(HTTP2Error) -> HTTPMockRequest {
-        var method: String?
-        var path: String?
-        var authority: String?
+        var pseudo: [String: String] = [:]
         var headers = HTTPHeaders()
         var cookies: [String] = []
         var sawRegularField = false
+        func malformed(_ reason: String) -> HTTP2Error {
+            HTTP2Error(.protocolError, stream: streamID, "stream \(streamID)'s request is malformed: \(reason)")
+        }
         for field in fields {
+            try check(field, streamID: streamID)
             let name = String(decoding: field.name, as: UTF8.self)
             let value = String(decoding: field.value, as: UTF8.self)
             if name.hasPrefix(":") {
-                guard !sawRegularField else {
-                    throw HTTP2Error(.protocolError, stream: streamID, "the pseudo-header \(name) on stream \(streamID) comes after a regular field")
-                }
-                switch name {
-                case ":method": method = value
-                case ":path": path = value
-                case ":authority": authority = value
-                case ":scheme", ":protocol": break
-                default: throw HTTP2Error(.protocolError, stream: streamID, "an unknown pseudo-header \(name) on stream \(streamID)")
-                }
+                guard !sawRegularField else { throw malformed("the pseudo-header \(name) comes after a regular field") }
+                guard requestPseudoHeaders.contains(name) else { throw malformed("an unknown pseudo-header \(name)") }
+                guard pseudo.updateValue(value, forKey: name) == nil else { throw malformed("\(name) twice") }
                 continue
             }
             sawRegularField = true
-            guard !connectionSpecific.contains(name), name.lowercased() == name else {
-                throw HTTP2Error(.protocolError, stream: streamID, "the field \(name) on stream \(streamID) is not allowed in HTTP/2")
-            }
             if name == "cookie" { cookies.append(value) } else { headers.add(name: name, value: value) }
         }
-        guard let method, let path, !path.isEmpty || method == "CONNECT" else {
-            throw HTTP2Error(.protocolError, stream: streamID, "stream \(streamID)'s request has no :method or :path")
+        guard let method = pseudo[":method"] else { throw malformed("no :method") }
+        let authority = pseudo[":authority"]
+        let path: String
+        if method == "CONNECT", pseudo[":protocol"] == nil {
+            // §8.5: a CONNECT names only its authority.
+            guard let authority else { throw malformed("a CONNECT without :authority") }
+            path = pseudo[":path"] ?? authority
+        } else {
+            guard pseudo[":scheme"] != nil else { throw malformed("no :scheme") }
+            guard let value = pseudo[":path"] else { throw malformed("no :path") }
+            guard !value.isEmpty else { throw malformed("an empty :path") }
+            path = value
+        }
+        if let authority, let host = headers["host"], host != authority {
+            throw malformed("Host \(host) is not its :authority \(authority)")
+        }
+        let lengths = headers.values(for: "content-length")
+        if !lengths.isEmpty {
+            guard Set(lengths).count == 1, let length = Int(lengths[0]), length == body.count else {
+                throw malformed("content-length \(lengths.joined(separator: ", ")) with \(body.count) bytes of DATA")
+            }
         }
         var all = HTTPHeaders()
         if let authority, !headers.contains("host") { all.add(name: "Host", value: authority) }
@@ -55,5 +70,46 @@ enum HTTP2RequestHead {
         let bytes = head + body
         return HTTPMockRequest(method: method, target: path, version: "HTTP/1.1", headers: all, input: InputUnit(bytes: bytes),
                                body: .range(head.count..<bytes.count))
+    }
+
+    /// Checks a request's trailers (§8.1): regular fields only, each one HTTP/2 allows.
+    static func checkTrailers(_ fields: [HPACKHeader], streamID: UInt32) throws(HTTP2Error) {
+        for field in fields {
+            try check(field, streamID: streamID)
+            guard field.name.first != UInt8(ascii: ":") else {
+                throw HTTP2Error(.protocolError, stream: streamID, "stream \(streamID)'s trailers carry the pseudo-header \(String(decoding: field.name, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// The pseudo-headers a request may carry (§8.3.1; `:protocol` is RFC 8441's extended CONNECT).
+    static let requestPseudoHeaders: Set<String> = [":method", ":scheme", ":path", ":authority", ":protocol"]
+
+    /// Checks one field as §8.2 asks: a name of lower-case token characters (after a pseudo-header's
+    /// colon), no connection-specific field, `te` only as `trailers`, and a value without NUL, CR or
+    /// LF and without white space at either end.
+    static func check(_ field: HPACKHeader, streamID: UInt32) throws(HTTP2Error) {
+        let name = field.name.first == UInt8(ascii: ":") ? field.name.dropFirst() : field.name[...]
+        let text = String(decoding: field.name, as: UTF8.self)
+        guard !name.isEmpty, name.allSatisfy({ lowerCaseTokenCharacters[Int($0)] }) else {
+            throw HTTP2Error(.protocolError, stream: streamID, "the field name \(text.debugDescription) on stream \(streamID) is not a lower-case token")
+        }
+        guard !connectionSpecific.contains(text) else {
+            throw HTTP2Error(.protocolError, stream: streamID, "the connection-specific field \(text) on stream \(streamID) is not allowed in HTTP/2")
+        }
+        guard text != "te" || field.value == Array("trailers".utf8) else {
+            throw HTTP2Error(.protocolError, stream: streamID, "te on stream \(streamID) is not \"trailers\"")
+        }
+        let value = field.value
+        func isWhiteSpace(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard !value.contains(where: { $0 == 0 || $0 == 0x0A || $0 == 0x0D }), !isWhiteSpace(value.first), !isWhiteSpace(value.last) else {
+            throw HTTP2Error(.protocolError, stream: streamID, "the value of \(text) on stream \(streamID) has NUL, CR, LF or white space at an end")
+        }
+    }
+
+    /// RFC 9110's token characters (§5.6.2), less the upper-case letters, by byte value.
+    private static let lowerCaseTokenCharacters: [Bool] = (0...255).map { (byte: Int) -> Bool in
+        let lowerCase = UInt8(ascii: "a")...UInt8(ascii: "z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        return lowerCase.contains(UInt8(byte)) || digits.contains(UInt8(byte)) || Array("!#$%&'*+-.^_`|~".utf8).contains(UInt8(byte))
     }
 }

@@ -4,9 +4,9 @@ import TestSupport
 import MockServer
 
 /// gRPC answers to a real gRPC client: Python's grpcio over h2c with prior knowledge, calling with
-/// generic (bytes) serializers, so no protobuf compiler is involved. Unary and server-streaming calls
-/// against an endpoints file's `"grpc"` answers and a Swift stub, a status error and a deadline, as
-/// grpcio reports them.
+/// generic (bytes) serializers, so no protobuf compiler is involved. Unary, server-streaming,
+/// client-streaming and bidirectional calls against an endpoints file's `"grpc"` answers and a Swift
+/// stub, a status error and a deadline, as grpcio reports them.
 @Suite("gRPC over HTTP/2 (grpcio)", .offPool, .serialized, .enabled(if: Tools.hasPythonModule("grpc")))
 struct GRPCClientTests {
     private static let endpoints = #"""
@@ -19,20 +19,26 @@ struct GRPCClientTests {
         ] }
         """#
 
-    /// The client: one call on a fresh insecure channel (h2c with prior knowledge), unary or server
-    /// streaming, identity serializers; prints the messages (hex), the seconds each stream message
-    /// arrived after the call began, grpcio's status code name and details, and the call's seconds.
+    /// The client: one call on a fresh insecure channel (h2c with prior knowledge), unary, server
+    /// streaming (`stream`), client streaming (`client`) or bidirectional (`bidi`), identity
+    /// serializers, the request messages as comma-separated hex; prints the messages (hex), the seconds
+    /// each stream message arrived after the call began, grpcio's status code name and details, and the
+    /// call's seconds.
     private static let client = """
         import grpc, json, sys, time
-        port, kind, path, body, timeout = sys.argv[1], sys.argv[2], sys.argv[3], bytes.fromhex(sys.argv[4]), float(sys.argv[5])
+        port, kind, path, timeout = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[5])
+        bodies = [bytes.fromhex(message) for message in sys.argv[4].split(",")]
         channel = grpc.insecure_channel("127.0.0.1:" + port)
         result = {"messages": [], "code": "OK", "details": None, "arrivals": []}
         start = time.monotonic()
         try:
             if kind == "unary":
-                result["messages"].append(channel.unary_unary(path)(body, timeout=timeout).hex())
+                result["messages"].append(channel.unary_unary(path)(bodies[0], timeout=timeout).hex())
+            elif kind == "client":
+                result["messages"].append(channel.stream_unary(path)(iter(bodies), timeout=timeout).hex())
             else:
-                for message in channel.unary_stream(path)(body, timeout=timeout):
+                call = channel.stream_stream(path)(iter(bodies), timeout=timeout) if kind == "bidi" else channel.unary_stream(path)(bodies[0], timeout=timeout)
+                for message in call:
                     result["messages"].append(message.hex())
                     result["arrivals"].append(time.monotonic() - start)
         except grpc.RpcError as error:
@@ -54,13 +60,14 @@ struct GRPCClientTests {
         let server = HTTPMockServer()
         try server.addEndpoints(json: Array(Self.endpoints.utf8))
         server.stubRequest("POST", "/swift.Items/Get").andReturnGRPC([Data([0x08, 0x05])])
+        server.stubRequest("POST", "/swift.Items/Chat").andReturnGRPC([Data([0x08, 0x0A]), Data([0x08, 0x0B])])
         try await server.start()
         return server
     }
 
-    private func call(_ server: HTTPMockServer, _ kind: String, _ path: String, message: [UInt8] = [0x08, 0x2A],
+    private func call(_ server: HTTPMockServer, _ kind: String, _ path: String, messages: [[UInt8]] = [[0x08, 0x2A]],
                       timeout: Double = 10) throws -> Call {
-        let hex = message.map { String(format: "%02x", $0) }.joined()
+        let hex = messages.map { message in message.map { String(format: "%02x", $0) }.joined() }.joined(separator: ",")
         let result = try Tools.run("python3", ["-c", Self.client, String(server.port), kind, path, hex, String(timeout)])
         do {
             return try JSONDecoder().decode(Call.self, from: Data(result.stdout.utf8))
@@ -79,6 +86,41 @@ struct GRPCClientTests {
         #expect(call.messages == [answer])
         let notes = server.transcript.entries.compactMap { entry -> String? in if case .note(let note) = entry.event { note.text } else { nil } }
         #expect(notes.contains("<- gRPC message 1, 2 bytes: 082a"), "\(notes)")
+    }
+
+    /// The request messages' notes in the transcript.
+    private func requestNotes(_ server: HTTPMockServer) -> [String] {
+        server.transcript.entries.compactMap { entry -> String? in
+            guard case .note(let note) = entry.event, note.text.hasPrefix("<- gRPC message") else { return nil }
+            return note.text
+        }
+    }
+
+    private static let threeRequests: [[UInt8]] = [[0x08, 0x01], [0x08, 0x02], [0x08, 0x03]]
+    private static let threeNotes = ["<- gRPC message 1, 2 bytes: 0801", "<- gRPC message 2, 2 bytes: 0802", "<- gRPC message 3, 2 bytes: 0803"]
+
+    @Test("client streaming from an endpoints file and from a Swift stub: three request messages, one answer and OK; the transcript shows each request message",
+          arguments: [("/shop.Items/Get", "0807"), ("/swift.Items/Get", "0805")])
+    func clientStreaming(path: String, answer: String) async throws {
+        let server = try await start()
+        defer { server.stop() }
+        let call = try call(server, "client", path, messages: Self.threeRequests)
+        #expect(call.code == "OK", "\(call.details ?? "")")
+        #expect(call.messages == [answer])
+        #expect(requestNotes(server) == Self.threeNotes)
+    }
+
+    /// The server answers once the client's stream has ended (a mock's answer is decided by the
+    /// whole request), so the client sends all its messages, then reads the answers as they come.
+    @Test("bidirectional from an endpoints file and from a Swift stub: three request messages, the answer's messages (with their delays) and OK",
+          arguments: [("/shop.Items/Watch", ["0801", "0802", "0803"]), ("/swift.Items/Chat", ["080a", "080b"])])
+    func bidirectional(path: String, answers: [String]) async throws {
+        let server = try await start()
+        defer { server.stop() }
+        let call = try call(server, "bidi", path, messages: Self.threeRequests)
+        #expect(call.code == "OK", "\(call.details ?? "")")
+        #expect(call.messages == answers)
+        #expect(requestNotes(server) == Self.threeNotes)
     }
 
     @Test("server streaming: three messages, the later two each after its delay, then OK")

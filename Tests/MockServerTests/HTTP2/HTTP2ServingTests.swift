@@ -44,6 +44,19 @@ struct HTTP2ServingTests {
         #expect(!entries.contains { if case .note = $0.event { true } else { false } }, "the stream is on the request's entry, not a note of its own: \(entries)")
     }
 
+    @Test("the transcript: a stream's response is readable output on its request's exchange (head, body), not binary frames")
+    func readableOutput() throws {
+        let server = try start()
+        defer { server.stop() }
+        let client = try HTTP2RawClient(port: server.port)
+        _ = try client.exchange([HTTP2RawClient.preface + HTTP2RawClient.headers(1, HTTP2RawClient.get("/a"))])
+        let outputs = server.transcript.entries.compactMap { entry -> String? in
+            guard case .output(let bytes) = entry.event else { return nil }
+            return String(decoding: bytes, as: UTF8.self) + " (\(entry.exchange.map(String.init(describing:)) ?? "-"))"
+        }
+        #expect(outputs == ["HTTP/2 200\r\nx-mock: yes\r\ncontent-length: 7\r\n\r\n (HTTP/2 stream 1)", "hi GET\n (HTTP/2 stream 1)"])
+    }
+
     @Test("curl --http2 on http://: Upgrade: h2c, 101, the request answered on stream 1, the next on stream 3",
           .enabled(if: Tools.hasCurl))
     func upgrade() throws {
