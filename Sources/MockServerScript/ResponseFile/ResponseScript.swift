@@ -32,6 +32,10 @@ public struct ResponseScript: Sendable {
     public let setNames: [String]
     private let sets: [String: ResponseSet]
     private let setProblems: [String: ResponseFileError]
+    /// What the file may not mean as written, in file order, each with its file, line and column:
+    /// a string command `"<<close>>"`, which is sent as text, names the command it resembles
+    /// (`«close»`). `mockserver --check` prints them; they do not stop a load or ``validate()``.
+    public let warnings: [ResponseFileError]
 
     /// The network conditions the file's top-level `conditions` gives every connection of a server
     /// that starts with this script (unless the server's configuration gives its own); `nil` when it
@@ -63,11 +67,12 @@ public struct ResponseScript: Sendable {
         let adopted = scriptProtocol.map { claimant in sets.map { $0.mappingCommands(claimant.sharedCommand) } } ?? sets
         self.sets = Dictionary(adopted.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
+        self.warnings = []
     }
 
     init(scheme: String?, scriptProtocol: (any ScriptProtocol)?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], settings: ScriptSettings,
          file: String?, setNames: [String],
-         sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
+         sets: [String: ResponseSet], setProblems: [String: ResponseFileError], warnings: [ResponseFileError] = [], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
         self.scriptProtocol = scriptProtocol
         self.variables = variables
@@ -79,6 +84,7 @@ public struct ResponseScript: Sendable {
         self.setNames = setNames
         self.sets = sets
         self.setProblems = setProblems
+        self.warnings = warnings
     }
 
     /// Loads a response file.

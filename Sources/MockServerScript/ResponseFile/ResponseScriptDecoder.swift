@@ -19,6 +19,8 @@ package final class ResponseScriptDecoder {
     private var framing = Framing.lines
     private var driverOutput: any Sendable.Type = Never.self
     private var switches: [SetSwitch] = []
+    /// What the file may not mean as written, in file order: a `"<<close>>"` sent as text.
+    private var warnings: [ResponseFileError] = []
 
     package init(file: String?, vocabulary: ScriptVocabulary) {
         self.file = file
@@ -155,7 +157,7 @@ package final class ResponseScriptDecoder {
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
         return ResponseScript(scheme: scheme, scriptProtocol: claimant, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
-                              setNames: setNames, sets: sets, setProblems: problems,
+                              setNames: setNames, sets: sets, setProblems: problems, warnings: warnings,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
 
@@ -239,7 +241,14 @@ package final class ResponseScriptDecoder {
         let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, traits: traits)
         switch value.kind {
         case .string(let text):
-            guard isToken(text) else { return .send(ResponseTemplate(text)) }
+            guard isToken(text) else {
+                if let token = lookalikeToken(text) {
+                    let name = token.dropFirst().dropLast()
+                    warnings.append(error(.invalidValue(path: path, reason: "\"\(text)\" is sent as text; the command it resembles is \(token): write \"\(token)\" "
+                                                        + "(or \"\\u00ab\(name)\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)"), at: value.location))
+                }
+                return .send(ResponseTemplate(text))
+            }
             switch text {
             case "«close»": return .close
             case "«data»": return claimant?.sharedCommand(.sendData) ?? .sendData
@@ -401,6 +410,16 @@ package final class ResponseScriptDecoder {
     }
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
+
+    /// The command token that `text` spells with ASCII angle brackets (`<<close>>`, `<< Close >>`),
+    /// if any: the script's own tokens first, then any protocol's.
+    private func lookalikeToken(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("<<"), trimmed.hasSuffix(">>"), trimmed.count > 4 else { return nil }
+        let name = trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).lowercased()
+        let tokens = Self.sharedTokens + allowed.flatMap(\.tokens) + vocabulary.protocols.flatMap(\.tokens)
+        return tokens.first { $0.dropFirst().dropLast().lowercased() == name }
+    }
 
     package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
