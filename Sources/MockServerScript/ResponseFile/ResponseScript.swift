@@ -94,16 +94,20 @@ public struct ResponseScript: Sendable {
     /// reports it. Every other problem throws here.
     ///
     /// - Parameter vocabulary: the protocols whose commands the file may use, as its `scheme` allows.
-    /// - Throws: ``ResponseFileError`` with the file, and the line and column where known.
+    /// - Throws: ``ResponseFileError`` with the file, and the line and column where known; for a
+    ///   copy of a package's resource (`Bundle.module`), the source file too.
     public init(contentsOf url: URL, vocabulary: ScriptVocabulary) throws(ResponseFileError) {
+        // Errors name the file as the caller did (a relative path stays relative) and, for a copy of
+        // a resource, its source.
+        let decoder = ResponseScriptDecoder(file: url.relativePath, vocabulary: vocabulary)
+        decoder.sourceFile = ResourceSource.sourceFile(ofCopy: url.path)
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.relativePath)
+            throw decoder.error(.unreadable(reason: (error as NSError).localizedDescription), at: nil)
         }
-        // Errors name the file as the caller did: a relative path stays relative.
-        try self.init(json: bytes, file: url.relativePath, vocabulary: vocabulary)
+        self = try decoder.decode(bytes)
     }
 
     /// Loads a response script from JSON text.

@@ -7,6 +7,8 @@ import Foundation
 /// vocabulary that the script's `scheme` (or, without one, its framing) allows.
 package final class ResponseScriptDecoder {
     package let file: String?
+    /// The source of `file` when it is a build's copy of a resource, named by every error.
+    package var sourceFile: String?
     package let vocabulary: ScriptVocabulary
     /// The protocols whose commands this script may use, known once its scheme and framing are read.
     private var allowed: [any ScriptProtocol] = []
@@ -50,7 +52,9 @@ package final class ResponseScriptDecoder {
     }
 
     package func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location?) -> ResponseFileError {
-        ResponseFileError(problem, file: file, location: location)
+        var error = ResponseFileError(problem, file: file, location: location)
+        error.sourceFile = sourceFile
+        return error
     }
 
     func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
