@@ -51,6 +51,22 @@ struct ResourceErrorTests {
         }
     }
 
+    @Test("a mock-data file's error names the source too")
+    func mockData() throws {
+        let (copy, source) = try copied("GET_api.json", "{\n")
+        #expect("\(MockDataError.malformedFile(path: copy.path, line: 2, column: 1, message: "not JSON"))"
+                    == "\(copy.path):2:1: not JSON (a copy of \(source.path):2:1, the file to edit)")
+        #expect("\(MockDataError.unreadableFile(path: copy.path, reason: "denied"))"
+                    == "mock data: cannot read \(copy.path): denied (a copy of \(source.path), the file to edit)")
+    }
+
+    @Test("an error without a line names the source without one")
+    func noLocation() throws {
+        var error = ResponseFileError(.unreadable(reason: "gone"), file: "/b/App_T.resources/x.json")
+        error.sourceFile = "/p/Tests/T/x.json"
+        #expect("\(error)" == "/b/App_T.resources/x.json: cannot read the response file: gone (a copy of /p/Tests/T/x.json, the file to edit)")
+    }
+
     @Test("a file outside any bundle names no source")
     func plainFile() throws {
         let file = try Tools.temporaryDirectory().appendingPathComponent("bad.json")

@@ -37,6 +37,14 @@ package enum ResourceSource {
         return nil
     }
 
+    /// What an error about the copy at `path` ends with when its source is found:
+    /// ` (a copy of SOURCE:LINE:COLUMN, the file to edit)`, `place` being `:LINE:COLUMN`, `:LINE` or
+    /// empty; `""` when there is no source.
+    package static func note(forCopy path: String, source: String? = nil, place: String = "") -> String {
+        guard let source = source ?? sourceFile(ofCopy: path) else { return "" }
+        return " (a copy of \(source)\(place), the file to edit)"
+    }
+
     /// Whether a path component names a SwiftPM resource bundle: `<Package>_<Target>.resources` or `.bundle`.
     private static func isBundle(_ component: String) -> Bool {
         (component.hasSuffix(".resources") || component.hasSuffix(".bundle")) && component.contains("_")

@@ -80,9 +80,9 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
     /// ` (a copy of SOURCE:LINE:COLUMN, the file to edit)`.
     public var description: String {
         var prefix = file.map { "\($0):" } ?? ""
-        let place = location.map { "\($0.line):\($0.column):" } ?? ""
-        prefix += place
+        if let location { prefix += "\(location.line):\(location.column):" }
         let text = prefix.isEmpty ? message : "\(prefix) \(message)"
-        return sourceFile.map { "\(text) (a copy of \($0):\(place.dropLast()), the file to edit)" } ?? text
+        guard let sourceFile else { return text }
+        return text + ResourceSource.note(forCopy: file ?? "", source: sourceFile, place: location.map { ":\($0.line):\($0.column)" } ?? "")
     }
 }
