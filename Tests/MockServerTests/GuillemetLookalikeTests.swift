@@ -12,7 +12,8 @@ struct GuillemetLookalikeTests {
         {"scheme": "ftp", "responses": {
             "quit": {"pattern": "^QUIT", "commands": ["221 Bye\\r\\n", "<<close>>"]},
             "pasv": {"pattern": "^PASV", "commands": [" << Passive >> "]},
-            "text": {"pattern": "^NOOP", "commands": ["<<not a command>>", "<<", "«close»"]}
+            "text": {"pattern": "^NOOP", "commands": ["<<not a command>>", "<<", "«close»"]},
+            "hello": {"pattern": "<<initial>>", "commands": ["220 Hi\\r\\n"]}
         }}
         """
 
@@ -24,6 +25,8 @@ struct GuillemetLookalikeTests {
                 + "write \"«close»\" (or \"\\u00abclose\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)",
             "x.json:3:47: responses.pasv.commands[0]: \" << Passive >> \" is sent as text; the command it resembles is «passive»: "
                 + "write \"«passive»\" (or \"\\u00abpassive\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)",
+            "x.json:5:26: responses.hello.pattern: \"<<initial>>\" is a pattern that matches that text; the token it resembles is «initial»: "
+                + "write \"«initial»\" (or \"\\u00abinitial\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)",
         ])
         // A warning is not a problem: the strict check passes, and the text is what is sent.
         try script.validate()
@@ -44,7 +47,7 @@ struct GuillemetLookalikeTests {
         let result = try Tools.run(Tools.mockserver.path, ["--check", file.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3, "\(result.stdout)")
+        #expect(lines.count == 4, "\(result.stdout)")
         #expect(lines.first?.hasPrefix("\(file.path):2:62: warning: responses.quit.commands[1]: \"<<close>>\" is sent as text; the command it resembles is «close»") == true,
                 "\(result.stdout)")
         #expect(lines.last == "\(file.path): OK, sets: \"default\"")

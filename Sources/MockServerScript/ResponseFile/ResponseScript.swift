@@ -34,7 +34,7 @@ public struct ResponseScript: Sendable {
     private let setProblems: [String: ResponseFileError]
     /// What the file may not mean as written, in file order, each with its file, line and column:
     /// a string command `"<<close>>"`, which is sent as text, names the command it resembles
-    /// (`«close»`). `mockserver --check` prints them; they do not stop a load or ``validate()``.
+    /// (`«close»`), and a pattern `"<<initial>>"` the token. `mockserver --check` prints them; they do not stop a load or ``validate()``.
     public let warnings: [ResponseFileError]
 
     /// The network conditions the file's top-level `conditions` gives every connection of a server

@@ -182,6 +182,8 @@ package final class ResponseScriptDecoder {
         guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
         let source = try string(patternValue, path: "\(path).pattern")
         let pattern: InputPattern
+        warnLookalike(source, among: [InputPattern.initial.source], is: "a pattern that matches that text", kind: "token",
+                      path: "\(path).pattern", at: patternValue.location)
         if isToken(source) && source != InputPattern.initial.source {
             throw error(.unknownToken(path: "\(path).pattern", token: source, known: [InputPattern.initial.source]), at: patternValue.location)
         }
@@ -246,11 +248,8 @@ package final class ResponseScriptDecoder {
         switch value.kind {
         case .string(let text):
             guard isToken(text) else {
-                if let token = lookalikeToken(text) {
-                    let name = token.dropFirst().dropLast()
-                    warnings.append(error(.invalidValue(path: path, reason: "\"\(text)\" is sent as text; the command it resembles is \(token): write \"\(token)\" "
-                                                        + "(or \"\\u00ab\(name)\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)"), at: value.location))
-                }
+                warnLookalike(text, among: Self.sharedTokens + allowed.flatMap(\.tokens) + vocabulary.protocols.flatMap(\.tokens),
+                              is: "sent as text", kind: "command", path: path, at: value.location)
                 return .send(ResponseTemplate(text))
             }
             switch text {
@@ -415,14 +414,16 @@ package final class ResponseScriptDecoder {
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
 
-    /// The command token that `text` spells with ASCII angle brackets (`<<close>>`, `<< Close >>`),
-    /// if any: the script's own tokens first, then any protocol's.
-    private func lookalikeToken(_ text: String) -> String? {
+    /// Warns when `text` spells one of `tokens` with ASCII angle brackets (`<<close>>`,
+    /// `<< Close >>`), which makes it `what` (text sent, or a pattern matched) instead of the token.
+    private func warnLookalike(_ text: String, among tokens: [String], is what: String, kind: String, path: String, at location: JSONValue.Location) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.hasPrefix("<<"), trimmed.hasSuffix(">>"), trimmed.count > 4 else { return nil }
+        guard trimmed.hasPrefix("<<"), trimmed.hasSuffix(">>"), trimmed.count > 4 else { return }
         let name = trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).lowercased()
-        let tokens = Self.sharedTokens + allowed.flatMap(\.tokens) + vocabulary.protocols.flatMap(\.tokens)
-        return tokens.first { $0.dropFirst().dropLast().lowercased() == name }
+        guard let token = tokens.first(where: { $0.dropFirst().dropLast().lowercased() == name }) else { return }
+        let spelled = token.dropFirst().dropLast()
+        warnings.append(error(.invalidValue(path: path, reason: "\"\(text)\" is \(what); the \(kind) it resembles is \(token): write \"\(token)\" "
+                                            + "(or \"\\u00ab\(spelled)\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)"), at: location))
     }
 
     package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
