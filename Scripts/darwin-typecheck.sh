@@ -9,8 +9,8 @@
 # fetched once into $DARWIN_HEADERS_CACHE (default ~/.cache/mockserver-darwin-headers). A `Darwin`
 # module is made of them (Scripts/darwin-sdk), with Overlay.swift for the names Swift's Darwin
 # overlay adds. In copies of the files, `canImport(Glibc)` and `os(Linux)` become false and
-# `canImport(Darwin)` and `os(macOS)` true, so the Darwin branches are the ones checked, under
-# Swift 6 strict concurrency. Foundation, Dispatch and the test frameworks do not exist for Darwin
+# `canImport(Darwin)` true, so the Darwin branches are the ones checked, under Swift 6 strict
+# concurrency: once with `os(macOS)` true, once with `os(iOS)` true and `os(macOS)` false. Foundation, Dispatch and the test frameworks do not exist for Darwin
 # here: the files checked must not import them. Exit status: swiftc's (0 = clean).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,17 +34,29 @@ for file in "$@"; do
         echo "darwin-typecheck: $file imports a Swift library that has no Darwin build here; keep libc calls in files without it" >&2
         exit 2
     fi
-    sed -e 's/canImport(Glibc)/false/g' -e 's/os(Linux)/false/g' -e 's/canImport(Darwin)/true/g' -e 's/os(macOS)/true/g' \
-        -e '/^import CMockServerLinux$/d' "$file" > "$work/$(basename "$file")"
 done
-cp Scripts/darwin-sdk/Overlay.swift "$work/"
 
-echo "darwin-typecheck: $# files against $headers"
-swiftc -typecheck -wmo -swift-version 6 -module-name DarwinTypecheck -package-name MockServer -I Scripts/darwin-sdk \
-    -Xcc -nostdinc -Xcc -isystem -Xcc "$clang_include" -Xcc -isystem -Xcc "$headers" \
-    -Xcc -U__linux__ -Xcc -U__linux -Xcc -Ulinux -Xcc -U__gnu_linux__ -Xcc -D__APPLE__ -Xcc -D__MACH__ \
-    -Xcc -D__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__=130000 \
-    "$work"/*.swift > "$work/log" 2>&1 && status=0 || status=$?
-grep -v 'libc not found' "$work/log" || true
-[ "$status" -eq 0 ] && echo "darwin-typecheck: clean"
+# Two passes: macOS, then iOS (which stands for tvOS and visionOS too: the package has no branch of
+# theirs). The headers are the macOS SDK's for both, as the wheel has no iOS SDK: the iOS pass checks
+# that the branches an iOS build takes (`os(macOS)` false, `os(iOS)` true) compile against Darwin's
+# libc, not that iOS's headers declare every name.
+status=0
+for platform in macOS iOS; do
+    rm -rf "$work/$platform"; mkdir "$work/$platform"
+    if [ "$platform" = macOS ]; then ios=false; mac=true; else ios=true; mac=false; fi
+    for file in "$@"; do
+        sed -e 's/canImport(Glibc)/false/g' -e 's/os(Linux)/false/g' -e 's/canImport(Darwin)/true/g' \
+            -e "s/os(macOS)/$mac/g" -e "s/os(iOS)/$ios/g" -e 's/os(tvOS)/false/g' -e 's/os(visionOS)/false/g' -e 's/os(watchOS)/false/g' \
+            -e '/^import CMockServerLinux$/d' "$file" > "$work/$platform/$(basename "$file")"
+    done
+    cp Scripts/darwin-sdk/Overlay.swift "$work/$platform/"
+    echo "darwin-typecheck: $# files, $platform branches, against $headers"
+    swiftc -typecheck -wmo -swift-version 6 -module-name DarwinTypecheck -package-name MockServer -I Scripts/darwin-sdk \
+        -Xcc -nostdinc -Xcc -isystem -Xcc "$clang_include" -Xcc -isystem -Xcc "$headers" \
+        -Xcc -U__linux__ -Xcc -U__linux -Xcc -Ulinux -Xcc -U__gnu_linux__ -Xcc -D__APPLE__ -Xcc -D__MACH__ \
+        -Xcc -D__ENVIRONMENT_MAC_OS_X_VERSION_MIN_REQUIRED__=130000 \
+        "$work/$platform"/*.swift > "$work/log" 2>&1 && pass=0 || pass=$?
+    grep -v 'libc not found' "$work/log" || true
+    if [ "$pass" -eq 0 ]; then echo "darwin-typecheck: $platform clean"; else status=$pass; fi
+done
 exit "$status"

@@ -1,6 +1,7 @@
 /// Why TLS could not be set up or went wrong.
 public enum TLSError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// OpenSSL 3 could not be loaded; the text names the library and how to install it.
+    /// OpenSSL 3 could not be loaded; the text names the library, how to install it where that can
+    /// be done, and the alternative that needs no TLS (an in-process URLSession).
     case libraryMissing(String)
     /// OpenSSL refused to make a key, a certificate or a context; the text is its error.
     case setupFailed(String)

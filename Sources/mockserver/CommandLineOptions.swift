@@ -107,7 +107,8 @@ struct CommandLineOptions: Equatable {
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
-                           with --mock-data, every file of the folders too
+                           with --mock-data, every file of the folders too; warnings (a "<<close>>"
+                           that is sent as text) are printed as FILE:LINE:COLUMN: warning: message
           -h, --help       show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM, or a valid --check; 64 bad arguments;

@@ -77,7 +77,9 @@ struct MockServerCommand {
         } catch {
             throw .responseFile(error)
         }
-        return "\(options.file ?? "ftp.json"): OK, sets: \(script.setNames.map { "\"\($0)\"" }.joined(separator: ", "))\n"
+        // Warnings in the compilers' form, `FILE:LINE:COLUMN: warning: message`; they do not fail the check.
+        let warnings = script.warnings.map { "\($0.description.dropLast($0.message.count))warning: \($0.message)\n" }.joined()
+        return warnings + "\(options.file ?? "ftp.json"): OK, sets: \(script.setNames.map { "\"\($0)\"" }.joined(separator: ", "))\n"
     }
 
     /// The regular files inside `directory` and its folders, by relative path (`a.txt`,

@@ -7,6 +7,7 @@ import MockServerHTTPScript
 import MockServerScript
 import MockServerWebDAV
 import MockServerFTP
+import TestSupport
 
 @Suite("Response files")
 struct ResponseScriptTests {
@@ -101,7 +102,10 @@ struct ResponseScriptTests {
         } catch {
             #expect(error.problem == expected)
             #expect(error.location == JSONValue.Location(line: 12, column: 62))
-            #expect(error.description.hasSuffix("original-style.json:12:62: set \"bad login\" names the response \"unknown\", which the file does not define"))
+            // The fixture is the test bundle's copy: the message names its source too.
+            #expect(error.description.contains("original-style.json:12:62: set \"bad login\" names the response \"unknown\", which the file does not define"
+                                               + " (a copy of \(Tools.repositoryRoot.path)/Tests/MockServerTests/Fixtures/original-style.json:12:62, the file to edit)"),
+                    "\(error)")
         }
     }
 

@@ -155,15 +155,23 @@ public final class HTTPMockServer: Sendable {
 
     /// Adds the endpoints of the stub script at `url`; see ``addEndpoints(json:file:)``.
     ///
-    /// - Throws: ``ResponseFileError`` when the file cannot be read or is not a stub script.
+    /// - Throws: ``ResponseFileError`` when the file cannot be read or is not a stub script; for a
+    ///   copy of a package's resource (`Bundle.module`), it names the source file too.
     public func addEndpoints(contentsOf url: URL) throws(ResponseFileError) {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: url))
+        do throws(ResponseFileError) {
+            let bytes: [UInt8]
+            do {
+                bytes = Array(try Data(contentsOf: url))
+            } catch {
+                throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path, location: nil)
+            }
+            try addEndpoints(json: bytes, file: url.path)
         } catch {
-            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.path, location: nil)
+            // A copy of a resource (`Bundle.module`): the error names its source too.
+            var error = error
+            error.sourceFile = ResourceSource.sourceFile(ofCopy: url.path)
+            throw error
         }
-        try addEndpoints(json: bytes, file: url.path)
     }
 
     /// Adds a folder of mock-data files (VOKMockUrlProtocol's naming; see ``MockDataNaming``),

@@ -1,3 +1,5 @@
+import MockServerCore
+
 /// Why a mock-data folder or one of its files cannot be used.
 public enum MockDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder does not exist, is not a folder, or cannot be listed.
@@ -11,6 +13,8 @@ public enum MockDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// the culprit.
     case malformedFile(path: String, line: Int, column: Int?, message: String)
 
+    /// The reason in a sentence; about a file that is a copy of a package's resource, with the
+    /// source file to edit.
     public var description: String {
         switch self {
         case .folderUnavailable(let path, let reason):
@@ -20,10 +24,11 @@ public enum MockDataError: Error, Sendable, Equatable, CustomStringConvertible {
             mock data: no folder named "\(name)" in the bundle at \(bundlePath) (add it to the test target as \
             resources: [.copy("\(name)")], and pass in: .module)
             """
+        // A file that is a build's copy of a resource also names its source, the file to edit.
         case .unreadableFile(let path, let reason):
-            "mock data: cannot read \(path): \(reason)"
+            "mock data: cannot read \(path): \(reason)" + ResourceSource.note(forCopy: path)
         case .malformedFile(let path, let line, let column, let message):
-            "\(path):\(line):\(column.map { "\($0):" } ?? "") \(message)"
+            "\(path):\(line):\(column.map { "\($0):" } ?? "") \(message)" + ResourceSource.note(forCopy: path, place: ":\(line)" + (column.map { ":\($0)" } ?? ""))
         }
     }
 }

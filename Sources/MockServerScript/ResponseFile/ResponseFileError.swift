@@ -41,6 +41,10 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
     public var file: String?
     /// Where in the file, when known.
     public var location: JSONValue.Location?
+    /// The file that ``file`` is a build's copy of, when it is a resource of a package's target
+    /// (`Tests/<Target>/…`, found from the bundle's path): the one to edit, which the description
+    /// names too.
+    public var sourceFile: String?
 
     /// Creates an error.
     public init(_ problem: Problem, file: String? = nil, location: JSONValue.Location? = nil) {
@@ -72,10 +76,13 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
-    /// `FILE:LINE:COLUMN: message`, leaving out what is not known.
+    /// `FILE:LINE:COLUMN: message`, leaving out what is not known; for a copy of a resource, then
+    /// ` (a copy of SOURCE:LINE:COLUMN, the file to edit)`.
     public var description: String {
         var prefix = file.map { "\($0):" } ?? ""
         if let location { prefix += "\(location.line):\(location.column):" }
-        return prefix.isEmpty ? message : "\(prefix) \(message)"
+        let text = prefix.isEmpty ? message : "\(prefix) \(message)"
+        guard let sourceFile else { return text }
+        return text + ResourceSource.note(forCopy: file ?? "", source: sourceFile, place: location.map { ":\($0.line):\($0.column)" } ?? "")
     }
 }

@@ -32,6 +32,10 @@ public struct ResponseScript: Sendable {
     public let setNames: [String]
     private let sets: [String: ResponseSet]
     private let setProblems: [String: ResponseFileError]
+    /// What the file may not mean as written, in file order, each with its file, line and column:
+    /// a string command `"<<close>>"`, which is sent as text, names the command it resembles
+    /// (`«close»`), and a pattern `"<<initial>>"` the token. `mockserver --check` prints them; they do not stop a load or ``validate()``.
+    public let warnings: [ResponseFileError]
 
     /// The network conditions the file's top-level `conditions` gives every connection of a server
     /// that starts with this script (unless the server's configuration gives its own); `nil` when it
@@ -63,11 +67,12 @@ public struct ResponseScript: Sendable {
         let adopted = scriptProtocol.map { claimant in sets.map { $0.mappingCommands(claimant.sharedCommand) } } ?? sets
         self.sets = Dictionary(adopted.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.setProblems = [:]
+        self.warnings = []
     }
 
     init(scheme: String?, scriptProtocol: (any ScriptProtocol)?, framing: Framing, data: [UInt8]?, files: [String: [UInt8]], settings: ScriptSettings,
          file: String?, setNames: [String],
-         sets: [String: ResponseSet], setProblems: [String: ResponseFileError], variables: [String: ScriptProtocolVariable]) {
+         sets: [String: ResponseSet], setProblems: [String: ResponseFileError], warnings: [ResponseFileError] = [], variables: [String: ScriptProtocolVariable]) {
         self.scheme = scheme
         self.scriptProtocol = scriptProtocol
         self.variables = variables
@@ -79,6 +84,7 @@ public struct ResponseScript: Sendable {
         self.setNames = setNames
         self.sets = sets
         self.setProblems = setProblems
+        self.warnings = warnings
     }
 
     /// Loads a response file.
@@ -88,16 +94,20 @@ public struct ResponseScript: Sendable {
     /// reports it. Every other problem throws here.
     ///
     /// - Parameter vocabulary: the protocols whose commands the file may use, as its `scheme` allows.
-    /// - Throws: ``ResponseFileError`` with the file, and the line and column where known.
+    /// - Throws: ``ResponseFileError`` with the file, and the line and column where known; for a
+    ///   copy of a package's resource (`Bundle.module`), the source file too.
     public init(contentsOf url: URL, vocabulary: ScriptVocabulary) throws(ResponseFileError) {
+        // Errors name the file as the caller did (a relative path stays relative) and, for a copy of
+        // a resource, its source.
+        let decoder = ResponseScriptDecoder(file: url.relativePath, vocabulary: vocabulary)
+        decoder.sourceFile = ResourceSource.sourceFile(ofCopy: url.path)
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            throw ResponseFileError(.unreadable(reason: (error as NSError).localizedDescription), file: url.relativePath)
+            throw decoder.error(.unreadable(reason: (error as NSError).localizedDescription), at: nil)
         }
-        // Errors name the file as the caller did: a relative path stays relative.
-        try self.init(json: bytes, file: url.relativePath, vocabulary: vocabulary)
+        self = try decoder.decode(bytes)
     }
 
     /// Loads a response script from JSON text.

@@ -7,6 +7,8 @@ import Foundation
 /// vocabulary that the script's `scheme` (or, without one, its framing) allows.
 package final class ResponseScriptDecoder {
     package let file: String?
+    /// The source of `file` when it is a build's copy of a resource, named by every error.
+    package var sourceFile: String?
     package let vocabulary: ScriptVocabulary
     /// The protocols whose commands this script may use, known once its scheme and framing are read.
     private var allowed: [any ScriptProtocol] = []
@@ -19,6 +21,8 @@ package final class ResponseScriptDecoder {
     private var framing = Framing.lines
     private var driverOutput: any Sendable.Type = Never.self
     private var switches: [SetSwitch] = []
+    /// What the file may not mean as written, in file order: a `"<<close>>"` sent as text.
+    private var warnings: [ResponseFileError] = []
 
     package init(file: String?, vocabulary: ScriptVocabulary) {
         self.file = file
@@ -48,7 +52,9 @@ package final class ResponseScriptDecoder {
     }
 
     package func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location?) -> ResponseFileError {
-        ResponseFileError(problem, file: file, location: location)
+        var error = ResponseFileError(problem, file: file, location: location)
+        error.sourceFile = sourceFile
+        return error
     }
 
     func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
@@ -155,7 +161,7 @@ package final class ResponseScriptDecoder {
         }
         let scriptFraming = framing ?? vocabulary.framing(forScheme: scheme)
         return ResponseScript(scheme: scheme, scriptProtocol: claimant, framing: scriptFraming, data: data, files: files, settings: settings, file: file,
-                              setNames: setNames, sets: sets, setProblems: problems,
+                              setNames: setNames, sets: sets, setProblems: problems, warnings: warnings,
                               variables: ScriptVocabulary(vocabulary.protocols(forScheme: scheme, framing: scriptFraming)).variables)
     }
 
@@ -176,6 +182,8 @@ package final class ResponseScriptDecoder {
         guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
         let source = try string(patternValue, path: "\(path).pattern")
         let pattern: InputPattern
+        warnLookalike(source, among: [InputPattern.initial.source], is: "a pattern that matches that text", kind: "token",
+                      path: "\(path).pattern", at: patternValue.location)
         if isToken(source) && source != InputPattern.initial.source {
             throw error(.unknownToken(path: "\(path).pattern", token: source, known: [InputPattern.initial.source]), at: patternValue.location)
         }
@@ -239,7 +247,11 @@ package final class ResponseScriptDecoder {
         let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, traits: traits)
         switch value.kind {
         case .string(let text):
-            guard isToken(text) else { return .send(ResponseTemplate(text)) }
+            guard isToken(text) else {
+                warnLookalike(text, among: Self.sharedTokens + allowed.flatMap(\.tokens) + vocabulary.protocols.flatMap(\.tokens),
+                              is: "sent as text", kind: "command", path: path, at: value.location)
+                return .send(ResponseTemplate(text))
+            }
             switch text {
             case "«close»": return .close
             case "«data»": return claimant?.sharedCommand(.sendData) ?? .sendData
@@ -401,6 +413,18 @@ package final class ResponseScriptDecoder {
     }
 
     private func isToken(_ text: String) -> Bool { text.hasPrefix("«") && text.hasSuffix("»") && text.count >= 2 }
+
+    /// Warns when `text` spells one of `tokens` with ASCII angle brackets (`<<close>>`,
+    /// `<< Close >>`), which makes it `what` (text sent, or a pattern matched) instead of the token.
+    private func warnLookalike(_ text: String, among tokens: [String], is what: String, kind: String, path: String, at location: JSONValue.Location) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("<<"), trimmed.hasSuffix(">>"), trimmed.count > 4 else { return }
+        let name = trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).lowercased()
+        guard let token = tokens.first(where: { $0.dropFirst().dropLast().lowercased() == name }) else { return }
+        let spelled = token.dropFirst().dropLast()
+        warnings.append(error(.invalidValue(path: path, reason: "\"\(text)\" is \(what); the \(kind) it resembles is \(token): write \"\(token)\" "
+                                            + "(or \"\\u00ab\(spelled)\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)"), at: location))
+    }
 
     package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {

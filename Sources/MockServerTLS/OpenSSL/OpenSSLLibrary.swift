@@ -25,14 +25,25 @@ package final class OpenSSLLibrary: Sendable {
     }
 
     #if os(Linux)
-    private static let sslNames = ["libssl.so.3"]
-    private static let cryptoNames = ["libcrypto.so.3"]
-    private static let missingHint = "libssl.so.3 (OpenSSL 3) was not found: install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs)"
+    package static let sslNames = ["libssl.so.3"]
+    package static let cryptoNames = ["libcrypto.so.3"]
+    package static let missingHint = "libssl.so.3 (OpenSSL 3) was not found: install it (Debian and Ubuntu: apt-get install libssl3; Fedora: dnf install openssl-libs)"
+        + "; or test URLSession through an in-process session, " + inProcessAlternative
+    #elseif os(macOS)
+    package static let sslNames = ["/opt/homebrew/opt/openssl@3/lib/libssl.3.dylib", "/usr/local/opt/openssl@3/lib/libssl.3.dylib"]
+    package static let cryptoNames = ["/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib", "/usr/local/opt/openssl@3/lib/libcrypto.3.dylib"]
+    package static let missingHint = "TLS is not available on this platform without OpenSSL 3: install it with Homebrew (brew install openssl@3)"
+        + "; or test URLSession through an in-process session, " + inProcessAlternative
     #else
-    private static let sslNames = ["/opt/homebrew/opt/openssl@3/lib/libssl.3.dylib", "/usr/local/opt/openssl@3/lib/libssl.3.dylib"]
-    private static let cryptoNames = ["/opt/homebrew/opt/openssl@3/lib/libcrypto.3.dylib", "/usr/local/opt/openssl@3/lib/libcrypto.3.dylib"]
-    private static let missingHint = "TLS is not available on this platform without OpenSSL 3: install it with Homebrew (brew install openssl@3)"
+    // iOS, tvOS, visionOS: no system OpenSSL, and a simulator cannot load a Mac's. An app or test
+    // bundle that embeds OpenSSL 3 under these names (found on the run-path) gets TLS.
+    package static let sslNames = ["libssl.3.dylib"]
+    package static let cryptoNames = ["libcrypto.3.dylib"]
+    package static let missingHint = "this platform has no OpenSSL 3 (libssl.3.dylib), which TLS needs: test URLSession through an in-process session instead, "
+        + inProcessAlternative
     #endif
+    /// The alternative every ``missingHint`` names: a session that needs no TLS at all.
+    package static let inProcessAlternative = "which serves https URLs with no TLS at all (server.makeInProcessSession(), or installInProcess(in:))"
 
     // libssl
     let TLS_server_method: @convention(c) () -> OpaquePointer?
@@ -139,8 +150,9 @@ package final class OpenSSLLibrary: Sendable {
     /// OpenSSL's callback when a ClientHello has been read: `(ssl, alert, arg) -> SSL_CLIENT_HELLO_*`.
     package typealias ClientHelloArrived = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?) -> Int32
 
-    private init() throws(TLSError) {
-        guard let crypto = Self.open(Self.cryptoNames), let ssl = Self.open(Self.sslNames) else { throw .libraryMissing(Self.missingHint) }
+    /// Loads the first of `sslNames` and of `cryptoNames` that opens (tests pass names that do not).
+    package init(sslNames: [String] = OpenSSLLibrary.sslNames, cryptoNames: [String] = OpenSSLLibrary.cryptoNames) throws(TLSError) {
+        guard let crypto = Self.open(cryptoNames), let ssl = Self.open(sslNames) else { throw .libraryMissing(Self.missingHint) }
         func function<T>(_ handle: UnsafeMutableRawPointer, _ name: String, _ type: T.Type = T.self) throws(TLSError) -> T {
             guard let pointer = dlsym(handle, name) else { throw .libraryMissing("the loaded OpenSSL has no \(name): OpenSSL 3.0 or later is needed") }
             return unsafeBitCast(pointer, to: T.self)
