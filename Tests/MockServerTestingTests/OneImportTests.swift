@@ -23,8 +23,9 @@ struct DiscardableResultTests {
     @Test("withHTTPMockServer, inOrder and withMockServer around a builder chain warn about no unused result")
     func unusedBuilders() async throws {
         try await withHTTPMockServer { server in server.stubRequest("GET", "/a").andReturn(200) }
-        try await withHTTPMockServer(failOnUnexpectedRequest: false) { server in
+        try await withHTTPMockServer { server in
             server.inOrder { server.stubRequest("POST", "/login").andReturn(200).withBody("ok") }
+            #expect(server.stubs.count == 1)
         }
         let script = try ResponseScript(json: #"{"responses": {"hi": {"pattern": "^HI$", "commands": ["hello"]}}}"#)
         try await withMockServer(script: script) { server in server.removeFile("/none") }
