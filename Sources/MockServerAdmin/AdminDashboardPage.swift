@@ -60,12 +60,12 @@ enum AdminDashboardPage {
     <main>
       <section id="sets-section" aria-labelledby="sets-title">
         <h2 id="sets-title">Response set <small id="set-current"></small></h2>
-        <div class="row">
+        <div class="row" id="set-row">
           <label for="set-select">Switch every connection to</label>
           <select id="set-select"></select>
           <button id="set-switch" type="button">Switch</button>
         </div>
-        <p id="sets-empty" class="empty" hidden>This mock serves stubs: it has no response sets.</p>
+        <p id="sets-empty" class="empty" hidden></p>
       </section>
       <section id="transcript-section" aria-labelledby="transcript-title">
         <h2 id="transcript-title">Transcript <small id="transcript-count">0 entries</small></h2>
@@ -133,6 +133,7 @@ enum AdminDashboardPage {
     ol.log li.input { color: var(--accent); }
     pre { background: #f1f4f7; padding: .5rem; overflow: auto; margin: .3rem 0; font-size: 12.5px; white-space: pre-wrap; overflow-wrap: anywhere; }
     .row { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0; }
+    [hidden] { display: none !important; }
     #status { font-size: .9rem; }
     #status.error { color: #ffb4a9; }
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
@@ -212,9 +213,13 @@ enum AdminDashboardPage {
 
     function drawSets(answer) {
       const select = $("set-select");
-      const hasSets = answer.sets.length > 0;
-      $("sets-empty").hidden = hasSets;
-      select.disabled = $("set-switch").disabled = !hasSets;
+      // The switch shows only when there is another set to switch to.
+      const canSwitch = answer.sets.length > 1;
+      $("set-row").hidden = canSwitch === false;
+      $("sets-empty").hidden = canSwitch;
+      $("sets-empty").textContent = answer.sets.length === 0 ? "This mock serves stubs: it has no response sets."
+        : "Its one set is the only one: there is nothing to switch to.";
+      select.disabled = $("set-switch").disabled = !canSwitch;
       if (select.options.length !== answer.sets.length) {
         select.replaceChildren(...answer.sets.map((name) => new Option(name, name)));
       }

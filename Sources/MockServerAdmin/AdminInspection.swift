@@ -6,12 +6,13 @@ import MockServerScript
 /// What the dashboard (and any client) reads about a mock besides its transcript: what it is, its
 /// response sets, its stubs with their hits, and the reports of its unexpected requests.
 enum AdminInspection {
-    /// `GET /info`: the mock's address, data port, kind and, for a script, its scheme.
+    /// `GET /info`: the mock's address, data port, kind and, for a script, its scheme (not for stubs:
+    /// a stub server's responder is a script too, but not one the user wrote).
     static func info(_ target: AdminResponder.Target) -> JSONValue {
         let server = target.server
         var info: [String: JSONValue] = ["listening": .string(server.address.map(\.description) ?? ""), "kind": .string(target.stubs == nil ? "script" : "stubs")]
         if server.dataPort != 0 { info["dataPort"] = .number(Int(server.dataPort)) }
-        if let script = server.responder.responseScript { info["scheme"] = .string(script.scheme ?? "") }
+        if target.stubs == nil, let script = server.responder.responseScript { info["scheme"] = .string(script.scheme ?? "") }
         return .object(info)
     }
 

@@ -39,6 +39,7 @@ import Testing
 ///   - strict: whether unused stubs and requests out of a declared order fail the test too.
 ///   - sourceLocation: where to report issues; the caller's by default.
 ///   - body: the test, given the running server.
+@discardableResult
 public func withHTTPMockServer<Result>(
     configuration: MockServer.Configuration = .init(), failOnUnexpectedRequest: Bool = true, strict: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation,
@@ -52,6 +53,6 @@ public func withHTTPMockServer<Result>(
 /// Records each problem ``StubServerProblems`` finds as an issue.
 private func reportProblems(of server: HTTPMockServer, unexpected: Bool, strict: Bool, at sourceLocation: SourceLocation) {
     for problem in StubServerProblems.reports(of: server, unexpected: unexpected, strict: strict) {
-        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+        ReportCapture.record(problem, at: sourceLocation)
     }
 }

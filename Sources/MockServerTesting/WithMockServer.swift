@@ -27,6 +27,7 @@ import Testing
 ///   - failOnUnexpectedInput: whether unmatched inputs fail the test (the default).
 ///   - sourceLocation: where to report issues; the caller's by default.
 ///   - body: the test, given the running server.
+@discardableResult
 public func withMockServer<Result>(
     script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init(),
     failOnUnexpectedInput: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
@@ -40,13 +41,14 @@ public func withMockServer<Result>(
 /// Records the server's unexpected-input report as an issue, when asked to and there is one.
 private func reportUnexpectedInput(of server: MockServer, if enabled: Bool, at sourceLocation: SourceLocation) {
     if enabled, let report = UnexpectedInputReport(server: server) {
-        Issue.record(Comment(rawValue: report.description), sourceLocation: sourceLocation)
+        ReportCapture.record(report.description, at: sourceLocation)
     }
 }
 
 /// Runs `body` with a started server answering with the response file `name` (`NAME.json` in
 /// `bundle`, such as your test target's `Bundle.module`, or a script bundled with MockServer such
 /// as `ftp`), then stops it. See ``withMockServer(script:set:configuration:failOnUnexpectedInput:sourceLocation:_:)``.
+@discardableResult
 public func withMockServer<Result>(
     responses name: String, in bundle: Bundle? = nil, set: String = "default", configuration: MockServer.Configuration = .init(),
     failOnUnexpectedInput: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,

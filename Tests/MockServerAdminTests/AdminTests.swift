@@ -8,7 +8,7 @@ struct AdminTests {
     static let pythonTest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Python/test_admin.py")
 
-    @Test("the Python test (README's example): set switch, wait, upload, transcript, endpoints, reset, shutdown", .enabled(if: Tools.hasPython))
+    @Test("the Python test (Docs/Admin.md's example): set switch, wait, upload, transcript, endpoints, reset, shutdown", .enabled(if: Tools.hasPython))
     func python() throws {
         let result = try Tools.run("python3", [Self.pythonTest.path], timeout: 120, environment: ["MOCKSERVER": Tools.mockserver.path])
         #expect(result.status == 0 && result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")

@@ -27,67 +27,68 @@ struct SwiftTestingExamples {
 
     @Test("a request no mock-data file answers fails the test, listing the files tried")
     func mockDataMissFails() async throws {
-        try await withKnownIssue {
+        let reports = try await ReportCapture.capturing {
             try await withHTTPMockServer { server in
                 try server.addMockData(named: "VOKMockData", in: .module)
                 let (_, response) = try await URLSession.shared.data(from: server.url(for: "/v1/you"))
                 #expect((response as? HTTPURLResponse)?.statusCode == 404)
             }
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.hasPrefix("MockServer: unexpected request") && text.contains("No mock-data file answers it.")
-                && text.contains("\n  GET|-v1-you.http\n  GET|-v1-you.json\n")
         }
+        #expect(reports.count == 1, "\(reports)")
+        let text = reports.first ?? ""
+        #expect(text.hasPrefix("MockServer: unexpected request") && text.contains("No mock-data file answers it.")
+                && text.contains("\n  GET|-v1-you.http\n  GET|-v1-you.json\n"), "\(text)")
     }
 
     @Test("a request no stub matches fails the test with the request, the stub to add and the nearest stub")
     func unexpectedRequestFails() async throws {
-        try await withKnownIssue {
+        let reports = try await ReportCapture.capturing {
             try await withHTTPMockServer { server in
                 server.stubRequest("GET", "/pets").andReturn(200)
                 let (_, response) = try await URLSession.shared.data(from: server.url(for: "/cats"))
                 #expect((response as? HTTPURLResponse)?.statusCode == 500)
             }
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.hasPrefix("MockServer: unexpected request")
+        }
+        #expect(reports.count == 1, "\(reports)")
+        let text = reports.first ?? ""
+        #expect(text.hasPrefix("MockServer: unexpected request")
                 && text.contains("  GET /cats HTTP/1.1")
                 && text.contains(#"server.stubRequest("GET", "/cats")"#)
-                && text.contains("The nearest stub, GET /pets, differs in its path: target /cats, not /pets.")
-        }
+                && text.contains("The nearest stub, GET /pets, differs in its path: target /cats, not /pets."), "\(text)")
     }
 
     @Test("an endpoint closure that throws fails the test, naming the error")
     func throwingEndpointFails() async throws {
         struct Broken: Error {}
-        try await withKnownIssue {
+        let reports = try await ReportCapture.capturing {
             try await withHTTPMockServer { server in
                 server.add(.GET, "/broken") { _, _ in throw Broken() }
                 let (_, response) = try await URLSession.shared.data(from: server.url(for: "/broken"))
                 #expect((response as? HTTPURLResponse)?.statusCode == 500)
             }
-        } matching: { issue in
-            issue.comments.map(\.rawValue).joined().hasPrefix("MockServer: an endpoint closure threw (its request got a 500): GET /broken threw for GET /broken: Broken")
         }
+        #expect(reports.count == 1, "\(reports)")
+        #expect(reports.first?.hasPrefix("MockServer: an endpoint closure threw (its request got a 500): GET /broken threw for GET /broken: Broken") == true,
+                "\(reports)")
     }
 
     @Test("an input no response matches fails the test with the input, a snippet to paste and the transcript")
     func unexpectedInputFails() async throws {
-        try await withKnownIssue {
+        let reports = try await ReportCapture.capturing {
             try await withMockServer(responses: "hello-http", in: .module) { server in
                 let client = try TestClient(port: server.port)
                 try client.send("GET /pot HTTP/1.1\r\nHost: x\r\n\r\nBREW /pot HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(String(decoding: try client.readToEnd(), as: UTF8.self).hasPrefix("HTTP/1.1 200 OK"))
                 try await server.waitForConnectionsClosed()
             }
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.contains("MockServer received 1 input that no response matched:")
+        }
+        #expect(reports.count == 1, "\(reports)")
+        let text = reports.first ?? ""
+        #expect(text.contains("MockServer received 1 input that no response matched:")
                 && text.contains("#1  BREW /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
                 && text.contains(#""brew": { "pattern": "^BREW /pot HTTP/1\\.1\\r?\\n", "commands": [{"response": {"status": "200 OK"}}] }"#)
                 && text.contains("Transcript:")
-                && text.contains("<- GET /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n  [get]")
-        }
+                && text.contains("<- GET /pot HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n  [get]"), "\(text)")
     }
 
     @Test("an error in the body comes back with the transcript")
@@ -133,60 +134,46 @@ struct SwiftTestingExamples {
     }
 }
 
-/// The comments of the issues a known-issue block saw. `@unchecked Sendable`: every access holds `lock`.
-final class SeenIssues: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [String] = []
-
-    func add(_ issue: Issue) {
-        lock.lock(); defer { lock.unlock() }
-        texts.append(issue.comments.map(\.rawValue).joined() + (issue.error.map { " error: \($0)" } ?? ""))
-    }
-
-    var all: [String] {
-        lock.lock(); defer { lock.unlock() }
-        return texts
-    }
-}
-
 @Suite("Reports when the body throws", .offPool)
 struct ReportsWhenTheBodyThrows {
     @Test("the unexpected-input report is recorded even when the client's error ends the body")
     func inputReportSurvivesAThrow() async throws {
-        let seen = SeenIssues()
-        try await withKnownIssue {
-            try await withMockServer(responses: "hello-http", in: .module) { server in
-                // Nothing answers BREW: the server closes, and URLSession's error ends the body.
-                var request = URLRequest(url: server.url(for: "/pot"))
-                request.httpMethod = "BREW"
-                _ = try await URLSession(configuration: .ephemeral).data(for: request)
+        var thrown: (any Error)?
+        let reports = await ReportCapture.capturing {
+            do {
+                try await withMockServer(responses: "hello-http", in: .module) { server in
+                    // Nothing answers BREW: the server closes, and URLSession's error ends the body.
+                    var request = URLRequest(url: server.url(for: "/pot"))
+                    request.httpMethod = "BREW"
+                    _ = try await URLSession(configuration: .ephemeral).data(for: request)
+                }
+            } catch {
+                thrown = error
             }
-        } matching: { issue in
-            seen.add(issue)
-            return true
         }
-        #expect(seen.all.contains { $0.contains("MockServer received 1 input that no response matched:") && $0.contains("BREW /pot HTTP/1.1") }, "\(seen.all)")
-        #expect(seen.all.contains { $0.contains("error:") })
+        #expect(reports.contains { $0.contains("MockServer received 1 input that no response matched:") && $0.contains("BREW /pot HTTP/1.1") }, "\(reports)")
         // The client's error in words, not as Foundation's NSError dump.
-        #expect(seen.all.contains { $0.contains("URLSession failed: badServerResponse (-1011) for http://127.0.0.1:") && $0.contains("/pot: the connection closed") },
-                "\(seen.all)")
-        #expect(!seen.all.contains { $0.contains("NSURLErrorDomain") }, "\(seen.all)")
+        let error = try #require(thrown.map { "\($0)" })
+        #expect(error.contains("URLSession failed: badServerResponse (-1011) for http://127.0.0.1:") && error.contains("/pot: the connection closed"), "\(error)")
+        #expect(!error.contains("NSURLErrorDomain"), "\(error)")
     }
 
     @Test("unexpected-request reports are recorded even when the body throws")
     func requestReportSurvivesAThrow() async throws {
         struct Stop: Error {}
-        let seen = SeenIssues()
-        try await withKnownIssue {
-            try await withHTTPMockServer { server in
-                _ = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "/nobody"))
-                throw Stop()
+        var thrown: (any Error)?
+        let reports = await ReportCapture.capturing {
+            do {
+                try await withHTTPMockServer { server in
+                    _ = try await URLSession(configuration: .ephemeral).data(from: server.url(for: "/nobody"))
+                    throw Stop()
+                }
+            } catch {
+                thrown = error
             }
-        } matching: { issue in
-            seen.add(issue)
-            return true
         }
-        #expect(seen.all.contains { $0.hasPrefix("MockServer: unexpected request") && $0.contains("GET /nobody") }, "\(seen.all)")
+        #expect(reports.contains { $0.hasPrefix("MockServer: unexpected request") && $0.contains("GET /nobody") }, "\(reports)")
+        #expect((thrown as? MockServerTestFailure)?.underlying is Stop)
     }
 }
 

@@ -80,6 +80,7 @@ async def drive(admin, port, devtools):
         await page.evaluate("window.notReloaded = true")
         await page.evaluate("waitFor(() => document.getElementById('set-select').options.length > 0, 20000, 'the sets')")
         assert await page.evaluate("document.getElementById('set-current').textContent") == "new connections: default"
+        assert await page.evaluate("document.getElementById('set-row').hidden") is False, "a script with sets hides the switch"
 
         # A request to the mock appears on the page without a reload.
         assert curl("-u", "user:pass", f"http://127.0.0.1:{port}/from-curl") == "200"
@@ -130,6 +131,10 @@ async def drive_unmatched(admin, port, devtools):
         await page.send("Page.navigate", url=admin)
         await page.event("Page.loadEventFired")
         await page.evaluate(WAIT_FOR)
+        # A stub server has no sets: no switch, and a line that says so.
+        assert await page.evaluate("document.getElementById('set-row').hidden") is True, "a stub server offers a set switch"
+        assert "no response sets" in await page.evaluate("document.getElementById('sets-empty').textContent")
+        assert await page.evaluate("getComputedStyle(document.getElementById('set-row')).display") == "none"
         count = "document.getElementById('unmatched-count').textContent"
         listed = "document.getElementById('unmatched').children.length"
         # The first state and the first long poll both bring the two; a refresh brings their reports.

@@ -9,9 +9,9 @@ struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
 
-    /// The README's fenced blocks of `language`, in order.
-    static func blocks(_ language: String) throws -> [String] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The fenced blocks of `language` in `file` (the README's by default), in order.
+    static func blocks(_ language: String, in file: URL = readme) throws -> [String] {
+        let text = try String(contentsOf: file, encoding: .utf8)
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -57,13 +57,12 @@ struct ReadmeTests {
 
     static let python = folder.deletingLastPathComponent().appendingPathComponent("Python")
 
-    @Test("each Python block is a file of Tests/Python, run by a test (test_admin.py by AdminTests)")
+    @Test("each Python block is a file of Tests/Python, run by a test (test_admin.py, in Docs/Admin.md, by AdminTests)")
     func pythonExamples() throws {
-        let blocks = try Self.blocks("python")
-        for name in ["bad_login.py", "test_admin.py"] {
-            #expect(try blocks.contains(String(contentsOf: Self.python.appendingPathComponent(name), encoding: .utf8)), "\(name)")
-        }
-        #expect(blocks.count == 2)
+        let badLogin = try String(contentsOf: Self.python.appendingPathComponent("bad_login.py"), encoding: .utf8)
+        #expect(try Self.blocks("python") == [badLogin])
+        let testAdmin = try String(contentsOf: Self.python.appendingPathComponent("test_admin.py"), encoding: .utf8)
+        #expect(try Self.blocks("python", in: Self.readme.deletingLastPathComponent().appendingPathComponent("Docs/Admin.md")) == [testAdmin])
     }
 
     @Test("the Python example of starting mockserver meets the bad-login set's refusal", .enabled(if: Tools.hasPython))
@@ -84,5 +83,41 @@ struct ReadmeTests {
         let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, directory: package)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"MockServerTesting\""))
+    }
+
+    /// Set (to anything) to run ``manifestBuilds()``: it builds all of MockServer again in a fresh
+    /// package, minutes on two cores, so `.ci/run` runs it as a step of its own, not in every `swift test`.
+    static let buildsManifest = ProcessInfo.processInfo.environment["MOCKSERVER_BUILD_MANIFEST_SNIPPET"] != nil
+
+    @Test("the Package.swift snippet builds as written: a fresh package with the folders its first line makes, depending on this checkout",
+          .enabled(if: buildsManifest && Tools.path(of: "swift") != nil))
+    func manifestBuilds() throws {
+        let manifest = try #require(try Self.blocks("swift").first { $0.hasPrefix("// Package.swift") })
+        let root = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // This checkout under the name the snippet's path dependency gives it: the identity is the folder's name.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("MockServer"), withDestinationURL: Self.readme.deletingLastPathComponent())
+        let package = root.appendingPathComponent("MyPackage")
+        // The folders the snippet's first line asks for (`mkdir -p A B`), and a test that imports the product.
+        let firstLine = try #require(manifest.split(separator: "\n").first)
+        let mkdir = try #require(firstLine.range(of: "mkdir -p "), "the snippet's first line makes no folders: \(firstLine)")
+        for folder in firstLine[mkdir.upperBound...].split(separator: " ") {
+            try FileManager.default.createDirectory(at: package.appendingPathComponent(String(folder)), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/MyTests"), withIntermediateDirectories: true)
+        try Data("import MockServerTesting\nimport Testing\n\n@Test func builds() {}\n".utf8)
+            .write(to: package.appendingPathComponent("Tests/MyTests/MyTests.swift"))
+        // The snippet with its path alternative in place of the URL line, which names no real repository.
+        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let url = try #require(lines.firstIndex { $0.contains(".package(url:") })
+        let path = try #require(lines.first { $0.contains("// or, from a folder on disk: ") })
+        lines[url] = "    " + path.components(separatedBy: "// or, from a folder on disk: ")[1]
+        let text = "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"MyPackage\",\n"
+            + lines.joined(separator: "\n") + ")\n"
+        try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let started = Date()
+        let result = try Tools.run("swift", ["build", "--build-tests"], timeout: 1800, directory: package)
+        #expect(result.status == 0, "\(text)\n\(result.stdout.suffix(3000))\(result.stderr.suffix(3000))")
+        print("the Package.swift snippet built in \(Int(Date().timeIntervalSince(started))) s")
     }
 }

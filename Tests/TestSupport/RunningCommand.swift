@@ -8,9 +8,10 @@ public final class RunningCommand {
     /// The first line it printed (`mockserver listening on HOST:PORT…`).
     public let firstLine: String
 
-    /// Starts `executable` (the built `mockserver`) with `arguments` and reads its first line.
-    public init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:]) throws {
-        process = try ChildProcess(executable.path, arguments, environment: environment)
+    /// Starts `executable` (the built `mockserver`) with `arguments`, in `directory` (the test's own
+    /// without it), and reads its first line.
+    public init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:], directory: URL? = nil) throws {
+        process = try ChildProcess(executable.path, arguments, environment: environment, directory: directory?.path)
         firstLine = PipeReading.readLine(process.output)
     }
 

@@ -245,6 +245,7 @@ public final class HTTPMockServer: Sendable {
     ///     server.stubRequest("GET", "/items").andReturn(200).withBody("[]")
     /// }
     /// ```
+    @discardableResult
     public func inOrder<Result>(_ build: () throws -> Result) rethrows -> Result {
         let before = Set(router.all.map(ObjectIdentifier.init))
         let result = try build()
