@@ -39,13 +39,13 @@ extension MockServer.Configuration {
         get throws(MockServerError) {
             var settings = HTTP2ConnectionDriver.defaultSettings
             guard (0...Int(UInt32.max)).contains(http2MaxConcurrentStreams) else {
-                throw .invalidHTTP2Setting("http2MaxConcurrentStreams is \(http2MaxConcurrentStreams): it takes 0 to \(UInt32.max)")
+                throw .invalidHTTP2Setting("http2MaxConcurrentStreams (--http2-max-streams) is \(http2MaxConcurrentStreams): it takes 0 to \(UInt32.max)")
             }
             guard (0...Int(Int32.max)).contains(http2InitialWindowSize) else {
-                throw .invalidHTTP2Setting("http2InitialWindowSize is \(http2InitialWindowSize): HTTP/2 allows 0 to 2147483647 (RFC 9113 §6.5.2)")
+                throw .invalidHTTP2Setting("http2InitialWindowSize (--http2-window) is \(http2InitialWindowSize): HTTP/2 allows 0 to 2147483647 (RFC 9113 §6.5.2)")
             }
             guard (16_384...16_777_215).contains(http2MaxFrameSize) else {
-                throw .invalidHTTP2Setting("http2MaxFrameSize is \(http2MaxFrameSize): HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")
+                throw .invalidHTTP2Setting("http2MaxFrameSize (--http2-max-frame) is \(http2MaxFrameSize): HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")
             }
             settings.maxConcurrentStreams = UInt32(http2MaxConcurrentStreams)
             settings.initialWindowSize = UInt32(http2InitialWindowSize)

@@ -153,7 +153,7 @@ struct HTTP2FaultSourcesTests {
 
         var small = MockServer.Configuration()
         small.http2MaxFrameSize = 1024
-        #expect(throws: MockServerError.invalidHTTP2Setting("http2MaxFrameSize is 1024: HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")) {
+        #expect(throws: MockServerError.invalidHTTP2Setting("http2MaxFrameSize (--http2-max-frame) is 1024: HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")) {
             try HTTPMockServer(configuration: small).start()
         }
     }
@@ -189,5 +189,26 @@ struct HTTP2FaultSourcesTests {
             """
         let result = try Tools.run("python3", ["-c", program, String(server.port)])
         #expect(result.stdout == "goaway NO_ERROR after end\n100000 True\n", "\(result.stdout) \(result.stderr)")
+    }
+
+    @Test("mockserver --http2-max-streams, --http2-window, --http2-max-frame: advertised (nghttp shows the SETTINGS); bad values refused",
+          .enabled(if: Tools.path(of: "nghttp") != nil))
+    func commandLine() throws {
+        let folder = try Tools.temporaryDirectory()
+        let file = folder.appendingPathComponent("api.json")
+        try Data(#"{"endpoints": [{"api": "get /a", "response": {"body": "a"}}]}"#.utf8).write(to: file)
+        let command = try RunningCommand(["--http2-max-streams", "1", "--http2-window", "65536", "--http2-max-frame", "32768", file.path])
+        defer { _ = command.terminate() }
+        let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
+        let nghttp = try Tools.run("nghttp", ["-v", "http://127.0.0.1:\(port)/a"], timeout: 20)
+        for setting in ["[SETTINGS_MAX_CONCURRENT_STREAMS(0x03):1]", "[SETTINGS_INITIAL_WINDOW_SIZE(0x04):65536]", "[SETTINGS_MAX_FRAME_SIZE(0x05):32768]"] {
+            #expect(nghttp.stdout.contains(setting), "\(nghttp.stdout)")
+        }
+        let usage = try Tools.run(Tools.mockserver.path, ["--http2-window", "-1", file.path])
+        #expect(usage.status == 64)
+        #expect(usage.stderr.contains("--http2-window takes a whole number of 0 or more, not \"-1\""), "\(usage.stderr)")
+        let range = try Tools.run(Tools.mockserver.path, ["--http2-max-frame", "1000", file.path])
+        #expect(range.status != 0)
+        #expect(range.stderr.contains("http2MaxFrameSize (--http2-max-frame) is 1000: HTTP/2 allows 16384 to 16777215"), "\(range.stderr)")
     }
 }
