@@ -15,7 +15,8 @@ package enum HTTPStreamFault: Sendable, Hashable {
     /// A HEADERS frame whose field block no HPACK decoder can read (an indexed field with index 0,
     /// RFC 7541 §6.1): the client must end the connection with COMPRESSION_ERROR.
     case badHPACK
-    /// A DATA frame on stream 0, which RFC 9113 §6.1 makes a connection error of type PROTOCOL_ERROR.
+    /// A SETTINGS frame on the request's stream, which RFC 9113 §6.5 makes a connection error of
+    /// type PROTOCOL_ERROR.
     case illegalFrame
 
     /// The key that asks for each fault, in an endpoints file's response or as a script command.

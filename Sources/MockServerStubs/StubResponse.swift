@@ -146,7 +146,7 @@ extension Stub {
         /// COMPRESSION_ERROR. On HTTP/1.1 the connection closes.
         public static var badHPACKBlock: Stub.Response { http2Fault(.badHPACK) }
 
-        /// A DATA frame on stream 0: the client fails the connection with PROTOCOL_ERROR. On
+        /// A SETTINGS frame on the request's stream: the client fails the connection with PROTOCOL_ERROR. On
         /// HTTP/1.1 the connection closes.
         public static var illegalFrame: Stub.Response { http2Fault(.illegalFrame) }
 

@@ -346,7 +346,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     /// A fault on demand: RST_STREAM on the stream; GOAWAY naming the stream before it as the last
     /// one processed, after which the connection closes; or the stream left open after its HEADERS
-    /// (a stall), a field block no decoder reads, or a DATA frame on stream 0, after which nothing
+    /// (a stall), a field block no decoder reads, or a SETTINGS frame on the stream, after which nothing
     /// more is sent on the stream.
     private func fail(_ exchange: HTTP2StreamExchange, with fault: HTTPStreamFault, on connection: StreamConnection) {
         connection.log(.debug, "HTTP/2 stream \(exchange.id): \(fault) on demand")
@@ -377,8 +377,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             exchange.queued = []
             exchange.phase = .hanging
         case .illegalFrame:
-            // RFC 9113 §6.1: DATA on stream 0 is a connection error, PROTOCOL_ERROR.
-            HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .data(Array("illegal".utf8), endStream: false)), into: &pending)
+            // RFC 9113 §6.5: SETTINGS on a stream other than 0 is a connection error, PROTOCOL_ERROR.
+            // (Chosen over DATA on stream 0, which grpcio ignores.)
+            HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .settings([], ack: false)), into: &pending)
             exchange.queued = []
             exchange.phase = .hanging
         }

@@ -128,18 +128,62 @@ struct HTTP2FaultTests {
         #expect(h2.stdout == "ProtocolError PROTOCOL_ERROR\n", "\(h2.stdout) \(h2.stderr)")
     }
 
-    @Test("illegalFrame: DATA on stream 0; nghttp2 and Python h2 end the connection with PROTOCOL_ERROR; curl finds an empty reply",
+    @Test("illegalFrame: SETTINGS on the request's stream; nghttp2 and Python h2 end the connection with PROTOCOL_ERROR; curl finds an empty reply",
           .enabled(if: Tools.hasCurl && Tools.hasPythonModule("h2") && Tools.path(of: "nghttp") != nil))
     func illegalFrame() async throws {
         let server = try await start()
         defer { server.stop() }
         let nghttp = try Tools.run("nghttp", ["-v", "http://127.0.0.1:\(server.port)/illegal"], timeout: 20)
-        #expect(nghttp.stdout.contains("send GOAWAY frame") && nghttp.stdout.contains("error_code=PROTOCOL_ERROR(0x01)"), "\(nghttp.stdout)")
+        #expect(nghttp.stdout.contains("send GOAWAY frame") && nghttp.stdout.contains("error_code=PROTOCOL_ERROR(0x01), opaque_data(24)=[SETTINGS: stream_id != 0]"), "\(nghttp.stdout)")
         let result = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(server.port)/illegal"])
         #expect(result.status == 52, "\(result.stderr)")
         #expect(result.stderr.contains("Empty reply from server"), "\(result.stderr)")
         let h2 = try Tools.run("python3", ["-c", Self.h2Client + Self.failure("/illegal"), String(server.port)])
         #expect(h2.stdout == "ProtocolError PROTOCOL_ERROR\n", "\(h2.stdout) \(h2.stderr)")
+    }
+
+    @Test("grpcio's status for each fault: CANCELLED, UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED, INTERNAL, UNKNOWN",
+          .enabled(if: Tools.hasPythonModule("grpc")))
+    func grpcio() async throws {
+        let endpoints = """
+            {"endpoints": [
+                {"api": "post /s.S/Cancel", "response": {"reset": "CANCEL"}},
+                {"api": "post /s.S/Refused", "response": {"reset": "REFUSED_STREAM"}},
+                {"api": "post /s.S/Calm", "response": {"reset": "ENHANCE_YOUR_CALM"}},
+                {"api": "post /s.S/Away", "response": {"goaway": "NO_ERROR"}},
+                {"api": "post /s.S/Stall", "response": {"stall": true}},
+                {"api": "post /s.S/Hpack", "response": {"badHPACK": true}},
+                {"api": "post /s.S/Illegal", "response": {"illegalFrame": true}}
+            ]}
+            """
+        let server = HTTPMockServer()
+        try server.addEndpoints(json: Array(endpoints.utf8))
+        try await server.start()
+        defer { server.stop() }
+        let program = """
+            import grpc, sys
+            for method in ["Cancel", "Refused", "Calm", "Away", "Stall", "Hpack", "Illegal"]:
+                channel = grpc.insecure_channel("127.0.0.1:" + sys.argv[1])
+                try:
+                    channel.unary_unary("/s.S/" + method)(b"\\x08\\x01", timeout=1)
+                    print(method, "OK")
+                except grpc.RpcError as error:
+                    print(method, error.code().name, error.details())
+                channel.close()
+            """
+        let result = try Tools.run("python3", ["-c", program, String(server.port)])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let expected = ["Cancel CANCELLED Stream removed (RST_STREAM (Received RST_STREAM with error code 8))",
+                        "Refused UNAVAILABLE Stream removed (RST_STREAM (Received RST_STREAM with error code 7))",
+                        "Calm RESOURCE_EXHAUSTED Stream removed (RST_STREAM (Received RST_STREAM with error code 11))",
+                        "Away UNAVAILABLE Stream removed (GOAWAY received; Error code: 0; Debug Text: GOAWAY on demand)",
+                        "Stall DEADLINE_EXCEEDED",
+                        "Hpack INTERNAL Stream removed (Failed parsing HTTP/2 (Illegal hpack op code))",
+                        "Illegal UNKNOWN Stream removed (Failed parsing HTTP/2 (Settings frame received for grpc_chttp2_stream))"]
+        #expect(lines.count == expected.count, "\(result.stdout) \(result.stderr)")
+        for (line, start) in zip(lines, expected) {
+            #expect(line.hasPrefix(start), "\(line)")
+        }
     }
 
     /// A Python h2 client on `sys.argv[1]`: `ask(stream, path)` sends a GET, `events(done)` reads
