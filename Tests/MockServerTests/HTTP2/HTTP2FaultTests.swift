@@ -113,32 +113,20 @@ struct HTTP2FaultTests {
         #expect(h2.stdout == "head 1\nhead 3\nended 3\n", "\(h2.stdout) \(h2.stderr)")
     }
 
-    @Test("badHPACK: nghttp2 ends the connection with COMPRESSION_ERROR; curl finds an empty reply; Python h2 says PROTOCOL_ERROR",
-          .enabled(if: Tools.hasCurl && Tools.hasPythonModule("h2") && Tools.path(of: "nghttp") != nil))
-    func badHPACK() async throws {
+    @Test("badHPACK and illegalFrame: nghttp2 ends the connection with COMPRESSION_ERROR or PROTOCOL_ERROR; curl finds an empty reply; Python h2 says PROTOCOL_ERROR",
+          .enabled(if: Tools.hasCurl && Tools.hasPythonModule("h2") && Tools.path(of: "nghttp") != nil),
+          arguments: [("hpack", "error_code=COMPRESSION_ERROR(0x09)"),
+                      ("illegal", "error_code=PROTOCOL_ERROR(0x01), opaque_data(24)=[SETTINGS: stream_id != 0]")])
+    func connectionErrors(path: String, goaway: String) async throws {
         let server = try await start()
         defer { server.stop() }
-        let nghttp = try Tools.run("nghttp", ["-v", "http://127.0.0.1:\(server.port)/hpack"], timeout: 20)
-        #expect(nghttp.stdout.contains("send GOAWAY frame") && nghttp.stdout.contains("error_code=COMPRESSION_ERROR(0x09)"), "\(nghttp.stdout)")
-        let result = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(server.port)/hpack"])
+        let nghttp = try Tools.run("nghttp", ["-v", "http://127.0.0.1:\(server.port)/\(path)"], timeout: 20)
+        #expect(nghttp.stdout.contains("send GOAWAY frame") && nghttp.stdout.contains(goaway), "\(nghttp.stdout)")
+        let result = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(server.port)/\(path)"])
         #expect(result.status == 52, "\(result.stderr)")
         #expect(result.stderr.contains("Empty reply from server"), "\(result.stderr)")
-        // Python h2 4.x reports every header block it cannot decode as a PROTOCOL_ERROR.
-        let h2 = try Tools.run("python3", ["-c", Self.h2Client + Self.failure("/hpack"), String(server.port)])
-        #expect(h2.stdout == "ProtocolError PROTOCOL_ERROR\n", "\(h2.stdout) \(h2.stderr)")
-    }
-
-    @Test("illegalFrame: SETTINGS on the request's stream; nghttp2 and Python h2 end the connection with PROTOCOL_ERROR; curl finds an empty reply",
-          .enabled(if: Tools.hasCurl && Tools.hasPythonModule("h2") && Tools.path(of: "nghttp") != nil))
-    func illegalFrame() async throws {
-        let server = try await start()
-        defer { server.stop() }
-        let nghttp = try Tools.run("nghttp", ["-v", "http://127.0.0.1:\(server.port)/illegal"], timeout: 20)
-        #expect(nghttp.stdout.contains("send GOAWAY frame") && nghttp.stdout.contains("error_code=PROTOCOL_ERROR(0x01), opaque_data(24)=[SETTINGS: stream_id != 0]"), "\(nghttp.stdout)")
-        let result = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(server.port)/illegal"])
-        #expect(result.status == 52, "\(result.stderr)")
-        #expect(result.stderr.contains("Empty reply from server"), "\(result.stderr)")
-        let h2 = try Tools.run("python3", ["-c", Self.h2Client + Self.failure("/illegal"), String(server.port)])
+        // Python h2 4.x reports every header block it cannot decode as a PROTOCOL_ERROR too.
+        let h2 = try Tools.run("python3", ["-c", Self.h2Client + Self.failure("/\(path)"), String(server.port)])
         #expect(h2.stdout == "ProtocolError PROTOCOL_ERROR\n", "\(h2.stdout) \(h2.stderr)")
     }
 
