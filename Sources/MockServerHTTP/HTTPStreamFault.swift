@@ -1,5 +1,6 @@
 /// An HTTP/2 failure on demand, in place of a response (an endpoints file's or a script's
-/// `"reset"`, `"goaway"`, `"stall"`, `"badHPACK"` or `"illegalFrame"`; a stub's ``kind``).
+/// `"reset"`, `"goaway"`, `"stall"`, `"badHPACK"` or `"illegalFrame"`; a stub's `resetStream(_:)`,
+/// `goAway(_:)`, `stalledStream`, `badHPACKBlock` or `illegalFrame`).
 ///
 /// On an HTTP/1.1 connection there is no stream to fail: a reset resets the connection (TCP RST), a
 /// stall keeps it open and sends nothing more, and the others close it once what came before is sent.
@@ -21,17 +22,6 @@ package enum HTTPStreamFault: Sendable, Hashable {
 
     /// The key that asks for each fault, in an endpoints file's response or as a script command.
     package static let keys = ["reset", "goaway", "stall", "badHPACK", "illegalFrame"]
-
-    /// The key that asks for this fault (one of ``keys``).
-    package var key: String {
-        switch self {
-        case .reset: "reset"
-        case .goaway: "goaway"
-        case .stall: "stall"
-        case .badHPACK: "badHPACK"
-        case .illegalFrame: "illegalFrame"
-        }
-    }
 
     /// RFC 9113 §7's error names, in code order: the one list of them (HTTP/2's codec numbers its
     /// error codes by it).

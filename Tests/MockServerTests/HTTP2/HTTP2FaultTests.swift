@@ -98,7 +98,7 @@ struct HTTP2FaultTests {
     func stall() async throws {
         let server = try await start()
         defer { server.stop() }
-        let result = try Tools.curl(maxTime: 1, ["--http2-prior-knowledge", "-i", "http://127.0.0.1:\(server.port)/stall"])
+        let result = try Tools.curl(maxTime: 3, ["--http2-prior-knowledge", "-i", "http://127.0.0.1:\(server.port)/stall"])
         #expect(result.status == 28, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("HTTP/2 200"), "\(result.stdout)")
         #expect(result.stderr.contains("Operation timed out"), "\(result.stderr)")
