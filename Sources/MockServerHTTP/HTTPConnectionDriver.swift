@@ -438,10 +438,14 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
                 if case .answeringHead = self.state { self.state = .awaitingRequest }
             }
         case .streamFault(let fault):
-            // No stream to fail: a reset resets the connection, a GOAWAY closes it.
+            // No stream to fail: a reset resets the connection, a stall hangs it, the others close it.
             end?.scripted = true
-            connection.log(.debug, "HTTP/2 fault \(fault.kind.rawValue) \(fault.code) on an HTTP/1.1 connection: the connection \(fault.kind == .reset ? "is reset" : "closes")")
-            return fault.kind == .reset ? .fault(.reset) : .close(.script)
+            connection.log(.debug, "HTTP/2 fault \(fault) on an HTTP/1.1 connection: \(fault.onHTTP11)")
+            switch fault {
+            case .reset: return .fault(.reset)
+            case .stall: return .fault(.hang)
+            case .goaway, .badHPACK, .illegalFrame: return .close(.script)
+            }
         case .upgrade(let upgrade):
             end?.scripted = true
             guard let request else {

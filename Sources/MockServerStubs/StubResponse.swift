@@ -27,7 +27,8 @@ extension Stub {
         public var trailers: HTTPHeaders = [:]
         /// A gRPC answer in place of the status and body (``grpc(_:status:message:headers:)``).
         package var grpc: GRPCAnswer?
-        /// An HTTP/2 fault after the wait, in place of the response (an endpoints file's `"reset"`, `"goaway"`).
+        /// An HTTP/2 fault after the wait, in place of the response (an endpoints file's `"reset"`,
+        /// `"goaway"`, `"stall"`, `"badHPACK"`, `"illegalFrame"`; ``resetStream(_:)`` and the others).
         package var http2Fault: HTTPStreamFault?
 
         /// Creates a response.
@@ -114,6 +115,50 @@ extension Stub {
             var response = Stub.Response(status: 200, headers: headers)
             response.grpc = GRPCAnswer(messages: messages, status: status, message: message)
             return response
+        }
+
+        /// RST_STREAM on the request's stream, with the RFC 9113 error `code` (`"CANCEL"`,
+        /// `"REFUSED_STREAM"`, …), in place of the response. On an HTTP/1.1 connection the
+        /// connection is reset instead.
+        ///
+        /// ```swift
+        /// server.stubRequest("GET", "/busy").andReturn(try .resetStream("REFUSED_STREAM"))
+        /// ```
+        ///
+        /// - Throws: ``StubError/unknownHTTP2Error(_:)`` when RFC 9113 §7 names no error `code`.
+        public static func resetStream(_ code: String = "CANCEL") throws -> Stub.Response {
+            try http2Fault(.reset(code: http2ErrorName(code)))
+        }
+
+        /// GOAWAY with the RFC 9113 error `code`, whose last stream is the one before the request's,
+        /// in place of the response; then the connection closes (as it does on HTTP/1.1).
+        ///
+        /// - Throws: ``StubError/unknownHTTP2Error(_:)`` when RFC 9113 §7 names no error `code`.
+        public static func goAway(_ code: String = "NO_ERROR") throws -> Stub.Response {
+            try http2Fault(.goaway(code: http2ErrorName(code)))
+        }
+
+        /// HEADERS (`200`), then nothing: the stream stays open as if the client had granted no
+        /// window, and the client's read times out. On HTTP/1.1 the connection hangs.
+        public static var stalledStream: Stub.Response { http2Fault(.stall) }
+
+        /// A HEADERS frame whose HPACK block cannot be decoded: the client fails the connection with
+        /// COMPRESSION_ERROR. On HTTP/1.1 the connection closes.
+        public static var badHPACKBlock: Stub.Response { http2Fault(.badHPACK) }
+
+        /// A SETTINGS frame on the request's stream: the client fails the connection with PROTOCOL_ERROR. On
+        /// HTTP/1.1 the connection closes.
+        public static var illegalFrame: Stub.Response { http2Fault(.illegalFrame) }
+
+        private static func http2Fault(_ fault: HTTPStreamFault) -> Stub.Response {
+            var response = Stub.Response()
+            response.http2Fault = fault
+            return response
+        }
+
+        private static func http2ErrorName(_ code: String) throws(StubError) -> String {
+            guard HTTPStreamFault.errorNames.contains(code) else { throw .unknownHTTP2Error(code) }
+            return code
         }
 
         /// The same response with `trailers` sent after its body.

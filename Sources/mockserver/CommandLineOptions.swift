@@ -19,6 +19,11 @@ struct CommandLineOptions: Equatable {
     var transcriptFile: String?
     /// `--http2`: whether HTTP listeners speak HTTP/2 too.
     var http2 = MockServer.Configuration.HTTP2Mode.allow
+    /// `--http2-max-streams`, `--http2-window`, `--http2-max-frame`: HTTP/2's advertised settings,
+    /// when given (checked against RFC 9113's ranges when the server starts).
+    var http2MaxStreams: Int?
+    var http2Window: Int?
+    var http2MaxFrame: Int?
     var verbose = false
     var file: String?
     var check = false
@@ -49,7 +54,7 @@ struct CommandLineOptions: Equatable {
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
-               mockserver ... [--http2 allow|refuse|require]
+               mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -87,6 +92,11 @@ struct CommandLineOptions: Equatable {
           --http2 allow|refuse|require  HTTP/2 on HTTP listeners beside HTTP/1.1 (allow, the
                            default: h2c with prior knowledge, h2 through ALPN under --tls),
                            HTTP/1.1 only (refuse), or HTTP/2 only (require: HTTP/1.1 gets a 505)
+          --http2-max-streams N  concurrent HTTP/2 streams a client may open (default 100); more
+                           are reset with REFUSED_STREAM
+          --http2-window BYTES  each HTTP/2 stream's upload window (default 1048576; 0 stalls
+                           every upload)
+          --http2-max-frame BYTES  the largest HTTP/2 frame taken (16384, the default, to 16777215)
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -152,6 +162,14 @@ struct CommandLineOptions: Equatable {
                     throw .usage("--http2 takes allow, refuse or require, not \"\(text)\"")
                 }
                 http2 = mode
+            case "--http2-max-streams", "--http2-window", "--http2-max-frame":
+                let text = try value(for: argument)
+                guard let number = Int(text), number >= 0 else { throw .usage("\(argument) takes a whole number of 0 or more, not \"\(text)\"") }
+                switch argument {
+                case "--http2-max-streams": http2MaxStreams = number
+                case "--http2-window": http2Window = number
+                default: http2MaxFrame = number
+                }
             case "--latency", "--jitter":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
@@ -226,5 +244,15 @@ struct CommandLineOptions: Equatable {
     private mutating func setFile(_ path: String) throws(CommandLineError) {
         guard file == nil else { throw .usage("only one response file can be served (got \"\(file ?? "")\" and \"\(path)\")") }
         file = path
+    }
+}
+
+extension CommandLineOptions {
+    /// Gives `configuration` the HTTP/2 mode and the settings the options name.
+    func applyHTTP2(to configuration: inout MockServer.Configuration) {
+        configuration.http2 = http2
+        if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
+        if let http2Window { configuration.http2InitialWindowSize = http2Window }
+        if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
     }
 }

@@ -167,7 +167,7 @@ struct MockServerCommand {
             configuration.transcriptObserver = try transcriptObserver()
             configuration.tls = try tlsConfiguration()
             configuration.conditions = options.conditions
-            configuration.http2 = options.http2
+            options.applyHTTP2(to: &configuration)
             let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
                 ?? HTTPMockServer(configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
@@ -209,7 +209,7 @@ struct MockServerCommand {
         var configuration = MockServer.Configuration(host: options.host, port: options.port, dataPort: options.dataPort,
                                                      transcriptObserver: observer, uploadHandler: uploadHandler)
         configuration.tls = try tlsConfiguration()
-        configuration.http2 = options.http2
+        options.applyHTTP2(to: &configuration)
         configuration.conditions = options.conditions
         let server = MockServer(responder: responder, configuration: configuration)
         if let directory = options.filesDirectory {

@@ -65,6 +65,7 @@ struct ResponseScriptTests {
                     case .response(let template):
                         String(decoding: template.render(input: match.input, groups: match.groups, context: context), as: UTF8.self)
                     case .continueRequest: "<continue>"
+                    case .streamFault(let fault, _): "<\(fault)>"
                     }
                 case let webdav as WebDAVScriptCommand: webdav == .propfind ? "<propfind>" : "<webdav>"
                 default: "<\(command)>"

@@ -49,6 +49,16 @@ extension MockServer {
         /// Whether HTTP listeners speak HTTP/2 too (``HTTP2Mode-swift.enum/allow``, the default), only
         /// HTTP/1.1 (``HTTP2Mode-swift.enum/refuse``) or only HTTP/2 (``HTTP2Mode-swift.enum/require``).
         public var http2 = HTTP2Mode.allow
+        /// The most concurrent streams an HTTP/2 client may open (SETTINGS_MAX_CONCURRENT_STREAMS,
+        /// 100 by default; 0 refuses every request): a stream past it is reset with REFUSED_STREAM.
+        public var http2MaxConcurrentStreams = 100
+        /// Each HTTP/2 stream's window for the client's uploads (SETTINGS_INITIAL_WINDOW_SIZE, 1 MiB
+        /// by default, at most 2³¹ − 1), given back as the server reads them; 0 stalls every upload.
+        /// More DATA than the window is a FLOW_CONTROL_ERROR.
+        public var http2InitialWindowSize = 1 << 20
+        /// The largest HTTP/2 frame payload the server takes (SETTINGS_MAX_FRAME_SIZE, 16384, the
+        /// least RFC 9113 §6.5.2 allows, to 16777215): a larger frame is a FRAME_SIZE_ERROR.
+        public var http2MaxFrameSize = 16_384
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",

@@ -303,9 +303,11 @@ public final class MockServer: Sendable {
     /// vocabulary); a script whose scheme no protocol claims (one built in code) is read as lines, or
     /// raw reads.
     private var connections: ScriptConnections {
-        if let httpConnections { return httpConnections.servingHTTP2(configuration.http2) }
-        let responder = core.responder
-        return ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing).servingHTTP2(configuration.http2)
+        get throws(MockServerError) {
+            if let httpConnections { return try httpConnections.servingHTTP2(configuration) }
+            let responder = core.responder
+            return try ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing).servingHTTP2(configuration)
+        }
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
@@ -317,12 +319,13 @@ public final class MockServer: Sendable {
     /// Binds the listeners the protocol asks for (the main port, then its own, such as FTP's shared
     /// data port) and starts the loop thread.
     private func launch() throws -> Running {
-        let connections = self.connections
+        let connections = try self.connections
         if let script = core.responder.responseScript, let misfit = script.misfit(for: connections.outputType) {
             throw ResponseFileError(.invalidValue(path: "sets.\(misfit.set).\(misfit.response)",
                                                   reason: "\(misfit.command) is a command for connections this script does not have: it is framed as \(script.framing.rawValue)"),
                                     file: script.file)
         }
+        if configuration.http2 == .refuse, let refusal = core.responder.responseScript?.http2FaultRefusal { throw refusal }
         let requested = try SocketAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
         // The first of the protocol's own listeners binds the configured data port.

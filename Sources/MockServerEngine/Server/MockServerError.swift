@@ -6,6 +6,9 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     case notRunning
     /// An in-process session was asked of a server that does not speak HTTP (a line script).
     case notHTTP
+    /// An HTTP/2 setting of the configuration (``MockServer/Configuration/http2MaxFrameSize``, …)
+    /// out of the range RFC 9113 §6.5.2 allows: what it is and what it may be.
+    case invalidHTTP2Setting(String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -13,6 +16,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .notAPatternResponder: "the server's responder is not a PatternResponder, so it has no response sets"
         case .notRunning: "the server is not running: call start() before asking for an in-process session"
         case .notHTTP: "the server does not speak HTTP (a line script): only HTTP responders and scripts with scheme http or webdav answer in-process"
+        case .invalidHTTP2Setting(let reason): reason
         }
     }
 }

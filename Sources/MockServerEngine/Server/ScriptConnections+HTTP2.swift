@@ -4,14 +4,17 @@ import MockServerHTTP2
 import MockServerScript
 
 extension ScriptConnections {
-    /// HTTP's connections as `mode` says: with `allow` or `require`, a connection that starts with
-    /// HTTP/2's preface (h2c with prior knowledge, or `h2` chosen through ALPN, which TLS then offers
-    /// first) is handed to HTTP/2's driver, which answers with the same responders; with `require`,
-    /// an HTTP/1.1 request is refused. Connections of other protocols are left as they are.
-    func servingHTTP2(_ mode: MockServer.Configuration.HTTP2Mode) -> ScriptConnections {
+    /// HTTP's connections as `configuration.http2` says: with `allow` or `require`, a connection
+    /// that starts with HTTP/2's preface (h2c with prior knowledge, or `h2` chosen through ALPN,
+    /// which TLS then offers first) is handed to HTTP/2's driver, which advertises the
+    /// configuration's settings and answers with the same responders; with `require`, an HTTP/1.1
+    /// request is refused. Connections of other protocols are left as they are.
+    func servingHTTP2(_ configuration: MockServer.Configuration) throws(MockServerError) -> ScriptConnections {
+        let mode = configuration.http2
         guard mode != .refuse, outputType == HTTPReplyOutput.self else { return self }
+        let settings = try configuration.http2Settings
         let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", upgradeFields: ["HTTP2-Settings"], isRequired: mode == .require) { responder, upgraded in
-            HTTP2ConnectionDriver(responder: responder, upgraded: upgraded)
+            HTTP2ConnectionDriver(responder: responder, settings: settings, upgraded: upgraded)
         }
         let drivers = self.drivers
         var offered = applicationProtocols
@@ -25,6 +28,29 @@ extension ScriptConnections {
                 (driver as? HTTPConnectionDriver)?.handOver = handOver
                 return driver
             }
+        }
+    }
+}
+
+extension MockServer.Configuration {
+    /// The settings HTTP/2's driver advertises: the configuration's limits, checked against the
+    /// ranges RFC 9113 §6.5.2 allows.
+    var http2Settings: HTTP2Settings {
+        get throws(MockServerError) {
+            var settings = HTTP2ConnectionDriver.defaultSettings
+            guard (0...Int(UInt32.max)).contains(http2MaxConcurrentStreams) else {
+                throw .invalidHTTP2Setting("http2MaxConcurrentStreams (--http2-max-streams) is \(http2MaxConcurrentStreams): it takes 0 to \(UInt32.max)")
+            }
+            guard (0...Int(Int32.max)).contains(http2InitialWindowSize) else {
+                throw .invalidHTTP2Setting("http2InitialWindowSize (--http2-window) is \(http2InitialWindowSize): HTTP/2 allows 0 to 2147483647 (RFC 9113 §6.5.2)")
+            }
+            guard (16_384...16_777_215).contains(http2MaxFrameSize) else {
+                throw .invalidHTTP2Setting("http2MaxFrameSize (--http2-max-frame) is \(http2MaxFrameSize): HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")
+            }
+            settings.maxConcurrentStreams = UInt32(http2MaxConcurrentStreams)
+            settings.initialWindowSize = UInt32(http2InitialWindowSize)
+            settings.maxFrameSize = UInt32(http2MaxFrameSize)
+            return settings
         }
     }
 }

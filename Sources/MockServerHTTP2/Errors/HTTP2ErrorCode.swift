@@ -1,3 +1,5 @@
+import MockServerHTTP
+
 /// An HTTP/2 error code (RFC 9113 §7), as RST_STREAM and GOAWAY carry it. Codes this side does not
 /// know are kept as they came (§7: they must not trigger special behaviour).
 package struct HTTP2ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -19,10 +21,8 @@ package struct HTTP2ErrorCode: RawRepresentable, Hashable, Sendable, CustomStrin
     package static let inadequateSecurity = Self(rawValue: 0xC)
     package static let http11Required = Self(rawValue: 0xD)
 
-    /// The RFC's names, in code order.
-    static let names = ["NO_ERROR", "PROTOCOL_ERROR", "INTERNAL_ERROR", "FLOW_CONTROL_ERROR", "SETTINGS_TIMEOUT",
-                        "STREAM_CLOSED", "FRAME_SIZE_ERROR", "REFUSED_STREAM", "CANCEL", "COMPRESSION_ERROR",
-                        "CONNECT_ERROR", "ENHANCE_YOUR_CALM", "INADEQUATE_SECURITY", "HTTP_1_1_REQUIRED"]
+    /// The RFC's names, in code order: HTTP's list, which endpoints files and scripts are checked against.
+    static var names: [String] { HTTPStreamFault.errorNames }
 
     /// The code the RFC names `name` (`"REFUSED_STREAM"`), or nil for a name it does not define.
     package init?(name: String) {

@@ -43,7 +43,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                  expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
         self.responder = responder
         self.upgraded = upgraded
-        reader = HTTP2FrameReader(expectingPreface: expectingPreface)
+        reader = HTTP2FrameReader(expectingPreface: expectingPreface, maximumFrameSize: Int(settings.maxFrameSize))
         h2 = HTTP2ServerConnection(settings: settings, connectionWindow: 1 << 24)
     }
 
@@ -345,12 +345,12 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 self.flush(on: connection)
             }
         case .close:
-            // The stream ends with what was sent, then the connection closes (GOAWAY first).
+            // The stream ends with what was sent, all of it, as the windows let it go; then the
+            // connection closes (GOAWAY first).
             finishRawResponse(exchange, on: connection)
             exchange.phase = .ending
+            exchange.closesConnection = true
             sendQueued(exchange, on: connection)
-            HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
-            closeConnection(.script, on: connection)
         case .fault(.hang):
             exchange.phase = .hanging
             sendQueued(exchange, on: connection)
@@ -381,21 +381,47 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
     }
 
-    /// A fault on demand: RST_STREAM on the stream, or GOAWAY naming the stream before it as the
-    /// last one processed, after which the connection closes.
+    /// A fault on demand: RST_STREAM on the stream; GOAWAY naming the stream before it as the last
+    /// one processed, after which the connection closes; or the stream left open after its HEADERS
+    /// (a stall), a field block no decoder reads, or a SETTINGS frame on the stream, after which nothing
+    /// more is sent on the stream.
     private func fail(_ exchange: HTTP2StreamExchange, with fault: HTTPStreamFault, on connection: StreamConnection) {
-        let code = HTTP2ErrorCode(name: fault.code) ?? .internalError
-        connection.log(.debug, "HTTP/2 stream \(exchange.id): \(fault.kind.rawValue) \(code) on demand")
-        // What the steps sent before the fault goes first.
-        sendQueued(exchange, on: connection, whileReplying: true)
-        switch fault.kind {
-        case .reset:
+        connection.log(.debug, "HTTP/2 stream \(exchange.id): \(fault) on demand")
+        switch fault {
+        case .reset(let name):
+            let code = HTTP2ErrorCode(name: name) ?? .internalError
+            // What the steps sent before the fault goes first.
+            sendQueued(exchange, on: connection, whileReplying: true)
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(code, stream: exchange.id, "reset on demand")), into: &pending)
             end(exchange.id)
-        case .goaway:
+        case .goaway(let name):
+            let code = HTTP2ErrorCode(name: name) ?? .internalError
+            sendQueued(exchange, on: connection, whileReplying: true)
             let last = exchange.id > 2 ? exchange.id - 2 : 0
             HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: last, code: code, debugData: Array("GOAWAY on demand".utf8))), into: &pending)
             closeConnection(.script, on: connection)
+        case .stall:
+            // As if the client's window were zero: the head goes (unless it went), the body never does.
+            if !exchange.headSent {
+                exchange.headSent = true
+                if let frames = try? h2.sendHeaders([HPACKHeader(":status", "200")], on: exchange.id, endStream: false) {
+                    for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
+                }
+            }
+            exchange.queued = []
+            exchange.phase = .hanging
+        case .badHPACK:
+            // RFC 7541 §6.1: index 0 is not a field; a decoder must fail with COMPRESSION_ERROR.
+            exchange.headSent = true
+            HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .headers(block: [0x80], endStream: false, endHeaders: true)), into: &pending)
+            exchange.queued = []
+            exchange.phase = .hanging
+        case .illegalFrame:
+            // RFC 9113 §6.5: SETTINGS on a stream other than 0 is a connection error, PROTOCOL_ERROR.
+            // (Chosen over DATA on stream 0, which grpcio ignores.)
+            HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .settings([], ack: false)), into: &pending)
+            exchange.queued = []
+            exchange.phase = .hanging
         }
     }
 
@@ -452,8 +478,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
         recordOutput("HTTP/2 \(response.status)\r\n" + Self.fieldLines(fields.dropFirst()), on: exchange, connection: connection)
         if endsHere {
-            exchanges[exchange.id] = nil
-            exchange.phase = .done
+            ended(exchange, on: connection)
             return
         }
         if sendsBody { exchange.queued += response.body }
@@ -488,8 +513,16 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 recordOutput(Self.fieldLines(fields[...]), on: exchange, connection: connection)
             }
         }
+        ended(exchange, on: connection)
+    }
+
+    /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).
+    private func ended(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         exchanges[exchange.id] = nil
         exchange.phase = .done
+        guard exchange.closesConnection else { return }
+        HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
+        closeConnection(.script, on: connection)
     }
 
     // MARK: Transcript

@@ -46,6 +46,9 @@ final class HTTP2StreamExchange {
     var rawResponse: HTTPResponseParser?
     /// Fields sent after the body, as a closing HEADERS frame.
     var trailers: HTTPHeaders = [:]
+    /// Set by a «close»: once the stream's end has gone (all its body, as the windows allow), the
+    /// connection closes.
+    var closesConnection = false
 
     init(id: UInt32) {
         self.id = id

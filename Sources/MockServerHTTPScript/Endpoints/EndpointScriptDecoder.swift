@@ -111,7 +111,7 @@ struct EndpointScriptDecoder {
 
     private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
         let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions",
-                                                                      "trailers", "grpc", "reset", "goaway"])
+                                                                      "trailers", "grpc"] + HTTPStreamFault.keys)
         var status = 200
         if let statusValue = fields["status"] {
             guard case .number(let number) = statusValue.kind, number.rounded() == number, (100...599).contains(number) else {
@@ -228,19 +228,16 @@ struct EndpointScriptDecoder {
         return HTTPMockResponse.StreamPiece(bytes, delay: try delay(fields["delay"], path: "\(path).delay"))
     }
 
-    /// `"reset": "CODE"` or `"goaway": "CODE"`, an RFC 9113 error name; `nil` when there is neither.
+    /// `"reset": "CODE"` or `"goaway": "CODE"` (an RFC 9113 error name), or `"stall"`, `"badHPACK"`
+    /// or `"illegalFrame"` with `true`; `nil` when there is none.
     private func http2Fault(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
-        guard let (kind, value) = [HTTPStreamFault.Kind.reset, .goaway].lazy.compactMap({ kind in fields[kind.rawValue].map { (kind, $0) } }).first else { return nil }
-        if fields["reset"] != nil, let other = fields["goaway"] {
-            throw base.error(.invalidValue(path: path, reason: "give \"reset\" or \"goaway\", not both"), at: other.location)
+        let given = HTTPStreamFault.keys.filter { fields[$0] != nil }
+        guard let key = given.first, let value = fields[key] else { return nil }
+        if given.count > 1, let other = fields[given[1]] {
+            throw base.error(.invalidValue(path: path, reason: "give one HTTP/2 fault (\(HTTPStreamFault.keys.joined(separator: ", "))), not \(given.count)"), at: other.location)
         }
-        let key = "\(path).\(kind.rawValue)"
-        let code = try base.string(value, path: key)
-        guard HTTPStreamFault.errorNames.contains(code) else {
-            throw base.error(.invalidValue(path: key, reason: "an HTTP/2 error name (RFC 9113 §7), one of \(HTTPStreamFault.errorNames.joined(separator: ", ")), not \"\(code)\""), at: value.location)
-        }
-        let refusal = base.error(.invalidValue(path: key, reason: "an HTTP/2 fault, and this server speaks only HTTP/1.1 (--http2 refuse)"), at: value.location)
-        return (HTTPStreamFault(kind, code: code), refusal)
+        let fault = try HTTPStreamFault.decode(key: key, value, path: "\(path).\(key)", decoder: base)
+        return (fault, HTTPStreamFault.refusal(at: value, path: "\(path).\(key)", decoder: base))
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.

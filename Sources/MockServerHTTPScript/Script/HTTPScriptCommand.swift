@@ -9,8 +9,20 @@ package enum HTTPScriptCommand: ProtocolCommand {
     /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
     /// response that answers request heads (``MockServerScript/ResponseEntry/answersHead``).
     case continueRequest
+    /// An HTTP/2 fault in place of a response (`{"reset": "CANCEL"}`, `{"stall": true}`, …), with
+    /// the error that refuses it, at its line and column, on a server that speaks only HTTP/1.1.
+    case streamFault(HTTPStreamFault, refusedOnHTTP11: Refusal)
 
-    /// Both only produce output: they are worked out with the reply.
+    /// The load error that refuses an HTTP/2 fault on a server that speaks only HTTP/1.1; commands
+    /// are hashed by their fault alone.
+    package struct Refusal: Sendable, Hashable {
+        package let error: ResponseFileError
+
+        package static func == (lhs: Refusal, rhs: Refusal) -> Bool { lhs.error == rhs.error }
+        package func hash(into hasher: inout Hasher) { hasher.combine(error.description) }
+    }
+
+    /// All three only produce output: they are worked out with the reply.
     package var runsWhenReached: Bool { false }
 
     package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
@@ -24,6 +36,8 @@ package enum HTTPScriptCommand: ProtocolCommand {
             }
         case .continueRequest:
             return .continue([.output(.continueRequest)])
+        case .streamFault(let fault, _):
+            return .continue([.output(.streamFault(fault))])
         }
     }
 }
@@ -36,4 +50,17 @@ extension ScriptCommand {
 
     /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`).
     public static var continueRequest: ScriptCommand { .command(HTTPScriptCommand.continueRequest) }
+}
+
+extension ResponseScript {
+    /// The load error of the script's first HTTP/2 fault (`{"reset": …}`, `{"stall": true}`, …), at
+    /// its line and column: what a server that speaks only HTTP/1.1 refuses the script with.
+    package var http2FaultRefusal: ResponseFileError? {
+        let found = firstCommand { command in
+            guard case .protocolCommand(let wrapped) = command, case .streamFault? = wrapped.base as? HTTPScriptCommand else { return false }
+            return true
+        }
+        guard case .protocolCommand(let wrapped)? = found?.command, case .streamFault(_, let refusal)? = wrapped.base as? HTTPScriptCommand else { return nil }
+        return refusal.error
+    }
 }

@@ -3,7 +3,9 @@ import MockServerHTTP
 import MockServerScript
 
 /// HTTP's part of the script language: scripts with `scheme` `http` or `https` frame whole
-/// requests, and may send `{"response": {…}}` and, in a `"head": true` response, `«continue»`.
+/// requests, and may send `{"response": {…}}`, an HTTP/2 fault in its place (`{"reset": "CODE"}`,
+/// `{"goaway": "CODE"}`, `{"stall": true}`, `{"badHPACK": true}`, `{"illegalFrame": true}`) and, in
+/// a `"head": true` response, `«continue»`.
 package struct HTTPScriptProtocol: ScriptResponseKeys {
     package let name = "HTTP"
     /// WebDAV is HTTP too: its schemes get HTTP's commands and framing.
@@ -12,7 +14,7 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     /// Whole requests; lines or raw reads, answered by the script's patterns, when a script asks.
     package let framings: Set<Framing> = [.requests, .lines, .raw]
     package let tokens = ["«continue»"]
-    package let keys = ["response"]
+    package let keys = ["response"] + HTTPStreamFault.keys
     /// `"head": true`: the response answers request heads (``HTTPHeadAnswer``).
     package let responseKeys = ["head"]
 
@@ -68,7 +70,14 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     }
 
     package func command(key: String, object: ScriptDecoding.CommandObject, in decoding: ScriptDecoding) throws(ResponseFileError) -> ScriptCommand {
-        .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
+        if HTTPStreamFault.keys.contains(key) {
+            let path = "\(decoding.path).\(key)"
+            let value = object.command.value
+            let fault = try HTTPStreamFault.decode(key: key, value, path: path, decoder: decoding.decoder)
+            let refusal = HTTPScriptCommand.Refusal(error: HTTPStreamFault.refusal(at: value, path: path, decoder: decoding.decoder))
+            return .command(HTTPScriptCommand.streamFault(fault, refusedOnHTTP11: refusal))
+        }
+        return .httpResponse(try response(object.command.value, path: "\(decoding.path).\(key)", in: decoding))
     }
 
     /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`,

@@ -158,12 +158,21 @@ public struct ResponseScript: Sendable {
     /// it is in; `nil` when every command fits. A file's load refuses such a command at its place;
     /// a script built in code is checked with this when a server takes it.
     package func misfit(for outputType: any Sendable.Type) -> (set: String, response: String, command: ScriptCommand)? {
-        func misfit(in commands: [ScriptCommand]) -> ScriptCommand? {
+        firstCommand { command in
+            guard case .protocolCommand(let wrapped) = command else { return false }
+            return !wrapped.base.fits(outputType)
+        }
+    }
+
+    /// The first command of the script, `otherwise` branches included, that `matches`, with the set
+    /// and response it is in; `nil` when there is none.
+    package func firstCommand(where matches: (ScriptCommand) -> Bool) -> (set: String, response: String, command: ScriptCommand)? {
+        func first(in commands: [ScriptCommand]) -> ScriptCommand? {
             for command in commands {
+                if matches(command) { return command }
                 switch command {
-                case .protocolCommand(let wrapped) where !wrapped.base.fits(outputType): return command
                 case .selectFile(_, let otherwise?, _), .makeFolder(_, let otherwise?), .deleteFile(_, let otherwise?), .copyFile(_, _, _, let otherwise?):
-                    if let found = misfit(in: otherwise) { return found }
+                    if let found = first(in: otherwise) { return found }
                 default: continue
                 }
             }
@@ -172,7 +181,7 @@ public struct ResponseScript: Sendable {
         for name in setNames {
             guard let set = sets[name] else { continue }
             for entry in set.entries + (set.fallback.map { [$0] } ?? []) {
-                if let command = misfit(in: entry.commands) { return (name, entry.name, command) }
+                if let command = first(in: entry.commands) { return (name, entry.name, command) }
             }
         }
         return nil
