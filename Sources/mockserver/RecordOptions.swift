@@ -44,7 +44,7 @@ struct RecordOptions: Equatable {
         (capture on miss). The first line printed is "mockserver listening on HOST:PORT", the
         second "mockserver recording URL into PATH". SIGINT or SIGTERM writes what is pending and stops.
         HTTP/2 clients are served too (h2c with prior knowledge or Upgrade, h2 through ALPN with
-        --tls): each stream's request goes upstream as HTTP/1.1, and the files are the same.
+        --tls): each stream's request goes upstream on its own, and the files are the same.
 
         With a tcp:// upstream, each connection is relayed byte for byte and the dialogues are written
         as a response script (Docs/Recording.md gives the rules), for "mockserver FILE" to replay.
@@ -52,7 +52,8 @@ struct RecordOptions: Equatable {
         and uploaded is kept in --files DIR, and "mockserver --files DIR FILE" replays the session.
 
         OPTIONS:
-          --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name)
+          --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name),
+                               or h2c://HOST[:PORT][/PATH] for one that speaks only HTTP/2 (a gRPC server)
           --upstream-ca FILE   an https upstream's certificate must chain to a CA in this PEM file
                                (default: the system's trust store)
           --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR

@@ -189,4 +189,72 @@ struct HTTP2RecordingTests {
             #expect(try files(folder).values.first?.contains("answer to GET /cli\n") == true)
         }
     }
+
+    @Test("an h2c:// upstream: an HTTP/1.1 client's request and an HTTP/2 client's each go upstream as HTTP/2 with prior knowledge, and are recorded")
+    func h2cUpstream() throws {
+        let upstream = try MockServer(script: ResponseScript(json: Self.upstreamScript))
+        try upstream.start()
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("h2c")
+        let recorder = try HTTPRecorder(upstream: try #require(URL(string: "h2c://127.0.0.1:\(upstream.port)")), destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try proxy.start()
+        defer { proxy.stop() }
+        let body = try Tools.temporaryDirectory().appendingPathComponent("upload.bin")
+        try Tools.randomBytes(200_000, seed: 3).write(to: body)
+        for (version, path) in [("--http1.1", "/one"), ("--http2-prior-knowledge", "/two")] {
+            let result = try Tools.curl([version, "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)\(path)"])
+            #expect(result.stdout == "answer to GET \(path)\n\(version == "--http1.1" ? "1.1" : "2")", "\(result.stdout) \(result.stderr)")
+        }
+        // A body larger than the upstream's first window goes as its WINDOW_UPDATEs allow.
+        let upload = try Tools.curl(["--data-binary", "@\(body.path)", "http://127.0.0.1:\(proxy.port)/upload"])
+        #expect(upload.stdout == "answer to POST /upload\n", "\(upload.stderr)")
+        let streams = upstream.transcript.entries.compactMap { entry -> String? in
+            if case .input = entry.event { entry.exchange?.description } else { nil }
+        }
+        #expect(streams == ["HTTP/2 stream 1", "HTTP/2 stream 1", "HTTP/2 stream 1"], "\(streams)")
+        #expect(recorder.statistics.recorded == 3)
+        let written = try files(folder)
+        #expect(written.count == 3 && written.values.contains { $0.hasPrefix("HTTP/1.1 200 OK\r\n") && $0.hasSuffix("answer to GET /two\n") }, "\(written)")
+    }
+
+    /// A gRPC server that speaks only HTTP/2: grpcio's, with generic handlers.
+    private static let grpcServer = """
+        import grpc
+        from concurrent import futures
+        def get(request, context): return bytes.fromhex("0807") + request
+        def find(request, context): context.abort(grpc.StatusCode.NOT_FOUND, "no item 42")
+        class Handler(grpc.GenericRpcHandler):
+            def service(self, details):
+                method = {"/shop.Items/Get": get, "/shop.Items/Find": find}.get(details.method)
+                return grpc.unary_unary_rpc_method_handler(method) if method else None
+        server = grpc.server(futures.ThreadPoolExecutor(2), handlers=[Handler()])
+        port = server.add_insecure_port("127.0.0.1:0")
+        server.start()
+        print(port, flush=True)
+        server.wait_for_termination()
+        """
+
+    @Test("grpcio to a grpcio server through the recorder (an h2c:// upstream): the answer and the status error come back, and replay from the endpoints file",
+          .enabled(if: Tools.hasPythonModule("grpc")))
+    func grpcUpstream() async throws {
+        let upstream = try PythonServer(Self.grpcServer)
+        defer { upstream.stop() }
+        let file = try Tools.temporaryDirectory().appendingPathComponent("grpc-h2c.json")
+        let recorder = try HTTPRecorder(upstream: try #require(URL(string: "h2c://127.0.0.1:\(upstream.port)")), destination: .endpoints(file: file))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let calls = ["/shop.Items/Get", "/shop.Items/Find"]
+        let through = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(proxy.port), $0]).stdout }
+        #expect(through == ["0807082a OK None\n", "- NOT_FOUND no item 42\n"], "\(through)")
+        try recorder.flush()
+        let replay = HTTPMockServer()
+        try replay.addEndpoints(contentsOf: file)
+        try await replay.start()
+        defer { replay.stop() }
+        let replayed = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(replay.port), $0]).stdout }
+        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(replayed == through, "\(replayed)\n\(written)")
+    }
 }
