@@ -141,6 +141,26 @@ struct HTTP2RecordingTests {
             print("-", error.code().name, error.details())
         """
 
+    /// grpcio's two calls (one answered, one a status error) through a recorder in front of
+    /// `upstream` writing an endpoints file, then against a replay of that file: what grpcio
+    /// printed each time, the file, and how many exchanges were recorded.
+    private func grpcRecordedAndReplayed(upstream: URL) async throws -> (through: [String], replayed: [String], written: String, recorded: Int) {
+        let file = try Tools.temporaryDirectory().appendingPathComponent("grpc.json")
+        let recorder = try HTTPRecorder(upstream: upstream, destination: .endpoints(file: file))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let calls = ["/shop.Items/Get", "/shop.Items/Find"]
+        let through = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(proxy.port), $0]).stdout }
+        try recorder.flush()
+        let replay = HTTPMockServer()
+        try replay.addEndpoints(contentsOf: file)
+        try await replay.start()
+        defer { replay.stop() }
+        let replayed = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(replay.port), $0]).stdout }
+        return (through, replayed, String(decoding: try Data(contentsOf: file), as: UTF8.self), recorder.statistics.recorded)
+    }
+
     @Test("grpcio through the recorder to an HTTP/1.1 upstream: the messages and the grpc-status trailers come back, the endpoints fixture keeps them, and grpcio gets the same from the replay",
           .enabled(if: Tools.hasPythonModule("grpc")))
     func grpc() async throws {
@@ -149,24 +169,11 @@ struct HTTP2RecordingTests {
         upstream.stubRequest("POST", "/shop.Items/Find").andReturnGRPC(status: 5, message: "no item 42")
         try await upstream.start()
         defer { upstream.stop() }
-        let file = try Tools.temporaryDirectory().appendingPathComponent("grpc.json")
-        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .endpoints(file: file))
-        let proxy = MockServer(httpResponder: recorder)
-        try await proxy.start()
-        defer { proxy.stop() }
-        let calls = ["/shop.Items/Get", "/shop.Items/Find"]
-        let through = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(proxy.port), $0]).stdout }
-        #expect(through == ["08071001 OK None\n", "- NOT_FOUND no item 42\n"], "\(through)")
-        #expect(recorder.statistics.recorded == 2)
-        try recorder.flush()
-        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        #expect(written.contains(#""trailers": { "grpc-status": "0" }"#), "\(written)")
-        let replay = HTTPMockServer()
-        try replay.addEndpoints(contentsOf: file)
-        try await replay.start()
-        defer { replay.stop() }
-        let replayed = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(replay.port), $0]).stdout }
-        #expect(replayed == through, "\(replayed)\n\(written)")
+        let result = try await grpcRecordedAndReplayed(upstream: upstream.url(for: "/"))
+        #expect(result.through == ["08071001 OK None\n", "- NOT_FOUND no item 42\n"], "\(result.through)")
+        #expect(result.recorded == 2)
+        #expect(result.written.contains(#""trailers": { "grpc-status": "0" }"#), "\(result.written)")
+        #expect(result.replayed == result.through, "\(result.replayed)\n\(result.written)")
     }
 
     @Test("mockserver record --tls --tls-ca-out: curl --http2 over TLS gets h2 and its answer, and the file is written; --http2 refuse keeps it HTTP/1.1")
@@ -240,21 +247,9 @@ struct HTTP2RecordingTests {
     func grpcUpstream() async throws {
         let upstream = try PythonServer(Self.grpcServer)
         defer { upstream.stop() }
-        let file = try Tools.temporaryDirectory().appendingPathComponent("grpc-h2c.json")
-        let recorder = try HTTPRecorder(upstream: try #require(URL(string: "h2c://127.0.0.1:\(upstream.port)")), destination: .endpoints(file: file))
-        let proxy = MockServer(httpResponder: recorder)
-        try await proxy.start()
-        defer { proxy.stop() }
-        let calls = ["/shop.Items/Get", "/shop.Items/Find"]
-        let through = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(proxy.port), $0]).stdout }
-        #expect(through == ["0807082a OK None\n", "- NOT_FOUND no item 42\n"], "\(through)")
-        try recorder.flush()
-        let replay = HTTPMockServer()
-        try replay.addEndpoints(contentsOf: file)
-        try await replay.start()
-        defer { replay.stop() }
-        let replayed = try calls.map { try Tools.run("python3", ["-c", Self.grpcClient, String(replay.port), $0]).stdout }
-        let written = String(decoding: try Data(contentsOf: file), as: UTF8.self)
-        #expect(replayed == through, "\(replayed)\n\(written)")
+        let result = try await grpcRecordedAndReplayed(upstream: try #require(URL(string: "h2c://127.0.0.1:\(upstream.port)")))
+        #expect(result.through == ["0807082a OK None\n", "- NOT_FOUND no item 42\n"], "\(result.through)")
+        #expect(result.recorded == 2)
+        #expect(result.replayed == result.through, "\(result.replayed)\n\(result.written)")
     }
 }

@@ -29,11 +29,16 @@ struct URLSessionHTTPSTests {
         return server
     }
 
+    /// A server with the certificate of the trusted folder, whose CA the system store holds.
+    private func startTrusted() async throws -> MockServer {
+        let folder = try #require(Self.trustedFolder)
+        return try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+    }
+
     @Test("a server with the store's CA: GET by address and by name, and a 1 MB PUT echoed",
           .enabled(if: trustedFolder != nil))
     func trusted() async throws {
-        let folder = try #require(Self.trustedFolder)
-        let server = try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await startTrusted()
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
@@ -54,8 +59,7 @@ struct URLSessionHTTPSTests {
     @Test("which HTTP version URLSession speaks over TLS, as the transcript records it: FoundationNetworking's libcurl asks for h2 through ALPN on Linux",
           .enabled(if: trustedFolder != nil))
     func negotiatedVersion() async throws {
-        let folder = try #require(Self.trustedFolder)
-        let server = try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await startTrusted()
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
