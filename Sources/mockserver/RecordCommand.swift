@@ -90,6 +90,14 @@ struct RecordCommand {
         }
         var configuration = MockServer.Configuration(host: options.host, port: options.port)
         configuration.transcriptObserver = try transcriptObserver(mask: options.mask)
+        configuration.http2 = options.http2
+        if options.tls {
+            // The server command's own TLS setup: a generated identity, its CA written where asked.
+            var serving = try CommandLineOptions(arguments: [])
+            serving.tlsMode = .implicit
+            serving.tlsCAOut = options.tlsCAOut
+            configuration.tls = try MockServerCommand(options: serving).tlsConfiguration()
+        }
         // A recording runs long and under load: its memory is what it writes, not a transcript of
         // every request (--verbose and --transcript see each entry as it happens).
         configuration.transcriptLimit = 10_000

@@ -21,12 +21,18 @@ struct RecordOptions: Equatable {
     var transcriptFile: String?
     var verbose = false
     var help = false
+    /// `--tls`: the recorder listens for HTTPS (a generated test identity, `h2` and `http/1.1` through ALPN).
+    var tls = false
+    var tlsCAOut: String?
+    /// `--http2`: whether the recorder's listener speaks HTTP/2 too.
+    var http2 = MockServer.Configuration.HTTP2Mode.allow
 
     static let usage = """
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
                                  [--mask-header NAME]... [--unmask-header NAME]... [--mask-query NAME]...
                                  [--mask-form-field NAME]... [--mask-json-field NAME]...
                                  [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
+                                 [--tls [--tls-ca-out FILE]] [--http2 allow|refuse|require]
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
                                  [--mask-header NAME]... [--unmask-header NAME]... [--transcript FILE] [--verbose]
                mockserver record --upstream ftp://HOST:PORT --script FILE --files DIR [...]
@@ -37,6 +43,8 @@ struct RecordOptions: Equatable {
         request the folder or file already answers is answered from there and not forwarded
         (capture on miss). The first line printed is "mockserver listening on HOST:PORT", the
         second "mockserver recording URL into PATH". SIGINT or SIGTERM writes what is pending and stops.
+        HTTP/2 clients are served too (h2c with prior knowledge or Upgrade, h2 through ALPN with
+        --tls): each stream's request goes upstream on its own, and the files are the same.
 
         With a tcp:// upstream, each connection is relayed byte for byte and the dialogues are written
         as a response script (Docs/Recording.md gives the rules), for "mockserver FILE" to replay.
@@ -44,7 +52,8 @@ struct RecordOptions: Equatable {
         and uploaded is kept in --files DIR, and "mockserver --files DIR FILE" replays the session.
 
         OPTIONS:
-          --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name)
+          --upstream URL       the server to record: http(s)://HOST[:PORT][/PATH] (HOST may be a name),
+                               or h2c://HOST[:PORT][/PATH] for one that speaks only HTTP/2 (a gRPC server)
           --upstream-ca FILE   an https upstream's certificate must chain to a CA in this PEM file
                                (default: the system's trust store)
           --mock-data DIR      write .http files named by VOKMockUrlProtocol's convention into DIR
@@ -70,6 +79,10 @@ struct RecordOptions: Equatable {
           --timeout SECONDS    how long the upstream may take per request (default 30); then 502
           --transcript FILE    append the transcript to FILE as JSON lines (masked values hidden)
           --verbose            print the transcript to standard error (masked values hidden)
+          --tls                listen for HTTPS with a generated test identity (ALPN h2 and http/1.1)
+          --tls-ca-out FILE    write that identity's CA certificate (PEM) to FILE, for clients to trust
+          --http2 allow|refuse|require  HTTP/2 beside HTTP/1.1 on the recorder's listener (default
+                               allow), as for mockserver --http2
           -h, --help           show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable destination;
@@ -113,6 +126,14 @@ struct RecordOptions: Equatable {
                 timeout = seconds
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
+            case "--tls": tls = true
+            case "--tls-ca-out": tlsCAOut = try value(for: argument)
+            case "--http2":
+                let text = try value(for: argument)
+                guard let mode = MockServer.Configuration.HTTP2Mode(rawValue: text) else {
+                    throw .usage("record: --http2 takes allow, refuse or require, not \"\(text)\"")
+                }
+                http2 = mode
             case "--help", "-h": help = true
             default: throw .usage("record: unknown argument \(argument)")
             }
@@ -120,6 +141,7 @@ struct RecordOptions: Equatable {
         if help { return }
         guard let upstream else { throw .usage("record: --upstream URL is required") }
         self.upstream = upstream
+        if tlsCAOut != nil && !tls { throw .usage("record: --tls-ca-out needs --tls") }
         let scheme = upstream.split(separator: ":").first.map { $0.lowercased() } ?? ""
         switch scheme {
         case "tcp":
@@ -127,11 +149,13 @@ struct RecordOptions: Equatable {
             if mockData != nil || endpoints != nil { throw .usage("record: --mock-data and --endpoints are for http:// upstreams; a tcp:// one takes --script FILE") }
             if upstreamCA != nil { throw .usage("record: --upstream-ca is for https:// upstreams") }
             if files != nil { throw .usage("record: --files is for ftp:// upstreams") }
+            if tls || http2 != .allow { throw .usage("record: --tls and --http2 are for http(s):// upstreams") }
         case "ftp":
             guard script != nil, files != nil else { throw .usage("record: an ftp:// upstream is recorded as a script and files: give --script FILE and --files DIR") }
             if mockData != nil || endpoints != nil || upstreamCA != nil {
                 throw .usage("record: --mock-data, --endpoints and --upstream-ca are for http(s):// upstreams")
             }
+            if tls || http2 != .allow { throw .usage("record: --tls and --http2 are for http(s):// upstreams") }
         default:
             if script != nil { throw .usage("record: --script is for tcp:// and ftp:// upstreams; an http:// one takes --mock-data DIR or --endpoints FILE") }
             if files != nil { throw .usage("record: --files is for ftp:// upstreams") }

@@ -166,8 +166,8 @@ struct HTTPRecorderTests {
     }
 
     @Test("bad upstreams are refused with what is wrong", arguments: [
-        ("gopher://127.0.0.1:70", "the scheme must be http or https"),
-        ("ftp://127.0.0.1", "the scheme must be http or https"),
+        ("gopher://127.0.0.1:70", "the scheme must be http, https or h2c"),
+        ("ftp://127.0.0.1", "the scheme must be http, https or h2c"),
         ("http://127.0.0.1:8080/?q=1", "no query"),
         ("http://no-such-host.invalid:80", "getaddrinfo"),
     ])

@@ -57,6 +57,10 @@ struct RecordingUnitTests {
         (["--upstream", "https://127.0.0.1:1", "--mock-data", "a", "--upstream-ca", "/no/such/ca.pem"], "no CA certificate could be read from /no/such/ca.pem"),
         (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--timeout", "0"], "--timeout takes seconds above 0"),
         (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--bogus"], "record: unknown argument --bogus"),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--http2", "sometimes"], "record: --http2 takes allow, refuse or require, not \"sometimes\""),
+        (["--upstream", "http://127.0.0.1:1", "--mock-data", "a", "--tls-ca-out", "ca.pem"], "record: --tls-ca-out needs --tls"),
+        (["--upstream", "tcp://127.0.0.1:1", "--script", "s.json", "--tls"], "record: --tls and --http2 are for http(s):// upstreams"),
+        (["--upstream", "ftp://127.0.0.1:21", "--script", "s.json", "--files", "f", "--http2", "refuse"], "record: --tls and --http2 are for http(s):// upstreams"),
     ])
     func refusals(arguments: [String], message: String) throws {
         let result = try Tools.run(Tools.mockserver.path, ["record"] + arguments)

@@ -54,7 +54,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// A recorder forwarding to `upstream` and writing to `destination`.
     ///
     /// - Parameters:
-    ///   - upstream: an `http(s)://HOST[:PORT][/PATH]` URL; the host is resolved now.
+    ///   - upstream: an `http(s)://HOST[:PORT][/PATH]` URL, or `h2c://…` for an upstream that speaks only HTTP/2 (prior knowledge); the host is resolved now.
     ///   - destination: a mock-data folder or an endpoints file.
     ///   - mask: the headers and JSON fields whose values are never written (``HTTPRecorder.Mask/standard`` by default).
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
@@ -192,7 +192,8 @@ public final class HTTPRecorder: HTTPResponder {
     /// Sends `request` upstream on the server's loop and awaits the answer.
     private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
-        let bytes = upstream.forwardedBytes(of: request)
+        let http2 = upstream.isHTTP2 ? upstream.forwardedExchange(of: request) : nil
+        let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
         let address = upstream.address
         let method = request.method
         let timeout = timeout
@@ -206,7 +207,7 @@ public final class HTTPRecorder: HTTPResponder {
                         once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
                         return
                     }
-                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls) { result in
+                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2) { result in
                         once.withLock { $0.take() }?.resume(returning: result)
                     }
                     UpstreamPool.of(loop).send(exchange)

@@ -1,13 +1,17 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTP2
 import MockServerTLS
 
 /// The server a recording forwards HTTP requests to, from a URL such as `http://127.0.0.1:8080`,
-/// `https://api.example.com` or `http://localhost:8080/api` (a path is put before every request's path).
+/// `https://api.example.com` or `http://localhost:8080/api` (a path is put before every request's path);
+/// `h2c://127.0.0.1:50051` speaks HTTP/2 with prior knowledge, for an upstream that speaks nothing else.
 package struct HTTPUpstream: Sendable, Equatable {
     /// Whether requests go over TLS (`https`).
     package let isTLS: Bool
+    /// Whether requests go as HTTP/2 with prior knowledge (`h2c`), each on a connection of its own.
+    package let isHTTP2: Bool
     /// The PEM file of the CAs an `https` upstream's certificate must chain to; `nil` for the system's store.
     package let caFile: String?
     /// The client context of an `https` upstream.
@@ -26,19 +30,20 @@ package struct HTTPUpstream: Sendable, Equatable {
     /// The upstream at `url`, its host resolved now.
     ///
     /// - Parameters:
-    ///   - url: `http://HOST[:PORT][/PATH]` or `https://…`.
+    ///   - url: `http://HOST[:PORT][/PATH]`, `https://…` or `h2c://…`.
     ///   - caFile: for `https`, a PEM file of the CAs to trust instead of the system's store.
-    /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http(s)://HOST[:PORT][/PATH]`,
+    /// - Throws: ``RecordingError/badUpstream(_:reason:)`` for a URL that is not `http(s)://HOST[:PORT][/PATH]` or `h2c://…`,
     ///   whose host does not resolve, or whose TLS cannot be set up (no OpenSSL, an unreadable CA file).
     package init(url: URL, caFile: String? = nil) throws(RecordingError) {
         let text = url.absoluteString
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let scheme = components.scheme?.lowercased() else {
             throw .badUpstream(text, reason: "not a URL")
         }
-        guard scheme == "http" || scheme == "https" else {
-            throw .badUpstream(text, reason: "the scheme must be http or https (tcp:// is recorded as a script)")
+        guard ["http", "https", "h2c"].contains(scheme) else {
+            throw .badUpstream(text, reason: "the scheme must be http, https or h2c (tcp:// is recorded as a script)")
         }
         isTLS = scheme == "https"
+        isHTTP2 = scheme == "h2c"
         if caFile != nil && !isTLS { throw .badUpstream(text, reason: "a CA file is for https upstreams") }
         self.caFile = caFile
         guard let host = components.host, !host.isEmpty else { throw .badUpstream(text, reason: "no host") }
@@ -67,26 +72,45 @@ package struct HTTPUpstream: Sendable, Equatable {
     }
 
     package static func == (lhs: HTTPUpstream, rhs: HTTPUpstream) -> Bool {
-        lhs.host == rhs.host && lhs.port == rhs.port && lhs.basePath == rhs.basePath && lhs.isTLS == rhs.isTLS && lhs.caFile == rhs.caFile
+        lhs.host == rhs.host && lhs.port == rhs.port && lhs.basePath == rhs.basePath && lhs.isTLS == rhs.isTLS && lhs.isHTTP2 == rhs.isHTTP2
+            && lhs.caFile == rhs.caFile
     }
 
     /// The name the upstream's certificate must be for: the host as given, without brackets.
     var serverName: String { host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host }
 
-    /// The origin, such as `http://127.0.0.1:8080`.
-    package var origin: String { "\(isTLS ? "https" : "http")://\(authority)" }
+    /// The origin, such as `http://127.0.0.1:8080` (`h2c://…` for an HTTP/2 upstream).
+    package var origin: String { "\(isTLS ? "https" : isHTTP2 ? "h2c" : "http")://\(authority)" }
 
     /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.
     func forwardedBytes(of request: HTTPMockRequest) -> [UInt8] {
-        var target = AbsoluteURI.pathOnward(of: Substring(request.target))
-        if target.isEmpty || target.first != "/" { target = "/" + target }
-        var head = "\(request.method) \(basePath)\(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        var head = "\(request.method) \(forwardedTarget(of: request)) HTTP/1.1\r\nHost: \(authority)\r\n"
         let headers = HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"])
         for field in headers { head += "\(field.name): \(field.value)\r\n" }
         let body = request.body
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         return Array(head.utf8) + body
+    }
+
+    /// The request's target under ``basePath``.
+    private func forwardedTarget(of request: HTTPMockRequest) -> String {
+        var target = AbsoluteURI.pathOnward(of: Substring(request.target))
+        if target.isEmpty || target.first != "/" { target = "/" + target }
+        return basePath + target
+    }
+
+    /// `request` as an HTTP/2 upstream gets it (RFC 9113 §8.3): the pseudo-fields with the upstream's
+    /// authority and the target under ``basePath``, then the end-to-end fields in lower case (`te:
+    /// trailers` kept, the one value HTTP/2 allows, which gRPC servers look for); the body goes as DATA.
+    func forwardedExchange(of request: HTTPMockRequest) -> HTTP2ClientExchange {
+        var fields = [HPACKHeader(":method", request.method), HPACKHeader(":scheme", "http"), HPACKHeader(":authority", authority),
+                      HPACKHeader(":path", forwardedTarget(of: request))]
+        for field in HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"]) {
+            fields.append(HPACKHeader(field.name.lowercased(), field.value))
+        }
+        if request.headers.hasToken("trailers", in: "TE") { fields.append(HPACKHeader("te", "trailers")) }
+        return HTTP2ClientExchange(fields: fields, body: request.body)
     }
 }

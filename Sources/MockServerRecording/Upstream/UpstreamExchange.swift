@@ -1,5 +1,6 @@
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTP2
 import MockServerTLS
 
 /// One request on its way to the upstream and the code that takes its outcome, exactly once.
@@ -11,6 +12,8 @@ final class UpstreamExchange {
     let timeout: Duration
     /// The client context and server name, for an https upstream.
     let tls: (context: TLSClientContext, serverName: String)?
+    /// The request as HTTP/2 sends it, for an `h2c` upstream (``bytes`` is then empty); `nil` for HTTP/1.1.
+    let http2: HTTP2ClientExchange?
     private var completion: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
     /// When the request's first byte went out.
     var started: UInt64 = 0
@@ -19,8 +22,9 @@ final class UpstreamExchange {
     var answered = false
 
     init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, tls: (context: TLSClientContext, serverName: String)? = nil,
-         completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void) {
+         http2: HTTP2ClientExchange? = nil, completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void) {
         self.bytes = bytes
+        self.http2 = http2
         self.method = method
         self.address = address
         self.timeout = timeout

@@ -19,8 +19,19 @@ final class UpstreamPool {
         loop.attachment(UpstreamPool.self) { UpstreamPool(loop: loop) }
     }
 
-    /// Sends `exchange` on an idle connection to its address, or on a new one.
+    /// Sends `exchange` on an idle connection to its address, or on a new one (an HTTP/2 exchange
+    /// always on a new one, closed after its answer).
     func send(_ exchange: UpstreamExchange) {
+        if let request = exchange.http2 {
+            let driver = HTTP2UpstreamDriver(exchange, request: request)
+            do {
+                let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
+                expire(exchange) { [weak connection] in connection?.close(.failed("the upstream did not answer in time")) }
+            } catch {
+                exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
+            }
+            return
+        }
         let driver: UpstreamDriver
         if let reused = takeIdle(for: exchange.address) {
             driver = reused
@@ -35,11 +46,16 @@ final class UpstreamPool {
                 return
             }
         }
-        loop.schedule(after: exchange.timeout) { [weak driver] in
+        expire(exchange) { [weak driver] in driver?.connection?.close(.failed("the upstream did not answer in time")) }
+    }
+
+    /// Fails `exchange` once its timeout passes without an answer, and then `close`s its connection.
+    private func expire(_ exchange: UpstreamExchange, close: @escaping () -> Void) {
+        loop.schedule(after: exchange.timeout) {
             guard exchange.isPending else { return }
             let seconds = exchange.timeout.inSeconds
             exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: seconds)))
-            driver?.connection?.close(.failed("the upstream did not answer in time"))
+            close()
         }
     }
 

@@ -29,11 +29,16 @@ struct URLSessionHTTPSTests {
         return server
     }
 
+    /// A server with the certificate of the trusted folder, whose CA the system store holds.
+    private func startTrusted() async throws -> MockServer {
+        let folder = try #require(Self.trustedFolder)
+        return try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+    }
+
     @Test("a server with the store's CA: GET by address and by name, and a 1 MB PUT echoed",
           .enabled(if: trustedFolder != nil))
     func trusted() async throws {
-        let folder = try #require(Self.trustedFolder)
-        let server = try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await startTrusted()
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
@@ -49,6 +54,37 @@ struct URLSessionHTTPSTests {
         #expect(echoed == body)
         let done = server.transcript.entries.filter { if case .note(let note) = $0.event { note.kind == "tls-handshake" } else { false } }
         #expect(!done.isEmpty && done.count <= 3, "\(done)")
+    }
+
+    @Test("which HTTP version URLSession speaks over TLS, as the transcript records it: FoundationNetworking's libcurl asks for h2 through ALPN on Linux",
+          .enabled(if: trustedFolder != nil))
+    func negotiatedVersion() async throws {
+        let server = try await startTrusted()
+        defer { server.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, _) = try await session.data(from: try #require(URL(string: "https://127.0.0.1:\(server.port)/hello")))
+        #expect(String(decoding: data, as: UTF8.self) == "hi over TLS\n")
+        let request = try #require(server.transcript.entries.first { if case .input = $0.event { true } else { false } })
+        #if canImport(FoundationNetworking)
+        #expect(request.exchange == Transcript.Exchange(protocolName: "HTTP/2", stream: 1), "\(request)")
+        #else
+        // Apple's URLSession negotiates h2 through ALPN too (not run here): either version is served.
+        _ = request
+        #endif
+    }
+
+    @Test("over plain http URLSession stays HTTP/1.1: the transcript's entry names no HTTP/2 stream")
+    func plainVersion() async throws {
+        let server = try MockServer(script: ResponseScript(json: Self.http))
+        try await server.start()
+        defer { server.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let (data, _) = try await session.data(from: server.url(for: "/hello"))
+        #expect(String(decoding: data, as: UTF8.self) == "hi over TLS\n")
+        let request = try #require(server.transcript.entries.first { if case .input = $0.event { true } else { false } })
+        #expect(request.exchange == nil, "\(request)")
     }
 
     @Test("a server with a fresh test CA the store does not hold is refused, and the server records why",
