@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Two builds of mockserver side by side in one run, rounds alternating, so that a change's cost is
 # a ratio of the same noisy moments: keep-alive GETs with wrk against a one-entry HTTP script and
-# against a mock-data folder, and through `mockserver record` to nginx, on 1 and 64 connections.
+# against a mock-data folder, and through `mockserver record` to nginx, on 1 and 64 connections;
+# and the script with a new connection per request (`Connection: close`) on 16.
 # Not a test: it prints figures and exits 0.
 #   Benchmarks/compare-builds.sh OLD_MOCKSERVER NEW_MOCKSERVER [SECONDS] [ROUNDS]
 # Build the old one from another worktree: git worktree add --detach ../old REV &&
@@ -38,24 +39,27 @@ done
 
 rps() {
     local out
-    out=$(wrk -t"$1" -c"$2" -d"${seconds}s" "http://127.0.0.1:$3/")
+    out=$(wrk -t"$1" -c"$2" -d"${seconds}s" ${4:+-H "$4"} "http://127.0.0.1:$3/")
     grep -E "Socket errors|Non-2xx" <<<"$out" | sed "s/^/    port $3: /" >&2 || true
     awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out"
 }
 echo "old: $old"
 echo "new: $new"
-echo "wrk keep-alive GET, ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
+echo "wrk GET, keep-alive unless it says close, ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
 for kind in script mockdata record; do
-    for load in "1 1" "2 64"; do
+    loads=("1 1" "2 64")
+    [ "$kind" = script ] && loads+=("2 16 close")
+    for load in "${loads[@]}"; do
         set -- $load
+        header=""; [ "${3:-}" = close ] && header="Connection: close"
         ototal=0; ntotal=0
         oport="port_old_$kind"; nport_="port_new_$kind"
         for round in $(seq 1 "$rounds"); do
-            o=$(rps "$1" "$2" "${!oport}"); n=$(rps "$1" "$2" "${!nport_}")
-            echo "  $kind -t$1 -c$2 round=$round old=$o new=$n"
+            o=$(rps "$1" "$2" "${!oport}" "$header"); n=$(rps "$1" "$2" "${!nport_}" "$header")
+            echo "  $kind -t$1 -c$2 ${3:-keep-alive} round=$round old=$o new=$n"
             ototal=$((ototal + o)); ntotal=$((ntotal + n))
         done
-        awk -v o="$ototal" -v n="$ntotal" -v k="$kind" -v t="$1" -v c="$2" \
-            'BEGIN { printf "%s -t%d -c%d old=%.0f new=%.0f new/old=%.3f\n", k, t, c, o, n, n / o }'
+        awk -v o="$ototal" -v n="$ntotal" -v k="$kind" -v t="$1" -v c="$2" -v a="${3:-keep-alive}" \
+            'BEGIN { printf "%s -t%d -c%d %s old=%.0f new=%.0f new/old=%.3f\n", k, t, c, a, o, n, n / o }'
     done
 done

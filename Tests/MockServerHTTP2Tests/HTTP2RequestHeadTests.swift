@@ -68,4 +68,31 @@ struct HTTP2RequestHeadTests {
         }
         #expect(throws: HTTP2Error.self) { try HTTP2RequestHead.checkTrailers(Self.fields([("Upper", "1")]), streamID: 5) }
     }
+
+    @Test("the bytes written directly: the request line, :authority as Host first, the fields in order, a body's length added")
+    func requestBytes() throws {
+        let get = try HTTP2RequestHead.request(fields: Self.fields([(":method", "GET"), (":scheme", "http"), (":path", "/a?b=1"), (":authority", "example.com:8080"),
+                                                                    ("accept", "*/*"), ("x-two", "1"), ("x-two", "2")]), body: [], streamID: 3)
+        #expect(String(decoding: get.raw, as: UTF8.self) == "GET /a?b=1 HTTP/1.1\r\nHost: example.com:8080\r\naccept: */*\r\nx-two: 1\r\nx-two: 2\r\n\r\n")
+        #expect(get.headers.values(for: "x-two") == ["1", "2"])
+        #expect(get.body.isEmpty)
+        let post = try HTTP2RequestHead.request(fields: Self.fields([(":method", "POST"), (":scheme", "http"), (":path", "/up"), ("host", "h")]), body: Array("hello".utf8), streamID: 1)
+        #expect(String(decoding: post.raw, as: UTF8.self) == "POST /up HTTP/1.1\r\nhost: h\r\ncontent-length: 5\r\n\r\nhello")
+        #expect(post.body == Array("hello".utf8))
+    }
+
+    @Test("a value that is not UTF-8 is repaired the same in the headers and the request's bytes")
+    func notUTF8() throws {
+        let request = try HTTP2RequestHead.request(fields: Self.fields([(":method", "GET"), (":scheme", "http"), (":path", "/")]) + [HPACKHeader(name: Array("x".utf8), value: [0x61, 0xFF])],
+                                                   body: [], streamID: 1)
+        #expect(request.headers["x"] == "a\u{FFFD}")
+        #expect(String(decoding: request.raw, as: UTF8.self) == "GET / HTTP/1.1\r\nx: a\u{FFFD}\r\n\r\n")
+    }
+
+    @Test("a response's field names are lowered byte by byte, and through their text outside ASCII")
+    func lowercasedNames() {
+        #expect(HTTP2RequestHead.lowercasedName("Content-Type") == Array("content-type".utf8))
+        #expect(HTTP2RequestHead.lowercasedName("x-ok") == Array("x-ok".utf8))
+        #expect(HTTP2RequestHead.lowercasedName("X-Ä") == Array("x-ä".utf8))
+    }
 }

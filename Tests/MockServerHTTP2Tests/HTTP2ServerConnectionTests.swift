@@ -139,6 +139,24 @@ struct HTTP2ServerConnectionTests {
         #expect(try idle.receive(HTTP2Frame(streamID: 9, .priority(HTTP2Priority()))).isEmpty)
     }
 
+    @Test("closed streams are remembered up to 1,024: the first closed are forgotten (PROTOCOL_ERROR), the latest still STREAM_CLOSED")
+    func closedStreamMemory() throws {
+        var connection = try Self.connection()
+        var client = HPACKEncoder()
+        let last: UInt32 = 2 * 1_100 - 1
+        for stream in stride(from: UInt32(1), through: last, by: 2) {
+            _ = try connection.receive(Self.headers(stream, Self.request(encoder: &client)))
+            _ = try connection.sendHeaders(fields([":status": "200"]), on: stream, endStream: true)
+        }
+        #expect(connection.activeStreams == 0)
+        #expect(throws: HTTP2Error(.protocolError, "a HEADERS frame opens stream 1 after stream \(last)")) {
+            try connection.receive(Self.headers(1, Self.request(encoder: &client)))
+        }
+        #expect(throws: HTTP2Error(.streamClosed, "a HEADERS frame on stream \(last), which is closed")) {
+            try connection.receive(Self.headers(last, Self.request(encoder: &client)))
+        }
+    }
+
     @Test("closed streams: DATA or HEADERS after END_STREAM is STREAM_CLOSED; RST_STREAM and WINDOW_UPDATE on one are ignored")
     func closedStreams() throws {
         var connection = try Self.connection()

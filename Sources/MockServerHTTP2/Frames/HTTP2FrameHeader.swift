@@ -25,11 +25,22 @@ package struct HTTP2FrameHeader: Hashable, Sendable {
 
     /// Appends the nine bytes to `output`.
     package func write(into output: inout [UInt8]) {
-        output.append(UInt8(truncatingIfNeeded: length >> 16))
-        output.append(UInt8(truncatingIfNeeded: length >> 8))
-        output.append(UInt8(truncatingIfNeeded: length))
-        output.append(type.rawValue)
-        output.append(flags.rawValue)
-        HTTP2Bytes.append(streamID & 0x7FFF_FFFF, to: &output)
+        let offset = output.count
+        output.append(contentsOf: repeatElement(0, count: Self.size))
+        write(into: &output, at: offset)
+    }
+
+    /// Writes the nine bytes over `output[offset..<offset + 9]` (a place kept for them).
+    package func write(into output: inout [UInt8], at offset: Int) {
+        output[offset] = UInt8(truncatingIfNeeded: length >> 16)
+        output[offset + 1] = UInt8(truncatingIfNeeded: length >> 8)
+        output[offset + 2] = UInt8(truncatingIfNeeded: length)
+        output[offset + 3] = type.rawValue
+        output[offset + 4] = flags.rawValue
+        let stream = streamID & 0x7FFF_FFFF
+        output[offset + 5] = UInt8(truncatingIfNeeded: stream >> 24)
+        output[offset + 6] = UInt8(truncatingIfNeeded: stream >> 16)
+        output[offset + 7] = UInt8(truncatingIfNeeded: stream >> 8)
+        output[offset + 8] = UInt8(truncatingIfNeeded: stream)
     }
 }

@@ -51,10 +51,8 @@ package enum HTTP2FrameWriter {
             flags = unknownFlags
             output.append(contentsOf: repeatElement(0, count: length))
         }
-        var header: [UInt8] = []
         HTTP2FrameHeader(length: output.count - headerAt - HTTP2FrameHeader.size, type: frame.type, flags: flags, streamID: frame.streamID)
-            .write(into: &header)
-        output.replaceSubrange(headerAt..<(headerAt + HTTP2FrameHeader.size), with: header)
+            .write(into: &output, at: headerAt)
     }
 
     /// Appends a field block as a HEADERS frame and as many CONTINUATION frames as
@@ -71,7 +69,8 @@ package enum HTTP2FrameWriter {
         var chunkStart = 0
         repeat {
             let chunkEnd = min(block.count, chunkStart + maximumFrameSize)
-            let chunk = Array(block[chunkStart..<chunkEnd])
+            // A block that fits one frame (the usual case) goes as it is, uncopied.
+            let chunk = chunkStart == 0 && chunkEnd == block.count ? block : Array(block[chunkStart..<chunkEnd])
             let last = chunkEnd == block.count
             let payload: HTTP2Frame.Payload = chunkStart == 0
                 ? .headers(block: chunk, endStream: endStream, endHeaders: last)

@@ -44,8 +44,8 @@ package struct HPACKEncoder: Sendable {
 
     private mutating func encode(_ header: HPACKHeader, into output: inout [UInt8]) {
         var nameIndex = 0
-        if let known = HPACKStaticTable.indexByName[header.name] {
-            if let index = known.byValue[header.value], !header.sensitive {
+        if let known = HPACKStaticTable.named(header.name) {
+            if let index = known.values.first(where: { $0.value == header.value })?.index, !header.sensitive {
                 HPACKInteger.encode(index, prefixBits: 7, flags: 0x80, into: &output)
                 return
             }

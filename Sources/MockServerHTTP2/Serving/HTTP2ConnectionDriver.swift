@@ -458,9 +458,12 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         let streamed = raw || response.headers.hasToken("chunked", in: "Transfer-Encoding")
         if streamed, !raw { exchange.chunks = HTTP2ChunkReader() }
         let sendsBody = !exchange.isHead && !response.isBodiless
-        var fields = [HPACKHeader(":status", String(response.status))]
-        for field in response.headers where !HTTP2RequestHead.connectionSpecific.contains(field.name.lowercased()) {
-            fields.append(HPACKHeader(field.name.lowercased(), field.value))
+        var fields: [HPACKHeader] = []
+        fields.reserveCapacity(response.headers.count + 2)
+        fields.append(HPACKHeader(name: HTTP2RequestHead.statusName, value: Array(String(response.status).utf8)))
+        for field in response.headers {
+            let name = HTTP2RequestHead.lowercasedName(field.name)
+            if !HTTP2RequestHead.connectionSpecific.contains(name) { fields.append(HPACKHeader(name: name, value: Array(field.value.utf8))) }
         }
         if !streamed, !response.headers.contains("Content-Length"), !response.isBodiless {
             fields.append(HPACKHeader("content-length", String(response.body.count)))
