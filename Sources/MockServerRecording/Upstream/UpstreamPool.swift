@@ -19,33 +19,20 @@ final class UpstreamPool {
         loop.attachment(UpstreamPool.self) { UpstreamPool(loop: loop) }
     }
 
-    /// Sends `exchange` on an idle connection to its address, or on a new one.
+    /// Sends `exchange` on an idle connection to its address, or on a new one; the connection
+    /// fails it when its ``UpstreamExchange/deadline`` passes first.
     func send(_ exchange: UpstreamExchange) {
-        let driver: UpstreamDriver
         if let reused = takeIdle(for: exchange.address) {
-            driver = reused
             reused.send(exchange)
         } else {
-            driver = UpstreamDriver(connecting: exchange, pool: self)
-            do {
-                let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
-                driver.attach(connection)
-            } catch {
-                exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
-                return
-            }
-        }
-        loop.schedule(after: exchange.timeout) { [weak driver] in
-            guard exchange.isPending else { return }
-            let seconds = exchange.timeout.inSeconds
-            exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: seconds)))
-            driver?.connection?.close(.failed("the upstream did not answer in time"))
+            open(for: exchange)
         }
     }
 
-    /// Sends `exchange` again, on a new connection (its reused one closed before it was answered).
-    func retry(_ exchange: UpstreamExchange) {
-        let driver = UpstreamDriver(connecting: exchange, pool: self)
+    /// Sends `exchange` on a new connection (also to retry it when its reused one closed before it
+    /// was answered).
+    func open(for exchange: UpstreamExchange) {
+        let driver = UpstreamDriver(connecting: exchange, pool: self, loop: loop)
         do {
             let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
             driver.attach(connection)
