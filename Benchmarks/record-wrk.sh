@@ -4,7 +4,10 @@
 # alternating: nginx as a reverse proxy (its own process, 1 worker, upstream keepalive) and
 # mitmdump in reverse mode writing its flows; keep-alive on 1 and 64 connections. Then 10,000
 # distinct requests recorded, with the recorder's resident memory before and after beside the size
-# of what it wrote. Not a test: it prints figures and exits 0.
+# of what it wrote; before that, four more runs on the same recorder, to show whether its rate or its
+# CPU per request drifts as it keeps recording. Beside each rate, the server's own CPU per request
+# (/proc/PID/task/*/schedstat; nginx's worker), which a shared machine disturbs less. Not a test: it
+# prints figures and exits 0.
 #   Benchmarks/record-wrk.sh [SECONDS] [ROUNDS]          ($MOCKSERVER names a binary instead of building)
 # Needs wrk, nginx and curl (apt-get install wrk nginx curl); mitmdump from $MITMDUMP, PATH, or a venv
 # it makes in .build/bench-venv (pip install mitmproxy); without PyPI that peer is skipped, saying so.
@@ -26,6 +29,9 @@ mkdir "$work/proxy"
 start_nginx "$work/proxy" "location / { proxy_pass http://origin; proxy_http_version 1.1; proxy_set_header Connection \"\"; }" "" \
     "upstream origin { server 127.0.0.1:$origin; keepalive 64; }"
 pport=$nport
+proxy_worker=""
+for _ in $(seq 1 50); do proxy_worker=$(pgrep -P "$(cat "$work/proxy/nginx.pid")" | head -n 1) && break; sleep 0.1; done
+source Benchmarks/server-cpu.sh
 "$MOCKSERVER" record --upstream "http://127.0.0.1:$origin" --endpoints "$work/recorded.json" >"$work/m.out" &
 recorder=$!
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
@@ -49,26 +55,41 @@ else
     echo "mitmdump skipped: not installed and PyPI unreachable (pip install mitmproxy)"
 fi
 
+# rps THREADS CONNS PORT [PID]: requests/s of one wrk run; with PID, also that server's CPU per request
+# (as "RATE CPU_US").
 rps() {
-    local out
+    local out before after
+    [ -n "${4:-}" ] && before=$(cpu_ns "$4")
     out=$(wrk -t"$1" -c"$2" -d"${seconds}s" "http://127.0.0.1:$3/")
+    [ -n "${4:-}" ] && after=$(cpu_ns "$4")
     grep -E "Socket errors|Non-2xx" <<<"$out" | sed "s/^/    port $3: /" >&2 || true
-    awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out"
+    awk -v b="${before:-}" -v a="${after:-}" '/requests in/ { n = $1 } /Requests\/sec/ { r = $2 }
+        END { printf "%.0f", r; if (b != "") printf " %.1f", (a - b) / n / 1000; printf "\n" }' <<<"$out"
 }
 echo "wrk through a proxy to an nginx origin: mockserver record (endpoints), nginx proxy_pass, mitmdump reverse (-w flows), ${seconds}s per run, ${rounds} alternating rounds (requests/s)"
 for load in "1 1" "2 64"; do
     set -- $load
-    ntotal=0; mtotal=0; ttotal=0
+    ntotal=0; mtotal=0; ttotal=0; ncpu=(); mcpu=()
     for round in $(seq 1 "$rounds"); do
-        n=$(rps "$1" "$2" "$pport"); m=$(rps "$1" "$2" "$mport"); t=0
+        read -r n nc < <(rps "$1" "$2" "$pport" "$proxy_worker"); read -r m mc < <(rps "$1" "$2" "$mport" "$recorder"); t=0
         [ -n "$tport" ] && t=$(rps "$1" "$2" "$tport")
-        echo "  -t$1 -c$2 round=$round nginx-proxy=$n recorder=$m mitmdump=$t"
-        ntotal=$((ntotal + n)); mtotal=$((mtotal + m)); ttotal=$((ttotal + t))
+        echo "  -t$1 -c$2 round=$round nginx-proxy=$n (${nc} us/request) recorder=$m (${mc} us/request) mitmdump=$t"
+        ntotal=$((ntotal + n)); mtotal=$((mtotal + m)); ttotal=$((ttotal + t)); ncpu+=("$nc"); mcpu+=("$mc")
     done
-    awk -v n="$ntotal" -v m="$mtotal" -v p="$ttotal" -v t="$1" -v c="$2" 'BEGIN {
+    awk -v n="$ntotal" -v m="$mtotal" -v p="$ttotal" -v t="$1" -v c="$2" -v nc="${ncpu[*]}" -v mc="${mcpu[*]}" '
+        function median(list,   v, k, i, j, x) { k = split(list, v, " ")
+            for (i = 2; i <= k; i++) { x = v[i]; for (j = i - 1; j > 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+            return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2 }
+        BEGIN {
         printf "-t%d -c%d nginx-proxy=%.0f recorder=%.0f mitmdump=%.0f recorder/nginx-proxy=%.2f", t, c, n, m, p, m / n
         if (p > 0) printf " recorder/mitmdump=%.1f", m / p
-        printf "\n" }'
+        printf "; CPU us/request, medians: nginx-proxy=%.1f recorder=%.1f (recorder/nginx-proxy=%.2f)\n", median(nc), median(mc), median(mc) / median(nc) }'
+done
+
+echo "the same recorder, four more -t1 -c1 runs in a row (requests/s, CPU us/request, RSS KiB):"
+for run in 1 2 3 4; do
+    read -r m mc < <(rps 1 1 "$mport" "$recorder")
+    echo "  run=$run recorder=$m (${mc} us/request) rss=$(awk '/VmRSS/ {print $2}' "/proc/$recorder/status")"
 done
 
 rss() { awk '/VmRSS/ {print $2}' "/proc/$recorder/status"; }

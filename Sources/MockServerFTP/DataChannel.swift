@@ -57,8 +57,8 @@ package final class DataChannel {
     package func openPassive(host: String) throws -> UInt16 {
         let previous = passivePort ?? previousPassivePort
         reset()
-        let socket = try pool.take(host: host, excluding: previous)
-        let listener = Listener(socket: socket, loop: loop, afterFirst: { [pool] in pool.give($0) }) { [unowned self] client in
+        let (socket, port) = try pool.take(host: host, excluding: previous)
+        let listener = Listener(socket: socket, loop: loop, afterFirst: { [pool] in pool.give($0, port: port) }) { [unowned self] client in
             try accepted(client)
         }
         do {
@@ -68,9 +68,9 @@ package final class DataChannel {
             throw error
         }
         self.listener = listener
-        passivePort = listener.port
-        previousPassivePort = listener.port
-        return listener.port
+        passivePort = port
+        previousPassivePort = port
+        return port
     }
 
     /// Makes the next transfer connect to `target`, replacing any earlier route.

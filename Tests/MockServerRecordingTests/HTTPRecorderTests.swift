@@ -93,6 +93,27 @@ struct HTTPRecorderTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// An upstream connection watches the deadline of the exchange under way with one timer at a
+    /// time (not one per request), moved on to the next exchange's deadline when the one it was set
+    /// for was answered in time.
+    @Test("on an upstream connection kept alive after one answer, the next request it never answers gets a 502 at the timeout")
+    func timeoutOnReusedConnection() async throws {
+        let upstream = MockServer(httpResponder: AnswersOnlyFast())
+        try await upstream.start()
+        defer { upstream.stop() }
+        let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: .endpoints(file: try Tools.temporaryDirectory().appendingPathComponent("e.json")),
+                                        timeout: .milliseconds(300))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        #expect(try await send(proxy.port, "GET", "/fast").0 == 200)
+        let slow = try await send(proxy.port, "GET", "/slow")
+        #expect(slow.0 == 502)
+        #expect(slow.2 == "MockServer: the upstream 127.0.0.1:\(upstream.port) did not answer within 0.3 s\n")
+        // Both went on the one upstream connection.
+        #expect(upstream.transcript.entries.filter { if case .connected = $0.event { true } else { false } }.count == 1)
+    }
+
     @Test("an upstream that closes without an answer gets the client a 502 that says so")
     func closesWithoutAnswer() async throws {
         let closing = MockServer(responder: PatternResponder([try ResponseEntry("close", pattern: ".*", commands: [.close])]))
@@ -235,5 +256,16 @@ struct HTTPRecorderTests {
         #expect(again == me)
         let (madeAgain, _) = try await session.data(for: post)
         #expect(madeAgain == made)
+    }
+}
+
+/// Answers `/fast` at once and never answers anything else.
+private struct AnswersOnlyFast: HTTPResponder {
+    func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+        guard request.path == "/fast" else {
+            try await Task.sleep(for: .seconds(60))
+            return nil
+        }
+        return HTTPReply(HTTPMockResponse(status: 200, body: Array("fast\n".utf8)))
     }
 }

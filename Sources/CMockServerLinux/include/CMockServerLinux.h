@@ -9,7 +9,8 @@
 /// accept4(2), which glibc declares only under _GNU_SOURCE.
 int CMockServer_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
-/// The bytes in the socket's send queue that the peer has not acknowledged (ioctl SIOCOUTQ), or -1.
+/// The data bytes in the socket's send queue that the peer has not acknowledged (ioctl SIOCOUTQ,
+/// less our FIN's sequence number while that is unacknowledged), or -1.
 int CMockServer_unacknowledged(int fd);
 #endif
 #endif

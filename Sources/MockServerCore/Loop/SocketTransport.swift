@@ -1,13 +1,25 @@
 /// A connection's TCP socket, watched by the loop's selector.
 package final class SocketTransport: StreamTransport {
     private let socket: Socket
-    package let peerAddress: SocketAddress?
-    package let localAddress: SocketAddress?
+    /// The addresses once asked for: each is a system call, which a connection that never needs it
+    /// (an FTP data connection, its local one) does not make.
+    private var knownPeerAddress: SocketAddress?
+    private var knownLocalAddress: SocketAddress?
+    /// Whether the descriptor was closed (its number may be another socket's by now).
+    private var isClosed = false
 
     package init(_ socket: Socket) {
         self.socket = socket
-        self.peerAddress = socket.peerAddress
-        self.localAddress = socket.localAddress
+    }
+
+    package var peerAddress: SocketAddress? {
+        if knownPeerAddress == nil && !isClosed { knownPeerAddress = socket.peerAddress }
+        return knownPeerAddress
+    }
+
+    package var localAddress: SocketAddress? {
+        if knownLocalAddress == nil && !isClosed { knownLocalAddress = socket.localAddress }
+        return knownLocalAddress
     }
 
     package var peerDescription: String { peerAddress?.description ?? "unknown" }
@@ -44,6 +56,7 @@ package final class SocketTransport: StreamTransport {
     }
 
     package func close(reset: Bool) {
+        isClosed = true
         if reset { socket.reset() } else { socket.close() }
     }
 }

@@ -56,7 +56,7 @@ package final class StreamConnection: LoopHandler {
     /// Whether ``Transcript.Event/closed(_:)`` was recorded already (``recordClosed(_:)``).
     private var closeRecorded = false
     /// The peer's address, when the system could tell it.
-    package let peer: SocketAddress?
+    package var peer: SocketAddress? { transport.peerAddress }
     /// The loop this connection lives on. `unowned(unsafe)`: the loop keeps every connection it
     /// runs and closes them all before it ends, so it outlives them; a checked `unowned` reference
     /// costs a strong retain and release at every use, several times a unit.
@@ -127,12 +127,10 @@ package final class StreamConnection: LoopHandler {
         self.loop = loop
         self.environment = loop.environment
         self.driver = driver
-        self.peer = transport.peerAddress
-        self.localAddress = transport.localAddress
     }
 
     /// The address the connection was accepted on.
-    package let localAddress: SocketAddress?
+    package var localAddress: SocketAddress? { transport.localAddress }
 
     /// Whether the connection has closed.
     package var isClosed: Bool {

@@ -20,7 +20,8 @@ package enum Platform {
         send(fd, pointer, count, Int32(MSG_NOSIGNAL))
     }
 
-    /// Bytes sent but not yet acknowledged by the peer, or `nil` when the system cannot say.
+    /// Data bytes sent but not yet acknowledged by the peer (the FIN not counted), or `nil` when the
+    /// system cannot say.
     package static func unacknowledgedBytes(_ fd: Int32) -> Int? {
         let count = CMockServer_unacknowledged(fd)
         return count >= 0 ? Int(count) : nil

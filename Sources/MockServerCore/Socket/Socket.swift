@@ -123,7 +123,9 @@ package struct Socket: Sendable, Hashable {
         return .failed(.last("send"))
     }
 
-    /// Bytes written but not yet acknowledged by the peer's TCP, or `nil` when the system cannot say.
+    /// Data bytes written but not yet acknowledged by the peer's TCP, or `nil` when the system cannot
+    /// say. Our FIN is no data: after ``shutdownWrite()``, 0 means the peer has every byte, whether
+    /// or not it has acknowledged the FIN yet (which it may delay until it closes).
     package var unacknowledgedBytes: Int? { Platform.unacknowledgedBytes(fd) }
 
     /// Turns off Nagle's algorithm so that small replies leave at once.

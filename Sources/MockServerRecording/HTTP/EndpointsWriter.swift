@@ -10,7 +10,8 @@ import MockServerHTTP
 /// came, an answer the same as the one just before it (`Date` and `Age` aside) kept once (the last
 /// repeats on replay);
 /// when every answer was the same, a single `response`. The
-/// file is rewritten at most every ``writeInterval`` while recording, and by ``flush()``.
+/// file is rewritten at most every ``writeInterval`` while recording (less often as it grows: see
+/// ``pause(after:)``), and by ``flush()``.
 final class EndpointsWriter: RecordingSink {
     let file: URL
     let keepsTiming: Bool
@@ -21,6 +22,15 @@ final class EndpointsWriter: RecordingSink {
         var responses: [String]
         /// The last answer, to tell a changed answer from a repeated one (its delay aside).
         var lastAnswer: Answer?
+        /// Where its text is in ``State/rendered``.
+        let index: Int
+
+        /// The endpoint as the file has it.
+        static func text(json: String, responses: [String]) -> String {
+            let answer = responses.count == 1 ? "\"response\": \(responses[0])"
+                : "\"responses\": [\n        " + responses.joined(separator: ",\n        ") + "\n      ]"
+            return "{ \(json), \(answer) }"
+        }
     }
 
     /// The headers that tell answers apart: all but those that change with the clock (`Date`, `Age`).
@@ -37,14 +47,31 @@ final class EndpointsWriter: RecordingSink {
         var trailers = HTTPHeaders()
     }
     private struct State {
-        var order: [String] = []
         var endpoints: [String: Endpoint] = [:]
+        /// Each endpoint's text as last written, in the order they were first recorded: a write
+        /// makes only the text of those that changed since the one before (``changed``) and joins.
+        var rendered: [String] = []
+        /// The endpoints (by key) that changed since the last write.
+        var changed: Set<String> = []
         var dirty = false
         var writeScheduled = false
+        /// How long after a change the file is written: ``writeInterval``, or longer once a write
+        /// takes long (``pause(after:)``).
+        var interval = EndpointsWriter.writeInterval
     }
     private let state = Locked(State())
     private let queue = DispatchQueue(label: "mockserver.record.endpoints")
     static let writeInterval = DispatchTimeInterval.milliseconds(200)
+
+    /// The wait before the next write after one that took `duration`: ``writeInterval``, or ten
+    /// times the last write's time when that is longer. A file is rewritten whole, so the cost of
+    /// each write grows with what was recorded; this keeps the writer's share of a core near a tenth
+    /// however large the file grows (50,000 endpoints, 10 MB, were rewritten 5 times a second).
+    static func pause(after duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = (duration * 10).components
+        let milliseconds = Int(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        return .milliseconds(max(200, milliseconds))
+    }
 
     init(file: URL, keepsTiming: Bool) throws(RecordingError) {
         self.file = file
@@ -133,20 +160,22 @@ final class EndpointsWriter: RecordingSink {
         let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer == answer }
         if unchanged { return }
         let response = responseJSON(exchange, timing: keepsTiming)
-        let schedule = state.withLock { state -> Bool in
+        let schedule = state.withLock { state -> DispatchTimeInterval? in
             if state.endpoints[key] == nil {
-                state.order.append(key)
-                state.endpoints[key] = Endpoint(json: json, responses: [])
+                state.endpoints[key] = Endpoint(json: json, responses: [], index: state.rendered.count)
+                state.rendered.append("")
             }
-            guard state.endpoints[key]?.lastAnswer != answer else { return false }
+            guard state.endpoints[key]?.lastAnswer != answer else { return nil }
+            // In place: a sequence of many answers is not copied at each one.
             state.endpoints[key]?.lastAnswer = answer
             state.endpoints[key]?.responses.append(response)
+            state.changed.insert(key)
             state.dirty = true
             defer { state.writeScheduled = true }
-            return !state.writeScheduled
+            return state.writeScheduled ? nil : state.interval
         }
-        if schedule {
-            queue.asyncAfter(deadline: .now() + Self.writeInterval) { [self] in
+        if let schedule {
+            queue.asyncAfter(deadline: .now() + schedule) { [self] in
                 try? write()
             }
         }
@@ -164,21 +193,29 @@ final class EndpointsWriter: RecordingSink {
         try result.get()
     }
 
-    /// Writes the file if anything changed since it was last written.
+    /// Writes the file if anything changed since it was last written; on the writer's queue. The
+    /// text is made outside the lock, so recording goes on meanwhile.
     private func write() throws(RecordingError) {
-        let text: String? = state.withLock { state in
+        let started = ContinuousClock.now
+        let changed: [(index: Int, json: String, responses: [String])]? = state.withLock { state in
             state.writeScheduled = false
             guard state.dirty else { return nil }
             state.dirty = false
-            return Self.text(kept: kept, recorded: state.order.compactMap { state.endpoints[$0] }.map { endpoint in
-                let answer = endpoint.responses.count == 1 ? "\"response\": \(endpoint.responses[0])"
-                    : "\"responses\": [\n        " + endpoint.responses.joined(separator: ",\n        ") + "\n      ]"
-                return "{ \(endpoint.json), \(answer) }"
-            })
+            defer { state.changed.removeAll(keepingCapacity: true) }
+            return state.changed.compactMap { key in state.endpoints[key].map { (index: $0.index, json: $0.json, responses: $0.responses) } }
         }
-        guard let text else { return }
+        guard let changed else { return }
+        let texts = changed.map { (index: $0.index, text: Endpoint.text(json: $0.json, responses: $0.responses)) }
+        let rendered = state.withLock { state in
+            for (index, text) in texts { state.rendered[index] = text }
+            return state.rendered
+        }
+        defer {
+            let interval = Self.pause(after: ContinuousClock.now - started)
+            state.withLock { $0.interval = interval }
+        }
         do {
-            try Data(text.utf8).write(to: file, options: .atomic)
+            try Data(Self.text(kept: kept, recorded: rendered).utf8).write(to: file, options: .atomic)
         } catch {
             throw .cannotWrite(path: file.path, reason: (error as NSError).localizedDescription)
         }
@@ -189,5 +226,5 @@ final class EndpointsWriter: RecordingSink {
             + (kept + recorded).joined(separator: ",\n    ") + "\n  ]\n}\n"
     }
 
-    var writtenFiles: [String] { state.withLock { $0.order.isEmpty } ? [] : [file.path] }
+    var writtenFiles: [String] { state.withLock { $0.rendered.isEmpty } ? [] : [file.path] }
 }

@@ -26,6 +26,11 @@ final class UpstreamDriver: StreamDriver {
 
     private var state: State
     private weak var pool: UpstreamPool?
+    private unowned let loop: EventLoop
+    /// Whether a check of the current exchange's deadline is scheduled: one at a time, however many
+    /// exchanges the connection carries, so that the loop holds a timer per connection, not one per
+    /// request of the last `timeout` (90,000 of them at 3,000 requests a second and 30 s).
+    private var deadlineCheckScheduled = false
     private(set) weak var connection: StreamConnection?
     /// How many exchanges ran on the connection (a reused one is retried when it was closed under us).
     private(set) var exchanges = 0
@@ -33,10 +38,12 @@ final class UpstreamDriver: StreamDriver {
     /// The upstream's address.
     let address: SocketAddress
 
-    init(connecting exchange: UpstreamExchange, pool: UpstreamPool) {
+    init(connecting exchange: UpstreamExchange, pool: UpstreamPool, loop: EventLoop) {
         state = .connecting(exchange)
         address = exchange.address
         self.pool = pool
+        self.loop = loop
+        watchDeadline(of: exchange)
     }
 
     func attach(_ connection: StreamConnection) { self.connection = connection }
@@ -51,6 +58,7 @@ final class UpstreamDriver: StreamDriver {
     func send(_ exchange: UpstreamExchange) {
         guard let connection else { return }
         begin(exchange)
+        watchDeadline(of: exchange)
         connection.send(exchange.bytes)
         connection.resume()
     }
@@ -155,10 +163,36 @@ final class UpstreamDriver: StreamDriver {
     private func fail(_ exchange: UpstreamExchange, reason: String, connection: StreamConnection) {
         guard exchange.isPending else { return }
         if !exchange.answered && exchanges > 1, let pool {
-            pool.retry(exchange)
+            pool.open(for: exchange)
             return
         }
         exchange.finish(.failure(.badResponse(address: exchange.address.description, reason: reason)))
+    }
+
+    /// Checks at `exchange`'s deadline whether the exchange then under way (it or a later one) is
+    /// overdue, unless a check is scheduled already.
+    private func watchDeadline(of exchange: UpstreamExchange) {
+        guard !deadlineCheckScheduled else { return }
+        deadlineCheckScheduled = true
+        loop.schedule(at: exchange.deadline) { [weak self] in self?.checkDeadline() }
+    }
+
+    /// Fails the exchange under way when its deadline has passed, and closes the connection;
+    /// otherwise checks again at its deadline.
+    private func checkDeadline() {
+        deadlineCheckScheduled = false
+        let exchange: UpstreamExchange
+        switch state {
+        case .connecting(let current), .exchanging(let current, _, _): exchange = current
+        case .idle, .closed: return
+        }
+        guard exchange.isPending else { return }
+        guard MonotonicClock.now() >= exchange.deadline else {
+            watchDeadline(of: exchange)
+            return
+        }
+        exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: exchange.timeout.inSeconds)))
+        connection?.close(.failed("the upstream did not answer in time"))
     }
 
     private static func words(_ reason: Transcript.CloseReason) -> String {

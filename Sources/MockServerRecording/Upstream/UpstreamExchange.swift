@@ -5,11 +5,14 @@ import MockServerTLS
 
 /// One request on its way to the upstream and the code that takes its outcome, exactly once.
 final class UpstreamExchange {
-    /// The request's bytes, dropped once the outcome is known (a timer may hold the exchange longer).
+    /// The request's bytes, dropped once the outcome is known.
     private(set) var bytes: [UInt8]
     let method: String
     let address: SocketAddress
     let timeout: Duration
+    /// When the outcome is due at the latest (monotonic nanoseconds): `timeout` after the exchange
+    /// was made.
+    let deadline: UInt64
     /// The client context and server name, for an https upstream.
     let tls: (context: TLSClientContext, serverName: String)?
     /// The request as HTTP/2 sends it, for an `h2c` upstream (``bytes`` is then empty); `nil` for HTTP/1.1.
@@ -28,6 +31,7 @@ final class UpstreamExchange {
         self.method = method
         self.address = address
         self.timeout = timeout
+        self.deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(timeout)
         self.tls = tls
         self.completion = completion
     }

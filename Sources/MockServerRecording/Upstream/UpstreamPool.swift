@@ -19,49 +19,35 @@ final class UpstreamPool {
         loop.attachment(UpstreamPool.self) { UpstreamPool(loop: loop) }
     }
 
-    /// Sends `exchange` on an idle connection to its address, or on a new one (an HTTP/2 exchange
-    /// always on a new one, closed after its answer).
+    /// Sends `exchange` on an idle connection to its address, or on a new one; the connection
+    /// fails it when its ``UpstreamExchange/deadline`` passes first. An HTTP/2 exchange always goes
+    /// on a new connection, closed after its answer, with a deadline timer of its own.
     func send(_ exchange: UpstreamExchange) {
         if let request = exchange.http2 {
             let driver = HTTP2UpstreamDriver(exchange, request: request)
             do {
                 let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
-                expire(exchange) { [weak connection] in connection?.close(.failed("the upstream did not answer in time")) }
+                loop.schedule(at: exchange.deadline) { [weak connection] in
+                    guard exchange.isPending else { return }
+                    exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: exchange.timeout.inSeconds)))
+                    connection?.close(.failed("the upstream did not answer in time"))
+                }
             } catch {
                 exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
             }
             return
         }
-        let driver: UpstreamDriver
         if let reused = takeIdle(for: exchange.address) {
-            driver = reused
             reused.send(exchange)
         } else {
-            driver = UpstreamDriver(connecting: exchange, pool: self)
-            do {
-                let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
-                driver.attach(connection)
-            } catch {
-                exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
-                return
-            }
-        }
-        expire(exchange) { [weak driver] in driver?.connection?.close(.failed("the upstream did not answer in time")) }
-    }
-
-    /// Fails `exchange` once its timeout passes without an answer, and then `close`s its connection.
-    private func expire(_ exchange: UpstreamExchange, close: @escaping () -> Void) {
-        loop.schedule(after: exchange.timeout) {
-            guard exchange.isPending else { return }
-            let seconds = exchange.timeout.inSeconds
-            exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: seconds)))
-            close()
+            open(for: exchange)
         }
     }
 
-    /// Sends `exchange` again, on a new connection (its reused one closed before it was answered).
-    func retry(_ exchange: UpstreamExchange) {
-        let driver = UpstreamDriver(connecting: exchange, pool: self)
+    /// Sends `exchange` on a new connection (also to retry it when its reused one closed before it
+    /// was answered).
+    func open(for exchange: UpstreamExchange) {
+        let driver = UpstreamDriver(connecting: exchange, pool: self, loop: loop)
         do {
             let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
             driver.attach(connection)
