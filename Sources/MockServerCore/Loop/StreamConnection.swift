@@ -22,6 +22,9 @@ package final class StreamConnection: LoopHandler {
         case awaitingOutput
         /// No more steps or input: the connection closes once its output is sent.
         case closing(Transcript.CloseReason)
+        /// The output is all written and the sending side shut; the peer's input is read and dropped
+        /// until it ends or ``lingerTime`` passes, then the connection closes for the reason.
+        case lingering(Transcript.CloseReason)
         case closed
     }
 
@@ -74,6 +77,8 @@ package final class StreamConnection: LoopHandler {
     @exclusivity(unchecked) private var steps: [StreamStep] = []
     @exclusivity(unchecked) private var nextStep = 0
     @exclusivity(unchecked) private var activity = Activity.running
+    /// Whether the close that follows the output lingers for the peer's end (``finishAfterOutputLingering(_:)``).
+    private var lingersOnClose = false
     @exclusivity(unchecked) private var sending = Sending.open
     @exclusivity(unchecked) private var shaping = Shaping.none
     @exclusivity(unchecked) private var inputEnded = false
@@ -178,6 +183,10 @@ package final class StreamConnection: LoopHandler {
     }
 
     package func handle(_ readiness: Readiness) {
+        if case .lingering(let reason) = activity {
+            dropLingeringInput(reason)
+            return
+        }
         if case .connecting = activity, let target = connectTarget {
             connectionAttempted(to: target, readiness)
             return
@@ -367,6 +376,18 @@ package final class StreamConnection: LoopHandler {
         drive()
     }
 
+    /// Like ``finishAfterOutput(_:)``, but once the output is written the sending side is shut and
+    /// what the peer still sends is read and dropped until it ends its side (or ``lingerTime``
+    /// passes): closing a socket with unread input sends an RST, which can destroy what the peer
+    /// has received and not yet read (the end of a response, a GOAWAY).
+    package func finishAfterOutputLingering(_ reason: Transcript.CloseReason) {
+        lingersOnClose = true
+        finishAfterOutput(reason)
+    }
+
+    /// The longest a connection lingers for its peer's end after a lingering close.
+    package static let lingerTime: Duration = .seconds(2)
+
     // MARK: Running
 
     /// Whether everything queued has left: the connection's buffer, and the transport's own.
@@ -377,6 +398,7 @@ package final class StreamConnection: LoopHandler {
     }
 
     private var wantsInput: Bool {
+        if case .lingering = activity { return true }
         guard case .running = activity else { return false }
         return !inputEnded && nextStep >= steps.count && output.count < Self.highWater
     }
@@ -433,10 +455,41 @@ package final class StreamConnection: LoopHandler {
         flushAndShut()
         guard !isClosed else { return }
         if case .closing(let reason) = activity, allWritten {
-            close(reason)
+            if lingersOnClose, !inputEnded {
+                linger(reason)
+            } else {
+                close(reason)
+            }
             return
         }
         updateInterest(keepingHeldRead: isHeld)
+    }
+
+    /// Shuts the sending side and reads (dropping) the peer's input until it ends, for at most
+    /// ``lingerTime``; then closes for `reason`.
+    private func linger(_ reason: Transcript.CloseReason) {
+        activity = .lingering(reason)
+        transport.shutdownWrite()
+        sending = .shutDown
+        do {
+            try transport.setInterest(.read, on: loop)
+            interest = .read
+        } catch {
+            close(reason)
+            return
+        }
+        loop.schedule(after: Self.lingerTime) { [weak self] in self?.close(reason) }
+    }
+
+    /// Reads and drops what a lingering connection's peer sends; closes at its end.
+    private func dropLingeringInput(_ reason: Transcript.CloseReason) {
+        while true {
+            switch transport.read(into: loop.readBuffer) {
+            case .bytes: continue
+            case .wouldBlock: return
+            case .endOfFile, .failed: close(reason); return
+            }
+        }
     }
 
     private var isHeld: Bool {

@@ -189,7 +189,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
         exchanges = [:]
         flush(on: connection)
-        connection.finishAfterOutput(reason)
+        // After GOAWAY the client may still be sending (WINDOW_UPDATEs, a request): the connection
+        // lingers for its end, so that no RST destroys the GOAWAY or a response it has not read.
+        connection.finishAfterOutputLingering(reason)
     }
 
     private func end(_ id: UInt32) {
