@@ -16,10 +16,14 @@ public struct HTTPRequestContext: Sendable {
     /// The server's event loop, for a responder that opens connections of its own there (a
     /// recording proxy's to its upstream); `nil` outside a running server.
     package let inbox: LoopInbox?
+    /// Whether the request came on an HTTP/2 stream (a recording proxy then offers `h2` to an https
+    /// upstream, so that the client's protocol reaches it).
+    package let isHTTP2: Bool
 
     package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, environment: ServerEnvironment,
-                 states: ConnectionStates? = nil, inbox: LoopInbox? = nil) {
+                 states: ConnectionStates? = nil, inbox: LoopInbox? = nil, isHTTP2: Bool = false) {
         self.inbox = inbox
+        self.isHTTP2 = isHTTP2
         self.connectionID = connectionID
         self.peer = peer
         self.local = local

@@ -50,12 +50,16 @@ extension StreamConnection {
 /// Hands a TLS transport's events to its connection, made after the transport.
 private final class TLSReporter {
     weak var connection: StreamConnection?
+    /// Who hears of the finished handshake besides the transcript (a client's driver).
+    var handshakeDone: ((TLSHandshake) -> Void)?
 
     func report(_ event: TLSEvent) {
         guard let connection else { return }
         connection.record(.note(event.note))
         switch event {
-        case .handshakeDone(let handshake): connection.log(.debug, "TLS handshake done: \(handshake)")
+        case .handshakeDone(let handshake):
+            connection.log(.debug, "TLS handshake done: \(handshake)")
+            handshakeDone?(handshake)
         case .failed(let reason): connection.log(.warning, "TLS failed: \(reason)")
         case .truncated: connection.log(.debug, "TLS ended without close_notify")
         case .fault(let description): connection.log(.info, "TLS fault: \(description)")
@@ -69,12 +73,19 @@ extension StreamConnection {
     /// server's certificate must be for; a failed check fails the handshake, which closes the
     /// connection with OpenSSL's words (`certificate verify failed`).
     ///
+    /// - Parameters:
+    ///   - applicationProtocols: what to offer through ALPN, preferred first (`["h2", "http/1.1"]`); none when empty.
+    ///   - handshakeDone: called on the loop once the handshake is done, before any of the server's
+    ///     data reaches the driver (a driver that waits for ALPN's choice sends its first bytes then).
     /// - Throws: ``TLSError`` or the loop's error; the connection is closed then.
-    package func startTLSClient(context: TLSClientContext, serverName: String) throws {
+    package func startTLSClient(context: TLSClientContext, serverName: String, applicationProtocols: [String] = [],
+                                handshakeDone: ((TLSHandshake) -> Void)? = nil) throws {
         let reporter = TLSReporter()
         reporter.connection = self
+        reporter.handshakeDone = handshakeDone
         try wrapTransport { inner in
-            try TLSTransport(connectingOver: inner, context: context, serverName: serverName, report: reporter.report)
+            try TLSTransport(connectingOver: inner, context: context, serverName: serverName, applicationProtocols: applicationProtocols,
+                             report: reporter.report)
         }
     }
 }

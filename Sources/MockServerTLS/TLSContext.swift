@@ -22,9 +22,7 @@ package final class TLSContext: @unchecked Sendable {
             applicationProtocols = nil
         } else {
             // A zero after the names ends the list for the callback's walk.
-            var wire: [UInt8] = []
-            for name in names { wire += [UInt8(name.utf8.count)] + Array(name.utf8) }
-            wire.append(0)
+            let wire = Self.applicationProtocolList(names) + [0]
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: wire.count)
             _ = buffer.initialize(from: wire)
             applicationProtocols = buffer
@@ -68,6 +66,13 @@ package final class TLSContext: @unchecked Sendable {
         if let applicationProtocols {
             library.SSL_CTX_set_alpn_select_cb(pointer, Self.selectApplicationProtocol, UnsafeMutableRawPointer(applicationProtocols.baseAddress))
         }
+    }
+
+    /// ALPN's wire form of `names` (RFC 7301 §3.1): each name after its length in one byte.
+    static func applicationProtocolList(_ names: [String]) -> [UInt8] {
+        var wire: [UInt8] = []
+        for name in names { wire += [UInt8(name.utf8.count)] + Array(name.utf8) }
+        return wire
     }
 
     /// Puts the CAs client certificates must chain to in the context's store.

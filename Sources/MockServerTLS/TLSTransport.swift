@@ -88,13 +88,21 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     }
 
     /// TLS over `inner` as the client side of `context`, for `serverName` (sent as SNI when it is a
-    /// name, and what the server's certificate must be for, name or address); the handshake begins
-    /// when the transport is attached.
-    package init(connectingOver inner: any StreamTransport, context: TLSClientContext, serverName: String,
+    /// name, and what the server's certificate must be for, name or address), offering
+    /// `applicationProtocols` through ALPN in that order of preference (none when empty); the
+    /// handshake begins when the transport is attached.
+    package init(connectingOver inner: any StreamTransport, context: TLSClientContext, serverName: String, applicationProtocols: [String] = [],
                  report: @escaping (TLSEvent) -> Void) throws(TLSError) {
         let library = context.library
         let (ssl, incoming, outgoing) = try Self.makeConnection(context.pointer, library)
         library.SSL_set_connect_state(ssl)
+        if !applicationProtocols.isEmpty {
+            let wire = TLSContext.applicationProtocolList(applicationProtocols)
+            guard library.SSL_set_alpn_protos(ssl, wire, UInt32(wire.count)) == 0 else {
+                library.SSL_free(ssl)
+                throw .setupFailed(library.errorText("cannot offer \(applicationProtocols.joined(separator: ", ")) through ALPN"))
+            }
+        }
         let isAddress = (try? SocketAddress(host: serverName, port: 0)) != nil && serverName != "localhost"
         let checked = isAddress
             ? library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), serverName) == 1

@@ -144,9 +144,9 @@ struct HTTP2RecordingTests {
     /// grpcio's two calls (one answered, one a status error) through a recorder in front of
     /// `upstream` writing an endpoints file, then against a replay of that file: what grpcio
     /// printed each time, the file, and how many exchanges were recorded.
-    private func grpcRecordedAndReplayed(upstream: URL) async throws -> (through: [String], replayed: [String], written: String, recorded: Int) {
+    private func grpcRecordedAndReplayed(upstream: URL, upstreamCA: String? = nil) async throws -> (through: [String], replayed: [String], written: String, recorded: Int) {
         let file = try Tools.temporaryDirectory().appendingPathComponent("grpc.json")
-        let recorder = try HTTPRecorder(upstream: upstream, destination: .endpoints(file: file))
+        let recorder = try HTTPRecorder(upstream: upstream, destination: .endpoints(file: file), upstreamCA: upstreamCA)
         let proxy = MockServer(httpResponder: recorder)
         try await proxy.start()
         defer { proxy.stop() }
@@ -173,6 +173,70 @@ struct HTTP2RecordingTests {
         #expect(result.through == ["08071001 OK None\n", "- NOT_FOUND no item 42\n"], "\(result.through)")
         #expect(result.recorded == 2)
         #expect(result.written.contains(#""trailers": { "grpc-status": "0" }"#), "\(result.written)")
+        #expect(result.replayed == result.through, "\(result.replayed)\n\(result.written)")
+    }
+
+    /// A TLS configuration for an upstream, and the file its CA was written to (for `upstreamCA`).
+    private func upstreamTLS() throws -> (tls: TLSConfiguration, caFile: String) {
+        let tls = try TLSConfiguration.generated()
+        let ca = try Tools.temporaryDirectory().appendingPathComponent("upstream-ca.pem").path
+        try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
+        return (tls, ca)
+    }
+
+    @Test("an https upstream that offers h2 through ALPN: an HTTP/2 client's requests go there as HTTP/2 (a GET and a POST with a body), an HTTP/1.1 client's as HTTP/1.1, and the fixtures are the same")
+    func httpsUpstreamChoosesH2() throws {
+        let (tls, ca) = try upstreamTLS()
+        var configuration = MockServer.Configuration()
+        configuration.tls = tls
+        let upstream = try MockServer(script: ResponseScript(json: Self.upstreamScript), configuration: configuration)
+        try upstream.start()
+        defer { upstream.stop() }
+        let overH2 = try Tools.temporaryDirectory().appendingPathComponent("h2")
+        let overH1 = try Tools.temporaryDirectory().appendingPathComponent("h1")
+        for (folder, version) in [(overH2, "--http2-prior-knowledge"), (overH1, "--http1.1")] {
+            let recorder = try HTTPRecorder(upstream: try #require(URL(string: "https://127.0.0.1:\(upstream.port)")), destination: .mockData(folder: folder),
+                                            upstreamCA: ca)
+            let proxy = MockServer(httpResponder: recorder)
+            try proxy.start()
+            defer { proxy.stop() }
+            let get = try Tools.curl([version, "-i", "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)/items/7?full=1"])
+            #expect(get.stdout.hasSuffix("answer to GET /items/7?full=1\n\(version == "--http1.1" ? "1.1" : "2")"), "\(get.stdout) \(get.stderr)")
+            #expect(get.stdout.lowercased().contains("x-path: /items/7?full=1"), "\(get.stdout)")
+            let post = try Tools.curl([version, "--data-binary", "name=seven", "http://127.0.0.1:\(proxy.port)/items"])
+            #expect(post.stdout == "answer to POST /items\n", "\(post.stdout) \(post.stderr)")
+            #expect(recorder.statistics.recorded == 2)
+        }
+        // Each client's requests reached the upstream over TLS, in the client's protocol.
+        let entries = upstream.transcript.entries.compactMap { entry -> String? in
+            if case .input = entry.event { entry.exchange?.description ?? "HTTP/1.1" } else { nil }
+        }
+        #expect(entries == ["HTTP/2 stream 1", "HTTP/2 stream 1", "HTTP/1.1", "HTTP/1.1"], "\(entries)")
+        let h2 = try files(overH2)
+        #expect(h2.count == 2 && h2.values.contains { $0.contains("answer to GET /items/7?full=1") }, "\(h2)")
+        // The same but for the case of the header names, which HTTP/2 carries in lower case (RFC 9113 §8.2.1).
+        let h1 = try files(overH1)
+        #expect(h2 != h1 && h2.mapValues { $0.lowercased() } == h1.mapValues { $0.lowercased() }, "\(h2)\n\(h1)")
+    }
+
+    @Test("grpcio through the recorder to an https upstream that chooses h2 through ALPN: the answer and the status error come back, and replay from the endpoints file",
+          .enabled(if: Tools.hasPythonModule("grpc")))
+    func grpcHTTPSUpstream() async throws {
+        let (tls, ca) = try upstreamTLS()
+        var configuration = MockServer.Configuration()
+        configuration.tls = tls
+        let upstream = HTTPMockServer(configuration: configuration)
+        upstream.stubRequest("POST", "/shop.Items/Get").andReturnGRPC([Data([0x08, 0x07, 0x10, 0x01])])
+        upstream.stubRequest("POST", "/shop.Items/Find").andReturnGRPC(status: 5, message: "no item 42")
+        try await upstream.start()
+        defer { upstream.stop() }
+        let result = try await grpcRecordedAndReplayed(upstream: try #require(URL(string: "https://127.0.0.1:\(upstream.port)")), upstreamCA: ca)
+        let protocols = upstream.transcript.entries.compactMap { entry -> String? in
+            if case .input = entry.event { entry.exchange?.protocolName ?? "HTTP/1.1" } else { nil }
+        }
+        #expect(protocols == ["HTTP/2", "HTTP/2"], "\(protocols)")
+        #expect(result.through == ["08071001 OK None\n", "- NOT_FOUND no item 42\n"], "\(result.through)")
+        #expect(result.recorded == 2)
         #expect(result.replayed == result.through, "\(result.replayed)\n\(result.written)")
     }
 

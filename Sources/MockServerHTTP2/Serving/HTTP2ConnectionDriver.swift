@@ -227,7 +227,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         exchange.isHead = request.method == "HEAD"
         exchange.body = []
         let context = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                         environment: connection.loop.environment, states: states, inbox: connection.loop.inbox)
+                                         environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: true)
         let responder = responder()
         let answer: HTTPReply.Immediate
         do {

@@ -192,7 +192,9 @@ public final class HTTPRecorder: HTTPResponder {
     /// Sends `request` upstream on the server's loop and awaits the answer.
     private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
-        let http2 = upstream.isHTTP2 ? upstream.forwardedExchange(of: request) : nil
+        // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
+        // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
+        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
         let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
         let address = upstream.address
         let method = request.method

@@ -101,11 +101,11 @@ package struct HTTPUpstream: Sendable, Equatable {
         return basePath + target
     }
 
-    /// `request` as an HTTP/2 upstream gets it (RFC 9113 §8.3): the pseudo-fields with the upstream's
+    /// `request` as an HTTP/2 upstream gets it (RFC 9113 §8.3): the pseudo-fields with the upstream's scheme and
     /// authority and the target under ``basePath``, then the end-to-end fields in lower case (`te:
     /// trailers` kept, the one value HTTP/2 allows, which gRPC servers look for); the body goes as DATA.
     func forwardedExchange(of request: HTTPMockRequest) -> HTTP2ClientExchange {
-        var fields = [HPACKHeader(":method", request.method), HPACKHeader(":scheme", "http"), HPACKHeader(":authority", authority),
+        var fields = [HPACKHeader(":method", request.method), HPACKHeader(":scheme", isTLS ? "https" : "http"), HPACKHeader(":authority", authority),
                       HPACKHeader(":path", forwardedTarget(of: request))]
         for field in HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"]) {
             fields.append(HPACKHeader(field.name.lowercased(), field.value))

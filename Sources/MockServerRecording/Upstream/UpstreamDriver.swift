@@ -4,11 +4,18 @@ import MockServerTLS
 
 /// One connection to the upstream, on the server's loop: it sends a request, reads the response
 /// as a client does, and then waits in its ``UpstreamPool`` for the next request (keep-alive).
+///
+/// An exchange that may go as HTTP/2 to an https upstream offers `h2` and `http/1.1` through ALPN
+/// and waits for the handshake: when the upstream chooses `h2`, an ``HTTP2UpstreamDriver`` carries
+/// the exchange and the connection closes after it; otherwise it goes as HTTP/1.1, as any other.
 final class UpstreamDriver: StreamDriver {
     /// Where the connection stands.
     private enum State {
-        /// Being made; the exchange goes out once it is.
+        /// Being made (and, when ALPN decides the protocol, its handshake done); the exchange goes
+        /// out once it is.
         case connecting(UpstreamExchange)
+        /// The upstream chose `h2` through ALPN: this driver carries the exchange to the end.
+        case http2(UpstreamExchange, HTTP2UpstreamDriver)
         /// A request was sent; its response is being read.
         case exchanging(UpstreamExchange, HTTPResponseParser, Response)
         /// In the pool, waiting for a request.
@@ -37,6 +44,8 @@ final class UpstreamDriver: StreamDriver {
 
     /// The upstream's address.
     let address: SocketAddress
+    /// What an exchange that may go as HTTP/2 offers through ALPN.
+    private static let applicationProtocols = ["h2", "http/1.1"]
 
     init(connecting exchange: UpstreamExchange, pool: UpstreamPool, loop: EventLoop) {
         state = .connecting(exchange)
@@ -73,19 +82,42 @@ final class UpstreamDriver: StreamDriver {
         self.connection = connection
         guard case .connecting(let exchange) = state else { return [] }
         if let tls = exchange.tls {
+            let offersHTTP2 = exchange.http2 != nil
             do {
-                try connection.startTLSClient(context: tls.context, serverName: tls.serverName)
+                try connection.startTLSClient(context: tls.context, serverName: tls.serverName,
+                                              applicationProtocols: offersHTTP2 ? Self.applicationProtocols : [],
+                                              handshakeDone: offersHTTP2 ? { [weak self, weak connection] handshake in
+                                                  guard let self, let connection else { return }
+                                                  negotiated(handshake.applicationProtocol, on: connection)
+                                              } : nil)
             } catch {
                 state = .closed
                 exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "TLS: \(error)")))
                 return [.close(.failed("TLS: \(error)"))]
             }
+            // The protocol is known once the handshake is done: ``negotiated(_:on:)`` sends then.
+            if offersHTTP2 { return [] }
         }
         begin(exchange)
         return [.send(exchange.bytes)]
     }
 
+    /// Sends the exchange that waited for the handshake, as HTTP/2 when the upstream chose `h2`
+    /// (`chosen`), else as HTTP/1.1.
+    private func negotiated(_ chosen: String?, on connection: StreamConnection) {
+        guard case .connecting(let exchange) = state, exchange.isPending else { return }
+        if chosen == "h2", let request = exchange.http2 {
+            let driver = HTTP2UpstreamDriver(exchange, request: request)
+            state = .http2(exchange, driver)
+            for case .send(let bytes) in driver.opened(connection) { connection.sendNow(bytes) }
+        } else {
+            begin(exchange)
+            connection.sendNow(exchange.bytes)
+        }
+    }
+
     func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        if case .http2(_, let driver) = state { return driver.received(bytes, on: connection) }
         guard case .exchanging(let exchange, var parser, var response) = state else {
             // Bytes nobody asked for: the connection cannot be trusted with another request.
             connection.log(.debug, "upstream sent \(bytes.count) bytes outside a response; closing")
@@ -120,6 +152,8 @@ final class UpstreamDriver: StreamDriver {
             return inputEnded ? .finish(.peerClosed) : .needInput
         case .idle:
             return inputEnded ? .finish(.peerClosed) : .wait
+        case .http2(_, let driver):
+            return driver.next(on: connection, inputEnded: inputEnded)
         case .exchanging(let exchange, var parser, var response):
             if inputEnded && !response.complete {
                 do {
@@ -153,6 +187,8 @@ final class UpstreamDriver: StreamDriver {
             exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: Self.words(reason))))
         case .exchanging(let exchange, _, _):
             fail(exchange, reason: Self.words(reason), connection: connection)
+        case .http2(_, let driver):
+            driver.closed(connection, reason: reason)
         case .idle, .closed:
             break
         }
@@ -183,7 +219,7 @@ final class UpstreamDriver: StreamDriver {
         deadlineCheckScheduled = false
         let exchange: UpstreamExchange
         switch state {
-        case .connecting(let current), .exchanging(let current, _, _): exchange = current
+        case .connecting(let current), .exchanging(let current, _, _), .http2(let current, _): exchange = current
         case .idle, .closed: return
         }
         guard exchange.isPending else { return }

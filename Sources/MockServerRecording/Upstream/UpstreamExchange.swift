@@ -15,7 +15,8 @@ final class UpstreamExchange {
     let deadline: UInt64
     /// The client context and server name, for an https upstream.
     let tls: (context: TLSClientContext, serverName: String)?
-    /// The request as HTTP/2 sends it, for an `h2c` upstream (``bytes`` is then empty); `nil` for HTTP/1.1.
+    /// The request as HTTP/2 sends it: for an `h2c` upstream (``bytes`` is then empty), or for an
+    /// `https` one that may choose `h2` through ALPN (``bytes`` are sent when it does not); `nil` for HTTP/1.1 only.
     let http2: HTTP2ClientExchange?
     private var completion: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
     /// When the request's first byte went out.

@@ -21,8 +21,14 @@ final class UpstreamPool {
 
     /// Sends `exchange` on an idle connection to its address, or on a new one; the connection
     /// fails it when its ``UpstreamExchange/deadline`` passes first. An HTTP/2 exchange always goes
-    /// on a new connection, closed after its answer, with a deadline timer of its own.
+    /// on a new connection, closed after its answer, with a deadline timer of its own; one to an
+    /// https upstream offers `h2` through ALPN on a new connection, which joins the pool when the
+    /// upstream chooses HTTP/1.1 instead.
     func send(_ exchange: UpstreamExchange) {
+        if exchange.http2 != nil && exchange.tls != nil {
+            open(for: exchange)
+            return
+        }
         if let request = exchange.http2 {
             let driver = HTTP2UpstreamDriver(exchange, request: request)
             do {

@@ -82,6 +82,8 @@ package final class OpenSSLLibrary: Sendable {
     let SSL_CTX_set_default_verify_paths: @convention(c) (OpaquePointer?) -> Int32
     let SSL_CTX_load_verify_locations: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
     let SSL_set1_host: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
+    /// Returns 0 on success, unlike most of OpenSSL.
+    let SSL_set_alpn_protos: @convention(c) (OpaquePointer?, UnsafePointer<UInt8>?, UInt32) -> Int32
     let SSL_get0_param: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let X509_VERIFY_PARAM_set1_ip_asc: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     let SSL_ctrl: @convention(c) (OpaquePointer?, Int32, Int, UnsafeMutableRawPointer?) -> Int
@@ -192,6 +194,7 @@ package final class OpenSSLLibrary: Sendable {
         SSL_CTX_set_default_verify_paths = try function(ssl, "SSL_CTX_set_default_verify_paths")
         SSL_CTX_load_verify_locations = try function(ssl, "SSL_CTX_load_verify_locations")
         SSL_set1_host = try function(ssl, "SSL_set1_host")
+        SSL_set_alpn_protos = try function(ssl, "SSL_set_alpn_protos")
         SSL_get0_param = try function(ssl, "SSL_get0_param")
         X509_VERIFY_PARAM_set1_ip_asc = try function(crypto, "X509_VERIFY_PARAM_set1_ip_asc")
         SSL_ctrl = try function(ssl, "SSL_ctrl")
