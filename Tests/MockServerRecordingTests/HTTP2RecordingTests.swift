@@ -219,6 +219,30 @@ struct HTTP2RecordingTests {
         #expect(h2 != h1 && h2.mapValues { $0.lowercased() } == h1.mapValues { $0.lowercased() }, "\(h2)\n\(h1)")
     }
 
+    @Test("an https upstream that does not choose h2 (HTTP/2 refused): an HTTP/2 client's requests go as HTTP/1.1, and the second reuses the first's connection")
+    func httpsUpstreamKeepsHTTP1() throws {
+        let (tls, ca) = try upstreamTLS()
+        var configuration = MockServer.Configuration()
+        configuration.tls = tls
+        configuration.http2 = .refuse
+        let upstream = try MockServer(script: ResponseScript(json: Self.upstreamScript), configuration: configuration)
+        try upstream.start()
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("fallback")
+        let recorder = try HTTPRecorder(upstream: try #require(URL(string: "https://127.0.0.1:\(upstream.port)")), destination: .mockData(folder: folder), upstreamCA: ca)
+        let proxy = MockServer(httpResponder: recorder)
+        try proxy.start()
+        defer { proxy.stop() }
+        for path in ["/first", "/second"] {
+            let result = try Tools.curl(["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)\(path)"])
+            #expect(result.stdout == "answer to GET \(path)\n2", "\(result.stdout) \(result.stderr)")
+        }
+        let inputs = upstream.transcript.entries.filter { if case .input = $0.event { true } else { false } }
+        #expect(inputs.count == 2 && inputs.allSatisfy { $0.exchange == nil }, "\(inputs)")
+        #expect(Set(inputs.map(\.connection)).count == 1, "\(inputs)")
+        #expect(recorder.statistics.recorded == 2)
+    }
+
     @Test("grpcio through the recorder to an https upstream that chooses h2 through ALPN: the answer and the status error come back, and replay from the endpoints file",
           .enabled(if: Tools.hasPythonModule("grpc")))
     func grpcHTTPSUpstream() async throws {

@@ -111,6 +111,7 @@ final class UpstreamDriver: StreamDriver {
             state = .http2(exchange, driver)
             for case .send(let bytes) in driver.opened(connection) { connection.sendNow(bytes) }
         } else {
+            pool?.declinedHTTP2(address)
             begin(exchange)
             connection.sendNow(exchange.bytes)
         }

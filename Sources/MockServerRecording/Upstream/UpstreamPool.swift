@@ -9,6 +9,9 @@ final class UpstreamPool {
     private var idle: [String: [UpstreamDriver]] = [:]
     /// Idle connections kept per address at most; more are closed.
     private let idleLimit = 256
+    /// The https upstreams (by address) that chose HTTP/1.1 when offered `h2`: their later
+    /// exchanges take pooled connections, offering nothing.
+    private var declinesHTTP2: Set<String> = []
 
     init(loop: EventLoop) {
         self.loop = loop
@@ -23,13 +26,13 @@ final class UpstreamPool {
     /// fails it when its ``UpstreamExchange/deadline`` passes first. An HTTP/2 exchange always goes
     /// on a new connection, closed after its answer, with a deadline timer of its own; one to an
     /// https upstream offers `h2` through ALPN on a new connection, which joins the pool when the
-    /// upstream chooses HTTP/1.1 instead.
+    /// upstream chooses HTTP/1.1 instead (and then its later ones go as HTTP/1.1 from the start).
     func send(_ exchange: UpstreamExchange) {
-        if exchange.http2 != nil && exchange.tls != nil {
+        if exchange.http2 != nil && exchange.tls != nil && !declinesHTTP2.contains(exchange.address.description) {
             open(for: exchange)
             return
         }
-        if let request = exchange.http2 {
+        if let request = exchange.http2, exchange.tls == nil {
             let driver = HTTP2UpstreamDriver(exchange, request: request)
             do {
                 let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
@@ -68,6 +71,11 @@ final class UpstreamPool {
             if driver.isIdle { return driver }
         }
         return nil
+    }
+
+    /// Notes that the upstream at `address` chose HTTP/1.1 when offered `h2`.
+    func declinedHTTP2(_ address: SocketAddress) {
+        declinesHTTP2.insert(address.description)
     }
 
     /// Keeps `driver`'s connection for the next request to its address.
