@@ -55,6 +55,7 @@ public final class HTTPRecorder: HTTPResponder {
     ///
     /// - Parameters:
     ///   - upstream: an `http(s)://HOST[:PORT][/PATH]` URL, or `h2c://…` for an upstream that speaks only HTTP/2 (prior knowledge); the host is resolved now.
+    ///     An `https` upstream gets an HTTP/2 client's requests as HTTP/2 when it chooses `h2` through ALPN.
     ///   - destination: a mock-data folder or an endpoints file.
     ///   - mask: the headers and JSON fields whose values are never written (``HTTPRecorder.Mask/standard`` by default).
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
