@@ -41,6 +41,8 @@ struct CommandLineOptions: Equatable {
     var tlsClientCA: String?
     var tlsRequireReuse = false
     var tlsRequired = false
+    /// `--tls-handshake-timeout`: how long a handshake may take, when given.
+    var tlsHandshakeTimeout: Duration?
 
     /// When TLS begins on the main port.
     enum TLSMode: Equatable {
@@ -56,7 +58,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
-                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-cert FILE --tls-key FILE]
+                          [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-handshake-timeout SECONDS] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
                mockserver --check FILE
                mockserver --check --mock-data DIR
@@ -114,6 +116,9 @@ struct CommandLineOptions: Equatable {
                            session (vsftpd's require_ssl_reuse): others get 522
           --tls-required   plain-text logins are refused (ftp.json: USER and PASS before AUTH TLS
                            get 530), where a script's {"requireTLS": …} says so
+          --tls-handshake-timeout SECONDS
+                           how long a client may take over its handshake before the connection is
+                           closed (10 by default; more for many clients at once on a busy machine)
           --tls-cert FILE  serve your own PEM certificate (chain) instead of a generated one; needs
           --tls-key FILE   its PEM private key
           --check FILE     validate a response file: exit 0, or FILE:LINE:COLUMN: message and exit 65;
@@ -201,6 +206,12 @@ struct CommandLineOptions: Equatable {
             case "--tls-client-ca": tlsClientCA = try value(for: argument)
             case "--tls-require-reuse": tlsRequireReuse = true
             case "--tls-required": tlsRequired = true
+            case "--tls-handshake-timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
+                    throw .usage("--tls-handshake-timeout takes seconds above 0, at most 3600, not \"\(text)\"")
+                }
+                tlsHandshakeTimeout = Duration.rounded(seconds: seconds)
             case "--tls-fault":
                 let name = try value(for: argument)
                 if let fault = TLSConfiguration.CertificateFault(rawValue: name) {
@@ -227,7 +238,7 @@ struct CommandLineOptions: Equatable {
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
         if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil || tlsHandshakeFault != nil || !tlsSendsCloseNotify), ("--tls-client-certs", tlsClientCertificates != .none),
-                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-required", tlsRequired), ("--tls-cert", tlsCertificate != nil),
+                                        ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-required", tlsRequired), ("--tls-handshake-timeout", tlsHandshakeTimeout != nil), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {
             throw .usage("\(option) needs --tls or --starttls")
         }

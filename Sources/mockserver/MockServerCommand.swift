@@ -147,6 +147,7 @@ struct MockServerCommand {
         configuration.clientCertificates = options.tlsClientCertificates
         configuration.requireSessionReuse = options.tlsRequireReuse
         configuration.requireTLS = options.tlsRequired
+        if let timeout = options.tlsHandshakeTimeout { configuration.handshakeTimeout = timeout }
         configuration.handshakeFault = options.tlsHandshakeFault
         configuration.sendsCloseNotify = options.tlsSendsCloseNotify
         if let path = options.tlsClientCA {

@@ -80,7 +80,8 @@ struct FTPUploadSettleTests {
             }
         }
         let elapsed = ContinuousClock.now - started
-        let upload = try await server.waitForUpload(named: name)
+        // The client has its 226; the wait is for the transcript, with room for a loaded machine.
+        let upload = try await server.waitForUpload(named: name, timeout: .seconds(30))
         #expect(upload.data == payload)
         // A deadlocked upload ends after libcurl's minute (with a -1001 error, which fails the test
         // above); this one takes about the settle time alone (0.3–0.5 s measured). The bound only

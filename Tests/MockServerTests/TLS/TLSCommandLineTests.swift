@@ -45,6 +45,8 @@ struct TLSCommandLineTests {
         (["--tls", "--tls-fault", "broken"], "--tls-fault takes expired, not-yet-valid, wrong-host, self-signed, hang, reset, alert, no-close-notify, not \"broken\""),
         (["--tls-fault", "alert"], "--tls-fault needs --tls or --starttls"),
         (["--tls-required"], "--tls-required needs --tls or --starttls"),
+        (["--tls-handshake-timeout", "30"], "--tls-handshake-timeout needs --tls or --starttls"),
+        (["--tls", "--tls-handshake-timeout", "0"], "--tls-handshake-timeout takes seconds above 0, at most 3600, not \"0\""),
     ])
     func badArguments(arguments: [String], message: String) throws {
         let result = try Tools.run(Tools.mockserver.path, arguments)
