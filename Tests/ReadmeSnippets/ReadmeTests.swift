@@ -71,6 +71,16 @@ struct ReadmeTests {
         }
     }
 
+    @Test("the README's first guillemet says how to type one and its JSON escape, and that <<…>> is text")
+    func firstGuillemetExplained() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let first = try #require(text.firstIndex(of: "«"))
+        let near = text[first...].prefix(400)
+        for hint in ["Option-\\", "\\u00ab", "<<"] {
+            #expect(near.contains(hint), "the README's first « is not followed closely by \(hint): \(near)")
+        }
+    }
+
     @Test("the shown hello-http.json is the one the example loads")
     func shownResponseFile() throws {
         let file = try String(contentsOf: Self.folder.appendingPathComponent("Responses/hello-http.json"), encoding: .utf8)
