@@ -30,6 +30,8 @@ package enum TLSEvent: Sendable {
         return "the client does not trust this server's certificate: give it the test CA (TLSConfiguration.Identity.caCertificatePEM, "
             + "mockserver --tls-ca-out FILE, or GET /tls/ca.pem from the admin API); for URLSession on Linux, which trusts only the system store, "
             + "run the tests under Scripts/with-test-ca.sh -- swift test (no root) or trust the CA with Scripts/trust-test-ca.sh (root), "
+            + "and serve the certificate it made (TLSConfiguration.Identity(certificateFile: DIR/server.pem, privateKeyFile: DIR/server.key), "
+            + "DIR from $MOCKSERVER_TRUSTED_TLS_DIR: a generated identity has a CA of its own), "
             + "or use an in-process session (server.makeInProcessSession()), which needs no TLS"
     }
 }

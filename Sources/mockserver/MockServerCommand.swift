@@ -60,7 +60,7 @@ struct MockServerCommand {
     func check() throws(CommandLineError) -> String {
         var report = ""
         for folder in try mockDataFolders() {
-            report += "\(folder.folder.path): OK, \(folder.fileNames.count) mock-data files\n"
+            report += "\(folder.folder.path): OK, \(folder.fileNames.count) mock-data file\(folder.fileNames.count == 1 ? "" : "s")\n"
         }
         if options.file == nil && !options.mockDataDirectories.isEmpty { return report }
         return report + (try checkFile())
@@ -69,7 +69,7 @@ struct MockServerCommand {
     private func checkFile() throws(CommandLineError) -> String {
         if let bytes = try endpointScript() {
             let server = try stubServer(bytes, configuration: .init())
-            return "\(options.file ?? ""): OK, \(server.stubs.count) endpoints\n"
+            return "\(options.file ?? ""): OK, \(server.stubs.count) endpoint\(server.stubs.count == 1 ? "" : "s")\n"
         }
         let script = try loadScript()
         do {

@@ -31,7 +31,7 @@ struct RecordCommand {
                 summary += "mockserver: \(error)\n"
             }
             let (recorded, replayed, failed) = recorder.statistics
-            return summary + "mockserver recorded \(recorded) exchanges (\(replayed) answered from \(destination), \(failed) upstream failures)\n"
+            return summary + "mockserver recorded \(recorded) exchange\(recorded == 1 ? "" : "s") (\(replayed) answered from \(destination), \(failed) upstream failures)\n"
         }
     }
 

@@ -14,7 +14,8 @@ struct TLSEventTests {
         let note = TLSEvent.failed(reason).note
         #expect(note.kind == "tls-failed")
         #expect(note.text.hasPrefix("TLS failed: \(reason); the client does not trust this server's certificate"))
-        for fix in ["Scripts/with-test-ca.sh -- swift test", "Scripts/trust-test-ca.sh", "makeInProcessSession()", "--tls-ca-out"] {
+        for fix in ["Scripts/with-test-ca.sh -- swift test", "Scripts/trust-test-ca.sh", "makeInProcessSession()", "--tls-ca-out",
+                    "DIR/server.pem", "$MOCKSERVER_TRUSTED_TLS_DIR"] {
             #expect(note.text.contains(fix), "\(note.text)")
         }
     }

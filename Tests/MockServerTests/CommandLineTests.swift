@@ -65,6 +65,20 @@ struct CommandLineTests {
         }
     }
 
+    @Test("--check counts in the singular for one: 1 endpoint, 1 mock-data file")
+    func checkCountsOne() throws {
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"endpoints": [{"api": "get /a", "response": {"body": "a"}}]}"#.utf8).write(to: folder.appendingPathComponent("one.json"))
+        let endpoints = try Tools.run(Tools.mockserver.path, ["--check", "one.json"], directory: folder)
+        #expect(endpoints.status == 0 && endpoints.stdout == "one.json: OK, 1 endpoint\n", "\(endpoints.stdout)\(endpoints.stderr)")
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("HTTP/1.1 200 OK\r\n\r\nhi".utf8).write(to: data.appendingPathComponent("GET|-a.http"))
+        let files = try Tools.run(Tools.mockserver.path, ["--check", "--mock-data", data.path])
+        #expect(files.status == 0 && files.stdout.hasSuffix(": OK, 1 mock-data file\n"), "\(files.stdout)\(files.stderr)")
+    }
+
     @Test("serving an endpoints file, an unexpected request's report offers the JSON entry, which answers it once added",
           .enabled(if: Tools.hasCurl))
     func endpointSnippet() throws {

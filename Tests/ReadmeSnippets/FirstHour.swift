@@ -39,7 +39,7 @@ let session = URLSession(configuration: .ephemeral)
     }
 }
 
-@Test(.enabled(if: URLSessionWebSockets.areAvailable)) func webSocket() async throws {   // 4. WebSocket
+@Test(.enabled(if: URLSessionWebSockets.areAvailable, "URLSession here has no WebSockets (a libcurl without ws)")) func webSocket() async throws {   // 4. WebSocket
     let script = try ResponseScript(json: #"{"scheme": "websocket", "responses": {"ping": {"pattern": "^ping$", "commands": ["pong"]}}}"#)
     try await withMockServer(script: script) { server in
         let socket = session.webSocketTask(with: server.url(for: "/"))

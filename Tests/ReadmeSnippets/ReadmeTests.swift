@@ -49,6 +49,38 @@ struct ReadmeTests {
         #expect(files.count >= 7)
     }
 
+    @Test("a snippet's test that may be skipped says why: a newcomer sees the reason, not a bare «skipped»")
+    func skipsGiveAReason() throws {
+        for block in try Self.blocks("swift") {
+            var rest = Substring(block)
+            while let start = rest.range(of: ".enabled(if: ") {
+                // The trait's arguments up to its closing parenthesis; a reason is a second, top-level argument.
+                var depth = 1, topLevelComma = false, end = start.upperBound
+                while end < rest.endIndex, depth > 0 {
+                    switch rest[end] {
+                    case "(": depth += 1
+                    case ")": depth -= 1
+                    case "," where depth == 1: topLevelComma = true
+                    default: break
+                    }
+                    end = rest.index(after: end)
+                }
+                #expect(topLevelComma, "a README test is skipped without a reason: \(rest[start.lowerBound..<end])")
+                rest = rest[end...]
+            }
+        }
+    }
+
+    @Test("the README's first guillemet says how to type one and its JSON escape, and that <<…>> is text")
+    func firstGuillemetExplained() throws {
+        let text = try String(contentsOf: Self.readme, encoding: .utf8)
+        let first = try #require(text.firstIndex(of: "«"))
+        let near = text[first...].prefix(400)
+        for hint in ["Option-\\", "\\u00ab", "<<"] {
+            #expect(near.contains(hint), "the README's first « is not followed closely by \(hint): \(near)")
+        }
+    }
+
     @Test("the shown hello-http.json is the one the example loads")
     func shownResponseFile() throws {
         let file = try String(contentsOf: Self.folder.appendingPathComponent("Responses/hello-http.json"), encoding: .utf8)
@@ -83,6 +115,12 @@ struct ReadmeTests {
         let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, directory: package)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"MockServerTesting\""))
+        // Apple platforms at least MockServer's minimums: SwiftPM refuses a target below its dependency's.
+        let ours = try String(contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        for platform in [".macOS(", ".iOS("] {
+            let spelling = try #require(ours.range(of: platform).map { ours[$0.lowerBound...].prefix { $0 != ")" } + ")" })
+            #expect(manifest.contains(spelling), "the Package.swift snippet does not declare \(spelling), MockServer's minimum")
+        }
     }
 
     /// Set (to anything) to run ``manifestBuilds()``: it builds all of MockServer again in a fresh
