@@ -185,8 +185,14 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }
     }
 
+    /// The connection's peer and local addresses, asked of its transport at the first request only:
+    /// every request's context carries them. Used on the loop's thread alone (no dynamic
+    /// exclusivity checks).
+    @exclusivity(unchecked) private var addresses: (peer: SocketAddress?, local: SocketAddress?)?
+
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
-        return HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
+        if addresses == nil { addresses = (connection.peer, connection.localAddress) }
+        return HTTPRequestContext(connectionID: connection.id, peer: addresses?.peer, local: addresses?.local,
                                   environment: connection.loop.environment, states: states,
                                   inbox: connection.loop.inbox)
     }
