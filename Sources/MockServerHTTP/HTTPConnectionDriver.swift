@@ -42,9 +42,11 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     /// Another protocol that may take the connection over before its first request, when the
     /// client's first bytes are its preface (HTTP/2's, for h2c with prior knowledge).
-    package var handOver: HTTPHandOver?
+    /// Both are read at every request, on the loop's thread alone and never through overlapping
+    /// accesses: no dynamic exclusivity checks (a thread-local lookup each).
+    @exclusivity(unchecked) package var handOver: HTTPHandOver?
     /// Whether the connection's first bytes were found not to be ``handOver``'s preface.
-    private var prefaceRuledOut = false
+    @exclusivity(unchecked) private var prefaceRuledOut = false
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request, except for the first when `firstAnswer` is given.
@@ -80,7 +82,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             // kept while the connection waits for the next.
             exchange = (nil, nil)
         }
-        if let handOver, !prefaceRuledOut {
+        if !prefaceRuledOut, let handOver {
             let buffered = parser.bufferedBytes
             let count = min(buffered.count, handOver.preface.count)
             if buffered.prefix(count).elementsEqual(handOver.preface.prefix(count)) {
@@ -183,14 +185,20 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }
     }
 
+    /// The connection's peer and local addresses, asked of its transport at the first request only:
+    /// every request's context carries them. Used on the loop's thread alone (no dynamic
+    /// exclusivity checks).
+    @exclusivity(unchecked) private var addresses: (peer: SocketAddress?, local: SocketAddress?)?
+
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
-        return HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
+        if addresses == nil { addresses = (connection.peer, connection.localAddress) }
+        return HTTPRequestContext(connectionID: connection.id, peer: addresses?.peer, local: addresses?.local,
                                   environment: connection.loop.environment, states: states,
                                   inbox: connection.loop.inbox)
     }
 
     private func answer(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
-        if let handOver, let token = handOver.upgradeToken, firstAnswer == nil, handOver.isUpgrade(request) {
+        if let handOver, firstAnswer == nil, let token = handOver.upgradeToken, handOver.isUpgrade(request) {
             return switchProtocols(to: handOver, token: token, for: request, on: connection)
         }
         let responder = responder()

@@ -8,7 +8,10 @@ import MockServerCore
 /// ```swift
 /// driver.handOver = HTTPHandOver(name: "HTTP/2", preface: preface, upgradeToken: "h2c") { responder, upgraded in makeDriver(responder, upgraded) }
 /// ```
-package struct HTTPHandOver: Sendable {
+///
+/// A class: every HTTP/1.1 request looks at it, and a copy of a struct of arrays, strings and a
+/// closure cost a retain and release of each (through generic value witnesses) every time.
+package final class HTTPHandOver: Sendable {
     /// The protocol's name, for the log.
     package let name: String
     /// The bytes a connection of that protocol starts with.
@@ -29,7 +32,9 @@ package struct HTTPHandOver: Sendable {
     /// Whether `request` asks to switch to the protocol: its token in `Upgrade`, and `Upgrade` and
     /// each of ``upgradeFields`` present and named in `Connection` (RFC 9110 §7.8).
     package func isUpgrade(_ request: HTTPMockRequest) -> Bool {
-        guard let upgradeToken, request.headers.hasToken(upgradeToken, in: "Upgrade"), request.headers.hasToken("upgrade", in: "Connection") else { return false }
+        // Most requests have no `Upgrade` field: one pass over the names' lengths rules them out.
+        guard let upgradeToken, request.headers.fields.contains(where: { $0.name.utf8.count == 7 && $0.name.equalsIgnoringASCIICase("Upgrade") }),
+              request.headers.hasToken(upgradeToken, in: "Upgrade"), request.headers.hasToken("upgrade", in: "Connection") else { return false }
         return upgradeFields.allSatisfy { request.headers.contains($0) && request.headers.hasToken($0, in: "Connection") }
     }
 

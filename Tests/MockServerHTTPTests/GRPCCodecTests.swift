@@ -122,4 +122,16 @@ struct GRPCCodecTests {
         let steps = wire(GRPCAnswer(messages: [.init([1])]).steps(for: request, delay: nil, headers: [:]), request: request)
         #expect(steps.count == 1 && steps[0].contains("grpc-status: 13\r\ngrpc-message: grpc-timeout \"soon\": "), "\(steps)")
     }
+
+    @Test("gRPC notes: one per message of a gRPC body, none for an empty body or another type")
+    func grpcNotes() throws {
+        let body = GRPCMessageCodec.frame([0x08, 0x01])
+        func request(_ type: String, _ body: [UInt8]) throws -> HTTPMockRequest {
+            try #require(HTTPMockRequest(parsing: Array("POST /s.S/M HTTP/1.1\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body))
+        }
+        #expect(Transcript.Note.grpcMessages(of: try request("application/grpc", body)).map(\.kind) == ["grpc-message"])
+        #expect(Transcript.Note.grpcMessages(of: try request("application/grpc", [])).isEmpty)
+        #expect(Transcript.Note.grpcMessages(of: try request("application/grpc+proto", [0, 0])).map(\.kind) == ["grpc-framing"])
+        #expect(Transcript.Note.grpcMessages(of: try request("text/plain", body)).isEmpty)
+    }
 }

@@ -5,7 +5,8 @@ extension Transcript.Note {
     /// bytes in hex), or one note (`grpc-framing`) naming why the body is not messages; none when the
     /// request is not gRPC (`content-type: application/grpc…`).
     package static func grpcMessages(of request: HTTPMockRequest) -> [Transcript.Note] {
-        guard let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/grpc") else { return [] }
+        // An empty body has no messages (most requests: no header lookup for them).
+        guard request.hasBody, let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/grpc") else { return [] }
         do {
             let messages = try GRPCMessageCodec.messages(in: request.body, encoding: request.headers["grpc-encoding"])
             return messages.enumerated().map { index, bytes in
