@@ -52,9 +52,9 @@ struct HTTP2ConformanceTests {
         let server = try MockServer(script: ResponseScript(json: script))
         try server.start()
         defer { server.stop() }
-        let program = """
+        let program = Tools.hyperframeReader + """
             import socket, sys, time
-            from hyperframe.frame import Frame, SettingsFrame, HeadersFrame, DataFrame, RstStreamFrame, GoAwayFrame
+            from hyperframe.frame import SettingsFrame, HeadersFrame, DataFrame, RstStreamFrame, GoAwayFrame
             from hpack import Encoder
             s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
             encoder = Encoder()
@@ -67,20 +67,14 @@ struct HTTP2ConformanceTests {
             out += data.serialize()
             for sid in range(3, 205, 2): out += request(sid)
             s.sendall(out)
-            resets, ended, buf = {}, set(), b""
+            resets, ended = {}, set()
             s.settimeout(3)
             try:
-                while len(ended) < 100:
-                    chunk = s.recv(65536)
-                    if not chunk: break
-                    buf += chunk
-                    while len(buf) >= 9:
-                        frame, length = Frame.parse_frame_header(memoryview(buf[:9]))
-                        if len(buf) < 9 + length: break
-                        frame.parse_body(memoryview(buf[9:9 + length])); buf = buf[9 + length:]
-                        if isinstance(frame, RstStreamFrame): resets[frame.stream_id] = frame.error_code
-                        if isinstance(frame, DataFrame) and "END_STREAM" in frame.flags: ended.add(frame.stream_id)
-                        if isinstance(frame, GoAwayFrame): print("goaway", frame.error_code)
+                for frame in frames(s):
+                    if isinstance(frame, RstStreamFrame): resets[frame.stream_id] = frame.error_code
+                    if isinstance(frame, DataFrame) and "END_STREAM" in frame.flags: ended.add(frame.stream_id)
+                    if isinstance(frame, GoAwayFrame): print("goaway", frame.error_code)
+                    if len(ended) >= 100: break
             except socket.timeout:
                 pass
             print(sorted(resets.items()), len(ended), min(ended), max(ended))

@@ -89,9 +89,9 @@ struct HTTP2FaultSourcesTests {
     @Test("settings: the advertised limits; a stream past max streams gets REFUSED_STREAM; a frame past the max frame size, FRAME_SIZE_ERROR (raw frames)",
           .enabled(if: Tools.hasPythonModule("hyperframe") && Tools.hasPythonModule("hpack")))
     func settings() throws {
-        let program = """
+        let program = Tools.hyperframeReader + """
             import socket, sys
-            from hyperframe.frame import Frame, SettingsFrame, HeadersFrame, DataFrame, RstStreamFrame, GoAwayFrame
+            from hyperframe.frame import SettingsFrame, HeadersFrame, DataFrame, RstStreamFrame, GoAwayFrame
             from hpack import Encoder
             s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
             s.settimeout(5)
@@ -104,21 +104,13 @@ struct HTTP2FaultSourcesTests {
             big = DataFrame(1); big.data = b"x" * int(sys.argv[2]); big.flags.add("END_STREAM")
             # Stream 1 stays open (its body comes last), so stream 3 is past a limit of one.
             s.sendall(b"PRI * HTTP/2.0\\r\\n\\r\\nSM\\r\\n\\r\\n" + SettingsFrame(0).serialize() + request(1, False) + request(3, True) + big.serialize())
-            buf = b""
-            while True:
-                chunk = s.recv(65536)
-                if not chunk: break
-                buf += chunk
-                while len(buf) >= 9:
-                    frame, length = Frame.parse_frame_header(memoryview(buf[:9]))
-                    if len(buf) < 9 + length: break
-                    frame.parse_body(memoryview(buf[9:9 + length])); buf = buf[9 + length:]
-                    if isinstance(frame, SettingsFrame) and "ACK" not in frame.flags:
-                        print("settings", sorted(frame.settings.items()))
-                    if isinstance(frame, RstStreamFrame): print("reset", frame.stream_id, frame.error_code)
-                    if isinstance(frame, GoAwayFrame): print("goaway", frame.error_code)
-                    if isinstance(frame, HeadersFrame): print("headers", frame.stream_id)
-                    if isinstance(frame, DataFrame) and frame.stream_id == 1 and "END_STREAM" in frame.flags: print("ended", 1); s.close(); sys.exit(0)
+            for frame in frames(s):
+                if isinstance(frame, SettingsFrame) and "ACK" not in frame.flags:
+                    print("settings", sorted(frame.settings.items()))
+                if isinstance(frame, RstStreamFrame): print("reset", frame.stream_id, frame.error_code)
+                if isinstance(frame, GoAwayFrame): print("goaway", frame.error_code)
+                if isinstance(frame, HeadersFrame): print("headers", frame.stream_id)
+                if isinstance(frame, DataFrame) and frame.stream_id == 1 and "END_STREAM" in frame.flags: print("ended", 1); s.close(); sys.exit(0)
             """
         var configuration = MockServer.Configuration()
         configuration.http2MaxConcurrentStreams = 1
