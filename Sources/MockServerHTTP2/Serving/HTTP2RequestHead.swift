@@ -119,7 +119,8 @@ enum HTTP2RequestHead {
     /// LF and without white space at either end.
     static func check(_ field: HPACKHeader, streamID: UInt32) throws(HTTP2Error) {
         let name = field.name.first == UInt8(ascii: ":") ? field.name.dropFirst() : field.name[...]
-        let text = String(decoding: field.name, as: UTF8.self)
+        // The name as text, for an error's message only: this check runs on every field of every request.
+        var text: String { String(decoding: field.name, as: UTF8.self) }
         guard !name.isEmpty, name.allSatisfy({ lowerCaseTokenCharacters[Int($0)] }) else {
             throw HTTP2Error(.protocolError, stream: streamID, "the field name \(text.debugDescription) on stream \(streamID) is not a lower-case token")
         }
