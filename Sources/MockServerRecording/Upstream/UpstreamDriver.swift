@@ -228,8 +228,7 @@ final class UpstreamDriver: StreamDriver {
             watchDeadline(of: exchange)
             return
         }
-        exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: exchange.timeout.inSeconds)))
-        connection?.close(.failed("the upstream did not answer in time"))
+        exchange.timeOut(closing: connection)
     }
 
     private static func words(_ reason: Transcript.CloseReason) -> String {

@@ -40,6 +40,13 @@ final class UpstreamExchange {
     /// Whether the outcome is still to come.
     var isPending: Bool { completion != nil }
 
+    /// Fails the exchange as overdue (its ``timeout`` passed with no answer) and closes `connection`,
+    /// which carried it.
+    func timeOut(closing connection: StreamConnection?) {
+        finish(.failure(.timedOut(address: address.description, seconds: timeout.inSeconds)))
+        connection?.close(.failed("the upstream did not answer in time"))
+    }
+
     /// Hands over the outcome; later calls do nothing.
     func finish(_ result: Result<UpstreamResponse, UpstreamError>) {
         let body = completion

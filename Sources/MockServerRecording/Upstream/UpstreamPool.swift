@@ -37,9 +37,7 @@ final class UpstreamPool {
             do {
                 let connection = try StreamConnection.connect(to: exchange.address, loop: loop, driver: driver, recordsOutput: false)
                 loop.schedule(at: exchange.deadline) { [weak connection] in
-                    guard exchange.isPending else { return }
-                    exchange.finish(.failure(.timedOut(address: exchange.address.description, seconds: exchange.timeout.inSeconds)))
-                    connection?.close(.failed("the upstream did not answer in time"))
+                    if exchange.isPending { exchange.timeOut(closing: connection) }
                 }
             } catch {
                 exchange.finish(.failure(.connectionFailed(address: exchange.address.description, reason: "\(error)")))
