@@ -121,7 +121,7 @@ enum HTTP2RequestHead {
         let name = field.name.first == UInt8(ascii: ":") ? field.name.dropFirst() : field.name[...]
         // The name as text, for an error's message only: this check runs on every field of every request.
         var text: String { String(decoding: field.name, as: UTF8.self) }
-        guard !name.isEmpty, name.allSatisfy({ lowerCaseTokenCharacters[Int($0)] }) else {
+        guard !name.isEmpty, name.allSatisfy(isLowerCaseTokenByte) else {
             throw HTTP2Error(.protocolError, stream: streamID, "the field name \(text.debugDescription) on stream \(streamID) is not a lower-case token")
         }
         guard !connectionSpecific.contains(field.name) else {
@@ -140,9 +140,10 @@ enum HTTP2RequestHead {
     private static let teName = Array("te".utf8)
     private static let trailersValue = Array("trailers".utf8)
 
-    /// RFC 9110's token characters (§5.6.2), less the upper-case letters, by byte value.
-    private static let lowerCaseTokenCharacters: [Bool] = (0...255).map { (byte: Int) -> Bool in
-        let lowerCase = UInt8(ascii: "a")...UInt8(ascii: "z"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
-        return lowerCase.contains(UInt8(byte)) || digits.contains(UInt8(byte)) || Array("!#$%&'*+-.^_`|~".utf8).contains(UInt8(byte))
+    /// Whether `byte` is one of RFC 9110's token characters (§5.6.2, HTTP/1.1's check) other than an
+    /// upper-case letter.
+    @inline(__always)
+    private static func isLowerCaseTokenByte(_ byte: UInt8) -> Bool {
+        HTTPSyntax.isTokenByte(byte) && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 }
