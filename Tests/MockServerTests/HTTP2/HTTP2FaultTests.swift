@@ -151,7 +151,9 @@ struct HTTP2FaultTests {
         let program = """
             import grpc, sys
             for method in ["Cancel", "Refused", "Calm", "Away", "Stall", "Hpack", "Illegal"]:
-                channel = grpc.insecure_channel("127.0.0.1:" + sys.argv[1])
+                # A channel of its own connection: grpcio's global subchannel pool would otherwise hand
+                # the next call the connection the last fault is still tearing down.
+                channel = grpc.insecure_channel("127.0.0.1:" + sys.argv[1], options=[("grpc.use_local_subchannel_pool", 1)])
                 try:
                     channel.unary_unary("/s.S/" + method)(b"\\x08\\x01", timeout=1)
                     print(method, "OK")
