@@ -175,7 +175,9 @@ public final class HTTPRecorder: HTTPResponder {
                 context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
-            var answer = HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body)
+            // The reason as a status line's text would give it (without leading spaces), with no line made and parsed.
+            let reason = response.reason.first == " " ? String(response.reason.drop { $0 == " " }) : response.reason
+            var answer = HTTPMockResponse(status: response.status, reason: reason, headers: headers, body: response.body)
             // The upstream's trailers reach the client as they came.
             answer.trailers = response.trailers
             return HTTPReply(answer, name: "upstream \(upstream.authority)")
@@ -225,13 +227,13 @@ public final class HTTPRecorder: HTTPResponder {
     /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
     private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> HTTPHeaders {
         let keepsLength = request.method == "HEAD" || response.status == 304
+        let kept = HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"])
+        let isLocation = { (field: HTTPHeaders.Field) in field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") }
+        // Most answers have no location to rewrite: their fields are not copied again.
+        guard kept.fields.contains(where: isLocation) else { return kept }
         var result = HTTPHeaders()
-        for field in HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"]) {
-            var value = field.value
-            if field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") {
-                value = relative(value)
-            }
-            result.add(name: field.name, value: value)
+        for field in kept {
+            result.add(name: field.name, value: isLocation(field) ? relative(field.value) : field.value)
         }
         return result
     }
@@ -262,8 +264,7 @@ public final class HTTPRecorder: HTTPResponder {
             }
             written = rewritten
         }
-        var withoutLength = HTTPHeaders()
-        for field in written where !field.name.equalsIgnoringASCIICase("content-length") { withoutLength.add(name: field.name, value: field.value) }
+        let withoutLength = HTTPHeaders(written.fields.filter { !$0.name.equalsIgnoringASCIICase("content-length") })
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
                                 elapsed: response.elapsed, trailers: mask.masked(response.trailers))
