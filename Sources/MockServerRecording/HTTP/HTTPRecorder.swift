@@ -30,7 +30,7 @@ import MockServerWebSocketScript
 ///   client a `502 Bad Gateway` whose body names the cause; nothing is written for it.
 /// - The transcript shows both sides: the client's connection, and the upstream connections with
 ///   what was sent on them; each write is a `recorded` note.
-public final class HTTPRecorder: HTTPResponder {
+public final class HTTPRecorder: HTTPLoopResponder {
     /// Where requests go.
     package let upstream: HTTPUpstream
     /// Where exchanges are written.
@@ -156,7 +156,12 @@ public final class HTTPRecorder: HTTPResponder {
             counts.withLock { $0.replayed += 1 }
             return reply
         }
-        let result = await exchange(request, context: context)
+        return reply(to: request, await exchange(request, context: context), context: context)
+    }
+
+    /// The client's answer to `request` from the upstream's `result`, the exchange written and
+    /// counted (an answer from the upstream), or a `502` naming the failure.
+    private func reply(to request: HTTPMockRequest, _ result: Result<UpstreamResponse, UpstreamError>, context: HTTPRequestContext) -> HTTPReply {
         switch result {
         case .failure(let error):
             counts.withLock { $0.failed += 1 }
@@ -184,6 +189,20 @@ public final class HTTPRecorder: HTTPResponder {
         }
     }
 
+    /// Answers on the server's loop with no task (``HTTPLoopResponder``): the same exchange and the
+    /// same answer as ``respond(to:context:)``, whose replay check ``answerImmediately(_:context:)``
+    /// has made already.
+    package func answer(_ request: HTTPMockRequest, context: HTTPRequestContext, on loop: EventLoop,
+                        done: @escaping (HTTPReply?) -> Void) -> () -> Void {
+        // Once: the upstream's outcome, or the client going away first (as a cancelled task's
+        // `respond` ends: a 502 counted and noted that nobody reads).
+        var pending: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
+        pending = { [self] result in done(reply(to: request, result, context: context)) }
+        let finish = { (result: Result<UpstreamResponse, UpstreamError>) -> Void in pending.take()?(result) }
+        UpstreamPool.of(loop).send(exchangeStart(request, context: context)(finish))
+        return { finish(.failure(.unavailable("the client went away"))) }
+    }
+
     /// What `recorded` was written as, for the transcript's note.
     private func written(_ recorded: RecordedExchange) -> String {
         switch destination {
@@ -195,14 +214,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// Sends `request` upstream on the server's loop and awaits the answer.
     private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
-        // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
-        // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
-        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
-        let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
-        let address = upstream.address
-        let method = request.method
-        let timeout = timeout
-        let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
+        let start = exchangeStart(request, context: context)
         let once = Locked<CheckedContinuation<Result<UpstreamResponse, UpstreamError>, Never>?>(nil)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -212,14 +224,28 @@ public final class HTTPRecorder: HTTPResponder {
                         once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
                         return
                     }
-                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2) { result in
-                        once.withLock { $0.take() }?.resume(returning: result)
-                    }
-                    UpstreamPool.of(loop).send(exchange)
+                    UpstreamPool.of(loop).send(start { result in once.withLock { $0.take() }?.resume(returning: result) })
                 }
             }
         } onCancel: {
             once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the client went away")))
+        }
+    }
+
+    /// What makes the upstream exchange of `request`, given the code that takes its outcome: the
+    /// bytes (or HTTP/2 request) are made now, on the caller's thread, the exchange on the loop's.
+    private func exchangeStart(_ request: HTTPMockRequest, context: HTTPRequestContext)
+        -> @Sendable (@escaping (Result<UpstreamResponse, UpstreamError>) -> Void) -> UpstreamExchange {
+        // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
+        // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
+        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
+        let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
+        let address = upstream.address
+        let method = request.method
+        let timeout = timeout
+        let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
+        return { completion in
+            UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2, completion: completion)
         }
     }
 
