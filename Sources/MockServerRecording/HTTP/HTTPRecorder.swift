@@ -198,7 +198,13 @@ public final class HTTPRecorder: HTTPLoopResponder {
         // `respond` ends: a 502 counted and noted that nobody reads).
         var pending: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
         pending = { [self] result in done(reply(to: request, result, context: context)) }
-        let finish = { (result: Result<UpstreamResponse, UpstreamError>) -> Void in pending.take()?(result) }
+        let finish = { [unowned loop] (result: Result<UpstreamResponse, UpstreamError>) -> Void in
+            // A server that stops closes its connections, upstream ones too: an exchange under way
+            // goes with it, neither counted nor noted, as a task's did (its continuation's job never
+            // ran once the loop had stopped).
+            guard loop.isRunning else { return }
+            pending.take()?(result)
+        }
         UpstreamPool.of(loop).send(exchangeStart(request, context: context)(finish))
         return { finish(.failure(.unavailable("the client went away"))) }
     }
