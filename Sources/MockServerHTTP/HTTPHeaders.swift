@@ -74,6 +74,16 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.reserveCapacity(count)
     }
 
+    /// Appends the fields to `bytes` as an HTTP/1.1 head carries them: `Name: value` and CR LF each.
+    package func write(to bytes: inout [UInt8]) {
+        for field in fields {
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: field.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
+    }
+
     /// The number of fields.
     public var count: Int { fields.count }
 

@@ -96,12 +96,7 @@ package struct HTTPUpstream: Sendable, Equatable {
         bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
         bytes.append(contentsOf: authority.utf8)
         bytes.append(contentsOf: "\r\n".utf8)
-        for field in headers {
-            bytes.append(contentsOf: field.name.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: field.value.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
-        }
+        headers.write(to: &bytes)
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
             bytes.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
         }
