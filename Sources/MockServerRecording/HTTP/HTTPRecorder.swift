@@ -30,7 +30,7 @@ import MockServerWebSocketScript
 ///   client a `502 Bad Gateway` whose body names the cause; nothing is written for it.
 /// - The transcript shows both sides: the client's connection, and the upstream connections with
 ///   what was sent on them; each write is a `recorded` note.
-public final class HTTPRecorder: HTTPLoopResponder {
+public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// Where requests go.
     package let upstream: HTTPUpstream
     /// Where exchanges are written.
