@@ -14,8 +14,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         /// request were refused: what the client still sends is dropped, and the connection closes
         /// for the reason when the client closes.
         case discarding(Transcript.CloseReason)
-        /// The responder computes the answer in a task.
-        case waiting(Task<Void, Never>)
+        /// The responder computes the answer (in a task, or on the loop for an
+        /// ``HTTPLoopResponder``); `cancel` ends that work when the client goes away.
+        case waiting(cancel: () -> Void)
         /// A reply switched the connection to another protocol (``HTTPReplyOutput/upgrade(_:)``), whose
         /// driver now gets its bytes.
         case upgraded(any StreamDriver)
@@ -179,7 +180,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         switch state {
-        case .waiting(let task): task.cancel()
+        case .waiting(let cancel): cancel()
         case .upgraded(let driver): driver.closed(connection, reason: reason)
         case .awaitingRequest, .answeringHead, .discarding: break
         }
@@ -220,6 +221,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         case .unmatched:
             return unmatched(request, on: connection)
         case .deferred:
+            if let responder = responder as? any HTTPLoopResponder { return answerOnLoop(responder, request, context: context, on: connection) }
             return awaitAnswer({ try await responder.respond(to: request, context: context) }, for: request, on: connection)
         case .asynchronous(let operation):
             return awaitAnswer(operation, for: request, on: connection)
@@ -260,7 +262,29 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         } else {
             task = Task(operation: operation(start: nil))
         }
-        state = .waiting(task)
+        state = .waiting(cancel: { task.cancel() })
+        return .wait
+    }
+
+    /// Has `responder` answer on the loop, with no task; the connection goes on when the reply is
+    /// back, on a later turn (as from a task), or at once when it came before the start returned.
+    private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
+                              on connection: StreamConnection) -> DriverDecision {
+        let inbox = connection.loop.inbox
+        let bound = LoopBound(self)
+        let boundConnection = LoopBound(connection)
+        var starting = true
+        var early: HTTPReply??
+        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in
+            if starting {
+                early = .some(reply)
+                return
+            }
+            inbox.execute { _ in bound.value.deferredAnswer(.success(reply), to: request, on: boundConnection.value) }
+        }
+        starting = false
+        if let early { return decision(for: .success(early), to: request, on: connection) }
+        state = .waiting(cancel: cancel)
         return .wait
     }
 

@@ -60,15 +60,28 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether a comma-separated field named `name` has `token` among its values (any case), as
     /// `Connection: keep-alive, Upgrade` has `keep-alive`.
     public func hasToken(_ token: String, in name: String) -> Bool {
-        for field in fields where field.name.equalsIgnoringASCIICase(name) {
-            if field.value.split(separator: ",").contains(where: { $0.trimmingSpaces().equalsIgnoringASCIICase(token) }) { return true }
-        }
-        return false
+        // Over the bytes in place: this runs several times for every request and response.
+        fields.contains { $0.name.equalsIgnoringASCIICase(name) && HTTPFieldText.list($0.value, contains: token) }
     }
 
     /// Adds a field at the end, keeping others of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))
+    }
+
+    /// Makes room for `count` fields in all, so that adding them one by one allocates once.
+    package mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
+    /// Appends the fields to `bytes` as an HTTP/1.1 head carries them: `Name: value` and CR LF each.
+    package func write(to bytes: inout [UInt8]) {
+        for field in fields {
+            bytes.append(contentsOf: field.name.utf8)
+            bytes.append(contentsOf: ": ".utf8)
+            bytes.append(contentsOf: field.value.utf8)
+            bytes.append(contentsOf: "\r\n".utf8)
+        }
     }
 
     /// The number of fields.

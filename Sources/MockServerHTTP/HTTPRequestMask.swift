@@ -75,17 +75,14 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// `body` with masked fields replaced when its `contentType` is a form or JSON; `nil` when
     /// nothing in it is masked.
     package func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {
-        guard !body.isEmpty else { return nil }
-        switch Self.mediaType(contentType) {
-        case "application/x-www-form-urlencoded":
+        guard !body.isEmpty, let contentType else { return nil }
+        // The media type is compared in place: a recording asks this of every response it writes.
+        if HTTPFieldText.mediaType(of: contentType, is: "application/x-www-form-urlencoded") {
             // A body that is not all UTF-8 is still masked (its other bad bytes become U+FFFD in
             // what is written): a secret is never kept for want of a clean byte elsewhere.
             return Self.maskedPairs(String(decoding: body, as: UTF8.self), names: formFields, replacement: replacement).map { Array($0.utf8) }
-        case let type where type == "application/json" || type.hasSuffix("+json"):
-            return maskedJSON(body)
-        default:
-            return nil
         }
+        return HTTPFieldText.isJSON(contentType) ? maskedJSON(body) : nil
     }
 
     /// A JSON `body` with masked keys' values replaced (written compactly, members in their order);
@@ -146,11 +143,5 @@ package struct HTTPRequestMask: Sendable, Equatable {
 
     private static func contains(_ names: [String], _ name: String) -> Bool {
         names.contains { $0.equalsIgnoringASCIICase(name) }
-    }
-
-    /// The media type of a `Content-Type` value, lower-case, without parameters.
-    private static func mediaType(_ contentType: String?) -> String {
-        guard let type = contentType?.split(separator: ";").first else { return "" }
-        return type.trimmingSpaces().lowercased()
     }
 }

@@ -62,6 +62,18 @@ package struct HTTPResponseParser {
     /// Takes `bytes` and returns what they complete.
     package mutating func append(_ bytes: [UInt8]) throws -> [Event] {
         buffer.append(contentsOf: bytes)
+        return try events()
+    }
+
+    /// Takes `bytes` as a connection read them, without an array made of them first, and returns
+    /// what they complete.
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) throws -> [Event] {
+        buffer.append(contentsOf: bytes)
+        return try events()
+    }
+
+    /// What the bytes taken so far complete.
+    private mutating func events() throws -> [Event] {
         var events: [Event] = []
         while try step(into: &events) {}
         return events

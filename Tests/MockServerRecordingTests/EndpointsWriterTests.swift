@@ -8,10 +8,30 @@ import MockServerHTTP
 /// write, and writes less often as the file grows.
 @Suite("Recording: the endpoints file's writes")
 struct EndpointsWriterTests {
-    private func exchange(_ target: String, _ body: String) throws -> RecordedExchange {
+    private func exchange(_ target: String, _ body: String, headers: HTTPHeaders = ["Content-Type": "text/plain"],
+                          trailers: HTTPHeaders = [:]) throws -> RecordedExchange {
         let request = try #require(HTTPMockRequest(parsing: Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8)))
-        return RecordedExchange(request: request, requestBody: [], status: 200, reason: "OK", headers: ["Content-Type": "text/plain"],
-                                body: Array(body.utf8), elapsed: .zero)
+        return RecordedExchange(request: request, requestBody: [], status: 200, reason: "OK", headers: headers,
+                                body: Array(body.utf8), elapsed: .zero, trailers: trailers)
+    }
+
+    @Test("an answer the same as the one before it but for Date and Age (any case) is kept once; any other change, order or trailer included, is a new answer")
+    func repeatedAnswers() throws {
+        let file = try Tools.temporaryDirectory().appendingPathComponent("recorded.json")
+        let writer = try EndpointsWriter(file: file, keepsTiming: false)
+        let answers: [(HTTPHeaders, HTTPHeaders)] = [
+            (["Date": "Mon", "X-A": "1", "X-B": "2"], [:]),
+            (["DATE": "Tue", "X-A": "1", "age": "3", "X-B": "2"], [:]),  // the same
+            (["X-A": "1", "X-B": "2"], [:]),                             // the same
+            (["X-B": "2", "X-A": "1"], [:]),                             // another order
+            (["X-B": "2", "X-A": "1", "X-C": "3"], [:]),                 // one more field
+            (["X-B": "2", "X-A": "1", "X-C": "3"], ["Grpc-Status": "0"]), // a trailer
+            (["Date": "Wed", "X-B": "2", "X-A": "1", "X-C": "3"], ["Grpc-Status": "0"]), // the same
+        ]
+        for (headers, trailers) in answers { try writer.record(exchange("/a", "one", headers: headers, trailers: trailers)) }
+        try writer.flush()
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.components(separatedBy: "\"status\": 200").count - 1 == 4, "\(text)")
     }
 
     @Test("an endpoint that changes after a write is written again with its sequence; the others keep their text and order")

@@ -77,6 +77,30 @@ struct HTTPRecorderTests {
         #expect(proxy.transcript.entries.contains { if case .note(let note) = $0.event { note.kind == "upstream-failed" } else { false } })
     }
 
+    @Test("a client that goes away before the upstream answers: the exchange is counted as failed and noted, nothing is written")
+    func clientGone() async throws {
+        let silent = MockServer(responder: PatternResponder([try ResponseEntry("hold", pattern: ".*", commands: [.pause(.seconds(60))])]))
+        try await silent.start()
+        defer { silent.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(silent.port)")!, destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let client = try TestClient(port: proxy.port)
+        try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The request has reached the upstream before the client vanishes.
+        try await silent.transcript.wait(for: "the forwarded request") { if case .input = $0.event { true } else { false } }
+        client.reset()
+        let note = try await proxy.transcript.wait(for: "an upstream-failed note") { entry in
+            if case .note(let note) = entry.event { note.kind == "upstream-failed" } else { false }
+        }
+        guard case .note(let text) = note.event else { return }
+        #expect(text.text == "no upstream exchange: the client went away")
+        #expect(recorder.statistics.failed == 1 && recorder.statistics.recorded == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("an upstream that never answers gets the client a 502 once the timeout passes")
     func timeout() async throws {
         let silent = MockServer(responder: PatternResponder([try ResponseEntry("hold", pattern: ".*", commands: [.pause(.seconds(60))])]))

@@ -73,12 +73,7 @@ enum HTTP2RequestHead {
         bytes.append(UInt8(ascii: " "))
         bytes.append(contentsOf: path.utf8)
         bytes.append(contentsOf: " HTTP/1.1\r\n".utf8)
-        for field in all {
-            bytes.append(contentsOf: field.name.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: field.value.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
-        }
+        all.write(to: &bytes)
         bytes.append(contentsOf: "\r\n".utf8)
         let headCount = bytes.count
         bytes.append(contentsOf: body)

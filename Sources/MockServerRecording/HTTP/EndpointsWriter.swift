@@ -33,18 +33,34 @@ final class EndpointsWriter: RecordingSink {
         }
     }
 
-    /// The headers that tell answers apart: all but those that change with the clock (`Date`, `Age`).
-    private static func comparable(_ headers: HTTPHeaders) -> HTTPHeaders {
-        var result = HTTPHeaders()
-        for field in headers where !["date", "age"].contains(field.name.lowercased()) { result.add(name: field.name, value: field.value) }
-        return result
+    /// Whether `field` tells answers apart: all but those that change with the clock (`Date`, `Age`).
+    private static func isComparable(_ field: HTTPHeaders.Field) -> Bool {
+        !HTTPFieldText.equals(field.name, anyOf: ["date", "age"])
     }
 
     private struct Answer: Equatable {
         var status: Int
+        /// The headers that tell answers apart (``isComparable(_:)``).
         var headers: HTTPHeaders
         var body: [UInt8]
         var trailers = HTTPHeaders()
+
+        init(_ exchange: RecordedExchange) {
+            status = exchange.status
+            headers = HTTPHeaders(exchange.headers.fields.filter(EndpointsWriter.isComparable))
+            body = exchange.body
+            trailers = exchange.trailers
+        }
+
+        /// Whether `exchange` answered the same, with no copy of its headers made to compare.
+        func isSame(as exchange: RecordedExchange) -> Bool {
+            guard status == exchange.status, body == exchange.body, trailers == exchange.trailers else { return false }
+            var kept = headers.fields.makeIterator()
+            for field in exchange.headers where EndpointsWriter.isComparable(field) {
+                guard kept.next() == field else { return false }
+            }
+            return kept.next() == nil
+        }
     }
     private struct State {
         var endpoints: [String: Endpoint] = [:]
@@ -105,22 +121,28 @@ final class EndpointsWriter: RecordingSink {
         }
     }
 
-    /// The endpoint's method, path and request for `exchange`, or `nil` when the format cannot say it.
-    static func endpointKey(_ exchange: RecordedExchange) -> (key: String, json: String)? {
+    /// The endpoint's key for `exchange` (method, path and text body), with the path and body it
+    /// was made of; `nil` when the format cannot say it.
+    static func endpointKey(_ exchange: RecordedExchange) -> (key: String, target: String, body: String?)? {
         let request = exchange.request
         let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
         guard methods.contains(request.method) else { return nil }
         var target = String(AbsoluteURI.pathOnward(of: Substring(request.target)))
         if target.utf8.contains(UInt8(ascii: " ")) { return nil }
         if target.hasSuffix("?") { target.removeLast() }
-        var json = "\"api\": " + "\(request.method.lowercased()) \(target)".escaped(.json)
         var key = request.method + " " + target
-        if !exchange.requestBody.isEmpty {
-            guard let text = String(exactUTF8: exchange.requestBody), !text.contains("${") else { return nil }
-            json += ", \"request\": { \"body\": \(text.escaped(.json)) }"
-            key += "\n" + text
-        }
-        return (key, json)
+        guard !exchange.requestBody.isEmpty else { return (key, target, nil) }
+        guard let text = String(exactUTF8: exchange.requestBody), !text.contains("${") else { return nil }
+        key += "\n" + text
+        return (key, target, text)
+    }
+
+    /// The endpoint's `api` (and `request`) members for `method`, `target` and a text `body`:
+    /// made only for an endpoint's first answer.
+    static func endpointJSON(method: String, target: String, body: String?) -> String {
+        var json = "\"api\": " + "\(method.lowercased()) \(target)".escaped(.json)
+        if let body { json += ", \"request\": { \"body\": \(body.escaped(.json)) }" }
+        return json
     }
 
     /// The response object for `exchange`.
@@ -150,16 +172,17 @@ final class EndpointsWriter: RecordingSink {
     }
 
     func record(_ exchange: RecordedExchange) throws(RecordingError) {
-        guard let (key, json) = Self.endpointKey(exchange) else {
+        guard let (key, target, requestBody) = Self.endpointKey(exchange) else {
             throw .cannotWrite(path: file.path, reason: "\(exchange.request.method) \(exchange.request.target) cannot be an endpoint "
                 + "(endpoints take GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS with a text body); record it with --mock-data")
         }
         // An answer the same as the one before it is kept once (a sequence holds the changes): the
         // raw answer is compared first, and JSON written only for a change.
-        let answer = Answer(status: exchange.status, headers: Self.comparable(exchange.headers), body: exchange.body, trailers: exchange.trailers)
-        let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer == answer }
+        let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer?.isSame(as: exchange) ?? false }
         if unchanged { return }
+        let answer = Answer(exchange)
         let response = responseJSON(exchange, timing: keepsTiming)
+        let json = Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody)
         let schedule = state.withLock { state -> DispatchTimeInterval? in
             if state.endpoints[key] == nil {
                 state.endpoints[key] = Endpoint(json: json, responses: [], index: state.rendered.count)

@@ -30,7 +30,7 @@ import MockServerWebSocketScript
 ///   client a `502 Bad Gateway` whose body names the cause; nothing is written for it.
 /// - The transcript shows both sides: the client's connection, and the upstream connections with
 ///   what was sent on them; each write is a `recorded` note.
-public final class HTTPRecorder: HTTPResponder {
+public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// Where requests go.
     package let upstream: HTTPUpstream
     /// Where exchanges are written.
@@ -156,7 +156,12 @@ public final class HTTPRecorder: HTTPResponder {
             counts.withLock { $0.replayed += 1 }
             return reply
         }
-        let result = await exchange(request, context: context)
+        return reply(to: request, await exchange(request, context: context), context: context)
+    }
+
+    /// The client's answer to `request` from the upstream's `result`, the exchange written and
+    /// counted (an answer from the upstream), or a `502` naming the failure.
+    private func reply(to request: HTTPMockRequest, _ result: Result<UpstreamResponse, UpstreamError>, context: HTTPRequestContext) -> HTTPReply {
         switch result {
         case .failure(let error):
             counts.withLock { $0.failed += 1 }
@@ -175,11 +180,33 @@ public final class HTTPRecorder: HTTPResponder {
                 context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
-            var answer = HTTPMockResponse(statusLine: "\(response.status) \(response.reason)", headers: headers, body: response.body)
+            // The reason as a status line's text would give it (without leading spaces), with no line made and parsed.
+            let reason = response.reason.first == " " ? String(response.reason.drop { $0 == " " }) : response.reason
+            var answer = HTTPMockResponse(status: response.status, reason: reason, headers: headers, body: response.body)
             // The upstream's trailers reach the client as they came.
             answer.trailers = response.trailers
             return HTTPReply(answer, name: "upstream \(upstream.authority)")
         }
+    }
+
+    /// Answers on the server's loop with no task (``HTTPLoopResponder``): the same exchange and the
+    /// same answer as ``respond(to:context:)``, whose replay check ``answerImmediately(_:context:)``
+    /// has made already.
+    package func answer(_ request: HTTPMockRequest, context: HTTPRequestContext, on loop: EventLoop,
+                        done: @escaping (HTTPReply?) -> Void) -> () -> Void {
+        // Once: the upstream's outcome, or the client going away first (as a cancelled task's
+        // `respond` ends: a 502 counted and noted that nobody reads).
+        var pending: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
+        pending = { [self] result in done(reply(to: request, result, context: context)) }
+        let finish = { [unowned loop] (result: Result<UpstreamResponse, UpstreamError>) -> Void in
+            // A server that stops closes its connections, upstream ones too: an exchange under way
+            // goes with it, neither counted nor noted, as a task's did (its continuation's job never
+            // ran once the loop had stopped).
+            guard loop.isRunning else { return }
+            pending.take()?(result)
+        }
+        UpstreamPool.of(loop).send(exchangeStart(request, context: context)(finish))
+        return { finish(.failure(.unavailable("the client went away"))) }
     }
 
     /// What `recorded` was written as, for the transcript's note.
@@ -193,14 +220,7 @@ public final class HTTPRecorder: HTTPResponder {
     /// Sends `request` upstream on the server's loop and awaits the answer.
     private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
-        // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
-        // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
-        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
-        let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
-        let address = upstream.address
-        let method = request.method
-        let timeout = timeout
-        let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
+        let start = exchangeStart(request, context: context)
         let once = Locked<CheckedContinuation<Result<UpstreamResponse, UpstreamError>, Never>?>(nil)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -210,10 +230,7 @@ public final class HTTPRecorder: HTTPResponder {
                         once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
                         return
                     }
-                    let exchange = UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2) { result in
-                        once.withLock { $0.take() }?.resume(returning: result)
-                    }
-                    UpstreamPool.of(loop).send(exchange)
+                    UpstreamPool.of(loop).send(start { result in once.withLock { $0.take() }?.resume(returning: result) })
                 }
             }
         } onCancel: {
@@ -221,17 +238,34 @@ public final class HTTPRecorder: HTTPResponder {
         }
     }
 
+    /// What makes the upstream exchange of `request`, given the code that takes its outcome: the
+    /// bytes (or HTTP/2 request) are made now, on the caller's thread, the exchange on the loop's.
+    private func exchangeStart(_ request: HTTPMockRequest, context: HTTPRequestContext)
+        -> @Sendable (@escaping (Result<UpstreamResponse, UpstreamError>) -> Void) -> UpstreamExchange {
+        // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
+        // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
+        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
+        let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
+        let address = upstream.address
+        let method = request.method
+        let timeout = timeout
+        let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
+        return { completion in
+            UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2, completion: completion)
+        }
+    }
+
     /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to
     /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
     private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> HTTPHeaders {
         let keepsLength = request.method == "HEAD" || response.status == 304
+        let kept = HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"])
+        let isLocation = { (field: HTTPHeaders.Field) in field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") }
+        // Most answers have no location to rewrite: their fields are not copied again.
+        guard kept.fields.contains(where: isLocation) else { return kept }
         var result = HTTPHeaders()
-        for field in HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"]) {
-            var value = field.value
-            if field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") {
-                value = relative(value)
-            }
-            result.add(name: field.name, value: value)
+        for field in kept {
+            result.add(name: field.name, value: isLocation(field) ? relative(field.value) : field.value)
         }
         return result
     }
@@ -262,8 +296,7 @@ public final class HTTPRecorder: HTTPResponder {
             }
             written = rewritten
         }
-        var withoutLength = HTTPHeaders()
-        for field in written where !field.name.equalsIgnoringASCIICase("content-length") { withoutLength.add(name: field.name, value: field.value) }
+        let withoutLength = HTTPHeaders(written.fields.filter { !$0.name.equalsIgnoringASCIICase("content-length") })
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
                                 elapsed: response.elapsed, trailers: mask.masked(response.trailers))

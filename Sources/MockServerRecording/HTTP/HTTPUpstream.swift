@@ -85,13 +85,24 @@ package struct HTTPUpstream: Sendable, Equatable {
     /// The bytes of `request` as sent upstream: HTTP/1.1, the target under ``basePath``, `Host` the
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.
     func forwardedBytes(of request: HTTPMockRequest) -> [UInt8] {
-        var head = "\(request.method) \(forwardedTarget(of: request)) HTTP/1.1\r\nHost: \(authority)\r\n"
+        // Written as bytes into one buffer: no text is made and copied for each line.
         let headers = HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"])
-        for field in headers { head += "\(field.name): \(field.value)\r\n" }
         let body = request.body
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        return Array(head.utf8) + body
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
+        bytes.append(contentsOf: request.method.utf8)
+        bytes.append(0x20)
+        bytes.append(contentsOf: forwardedTarget(of: request).utf8)
+        bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
+        bytes.append(contentsOf: authority.utf8)
+        bytes.append(contentsOf: "\r\n".utf8)
+        headers.write(to: &bytes)
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+            bytes.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
+        }
+        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(contentsOf: body)
+        return bytes
     }
 
     /// The request's target under ``basePath``.

@@ -73,11 +73,12 @@ extension HTTPRecorder {
 
         /// `headers` with masked values replaced.
         func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
-            let masked = headers.map { masks(header: $0.name) }
-            guard masked.contains(true) else { return headers }
-            var result = HTTPHeaders()
-            for (field, isMasked) in zip(headers, masked) {
-                result.add(name: field.name, value: isMasked ? replacement : field.value)
+            // Most messages have no masked field: they are returned as they are, with nothing copied.
+            guard let first = headers.fields.firstIndex(where: { masks(header: $0.name) }) else { return headers }
+            var result = HTTPHeaders(Array(headers.fields[..<first]))
+            result.reserveCapacity(headers.count)
+            for field in headers.fields[first...] {
+                result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)
             }
             return result
         }
@@ -99,8 +100,12 @@ extension HTTPRecorder {
 
         /// Whether `name` has no space or tab at either end.
         private static func isTrimmed(_ name: String) -> Bool {
-            guard let first = name.utf8.first, let last = name.utf8.last else { return true }
-            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+            func isTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+                guard let first = bytes.first, let last = bytes.last else { return true }
+                return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+            }
+            // Over the bytes in place: `utf8.last` walks the string's index machinery.
+            return name.utf8.withContiguousStorageIfAvailable(isTrimmed) ?? Array(name.utf8).withUnsafeBufferPointer(isTrimmed)
         }
 
         /// Whether `name` holds `fragment`, ASCII letters in any case: over the strings' bytes in
@@ -126,8 +131,7 @@ extension HTTPRecorder {
 
         static func isJSON(_ contentType: String?) -> Bool {
             guard let contentType else { return false }
-            let type = contentType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
-            return type == "application/json" || type.hasSuffix("+json")
+            return HTTPFieldText.isJSON(contentType)
         }
     }
 }

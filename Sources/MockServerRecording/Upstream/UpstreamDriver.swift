@@ -128,7 +128,7 @@ final class UpstreamDriver: StreamDriver {
         }
         exchange.answered = true
         do {
-            apply(try parser.append(Array(bytes)), to: &response)
+            apply(try parser.append(bytes), to: &response)
             state = .exchanging(exchange, parser, response)
         } catch {
             state = .closed

@@ -1,0 +1,21 @@
+import MockServerCore
+
+/// A responder whose deferred answers come back through a callback on the server's loop, not from
+/// a task: the HTTP/1.1 driver starts it instead of ``HTTPResponder/respond(to:context:)`` when
+/// ``HTTPResponder/answerImmediately(_:context:)`` says ``HTTPReply/Immediate/deferred``. It saves
+/// each request a task, its continuation and its jobs on the loop's executor, which a responder
+/// whose waiting is itself loop work (a recording proxy's upstream exchange) has no use for.
+///
+/// Everything here runs on the loop's thread. The answer is the one `respond` would give: a
+/// responder keeps the two paths one code.
+package protocol HTTPLoopResponder: HTTPResponder {
+    /// Starts answering `request` on `loop`'s thread and calls `done` there once with the reply
+    /// (`nil` for none), later or before it returns; the driver carries the reply out on a later
+    /// turn of its own.
+    ///
+    /// - Returns: what to call when the client goes away before the reply: the responder ends the
+    ///   exchange as `respond` does when its task is cancelled (it may still call `done`, which the
+    ///   closed connection ignores).
+    func answer(_ request: HTTPMockRequest, context: HTTPRequestContext, on loop: EventLoop,
+                done: @escaping (HTTPReply?) -> Void) -> () -> Void
+}
