@@ -88,7 +88,7 @@ run() {
     echo "$n $((after - before)) $((user1 - user0)) $((kernel1 - kernel0))"
 }
 echo "$(basename "$client") (file of $bytes bytes), ${seconds}s per run, ${rounds} alternating rounds: sessions/s, server CPU us/session"
-declare -A sessions cpu user kernel
+declare -A sessions cpu user kernel round_cpu
 for name in $servers; do sessions[$name]=0; cpu[$name]=0; user[$name]=0; kernel[$name]=0; done
 for round in $(seq 1 "$rounds"); do
     line="  round=$round"
@@ -97,9 +97,23 @@ for round in $(seq 1 "$rounds"); do
         sessions[$name]=$((sessions[$name] + n)); cpu[$name]=$((cpu[$name] + c))
         user[$name]=$((user[$name] + u)); kernel[$name]=$((kernel[$name] + k))
         line="$line $name=$((n / seconds))/s,$(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.0f", c / n / 1000 }')us"
+        round_cpu[$name]="${round_cpu[$name]:-} $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c / n / 1000 }')"
     done
     echo "$line"
 done
+# The median over rounds of each server's CPU per session against pyftpdlib's in the same round:
+# one round disturbed by the machine's load moves it less than it moves the sums below.
+# median_ratio LABEL A B: that median for the rounds' figures of A over B.
+median_ratio() {
+    paste <(tr ' ' '\n' <<<"${round_cpu[$2]}" | sed '/^$/d') <(tr ' ' '\n' <<<"${round_cpu[$3]}" | sed '/^$/d') |
+        awk '{ print $1 / $2 }' | sort -n | awk -v label="$1" '{ r[NR] = $1 } END {
+            m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+            printf "%s, median of %d rounds: %.3f (rounds %.3f to %.3f)\n", label, NR, m, r[1], r[NR] }'
+}
+for name in $servers; do
+    [ "$name" = pyftpdlib ] || median_ratio "$name cpu per session x pyftpdlib" "$name" pyftpdlib
+done
+[ -z "$old" ] || median_ratio "new/old cpu per session" mockserver old
 for name in $servers; do
     awk -v s="${sessions[$name]}" -v c="${cpu[$name]}" -v t="$((seconds * rounds))" -v name="$name" \
         -v ps="${sessions[pyftpdlib]}" -v pc="${cpu[pyftpdlib]}" \
