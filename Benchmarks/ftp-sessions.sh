@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Full FTP sessions (ftplib: login, TYPE I, PASV, RETR of 1 KiB, QUIT) against the bundled ftp.json,
 # beside pyftpdlib in the same run, rounds alternating: sessions per second (which the Python client
-# bounds) and each server's own CPU per session (from /proc/PID/task/*/schedstat), then system calls
-# per session (strace -c -f, one short run each). Not a test: it prints figures and exits 0.
+# bounds) and each server's own CPU per session (from /proc/PID/task/*/schedstat; split into user and
+# kernel time from /proc/PID/stat), then system calls per session (strace -c -f, one short run each).
+# Not a test: it prints figures and exits 0.
 #   Benchmarks/ftp-sessions.sh [SECONDS] [ROUNDS] [OLD_MOCKSERVER]
 # With OLD_MOCKSERVER (a release binary from another worktree), that build runs too, alternating, and
 # the figures compare the two builds as well. $MOCKSERVER names the new binary instead of building.
@@ -74,30 +75,55 @@ start_mockserver mockserver "$MOCKSERVER"; servers="$servers mockserver"
 
 # sessions NAME SECONDS: runs the client against NAME's server; prints the complete sessions.
 sessions() { local port="port_$1"; "$python" "$client" 127.0.0.1 "${!port}" file.bin "$2" "$bytes" | sed -n 's/^sessions=\([0-9]*\).*/\1/p'; }
-# run NAME: one timed run; prints "SESSIONS CPU_NS".
+# user_kernel_ticks PID: the user and kernel CPU PID has used, in clock ticks (/proc/PID/stat).
+user_kernel_ticks() { sed 's/.*) //' /proc/"$1"/stat | awk '{ print $12, $13 }'; }
+# run NAME: one timed run; prints "SESSIONS CPU_NS USER_TICKS KERNEL_TICKS".
 run() {
-    local pid="pid_$1" before after n
+    local pid="pid_$1" before after n user0 kernel0 user1 kernel1
+    read -r user0 kernel0 < <(user_kernel_ticks "${!pid}")
     before=$(cpu_ns "${!pid}")
     n=$(sessions "$1" "$seconds")
     after=$(cpu_ns "${!pid}")
-    echo "$n $((after - before))"
+    read -r user1 kernel1 < <(user_kernel_ticks "${!pid}")
+    echo "$n $((after - before)) $((user1 - user0)) $((kernel1 - kernel0))"
 }
 echo "$(basename "$client") (file of $bytes bytes), ${seconds}s per run, ${rounds} alternating rounds: sessions/s, server CPU us/session"
-declare -A sessions cpu
-for name in $servers; do sessions[$name]=0; cpu[$name]=0; done
+declare -A sessions cpu user kernel round_cpu
+for name in $servers; do sessions[$name]=0; cpu[$name]=0; user[$name]=0; kernel[$name]=0; done
 for round in $(seq 1 "$rounds"); do
     line="  round=$round"
     for name in $servers; do
-        read -r n c < <(run "$name")
+        read -r n c u k < <(run "$name")
         sessions[$name]=$((sessions[$name] + n)); cpu[$name]=$((cpu[$name] + c))
+        user[$name]=$((user[$name] + u)); kernel[$name]=$((kernel[$name] + k))
         line="$line $name=$((n / seconds))/s,$(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.0f", c / n / 1000 }')us"
+        round_cpu[$name]="${round_cpu[$name]:-} $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.3f", c / n / 1000 }')"
     done
     echo "$line"
 done
+# The median over rounds of each server's CPU per session against pyftpdlib's in the same round:
+# one round disturbed by the machine's load moves it less than it moves the sums below.
+# median_ratio LABEL A B: that median for the rounds' figures of A over B.
+median_ratio() {
+    paste <(tr ' ' '\n' <<<"${round_cpu[$2]}" | sed '/^$/d') <(tr ' ' '\n' <<<"${round_cpu[$3]}" | sed '/^$/d') |
+        awk '{ print $1 / $2 }' | sort -n | awk -v label="$1" '{ r[NR] = $1 } END {
+            m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+            printf "%s, median of %d rounds: %.3f (rounds %.3f to %.3f)\n", label, NR, m, r[1], r[NR] }'
+}
+for name in $servers; do
+    [ "$name" = pyftpdlib ] || median_ratio "$name cpu per session x pyftpdlib" "$name" pyftpdlib
+done
+[ -z "$old" ] || median_ratio "new/old cpu per session" mockserver old
 for name in $servers; do
     awk -v s="${sessions[$name]}" -v c="${cpu[$name]}" -v t="$((seconds * rounds))" -v name="$name" \
         -v ps="${sessions[pyftpdlib]}" -v pc="${cpu[pyftpdlib]}" \
         'BEGIN { printf "%s sessions/s=%.0f cpu_us/session=%.0f (x pyftpdlib: sessions %.2f, cpu %.2f)\n", name, s / t, c / s / 1000, s / ps, (c / s) / (pc / ps) }'
+done
+ticks=$(getconf CLK_TCK)
+echo "user and kernel CPU per session (/proc/PID/stat, all rounds; ticks of $((1000000 / ticks)) us):"
+for name in $servers; do
+    awk -v s="${sessions[$name]}" -v u="${user[$name]}" -v k="${kernel[$name]}" -v t="$ticks" -v name="$name" \
+        'BEGIN { printf "  %s user_us/session=%.0f kernel_us/session=%.0f\n", name, u * 1e6 / t / s, k * 1e6 / t / s }'
 done
 if [ -n "$old" ]; then
     awk -v os="${sessions[old]}" -v oc="${cpu[old]}" -v ns="${sessions[mockserver]}" -v nc="${cpu[mockserver]}" \

@@ -23,6 +23,49 @@ package enum FilePaths {
     /// `path` with a leading `/`, `.` and `..` segments resolved (never above `/`) and empty ones
     /// dropped; a trailing `/` stays.
     package static func resolved(_ path: String) -> String {
+        resolvedASCII(path) ?? resolvedByCharacters(path)
+    }
+
+    /// ``resolved(_:)`` in one walk over the bytes of an ASCII `path`; `nil` for any other, where a
+    /// combining mark after a `/` makes one character of the two, which is no separator.
+    private static func resolvedASCII(_ path: String) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // The path resolved so far: `/`, or `/a/b` without a trailing `/`.
+        var output: [UInt8] = [slash]
+        output.reserveCapacity(path.utf8.count + 2)
+        // Where `output` ended before the segment being read (and its `/`), and that segment's length.
+        var segmentBegin = 1
+        var length = 0
+        func endSegment() {
+            if length == 1 && output[output.count - 1] == dot {
+                output.removeSubrange(segmentBegin...)
+            } else if length == 2 && output[output.count - 1] == dot && output[output.count - 2] == dot {
+                output.removeSubrange(segmentBegin...)
+                // The segment before it goes too; the root stays.
+                if let previous = output.lastIndex(of: slash), output.count > 1 { output.removeSubrange(max(previous, 1)...) }
+            }
+            length = 0
+        }
+        for byte in path.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == slash {
+                endSegment()
+                continue
+            }
+            if length == 0 {
+                segmentBegin = output.count
+                if output.count > 1 { output.append(slash) }
+            }
+            output.append(byte)
+            length += 1
+        }
+        endSegment()
+        if path.utf8.last == slash && output.count > 1 { output.append(slash) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``resolved(_:)`` over the characters of any `path`.
+    private static func resolvedByCharacters(_ path: String) -> String {
         var segments: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {

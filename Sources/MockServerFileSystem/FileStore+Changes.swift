@@ -5,9 +5,6 @@ import Foundation
 /// keeps the files' times: what is made is made at the date given, a moved file keeps its times,
 /// and a folder that gains or loses an entry changes then.
 extension FileStore {
-    /// The files as a tree of decoded paths.
-    package var tree: FileTree { FileTree(files: files) }
-
     /// Makes the empty folder at `path` (with or without a leading or trailing `/`); the folders
     /// above it are implied by it.
     ///

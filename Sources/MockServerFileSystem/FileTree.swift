@@ -1,6 +1,6 @@
 /// The server's files (a flat map of names to bytes, shared with FTP) seen as a tree of decoded
 /// paths: which are files, which are folders, and what each folder holds.
-package struct FileTree {
+package struct FileTree: Sendable {
     /// File path (no trailing `/`) → the name it is stored under.
     package private(set) var files: [String: String] = [:]
     /// Folder paths, each ending in `/`; `/` is always one.

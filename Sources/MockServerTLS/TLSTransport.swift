@@ -54,7 +54,19 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// The loop's shared buffers, once attached.
     private var buffers: TLSBuffers?
     /// This connection's session tag, which the tickets it issues carry (never zero).
-    package let sessionTag = UInt.random(in: 1...UInt.max)
+    package let sessionTag = TLSTransport.nextSessionTag()
+    /// The last session tag given out. Tags are numbered: no two connections of the process share
+    /// one, and making one costs no system call (a random one asked the kernel for its bytes on
+    /// every connection). A ticket's tag needs no secrecy: the ticket is encrypted under keys
+    /// that are the context's own, and only a resumption's tag is ever compared.
+    private static let lastSessionTag = Locked<UInt>(0)
+
+    private static func nextSessionTag() -> UInt {
+        lastSessionTag.withLock { last in
+            last = last == .max ? 1 : last + 1
+            return last
+        }
+    }
     /// The tag a connection must resume (FTPS data connections under `require_ssl_reuse`): the
     /// handshake fails when the session it resumes was not issued with it.
     package var requiredSessionTag: UInt?

@@ -29,6 +29,16 @@ struct FTPVariableTests {
         #expect(render("$epsv", in: context) == "|||4660|")
     }
 
+    @Test("$pasv's host is the server's address with commas only when it is four numbers of 0 to 255",
+          arguments: [("10.1.2.3", "10,1,2,3"), ("0.0.0.0", "0,0,0,0"), ("255.255.255.255", "255,255,255,255"), ("001.2.3.4", "001,2,3,4"),
+                      ("256.1.2.3", "0,0,0,0"), ("1.2.3", "0,0,0,0"), ("1.2.3.4.5", "0,0,0,0"), ("1..2.3", "0,0,0,0"), ("1.2.3.", "0,0,0,0"),
+                      (".1.2.3", "0,0,0,0"), ("", "0,0,0,0"), ("localhost", "0,0,0,0"), ("fe80::1", "0,0,0,0"), ("1.2.3.4a", "0,0,0,0")])
+    func pasvHost(address: String, host: String) {
+        var context = context
+        context.address = address
+        #expect(render("$pasv", in: context) == host + ",18,52")
+    }
+
     @Test("without FTP's vocabulary, $pasv, $epsv and $dataport stay as written")
     func notFTP() {
         let context = SubstitutionContext(protocolValues: ScriptSettings([FTPDataPort(port: 0x1234)]))

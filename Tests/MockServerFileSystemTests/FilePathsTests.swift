@@ -22,6 +22,15 @@ struct FilePathsTests {
         #expect(FilePaths.path(ofTarget: "a.txt") == "/a.txt")
     }
 
+    @Test("dot segments resolved, empty ones dropped, never above the root; a trailing / stays when something is left",
+          arguments: [("", "/"), ("/", "/"), ("//", "/"), ("a", "/a"), ("/a", "/a"), ("a/", "/a/"), ("a//b", "/a/b"), ("/a/./b/", "/a/b/"),
+                      ("/a/b/..", "/a"), ("/a/b/../", "/a/"), ("/a/../..", "/"), ("/../a", "/a"), ("../", "/"), ("./", "/"), (".", "/"),
+                      ("a/.", "/a"), ("a/./", "/a/"), ("/.a/..b/.../c", "/.a/..b/.../c"), ("/a/b/c/../../d", "/a/d"), ("/a/../b/./../c/", "/c/"),
+                      ("/x€/../y", "/y"), ("/x€/./y/", "/x€/y/"), ("/a/\u{301}/..", "/"), ("/a/\u{301}b", "/a/\u{301}b")])
+    func resolved(path: String, expected: String) {
+        #expect(FilePaths.resolved(path) == expected)
+    }
+
     @Test("hrefs percent-encode all but unreserved bytes and /")
     func hrefs() {
         #expect(FilePaths.href("/x€ y/") == "/x%E2%82%AC%20y/")

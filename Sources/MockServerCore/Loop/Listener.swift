@@ -27,7 +27,10 @@ package final class Listener: LoopHandler {
 
     /// Accepts what is pending, up to a batch, so that one busy listener cannot starve the loop.
     package func handle(_ readiness: Readiness) {
-        for _ in 0..<128 where !closed {
+        for index in 0..<128 where !closed {
+            // The readiness announced one connection; for more, ask first (see
+            // `Socket.hasPendingConnection`): most turns have exactly one.
+            if index > 0 && !socket.hasPendingConnection { return }
             let client: Socket?
             do {
                 client = try socket.accept()

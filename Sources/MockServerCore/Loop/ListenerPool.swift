@@ -32,7 +32,7 @@ package final class ListenerPool {
             }
             sockets.remove(at: index)
             do {
-                while let stray = try kept.socket.accept() { stray.close() }
+                while kept.socket.hasPendingConnection, let stray = try kept.socket.accept() { stray.close() }
                 return kept
             } catch {
                 kept.socket.close()

@@ -106,6 +106,15 @@ package struct Socket: Sendable, Hashable {
         }
     }
 
+    /// Whether a listening socket may have a connection to accept, asked with `poll(2)` without
+    /// waiting (`true` also when the question fails, so that ``accept()`` finds out). Linux makes
+    /// and frees a socket, a file and an inode for an `accept` that finds nothing (about 9 µs on
+    /// loopback), where a `poll` makes nothing.
+    package var hasPendingConnection: Bool {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return Syscall.retrying { poll(&descriptor, 1, 0) } != 0
+    }
+
     /// Reads into `buffer`.
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
         let count = Syscall.retrying { Platform.read(fd, buffer.baseAddress, buffer.count) }

@@ -18,7 +18,8 @@ package struct FTPFileSystem: FileStoreBacked {
     /// A listing set by hand (`server.listing`): `LIST` and `NLST` send it instead.
     let listingOverride: [UInt8]?
     let now: Date
-    private var tree: FileTree
+    /// The files as a tree (the store's, remade only when the files change).
+    private var tree: FileTree { store.tree }
 
     /// The most zeros an upload past a file's end (`REST` beyond it, then `STOR`) fills in: 16 MiB.
     package static let maximumUploadGap = 16 << 20
@@ -28,11 +29,16 @@ package struct FTPFileSystem: FileStoreBacked {
                                                 "REST", "RETR", "STOR", "APPE", "MKD", "XMKD", "RMD", "XRMD", "DELE", "RNFR", "RNTO", "FEAT", "OPTS"]
 
     package init(files: [String: [UInt8]], times: FileTimes, data: [UInt8], listing: [UInt8]? = nil, now: Date = Date()) {
-        self.store = FileStore(files: files, times: times)
+        self.init(store: FileStore(files: files, times: times), data: data, listing: listing, now: now)
+    }
+
+    /// The file system over `store` (the server's own, whose tree is made once for its files, not
+    /// for each command); `store` holds the changes afterwards.
+    package init(store: FileStore, data: [UInt8], listing: [UInt8]? = nil, now: Date = Date()) {
+        self.store = store
         self.data = data
         self.listingOverride = listing
         self.now = now
-        self.tree = FileTree(files: files)
     }
 
     /// The answer to `line` (a command and its argument), with `session` updated.
@@ -101,7 +107,6 @@ package struct FTPFileSystem: FileStoreBacked {
             guard tree.kind(of: path) == nil else { return .reply("550 \(argument): File exists.\r\n") }
             guard tree.kind(of: FilePaths.parent(path)) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
             store.makeFolder(path, at: now)
-            tree = store.tree
             return .reply("257 \(Self.quoted(FilePaths.file(path))) directory created.\r\n")
         case "RMD", "XRMD":
             let path = resolve(argument, in: session.directory)
@@ -175,12 +180,10 @@ package struct FTPFileSystem: FileStoreBacked {
 
     private mutating func changed(_ folder: String) {
         times.folderChanged(folder, at: now)
-        tree = FileTree(files: files)
     }
 
     private mutating func remove(_ path: String) {
         store.remove(path, at: now)
-        tree = store.tree
     }
 
     private mutating func rename(_ source: String, to destination: String, argument: String) -> FTPAnswer {
@@ -191,7 +194,6 @@ package struct FTPFileSystem: FileStoreBacked {
         }
         if tree.kind(of: destination) == .folder { return .reply("553 \(argument): A directory is in the way.\r\n") }
         store.copy(source, to: destination, move: true, at: now)
-        tree = store.tree
         return .reply("250 Rename successful.\r\n")
     }
 

@@ -153,11 +153,11 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         let now = values.now()
         let content = server.content()
         let answer = server.withFileStore { store in
-            var system = FTPFileSystem(files: store.files, times: store.times, data: content.data, listing: content.settings[FTPSettings.self]?.listing, now: now)
+            var system = FTPFileSystem(store: store, data: content.data, listing: content.settings[FTPSettings.self]?.listing, now: now)
             system.offersTLS = offersTLS
             let answer = system.answer(line, session: &session)
-            store.files = system.files
-            store.times = system.times
+            // The whole store goes back: its tree stays made unless the command changed the files.
+            store = system.store
             return answer
         }
         switch answer {
@@ -172,10 +172,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
             let store: @Sendable ([UInt8]) -> Void = { bytes in
                 let now = values.now()
                 server.withFileStore { store in
-                    var system = FTPFileSystem(files: store.files, times: store.times, data: [], now: now)
+                    var system = FTPFileSystem(store: store, data: [], now: now)
                     system.store(bytes, at: path, offset: offset)
-                    store.files = system.files
-                    store.times = system.times
+                    store = system.store
                 }
                 // Named as `--files` names files: relative to the root (`up.bin`, `sub/up.bin`).
                 server.recordUpload(name: String(path.drop { $0 == "/" }), bytes: bytes, connection: connectionID)

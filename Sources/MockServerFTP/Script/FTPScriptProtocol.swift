@@ -48,10 +48,43 @@ package struct FTPScriptProtocol: ScriptProtocol {
     /// `h1,h2,h3,h4,p1,p2` for the data port. An IPv6 server gives `0,0,0,0` as the host: PASV
     /// cannot carry an IPv6 address, and clients use the control connection's address then.
     @Sendable private static func pasv(_ context: SubstitutionContext) -> String {
-        let parts = context.address.split(separator: ".")
-        let host = parts.count == 4 && parts.allSatisfy({ UInt8($0) != nil }) ? parts.joined(separator: ",") : "0,0,0,0"
         let port = FTPDataPort.port(in: context)
-        return "\(host),\(port >> 8),\(port & 0xFF)"
+        var text = pasvHost(context.address)
+        text += ","
+        text += String(port >> 8)
+        text += ","
+        text += String(port & 0xFF)
+        return text
+    }
+
+    /// `address` with commas for its dots when it is four decimal numbers of 0 to 255 joined by
+    /// dots (an IPv4 address), else `0,0,0,0`: one walk over its bytes, as PASV asks for it on
+    /// every data connection.
+    private static func pasvHost(_ address: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(address.utf8.count)
+        var parts = 1
+        var digits = 0
+        var value = 0
+        for byte in address.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                guard value <= 255 else { return "0,0,0,0" }
+                bytes.append(byte)
+            case UInt8(ascii: "."):
+                guard digits > 0, parts < 4 else { return "0,0,0,0" }
+                parts += 1
+                digits = 0
+                value = 0
+                bytes.append(UInt8(ascii: ","))
+            default:
+                return "0,0,0,0"
+            }
+        }
+        guard parts == 4, digits > 0 else { return "0,0,0,0" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The file's `upload-settle`, as FTP's settings.
