@@ -22,8 +22,6 @@ package final class EventLoop {
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     /// What runs once this turn's events, timers and local work are done, before the loop waits again.
     private var endOfTurn: [() -> Void] = []
-    /// How long the loop keeps polling after activity before it sleeps, in nanoseconds.
-    private static let spinWindow: UInt64 = 50_000
 
     package init(selector: IOSelector, inbox: LoopInbox, environment: ServerEnvironment) {
         self.selector = selector
@@ -39,14 +37,14 @@ package final class EventLoop {
     package func run() {
         inbox.claimThread(true)
         defer { inbox.claimThread(false) }
-        var lastActivity: UInt64 = 0
+        var spin = SpinPolicy()
         while isRunning {
             let now = MonotonicClock.now()
             var timeout = timers.nextDeadline.map { deadline in deadline > now ? deadline - now : 0 }
-            // Right after activity, poll without sleeping for a short while: a peer's next request
-            // usually follows within one round trip, and a thread that has gone to sleep adds a
-            // wake-up's latency to it. Idle loops sleep at once.
-            if now &- lastActivity < Self.spinWindow { timeout = 0 }
+            // Right after activity, poll without sleeping for a short while: a quick peer's next
+            // request follows within one round trip, and a thread that has gone to sleep adds a
+            // wake-up's latency to it. How long, SpinPolicy learns; idle loops sleep at once.
+            if spin.polls(at: now) { timeout = 0 }
             let woken: Bool
             var events = 0
             do {
@@ -54,7 +52,7 @@ package final class EventLoop {
                     events += 1
                     handlers[fd]?.handle(readiness)
                 }
-                if events > 0 { lastActivity = MonotonicClock.now() }
+                if events > 0 { spin.activity(at: MonotonicClock.now()) }
             } catch {
                 environment.logger.log(.error, "event loop stopped: \(error)")
                 break
