@@ -126,13 +126,11 @@ public final class Transcript: Sendable {
     /// server's connections.
     package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        // The entry comes out of the lock only for an observer: a copy retains each of its fields.
-        let observed: Transcript.Entry? = storage.withLock { storage in
-            let entry = append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
-            return observer == nil ? nil : entry
+        let entry = storage.withLock { storage in
+            append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-        if let observer, let observed { observer(observed) }
+        observer?(entry)
     }
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
