@@ -39,6 +39,11 @@ extension ReplyPerformer {
     }
 
     /// The connection's steps for `steps`.
+    ///
+    /// Specialised here for ``PlainReplyPerformer``, the performer of every reply worked out in
+    /// advance: the modules that call it got the generic body, which looks up `ReplyStep`'s
+    /// metadata and copies each step through value witnesses on every reply.
+    @_specialize(exported: true, where Self == PlainReplyPerformer)
     @inlinable
     package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
         var result: [StreamStep] = []

@@ -126,11 +126,13 @@ public final class Transcript: Sendable {
     /// server's connections.
     package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        let entry = storage.withLock { storage in
-            append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
+        // The entry is read back out of the storage only for an observer: a copy retains each of its fields.
+        let observed = storage.withLock { storage -> Transcript.Entry? in
+            let index = append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
+            return observer == nil ? nil : storage.entries[index]
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-        observer?(entry)
+        if let observer, let observed { observer(observed) }
     }
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
@@ -141,8 +143,8 @@ public final class Transcript: Sendable {
         let recorded = storage.withLock { storage -> [Transcript.Entry] in
             var recorded: [Transcript.Entry] = []
             for event in events {
-                let entry = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
-                if observer != nil { recorded.append(entry) }
+                let index = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
+                if observer != nil { recorded.append(storage.entries[index]) }
             }
             return recorded
         }
@@ -150,22 +152,15 @@ public final class Transcript: Sendable {
         if let observer { recorded.forEach(observer) }
     }
 
-    /// Appends one entry under the lock, and takes the waiters it satisfies.
+    /// Appends one entry under the lock, takes the waiters it satisfies, and returns where in
+    /// `storage.entries` it went.
     @inline(__always)
     private func append(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
                         to storage: inout Storage,
-                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Transcript.Entry {
+                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Int {
         let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,
                                      exchange: exchange)
         storage.nextSequence += 1
-        if storage.entries.count >= limit {
-            // Full: the newest entry takes the oldest one's place.
-            storage.entries[storage.start] = entry
-            storage.start = (storage.start + 1) % storage.entries.count
-            storage.dropped += 1
-        } else {
-            storage.entries.append(entry)
-        }
         if case .unmatched = event { storage.unmatched.append(entry) }
         if !storage.waiters.isEmpty {
             storage.waiters.removeAll { waiter in
@@ -174,6 +169,16 @@ public final class Transcript: Sendable {
                 return true
             }
         }
-        return entry
+        // Stored last, so that the entry moves into its place rather than being copied.
+        if storage.entries.count >= limit {
+            // Full: the newest entry takes the oldest one's place.
+            let index = storage.start
+            storage.entries[index] = entry
+            storage.start = (index + 1) % storage.entries.count
+            storage.dropped += 1
+            return index
+        }
+        storage.entries.append(entry)
+        return storage.entries.count - 1
     }
 }

@@ -76,13 +76,18 @@ public struct PatternResponder: ScriptResponder {
     }
 
     /// The reply of the first entry of `set` that `answers` and matches `input`.
-    private func firstMatch(in set: ResponseSet, input: InputUnit, where answers: (ResponseEntry) -> Bool) -> ScriptReply? {
-        for entry in set.entries where answers(entry) {
-            if let groups = entry.pattern.match(input) {
-                return ScriptReply(entry: entry, match: ScriptRun.Match(input: input, groups: groups))
+    ///
+    /// The entries are read in place, not copied one by one: a copy of an entry retains each of its
+    /// fields, and a line is tried against every entry before the one it matches.
+    private func firstMatch(in set: ResponseSet, input: InputUnit, where answers: (borrowing ResponseEntry) -> Bool) -> ScriptReply? {
+        set.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where answers(entries[index]) {
+                if let groups = entries[index].pattern.match(input) {
+                    return ScriptReply(entry: entries[index], match: ScriptRun.Match(input: input, groups: groups))
+                }
             }
+            return nil
         }
-        return nil
     }
 
     private func currentSet(for session: ScriptSession) -> ResponseSet {
