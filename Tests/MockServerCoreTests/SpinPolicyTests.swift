@@ -1,8 +1,8 @@
 import Testing
 import MockServerCore
 
-/// The event loop's spin after activity: long while long spins end with events, short once more than
-/// a fifth of them expire, long again every sixteenth spin and once quick peers are back.
+/// The event loop's spin after activity: long while long spins end with events, none once more than
+/// a fifth of them expire, long again every `probeInterval`th spin and once quick peers are back.
 @Suite("Spin policy")
 struct SpinPolicyTests {
     static let long = SpinPolicy.longWindow
@@ -13,21 +13,25 @@ struct SpinPolicyTests {
         for _ in 0..<count {
             policy.activity(at: time)
             let window = policy.window ?? 0
-            let inside = policy.polls(at: time + window - 1)
-            #expect(inside)
+            if window > 0 {
+                let inside = policy.polls(at: time + window - 1)
+                #expect(inside)
+            }
             time += window
             let past = policy.polls(at: time)
             #expect(!past)
         }
     }
 
-    /// `count` spins that each end with an event 2 µs in.
+    /// `count` spins that each end with an event 2 µs in: a long spin polls until it comes, a short
+    /// one (no spin) sleeps, and the event wakes the loop.
     static func catchEvents(_ count: Int, _ policy: inout SpinPolicy, time: inout UInt64) {
         for _ in 0..<count {
             policy.activity(at: time)
+            let long = policy.window == SpinPolicy.longWindow
             time += 2_000
             let polled = policy.polls(at: time)
-            #expect(polled)
+            #expect(polled == long)
         }
     }
 
@@ -46,7 +50,7 @@ struct SpinPolicyTests {
         #expect(policy.window == nil && !after)
     }
 
-    @Test("long spins that keep expiring make spins short, but for every sixteenth")
+    @Test("long spins that keep expiring make spins short, but for every probeInterval-th")
     func expiringSpinsShorten() {
         var policy = SpinPolicy()
         var time: UInt64 = 1_000
@@ -58,37 +62,39 @@ struct SpinPolicyTests {
         let polled = policy.polls(at: time)
         #expect(!polled)
         var windows: [UInt64] = []
-        for _ in 0..<32 {
+        let probe = Int(SpinPolicy.probeInterval)
+        for _ in 0..<(2 * probe) {
             policy.activity(at: time)
             windows.append(policy.window ?? 0)
             time += policy.window ?? 0
             let polled = policy.polls(at: time)
             #expect(!polled)
         }
-        // Spins 5 to 36: the long ones are the sixteenth and the thirty-second (spins 16 and 32).
+        // Spins 5 to 2 * probe + 4: the long ones are spins probe and 2 * probe.
         #expect(windows.filter { $0 == Self.long }.count == 2, "\(windows)")
-        #expect(windows.filter { $0 == Self.short }.count == 30)
+        #expect(windows.filter { $0 == Self.short }.count == 2 * probe - 2)
+        #expect(windows[probe - 5] == Self.long && windows[2 * probe - 5] == Self.long)
     }
 
-    @Test("short spins, caught or expired, do not move the share; long spins caught bring long spins back")
+    @Test("short spins (none) do not move the share; long spins caught bring long spins back")
     func quickPeersReturn() {
         var policy = SpinPolicy()
         var time: UInt64 = 1_000
-        Self.expire(16, &policy, time: &time)
+        Self.expire(Int(SpinPolicy.probeInterval), &policy, time: &time)
         policy.activity(at: time)
         #expect(policy.window == Self.short)
-        // Quick events inside short spins leave spins short (the sixteenth apart, which is caught).
+        // Quick events after no spin leave spins short (the probes apart, which are caught).
         Self.catchEvents(40, &policy, time: &time)
         policy.activity(at: time)
         #expect(policy.window == Self.short)
-        // Each sixteenth (long) spin caught lowers the share; enough of them make spins long.
+        // Each probe (a long spin) caught lowers the share; enough of them make spins long.
         var spinsToLong = 0
         while policy.expiredShare > SpinPolicy.threshold, spinsToLong < 1_000 {
             Self.catchEvents(1, &policy, time: &time)
             spinsToLong += 1
         }
-        #expect(spinsToLong > 16, "only the sixteenth spins are long, so it takes several of them")
-        for _ in 0..<15 {
+        #expect(spinsToLong > Int(SpinPolicy.probeInterval), "only the probes are long, so it takes several of them")
+        for _ in 0..<Int(SpinPolicy.probeInterval) {
             Self.catchEvents(1, &policy, time: &time)
             #expect(policy.window == Self.long)
         }
