@@ -147,6 +147,22 @@ final class ServerCore: ScriptServer {
         }
     }
 
+    /// The substitution context for one step: `base` with the selected file's bytes (or the data).
+    /// Only those are read, under the lock: ``content()`` would also merge the script's settings with
+    /// the server's, which a step's substitutions never use (about 3,000 instructions a reply).
+    func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext {
+        var context = base
+        shared.withLock { shared in
+            if let name = selectedFile {
+                context.fileName = name
+                context.data = shared.store.files[name] ?? shared.data
+            } else {
+                context.data = shared.data
+            }
+        }
+        return context
+    }
+
     @inline(__always)
     func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main) {
         environment.record(event, connection: connection, channel: channel)
