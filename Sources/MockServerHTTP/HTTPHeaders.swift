@@ -76,12 +76,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Appends the fields to `bytes` as an HTTP/1.1 head carries them: `Name: value` and CR LF each.
     package func write(to bytes: inout [UInt8]) {
-        for field in fields {
-            bytes.append(contentsOf: field.name.utf8)
-            bytes.append(contentsOf: ": ".utf8)
-            bytes.append(contentsOf: field.value.utf8)
-            bytes.append(contentsOf: "\r\n".utf8)
-        }
+        for field in fields { Self.write(name: field.name, value: field.value, to: &bytes) }
+    }
+
+    /// Appends one field to `bytes` as an HTTP/1.1 head carries it: `Name: value` and CR LF.
+    package static func write(name: String, value: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(0x3A)
+        bytes.append(0x20)
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
     }
 
     /// The number of fields.

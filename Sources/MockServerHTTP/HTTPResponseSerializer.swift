@@ -55,7 +55,7 @@ package enum HTTPResponseSerializer {
     /// Writes `response`, adding each header field written to `fields` when it is not `nil`.
     private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
-            Self.append(name, value, to: &output)
+            HTTPHeaders.write(name: name, value: value, to: &output)
             fields?.add(name: name, value: value)
         }
         var output: [UInt8] = []
@@ -120,20 +120,11 @@ package enum HTTPResponseSerializer {
     /// A chunked body's end: the last chunk (`0`), the trailer fields, and the blank line.
     package static func lastChunk(trailers: HTTPHeaders) -> [UInt8] {
         var output = Array("0\r\n".utf8)
-        for field in trailers { append(field.name, field.value, to: &output) }
+        trailers.write(to: &output)
         output += [0x0D, 0x0A]
         return output
     }
 
     /// `HTTP/1.1 100 Continue` and its blank line.
     package static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
-
-    private static func append(_ name: String, _ value: String, to output: inout [UInt8]) {
-        output.append(contentsOf: name.utf8)
-        output.append(0x3A)
-        output.append(0x20)
-        output.append(contentsOf: value.utf8)
-        output.append(0x0D)
-        output.append(0x0A)
-    }
 }

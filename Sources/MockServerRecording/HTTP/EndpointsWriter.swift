@@ -182,9 +182,9 @@ final class EndpointsWriter: RecordingSink {
         if unchanged { return }
         let answer = Answer(exchange)
         let response = responseJSON(exchange, timing: keepsTiming)
-        let json = Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody)
         let schedule = state.withLock { state -> DispatchTimeInterval? in
             if state.endpoints[key] == nil {
+                let json = Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody)
                 state.endpoints[key] = Endpoint(json: json, responses: [], index: state.rendered.count)
                 state.rendered.append("")
             }
