@@ -23,6 +23,23 @@ package enum HTTPFieldText {
         }
     }
 
+    /// Whether `text`, without surrounding spaces and tabs, holds `fragment` with ASCII letters in
+    /// any case (`X-Api-Key` holds `api`); an empty fragment is never held.
+    package static func contains(_ text: String, fragment: String) -> Bool {
+        withBytes(of: text) { text in
+            withBytes(of: fragment) { fragment in
+                let haystack = trimmed(text)
+                guard !fragment.isEmpty, fragment.count <= haystack.count else { return false }
+                var start = haystack.startIndex
+                while start + fragment.count <= haystack.endIndex {
+                    if same(haystack[start..<(start + fragment.count)], fragment[...]) { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether the comma-separated `list` (a `Connection` or `TE` value) has an element that
     /// ``equals(_:_:)`` `element`; empty elements never match.
     package static func list(_ list: String, contains element: String) -> Bool {

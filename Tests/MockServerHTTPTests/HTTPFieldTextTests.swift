@@ -35,6 +35,21 @@ struct HTTPFieldTextTests {
         #expect(!HTTPFieldText.equals("te", anyOf: []))
     }
 
+    @Test("a name holds a fragment, the name trimmed, in any case; an empty fragment never", arguments: [
+        ("X-Api-Key", "api", true),
+        (" x-api-key\t", "KEY", true),
+        ("Authorization", "authorization", true),
+        ("Authorization", "authorizations", false),
+        ("Token", "", false),
+        ("", "a", false),
+        (" a ", " a", false), // the fragment is not trimmed
+        ("a-very-long-header-name-beyond-small-strings", "BEYOND", true),
+    ])
+    func contains(name: String, fragment: String, held: Bool) {
+        #expect(HTTPFieldText.contains(name, fragment: fragment) == held)
+        #expect(HTTPFieldText.contains(NSString(string: name).substring(from: 0), fragment: fragment) == held)
+    }
+
     @Test("a comma-separated list has an element, trimmed, in any case; empty elements never match", arguments: [
         ("keep-alive, Upgrade", "upgrade", true),
         (" X-Gone ,keep-alive, x-ALSO ", "x-also", true),

@@ -57,12 +57,11 @@ extension HTTPRecorder {
         /// Whether the header `name` is masked: named in ``headers`` or containing one of
         /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
         public func masks(header name: String) -> Bool {
-            // Without copies where the name is a plain token, as parsed names are: this runs for every
+            // Over the name's bytes in place, without its surrounding spaces: this runs for every
             // field of every recorded message.
-            let name = Self.isTrimmed(name) ? name : name.trimmingSpaces()
-            if unmaskedHeaders.contains(where: { name.equalsIgnoringASCIICase($0) }) { return false }
-            if headers.contains(where: { name.equalsIgnoringASCIICase($0) }) { return true }
-            return headerNameFragments.contains { Self.contains(name, $0) }
+            if HTTPFieldText.equals(name, anyOf: unmaskedHeaders) { return false }
+            if HTTPFieldText.equals(name, anyOf: headers) { return true }
+            return headerNameFragments.contains { HTTPFieldText.contains(name, fragment: $0) }
         }
 
         /// The query parameters, form fields and JSON fields, as a request is masked for its file
@@ -96,37 +95,6 @@ extension HTTPRecorder {
             guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
                   let value = try? JSONReader.parse(body, options: .strict), let masked = requestMask.maskedJSON(value) else { return nil }
             return Array(JSONText.write(masked, layout: .canonical).utf8)
-        }
-
-        /// Whether `name` has no space or tab at either end.
-        private static func isTrimmed(_ name: String) -> Bool {
-            func isTrimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard let first = bytes.first, let last = bytes.last else { return true }
-                return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
-            }
-            // Over the bytes in place: `utf8.last` walks the string's index machinery.
-            return name.utf8.withContiguousStorageIfAvailable(isTrimmed) ?? Array(name.utf8).withUnsafeBufferPointer(isTrimmed)
-        }
-
-        /// Whether `name` holds `fragment`, ASCII letters in any case: over the strings' bytes in
-        /// place where they have them (native strings do).
-        private static func contains(_ name: String, _ fragment: String) -> Bool {
-            func search(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-                guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-                func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-                for start in 0...(haystack.count - needle.count) {
-                    var index = 0
-                    while index < needle.count && lower(haystack[start + index]) == lower(needle[index]) { index += 1 }
-                    if index == needle.count { return true }
-                }
-                return false
-            }
-            if let found = name.utf8.withContiguousStorageIfAvailable({ haystack in
-                fragment.utf8.withContiguousStorageIfAvailable { needle in search(haystack, needle) }
-            }), let result = found {
-                return result
-            }
-            return Array(name.utf8).withUnsafeBufferPointer { haystack in Array(fragment.utf8).withUnsafeBufferPointer { search(haystack, $0) } }
         }
 
         static func isJSON(_ contentType: String?) -> Bool {
