@@ -46,7 +46,7 @@ if CommandLine.arguments.dropFirst().first == "serve-stubs" {
 // to a stub, and to the same stub over loopback, in alternating rounds of the same run.
 if CommandLine.arguments.dropFirst().first == "urlsession" {
     let requests = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 2_000
-    let rounds = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 3
+    let roundCount = CommandLine.arguments.dropFirst(3).first.flatMap { Int($0) } ?? 3
     let server = HTTPMockServer()
     server.stubRequest("GET", "/x").andReturn(200).withBody("ok\n")
     try server.start()
@@ -57,54 +57,22 @@ if CommandLine.arguments.dropFirst().first == "urlsession" {
         ("in-process", try server.makeInProcessSession()),
         ("loopback", URLSession(configuration: .ephemeral)),
     ]
-    let url = server.url(for: "/x")
+    let rounds = URLSessionRounds(url: server.url(for: "/x"), requests: requests)
     // `urlsession N R only:NAME [parallel:P]` runs one of the three alone (for a profiler), at
     // both levels of parallelism or at P only.
     let only = option("only:", at: 4)
     let levels = option("parallel:", at: 5).flatMap { Int($0) }.map { [$0] } ?? [1, 8]
-    func run(_ session: URLSession, parallel: Int) async throws -> Double {
-        let started = ContinuousClock.now
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for lane in 0..<parallel {
-                group.addTask {
-                    for _ in stride(from: lane, to: requests, by: parallel) {
-                        let (data, _) = try await session.data(for: URLRequest(url: url))
-                        guard data.count == 3 else { throw URLError(.badServerResponse) }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        let elapsed = ContinuousClock.now - started
-        return Double(requests) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
     if let only, let session = sessions.first(where: { $0.0 == only }) {
         for parallel in levels {
             var total = 0.0
-            for _ in 0..<rounds { total += try await run(session.1, parallel: parallel) }
-            print("urlsession: \(only) parallel=\(parallel) requests=\(requests) rounds=\(rounds) rate=\(String(format: "%.0f", total / Double(rounds)))")
+            for _ in 0..<roundCount { total += try await rounds.rate(session.1, parallel: parallel) }
+            print("urlsession: \(only) parallel=\(parallel) requests=\(requests) rounds=\(roundCount) rate=\(String(format: "%.0f", total / Double(roundCount)))")
         }
         server.stop()
         exit(0)
     }
-    // Each round runs the three one after another, so that a burst of load from elsewhere on a
-    // shared machine falls on one round's three alike; the median of the rounds' ratios is
-    // printed besides the ratio of the mean rates, as it is the steadier of the two.
-    for parallel in levels {
-        var samples: [[Double]] = []
-        for _ in 0..<rounds {
-            var round: [Double] = []
-            for session in sessions { round.append(try await run(session.1, parallel: parallel)) }
-            samples.append(round)
-        }
-        let rates = (0..<sessions.count).map { index in samples.map { $0[index] }.reduce(0, +) / Double(rounds) }
-        let line = zip(sessions, rates).map { "\($0.0)=\(String(format: "%.0f", $1))" }.joined(separator: " ")
-        let constantRatio = median(samples.map { $0[1] / $0[0] })
-        let loopbackRatio = median(samples.map { $0[1] / $0[2] })
-        print("urlsession: parallel=\(parallel) requests=\(requests) rounds=\(rounds) \(line) "
-              + "in-process/constant=\(String(format: "%.2f", rates[1] / rates[0])) in-process/loopback=\(String(format: "%.2f", rates[1] / rates[2])) "
-              + "median-of-rounds: in-process/constant=\(String(format: "%.2f", constantRatio)) in-process/loopback=\(String(format: "%.2f", loopbackRatio))")
-    }
+    try await rounds.compare(sessions.map { (name: $0.0, session: $0.1) }, rounds: roundCount, parallelism: levels,
+                             ratios: [("in-process", "constant-urlprotocol", "constant"), ("in-process", "loopback", "loopback")])
     server.stop()
     exit(0)
 }
