@@ -45,6 +45,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
     /// How the transcript names what an endpoints file records: "an endpoint of FILE".
     private let endpointWord: String
+    /// The name of every reply the upstream gave, "upstream HOST:PORT" (made once).
+    private let upstreamReplyName: String
 
     private enum Replay: Sendable {
         case mockData(MockDataResponder)
@@ -65,6 +67,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
                 timeout: Duration = .seconds(30), upstreamCA: String? = nil) throws(RecordingError) {
         self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
+        upstreamReplyName = "upstream \(self.upstream.authority)"
         self.destination = destination
         self.mask = mask
         self.timeout = timeout
@@ -181,11 +184,11 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
             // The reason as a status line's text would give it (without leading spaces), with no line made and parsed.
-            let reason = response.reason.first == " " ? String(response.reason.drop { $0 == " " }) : response.reason
+            let reason = response.reason.utf8.first == 0x20 ? String(response.reason.drop { $0 == " " }) : response.reason
             var answer = HTTPMockResponse(status: response.status, reason: reason, headers: headers, body: response.body)
             // The upstream's trailers reach the client as they came.
             answer.trailers = response.trailers
-            return HTTPReply(answer, name: "upstream \(upstream.authority)")
+            return HTTPReply(answer, name: upstreamReplyName)
         }
     }
 
