@@ -22,10 +22,11 @@ enum HTTPHopByHop {
     /// more; see ``forwardedRequest``): the same headers, not copied, when nothing is dropped.
     static func endToEnd(_ headers: HTTPHeaders, dropping: HTTPFieldNames = hopByHop) -> HTTPHeaders {
         // Compared in place, with no list made per message: this runs for every proxied one.
-        guard let first = headers.fields.firstIndex(where: { drops($0, of: headers, dropping: dropping) }) else { return headers }
+        let connection = firstConnection(in: headers)
+        guard let first = headers.fields.firstIndex(where: { drops($0, of: headers, connection: connection, dropping: dropping) }) else { return headers }
         var result = HTTPHeaders(Array(headers.fields[..<first]))
         result.reserveCapacity(headers.count - 1)
-        for field in headers.fields[(first + 1)...] where !drops(field, of: headers, dropping: dropping) {
+        for field in headers.fields[(first + 1)...] where !drops(field, of: headers, connection: connection, dropping: dropping) {
             result.add(name: field.name, value: field.value)
         }
         return result
@@ -34,15 +35,23 @@ enum HTTPHopByHop {
     /// Appends the fields of `headers` that ``endToEnd(_:dropping:)`` keeps to `bytes`, as an
     /// HTTP/1.1 head carries them, with no header list made.
     static func writeEndToEnd(_ headers: HTTPHeaders, dropping: HTTPFieldNames, to bytes: inout [UInt8]) {
-        for field in headers where !drops(field, of: headers, dropping: dropping) {
+        let connection = firstConnection(in: headers)
+        for field in headers where !drops(field, of: headers, connection: connection, dropping: dropping) {
             HTTPHeaders.write(name: field.name, value: field.value, to: &bytes)
         }
     }
 
+    /// Where the first `Connection` field of `headers` is, if any: the fields it and later ones
+    /// name are looked for from there, not from the start for every field.
+    private static func firstConnection(in headers: HTTPHeaders) -> Int? {
+        headers.fields.firstIndex { connection.contains($0.name) }
+    }
+
     /// Whether `field` of `headers` is left out: its name is in `dropping`, or a `Connection`
-    /// field of `headers` names it.
-    private static func drops(_ field: HTTPHeaders.Field, of headers: HTTPHeaders, dropping: HTTPFieldNames) -> Bool {
-        dropping.contains(field.name)
-            || headers.fields.contains { connection.contains($0.name) && HTTPFieldText.list($0.value, contains: field.name) }
+    /// field of `headers` (the first at `connection`) names it.
+    private static func drops(_ field: HTTPHeaders.Field, of headers: HTTPHeaders, connection: Int?, dropping: HTTPFieldNames) -> Bool {
+        if dropping.contains(field.name) { return true }
+        guard let connection else { return false }
+        return headers.fields[connection...].contains { Self.connection.contains($0.name) && HTTPFieldText.list($0.value, contains: field.name) }
     }
 }

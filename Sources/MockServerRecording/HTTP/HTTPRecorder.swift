@@ -183,8 +183,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
-                context.record(.note(Transcript.Note(kind: "recorded", text: "recorded \(request.method) \(recorded.request.target) as \(written(recorded))",
-                                                    bytes: recorded.body.count)))
+                let text = String(joining: "recorded ", request.method, " ", recorded.request.target, " as ", written(recorded))
+                context.record(.note(Transcript.Note(kind: "recorded", text: text, bytes: recorded.body.count)))
             } catch {
                 context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)

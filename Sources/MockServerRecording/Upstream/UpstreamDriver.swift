@@ -177,8 +177,8 @@ final class UpstreamDriver: StreamDriver {
             let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
             let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !head.headers.hasToken("close", in: "Connection")
             state = keepAlive ? .idle : .closed
-            connection.record(.note(Transcript.Note(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
-                                                   bytes: response.body.count)))
+            let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
+            connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
             exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
                                                       body: response.body, elapsed: elapsed, trailers: parser.trailers)))
             guard keepAlive else { return .finish(.finished("upstream response complete")) }
