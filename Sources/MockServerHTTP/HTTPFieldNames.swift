@@ -11,8 +11,8 @@ package struct HTTPFieldNames: Sendable {
     private let lengths: UInt64
 
     /// The set of `names`, plain names as ``HTTPFieldText/equals(_:anyOf:)`` takes them: used as
-    /// given, without trimming (a name with spaces around it matches no field); empty ones are left
-    /// out (they match nothing, not even as a fragment).
+    /// given, without trimming (a name with spaces around it matches no field); an empty one
+    /// matches a field name of nothing but spaces, and is never a fragment.
     package init(_ names: [String]) {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
@@ -20,7 +20,6 @@ package struct HTTPFieldNames: Sendable {
         for name in names {
             let start = bytes.count
             bytes.append(contentsOf: name.utf8.map(HTTPFieldText.lower))
-            guard bytes.count > start else { continue }
             ranges.append(start..<bytes.count)
             lengths |= Self.bit(for: bytes.count - start)
         }
@@ -52,7 +51,7 @@ package struct HTTPFieldNames: Sendable {
             let text = HTTPFieldText.trimmed(raw)
             return bytes.withUnsafeBufferPointer { all in
                 names.contains { name in
-                    guard name.count <= text.count else { return false }
+                    guard !name.isEmpty, name.count <= text.count else { return false }
                     for start in text.startIndex...(text.endIndex - name.count) where Self.matches(text, at: start, all[name]) { return true }
                     return false
                 }

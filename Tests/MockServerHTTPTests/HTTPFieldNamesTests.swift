@@ -25,12 +25,14 @@ struct HTTPFieldNamesTests {
         #expect(HTTPFieldNames(fragments).isFragment(of: field) == fragments.contains { HTTPFieldText.contains(field, fragment: $0) })
     }
 
-    @Test("an empty set holds nothing; a set of empty names is empty")
+    @Test("an empty set holds nothing; an empty name is a blank field's, never a fragment")
     func empty() {
+        #expect(HTTPFieldNames([]).isEmpty)
         #expect(!HTTPFieldNames([]).contains(""))
         #expect(!HTTPFieldNames([]).isFragment(of: "token"))
-        #expect(HTTPFieldNames([""]).isEmpty)
-        #expect(!HTTPFieldNames([""]).contains(""))
+        #expect(HTTPFieldNames([""]).contains(" "))
+        #expect(!HTTPFieldNames([""]).contains("te"))
+        #expect(!HTTPFieldNames([""]).isFragment(of: "te"))
         #expect(!HTTPFieldNames(["te"]).isEmpty)
     }
 }

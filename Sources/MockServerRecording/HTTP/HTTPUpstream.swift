@@ -89,29 +89,36 @@ package struct HTTPUpstream: Sendable, Equatable {
         let body = request.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
-        bytes.append(contentsOf: request.method.utf8)
+        HTTPHeaders.append(request.method, to: &bytes)
         bytes.append(0x20)
-        bytes.append(contentsOf: forwardedTarget(of: request).utf8)
-        bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
-        bytes.append(contentsOf: authority.utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
+        HTTPHeaders.append(forwardedTarget(of: request), to: &bytes)
+        HTTPHeaders.append(" HTTP/1.1\r\nHost: ", to: &bytes)
+        HTTPHeaders.append(authority, to: &bytes)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
         HTTPHopByHop.writeEndToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest, to: &bytes)
-        if !body.isEmpty || Self.methodsWithBody.contains(request.method) {
+        if !body.isEmpty || Self.saysLength(request.method) {
             bytes.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
         }
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
         bytes.append(contentsOf: body)
         return bytes
     }
 
-    /// The methods whose forwarded request says its length even when its body is empty.
-    private static let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH"]
+    /// Whether a forwarded request of `method` says its length even when its body is empty.
+    private static func saysLength(_ method: String) -> Bool {
+        switch method {
+        case "POST", "PUT", "PATCH": true
+        default: false
+        }
+    }
 
     /// The request's target under ``basePath``.
     private func forwardedTarget(of request: HTTPMockRequest) -> String {
         var target = AbsoluteURI.pathOnward(of: Substring(request.target))
-        if target.isEmpty || target.first != "/" { target = "/" + target }
-        return basePath + target
+        if target.utf8.first != UInt8(ascii: "/") { target = "/" + target }
+        return basePath.isEmpty ? String(target) : basePath + target
     }
 
     /// `request` as an HTTP/2 upstream gets it (RFC 9113 §8.3): the pseudo-fields with the upstream's scheme and
