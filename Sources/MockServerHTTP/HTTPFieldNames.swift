@@ -37,8 +37,23 @@ package struct HTTPFieldNames: Sendable {
         return HTTPFieldText.withBytes(of: name) { raw in
             let text = HTTPFieldText.trimmed(raw)
             guard lengths & Self.bit(for: text.count) != 0 else { return false }
-            return bytes.withUnsafeBufferPointer { all in
-                names.contains { $0.count == text.count && Self.matches(text, at: text.startIndex, all[$0]) }
+            return bytes.withUnsafeBufferPointer { holds(text, in: $0) }
+        }
+    }
+
+    /// Whether every element of the comma-separated `list` (a `Connection` value), without
+    /// surrounding spaces and tabs, is one of the names (any case); empty elements are skipped.
+    package func containsEvery(inList list: String) -> Bool {
+        HTTPFieldText.withBytes(of: list) { list in
+            bytes.withUnsafeBufferPointer { all in
+                var start = list.startIndex
+                while start < list.endIndex {
+                    let comma = list[start...].firstIndex(of: 0x2C) ?? list.endIndex
+                    let element = HTTPFieldText.trimmed(list[start..<comma])
+                    if !element.isEmpty, !holds(element, in: all) { return false }
+                    start = comma + 1
+                }
+                return true
             }
         }
     }
@@ -57,6 +72,11 @@ package struct HTTPFieldNames: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `text` is one of the names, whose bytes are `all`.
+    private func holds(_ text: Slice<UnsafeBufferPointer<UInt8>>, in all: UnsafeBufferPointer<UInt8>) -> Bool {
+        names.contains { $0.count == text.count && Self.matches(text, at: text.startIndex, all[$0]) }
     }
 
     /// Whether `text` from `start` on begins with `name` (lower-cased), ASCII letters of `text` in any case.

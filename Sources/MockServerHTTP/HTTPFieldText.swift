@@ -88,7 +88,7 @@ package enum HTTPFieldText {
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> { trimmed(bytes[...]) }
 
     /// `bytes` without leading and trailing spaces and tabs.
-    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
         var start = bytes.startIndex
         var end = bytes.endIndex
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }

@@ -25,6 +25,19 @@ struct HTTPFieldNamesTests {
         #expect(HTTPFieldNames(fragments).isFragment(of: field) == fragments.contains { HTTPFieldText.contains(field, fragment: $0) })
     }
 
+    @Test("a comma-separated list of names only, trimmed, in any case; empty elements skipped", arguments: [
+        ("keep-alive", true),
+        (" Keep-Alive ,TE,, upgrade", true),
+        ("", true),
+        (" , ", true),
+        ("keep-alive, close", false),
+        ("X-Private", false),
+        ("keep-alives", false),
+    ])
+    func list(list: String, every: Bool) {
+        #expect(HTTPFieldNames(["keep-alive", "te", "upgrade"]).containsEvery(inList: list) == every)
+    }
+
     @Test("an empty set holds nothing; an empty name is a blank field's, never a fragment")
     func empty() {
         #expect(HTTPFieldNames([]).isEmpty)

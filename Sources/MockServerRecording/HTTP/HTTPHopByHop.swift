@@ -18,8 +18,9 @@ enum HTTPHopByHop {
     static let answer = HTTPFieldNames(names + ["content-length"])
     private static let connection = HTTPFieldNames(["connection"])
 
-    /// `headers` without hop-by-hop fields and those in `dropping` (made once, from ``names`` and
-    /// more; see ``forwardedRequest``): the same headers, not copied, when nothing is dropped.
+    /// `headers` without the fields named in `dropping` (made once: ``hopByHop``, or a set of
+    /// ``names`` and more, such as ``forwardedRequest``) and those a `Connection` field names: the
+    /// same headers, not copied, when nothing is dropped.
     static func endToEnd(_ headers: HTTPHeaders, dropping: HTTPFieldNames = hopByHop) -> HTTPHeaders {
         // Compared in place, with no list made per message: this runs for every proxied one.
         let connection = firstConnection(in: headers)
@@ -41,10 +42,12 @@ enum HTTPHopByHop {
         }
     }
 
-    /// Where the first `Connection` field of `headers` is, if any: the fields it and later ones
-    /// name are looked for from there, not from the start for every field.
+    /// Where the first `Connection` field of `headers` that names more than hop-by-hop fields is
+    /// (`X-Private` in `Connection: keep-alive, X-Private`), if any: the fields it and later ones
+    /// name are looked for from there; when none does (as most messages go), not at all, since
+    /// what they name goes anyway.
     private static func firstConnection(in headers: HTTPHeaders) -> Int? {
-        headers.fields.firstIndex { connection.contains($0.name) }
+        headers.fields.firstIndex { connection.contains($0.name) && !hopByHop.containsEvery(inList: $0.value) }
     }
 
     /// Whether `field` of `headers` is left out: its name is in `dropping`, or a `Connection`
