@@ -81,19 +81,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Appends one field to `bytes` as an HTTP/1.1 head carries it: `Name: value` and CR LF.
     package static func write(name: String, value: String, to bytes: inout [UInt8]) {
-        append(name, to: &bytes)
+        bytes.append(contentsOf: name.utf8)
         bytes.append(0x3A)
         bytes.append(0x20)
-        append(value, to: &bytes)
+        bytes.append(contentsOf: value.utf8)
         bytes.append(0x0D)
         bytes.append(0x0A)
-    }
-
-    /// Appends the UTF-8 of `text` to `bytes` in one copy of its bytes in place (appending the
-    /// `utf8` view goes through the view's element-wise copy, several times slower for short text).
-    package static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// The number of fields.

@@ -89,11 +89,11 @@ package struct HTTPUpstream: Sendable, Equatable {
         let body = request.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
-        HTTPHeaders.append(request.method, to: &bytes)
+        bytes.append(contentsOf: request.method.utf8)
         bytes.append(0x20)
-        HTTPHeaders.append(forwardedTarget(of: request), to: &bytes)
-        HTTPHeaders.append(" HTTP/1.1\r\nHost: ", to: &bytes)
-        HTTPHeaders.append(authority, to: &bytes)
+        bytes.append(contentsOf: forwardedTarget(of: request).utf8)
+        bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
+        bytes.append(contentsOf: authority.utf8)
         bytes.append(0x0D)
         bytes.append(0x0A)
         HTTPHopByHop.writeEndToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest, to: &bytes)
