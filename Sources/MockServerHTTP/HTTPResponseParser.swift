@@ -41,7 +41,8 @@ package struct HTTPResponseParser {
         case done
     }
 
-    private let requestMethod: String
+    /// Whether the request was `HEAD` (in any case): its response has no body.
+    private let answersHEAD: Bool
     private var buffer: [UInt8] = []
     private var state = State.head
     private var bodyBytes = 0
@@ -51,7 +52,7 @@ package struct HTTPResponseParser {
 
     /// A parser for the response to a request with `requestMethod`.
     package init(requestMethod: String) {
-        self.requestMethod = requestMethod.uppercased()
+        answersHEAD = requestMethod.equalsIgnoringASCIICase("HEAD")
     }
 
     /// Whether the response is complete.
@@ -75,6 +76,8 @@ package struct HTTPResponseParser {
     /// What the bytes taken so far complete.
     private mutating func events() throws -> [Event] {
         var events: [Event] = []
+        // Room for what one read most often completes, a head, a body and the end, in one allocation.
+        events.reserveCapacity(3)
         while try step(into: &events) {}
         return events
     }
@@ -102,7 +105,7 @@ package struct HTTPResponseParser {
             guard let head = try takeHead() else { return false }
             if (100..<200).contains(head.status) && head.status != 101 { return true }
             events.append(.head(head))
-            if requestMethod == "HEAD" || head.status == 204 || head.status == 304 || (100..<200).contains(head.status) {
+            if answersHEAD || head.status == 204 || head.status == 304 || (100..<200).contains(head.status) {
                 finishBody(&events)
             } else if head.headers.hasToken("chunked", in: "Transfer-Encoding") {
                 state = .chunkSize
@@ -160,8 +163,14 @@ package struct HTTPResponseParser {
     }
 
     private mutating func emit(_ count: Int, into events: inout [Event]) {
-        events.append(.body(Array(buffer.prefix(count))))
-        buffer.removeFirst(count)
+        if count == buffer.count {
+            // All of what is buffered is body: it goes as it is, neither copied nor shifted.
+            events.append(.body(buffer))
+            buffer = []
+        } else {
+            events.append(.body(Array(buffer.prefix(count))))
+            buffer.removeFirst(count)
+        }
         bodyBytes += count
     }
 
@@ -194,6 +203,8 @@ package struct HTTPResponseParser {
         }
         let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         var headers = HTTPHeaders()
+        // One field a line at most: the list is made once, not grown field by field.
+        if afterStatus < end.start { headers.reserveCapacity(buffer[afterStatus..<end.start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }) }
         var cursor = afterStatus
         while cursor < end.start {
             let (line, next) = line(from: cursor)
@@ -211,16 +222,17 @@ package struct HTTPResponseParser {
 
     /// Where the head ends (its last byte before the blank line, and the first byte after it).
     private func headEnd() -> (start: Int, afterward: Int)? {
-        var index = 0
-        while index < buffer.count {
-            if buffer[index] == 0x0A {
+        // From line feed to line feed, over the bytes in place.
+        buffer.withUnsafeBufferPointer { buffer in
+            var from = 0
+            while let index = buffer[from...].firstIndex(of: 0x0A) {
                 if index + 1 < buffer.count, buffer[index + 1] == 0x0A { return (index, index + 2) }
                 if index + 2 < buffer.count, buffer[index + 1] == 0x0D, buffer[index + 2] == 0x0A {
                     return (index > 0 && buffer[index - 1] == 0x0D ? index - 1 : index, index + 3)
                 }
+                from = index + 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }

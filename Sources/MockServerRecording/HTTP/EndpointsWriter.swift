@@ -35,8 +35,10 @@ final class EndpointsWriter: RecordingSink {
 
     /// Whether `field` tells answers apart: all but those that change with the clock (`Date`, `Age`).
     private static func isComparable(_ field: HTTPHeaders.Field) -> Bool {
-        !HTTPFieldText.equals(field.name, anyOf: ["date", "age"])
+        !clockFields.contains(field.name)
     }
+
+    private static let clockFields = HTTPFieldNames(["date", "age"])
 
     private struct Answer: Equatable {
         var status: Int
@@ -125,11 +127,13 @@ final class EndpointsWriter: RecordingSink {
     /// was made of; `nil` when the format cannot say it.
     static func endpointKey(_ exchange: RecordedExchange) -> (key: String, target: String, body: String?)? {
         let request = exchange.request
-        let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-        guard methods.contains(request.method) else { return nil }
+        switch request.method {
+        case "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS": break
+        default: return nil
+        }
         var target = String(AbsoluteURI.pathOnward(of: Substring(request.target)))
         if target.utf8.contains(UInt8(ascii: " ")) { return nil }
-        if target.hasSuffix("?") { target.removeLast() }
+        if target.utf8.last == UInt8(ascii: "?") { target.removeLast() }
         var key = request.method + " " + target
         guard !exchange.requestBody.isEmpty else { return (key, target, nil) }
         guard let text = String(exactUTF8: exchange.requestBody), !text.contains("${") else { return nil }

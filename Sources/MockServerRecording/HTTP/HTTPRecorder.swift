@@ -45,6 +45,12 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
     /// How the transcript names what an endpoints file records: "an endpoint of FILE".
     private let endpointWord: String
+    /// The name of every reply the upstream gave, "upstream HOST:PORT" (made once).
+    private let upstreamReplyName: String
+    /// ``mask``'s header rules, prepared once for every exchange written.
+    private let headerMask: RecordingHeaderMask
+    /// ``mask``'s query, form and JSON names (``HTTPRecorder/Mask/requestMask``), made once.
+    private let requestMask: HTTPRequestMask
 
     private enum Replay: Sendable {
         case mockData(MockDataResponder)
@@ -65,8 +71,11 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
                 timeout: Duration = .seconds(30), upstreamCA: String? = nil) throws(RecordingError) {
         self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
+        upstreamReplyName = "upstream \(self.upstream.authority)"
         self.destination = destination
         self.mask = mask
+        headerMask = RecordingHeaderMask(mask)
+        requestMask = mask.requestMask
         self.timeout = timeout
         if case .endpoints(let file) = destination {
             endpointWord = "an endpoint of \(file.lastPathComponent)"
@@ -174,18 +183,18 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
-                context.record(.note(Transcript.Note(kind: "recorded", text: "recorded \(request.method) \(recorded.request.target) as \(written(recorded))",
-                                                    bytes: recorded.body.count)))
+                let text = String(joining: "recorded ", request.method, " ", recorded.request.target, " as ", written(recorded))
+                context.record(.note(Transcript.Note(kind: "recorded", text: text, bytes: recorded.body.count)))
             } catch {
                 context.record(.note(Transcript.Note(kind: "not-recorded", text: "\(error)")))
                 context.environment.logger.log(.warning, "\(error)", connection: context.connectionID)
             }
             // The reason as a status line's text would give it (without leading spaces), with no line made and parsed.
-            let reason = response.reason.first == " " ? String(response.reason.drop { $0 == " " }) : response.reason
+            let reason = response.reason.utf8.first == 0x20 ? String(response.reason.drop { $0 == " " }) : response.reason
             var answer = HTTPMockResponse(status: response.status, reason: reason, headers: headers, body: response.body)
             // The upstream's trailers reach the client as they came.
             answer.trailers = response.trailers
-            return HTTPReply(answer, name: "upstream \(upstream.authority)")
+            return HTTPReply(answer, name: upstreamReplyName)
         }
     }
 
@@ -259,16 +268,21 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
     private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> HTTPHeaders {
         let keepsLength = request.method == "HEAD" || response.status == 304
-        let kept = HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? [] : ["content-length"])
-        let isLocation = { (field: HTTPHeaders.Field) in field.name.equalsIgnoringASCIICase("location") || field.name.equalsIgnoringASCIICase("content-location") }
+        let kept = HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? HTTPHopByHop.hopByHop : HTTPHopByHop.answer)
         // Most answers have no location to rewrite: their fields are not copied again.
-        guard kept.fields.contains(where: isLocation) else { return kept }
+        guard kept.fields.contains(where: { Self.locations.contains($0.name) }) else { return kept }
         var result = HTTPHeaders()
         for field in kept {
-            result.add(name: field.name, value: isLocation(field) ? relative(field.value) : field.value)
+            result.add(name: field.name, value: Self.locations.contains(field.name) ? relative(field.value) : field.value)
         }
         return result
     }
+
+    /// The fields whose value is a URL that may point at the upstream.
+    private static let locations = HTTPFieldNames(["location", "content-location"])
+    /// The fields a masked body makes wrong: its length and digests.
+    private static let bodyDescriptions = HTTPFieldNames(["content-length", "content-md5", "etag", "digest"])
+    private static let contentLength = HTTPFieldNames(["content-length"])
 
     /// `location` without the upstream's origin (and base path), so that it points back at
     /// whichever server answers: the recorder now, the replay later.
@@ -285,21 +299,18 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
         // The request as written and named: masked query parameters and body fields (the
         // replay masks an incoming request the same way before it looks it up).
-        let maskedRequest = mask.requestMask.masked(request) ?? request
+        let maskedRequest = requestMask.masked(request) ?? request
         let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"]) ?? response.body
-        var written = mask.masked(headers)
-        if responseBody.count != response.body.count || responseBody != response.body {
-            // A masked body is no longer what any length or digest header described.
-            var rewritten = HTTPHeaders()
-            for field in written where !["content-length", "content-md5", "etag", "digest"].contains(where: { field.name.equalsIgnoringASCIICase($0) }) {
-                rewritten.add(name: field.name, value: field.value)
-            }
-            written = rewritten
+        // A masked body is no longer what any length or digest header described; no file keeps
+        // a length. The headers are copied only when a field goes.
+        let dropped = responseBody.count != response.body.count || responseBody != response.body ? Self.bodyDescriptions : Self.contentLength
+        var written = headerMask.masked(headers)
+        if written.fields.contains(where: { dropped.contains($0.name) }) {
+            written = HTTPHeaders(written.fields.filter { !dropped.contains($0.name) })
         }
-        let withoutLength = HTTPHeaders(written.fields.filter { !$0.name.equalsIgnoringASCIICase("content-length") })
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
-                                status: response.status, reason: response.reason, headers: withoutLength, body: responseBody,
-                                elapsed: response.elapsed, trailers: mask.masked(response.trailers))
+                                status: response.status, reason: response.reason, headers: written, body: responseBody,
+                                elapsed: response.elapsed, trailers: headerMask.masked(response.trailers))
     }
 }
 

@@ -86,7 +86,6 @@ package struct HTTPUpstream: Sendable, Equatable {
     /// upstream's, hop-by-hop fields dropped, the body with its true `Content-Length`.
     func forwardedBytes(of request: HTTPMockRequest) -> [UInt8] {
         // Written as bytes into one buffer: no text is made and copied for each line.
-        let headers = HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"])
         let body = request.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
@@ -95,21 +94,31 @@ package struct HTTPUpstream: Sendable, Equatable {
         bytes.append(contentsOf: forwardedTarget(of: request).utf8)
         bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
         bytes.append(contentsOf: authority.utf8)
-        bytes.append(contentsOf: "\r\n".utf8)
-        headers.write(to: &bytes)
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.method) {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        HTTPHopByHop.writeEndToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest, to: &bytes)
+        if !body.isEmpty || Self.saysLength(request.method) {
             bytes.append(contentsOf: "Content-Length: \(body.count)\r\n".utf8)
         }
-        bytes.append(contentsOf: "\r\n".utf8)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
         bytes.append(contentsOf: body)
         return bytes
+    }
+
+    /// Whether a forwarded request of `method` says its length even when its body is empty.
+    private static func saysLength(_ method: String) -> Bool {
+        switch method {
+        case "POST", "PUT", "PATCH": true
+        default: false
+        }
     }
 
     /// The request's target under ``basePath``.
     private func forwardedTarget(of request: HTTPMockRequest) -> String {
         var target = AbsoluteURI.pathOnward(of: Substring(request.target))
-        if target.isEmpty || target.first != "/" { target = "/" + target }
-        return basePath + target
+        if target.utf8.first != UInt8(ascii: "/") { target = "/" + target }
+        return basePath.isEmpty ? String(target) : basePath + target
     }
 
     /// `request` as an HTTP/2 upstream gets it (RFC 9113 §8.3): the pseudo-fields with the upstream's scheme and
@@ -118,7 +127,7 @@ package struct HTTPUpstream: Sendable, Equatable {
     func forwardedExchange(of request: HTTPMockRequest) -> HTTP2ClientExchange {
         var fields = [HPACKHeader(":method", request.method), HPACKHeader(":scheme", isTLS ? "https" : "http"), HPACKHeader(":authority", authority),
                       HPACKHeader(":path", forwardedTarget(of: request))]
-        for field in HTTPHopByHop.endToEnd(request.headers, dropping: ["host", "content-length", "expect"]) {
+        for field in HTTPHopByHop.endToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest) {
             fields.append(HPACKHeader(field.name.lowercased(), field.value))
         }
         if request.headers.hasToken("trailers", in: "TE") { fields.append(HPACKHeader("te", "trailers")) }

@@ -70,18 +70,6 @@ extension HTTPRecorder {
             HTTPRequestMask(queryParameters: queryParameters, formFields: formFields, jsonFields: jsonFields, replacement: replacement)
         }
 
-        /// `headers` with masked values replaced.
-        func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
-            // Most messages have no masked field: they are returned as they are, with nothing copied.
-            guard let first = headers.fields.firstIndex(where: { masks(header: $0.name) }) else { return headers }
-            var result = HTTPHeaders(Array(headers.fields[..<first]))
-            result.reserveCapacity(headers.count)
-            for field in headers.fields[first...] {
-                result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)
-            }
-            return result
-        }
-
         /// `body` with masked form fields replaced when its `contentType` is a form, or masked JSON
         /// fields when it is JSON; `nil` when nothing in it is masked (it is written as it came).
         func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {

@@ -127,6 +127,9 @@ final class UpstreamDriver: StreamDriver {
             return
         }
         exchange.answered = true
+        // The state lets go of the parser and the response while they change, so that their
+        // buffers are not copied (they would be shared with the state's copy).
+        state = .idle
         do {
             apply(try parser.append(bytes), to: &response)
             state = .exchanging(exchange, parser, response)
@@ -141,7 +144,8 @@ final class UpstreamDriver: StreamDriver {
         for event in events {
             switch event {
             case .head(let head): response.head = head
-            case .body(let bytes): response.body += bytes
+            // The first piece is taken as it is, not copied into an empty array.
+            case .body(let bytes): if response.body.isEmpty { response.body = bytes } else { response.body += bytes }
             case .end: response.complete = true
             }
         }
@@ -156,6 +160,7 @@ final class UpstreamDriver: StreamDriver {
         case .http2(_, let driver):
             return driver.next(on: connection, inputEnded: inputEnded)
         case .exchanging(let exchange, var parser, var response):
+            state = .idle
             if inputEnded && !response.complete {
                 do {
                     apply(try parser.finish(), to: &response)
@@ -165,12 +170,15 @@ final class UpstreamDriver: StreamDriver {
                     return .finish(.peerClosed)
                 }
             }
-            guard response.complete, let head = response.head else { return inputEnded ? .finish(.peerClosed) : .needInput }
+            guard response.complete, let head = response.head else {
+                state = .exchanging(exchange, parser, response)
+                return inputEnded ? .finish(.peerClosed) : .needInput
+            }
             let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
             let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !head.headers.hasToken("close", in: "Connection")
             state = keepAlive ? .idle : .closed
-            connection.record(.note(Transcript.Note(kind: "upstream-response", text: "<- \(head.status) \(head.reason), \(response.body.count) body bytes",
-                                                   bytes: response.body.count)))
+            let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
+            connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
             exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
                                                       body: response.body, elapsed: elapsed, trailers: parser.trailers)))
             guard keepAlive else { return .finish(.finished("upstream response complete")) }

@@ -6,7 +6,9 @@ import MockServerCore
 /// Lives on the loop's thread, as the loop's attachment; never touched elsewhere.
 final class UpstreamPool {
     private let loop: EventLoop
-    private var idle: [String: [UpstreamDriver]] = [:]
+    /// The idle connections of each address, in a list searched by equality: a recording has one
+    /// upstream, and a key made of the address's text cost a `String` at every request.
+    private var idle: [(address: SocketAddress, drivers: [UpstreamDriver])] = []
     /// Idle connections kept per address at most; more are closed.
     private let idleLimit = 256
     /// The https upstreams (by address) that chose HTTP/1.1 when offered `h2`: their later
@@ -64,8 +66,8 @@ final class UpstreamPool {
     }
 
     private func takeIdle(for address: SocketAddress) -> UpstreamDriver? {
-        let key = address.description
-        while let driver = idle[key]?.popLast() {
+        guard let slot = idle.firstIndex(where: { $0.address == address }) else { return nil }
+        while let driver = idle[slot].drivers.popLast() {
             if driver.isIdle { return driver }
         }
         return nil
@@ -78,16 +80,20 @@ final class UpstreamPool {
 
     /// Keeps `driver`'s connection for the next request to its address.
     func release(_ driver: UpstreamDriver) {
-        let address = driver.address.description
-        if idle[address, default: []].count >= idleLimit {
+        guard let slot = idle.firstIndex(where: { $0.address == driver.address }) else {
+            idle.append((driver.address, [driver]))
+            return
+        }
+        if idle[slot].drivers.count >= idleLimit {
             driver.connection?.close(.finished("too many idle upstream connections"))
             return
         }
-        idle[address, default: []].append(driver)
+        idle[slot].drivers.append(driver)
     }
 
     /// Drops `driver` (its connection closed).
     func forget(_ driver: UpstreamDriver) {
-        idle[driver.address.description]?.removeAll { $0 === driver }
+        guard let slot = idle.firstIndex(where: { $0.address == driver.address }) else { return }
+        idle[slot].drivers.removeAll { $0 === driver }
     }
 }
