@@ -287,8 +287,16 @@ package struct HTTPRequestParser: Sendable {
         let hasBody = chunked || (contentLength ?? 0) > 0
         continueOwed = expectsContinue && hasBody && !bodyAlreadyHere(from: start + length, body)
         return Head(length: length, body: body, chunkCursor: start + length,
-                    method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self),
-                    version: String(decoding: version, as: UTF8.self), headers: headers)
+                    method: Self.text(ofMethod: method), target: String(decoding: target, as: UTF8.self),
+                    // The request line's checks leave two versions.
+                    version: isHTTP10 ? "HTTP/1.0" : "HTTP/1.1", headers: headers)
+    }
+
+    /// The method's text: `GET`, the commonest, without decoding its bytes.
+    private static func text(ofMethod bytes: ArraySlice<UInt8>) -> String {
+        let start = bytes.startIndex
+        if bytes.count == 3, bytes[start] == UInt8(ascii: "G"), bytes[start + 1] == UInt8(ascii: "E"), bytes[start + 2] == UInt8(ascii: "T") { return "GET" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Checks the request line that ends at `end` (before its CR LF) and returns its three words.
