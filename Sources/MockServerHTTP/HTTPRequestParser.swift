@@ -234,9 +234,11 @@ package struct HTTPRequestParser: Sendable {
         guard let first = lineEnd(from: start) else { return nil }
         guard first.content - start <= maximumHeadLength else { throw .requestLineTooLong(limit: maximumHeadLength) }
         guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
-        let requestParts = try checkRequestLine(upTo: first.content)
-        let isHTTP10 = requestParts.2.last == UInt8(ascii: "0")
+        let (method, target, version) = try checkRequestLine(upTo: first.content)
+        let isHTTP10 = version.last == UInt8(ascii: "0")
         var headers = HTTPHeaders()
+        // Room for a usual request's fields, allocated once rather than grown field by field.
+        headers.reserveCapacity(8)
         var contentLength: Int?
         var contentLengthTooLong = false
         var chunked = false
@@ -285,8 +287,16 @@ package struct HTTPRequestParser: Sendable {
         let hasBody = chunked || (contentLength ?? 0) > 0
         continueOwed = expectsContinue && hasBody && !bodyAlreadyHere(from: start + length, body)
         return Head(length: length, body: body, chunkCursor: start + length,
-                    method: String(decoding: requestParts.0, as: UTF8.self), target: String(decoding: requestParts.1, as: UTF8.self),
-                    version: String(decoding: requestParts.2, as: UTF8.self), headers: headers)
+                    method: Self.text(ofMethod: method), target: String(decoding: target, as: UTF8.self),
+                    // The request line's checks leave two versions.
+                    version: isHTTP10 ? "HTTP/1.0" : "HTTP/1.1", headers: headers)
+    }
+
+    /// The method's text: `GET`, the commonest, without decoding its bytes.
+    private static func text(ofMethod bytes: ArraySlice<UInt8>) -> String {
+        let start = bytes.startIndex
+        if bytes.count == 3, bytes[start] == UInt8(ascii: "G"), bytes[start + 1] == UInt8(ascii: "E"), bytes[start + 2] == UInt8(ascii: "T") { return "GET" }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Checks the request line that ends at `end` (before its CR LF) and returns its three words.

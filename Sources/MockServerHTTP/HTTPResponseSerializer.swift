@@ -62,7 +62,7 @@ package enum HTTPResponseSerializer {
         output.reserveCapacity(128 + response.body.count)
         output.append(contentsOf: "HTTP/1.1 ".utf8)
         if response.status > 0 {
-            output.append(contentsOf: String(response.status).utf8)
+            appendDecimal(response.status, to: &output)
             // The space stays when there is no reason phrase (RFC 9112 §4: `HTTP/1.1 203 `).
             output.append(0x20)
             output.append(contentsOf: response.reason.utf8)
@@ -108,6 +108,24 @@ package enum HTTPResponseSerializer {
             output.append(contentsOf: response.body)
         }
         return (output, keepAlive)
+    }
+
+    /// Appends `value`'s decimal digits (a `-` first when negative), as `String(value)` spells them,
+    /// without making the string.
+    package static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: buffer[start...])
+        }
     }
 
     /// Whether `response`'s trailers are left out of the answer to `request`: it has some, and the

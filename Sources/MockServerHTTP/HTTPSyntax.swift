@@ -176,9 +176,18 @@ package enum HTTPSyntax {
     /// Checks a `Host` value as nginx does: no whitespace or control character, no slash or backslash,
     /// no `..`, and not starting with `.`.
     package static func checkHost(_ value: ArraySlice<UInt8>) throws(FramingError) {
-        let bad = value.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") }
-        let dots = zip(value, value.dropFirst()).contains { $0 == 0x2E && $1 == 0x2E }
-        if bad || dots || value.first == 0x2E {
+        // One pass in place: a space, a control character, a slash or a backslash anywhere, a dot
+        // first or after a dot.
+        let refused = value.withUnsafeBufferPointer { bytes in
+            var previous = UInt8(ascii: ".")
+            for byte in bytes {
+                if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return true }
+                if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+                previous = byte
+            }
+            return false
+        }
+        if refused {
             throw .malformedRequest("the Host header field is not a host name or address: \(quoted(value))")
         }
     }

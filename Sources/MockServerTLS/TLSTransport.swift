@@ -235,8 +235,30 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         // What reading made OpenSSL write (session tickets, a key update's answer) goes out with
         // the answer this turn writes, or at its end.
         defer { flushAtEndOfTurn() }
+        // More ciphertext from the socket, when OpenSSL wants it: `nil` to go on decrypting, or
+        // what the read returns.
+        func refill() -> Socket.ReadResult? {
+            if drained && filled > 0 { return .bytes(filled) }
+            switch pullCiphertext() {
+            case .bytes(let count):
+                drained = count < min(buffers?.incoming.count ?? 0, settings.ciphertextReadLimit ?? .max)
+                return nil
+            case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
+            case .endOfFile:
+                report(.truncated)
+                return end(.ciphertextEnded, after: filled)
+            case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
+            }
+        }
         // OpenSSL's error queue is empty here: every failure's text is read out of it (errorText).
         while filled < buffer.count {
+            // With nothing in OpenSSL's input (no decrypted bytes, no ciphertext), SSL_read could
+            // only say that it wants more: two calls a request saved (the socket is read first,
+            // and a drained socket's bytes are handed out at once).
+            if library.SSL_pending(ssl) == 0 && MemoryBIO.pending(library, incoming) == 0 {
+                if let result = refill() { return result }
+                continue
+            }
             let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(min(buffer.count - filled, Int(Int32.max))))
             if count > 0 {
                 filled += Int(count)
@@ -244,17 +266,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             }
             switch library.SSL_get_error(ssl, count) {
             case OpenSSLConstant.SSLError.wantRead:
-                if drained && filled > 0 { return .bytes(filled) }
-                switch pullCiphertext() {
-                case .bytes(let count):
-                    drained = count < min(buffers?.incoming.count ?? 0, settings.ciphertextReadLimit ?? .max)
-                    continue
-                case .wouldBlock: return filled > 0 ? .bytes(filled) : .wouldBlock
-                case .endOfFile:
-                    report(.truncated)
-                    return end(.ciphertextEnded, after: filled)
-                case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
-                }
+                if let result = refill() { return result }
             case OpenSSLConstant.SSLError.zeroReturn: // the peer's close_notify
                 return end(.closeNotify, after: filled)
             default:

@@ -69,4 +69,11 @@ struct HTTPResponseSerializerTests {
             #expect(HTTPResponseSerializer.serializeWithHead(response, for: get).head == nil, "\(response.headers)")
         }
     }
+
+    @Test("a number is written as String spells it", arguments: [0, 7, 10, 200, 999, 1234, -5, Int.max, Int.min])
+    func decimal(value: Int) {
+        var output = Array("x".utf8)
+        HTTPResponseSerializer.appendDecimal(value, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
+    }
 }

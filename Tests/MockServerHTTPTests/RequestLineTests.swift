@@ -22,4 +22,12 @@ struct RequestLineTests {
     func notThree(line: String) {
         #expect(words(line) == nil)
     }
+
+    @Test("a Host value is a name or an address: no space, control character, slash or backslash, no dot first or after a dot", arguments: [
+        ("example.com", true), ("127.0.0.1:8080", true), ("[::1]:80", true), ("", true), ("a.b.", true),
+        (".example", false), ("a..b", false), ("a b", false), ("a/b", false), ("a\\b", false), ("a\u{7F}", false), ("a\tb", false), ("..", false),
+    ])
+    func host(value: String, accepted: Bool) {
+        #expect(((try? HTTPSyntax.checkHost(Array(value.utf8)[...])) != nil) == accepted)
+    }
 }

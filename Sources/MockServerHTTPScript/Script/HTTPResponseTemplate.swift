@@ -10,6 +10,15 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
         case text(ResponseTemplate)
         case bytes([UInt8])
         case data
+
+        /// Whether the body is the same bytes for every request: no substitution, not the server's data.
+        var isConstant: Bool {
+            switch self {
+            case .text(let template): template.constantBytes != nil
+            case .bytes: true
+            case .data: false
+            }
+        }
     }
 
     /// The status code and reason, such as `200 OK` (substitutions allowed).
@@ -20,6 +29,10 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
     package let body: Body
     /// A body in timed pieces (`"events"` or `"chunks"`) sent chunked in place of ``body``.
     package let streamed: HTTPStreamedBody?
+    /// The response, made once, when the status, every header value and the body are constant (no
+    /// substitution, not the server's data) and nothing is streamed: what ``response(input:groups:context:)``
+    /// would make for every request, with no values to read.
+    package private(set) var constantResponse: HTTPMockResponse?
 
     /// One header line.
     package struct Header: Sendable, Hashable {
@@ -46,10 +59,15 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.streamed = streamed
+        if streamed == nil, status.constantBytes != nil, headers.allSatisfy({ $0.value.constantBytes != nil }), body.isConstant {
+            // Nothing to substitute: what every request would get, made the one way it is made.
+            constantResponse = response(input: InputUnit(bytes: []), groups: [], context: SubstitutionContext())
+        }
     }
 
     /// The response with `input`'s substitutions made: the status, the headers and the body.
     package func response(input: InputUnit, groups: [String?], context: SubstitutionContext) -> HTTPMockResponse {
+        if let constantResponse { return constantResponse }
         let bodyBytes: [UInt8]
         switch body {
         case .text(let template): bodyBytes = template.render(input: input, groups: groups, context: context)

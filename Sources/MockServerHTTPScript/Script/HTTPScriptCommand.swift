@@ -26,19 +26,50 @@ package enum HTTPScriptCommand: ProtocolCommand {
     package var runsWhenReached: Bool { false }
 
     package func run(_ match: ScriptRun.Match, in reply: ScriptRun) -> ScriptRun.Outcome<HTTPReplyOutput> {
-        switch self {
-        case .response(let template):
-            let response = template.response(input: match.input, groups: match.groups, context: reply.values)
-            return if let streamed = template.streamed {
-                .continue([.output(.response(streamed.head(for: response)))] + streamed.steps)
-            } else {
-                .continue([.output(.response(response))])
-            }
-        case .continueRequest:
-            return .continue([.output(.continueRequest)])
-        case .streamFault(let fault, _):
-            return .continue([.output(.streamFault(fault))])
+        if let steps = constantSteps { return .continue(steps) }
+        guard case .response(let template) = self else { preconditionFailure("only a response is worked out per request") }
+        let response = template.response(input: match.input, groups: match.groups, context: reply.values)
+        return if let streamed = template.streamed {
+            .continue([.output(.response(streamed.head(for: response)))] + streamed.steps)
+        } else {
+            .continue([.output(.response(response))])
         }
+    }
+
+    /// The command's steps when they are the same for every request, so that a reply needs no
+    /// ``MockServerScript/ScriptRun`` for them: a response without substitutions
+    /// (``HTTPResponseTemplate/constantResponse``), `100 Continue`, a fault; `nil` for a response
+    /// worked out per request.
+    package var constantSteps: [ReplyStep<HTTPReplyOutput>]? {
+        switch self {
+        case .response(let template): template.constantResponse.map { [.output(.response($0))] }
+        case .continueRequest: [.output(.continueRequest)]
+        case .streamFault(let fault, _): [.output(.streamFault(fault))]
+        }
+    }
+
+    /// The steps of `commands` when each is the same for every request (a constant send, a pause,
+    /// a close, a fault, or one of ``constantSteps``), worked out without a
+    /// ``MockServerScript/ScriptRun``; `nil` when one of them needs the run.
+    package static func constantSteps(of commands: [ScriptCommand]) -> [ReplyStep<HTTPReplyOutput>]? {
+        func own(_ command: ScriptCommand) -> [ReplyStep<HTTPReplyOutput>]? {
+            guard case .protocolCommand(let wrapped) = command else { return nil }
+            return (wrapped.base as? HTTPScriptCommand)?.constantSteps
+        }
+        // Most replies are one response: its steps as they are.
+        if commands.count == 1 { return own(commands[0]) }
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        steps.reserveCapacity(commands.count)
+        for command in commands {
+            if let step = ScriptRun.constantStep(of: command) {
+                steps.append(step.widened())
+            } else if let own = own(command) {
+                steps += own
+            } else {
+                return nil
+            }
+        }
+        return steps
     }
 }
 

@@ -38,19 +38,35 @@ package final class ScriptHTTPResponder: HTTPResponder {
         var session = storage.session
         let before = session.responseSet
         let (responder, substitutions) = server.replyState(base: base)
-        var values = substitutions
-        values.protocolValues[HTTPMockRequest.self] = request
-        values.body = request.body
-        let answer = head
-            ? (responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values)
-            : responder.respond(to: request.input, session: &session, context: values)
+        // The request's values, made only for what reads them: a responder of one's own, and a
+        // reply worked out when it is made (a script's responder chooses without them).
+        func values() -> SubstitutionContext {
+            var values = substitutions
+            values.protocolValues[HTTPMockRequest.self] = request
+            values.body = request.body
+            return values
+        }
+        let answer: ScriptReply?
+        if let patterns = responder as? PatternResponder {
+            answer = head
+                ? patterns.respond(toPart: request.input, answeredBy: HTTPHeadAnswer.self, session: &session)
+                : patterns.respond(to: request.input, session: &session)
+        } else {
+            answer = head
+                ? (responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values())
+                : responder.respond(to: request.input, session: &session, context: values())
+        }
         if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
             return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)
         }
-        let run = ScriptRun(server: server, base: values, connectionID: context.connectionID, storage: storage)
+        if let constant = HTTPScriptCommand.constantSteps(of: answer.commands) {
+            // Constant responses among them: the same, without a run.
+            return HTTPReply(steps: constant, name: answer.response)
+        }
+        let run = ScriptRun(server: server, base: values(), connectionID: context.connectionID, storage: storage)
         return HTTPReply(steps: run.steps(for: answer.commands, match: answer.match), name: answer.response)
     }
 }

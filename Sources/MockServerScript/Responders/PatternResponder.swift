@@ -61,6 +61,12 @@ public struct PatternResponder: ScriptResponder {
 
     /// Answers with the first matching response of the connection's set, or its fallback.
     public func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
+        respond(to: input, session: &session)
+    }
+
+    /// Answers with the first matching response of the connection's set, or its fallback: the
+    /// choice reads no substitution values, so a driver need not make them to ask.
+    package func respond(to input: InputUnit, session: inout ScriptSession) -> ScriptReply? {
         let set = currentSet(for: session)
         if let reply = firstMatch(in: set, input: input, where: { !$0.answersPart }) { return reply }
         guard let fallback = set.fallback else { return nil }

@@ -73,18 +73,22 @@ public final class ScriptRun: Sendable {
     package static func constantSteps(of commands: [ScriptCommand]) -> [ReplyStep<Never>]? {
         var steps: [ReplyStep<Never>] = []
         for command in commands {
-            switch command {
-            case .send(let template):
-                guard let bytes = template.constantBytes else { return nil }
-                steps.append(.send(bytes))
-            case .sendBytes(let bytes): steps.append(.send(bytes))
-            case .pause(let duration): steps.append(.pause(duration))
-            case .close: steps.append(.close)
-            case .fault(let fault): steps.append(.fault(fault))
-            default: return nil
-            }
+            guard let step = constantStep(of: command) else { return nil }
+            steps.append(step)
         }
         return steps
+    }
+
+    /// The step of `command` when it only sends constant bytes, pauses, closes or fails; `nil` otherwise.
+    package static func constantStep(of command: ScriptCommand) -> ReplyStep<Never>? {
+        switch command {
+        case .send(let template): template.constantBytes.map { .send($0) }
+        case .sendBytes(let bytes): .send(bytes)
+        case .pause(let duration): .pause(duration)
+        case .close: .close
+        case .fault(let fault): .fault(fault)
+        default: nil
+        }
     }
 
     /// The steps of `commands`; an `otherwise` that runs replaces the rest. With `now`, the first
