@@ -83,6 +83,7 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     }
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        if let constant = reply.constantStreamSteps { return constant.steps }
         if let plain = reply.plainSteps { return PlainReplyPerformer.shared.streamSteps(for: plain, on: connection) }
         sessionMayHaveChanged = true
         let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)
