@@ -336,6 +336,23 @@ struct ServerTests {
         #expect(try client.readLine() == "new x")
     }
 
+    @Test("each reply's context has the data as it is then, on one connection, for a responder written in code")
+    func contextDataPerReply() throws {
+        let server = MockServer(responder: DataSizeResponder())
+        try server.start()
+        defer { server.stop() }
+        let client = try TestClient(port: server.port)
+        server.data = Data("abc".utf8)
+        try client.send("SIZE\r\n")
+        #expect(try client.readLine() == "3")
+        server.data = Data("abcdefg".utf8)
+        try client.send("SIZE\r\n")
+        #expect(try client.readLine() == "7")
+        server.data = Data()
+        try client.send("SIZE\r\n")
+        #expect(try client.readLine() == "0")
+    }
+
     @Test("a waiting test that times out gets the transcript so far")
     func waitTimeout() async throws {
         let server = try startServer(Self.echo)
@@ -375,5 +392,12 @@ struct ServerTests {
         #expect(server.port != 0)
         await server.stop()
         #expect(!server.isRunning)
+    }
+}
+
+/// Answers every line with the size of the data in the reply's substitution context.
+private struct DataSizeResponder: ScriptResponder {
+    func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
+        ScriptReply(commands: [.sendBytes(Array("\(context.data.count)\r\n".utf8))], match: ScriptRun.Match(input: input))
     }
 }

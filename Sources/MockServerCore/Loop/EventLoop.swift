@@ -11,17 +11,20 @@ package final class EventLoop {
     package let inbox: LoopInbox
     /// A scratch buffer for reads, shared by every connection of the loop.
     package let readBuffer: UnsafeMutableRawBufferPointer
-    private var handlers: [Int32: any LoopHandler] = [:]
+    // The state below that each turn reads is used on the loop's thread alone, and no access to it
+    // is held across a call that could reach it again (a handler that removes itself does so after
+    // its look-up ended), so its dynamic exclusivity checks, about 80 instructions each, are off.
+    @exclusivity(unchecked) private var handlers: [Int32: any LoopHandler] = [:]
     /// Handlers without a descriptor (connections over a ``MemoryTransport``), closed at shutdown too.
     private var unwatched: [ObjectIdentifier: any LoopHandler] = [:]
-    private var timers = TimerQueue()
+    @exclusivity(unchecked) private var timers = TimerQueue()
     /// Whether the loop is running: ``stop()`` makes it false, and ``shutDown()`` then runs.
-    package private(set) var isRunning = true
+    @exclusivity(unchecked) package private(set) var isRunning = true
     private var shutdownActions: [() -> Void] = []
     /// What services keep per loop (a pool of listeners, say), by type.
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
     /// What runs once this turn's events, timers and local work are done, before the loop waits again.
-    private var endOfTurn: [() -> Void] = []
+    @exclusivity(unchecked) private var endOfTurn: [() -> Void] = []
 
     package init(selector: IOSelector, inbox: LoopInbox, environment: ServerEnvironment) {
         self.selector = selector

@@ -46,22 +46,10 @@ extension ReplyPerformer {
     @_specialize(exported: true, where Self == PlainReplyPerformer)
     @inlinable
     package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
-        var result: [StreamStep] = []
-        result.reserveCapacity(steps.count)
-        for step in steps {
-            switch step {
-            case .send(let bytes): result.append(sendStep(bytes, on: connection))
-            case .pause(let duration): result.append(.pause(duration))
-            case .close: result.append(closeStep(on: connection))
-            case .fault(let fault): result.append(faultStep(fault, on: connection))
-            case .conditions(let conditions):
-                if let step = conditionsStep(conditions, on: connection) { result.append(step) }
-            case .output(let output): result.append(outputStep(output, on: connection))
-            case .then(let rest):
-                result.append(.run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) })
-            }
-        }
-        return result
+        ReplyStep.converting(steps, send: { sendStep($0, on: connection) }, pause: { .pause($0) }, close: { closeStep(on: connection) },
+                             fault: { faultStep($0, on: connection) }, conditions: { conditionsStep($0, on: connection) },
+                             output: { outputStep($0, on: connection) },
+                             then: { rest in .run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) } })
     }
 }
 

@@ -39,7 +39,7 @@ package final class ServerEnvironment: Sendable {
     /// Records `event` (of `exchange`, when the input came on one of several) and keeps the count
     /// of open connections.
     @inline(__always)
-    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel = .main, exchange: Transcript.Exchange? = nil) {
+    package func record(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel = .main, exchange: Transcript.Exchange? = nil) {
         let opened = Self.openedCount(event)
         if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(event, connection: connection, channel: channel, exchange: exchange)

@@ -50,7 +50,8 @@ package final class StreamConnection: LoopHandler {
     package let channel: Transcript.Channel
     /// Whether what the connection sends is recorded in the transcript (``Transcript.Event/output(_:)``).
     /// A driver whose bytes are binary framing (HTTP/2) turns it off and records readable entries itself.
-    package var recordsOutput: Bool
+    /// Read for every send, on the loop's thread alone: no dynamic exclusivity checks (see below).
+    @exclusivity(unchecked) package var recordsOutput: Bool
     /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
     /// cases then carry nothing that needs a retain on the hot path).
     private var connectTarget: SocketAddress?
@@ -146,13 +147,13 @@ package final class StreamConnection: LoopHandler {
     package var logger: MockServerLogger { environment.logger }
 
     /// Records `event` in the server's transcript as this connection's.
-    package func record(_ event: Transcript.Event) {
+    package func record(_ event: __owned Transcript.Event) {
         environment.record(event, connection: id, channel: channel)
     }
 
     /// Records an input that came on `exchange`, one of several the connection carries (an HTTP/2
     /// stream, say): the entry carries the exchange's protocol and stream.
-    package func record(_ event: Transcript.Event, exchange: Transcript.Exchange) {
+    package func record(_ event: __owned Transcript.Event, exchange: Transcript.Exchange) {
         environment.record(event, connection: id, channel: channel, exchange: exchange)
     }
 

@@ -10,9 +10,18 @@ import Darwin
 /// lock, which shows where a lock lives no longer than one request (the in-process path makes
 /// several per request). The mutex sits in the buffer's element storage, whose address is stable,
 /// as a `pthread_mutex_t` must not move once initialised.
-package final class MutexStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+///
+/// **`@_spi(HotPath)`** marks Core's generic code that other modules call on a per-request path
+/// and must get specialised. With Swift 6.3 an `@inlinable package` member has no body in the
+/// emitted module, so a caller in another module runs the unspecialised generic (for a lock:
+/// metadata look-ups and value-witness copies of the value, about 450 instructions a call). An
+/// `@_spi(HotPath) public` `@inlinable` member does carry its body: such a caller writes
+/// `@_spi(HotPath) import MockServerCore` and holds this storage directly (``make(_:)``), where
+/// everyone else uses ``Locked``. SPI declarations are not public API: they are not counted among
+/// the public types nor listed in the README.
+@_spi(HotPath) public final class MutexStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// A new storage holding `value`, its mutex initialised.
-    package static func make(_ value: Value) -> MutexStorage<Value> {
+    public static func make(_ value: Value) -> MutexStorage<Value> {
         let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: MutexStorage<Value>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
             mutex.initialize(to: pthread_mutex_t())
@@ -30,8 +39,9 @@ package final class MutexStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     }
 
     /// Runs `body` with the mutex held and exclusive access to the value.
+    @inlinable
     @inline(__always)
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { value, mutex in
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }

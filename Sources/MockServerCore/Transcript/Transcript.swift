@@ -124,15 +124,27 @@ public final class Transcript: Sendable {
 
     /// Appends an entry (of `exchange`, when the input came on one of several). Called by the
     /// server's connections.
-    package func record(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
+    ///
+    /// `event` is taken, and moves into its entry through `pending` rather than being copied under
+    /// the lock (a copy retains each of its parts, and the caller's original is then destroyed).
+    /// Without an observer, the usual case, nothing is read back out of the storage, nor is an
+    /// optional entry made and destroyed.
+    package func record(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        // The entry is read back out of the storage only for an observer: a copy retains each of its fields.
-        let observed = storage.withLock { storage -> Transcript.Entry? in
-            let index = append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
-            return observer == nil ? nil : storage.entries[index]
+        var pending: Transcript.Event? = event
+        guard let observer else {
+            storage.withLock { storage in
+                _ = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
+            }
+            for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+            return
+        }
+        let observed = storage.withLock { storage in
+            let index = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
+            return storage.entries[index]
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-        if let observer, let observed { observer(observed) }
+        observer(observed)
     }
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
@@ -155,7 +167,7 @@ public final class Transcript: Sendable {
     /// Appends one entry under the lock, takes the waiters it satisfies, and returns where in
     /// `storage.entries` it went.
     @inline(__always)
-    private func append(_ event: Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
+    private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
                         to storage: inout Storage,
                         satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Int {
         let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,

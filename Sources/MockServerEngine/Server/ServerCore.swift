@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerFileSystem
 import MockServerFTP
 import MockServerHTTP
@@ -40,7 +40,11 @@ final class ServerCore: ScriptServer {
     let configuration: MockServer.Configuration
     /// The transcript, the logger and the connection numbers every connection reports to.
     let environment: ServerEnvironment
-    private let shared: Locked<Shared>
+    /// Read on every reply (``replyState(base:)``): the storage itself rather than a ``Locked``, so
+    /// that its `withLock` is inlined and specialised here (see `MutexStorage`'s `HotPath`).
+    /// `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`: a `ManagedBuffer` cannot be
+    /// `Sendable`, but `Shared` is only read and written inside `withLock`, under the mutex.
+    nonisolated(unsafe) private let shared: MutexStorage<Shared>
 
     init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
          vocabulary: ScriptVocabulary) {
@@ -49,7 +53,7 @@ final class ServerCore: ScriptServer {
                                              logger: configuration.logger)
         // The configuration's conditions win over those of the script the server starts with.
         environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }
-        self.shared = Locked(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
+        self.shared = MutexStorage.make(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
                                     standard: vocabulary.variables))
     }
 
@@ -137,13 +141,20 @@ final class ServerCore: ScriptServer {
     }
 
     /// The responder and the substitution context for one reply, read together under one lock.
-    @inline(__always)
     func replyState(base: SubstitutionContext) -> (any ScriptResponder, SubstitutionContext) {
+        var context = base
+        let responder = replyState(updating: &context)
+        return (responder, context)
+    }
+
+    /// The responder for one reply, and the data and the protocols' variables put into `context`,
+    /// read together under one lock.
+    @inline(__always)
+    func replyState(updating context: inout SubstitutionContext) -> any ScriptResponder {
         shared.withLock { shared in
-            var context = base
             context.data = shared.data
             context.protocolVariables = shared.variables
-            return (shared.responder, context)
+            return shared.responder
         }
     }
 

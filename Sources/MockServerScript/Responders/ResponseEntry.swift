@@ -19,6 +19,9 @@ public struct ResponseEntry: Sendable {
     /// responses of a line script), worked out once by the interpreter
     /// (``ScriptRun/constantSteps(of:)``); `nil` otherwise.
     package let plainSteps: [ReplyStep<Never>]?
+    /// The connection's steps for ``plainSteps``, converted once, when none needs the connection:
+    /// a line reply's steps, ready to run.
+    package let constantStreamSteps: ConstantStreamSteps?
 
     /// Creates a response from a compiled pattern.
     public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil) {
@@ -34,6 +37,7 @@ public struct ResponseEntry: Sendable {
         self.traits = ScriptSettings(traits)
         self.answersPart = traits.contains { $0 is any PartialInputAnswer }
         self.plainSteps = ScriptRun.constantSteps(of: commands)
+        self.constantStreamSteps = plainSteps.flatMap(ConstantStreamSteps.init)
     }
 
     /// The response with each of its commands, those of its `otherwise` branches included, as
@@ -50,6 +54,7 @@ public struct ResponseEntry: Sendable {
         self.traits = entry.traits
         self.answersPart = entry.answersPart
         self.plainSteps = ScriptRun.constantSteps(of: commands)
+        self.constantStreamSteps = plainSteps.flatMap(ConstantStreamSteps.init)
     }
 
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).

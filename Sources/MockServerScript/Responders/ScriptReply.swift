@@ -11,6 +11,9 @@ public struct ScriptReply: Sendable {
     /// The reply's steps when its commands only send constant bytes, pause, close or fail, known in
     /// advance (``ResponseEntry``), so that a driver can skip the interpreter; `nil` otherwise.
     package var plainSteps: [ReplyStep<Never>]?
+    /// The connection's steps for ``plainSteps``, converted once with the entry
+    /// (``ResponseEntry/constantStreamSteps``); `nil` when they are not known in advance.
+    package var constantStreamSteps: ConstantStreamSteps?
 
     /// Creates a reply.
     public init(commands: [ScriptCommand], match: ScriptRun.Match, response: String? = nil) {
@@ -25,5 +28,6 @@ public struct ScriptReply: Sendable {
         self.match = match
         self.response = entry.name
         self.plainSteps = entry.plainSteps
+        self.constantStreamSteps = entry.constantStreamSteps
     }
 }

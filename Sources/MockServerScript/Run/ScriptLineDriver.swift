@@ -8,28 +8,32 @@ import MockServerCore
 /// commands, which keep their state in the connection's ``ScriptConnectionStorage``.
 package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     private let server: any ScriptServer
-    /// The substitution values that do not change while the server runs.
-    private let base: SubstitutionContext
+    /// The substitution values: those that do not change while the server runs, and the last
+    /// reply's data and protocols' variables, which each reply sets again
+    /// (``ScriptServer/replyState(updating:)``). Used on the loop's thread alone.
+    @exclusivity(unchecked) private var context: SubstitutionContext
     /// Used on the loop's thread alone, never through overlapping accesses: no dynamic exclusivity
     /// checks (a thread-local lookup each, twice a unit).
     @exclusivity(unchecked) private var framer: any InputFramer
-    private var storage = ScriptConnectionStorage(connectionID: 0)
+    /// The three below, like ``context``, are used on the loop's thread alone, never through
+    /// overlapping accesses: no dynamic exclusivity checks (about 80 instructions each, per reply).
+    @exclusivity(unchecked) private var storage = ScriptConnectionStorage(connectionID: 0)
     /// The connection's session as this driver last read it from ``storage``; read again only after
     /// the interpreter ran, as only its set switches change it.
-    private var session = ScriptSession(connectionID: 0)
-    private var sessionMayHaveChanged = false
+    @exclusivity(unchecked) private var session = ScriptSession(connectionID: 0)
+    @exclusivity(unchecked) private var sessionMayHaveChanged = false
 
     /// A driver for one connection whose input `framer` cuts into units.
     package init(server: any ScriptServer, base: SubstitutionContext, framer: any InputFramer) {
         self.server = server
-        self.base = base
+        self.context = base
         self.framer = framer
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         storage = ScriptConnectionStorage(connectionID: connection.id)
         session = storage.session
-        let (responder, context) = server.replyState(base: base)
+        let responder = server.replyState(updating: &context)
         let reply = responder.connected(session: &session, context: context)
         storage.session = session
         guard let reply else { return [] }
@@ -49,8 +53,14 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
             return .finish(error.closeReason)
         }
         guard let unit else { return inputEnded ? .finish(.peerClosed) : .needInput }
-        let input = InputUnit(bytes: unit)
-        let (responder, context) = server.replyState(base: base)
+        return answer(InputUnit(bytes: unit), context: &context, on: connection)
+    }
+
+    /// The decision for `input`. `context` is passed `inout` so that the responder and the steps
+    /// read it in place: a read of the stored property for a call would copy it, retaining each of
+    /// its values, once a reply.
+    private func answer(_ input: InputUnit, context: inout SubstitutionContext, on connection: StreamConnection) -> DriverDecision {
+        let responder = server.replyState(updating: &context)
         if sessionMayHaveChanged {
             session = storage.session
             sessionMayHaveChanged = false
@@ -73,6 +83,7 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     }
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
+        if let constant = reply.constantStreamSteps { return constant.steps }
         if let plain = reply.plainSteps { return PlainReplyPerformer.shared.streamSteps(for: plain, on: connection) }
         sessionMayHaveChanged = true
         let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)

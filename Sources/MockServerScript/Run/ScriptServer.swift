@@ -10,6 +10,10 @@ package protocol ScriptServer: Sendable {
     var environment: ServerEnvironment { get }
     /// The responder and the substitution values for one reply, read together.
     func replyState(base: SubstitutionContext) -> (any ScriptResponder, SubstitutionContext)
+    /// The responder for one reply, with its substitution values read together with it into
+    /// `context`, which holds a connection's base values and the previous reply's: only the values
+    /// that change between replies are set, rather than the whole context copied for each reply.
+    func replyState(updating context: inout SubstitutionContext) -> any ScriptResponder
     /// The substitution values for one step: `base` with the selected file's bytes (or the data).
     func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext
     /// The data, the files and the protocols' settings (the script's, over those the server
@@ -23,4 +27,13 @@ package protocol ScriptServer: Sendable {
     func recordUpload(name: String, bytes: [UInt8], connection: Int)
     /// The longest line a line connection accepts.
     var maximumLineLength: Int { get }
+}
+
+extension ScriptServer {
+    /// The values of ``replyState(base:)`` put into `context`; they replace everything it sets.
+    package func replyState(updating context: inout SubstitutionContext) -> any ScriptResponder {
+        let (responder, values) = replyState(base: context)
+        context = values
+        return responder
+    }
 }
