@@ -27,9 +27,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var started = false
     /// The request of an `Upgrade: h2c`, answered on stream 1 once the connection opens.
     private var upgraded: HTTPMockRequest?
-    /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
-    /// `async` answer.
-    private var taskExecutor: AnyObject?
 
     /// The settings the server advertises: at most 100 concurrent streams, a 1 MiB stream window.
     package static let defaultSettings: HTTP2Settings = {
@@ -271,7 +268,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
         let task: Task<Void, Never>
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            task = Task(executorPreference: loopExecutor(inbox), operation: operation)
+            task = Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation)
         } else {
             task = Task(operation: operation)
         }
@@ -299,15 +296,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         starting = false
         if let early { return answered(.success(early), exchange: exchange, on: connection) }
         exchange.phase = .answering(cancel: cancel)
-    }
-
-    /// The loop's task executor, made at the first `async` answer.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private func loopExecutor(_ inbox: LoopInbox) -> LoopTaskExecutor {
-        if let executor = taskExecutor as? LoopTaskExecutor { return executor }
-        let executor = LoopTaskExecutor(inbox: inbox)
-        taskExecutor = executor
-        return executor
     }
 
     private func answered(_ outcome: Result<HTTPReply?, any Error>, exchange: HTTP2StreamExchange, on connection: StreamConnection) {
