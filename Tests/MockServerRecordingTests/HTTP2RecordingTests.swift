@@ -69,7 +69,7 @@ struct HTTP2RecordingTests {
         let folder = try Tools.temporaryDirectory().appendingPathComponent("held")
         let (upstream, proxy, recorder) = try start(folder: folder)
         defer { proxy.stop(); upstream.stop() }
-        let hold = try CooperativePoolHold()
+        let hold = CooperativePoolHold()
         let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)/held"])
         hold.release()
         #expect(result.stdout == "answer to GET /held\n2", "\(result.stdout) \(result.stderr)")

@@ -17,23 +17,17 @@ public final class CooperativePoolHold: @unchecked Sendable {
     /// How many threads the hold takes: the pool's width on Linux.
     public let width = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Starts one blocking task per thread of the pool and waits, up to `timeout`, until they all
-    /// run (the pool may be busy with other tests' tasks first).
-    ///
-    /// - Throws: ``TestClient/Failure`` when they did not all start in time (the hold is released).
-    public init(timeout: TimeInterval = 120) throws {
+    /// Starts one blocking task per thread of the pool and waits until they all run, or for
+    /// `timeout` at most: a pool that other tasks keep busy that long is busy anyway, and those of
+    /// the hold that start later end at once after ``release()``.
+    public init(timeout: TimeInterval = 30) {
         for _ in 0..<width {
             Task.detached { [self] in block() }
         }
         condition.lock()
         let deadline = Date(timeIntervalSinceNow: timeout)
         while started < width, condition.wait(until: deadline) {}
-        let all = started == width
         condition.unlock()
-        if !all {
-            release()
-            throw TestClient.Failure(description: "the cooperative pool's \(width) threads were not all free within \(timeout) s")
-        }
     }
 
     /// Lets the blocked tasks end (and any that start later return at once).

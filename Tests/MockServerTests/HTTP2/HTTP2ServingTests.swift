@@ -59,7 +59,7 @@ struct HTTP2ServingTests {
         let server = MockServer(httpResponder: AsyncResponder())
         try server.start()
         defer { server.stop() }
-        let hold = try CooperativePoolHold()
+        let hold = CooperativePoolHold()
         let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(server.port)/a"])
         hold.release()
         #expect(result.stdout == "computed for /a\n2", "\(result.stdout) \(result.stderr)")
