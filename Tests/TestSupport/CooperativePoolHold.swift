@@ -18,9 +18,10 @@ public final class CooperativePoolHold: @unchecked Sendable {
     public let width = ProcessInfo.processInfo.activeProcessorCount
 
     /// Starts one blocking task per thread of the pool and waits until they all run, or for
-    /// `timeout` at most: a pool that other tasks keep busy that long is busy anyway, and those of
-    /// the hold that start later end at once after ``release()``.
-    public init(timeout: TimeInterval = 30) {
+    /// `timeout` at most: a pool that other tasks keep busy that long is busy anyway (a full run's
+    /// often is, for 15 s and more), and those of the hold that start later end at once after
+    /// ``release()``. Kept short because the threads held meanwhile are lost to the other tests.
+    public init(timeout: TimeInterval = 5) {
         for _ in 0..<width {
             Task.detached { [self] in block() }
         }
