@@ -27,9 +27,6 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     private let responder: @Sendable () -> any HTTPResponder
     /// What the layers above keep for this connection (a script's storage), across its requests.
     private let states = ConnectionStates()
-    /// The loop's task executor (a `LoopTaskExecutor`, which older systems lack), made at the first
-    /// `async` answer.
-    private var taskExecutor: AnyObject?
 
     /// The request whose reply the connection is carrying out (`nil` for an answer to a request
     /// head) and how that reply ends (`nil` for a head's): the connection takes no input until a
@@ -254,11 +251,11 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         let task: Task<Void, Never>
         if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
             let start = TaskStart()
-            task = Task.immediate(executorPreference: loopExecutor(inbox), operation: operation(start: LoopBound(start)))
+            task = Task.immediate(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation(start: LoopBound(start)))
             if let outcome = start.end() { return decision(for: outcome, to: request, on: connection) }
         } else if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
             // The answer is computed on the loop's own thread.
-            task = Task(executorPreference: loopExecutor(inbox), operation: operation(start: nil))
+            task = Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation(start: nil))
         } else {
             task = Task(operation: operation(start: nil))
         }
@@ -286,15 +283,6 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         if let early { return decision(for: .success(early), to: request, on: connection) }
         state = .waiting(cancel: cancel)
         return .wait
-    }
-
-    /// The loop's task executor, made at the first `async` answer.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private func loopExecutor(_ inbox: LoopInbox) -> LoopTaskExecutor {
-        if let executor = taskExecutor as? LoopTaskExecutor { return executor }
-        let executor = LoopTaskExecutor(inbox: inbox)
-        taskExecutor = executor
-        return executor
     }
 
     /// Whether an answer's task is still being started by `Task.immediate` on the loop's thread,

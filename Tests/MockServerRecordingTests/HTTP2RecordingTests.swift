@@ -60,6 +60,22 @@ struct HTTP2RecordingTests {
         #expect(h2 == (try files(overH1)))
     }
 
+    /// A full run queues hundreds of test tasks on Swift's cooperative pool (two threads here), and
+    /// tests that block hold its threads for seconds: a stream whose answer waited for that pool went
+    /// unanswered until curl gave up (exit 28). The recorder answers a stream on the loop, as it
+    /// answers an HTTP/1.1 request.
+    @Test("with Swift's cooperative pool held busy, curl --http2-prior-knowledge through the recorder is still answered, and the exchange recorded")
+    func answeredWithoutTheCooperativePool() throws {
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("held")
+        let (upstream, proxy, recorder) = try start(folder: folder)
+        defer { proxy.stop(); upstream.stop() }
+        let hold = CooperativePoolHold()
+        let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)/held"])
+        hold.release()
+        #expect(result.stdout == "answer to GET /held\n2", "\(result.stdout) \(result.stderr)")
+        #expect(recorder.statistics.recorded == 1)
+    }
+
     @Test("Python h2: ten concurrent streams, the slow one first, each gets its own answer; one fixture per request",
           .enabled(if: Tools.hasPythonModule("h2")))
     func concurrentStreams() throws {

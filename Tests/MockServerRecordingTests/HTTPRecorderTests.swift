@@ -83,7 +83,11 @@ struct HTTPRecorderTests {
         try await silent.start()
         defer { silent.stop() }
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
-        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(silent.port)")!, destination: .mockData(folder: folder))
+        // Only the client's going away may end the exchange: with the default 30 s, the upstream's
+        // timeout came first in a full run whose test tasks all stalled for a minute (this one's
+        // resumption after its first wait among them), and the note rightly named the timeout.
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(silent.port)")!, destination: .mockData(folder: folder),
+                                        timeout: .seconds(3600))
         let proxy = MockServer(httpResponder: recorder)
         try await proxy.start()
         defer { proxy.stop() }

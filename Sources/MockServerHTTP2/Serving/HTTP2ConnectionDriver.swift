@@ -120,7 +120,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         for exchange in exchanges.values {
-            if case .answering(let task?) = exchange.phase { task.cancel() }
+            if case .answering(let cancel) = exchange.phase { cancel() }
             exchange.phase = .done
         }
         exchanges = [:]
@@ -184,7 +184,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func closeConnection(_ reason: Transcript.CloseReason, on connection: StreamConnection) {
         state = .closing(reason)
         for exchange in exchanges.values {
-            if case .answering(let task?) = exchange.phase { task.cancel() }
+            if case .answering(let cancel) = exchange.phase { cancel() }
             exchange.phase = .done
         }
         exchanges = [:]
@@ -196,7 +196,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     private func end(_ id: UInt32) {
         guard let exchange = exchanges.removeValue(forKey: id) else { return }
-        if case .answering(let task?) = exchange.phase { task.cancel() }
+        if case .answering(let cancel) = exchange.phase { cancel() }
         exchange.phase = .done
     }
 
@@ -241,19 +241,23 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .unmatched:
             unmatched(exchange, on: connection)
         case .deferred:
+            if let responder = responder as? any HTTPLoopResponder { return answerOnLoop(responder, request, context: context, for: exchange, on: connection) }
             compute({ try await responder.respond(to: request, context: context) }, for: exchange, on: connection)
         case .asynchronous(let operation):
             compute(operation, for: exchange, on: connection)
         }
     }
 
-    /// Computes a stream's answer in a task; the stream's reply runs when it is back on the loop.
+    /// Computes a stream's answer in a task whose jobs run on the connection's loop (where the
+    /// system has task executors), as the HTTP/1.1 driver's do: the answer never waits for Swift's
+    /// cooperative pool, which the rest of the process (tests that block in a read or wait for a
+    /// child process) can keep busy for many seconds. The stream's reply runs when it is back on the loop.
     private func compute(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         let inbox = connection.loop.inbox
         let bound = LoopBound(self)
         let boundExchange = LoopBound(exchange)
         let boundConnection = LoopBound(connection)
-        let task = Task {
+        let operation: @Sendable () async -> Void = {
             let outcome: Result<HTTPReply?, any Error>
             do {
                 outcome = .success(try await answer())
@@ -262,7 +266,36 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
             _ = inbox.execute { _ in bound.value.answered(outcome, exchange: boundExchange.value, on: boundConnection.value) }
         }
-        exchange.phase = .answering(task)
+        let task: Task<Void, Never>
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            task = Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation)
+        } else {
+            task = Task(operation: operation)
+        }
+        exchange.phase = .answering(cancel: { task.cancel() })
+    }
+
+    /// Has `responder` answer a stream on the loop, with no task (as the HTTP/1.1 driver does); the
+    /// stream's reply runs on a later turn, or at once when it came before the start returned.
+    private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
+                              for exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+        let inbox = connection.loop.inbox
+        let bound = LoopBound(self)
+        let boundExchange = LoopBound(exchange)
+        let boundConnection = LoopBound(connection)
+        var starting = true
+        var early: HTTPReply??
+        exchange.phase = .answering(cancel: {})
+        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in
+            if starting {
+                early = .some(reply)
+                return
+            }
+            inbox.execute { _ in bound.value.answered(.success(reply), exchange: boundExchange.value, on: boundConnection.value) }
+        }
+        starting = false
+        if let early { return answered(.success(early), exchange: exchange, on: connection) }
+        exchange.phase = .answering(cancel: cancel)
     }
 
     private func answered(_ outcome: Result<HTTPReply?, any Error>, exchange: HTTP2StreamExchange, on connection: StreamConnection) {

@@ -9,8 +9,10 @@ final class HTTP2StreamExchange {
     enum Phase {
         /// The request's fields and body are arriving.
         case receiving
-        /// The responder computes the answer in a task.
-        case answering(Task<Void, Never>?)
+        /// The responder computes the answer (in a task, or on the loop for an
+        /// ``MockServerHTTP/HTTPLoopResponder``); `cancel` ends that work when the stream or the
+        /// connection goes first.
+        case answering(cancel: () -> Void)
         /// The reply's steps run (``steps``).
         case replying
         /// A step waits (a pause), after which the steps go on.

@@ -44,6 +44,27 @@ struct HTTP2ServingTests {
         #expect(!entries.contains { if case .note = $0.event { true } else { false } }, "the stream is on the request's entry, not a note of its own: \(entries)")
     }
 
+    /// Answers every request from `respond`, in a task.
+    private struct AsyncResponder: HTTPResponder {
+        func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
+            HTTPReply(HTTPMockResponse(body: Array("computed for \(request.path)\n".utf8)))
+        }
+    }
+
+    /// A full run queues hundreds of test tasks on Swift's cooperative pool, and tests that block
+    /// hold its threads for seconds: a stream's `async` answer runs on the connection's loop, as an
+    /// HTTP/1.1 request's does, not in a task that waits for that pool.
+    @Test("with Swift's cooperative pool held busy, a responder's async answer still reaches an HTTP/2 stream", .enabled(if: Tools.hasCurl))
+    func asyncAnswerWithoutTheCooperativePool() throws {
+        let server = MockServer(httpResponder: AsyncResponder())
+        try server.start()
+        defer { server.stop() }
+        let hold = CooperativePoolHold()
+        let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(server.port)/a"])
+        hold.release()
+        #expect(result.stdout == "computed for /a\n2", "\(result.stdout) \(result.stderr)")
+    }
+
     @Test("the transcript: a stream's response is readable output on its request's exchange (head, body), not binary frames")
     func readableOutput() throws {
         let server = try start()
