@@ -101,21 +101,14 @@ public final class Stub: Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Counts a hit on `request`, the server's answer number `sequence`, and returns the fixed
-    /// response for it (the next of a sequence), or the handler.
-    func takeAnswer(for request: HTTPMockRequest, sequence: Int) -> Answer {
+    /// Counts a hit on `request`, the server's answer number `sequence`, and returns what answers
+    /// it with `hit`, how many requests it answered before this one: a sequence's response for
+    /// it is the `hit`th (the last once past the end), a computed response is worked out with it.
+    /// (Nothing is made here for one request: the answer is read as it is stored.)
+    func takeAnswer(for request: HTTPMockRequest, sequence: Int) -> (answer: Answer, hit: Int) {
         let hit = record.withLock { record in
             record.add(request, sequence: sequence)
         }
-        switch current.answer {
-        case .responses(let responses):
-            return .responses([responses[min(hit, responses.count - 1)]])
-        case .handler(let handler):
-            return .handler(handler)
-        case .computed(let compute):
-            return .computed { request, cache, _ in compute(request, cache, hit) }
-        case .webSocket(let webSocket):
-            return .webSocket(webSocket)
-        }
+        return (definition.withLock { $0.answer }, hit)
     }
 }

@@ -92,11 +92,14 @@ package final class StubRouter: HTTPResponder {
         }
         // A GET's answer to a HEAD: its status and headers, and nothing that would follow them.
         let asHead = found.isHeadAsGet
-        switch stub.takeAnswer(for: request, sequence: number) {
+        let taken = stub.takeAnswer(for: request, sequence: number)
+        switch taken.answer {
         case .responses(let responses):
-            return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps(for: request) ?? [], asHead: asHead), name: stub.description))
+            // The next of a sequence; the last one repeats.
+            let response = responses[min(taken.hit, responses.count - 1)]
+            return .reply(HTTPReply(steps: Self.steps(response.replySteps(for: request), asHead: asHead), name: stub.description))
         case .computed(let compute):
-            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, 0).replySteps(for: request), asHead: asHead), name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, taken.hit).replySteps(for: request), asHead: asHead), name: stub.description))
         case .handler(let handler):
             return .asynchronous { [self] in
                 var reply = try await run(handler, of: stub, for: request, parameters: parameters)
