@@ -4,9 +4,14 @@ extension HTTPResponseHead {
     /// The header fields as `HTTPURLResponse` takes them: one value per name, repeated fields
     /// joined with commas.
     var foundationFields: [String: String] {
-        var fields: [String: String] = [:]
+        // Sized once, and each field looked up once (the slot is joined in place): a response's
+        // few fields would otherwise grow the table and hash every name twice.
+        var fields = [String: String](minimumCapacity: headers.count)
+        func join(_ slot: inout String?, _ value: String) {
+            slot = slot.map { $0 + ", " + value } ?? value
+        }
         for field in headers {
-            fields[field.name] = fields[field.name].map { $0 + ", " + field.value } ?? field.value
+            join(&fields[field.name], field.value)
         }
         return fields
     }

@@ -20,7 +20,8 @@ struct InProcessCookies {
 
     /// Keeps the cookies of a response to `request` (its header `fields` as Foundation takes them).
     func store(from head: HTTPResponseHead, fields: [String: String], for request: URLRequest, url: URL) {
-        guard request.httpShouldHandleCookies, head.headers.contains("Set-Cookie"), let storage else { return }
+        // The response's own fields first: most have no `Set-Cookie`, and they are read without Foundation.
+        guard head.headers.contains("Set-Cookie"), let storage, request.httpShouldHandleCookies else { return }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
         if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
     }

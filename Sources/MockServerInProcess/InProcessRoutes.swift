@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// Every route of the process: one protocol class per configured session, and the routes
 /// registered for `URLSession.shared` (the most recent first).
@@ -21,7 +21,12 @@ package final class InProcessRoutes: Sendable {
         var sharedRoutes: [InProcessRoute] = []
     }
 
-    private let state = Locked(State())
+    /// Read for every request (``route(of:)``, ``sharedRoute(for:)``): the storage itself rather
+    /// than a ``Locked``, so that its `withLock` is inlined and specialised here (see
+    /// `MutexStorage`'s `HotPath`). `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`:
+    /// a `ManagedBuffer` cannot be `Sendable`, but `State` is only read and written inside
+    /// `withLock`, under the mutex.
+    nonisolated(unsafe) private let state = MutexStorage.make(State())
 
     /// A new protocol class that sends what `route` accepts to its mock. Classes are never reused,
     /// so a session made for a stopped mock can never reach a later one.

@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// One stubbed request and what answers it, as registered with `stubRequest` or `add`.
@@ -31,14 +31,19 @@ public final class Stub: Sendable, CustomStringConvertible {
     /// The method, upper-case.
     package let method: String
     let target: StubTarget
-    private let definition: Locked<Definition>
-    private let record = Locked(StubHits())
+    /// Read on every request the stub is tried for, as ``record`` is written on every answer: the
+    /// storage itself rather than a ``Locked``, so that its `withLock` is inlined and specialised
+    /// here (see `MutexStorage`'s `HotPath`). `nonisolated(unsafe)`, as ``Locked`` is
+    /// `@unchecked Sendable`: a `ManagedBuffer` cannot be `Sendable`, but the value is only read
+    /// and written inside `withLock`, under the mutex.
+    nonisolated(unsafe) private let definition: MutexStorage<Definition>
+    nonisolated(unsafe) private let record = MutexStorage.make(StubHits())
 
     init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([Stub.Response()])) {
         self.sequence = sequence
         self.method = method.uppercased()
         self.target = target
-        self.definition = Locked(Definition(answer: answer))
+        self.definition = MutexStorage.make(Definition(answer: answer))
         self.description = "\(self.method) \(target.description)"
     }
 
@@ -96,21 +101,14 @@ public final class Stub: Sendable, CustomStringConvertible {
         return false
     }
 
-    /// Counts a hit on `request`, the server's answer number `sequence`, and returns the fixed
-    /// response for it (the next of a sequence), or the handler.
-    func takeAnswer(for request: HTTPMockRequest, sequence: Int) -> Answer {
+    /// Counts a hit on `request`, the server's answer number `sequence`, and returns what answers
+    /// it with `hit`, how many requests it answered before this one: a sequence's response for
+    /// it is the `hit`th (the last once past the end), a computed response is worked out with it.
+    /// (Nothing is made here for one request: the answer is read as it is stored.)
+    func takeAnswer(for request: HTTPMockRequest, sequence: Int) -> (answer: Answer, hit: Int) {
         let hit = record.withLock { record in
             record.add(request, sequence: sequence)
         }
-        switch current.answer {
-        case .responses(let responses):
-            return .responses([responses[min(hit, responses.count - 1)]])
-        case .handler(let handler):
-            return .handler(handler)
-        case .computed(let compute):
-            return .computed { request, cache, _ in compute(request, cache, hit) }
-        case .webSocket(let webSocket):
-            return .webSocket(webSocket)
-        }
+        return (definition.withLock { $0.answer }, hit)
     }
 }

@@ -58,7 +58,8 @@ struct StubIndex {
     private func collect(_ node: Node, _ rest: Substring, into found: inout [Stub]) {
         let bytes = rest.utf8
         guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: "/") }) else {
-            found += node.stubs
+            // The node's own array when nothing was found before it (the common case): no copy.
+            if found.isEmpty { found = node.stubs } else { found += node.stubs }
             return
         }
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex

@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 import MockServerHTTPScript
 import MockServerMockData
@@ -12,7 +12,12 @@ import MockServerScript
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
 package final class StubRouter: HTTPResponder {
-    private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
+    /// The stubs and their index, read on every request: the storage itself rather than a
+    /// ``Locked``, so that its `withLock` is inlined and specialised here (see `MutexStorage`'s
+    /// `HotPath`), as is ``answers``'s. `nonisolated(unsafe)`, as ``Locked`` is `@unchecked
+    /// Sendable`: a `ManagedBuffer` cannot be `Sendable`, but the value is only read and written
+    /// inside `withLock`, under the mutex.
+    nonisolated(unsafe) private let stubs = MutexStorage<(all: [Stub], index: StubIndex)>.make(([], StubIndex()))
     private let sequence = Locked(0)
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
     private let failures = Locked<[String]>([])
@@ -20,7 +25,7 @@ package final class StubRouter: HTTPResponder {
     /// Which stub the unexpected-request reports offer to paste.
     package let reportSnippet = Locked(UnexpectedRequestReport.Snippet.swift)
     /// How many requests the stubs answered, numbering each answer for the declared orders.
-    private let answers = Locked(0)
+    nonisolated(unsafe) private let answers = MutexStorage.make(0)
     /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
     private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.
@@ -87,11 +92,14 @@ package final class StubRouter: HTTPResponder {
         }
         // A GET's answer to a HEAD: its status and headers, and nothing that would follow them.
         let asHead = found.isHeadAsGet
-        switch stub.takeAnswer(for: request, sequence: number) {
+        let taken = stub.takeAnswer(for: request, sequence: number)
+        switch taken.answer {
         case .responses(let responses):
-            return .reply(HTTPReply(steps: Self.steps(responses.first?.replySteps(for: request) ?? [], asHead: asHead), name: stub.description))
+            // The next of a sequence; the last one repeats.
+            let response = responses[min(taken.hit, responses.count - 1)]
+            return .reply(HTTPReply(steps: Self.steps(response.replySteps(for: request), asHead: asHead), name: stub.description))
         case .computed(let compute):
-            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, 0).replySteps(for: request), asHead: asHead), name: stub.description))
+            return .reply(HTTPReply(steps: Self.steps(compute(Stub.Request(request, pathParameters: parameters), cache, taken.hit).replySteps(for: request), asHead: asHead), name: stub.description))
         case .handler(let handler):
             return .asynchronous { [self] in
                 var reply = try await run(handler, of: stub, for: request, parameters: parameters)
