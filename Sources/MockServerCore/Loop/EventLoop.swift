@@ -14,7 +14,7 @@ package final class EventLoop {
     // The state below that each turn reads is used on the loop's thread alone, and no access to it
     // is held across a call that could reach it again (a handler that removes itself does so after
     // its look-up ended), so its dynamic exclusivity checks, about 80 instructions each, are off.
-    @exclusivity(unchecked) private var handlers: [Int32: any LoopHandler] = [:]
+    @exclusivity(unchecked) private var handlers = DescriptorTable<any LoopHandler>()
     /// Handlers without a descriptor (connections over a ``MemoryTransport``), closed at shutdown too.
     private var unwatched: [ObjectIdentifier: any LoopHandler] = [:]
     @exclusivity(unchecked) private var timers = TimerQueue()

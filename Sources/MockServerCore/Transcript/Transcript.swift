@@ -14,9 +14,8 @@ public final class Transcript: Sendable {
     }
 
     private struct Storage {
-        /// The kept entries, in a ring once the limit is reached: `entries[start]` is the oldest.
-        var entries: [Transcript.Entry] = []
-        var start = 0
+        /// The kept entries, in a ring once the limit is reached, in segments that never move as it grows.
+        var entries: SegmentedRing<Transcript.Entry>
         var unmatched: [Transcript.Entry] = []
         var dropped = 0
         var nextSequence = 0
@@ -24,15 +23,13 @@ public final class Transcript: Sendable {
         var nextWaiterID: UInt64 = 0
 
         /// The kept entries, oldest first.
-        var ordered: [Transcript.Entry] {
-            start == 0 ? entries : Array(entries[start...] + entries[..<start])
-        }
+        var ordered: [Transcript.Entry] { entries.ordered }
     }
 
     /// How many entries are kept.
     public let limit: Int
     private let observer: (@Sendable (Transcript.Entry) -> Void)?
-    private let storage = Locked(Storage())
+    private let storage: Locked<Storage>
 
     /// Creates an empty transcript.
     ///
@@ -42,6 +39,7 @@ public final class Transcript: Sendable {
     public init(limit: Int = 100_000, observer: (@Sendable (Transcript.Entry) -> Void)? = nil) {
         self.limit = max(1, limit)
         self.observer = observer
+        storage = Locked(Storage(entries: SegmentedRing(limit: self.limit)))
     }
 
     /// The kept entries, oldest first.
@@ -67,7 +65,6 @@ public final class Transcript: Sendable {
     public func removeAll() {
         storage.withLock {
             $0.entries.removeAll()
-            $0.start = 0
             $0.unmatched.removeAll()
             $0.dropped = 0
         }
@@ -95,7 +92,7 @@ public final class Transcript: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Transcript.Entry, any Error>) in
                 let found: Transcript.Entry? = storage.withLock { storage in
-                    if let entry = storage.ordered.first(where: predicate) { return entry }
+                    if let entry = storage.entries.first(where: predicate) { return entry }
                     storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                     return nil
                 }
@@ -164,8 +161,8 @@ public final class Transcript: Sendable {
         if let observer { recorded.forEach(observer) }
     }
 
-    /// Appends one entry under the lock, takes the waiters it satisfies, and returns where in
-    /// `storage.entries` it went.
+    /// Appends one entry under the lock, takes the waiters it satisfies, and returns its position
+    /// in `storage.entries`.
     @inline(__always)
     private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
                         to storage: inout Storage,
@@ -181,16 +178,10 @@ public final class Transcript: Sendable {
                 return true
             }
         }
-        // Stored last, so that the entry moves into its place rather than being copied.
-        if storage.entries.count >= limit {
-            // Full: the newest entry takes the oldest one's place.
-            let index = storage.start
-            storage.entries[index] = entry
-            storage.start = (index + 1) % storage.entries.count
-            storage.dropped += 1
-            return index
-        }
-        storage.entries.append(entry)
-        return storage.entries.count - 1
+        // Stored last, so that the entry moves into its place rather than being copied. Once full, the
+        // newest entry takes the oldest one's place.
+        let (position, dropped) = storage.entries.append(entry)
+        if dropped { storage.dropped += 1 }
+        return position
     }
 }
