@@ -34,15 +34,17 @@ package final class ScriptHTTPResponder: HTTPResponder {
     }
 
     private func reply(to request: HTTPMockRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
-        let storage = context.scriptStorage
+        let connection = context.scriptConnection
+        let storage = connection.storage
         var session = storage.session
         let before = session.responseSet
-        var substitutions = base
-        let current = server.serverResponder(updating: &substitutions)
+        // The connection's values are updated in place, not copied from `base` for each request.
+        let current = connection.serverResponder(of: server, base: base)
         // The request's values, made only for what reads them: a responder of one's own, and a
-        // reply worked out when it is made (a script's responder chooses without them).
+        // reply worked out when it is made (a script's responder chooses without them). A
+        // connection's replies come one at a time, so the values are those read with `current`.
         func values() -> SubstitutionContext {
-            var values = substitutions
+            var values = connection.values ?? base
             values.protocolValues[HTTPMockRequest.self] = request
             values.body = request.body
             return values
