@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// HTTP/1.x on one connection: parses requests, asks an ``HTTPResponder``, and turns each reply
 /// into the connection's steps, with `Expect: 100-continue` and persistence handled here.
