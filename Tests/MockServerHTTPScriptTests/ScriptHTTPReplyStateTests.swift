@@ -13,10 +13,11 @@ import MockServerScript
 /// the connection's own copy.
 @Suite("An HTTP script reply's state", .offPool)
 struct ScriptHTTPReplyStateTests {
-    /// A responder written in code: a response of the data's size, worked out per request.
+    /// A responder written in code: a response of the size of the data its context holds.
     struct SizeResponder: ScriptResponder {
         func respond(to input: InputUnit, session: inout ScriptSession, context: SubstitutionContext) -> ScriptReply? {
-            ScriptReply(commands: [.httpResponse(HTTPResponseTemplate(body: .text("code $size\n")))], match: ScriptRun.Match(input: input))
+            ScriptReply(commands: [.httpResponse(HTTPResponseTemplate(body: .bytes(Array("code \(context.data.count)\n".utf8))))],
+                        match: ScriptRun.Match(input: input))
         }
     }
 
