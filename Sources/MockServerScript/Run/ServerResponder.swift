@@ -7,10 +7,11 @@ import MockServerCore
 package final class ServerResponder: Sendable {
     /// The responder.
     package let responder: any ScriptResponder
-    /// ``responder`` when it is a script's ``PatternResponder``. Private, and used in place by the
-    /// members below: a read from another module copies the whole responder (about 540
-    /// instructions).
-    private let patterns: PatternResponder?
+    /// ``responder`` when it is a script's ``PatternResponder`` (an empty one otherwise). Private,
+    /// and used in place by the members below: a read from another module copies the whole
+    /// responder (about 540 instructions), and so does a call through an optional (`patterns?.…`),
+    /// hence no optional.
+    private let patterns: PatternResponder
     /// Whether ``responder`` is a script's ``PatternResponder``, which chooses a reply without
     /// substitution values (``respond(to:session:)``).
     package let isPatternResponder: Bool
@@ -18,19 +19,24 @@ package final class ServerResponder: Sendable {
     /// `responder`, and whether it is a ``PatternResponder``.
     package init(_ responder: any ScriptResponder) {
         self.responder = responder
-        self.patterns = responder as? PatternResponder
-        self.isPatternResponder = patterns != nil
+        if let patterns = responder as? PatternResponder {
+            self.patterns = patterns
+            self.isPatternResponder = true
+        } else {
+            self.patterns = PatternResponder([])
+            self.isPatternResponder = false
+        }
     }
 
     /// The ``PatternResponder``'s reply to `input`, chosen without substitution values; `nil` when
     /// nothing matches or the responder is not a ``PatternResponder``.
     package func respond(to input: InputUnit, session: inout ScriptSession) -> ScriptReply? {
-        patterns?.respond(to: input, session: &session)
+        isPatternResponder ? patterns.respond(to: input, session: &session) : nil
     }
 
     /// The ``PatternResponder``'s reply to `part` (``PatternResponder/respond(toPart:answeredBy:session:)``);
     /// `nil` when nothing matches or the responder is not a ``PatternResponder``.
     package func respond<Trait: PartialInputAnswer>(toPart part: InputUnit, answeredBy trait: Trait.Type, session: inout ScriptSession) -> ScriptReply? {
-        patterns?.respond(toPart: part, answeredBy: trait, session: &session)
+        isPatternResponder ? patterns.respond(toPart: part, answeredBy: trait, session: &session) : nil
     }
 }
