@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// What a responder knows about where a request came from.
 public struct HTTPRequestContext: Sendable {

@@ -52,6 +52,11 @@ package enum HTTPResponseSerializer {
                 hasBody ? response.body : [])
     }
 
+    /// `HTTP/1.1 `, as bytes: appending a `String`'s UTF-8 view copies it byte by byte.
+    private static let statusLineStart = Array("HTTP/1.1 ".utf8)
+    /// `Content-Length: `, as bytes.
+    private static let contentLengthName = Array("Content-Length: ".utf8)
+
     /// Writes `response`, adding each header field written to `fields` when it is not `nil`.
     private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
@@ -60,7 +65,7 @@ package enum HTTPResponseSerializer {
         }
         var output: [UInt8] = []
         output.reserveCapacity(128 + response.body.count)
-        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        output.append(contentsOf: statusLineStart)
         if response.status > 0 {
             appendDecimal(response.status, to: &output)
             // The space stays when there is no reason phrase (RFC 9112 §4: `HTTP/1.1 203 `).
@@ -69,7 +74,8 @@ package enum HTTPResponseSerializer {
         } else {
             output.append(contentsOf: response.reason.utf8)
         }
-        output += [0x0D, 0x0A]
+        output.append(0x0D)
+        output.append(0x0A)
         var framed = false
         for field in response.headers {
             if field.name.equalsIgnoringASCIICase("content-length") || field.name.equalsIgnoringASCIICase("transfer-encoding") { framed = true }
@@ -77,11 +83,13 @@ package enum HTTPResponseSerializer {
         }
         var keepAlive = true
         if let request {
-            keepAlive = request.wantsKeepAlive && !response.headers.hasToken("close", in: "Connection")
-            if !response.headers.contains("Connection") {
+            // Most responses have no `Connection` field: looked for once.
+            let hasConnection = response.headers.contains("Connection")
+            keepAlive = request.wantsKeepAlive && !(hasConnection && response.headers.hasToken("close", in: "Connection"))
+            if !hasConnection {
                 if !keepAlive {
                     append("Connection", "close", to: &output)
-                } else if !request.version.hasPrefix("HTTP/1.1") {
+                } else if request.version != "HTTP/1.1" && !request.version.hasPrefix("HTTP/1.1") {
                     append("Connection", "keep-alive", to: &output)
                 }
             }
@@ -92,7 +100,15 @@ package enum HTTPResponseSerializer {
             append("Transfer-Encoding", "chunked", to: &output)
             append("Trailer", response.trailers.map(\.name).joined(separator: ", "), to: &output)
         } else if !framed && !bodiless {
-            append("Content-Length", String(response.body.count), to: &output)
+            if fields == nil {
+                // The length's digits written directly, without a `String` of them.
+                output.append(contentsOf: contentLengthName)
+                appendDecimal(response.body.count, to: &output)
+                output.append(0x0D)
+                output.append(0x0A)
+            } else {
+                append("Content-Length", String(response.body.count), to: &output)
+            }
         }
         output.append(0x0D)
         output.append(0x0A)

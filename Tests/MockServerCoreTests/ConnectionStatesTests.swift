@@ -1,5 +1,5 @@
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// A connection's states: one value per type, made once, forgotten and handed back when it closes.
 @Suite("Connection states")

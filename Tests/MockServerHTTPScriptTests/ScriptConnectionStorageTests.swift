@@ -1,5 +1,5 @@
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 import MockServerHTTPScript
 import MockServerScript

@@ -54,6 +54,17 @@ struct HTTPRequestParserTests {
         #expect(HTTPMockRequest(parsing: Array("NOOP".utf8)) == nil)
     }
 
+    @Test("field names keep the spelling they were sent with, the commonest (made without decoding) and the rest")
+    func fieldNameSpelling() throws {
+        var parser = HTTPRequestParser()
+        let head = "GET / HTTP/1.1\r\nhost: x\r\nUser-Agent: a\r\nuser-agent: b\r\nACCEPT: c\r\nAccept-Encodinx: d\r\nContent-Type: e\r\nX-Host: f\r\n\r\n"
+        parser.append(Array(head.utf8)[...])
+        let request = try #require(try parser.next())
+        #expect(request.headers.map(\.name) == ["host", "User-Agent", "user-agent", "ACCEPT", "Accept-Encodinx", "Content-Type", "X-Host"])
+        #expect(request.headers.map(\.value) == ["x", "a", "b", "c", "d", "e", "f"])
+        #expect(request.headers["Host"] == "x" && request.headers["content-type"] == "e")
+    }
+
     @Test("Expect: 100-continue hands out the waiting head once, split over every chunk size", arguments: 1...64)
     func expectContinue(chunk: Int) throws {
         let head = "PUT /big HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n"

@@ -1,28 +1,64 @@
 /// What the layers above one connection keep for it across its exchanges, one value per type: each
 /// keeps its own under a type of its own (a script's per-connection storage, a protocol's state), so
 /// that a driver can carry them without knowing who they belong to. Safe to use from any thread.
-package final class ConnectionStates: Sendable {
-    private let states = Locked<[ObjectIdentifier: any Sendable]>([:])
+///
+/// `@_spi(HotPath) public` with an `@inlinable` ``state(_:make:)`` (see `MutexStorage`): the script
+/// glue asks for its storage at every HTTP request from another module, where a `package` generic
+/// ran unspecialised, with a dynamic cast of the value (about 1,100 instructions a request). Users
+/// write `@_spi(HotPath) import MockServerCore`.
+///
+/// `@unchecked Sendable`: the entries are read and written only inside `withLock`, under the
+/// mutex (a `ManagedBuffer` cannot be `Sendable` itself), and each value is `Sendable`.
+@_spi(HotPath) public final class ConnectionStates: @unchecked Sendable {
+    /// A value kept under its type.
+    @usableFromInline
+    class Box {
+        /// The value, as what ``removeAll()`` hands back.
+        @usableFromInline var erased: any Sendable { fatalError("a subclass keeps the value") }
+    }
+
+    /// A value of type `State`.
+    @usableFromInline
+    final class TypedBox<State: Sendable>: Box {
+        @usableFromInline let value: State
+
+        @usableFromInline init(_ value: State) {
+            self.value = value
+        }
+
+        @usableFromInline override var erased: any Sendable { value }
+    }
+
+    /// Each value under its type's identifier, in the order they were made: a connection has one or
+    /// two, so a look-up compares their keys in turn rather than hashing.
+    @usableFromInline let entries: MutexStorage<[(key: ObjectIdentifier, box: Box)]>
 
     /// Creates the states of a new connection: none yet.
-    package init() {}
+    public init() {
+        entries = MutexStorage.make([])
+    }
 
     /// The value of type `State`, made by `make` the first time it is asked for (under the store's
     /// lock: `make` must not use this store).
-    package func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
-        states.withLock { states in
-            if let state = states[ObjectIdentifier(type)] as? State { return state }
+    @inlinable
+    public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
+        let key = ObjectIdentifier(type)
+        return entries.withLock { entries in
+            for entry in entries where entry.key == key {
+                // Only a `TypedBox<State>` is kept under `State`'s key: no dynamic cast needed.
+                return unsafeDowncast(entry.box, to: TypedBox<State>.self).value
+            }
             let state = make()
-            states[ObjectIdentifier(type)] = state
+            entries.append((key, TypedBox(state)))
             return state
         }
     }
 
-    /// Forgets every value and returns them (in no particular order), for a connection that closed.
-    package func removeAll() -> [any Sendable] {
-        states.withLock { states in
-            defer { states.removeAll() }
-            return Array(states.values)
+    /// Forgets every value and returns them (in the order they were made), for a connection that closed.
+    public func removeAll() -> [any Sendable] {
+        entries.withLock { entries in
+            defer { entries.removeAll() }
+            return entries.map(\.box.erased)
         }
     }
 }

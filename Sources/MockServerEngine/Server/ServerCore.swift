@@ -10,8 +10,13 @@ import MockServerWebDAV
 final class ServerCore: ScriptServer {
     private struct Shared {
         var responder: any ScriptResponder {
-            didSet { variables = Self.variables(of: responder, standard: standard) }
+            didSet {
+                variables = Self.variables(of: responder, standard: standard)
+                serverResponder = ServerResponder(responder)
+            }
         }
+        /// ``responder`` as drivers read it for each reply, made when it is set.
+        var serverResponder: ServerResponder
         /// The substitutions the server's vocabulary adds, which every script may use.
         let standard: [String: ScriptProtocolVariable]
         /// The substitutions protocols add: the server's vocabulary's, and those of the script's own vocabulary.
@@ -24,6 +29,7 @@ final class ServerCore: ScriptServer {
 
         init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
             self.responder = responder
+            self.serverResponder = ServerResponder(responder)
             self.standard = standard
             self.variables = Self.variables(of: responder, standard: standard)
             self.httpResponder = httpResponder
@@ -151,10 +157,23 @@ final class ServerCore: ScriptServer {
     /// read together under one lock.
     @inline(__always)
     func replyState(updating context: inout SubstitutionContext) -> any ScriptResponder {
+        readReplyState(updating: &context) { $0.responder }
+    }
+
+    /// ``replyState(updating:)`` with the responder as it was prepared when set.
+    @inline(__always)
+    func serverResponder(updating context: inout SubstitutionContext) -> ServerResponder {
+        readReplyState(updating: &context) { $0.serverResponder }
+    }
+
+    /// The data and the protocols' variables put into `context`, and `responder` of the same state,
+    /// read together under one lock.
+    @inline(__always)
+    private func readReplyState<Responder>(updating context: inout SubstitutionContext, _ responder: (Shared) -> Responder) -> Responder {
         shared.withLock { shared in
             context.data = shared.data
             context.protocolVariables = shared.variables
-            return shared.responder
+            return responder(shared)
         }
     }
 

@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// HTTP/2 on one connection (RFC 9113): reads frames, lets ``HTTP2ServerConnection`` say what they

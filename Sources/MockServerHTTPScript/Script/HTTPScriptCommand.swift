@@ -3,7 +3,7 @@ import MockServerHTTP
 import MockServerScript
 
 /// HTTP's script commands.
-package enum HTTPScriptCommand: ProtocolCommand {
+package enum HTTPScriptCommand: ConstantOutputCommand {
     /// Sends an HTTP response with a computed `Content-Length` (`{"response": {…}}`).
     case response(HTTPResponseTemplate)
     /// Sends `HTTP/1.1 100 Continue` and lets the client send the body (`«continue»`); only in a
@@ -46,30 +46,6 @@ package enum HTTPScriptCommand: ProtocolCommand {
         case .continueRequest: [.output(.continueRequest)]
         case .streamFault(let fault, _): [.output(.streamFault(fault))]
         }
-    }
-
-    /// The steps of `commands` when each is the same for every request (a constant send, a pause,
-    /// a close, a fault, or one of ``constantSteps``), worked out without a
-    /// ``MockServerScript/ScriptRun``; `nil` when one of them needs the run.
-    package static func constantSteps(of commands: [ScriptCommand]) -> [ReplyStep<HTTPReplyOutput>]? {
-        func own(_ command: ScriptCommand) -> [ReplyStep<HTTPReplyOutput>]? {
-            guard case .protocolCommand(let wrapped) = command else { return nil }
-            return (wrapped.base as? HTTPScriptCommand)?.constantSteps
-        }
-        // Most replies are one response: its steps as they are.
-        if commands.count == 1 { return own(commands[0]) }
-        var steps: [ReplyStep<HTTPReplyOutput>] = []
-        steps.reserveCapacity(commands.count)
-        for command in commands {
-            if let step = ScriptRun.constantStep(of: command) {
-                steps.append(step.widened())
-            } else if let own = own(command) {
-                steps += own
-            } else {
-                return nil
-            }
-        }
-        return steps
     }
 }
 

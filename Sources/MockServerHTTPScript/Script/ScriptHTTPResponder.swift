@@ -34,27 +34,32 @@ package final class ScriptHTTPResponder: HTTPResponder {
     }
 
     private func reply(to request: HTTPMockRequest, context: HTTPRequestContext, head: Bool) -> HTTPReply? {
-        let storage = context.scriptStorage
+        let connection = context.scriptConnection
+        let storage = connection.storage
         var session = storage.session
         let before = session.responseSet
-        let (responder, substitutions) = server.replyState(base: base)
+        // The connection's values are updated in place, not copied from `base` for each request.
+        let current = connection.serverResponder(of: server, base: base)
         // The request's values, made only for what reads them: a responder of one's own, and a
-        // reply worked out when it is made (a script's responder chooses without them).
+        // reply worked out when it is made (a script's responder chooses without them). A
+        // connection's replies come one at a time, so the values are those read with `current`.
         func values() -> SubstitutionContext {
-            var values = substitutions
+            var values = connection.values ?? base
             values.protocolValues[HTTPMockRequest.self] = request
             values.body = request.body
             return values
         }
         let answer: ScriptReply?
-        if let patterns = responder as? PatternResponder {
+        // The script's responder, known when the server's responder was set, is used in place:
+        // neither cast nor copied for each request.
+        if current.isPatternResponder {
             answer = head
-                ? patterns.respond(toPart: request.input, answeredBy: HTTPHeadAnswer.self, session: &session)
-                : patterns.respond(to: request.input, session: &session)
+                ? current.respond(toPart: request.input, answeredBy: HTTPHeadAnswer.self, session: &session)
+                : current.respond(to: request.input, session: &session)
         } else {
             answer = head
-                ? (responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values())
-                : responder.respond(to: request.input, session: &session, context: values())
+                ? (current.responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values())
+                : current.responder.respond(to: request.input, session: &session, context: values())
         }
         if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }
@@ -62,8 +67,12 @@ package final class ScriptHTTPResponder: HTTPResponder {
             // Constant output only: nothing to work out when the reply is reached.
             return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)
         }
+        if let prepared = answer.constantOutputSteps as? ConstantReplySteps<HTTPReplyOutput> {
+            // Constant responses among them, worked out with the script's entry: its steps as they are.
+            return HTTPReply(steps: prepared.steps, name: answer.response)
+        }
         if let constant = HTTPScriptCommand.constantSteps(of: answer.commands) {
-            // Constant responses among them: the same, without a run.
+            // The same from a responder of one's own, worked out now, without a run.
             return HTTPReply(steps: constant, name: answer.response)
         }
         let run = ScriptRun(server: server, base: values(), connectionID: context.connectionID, storage: storage)

@@ -22,6 +22,10 @@ public struct ResponseEntry: Sendable {
     /// The connection's steps for ``plainSteps``, converted once, when none needs the connection:
     /// a line reply's steps, ready to run.
     package let constantStreamSteps: ConstantStreamSteps?
+    /// The steps of ``commands`` in their protocol's output (a ``ConstantReplySteps``), when each is
+    /// the same for every reply and one is a ``ConstantOutputCommand`` (HTTP's response without
+    /// substitutions), worked out once; `nil` otherwise.
+    package let constantOutputSteps: (any AnyObject & Sendable)?
 
     /// Creates a response from a compiled pattern.
     public init(name: String, pattern: InputPattern, commands: [ScriptCommand], comment: String? = nil) {
@@ -38,6 +42,7 @@ public struct ResponseEntry: Sendable {
         self.answersPart = traits.contains { $0 is any PartialInputAnswer }
         self.plainSteps = ScriptRun.constantSteps(of: commands)
         self.constantStreamSteps = plainSteps.flatMap(ConstantStreamSteps.init)
+        self.constantOutputSteps = plainSteps == nil ? Self.constantOutputSteps(of: commands) : nil
     }
 
     /// The response with each of its commands, those of its `otherwise` branches included, as
@@ -55,6 +60,7 @@ public struct ResponseEntry: Sendable {
         self.answersPart = entry.answersPart
         self.plainSteps = ScriptRun.constantSteps(of: commands)
         self.constantStreamSteps = plainSteps.flatMap(ConstantStreamSteps.init)
+        self.constantOutputSteps = plainSteps == nil ? Self.constantOutputSteps(of: commands) : nil
     }
 
     /// Creates a response, compiling `pattern` (`«initial»` is the connect marker).

@@ -14,6 +14,9 @@ public struct ScriptReply: Sendable {
     /// The connection's steps for ``plainSteps``, converted once with the entry
     /// (``ResponseEntry/constantStreamSteps``); `nil` when they are not known in advance.
     package var constantStreamSteps: ConstantStreamSteps?
+    /// The steps in the protocol's output, worked out once with the entry
+    /// (``ResponseEntry/constantOutputSteps``); `nil` when they are not known in advance.
+    package var constantOutputSteps: (any AnyObject & Sendable)?
 
     /// Creates a reply.
     public init(commands: [ScriptCommand], match: ScriptRun.Match, response: String? = nil) {
@@ -29,5 +32,6 @@ public struct ScriptReply: Sendable {
         self.response = entry.name
         self.plainSteps = entry.plainSteps
         self.constantStreamSteps = entry.constantStreamSteps
+        self.constantOutputSteps = entry.constantOutputSteps
     }
 }

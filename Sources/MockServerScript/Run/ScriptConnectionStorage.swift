@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// What one connection keeps across its replies: its response set and each protocol's own state
 /// (FTP's data channel and working directory, say), by type.

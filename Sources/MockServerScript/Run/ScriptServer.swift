@@ -14,6 +14,9 @@ package protocol ScriptServer: Sendable {
     /// `context`, which holds a connection's base values and the previous reply's: only the values
     /// that change between replies are set, rather than the whole context copied for each reply.
     func replyState(updating context: inout SubstitutionContext) -> any ScriptResponder
+    /// ``replyState(updating:)``'s responder as a ``ServerResponder``, which a server keeps with its
+    /// responder so that a driver need not cast it at every reply.
+    func serverResponder(updating context: inout SubstitutionContext) -> ServerResponder
     /// The substitution values for one step: `base` with the selected file's bytes (or the data).
     func substitutionContext(base: SubstitutionContext, selectedFile: String?) -> SubstitutionContext
     /// The data, the files and the protocols' settings (the script's, over those the server
@@ -35,5 +38,10 @@ extension ScriptServer {
         let (responder, values) = replyState(base: context)
         context = values
         return responder
+    }
+
+    /// ``replyState(updating:)``'s responder, looked at anew for each reply.
+    package func serverResponder(updating context: inout SubstitutionContext) -> ServerResponder {
+        ServerResponder(replyState(updating: &context))
     }
 }
