@@ -47,8 +47,6 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private let endpointWord: String
     /// The name of every reply the upstream gave, "upstream HOST:PORT" (made once).
     private let upstreamReplyName: String
-    /// ``mask``'s header rules, prepared once for every exchange written.
-    private let headerMask: RecordingHeaderMask
     /// ``mask``'s query, form and JSON names (``HTTPRecorder/Mask/requestMask``), made once.
     private let requestMask: HTTPRequestMask
 
@@ -74,7 +72,6 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         upstreamReplyName = "upstream \(self.upstream.authority)"
         self.destination = destination
         self.mask = mask
-        headerMask = RecordingHeaderMask(mask)
         requestMask = mask.requestMask
         self.timeout = timeout
         if case .endpoints(let file) = destination {
@@ -304,13 +301,13 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         // A masked body is no longer what any length or digest header described; no file keeps
         // a length. The headers are copied only when a field goes.
         let dropped = responseBody.count != response.body.count || responseBody != response.body ? Self.bodyDescriptions : Self.contentLength
-        var written = headerMask.masked(headers)
+        var written = mask.masked(headers)
         if written.fields.contains(where: { dropped.contains($0.name) }) {
             written = HTTPHeaders(written.fields.filter { !dropped.contains($0.name) })
         }
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: written, body: responseBody,
-                                elapsed: response.elapsed, trailers: headerMask.masked(response.trailers))
+                                elapsed: response.elapsed, trailers: mask.masked(response.trailers))
     }
 }
 
