@@ -68,7 +68,10 @@ package struct HTTPFieldNames: Sendable, Equatable {
             return bytes.withUnsafeBufferPointer { all in
                 names.contains { name in
                     guard !name.isEmpty, name.count <= text.count else { return false }
-                    for start in text.startIndex...(text.endIndex - name.count) where Self.matches(text, at: start, all[name]) { return true }
+                    // The first byte is compared before the rest: most places begin no name.
+                    let first = all[name.lowerBound]
+                    for start in text.startIndex...(text.endIndex - name.count)
+                    where HTTPFieldText.lower(text[start]) == first && Self.matches(text, at: start, all[name]) { return true }
                     return false
                 }
             }
