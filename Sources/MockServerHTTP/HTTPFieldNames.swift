@@ -2,7 +2,8 @@
 /// proxy's hop-by-hop names, a recording's masked ones): names compare as ``HTTPFieldText``
 /// compares them (without surrounding spaces and tabs, ASCII letters in any case), against names
 /// kept lower-cased in one buffer, and a field whose length no name has is turned away at once.
-package struct HTTPFieldNames: Sendable {
+/// Two sets are equal when they were made of the same names, lower-cased, in the same order.
+package struct HTTPFieldNames: Sendable, Equatable {
     /// The names, lower-cased, one after another.
     private let bytes: [UInt8]
     /// Where each name is in ``bytes``.
@@ -67,7 +68,10 @@ package struct HTTPFieldNames: Sendable {
             return bytes.withUnsafeBufferPointer { all in
                 names.contains { name in
                     guard !name.isEmpty, name.count <= text.count else { return false }
-                    for start in text.startIndex...(text.endIndex - name.count) where Self.matches(text, at: start, all[name]) { return true }
+                    // The first byte is compared before the rest: most places begin no name.
+                    let first = all[name.lowerBound]
+                    for start in text.startIndex...(text.endIndex - name.count)
+                    where HTTPFieldText.lower(text[start]) == first && Self.matches(text, at: start, all[name]) { return true }
                     return false
                 }
             }

@@ -49,6 +49,19 @@ package struct HTTPResponseParser {
     /// The trailer fields of a chunked body read so far (gRPC's `grpc-status`, say); empty until the
     /// last chunk's trailer section comes.
     package private(set) var trailers = HTTPHeaders()
+    /// Whether the final head has a `Connection` field listing `close` (any case), as
+    /// `head.headers.hasToken("close", in: "Connection")` tells: read off the head's bytes as it is
+    /// parsed, so that a client deciding whether to keep the connection asks no header list.
+    package private(set) var closesConnection = false
+    /// What the head being parsed says about its body, read off the bytes of its fields.
+    private struct Framing {
+        /// Whether a `Transfer-Encoding` field lists `chunked`.
+        var chunked = false
+        /// The value of the first `Content-Length` field.
+        var contentLength: String?
+        /// Whether a `Connection` field lists `close`.
+        var closes = false
+    }
 
     /// A parser for the response to a request with `requestMethod`.
     package init(requestMethod: String) {
@@ -102,14 +115,15 @@ package struct HTTPResponseParser {
         case .done:
             return false
         case .head:
-            guard let head = try takeHead() else { return false }
+            guard let (head, framing) = try takeHead() else { return false }
             if (100..<200).contains(head.status) && head.status != 101 { return true }
             events.append(.head(head))
+            closesConnection = framing.closes
             if answersHEAD || head.status == 204 || head.status == 304 || (100..<200).contains(head.status) {
                 finishBody(&events)
-            } else if head.headers.hasToken("chunked", in: "Transfer-Encoding") {
+            } else if framing.chunked {
                 state = .chunkSize
-            } else if let length = head.headers["Content-Length"].flatMap({ Int($0) }) {
+            } else if let length = framing.contentLength.flatMap({ Int($0) }) {
                 if length < 0 { throw ParseError.malformed("Content-Length \(length)") }
                 state = .fixed(remaining: length)
                 if length == 0 { finishBody(&events) }
@@ -184,8 +198,8 @@ package struct HTTPResponseParser {
         return line
     }
 
-    /// The head, once all of it has come.
-    private mutating func takeHead() throws -> HTTPResponseHead? {
+    /// The head, once all of it has come, and what its fields say about the body.
+    private mutating func takeHead() throws -> (HTTPResponseHead, Framing)? {
         guard let end = headEnd() else { return nil }
         // Read off the bytes in place, line by line (in a `String`, CR LF is one character).
         func line(from index: Int) -> (content: ArraySlice<UInt8>, next: Int) {
@@ -205,19 +219,28 @@ package struct HTTPResponseParser {
         var headers = HTTPHeaders()
         // One field a line at most: the list is made once, not grown field by field.
         if afterStatus < end.start { headers.reserveCapacity(buffer[afterStatus..<end.start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }) }
+        var framing = Framing()
         var cursor = afterStatus
         while cursor < end.start {
             let (line, next) = line(from: cursor)
             cursor = next
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
-            headers.add(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: line[(colon + 1)...].trimmingSpaces(), as: UTF8.self))
+            let name = HTTPResponseFieldName.named(line[..<colon])
+            let value = String(decoding: line[(colon + 1)...].trimmingSpaces(), as: UTF8.self)
+            switch name.kind {
+            case .transferEncoding: framing.chunked = framing.chunked || HTTPFieldText.list(value, contains: "chunked")
+            case .contentLength: framing.contentLength = framing.contentLength ?? value
+            case .connection: framing.closes = framing.closes || HTTPFieldText.list(value, contains: "close")
+            case .other: break
+            }
+            headers.add(name: name.text, value: value)
         }
-        let response = HTTPResponseHead(version: String(decoding: statusLine[..<space], as: UTF8.self), status: status,
-                                        reason: codeEnd < statusLine.endIndex ? String(decoding: statusLine[(codeEnd + 1)...], as: UTF8.self) : "",
+        let response = HTTPResponseHead(version: HTTPResponseFieldName.version(statusLine[..<space]), status: status,
+                                        reason: codeEnd < statusLine.endIndex ? HTTPResponseFieldName.reason(statusLine[(codeEnd + 1)...]) : "",
                                         headers: headers)
         buffer.removeFirst(end.afterward)
-        return response
+        return (response, framing)
     }
 
     /// Where the head ends (its last byte before the blank line, and the first byte after it).

@@ -96,4 +96,48 @@ struct HTTPResponseParserTests {
         let utf8 = try #require(try head("HTTP/1.1 200 Gr\u{FC}\u{DF}e\r\nX-N: caf\u{E9}\r\n\r\n"))
         #expect(utf8.reason == "Gr\u{FC}\u{DF}e" && utf8.headers["X-N"] == "caf\u{E9}")
     }
+
+    @Test("whether the connection closes and how the body is framed come from the head's own fields, as its header list tells them",
+          arguments: [
+              ("Connection: close", true), ("connection: Keep-Alive, CLOSE", true), ("Connection: keep-alive", false),
+              ("X-Connection: close", false), ("Connection : close", false), ("Connection: closed", false),
+              ("Connection: keep-alive\r\nCONNECTION: close", true), ("Server: close", false),
+          ])
+    func closesConnection(field: String, closes: Bool) throws {
+        var parser = HTTPResponseParser(requestMethod: "GET")
+        let events = try parser.append(Array("HTTP/1.1 100 Continue\r\nConnection: close\r\n\r\nHTTP/1.1 200 OK\r\n\(field)\r\nContent-Length: 0\r\n\r\n".utf8))
+        guard case .head(let head) = events.first else { Issue.record("no head"); return }
+        #expect(parser.closesConnection == closes)
+        #expect(parser.closesConnection == head.headers.hasToken("close", in: "Connection"), "as the header list tells it")
+        #expect(parser.isComplete)
+    }
+
+    @Test("framing fields in any case: chunked among other codings, the first Content-Length alone (a bad one leaves the body to the close)")
+    func framingFields() throws {
+        let chunked = try parse("HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, CHUNKED\r\nContent-Length: 99\r\n\r\n2\r\nok\r\n0\r\n\r\n")
+        #expect(chunked.body == "ok" && chunked.complete)
+        let upper = try parse("HTTP/1.1 200 OK\r\nCONTENT-LENGTH: 2\r\n\r\nokEXTRA")
+        #expect(upper.body == "ok" && upper.complete)
+        let firstBad = try parse("HTTP/1.1 200 OK\r\nContent-Length: x\r\nContent-Length: 2\r\n\r\nokay", close: true)
+        #expect(firstBad.body == "okay" && firstBad.complete)
+        let spaced = try parse("HTTP/1.1 200 OK\r\nTransfer-Encoding : chunked\r\nContent-Length: 3\r\n\r\nabc")
+        #expect(spaced.body == "abc" && spaced.complete, "a name with a space before its colon is not Transfer-Encoding")
+    }
+
+    @Test("common names, versions and reasons come out as sent, in whatever case; others are decoded as they are")
+    func commonText() throws {
+        var parser = HTTPResponseParser(requestMethod: "GET")
+        let names = ["Date", "date", "DATE", "Content-Type", "content-type", "Content-type", "Set-Cookie", "X-Custom", "Access-Control-Allow-Origin", "Vary "]
+        let text = "HTTP/1.1 404 Not Found\r\n" + names.enumerated().map { "\($0.element): v\($0.offset)\r\n" }.joined() + "Content-Length: 0\r\n\r\n"
+        guard case .head(let head) = try parser.append(Array(text.utf8)).first else { Issue.record("no head"); return }
+        #expect(head.version == "HTTP/1.1" && head.status == 404 && head.reason == "Not Found")
+        #expect(head.headers.map(\.name) == names + ["Content-Length"])
+        #expect(head.headers.map(\.value) == names.indices.map { "v\($0)" } + ["0"])
+        for (line, version, reason) in [("HTTP/1.0 200 OK", "HTTP/1.0", "OK"), ("HTTP/1.1 200 ok", "HTTP/1.1", "ok"), ("HTTP/1.2 200 Fine", "HTTP/1.2", "Fine"),
+                                        ("HTTP/1.1 500 Internal Server Error", "HTTP/1.1", "Internal Server Error")] {
+            var parser = HTTPResponseParser(requestMethod: "GET")
+            guard case .head(let head) = try parser.append(Array("\(line)\r\nContent-Length: 0\r\n\r\n".utf8)).first else { Issue.record("no head"); continue }
+            #expect(head.version == version && head.reason == reason)
+        }
+    }
 }

@@ -28,6 +28,30 @@ struct RecordingMaskTests {
         #expect(!HTTPRecorder.Mask().masks(header: name), "an empty mask masks nothing")
     }
 
+    @Test("a mask's header lists changed after it is made change what it masks, and what a recording writes: its prepared rule follows each list")
+    func headerListsChangedLater() {
+        var mask = HTTPRecorder.Mask()
+        let fields: HTTPHeaders = ["X-Session": "s", "X-Trace-Id": "t", "Accept": "*/*"]
+        #expect(!mask.masks(header: "X-Session"))
+        mask.headers.append("x-session")
+        #expect(mask.masks(header: "X-Session"))
+        #expect(mask.masked(fields).fields.map(\.value) == ["MASKED", "t", "*/*"])
+        mask.headerNameFragments = ["TRACE"]
+        #expect(mask.masks(header: " x-trace-id"))
+        mask.unmaskedHeaders.append("X-SESSION")
+        #expect(!mask.masks(header: "X-Session"))
+        mask.replacement = "***"
+        #expect(mask.masked(fields).fields.map(\.value) == ["s", "***", "*/*"])
+        mask.headerNameFragments.removeAll()
+        #expect(!mask.masks(header: "X-Trace-Id"))
+        #expect(mask.masked(fields) == fields)
+        var standard = HTTPRecorder.Mask.standard
+        standard.headers.append("X-Extra")
+        #expect(standard != .standard)
+        standard.headers.removeLast()
+        #expect(standard == .standard, "the same lists, the same mask")
+    }
+
     @Test("query parameters: the standard names and added ones, any case, percent-encoded names too; values only; nothing else changes")
     func query() {
         var mask = HTTPRequestMask.standard

@@ -25,12 +25,14 @@ enum HTTPHopByHop {
         // Compared in place, with no list made per message: this runs for every proxied one.
         let connection = firstConnection(in: headers)
         guard let first = headers.fields.firstIndex(where: { drops($0, of: headers, connection: connection, dropping: dropping) }) else { return headers }
-        var result = HTTPHeaders(Array(headers.fields[..<first]))
-        result.reserveCapacity(headers.count - 1)
+        // One allocation, at the size the kept fields can reach.
+        var kept: [HTTPHeaders.Field] = []
+        kept.reserveCapacity(headers.count - 1)
+        kept += headers.fields[..<first]
         for field in headers.fields[(first + 1)...] where !drops(field, of: headers, connection: connection, dropping: dropping) {
-            result.add(name: field.name, value: field.value)
+            kept.append(field)
         }
-        return result
+        return HTTPHeaders(kept)
     }
 
     /// Appends the fields of `headers` that ``endToEnd(_:dropping:)`` keeps to `bytes`, as an

@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 import MockServerHTTPScript
 import MockServerMockData
@@ -42,13 +42,15 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private let sink: any RecordingSink
     /// What the destination already answers.
     private let replay: Replay
-    private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
+    /// Counted on every exchange: the storage itself rather than a ``Locked``, so that its
+    /// `withLock` is inlined and specialised here (see `MutexStorage`'s `HotPath`).
+    /// `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`: a `ManagedBuffer` cannot be
+    /// `Sendable`, but the counts are only read and written inside `withLock`, under the mutex.
+    nonisolated(unsafe) private let counts = MutexStorage.make((recorded: 0, replayed: 0, failed: 0))
     /// How the transcript names what an endpoints file records: "an endpoint of FILE".
     private let endpointWord: String
     /// The name of every reply the upstream gave, "upstream HOST:PORT" (made once).
     private let upstreamReplyName: String
-    /// ``mask``'s header rules, prepared once for every exchange written.
-    private let headerMask: RecordingHeaderMask
     /// ``mask``'s query, form and JSON names (``HTTPRecorder/Mask/requestMask``), made once.
     private let requestMask: HTTPRequestMask
 
@@ -74,7 +76,6 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         upstreamReplyName = "upstream \(self.upstream.authority)"
         self.destination = destination
         self.mask = mask
-        headerMask = RecordingHeaderMask(mask)
         requestMask = mask.requestMask
         self.timeout = timeout
         if case .endpoints(let file) = destination {
@@ -304,13 +305,13 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         // A masked body is no longer what any length or digest header described; no file keeps
         // a length. The headers are copied only when a field goes.
         let dropped = responseBody.count != response.body.count || responseBody != response.body ? Self.bodyDescriptions : Self.contentLength
-        var written = headerMask.masked(headers)
+        var written = mask.masked(headers)
         if written.fields.contains(where: { dropped.contains($0.name) }) {
             written = HTTPHeaders(written.fields.filter { !dropped.contains($0.name) })
         }
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: written, body: responseBody,
-                                elapsed: response.elapsed, trailers: headerMask.masked(response.trailers))
+                                elapsed: response.elapsed, trailers: mask.masked(response.trailers))
     }
 }
 

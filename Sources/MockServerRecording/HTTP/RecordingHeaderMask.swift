@@ -1,36 +1,31 @@
 import MockServerHTTP
 
-/// A ``HTTPRecorder/Mask``'s header rules made once for a recorder: it decides as
-/// ``HTTPRecorder/Mask/masks(header:)`` does for every field of every exchange written, with the
-/// mask's lists of names compared as prepared byte sets rather than walked as strings each time.
-struct RecordingHeaderMask: Sendable {
+/// The header rule of a ``HTTPRecorder/Mask``: its lists of names as prepared byte sets, so that a
+/// field name is compared with them in place rather than walked against each string. The mask
+/// holds one and makes it again whenever one of its header lists changes; it decides
+/// ``HTTPRecorder/Mask/masks(header:)`` and every field a recording writes.
+struct RecordingHeaderMask: Sendable, Equatable {
     private let unmasked: HTTPFieldNames
     private let masked: HTTPFieldNames
     private let fragments: HTTPFieldNames
-    /// What stands in for a masked value.
-    let replacement: String
 
+    /// The rule of `mask`'s header lists.
     init(_ mask: HTTPRecorder.Mask) {
         unmasked = HTTPFieldNames(mask.unmaskedHeaders)
         masked = HTTPFieldNames(mask.headers)
         fragments = HTTPFieldNames(mask.headerNameFragments)
-        replacement = mask.replacement
+    }
+
+    /// A rule that masks nothing.
+    init() {
+        unmasked = HTTPFieldNames([])
+        masked = unmasked
+        fragments = unmasked
     }
 
     /// Whether the header `name` is masked: named in the mask's headers or holding one of its
-    /// fragments, and not among its unmasked headers.
+    /// fragments (without surrounding spaces, any case), and not among its unmasked headers.
     func masks(header name: String) -> Bool {
         !unmasked.contains(name) && (masked.contains(name) || fragments.isFragment(of: name))
-    }
-
-    /// `headers` with masked values replaced: the same headers, not copied, when none is masked.
-    func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
-        guard let first = headers.fields.firstIndex(where: { masks(header: $0.name) }) else { return headers }
-        var result = HTTPHeaders(Array(headers.fields[..<first]))
-        result.reserveCapacity(headers.count)
-        for field in headers.fields[first...] {
-            result.add(name: field.name, value: masks(header: field.name) ? replacement : field.value)
-        }
-        return result
     }
 }

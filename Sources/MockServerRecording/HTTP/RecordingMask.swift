@@ -15,11 +15,11 @@ extension HTTPRecorder {
     /// ```
     public struct Mask: Sendable, Equatable {
         /// Header names whose values are replaced (any case).
-        public var headers: [String]
+        public var headers: [String] { didSet { headerRule = RecordingHeaderMask(self) } }
         /// Pieces of header names: a header whose name contains one (any case) is masked too.
-        public var headerNameFragments: [String]
+        public var headerNameFragments: [String] { didSet { headerRule = RecordingHeaderMask(self) } }
         /// Header names written as they are even when ``headers`` or ``headerNameFragments`` mask them.
-        public var unmaskedHeaders: [String]
+        public var unmaskedHeaders: [String] { didSet { headerRule = RecordingHeaderMask(self) } }
         /// Query parameter names whose values are replaced (any case), in what is written and in the
         /// names of mock-data files.
         public var queryParameters: [String]
@@ -30,6 +30,9 @@ extension HTTPRecorder {
         public var jsonFields: [String]
         /// What stands in for a masked value.
         public var replacement: String
+        /// The three header lists above as prepared sets, made again whenever one of them changes:
+        /// the one header rule, asked by ``masks(header:)`` and for every field a recording writes.
+        private(set) var headerRule = RecordingHeaderMask()
 
         /// The default: the headers `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`,
         /// `X-Api-Key`, `Api-Key`, `X-Auth-Token`, `X-Amz-Security-Token`, `X-CSRF-Token` and any whose
@@ -52,16 +55,25 @@ extension HTTPRecorder {
             self.unmaskedHeaders = unmaskedHeaders
             self.queryParameters = queryParameters
             self.formFields = formFields
+            headerRule = RecordingHeaderMask(self)
         }
 
         /// Whether the header `name` is masked: named in ``headers`` or containing one of
         /// ``headerNameFragments``, and not in ``unmaskedHeaders``.
         public func masks(header name: String) -> Bool {
-            // Over the name's bytes in place, without its surrounding spaces: this runs for every
-            // field of every recorded message.
-            if HTTPFieldText.equals(name, anyOf: unmaskedHeaders) { return false }
-            if HTTPFieldText.equals(name, anyOf: headers) { return true }
-            return headerNameFragments.contains { HTTPFieldText.contains(name, fragment: $0) }
+            headerRule.masks(header: name)
+        }
+
+        /// `headers` with masked values replaced by ``replacement``: the same headers, not copied,
+        /// when none is masked.
+        func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
+            guard let first = headers.fields.firstIndex(where: { headerRule.masks(header: $0.name) }) else { return headers }
+            var result = HTTPHeaders(Array(headers.fields[..<first]))
+            result.reserveCapacity(headers.count)
+            for field in headers.fields[first...] {
+                result.add(name: field.name, value: headerRule.masks(header: field.name) ? replacement : field.value)
+            }
+            return result
         }
 
         /// The query parameters, form fields and JSON fields, as a request is masked for its file

@@ -175,7 +175,7 @@ final class UpstreamDriver: StreamDriver {
                 return inputEnded ? .finish(.peerClosed) : .needInput
             }
             let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
-            let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !head.headers.hasToken("close", in: "Connection")
+            let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !parser.closesConnection
             state = keepAlive ? .idle : .closed
             let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
             connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
