@@ -9,44 +9,92 @@ extension URLRequest {
     /// the URL, `Host`, the request's headers, then the route's additional headers and (when
     /// `addingStoredCookies`) stored cookies where the request has none, and `Content-Length` for
     /// a body (read from `httpBodyStream` when URLSession handed the body that way).
+    ///
+    /// Written into one buffer of the exact size, the `Host` field and the target copied straight
+    /// from the URL's string: no `String` of either, no buffer grown or over-reserved.
     func wireBytes(route: InProcessRoute, addingStoredCookies: Bool) -> [UInt8] {
         let given = httpMethod ?? "GET"
         // Most methods are upper-case already: no new string for them.
         let method = given.utf8.contains { $0 >= UInt8(ascii: "a") } ? given.uppercased() : given
         let body = wireBody
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512 + body.count)
-        bytes += method.utf8
-        bytes.append(0x20)
-        let address = url.map { WireAddress(absoluteString: $0.absoluteString) } ?? WireAddress(host: nil, target: "/")
-        bytes += address.target.utf8
-        bytes += " HTTP/1.1\r\n".utf8
-        // Few fields: a list searched without case beats a set of lower-cased copies.
-        var names: [String] = []
-        names.reserveCapacity(8)
-        func has(_ name: String) -> Bool { names.contains { $0.equalsIgnoringASCIICase(name) } }
-        func add(_ name: String, _ value: String) {
-            bytes += name.utf8
-            bytes += ": ".utf8
-            bytes += value.utf8
-            bytes += "\r\n".utf8
-            names.append(name)
-        }
         let headerFields = allHTTPHeaderFields ?? [:]
         let fields = headerFields.count > 1 ? headerFields.sorted { $0.key < $1.key } : Array(headerFields)
-        if !fields.contains(where: { $0.key.equalsIgnoringASCIICase("host") }), let host = address.host { add("Host", host) }
-        for (name, value) in fields { add(name, value) }
-        for header in route.additionalHeaders where !has(header.name) { add(header.name, header.value) }
-        if addingStoredCookies, httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
-            add("Cookie", cookie)
+        // No URL reads as an empty string: no host, the target `/`.
+        var absolute = url?.absoluteString ?? ""
+        return absolute.withUTF8 { text in
+            let address = WireAddress.Parts(text)
+            let writesHost = address.host != nil && !fields.contains { $0.key.equalsIgnoringASCIICase("host") }
+            // The fields after the request's own; few, and usually none.
+            var added: [(name: String, value: String)] = []
+            func has(_ name: String) -> Bool {
+                (writesHost && name.equalsIgnoringASCIICase("host")) || fields.contains { $0.key.equalsIgnoringASCIICase(name) }
+                    || added.contains { $0.name.equalsIgnoringASCIICase(name) }
+            }
+            for header in route.additionalHeaders where !has(header.name) { added.append((header.name, header.value)) }
+            if addingStoredCookies, httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
+                added.append(("Cookie", cookie))
+            }
+            if !has("content-length") && !has("transfer-encoding") && (!body.isEmpty || Self.sendsLength(method)) {
+                added.append(("Content-Length", String(body.count)))
+            }
+            // `NAME: VALUE\r\n`
+            func fieldSize(_ name: String, _ value: String) -> Int { name.utf8.count + value.utf8.count + 4 }
+            var size = method.utf8.count + 1 + (address.target.map { $0.count + (address.targetNeedsSlash ? 1 : 0) } ?? 1) + Self.version.count
+            if writesHost, let host = address.host { size += Self.hostName.count + host.count + 2 }
+            for (name, value) in fields { size += fieldSize(name, value) }
+            for (name, value) in added { size += fieldSize(name, value) }
+            size += 2 + body.count
+            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                var at = 0
+                func put(_ bytes: some Collection<UInt8>) {
+                    at = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: bytes) + at
+                }
+                func putLineEnd() {
+                    buffer[at] = 0x0D
+                    buffer[at + 1] = 0x0A
+                    at += 2
+                }
+                func putField(_ name: String, _ value: String) {
+                    put(name.utf8)
+                    buffer[at] = UInt8(ascii: ":")
+                    buffer[at + 1] = 0x20
+                    at += 2
+                    put(value.utf8)
+                    putLineEnd()
+                }
+                put(method.utf8)
+                buffer[at] = 0x20
+                at += 1
+                if let target = address.target {
+                    if address.targetNeedsSlash {
+                        buffer[at] = UInt8(ascii: "/")
+                        at += 1
+                    }
+                    put(UnsafeBufferPointer(rebasing: text[target]))
+                } else {
+                    buffer[at] = UInt8(ascii: "/")
+                    at += 1
+                }
+                put(Self.version)
+                if writesHost, let host = address.host {
+                    put(Self.hostName)
+                    put(UnsafeBufferPointer(rebasing: text[host]))
+                    putLineEnd()
+                }
+                for (name, value) in fields { putField(name, value) }
+                for (name, value) in added { putField(name, value) }
+                putLineEnd()
+                put(body)
+                precondition(at == size, "the request's bytes were counted wrong")
+                count = at
+            }
         }
-        if !has("content-length") && !has("transfer-encoding") && (!body.isEmpty || Self.sendsLength(method)) {
-            add("Content-Length", String(body.count))
-        }
-        bytes += "\r\n".utf8
-        bytes += body
-        return bytes
     }
+
+    /// ` HTTP/1.1\r\n`, as bytes.
+    private static let version = Array(" HTTP/1.1\r\n".utf8)
+    /// `Host: `, as bytes.
+    private static let hostName = Array("Host: ".utf8)
 
     /// Whether a request with `method` (upper-case) sends `Content-Length: 0` for an empty body, as
     /// URLSession does.
