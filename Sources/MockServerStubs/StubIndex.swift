@@ -9,7 +9,9 @@ struct StubIndex {
         var stubs: [Stub] = []
     }
 
-    private var roots: [String: Node] = [:]
+    /// Each method's tree, in the order first seen: a server stubs a handful of methods, so a
+    /// request compares its method with theirs in turn rather than hashing it.
+    private var roots: [(method: String, node: Node)] = []
     private var patterns: [Stub] = []
 
     /// Files `stub` under its method and path.
@@ -26,9 +28,13 @@ struct StubIndex {
                 if case .literal(let text) = part { text[...] } else { nil }
             }
         }
-        let root = roots[stub.method] ?? Node()
-        roots[stub.method] = root
-        var node = root
+        var node: Node
+        if let root = root(stub.method) {
+            node = root
+        } else {
+            node = Node()
+            roots.append((stub.method, node))
+        }
         for segment in segments {
             if let segment {
                 let next = node.literals[segment] ?? Node()
@@ -46,11 +52,17 @@ struct StubIndex {
     /// The stubs that may match a request for `method` and `path`, the most recently added first.
     func candidates(method: String, path: String) -> [Stub] {
         var found = patterns
-        if let root = roots[method] ?? roots[method.uppercased()] {
+        if let root = root(method) ?? root(method.uppercased()) {
             collect(root, path[...], into: &found)
         }
         if found.count > 1 { found.sort { $0.sequence > $1.sequence } }
         return found
+    }
+
+    /// The tree of `method`, as stubbed.
+    private func root(_ method: String) -> Node? {
+        for root in roots where root.method == method { return root.node }
+        return nil
     }
 
     /// Follows `rest`'s segments (empty ones skipped) down from `node`, read in place: every
