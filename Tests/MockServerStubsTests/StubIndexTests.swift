@@ -32,4 +32,20 @@ struct StubIndexTests {
         #expect(index.candidates(method: "GET", path: "/a/b").map(\.sequence) == [4, 3, 2, 1])
         #expect(index.candidates(method: "GET", path: "/a/c").map(\.sequence) == [4, 3, 1])
     }
+
+    @Test("literal segments are found whether searched in turn or indexed: below, at and past the switch")
+    func literalsAcrossTheSwitch() {
+        for count in [1, 8, 9, 20] {
+            var index = StubIndex()
+            for number in 0..<count { index.insert(stub(number, "GET", "/s\(number)/x")) }
+            // A second stub under an existing segment shares its node, after the index is made too.
+            index.insert(stub(count, "GET", "/s0/y"))
+            for number in 0..<count {
+                #expect(index.candidates(method: "GET", path: "/s\(number)/x").map(\.sequence) == [number], "count \(count)")
+            }
+            #expect(index.candidates(method: "GET", path: "/s0/y").map(\.sequence) == [count])
+            #expect(index.candidates(method: "GET", path: "/s\(count)/x").isEmpty)
+            #expect(index.candidates(method: "PUT", path: "/s0/x").isEmpty)
+        }
+    }
 }
