@@ -24,17 +24,18 @@ extension URLRequest {
         return absolute.withUTF8 { text in
             let address = WireAddress.Parts(text)
             let writesHost = address.host != nil && !fields.contains { $0.key.equalsIgnoringASCIICase("host") }
-            // The fields after the request's own; few, and usually none.
+            // The fields after the request's own; few, and usually none. Passed to `has` rather
+            // than captured: a captured variable is boxed, and each access to it checked at run time.
             var added: [(name: String, value: String)] = []
-            func has(_ name: String) -> Bool {
+            func has(_ name: String, _ added: [(name: String, value: String)]) -> Bool {
                 (writesHost && name.equalsIgnoringASCIICase("host")) || fields.contains { $0.key.equalsIgnoringASCIICase(name) }
                     || added.contains { $0.name.equalsIgnoringASCIICase(name) }
             }
-            for header in route.additionalHeaders where !has(header.name) { added.append((header.name, header.value)) }
-            if addingStoredCookies, httpShouldHandleCookies, !has("cookie"), let url, let cookie = route.cookies.header(for: url) {
+            for header in route.additionalHeaders where !has(header.name, added) { added.append((header.name, header.value)) }
+            if addingStoredCookies, httpShouldHandleCookies, !has("cookie", added), let url, let cookie = route.cookies.header(for: url) {
                 added.append(("Cookie", cookie))
             }
-            if !has("content-length") && !has("transfer-encoding") && (!body.isEmpty || Self.sendsLength(method)) {
+            if !has("content-length", added) && !has("transfer-encoding", added) && (!body.isEmpty || Self.sendsLength(method)) {
                 added.append(("Content-Length", String(body.count)))
             }
             // `NAME: VALUE\r\n`
