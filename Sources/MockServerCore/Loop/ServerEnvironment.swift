@@ -47,7 +47,7 @@ package final class ServerEnvironment: Sendable {
 
     /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps
     /// the count of open connections.
-    package func record(_ events: __owned [Transcript.Event], connection: Int, channel: Transcript.Channel = .main) {
+    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel = .main) {
         let opened = events.reduce(0) { $0 + Self.openedCount($1) }
         if opened != 0 { openConnections.withLock { $0 += opened } }
         transcript.record(events, connection: connection, channel: channel)

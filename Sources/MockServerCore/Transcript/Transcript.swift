@@ -146,23 +146,14 @@ public final class Transcript: Sendable {
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
     /// between them. Called for what is known at once (an in-process answer's whole exchange).
-    ///
-    /// `events` is taken, and each event moves out of it into its entry (a trivial placeholder left
-    /// in its place) rather than being copied, which would retain each of its parts and release them
-    /// again when the array goes.
-    package func record(_ events: __owned [Transcript.Event], connection: Int, channel: Transcript.Channel) {
+    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let time = Date()
-        var events = events
         let recorded = storage.withLock { storage -> [Transcript.Entry] in
             var recorded: [Transcript.Entry] = []
-            events.withUnsafeMutableBufferPointer { events in
-                for position in events.indices {
-                    var event = Transcript.Event.paused(.zero)
-                    swap(&event, &events[position])
-                    let index = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
-                    if observer != nil { recorded.append(storage.entries[index]) }
-                }
+            for event in events {
+                let index = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
+                if observer != nil { recorded.append(storage.entries[index]) }
             }
             return recorded
         }
