@@ -35,6 +35,9 @@ package struct HTTPFieldNames: Sendable, Equatable {
     /// Whether `name`, without surrounding spaces and tabs, is one of the names (any case).
     package func contains(_ name: String) -> Bool {
         guard lengths != 0 else { return false }
+        // Trimming only shortens a name: one shorter than every name of the set is turned away by
+        // its byte count alone, without reaching its bytes (most fields asked of `Content-Length`).
+        guard lengths & Self.bits(upTo: name.utf8.count) != 0 else { return false }
         return HTTPFieldText.withBytes(of: name) { raw in
             let text = HTTPFieldText.trimmed(raw)
             guard lengths & Self.bit(for: text.count) != 0 else { return false }
@@ -94,4 +97,7 @@ package struct HTTPFieldNames: Sendable, Equatable {
     }
 
     private static func bit(for length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    /// The bits of every length from 0 to `length`.
+    private static func bits(upTo length: Int) -> UInt64 { length >= 63 ? ~0 : (1 << UInt64(length + 1)) - 1 }
 }
