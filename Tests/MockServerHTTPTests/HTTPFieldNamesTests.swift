@@ -36,6 +36,16 @@ struct HTTPFieldNamesTests {
         #expect(HTTPFieldNames(fragments).isFragment(of: field) == fragments.contains { HTTPFieldText.contains(field, fragment: $0) })
     }
 
+    @Test("one pass for a mask's rule: named or holding a fragment, and not unmasked, as the three sets asked in turn", arguments: fields + ["X-Api-Key", " x-api-key\t", "My-Token", "Set-Cookie"])
+    func maskRule(field: String) {
+        let named = HTTPFieldNames(["set-cookie", "te", ""]), fragments = HTTPFieldNames(["token", "api", Self.long]), unless = HTTPFieldNames(["x-api-key", "TE"])
+        let none = HTTPFieldNames([])
+        for (names, pieces, except) in [(named, fragments, unless), (named, none, none), (none, fragments, none), (none, none, unless), (named, fragments, none)] {
+            #expect(names.contains(field, orFragmentOf: pieces, unless: except)
+                    == (!except.contains(field) && (names.contains(field) || pieces.isFragment(of: field))))
+        }
+    }
+
     @Test("a comma-separated list of names only, trimmed, in any case; empty elements skipped", arguments: [
         ("keep-alive", true),
         (" Keep-Alive ,TE,, upgrade", true),
