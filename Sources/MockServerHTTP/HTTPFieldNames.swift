@@ -35,10 +35,26 @@ package struct HTTPFieldNames: Sendable, Equatable {
     /// Whether `name`, without surrounding spaces and tabs, is one of the names (any case).
     package func contains(_ name: String) -> Bool {
         guard lengths != 0 else { return false }
+        // Trimming only shortens a name: one shorter than every name of the set is turned away by
+        // its byte count alone, without reaching its bytes (most fields asked of `Content-Length`).
+        guard lengths & Self.bits(upTo: name.utf8.count) != 0 else { return false }
         return HTTPFieldText.withBytes(of: name) { raw in
             let text = HTTPFieldText.trimmed(raw)
             guard lengths & Self.bit(for: text.count) != 0 else { return false }
             return bytes.withUnsafeBufferPointer { holds(text, in: $0) }
+        }
+    }
+
+    /// Whether `name`, without surrounding spaces and tabs, is one of the names or holds one of
+    /// `fragments`' names (``isFragment(of:)``), and is not one of `unless`'s: a header mask's rule
+    /// asked of the name's bytes once, rather than of each set in turn (every recorded field).
+    package func contains(_ name: String, orFragmentOf fragments: HTTPFieldNames, unless: HTTPFieldNames) -> Bool {
+        guard lengths != 0 || fragments.lengths != 0 else { return false }
+        return HTTPFieldText.withBytes(of: name) { raw in
+            let text = HTTPFieldText.trimmed(raw)
+            if unless.lengths & Self.bit(for: text.count) != 0, unless.bytes.withUnsafeBufferPointer({ unless.holds(text, in: $0) }) { return false }
+            if lengths & Self.bit(for: text.count) != 0, bytes.withUnsafeBufferPointer({ holds(text, in: $0) }) { return true }
+            return fragments.lengths != 0 && fragments.holdsFragment(text)
         }
     }
 
@@ -63,17 +79,19 @@ package struct HTTPFieldNames: Sendable, Equatable {
     /// (any case): `X-Api-Key` holds `api`.
     package func isFragment(of text: String) -> Bool {
         guard lengths != 0 else { return false }
-        return HTTPFieldText.withBytes(of: text) { raw in
-            let text = HTTPFieldText.trimmed(raw)
-            return bytes.withUnsafeBufferPointer { all in
-                names.contains { name in
-                    guard !name.isEmpty, name.count <= text.count else { return false }
-                    // The first byte is compared before the rest: most places begin no name.
-                    let first = all[name.lowerBound]
-                    for start in text.startIndex...(text.endIndex - name.count)
-                    where HTTPFieldText.lower(text[start]) == first && Self.matches(text, at: start, all[name]) { return true }
-                    return false
-                }
+        return HTTPFieldText.withBytes(of: text) { holdsFragment(HTTPFieldText.trimmed($0)) }
+    }
+
+    /// Whether the trimmed `text` holds one of the names as a fragment (any case).
+    private func holdsFragment(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            names.contains { name in
+                guard !name.isEmpty, name.count <= text.count else { return false }
+                // The first byte is compared before the rest: most places begin no name.
+                let first = all[name.lowerBound]
+                for start in text.startIndex...(text.endIndex - name.count)
+                where HTTPFieldText.lower(text[start]) == first && Self.matches(text, at: start, all[name]) { return true }
+                return false
             }
         }
     }
@@ -94,4 +112,7 @@ package struct HTTPFieldNames: Sendable, Equatable {
     }
 
     private static func bit(for length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    /// The bits of every length from 0 to `length`.
+    private static func bits(upTo length: Int) -> UInt64 { length >= 63 ? ~0 : (1 << UInt64(length + 1)) - 1 }
 }

@@ -227,7 +227,12 @@ package struct HTTPResponseParser {
             if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: 0x3A) else { throw ParseError.malformed("header line \"\(String(decoding: line, as: UTF8.self))\"") }
             let name = HTTPResponseFieldName.named(line[..<colon])
-            let value = String(decoding: line[(colon + 1)...].trimmingSpaces(), as: UTF8.self)
+            // Trimmed here, index by index, rather than through Core's generic `trimmingSpaces()`.
+            var start = colon + 1
+            var stop = line.endIndex
+            while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
+            let value = String(decoding: line[start..<stop], as: UTF8.self)
             switch name.kind {
             case .transferEncoding: framing.chunked = framing.chunked || HTTPFieldText.list(value, contains: "chunked")
             case .contentLength: framing.contentLength = framing.contentLength ?? value

@@ -52,6 +52,20 @@ struct RecordingMaskTests {
         #expect(standard == .standard, "the same lists, the same mask")
     }
 
+    @Test("a mask prints what a user set, in declaration order, as before its prepared header rule was kept beside the lists")
+    func description() {
+        var mask = HTTPRecorder.Mask(headers: ["X-Session"], replacement: "HIDDEN", headerNameFragments: ["trace"])
+        mask.unmaskedHeaders = ["X-Trace-Ok"]
+        mask.jsonFields = ["pin"]
+        let expected = #"Mask(headers: ["X-Session"], headerNameFragments: ["trace"], unmaskedHeaders: ["X-Trace-Ok"], "#
+            + #"queryParameters: [], formFields: [], jsonFields: ["pin"], replacement: "HIDDEN")"#
+        #expect("\(mask)" == expected)
+        #expect(String(reflecting: mask) == "MockServerRecording.HTTPRecorder." + expected)
+        var dumped = ""
+        dump(mask, to: &dumped)
+        #expect(!dumped.contains("headerRule") && dumped.contains("X-Trace-Ok"))
+    }
+
     @Test("query parameters: the standard names and added ones, any case, percent-encoded names too; values only; nothing else changes")
     func query() {
         var mask = HTTPRequestMask.standard

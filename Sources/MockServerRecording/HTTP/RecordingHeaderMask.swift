@@ -26,6 +26,6 @@ struct RecordingHeaderMask: Sendable, Equatable {
     /// Whether the header `name` is masked: named in the mask's headers or holding one of its
     /// fragments (without surrounding spaces, any case), and not among its unmasked headers.
     func masks(header name: String) -> Bool {
-        !unmasked.contains(name) && (masked.contains(name) || fragments.isFragment(of: name))
+        masked.contains(name, orFragmentOf: fragments, unless: unmasked)
     }
 }

@@ -103,3 +103,14 @@ extension HTTPRecorder {
         }
     }
 }
+
+extension HTTPRecorder.Mask: CustomReflectable {
+    /// The lists and the replacement a user sets, in the order they are declared: what `"\(mask)"`,
+    /// `debugPrint` and `dump` show, without the prepared header rule kept beside them.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "headers": headers, "headerNameFragments": headerNameFragments, "unmaskedHeaders": unmaskedHeaders,
+            "queryParameters": queryParameters, "formFields": formFields, "jsonFields": jsonFields, "replacement": replacement,
+        ], displayStyle: .struct)
+    }
+}
