@@ -379,16 +379,21 @@ package struct HTTPRequestParser: Sendable {
     private mutating func findHeadEnd() -> Int? {
         // What was searched before is not searched again, but for the last two bytes, which may
         // begin an end that the new bytes complete.
-        var index = max(start, scan.searched - 2)
-        while index < buffer.count {
-            if buffer[index] == 0x0A {
-                if index + 1 < buffer.count && buffer[index + 1] == 0x0A { return index + 2 }
-                if index + 2 < buffer.count && buffer[index + 1] == 0x0D && buffer[index + 2] == 0x0A { return index + 3 }
+        let from = max(start, scan.searched - 2)
+        // Over the bytes in place: indexing the array checks bounds at every byte.
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            var index = from
+            while index < bytes.count {
+                if bytes[index] == 0x0A {
+                    if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
+                    if index + 2 < bytes.count && bytes[index + 1] == 0x0D && bytes[index + 2] == 0x0A { return index + 3 }
+                }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        scan.searched = buffer.count
-        return nil
+        if found == nil { scan.searched = buffer.count }
+        return found
     }
 
     /// Walks the chunks from the cursor; returns the end of the request once the last chunk and the
