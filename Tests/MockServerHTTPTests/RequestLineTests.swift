@@ -68,4 +68,17 @@ struct RequestLineTests {
         parser.append(Array(request.utf8))
         #expect(try #require(try parser.next()).wantsKeepAlive == keeps)
     }
+
+    @Test("a field line's name, and its value without the spaces and tabs around it", arguments: [
+        ("Host: a", "Host", "a"), ("Host:a", "Host", "a"), ("X:  a b \t", "X", "a b"), ("X:", "X", ""), ("X:   ", "X", ""),
+        ("X: \t", "X", ""), ("X:\té  ", "X", "é"), ("User-Agent: h2load nghttp2/1.59.0", "User-Agent", "h2load nghttp2/1.59.0"), ("X: a:b ", "X", "a:b"),
+    ])
+    func field(line: String, name: String, value: String) throws {
+        let bytes = Array(line.utf8)[...]
+        let field = try HTTPSyntax.field(bytes)
+        #expect(String(decoding: field.name, as: UTF8.self) == name)
+        #expect(String(decoding: field.value, as: UTF8.self) == value)
+        // The value is a slice of the line, where the line has it (an empty one at the line's end).
+        #expect(field.value.endIndex <= bytes.endIndex && (!field.value.isEmpty || field.value.startIndex == bytes.endIndex))
+    }
 }
