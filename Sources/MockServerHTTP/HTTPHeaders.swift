@@ -81,12 +81,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Appends one field to `bytes` as an HTTP/1.1 head carries it: `Name: value` and CR LF.
     package static func write(name: String, value: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: name.utf8)
+        appendUTF8(of: name, to: &bytes)
         bytes.append(0x3A)
         bytes.append(0x20)
-        bytes.append(contentsOf: value.utf8)
+        appendUTF8(of: value, to: &bytes)
         bytes.append(0x0D)
         bytes.append(0x0A)
+    }
+
+    /// Appends `text`'s UTF-8 bytes to `bytes`: copied at once where the string holds them
+    /// contiguously (native and small strings do), where appending its `utf8` view copies them
+    /// one by one.
+    package static func appendUTF8(of text: String, to bytes: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if copied == nil { bytes.append(contentsOf: text.utf8) }
     }
 
     /// The number of fields.

@@ -23,14 +23,14 @@ public struct HTTPMockRequest: Sendable {
         let body: BodyLayout
         let wantsKeepAlive: Bool
 
-        init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout) {
+        init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout, wantsKeepAlive: Bool) {
             self.method = method
             self.target = target
             self.version = version
             self.headers = headers
             self.input = input
             self.body = body
-            self.wantsKeepAlive = HTTPMockRequest.persistence(version: version, headers: headers)
+            self.wantsKeepAlive = wantsKeepAlive
             if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
                 path = String(target[..<mark])
                 query = String(target[target.utf8.index(after: mark)...])
@@ -84,7 +84,17 @@ public struct HTTPMockRequest: Sendable {
     }
 
     package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout) {
-        storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body)
+        storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body,
+                          wantsKeepAlive: Self.persistence(version: version, headers: headers))
+    }
+
+    /// Creates a request whose parser found no `Connection` field, so that the fields are not
+    /// searched again: it keeps the connection open when it is HTTP/1.1 (RFC 9112 §9.3), as the
+    /// parser says with `isHTTP11`.
+    package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout,
+                 withoutConnectionField isHTTP11: Bool) {
+        storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body,
+                          wantsKeepAlive: isHTTP11)
     }
 
     /// Parses one complete request, as a pattern's input holds it; a head without its blank line

@@ -39,6 +39,9 @@ package struct HTTPRequestParser: Sendable {
         let target: String
         let version: String
         let headers: HTTPHeaders
+        /// Whether a `Connection` field came: without one, whether the connection stays open
+        /// depends on the version alone.
+        let hasConnectionField: Bool
         /// The data of each complete chunk, relative to the request's start.
         var chunks: [Range<Int>] = []
         /// Where the trailer section begins, once the last chunk has come; `chunkCursor` then walks
@@ -140,8 +143,12 @@ package struct HTTPRequestParser: Sendable {
             end = found
             body = .chunks(current.chunks)
         }
-        let request = HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
-                                  input: InputUnit(bytes: Array(buffer[start..<end])), body: body)
+        let input = InputUnit(bytes: Array(buffer[start..<end]))
+        let request = current.hasConnectionField
+            ? HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
+                              input: input, body: body)
+            : HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
+                              input: input, body: body, withoutConnectionField: current.version == "HTTP/1.1")
         start = end
         if start == buffer.count, buffer.capacity > Self.keptCapacity {
             // The request took everything buffered: a large upload's buffer is not kept for as long
@@ -244,6 +251,7 @@ package struct HTTPRequestParser: Sendable {
         var chunked = false
         var hosts = 0
         var expectsContinue = false
+        var hasConnectionField = false
         var cursor = first.next
         while cursor < headEnd, let end = lineEnd(from: cursor) {
             let line = buffer[cursor..<end.content]
@@ -272,6 +280,8 @@ package struct HTTPRequestParser: Sendable {
                 // Only `chunked` alone is a coding this server decodes (nginx answers the same).
                 guard value.utf8.count == 7, value.equalsIgnoringASCIICase("chunked") else { throw .unsupportedTransferCoding(value) }
                 chunked = true
+            case 10 where fieldName.equalsIgnoringASCIICase("connection"):
+                hasConnectionField = true
             case 6 where fieldName.equalsIgnoringASCIICase("expect"):
                 expectsContinue = value.lowercased() == "100-continue"
             default:
@@ -289,7 +299,7 @@ package struct HTTPRequestParser: Sendable {
         return Head(length: length, body: body, chunkCursor: start + length,
                     method: Self.text(ofMethod: method), target: String(decoding: target, as: UTF8.self),
                     // The request line's checks leave two versions.
-                    version: isHTTP10 ? "HTTP/1.0" : "HTTP/1.1", headers: headers)
+                    version: isHTTP10 ? "HTTP/1.0" : "HTTP/1.1", headers: headers, hasConnectionField: hasConnectionField)
     }
 
     /// The method's text: `GET`, the commonest, without decoding its bytes.
@@ -318,6 +328,11 @@ package struct HTTPRequestParser: Sendable {
     @discardableResult
     private func checkRequestLine(upTo end: Int) throws(FramingError) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>) {
         let line = buffer[start..<end]
+        if let words = Self.usualRequestLine(line) {
+            // Only the target's form and path are left to check; the rest passed in the one pass.
+            try HTTPSyntax.checkTarget(words.1, method: words.0)
+            return words
+        }
         try HTTPSyntax.checkRequestStart(line)
         if line.contains(0x0D) { throw .malformedRequest("a bare CR in the request line: \(HTTPSyntax.quoted(line))") }
         guard let parts = Self.threeWords(line) else {
@@ -325,6 +340,34 @@ package struct HTTPRequestParser: Sendable {
         }
         try HTTPSyntax.checkRequestLine(method: parts.0, target: parts.1, version: parts.2)
         return parts
+    }
+
+    /// The three words of a request line of the usual shape, read in one pass: a token method, one
+    /// space, a target of visible bytes (none below `!`, no DEL), one space, `HTTP/1.1` or
+    /// `HTTP/1.0`; `nil` for any other line, which the full checks then take (and refuse with
+    /// their own messages, or accept). Every line it accepts, those checks accept too, but for
+    /// the target's form and path, left to ``HTTPSyntax/checkTarget(_:method:)``.
+    static func usualRequestLine(_ line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        let found: (method: Int, targetEnd: Int)? = line.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count && HTTPSyntax.isTokenByte(bytes[index]) { index += 1 }
+            let method = index
+            guard method > 0, index < bytes.count, bytes[index] == 0x20 else { return nil }
+            index += 1
+            let targetStart = index
+            while index < bytes.count, bytes[index] > 0x20, bytes[index] != 0x7F { index += 1 }
+            guard index > targetStart, bytes.count - index == 9, bytes[index] == 0x20 else { return nil }
+            // "HTTP/1." and then 1 or 0, compared as one 8-byte word.
+            let version = UnsafeRawPointer(bytes.baseAddress! + index + 1).loadUnaligned(as: UInt64.self)
+            let http1 = UInt64(littleEndian: version) & 0x00FF_FFFF_FFFF_FFFF
+            let minor = UInt64(littleEndian: version) >> 56
+            guard http1 == 0x002E_312F_5054_5448, minor == 0x30 || minor == 0x31 else { return nil }
+            return (method, index)
+        }
+        guard let found else { return nil }
+        let start = line.startIndex
+        return (line[start..<start + found.method], line[start + found.method + 1..<start + found.targetEnd],
+                line[start + found.targetEnd + 1..<line.endIndex])
     }
 
     private func bodyAlreadyHere(from bodyStart: Int, _ body: Body) -> Bool {
@@ -336,16 +379,21 @@ package struct HTTPRequestParser: Sendable {
     private mutating func findHeadEnd() -> Int? {
         // What was searched before is not searched again, but for the last two bytes, which may
         // begin an end that the new bytes complete.
-        var index = max(start, scan.searched - 2)
-        while index < buffer.count {
-            if buffer[index] == 0x0A {
-                if index + 1 < buffer.count && buffer[index + 1] == 0x0A { return index + 2 }
-                if index + 2 < buffer.count && buffer[index + 1] == 0x0D && buffer[index + 2] == 0x0A { return index + 3 }
+        let from = max(start, scan.searched - 2)
+        // Over the bytes in place: indexing the array checks bounds at every byte.
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            var index = from
+            while index < bytes.count {
+                if bytes[index] == 0x0A {
+                    if index + 1 < bytes.count && bytes[index + 1] == 0x0A { return index + 2 }
+                    if index + 2 < bytes.count && bytes[index + 1] == 0x0D && bytes[index + 2] == 0x0A { return index + 3 }
+                }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        scan.searched = buffer.count
-        return nil
+        if found == nil { scan.searched = buffer.count }
+        return found
     }
 
     /// Walks the chunks from the cursor; returns the end of the request once the last chunk and the

@@ -70,9 +70,9 @@ package enum HTTPResponseSerializer {
             appendDecimal(response.status, to: &output)
             // The space stays when there is no reason phrase (RFC 9112 §4: `HTTP/1.1 203 `).
             output.append(0x20)
-            output.append(contentsOf: response.reason.utf8)
+            HTTPHeaders.appendUTF8(of: response.reason, to: &output)
         } else {
-            output.append(contentsOf: response.reason.utf8)
+            HTTPHeaders.appendUTF8(of: response.reason, to: &output)
         }
         output.append(0x0D)
         output.append(0x0A)
@@ -133,14 +133,16 @@ package enum HTTPResponseSerializer {
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeMutableBytes(of: &digits) { raw in
+            // As typed bytes, so that the append is one copy rather than a byte at a time.
+            let buffer = raw.bindMemory(to: UInt8.self)
             var start = buffer.count
             repeat {
                 start -= 1
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            output.append(contentsOf: buffer[start...])
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -92,7 +92,8 @@ package enum HTTPSyntax {
     /// for `CONNECT` (a listener that opens no tunnels refuses the method itself); a path that holds `%00` or whose dot
     /// segments (`..`, `%2e%2e`, with `/` or `%2f`) climb above the root is refused.
     package static func checkTarget(_ target: ArraySlice<UInt8>, method: ArraySlice<UInt8>) throws(FramingError) {
-        if method.elementsEqual("CONNECT".utf8) {
+        // The lengths first: the usual target and method are neither.
+        if method.count == 7 && method.elementsEqual("CONNECT".utf8) {
             // authority-form (RFC 9112 §3.2.3): host:port and nothing else, no path to climb.
             let colon = target.lastIndex(of: UInt8(ascii: ":"))
             let port = colon.map { target[target.index(after: $0)...] } ?? target[target.endIndex...]
@@ -102,7 +103,7 @@ package enum HTTPSyntax {
             }
             return
         }
-        if target.elementsEqual("*".utf8) {
+        if target.count == 1 && target.first == UInt8(ascii: "*") {
             guard method.elementsEqual("OPTIONS".utf8) else {
                 throw .malformedRequest("the request target * (asterisk-form) is for OPTIONS only, not \(quoted(method))")
             }
@@ -200,7 +201,9 @@ package enum HTTPSyntax {
     package static func field(_ line: ArraySlice<UInt8>) throws(FramingError) -> (name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
         // One pass over the bytes in place for the common, valid line; a line it doubts is read
         // again by ``checkedField(_:)``, which names the problem.
-        let colon: Int? = line.withUnsafeBufferPointer { bytes in
+        // The colon's offset, and the value's without the spaces and tabs around it (found in the
+        // same pass: an all-space value is empty, at the line's end).
+        let found: (colon: Int, value: Range<Int>)? = line.withUnsafeBufferPointer { bytes in
             guard let first = bytes.first, isTokenByte(first) else { return nil }
             var index = 1
             while index < bytes.count && bytes[index] != UInt8(ascii: ":") {
@@ -208,19 +211,25 @@ package enum HTTPSyntax {
                 index += 1
             }
             guard index < bytes.count else { return nil }
-            let found = index
+            let colon = index
             index += 1
+            var valueStart = bytes.count
+            var valueEnd = bytes.count
             while index < bytes.count {
                 // Visible ASCII and the space in one comparison; then UTF-8 and the tab.
                 let byte = bytes[index]
                 guard byte &- 0x20 < 0x5F || byte >= 0x80 || byte == 0x09 else { return nil }
+                if byte != 0x20 && byte != 0x09 {
+                    if valueStart == bytes.count { valueStart = index }
+                    valueEnd = index + 1
+                }
                 index += 1
             }
-            return found
+            return (colon, valueStart..<valueEnd)
         }
-        if let colon {
-            let at = line.startIndex + colon
-            return (line[line.startIndex..<at], line[(at + 1)...].trimmingSpaces())
+        if let found {
+            let start = line.startIndex
+            return (line[start..<start + found.colon], line[start + found.value.lowerBound..<start + found.value.upperBound])
         }
         return try checkedField(line)
     }

@@ -253,16 +253,25 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             case .failed(let error): return filled > 0 ? .bytes(filled) : .failed(error)
             }
         }
+        // What is known of OpenSSL's input without asking it (each question is a call into it):
+        // ciphertext was just added, or the last SSL_read gave less than asked, which leaves no
+        // decrypted bytes of its record (SSL_pending would say 0).
+        var ciphertextAdded = false
+        var recordRead = false
         // OpenSSL's error queue is empty here: every failure's text is read out of it (errorText).
         while filled < buffer.count {
             // With nothing in OpenSSL's input (no decrypted bytes, no ciphertext), SSL_read could
             // only say that it wants more: two calls a request saved (the socket is read first,
             // and a drained socket's bytes are handed out at once).
-            if library.SSL_pending(ssl) == 0 && MemoryBIO.pending(library, incoming) == 0 {
+            if !ciphertextAdded && (recordRead || library.SSL_pending(ssl) == 0) && MemoryBIO.pending(library, incoming) == 0 {
                 if let result = refill() { return result }
+                ciphertextAdded = true
                 continue
             }
-            let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(min(buffer.count - filled, Int(Int32.max))))
+            ciphertextAdded = false
+            let wanted = min(buffer.count - filled, Int(Int32.max))
+            let count = library.SSL_read(ssl, buffer.baseAddress! + filled, Int32(wanted))
+            recordRead = count < wanted
             if count > 0 {
                 filled += Int(count)
                 continue
@@ -270,6 +279,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             switch library.SSL_get_error(ssl, count) {
             case OpenSSLConstant.SSLError.wantRead:
                 if let result = refill() { return result }
+                ciphertextAdded = true
             case OpenSSLConstant.SSLError.zeroReturn: // the peer's close_notify
                 return end(.closeNotify, after: filled)
             default:
