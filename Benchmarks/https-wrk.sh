@@ -3,7 +3,7 @@
 # worker, `return 200`) with the same ECDSA P-256 certificate and TLS 1.3, in the same run:
 # keep-alive on 1 and 64 connections, and a new connection (a full handshake) per request.
 # Not a test: it prints figures and exits 0.
-#   Benchmarks/https-wrk.sh [SECONDS] [ROUNDS]
+#   Benchmarks/https-wrk.sh [SECONDS] [ROUNDS]          ($MOCKSERVER names a binary instead of building)
 # Needs wrk, nginx and openssl (apt-get install wrk nginx openssl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +14,13 @@ trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(c
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=localhost \
     -addext subjectAltName=IP:127.0.0.1,DNS:localhost -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
-swift build -c release --product mockserver >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -z "${MOCKSERVER:-}" ]; then
+    swift build -c release --product mockserver >/dev/null
+    MOCKSERVER=$(swift build -c release --show-bin-path)/mockserver
+fi
 source Benchmarks/nginx.sh
 start_nginx "$work" "ssl_certificate $work/cert.pem; ssl_certificate_key $work/key.pem; ssl_protocols TLSv1.3; location / { return 200 \"ok\\n\"; }" ssl
-"$bin/mockserver" --tls --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" Benchmarks/https-hello.json >"$work/m.out" &
+"$MOCKSERVER" --tls --tls-cert "$work/cert.pem" --tls-key "$work/key.pem" Benchmarks/https-hello.json >"$work/m.out" &
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
 mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 

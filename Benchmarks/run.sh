@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks for issue "Core": MockServer beside the C reference responder, in one run, so that the
 # ratios mean something on a shared, noisy machine. Not a test: it prints figures and exits 0.
-#   Benchmarks/run.sh [SECONDS] [ROUNDS]
+#   Benchmarks/run.sh [SECONDS] [ROUNDS]          ($MOCKSERVER names a binary instead of building; the
+#                                                  start/stop and matching figures then need mockserver-bench beside it)
 # Needs gcc; uses ../shared/bench (or $BENCH_DIR) for linepong.c and cresponder.c.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,12 +14,15 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
 gcc -O2 -o "$work/linepong" "$bench/linepong.c"
 gcc -O2 -o "$work/cresponder" "$bench/cresponder.c"
-swift build -c release --product mockserver >/dev/null
-swift build -c release --product mockserver-bench >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -z "${MOCKSERVER:-}" ]; then
+    swift build -c release --product mockserver >/dev/null
+    swift build -c release --product mockserver-bench >/dev/null
+    MOCKSERVER=$(swift build -c release --show-bin-path)/mockserver
+fi
+bin=$(dirname "$MOCKSERVER")
 
 "$work/cresponder" 0 >"$work/c.out" &
-"$bin/mockserver" Benchmarks/cresponder.json >"$work/m.out" &
+"$MOCKSERVER" Benchmarks/cresponder.json >"$work/m.out" &
 for _ in $(seq 1 50); do
     [ -s "$work/c.out" ] && [ -s "$work/m.out" ] && break
     sleep 0.1
@@ -37,4 +41,8 @@ for conns in 1 64; do
     done
     awk -v c="$ctotal" -v m="$mtotal" -v n="$conns" 'BEGIN { printf "conns=%d cresponder=%.0f mockserver=%.0f ratio=%.2f\n", n, c, m, m / c }'
 done
-"$bin/mockserver-bench" Benchmarks/cresponder.json Responses/webdav.json
+if [ -x "$bin/mockserver-bench" ]; then
+    "$bin/mockserver-bench" Benchmarks/cresponder.json Responses/webdav.json
+else
+    echo "(no mockserver-bench beside $MOCKSERVER: start/stop and matching figures left out)"
+fi
