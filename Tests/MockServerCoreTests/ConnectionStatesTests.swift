@@ -22,6 +22,22 @@ struct ConnectionStatesTests {
         #expect(ConnectionStates().state(Counter.self) { Counter("other") }.name == "other")
     }
 
+    class Base: @unchecked Sendable {}  // no stored state: nothing to guard
+    final class Derived: Base, @unchecked Sendable {  // `payload` is a `let`: nothing to guard
+        let payload = [1, 2, 3]
+    }
+
+    @Test("a value is kept under its static type: a subclass's metatype held as its superclass's is the superclass's key")
+    func keyedByStaticType() {
+        let states = ConnectionStates()
+        let held: Base.Type = Derived.self
+        let base = states.state(held) { Base() }
+        // Under the metatype's dynamic type, this Base would be handed out as a Derived.
+        let derived = states.state(Derived.self) { Derived() }
+        #expect(derived.payload == [1, 2, 3])
+        #expect(states.state(Base.self) { Base() } === base)
+    }
+
     @Test("removeAll hands back every value once and forgets them: the next ask makes a new one")
     func removeAll() {
         let states = ConnectionStates()

@@ -39,10 +39,13 @@
     }
 
     /// The value of type `State`, made by `make` the first time it is asked for (under the store's
-    /// lock: `make` must not use this store).
+    /// lock: `make` must not use this store). The key is the static type `State`, not the metatype
+    /// passed: a subclass's metatype given as its superclass's type is kept under the superclass.
     @inlinable
     public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
-        let key = ObjectIdentifier(type)
+        // `State.self`, not `type`: the box under the key must be a `TypedBox<State>` for the
+        // unchecked downcast below, whatever dynamic metatype the caller holds.
+        let key = ObjectIdentifier(State.self)
         return entries.withLock { entries in
             for entry in entries where entry.key == key {
                 // Only a `TypedBox<State>` is kept under `State`'s key: no dynamic cast needed.
