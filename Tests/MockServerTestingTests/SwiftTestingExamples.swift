@@ -12,14 +12,15 @@ import FoundationNetworking
 @Suite("Swift Testing helpers", .offPool)
 struct SwiftTestingExamples {
     // An upload with curl, awaited by name.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
+    // curl runs through TestSupport's posix_spawn, not Foundation's Process: see README's platform notes.
+    @Test(.enabled(if: Tools.hasCurl))
     func uploadsWithCurl() async throws {
         try await withMockServer(responses: "ftp") { server in
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
             try Data("uploaded by curl\n".utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let curl = try Process.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-sS", "-T", file.path, server.url(for: "notes.txt").absoluteString])
-            curl.waitUntilExit()
+            let curl = try Tools.curl(["-T", file.path, server.url(for: "notes.txt").absoluteString])
+            #expect(curl.status == 0, "\(curl.stderr)")
             let upload = try await server.waitForUpload(named: "notes.txt")
             #expect(upload.data == Data("uploaded by curl\n".utf8))
         }

@@ -53,7 +53,9 @@ struct NeutralLayersTests {
 
     /// `source` with its comments blanked out (line and nested block comments; string literals,
     /// multi-line and raw ones included, are kept), line breaks kept so that lines still count.
-    static func code(of source: String) -> String {
+    /// With `keepingStrings` false, string literals' contents are blanked too (their quotes and line
+    /// breaks stay).
+    static func code(of source: String, keepingStrings: Bool = true) -> String {
         enum State { case code, string(hashes: Int, multiline: Bool), lineComment, blockComment(depth: Int) }
         let characters = Array(source)
         var output: [Character] = []
@@ -92,7 +94,7 @@ struct NeutralLayersTests {
                 index += 1
             case .string(let hashes, let multiline):
                 if hashes == 0 && character == "\\" && index + 1 < characters.count {
-                    output.append(contentsOf: characters[index...index + 1])
+                    output.append(contentsOf: characters[index...index + 1].filter { keepingStrings || $0 == "\n" })
                     index += 2
                     continue
                 }
@@ -103,7 +105,7 @@ struct NeutralLayersTests {
                     state = .code
                     continue
                 }
-                output.append(character)
+                if keepingStrings || character == "\n" { output.append(character) }
                 index += 1
             case .lineComment:
                 if character == "\n" {
