@@ -39,9 +39,10 @@ public enum Tools {
         #endif
     }()
 
-    /// A new empty temporary directory.
+    /// A new empty temporary directory, in this test process's folder (``TestRunFolder``), which is
+    /// removed when the process exits: removing it sooner is up to the test.
     public static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mockserver-tests-\(UUID().uuidString)")
+        let url = TestRunFolder.url.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -125,7 +126,10 @@ public enum Tools {
             }
             child.closeInput()
         }
-        let timer = DispatchWorkItem { child.send(SIGTERM) }
+        // Weak: Dispatch holds the cancelled item until its deadline, and a strong capture kept the
+        // child, with its two pipe descriptors, open that long after the run (about a thousand at
+        // once in a full `swift test`).
+        let timer = DispatchWorkItem { [weak child] in child?.send(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall: standard
         // error on a thread of its own (not a Dispatch worker, which a busy process hands out only
