@@ -159,18 +159,35 @@ struct HostileInputTests {
         try await expectVanished(client, from: server)
     }
 
-    @Test("stop() with 200 connections in a 60 s pause returns without waiting for the pauses")
+    @Test("stop() with 200 connections in a 60 s pause returns without waiting for the pauses", .enabled(if: Tools.hasPython))
     func stopUnderLoad() throws {
         let server = try startServer(Self.echo)
-        let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
-        for client in clients { try client.send("SLOW\r\n") }
-        for client in clients { _ = try client.readLine() }
+        // The clients are a child process's, so that this process holds only the server's 200
+        // descriptors, not theirs too (the suite's peak stays far from Foundation's limit: README,
+        // platform notes).
+        let clients = try ChildProcess(Tools.path(of: "python3") ?? "/usr/bin/python3", ["-c", """
+            import socket
+            socket.setdefaulttimeout(30)
+            clients = [socket.create_connection(("127.0.0.1", \(server.port))) for _ in range(200)]
+            for client in clients: client.sendall(b"SLOW\\r\\n")
+            readers = [client.makefile("rb") for client in clients]
+            greeted = sum(reader.readline() == b"220 ready\\r\\n" for reader in readers)
+            print(greeted, flush=True)
+            def closed(reader):
+                try: return reader.read() == b""
+                except ConnectionResetError: return True
+                except TimeoutError: return False
+            print(sum(closed(reader) for reader in readers), flush=True)
+            """])
+        #expect(PipeReading.readLine(clients.output) == "200")
         let started = ContinuousClock.now
         server.stop()
         // Half the pause: a stop that waited for one would take 60 s. (How fast stop is belongs to
         // benchmarks, not to a bound here that a loaded two-core machine could break.)
         #expect(ContinuousClock.now - started < .seconds(30))
-        for client in clients.prefix(5) { #expect(try client.readToEnd().isEmpty) }
+        // Every client sees its connection closed, with nothing sent after the greeting.
+        #expect(PipeReading.readLine(clients.output) == "200")
+        #expect(clients.wait() == 0)
     }
 
     @Test("the process counters see a running server's descriptors and thread")
