@@ -70,7 +70,9 @@ struct AdminTests {
 
     @Test("bad admin input gets a 4xx naming the culprit, and the mock keeps serving", .enabled(if: Tools.hasCurl))
     func badInput() throws {
-        let command = try RunningCommand(["--admin", "--transcript", FileManager.default.temporaryDirectory.appendingPathComponent("t-\(UUID()).jsonl").path])
+        let folder = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = try RunningCommand(["--admin", "--transcript", folder.appendingPathComponent("t.jsonl").path])
         let (port, _) = try #require(command.ports)
         let adminLine = command.nextLine()
         let admin = try #require(adminLine.split(separator: " ").last.map(String.init), "\(adminLine)")

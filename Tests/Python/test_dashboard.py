@@ -59,7 +59,10 @@ def curl(*arguments):
 def start_chromium(profile):
     browser = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                                 "--no-first-run", "--remote-debugging-port=0", f"--user-data-dir={profile}",
-                                "--window-size=1280,860", "about:blank"], stderr=subprocess.PIPE, text=True)
+                                "--window-size=1280,860", "about:blank"], stderr=subprocess.PIPE, text=True,
+                               # Its org.chromium.Chromium.* folder (a socket and a cookie) goes in the profile: in
+                               # TMPDIR it would be left behind when the browser is terminated.
+                               env={**os.environ, "TMPDIR": profile})
     for line in browser.stderr:
         found = re.search(r"DevTools listening on ws://([^/]+)/", line)
         if found:

@@ -112,7 +112,8 @@ struct ReadmeTests {
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/MyTests"), withIntermediateDirectories: true)
         let text = "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"MyPackage\",\n" + manifest + ")\n"
         try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
-        let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, directory: package)
+        // TMPDIR: SwiftPM leaves its lock files and the Swift driver's TemporaryDirectory.* folder there.
+        let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, environment: ["TMPDIR": package.path], directory: package)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"MockServerTesting\""))
         // Apple platforms at least MockServer's minimums: SwiftPM refuses a target below its dependency's.
