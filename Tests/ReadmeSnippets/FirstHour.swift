@@ -56,6 +56,7 @@ let session = URLSession(configuration: .ephemeral)
     api.stubRequest("GET", "/v1/me").andReturn(200).withBody(#"{"name":"Ada"}"#)
     try await api.start()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("VOKMockData-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
     let proxy = MockServer(httpResponder: try HTTPRecorder(upstream: api.url(for: "/"), destination: .mockData(folder: folder)))
     try await proxy.start()
     _ = try await session.data(from: proxy.url(for: "/v1/me"))         // recorded as a file in folder

@@ -14,6 +14,7 @@ import Testing
         .withBody(#"{"name":"Ada"}"#)
     try await api.start()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("VOKMockData-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
 
     // Record: each request goes to the API through the recorder, each answer becomes a file.
     let recorder = try HTTPRecorder(upstream: api.url(for: "/"), destination: .mockData(folder: folder))
