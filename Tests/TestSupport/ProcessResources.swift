@@ -13,8 +13,11 @@ public enum ProcessResources {
         guard let directory = opendir("/proc/self/fd") else { return nil }
         defer { closedir(directory) }
         var count = 0
+        // Only the name's first byte is read: copying `d_name` (256 bytes, where an entry here is 24)
+        // can read past the end of readdir's buffer, the bug of Foundation's Process (README, Platforms).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(directory) {
-            let isDot = withUnsafeBytes(of: entry.pointee.d_name) { $0.first == UInt8(ascii: ".") }
+            let isDot = UnsafeRawPointer(entry).load(fromByteOffset: nameOffset, as: UInt8.self) == UInt8(ascii: ".")
             if !isDot { count += 1 }
         }
         return count - 1 // the directory's own descriptor
@@ -47,7 +50,22 @@ public enum ProcessResources {
     // No way to raise the descriptor limit here, on purpose: a test that needs over 1,000
     // descriptors runs its server and clients in child processes (mockserver raises its own limit),
     // since Foundation's Process misbehaves in a process with descriptors above 1,024 (CFSocket's
-    // select(2)) and every client test in this process uses it.
+    // select(2)) and can crash above about 1,350 (README, Platforms). Tests start programs with
+    // ChildProcess, but README's snippets and URLSession's libcurl share this process.
+
+    /// This process's ID.
+    public static var processID: Int32 { getpid() }
+
+    /// Whether a process with this ID exists (another user's counts: signalling it is refused, not
+    /// unknown).
+    public static func processExists(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// Runs `body` when the process exits normally (`atexit(3)`).
+    public static func atExit(_ body: @escaping @convention(c) () -> Void) {
+        _ = atexit(body)
+    }
 
     /// Ignores SIGPIPE, so that writing to a child that has exited fails instead of killing the tests.
     public static func ignoreBrokenPipes() {
