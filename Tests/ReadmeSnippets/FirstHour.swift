@@ -13,6 +13,7 @@ let session = URLSession(configuration: .ephemeral)
         #expect(try await session.data(from: server.url(for: "report.csv")).0 == Data("id,name\n".utf8))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("up-\(UUID()).txt")
         try Data("new".utf8).write(to: file)                           // uploaded here with curl -T
+        defer { try? FileManager.default.removeItem(at: file) }
         _ = try Process.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-sT", file.path, server.url(for: "up.txt").absoluteString])
         #expect(try await server.waitForUpload(named: "up.txt").data == Data("new".utf8))
     }
@@ -33,6 +34,7 @@ let session = URLSession(configuration: .ephemeral)
         server.stubRequest("GET", "/secure").andReturn(204)
         let ca = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID()).pem")
         try configuration.tls?.identity.caCertificatePEM?.write(to: ca, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: ca) }
         let curl = try Process.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments: ["-s", "--cacert", ca.path, server.url(for: "/secure").absoluteString])
         curl.waitUntilExit()
         #expect(curl.terminationStatus == 0)                             // the client trusts the CA

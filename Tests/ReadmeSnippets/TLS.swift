@@ -13,6 +13,7 @@ import Testing
     // Clients trust the CA: curl --cacert, Python's cafile=, lftp's ssl:ca-file.
     let ca = FileManager.default.temporaryDirectory.appendingPathComponent("mock-ca-\(UUID()).pem")
     try configuration.tls?.identity.caCertificatePEM?.write(to: ca, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: ca) }
     let curl = Process()
     curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     curl.arguments = ["-sS", "-o", "/dev/null", "-u", "user:pass", "--cacert", ca.path, "https://127.0.0.1:\(server.port)/"]
