@@ -25,7 +25,7 @@ package enum HTTPResponseFieldName: Equatable {
     /// that name's index in ``literals``.
     package static func named(_ name: ArraySlice<UInt8>) -> (kind: HTTPResponseFieldName, text: String, literal: Int?) {
         name.withUnsafeBufferPointer { bytes in
-            if let index = names.find(bytes) { return (names.kinds[index], names.texts[index], index % literals.count) }
+            if let index = names.find(bytes) { return (names.kinds[index], names.texts[index], names.literal(at: index)) }
             let kind: HTTPResponseFieldName = switch bytes.count {
             case 10 where equals(bytes, lowerCased: "connection"): .connection
             case 14 where equals(bytes, lowerCased: "content-length"): .contentLength
@@ -51,8 +51,11 @@ package enum HTTPResponseFieldName: Equatable {
         let kinds: [HTTPResponseFieldName]
         /// Bit `n` is set when a literal has `n` bytes (under 64).
         let lengths: UInt64
+        /// How many literals were given (their lower-cased copies come after them).
+        let given: Int
 
         init(_ literals: [String], lowerCasedToo: Bool = false) {
+            given = literals.count
             let all = literals + (lowerCasedToo ? literals.map { $0.lowercased() } : [])
             var bytes: [UInt8] = []
             var starts: [Int] = []
@@ -76,6 +79,9 @@ package enum HTTPResponseFieldName: Equatable {
             }
             self.lengths = lengths
         }
+
+        /// The index among the literals given of the one found at `index` (a lower-cased copy's original).
+        func literal(at index: Int) -> Int { index >= given ? index - given : index }
 
         /// Where the literal whose bytes are exactly `text` is.
         func find(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
