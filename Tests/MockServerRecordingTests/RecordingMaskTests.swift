@@ -145,6 +145,20 @@ struct RecordingMaskTests {
         #expect(HTTPHopByHop.endToEnd(plain) == plain)
     }
 
+    @Test("a recording's body mask: JSON in its canonical layout, a form by the request mask, any other type, no type or no body left alone; with the request mask made already or not")
+    func recordingBodies() {
+        let mask = HTTPRecorder.Mask.standard
+        for prepared in [nil, mask.requestMask] {
+            func masked(_ body: String, _ contentType: String?) -> String? {
+                mask.maskedBody(Array(body.utf8), contentType: contentType, prepared: prepared).map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(masked(#"{"user": "ann", "token": "t"}"#, "application/problem+json; charset=utf-8") == #"{"token":"MASKED","user":"ann"}"#)
+            #expect(masked("user=ann&password=pw", " Application/X-WWW-Form-Urlencoded ; charset=utf-8") == "user=ann&password=MASKED")
+            #expect(masked("password=pw", "text/plain") == nil && masked("password=pw", nil) == nil && masked("", "application/x-www-form-urlencoded") == nil)
+            #expect(masked(#"{"token": "t"}"#, "text/json") == nil && masked(#"{"user": "ann"}"#, "application/json") == nil)
+        }
+    }
+
     @Test("a field the parser noted as a literal has the roles its name gives, under the standard mask and others")
     func fieldRoles() throws {
         var custom = HTTPRecorder.Mask(headers: ["Server", "date"], headerNameFragments: ["type"], unmaskedHeaders: ["X-Content-Type-Options"])

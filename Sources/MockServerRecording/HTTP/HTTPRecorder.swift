@@ -329,7 +329,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         // The request as written and named: masked query parameters and body fields (the
         // replay masks an incoming request the same way before it looks it up).
         let maskedRequest = requestMask.masked(request) ?? request
-        let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"]) ?? response.body
+        let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"], prepared: requestMask) ?? response.body
         // A masked body is no longer what any length or digest header described; no file keeps
         // a length. The headers are copied only when a field is masked or goes.
         let dropped: RecordingFieldRoles.Role = responseBody.count != response.body.count || responseBody != response.body ? .bodyDescription : .contentLength
