@@ -281,7 +281,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         var namesMore = false
         for index in headers.fields.indices {
             let field = fieldRoles.roles(of: index, in: headers, ids: response.fieldIDs)
-            if field.contains(.connection), !HTTPHopByHop.hopByHop.containsEvery(inList: headers.fields[index].value) {
+            if field.contains(.connection), !Self.namesOnlyHopByHop(headers.fields[index].value) {
                 namesMore = true
                 break
             }
@@ -309,6 +309,12 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
             result.add(name: field.name, value: RecordingFieldRoles.locations.contains(field.name) ? relative(field.value) : field.value)
         }
         return (result, roles)
+    }
+
+    /// Whether the `Connection` value `list` names hop-by-hop fields only: the two values servers
+    /// send most compared whole first (a small string's compare), any other list by the names.
+    private static func namesOnlyHopByHop(_ list: String) -> Bool {
+        list == "keep-alive" || list == "close" || HTTPHopByHop.hopByHop.containsEvery(inList: list)
     }
 
     /// `location` without the upstream's origin (and base path), so that it points back at
