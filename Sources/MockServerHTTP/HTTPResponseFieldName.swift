@@ -13,19 +13,26 @@ package enum HTTPResponseFieldName: Equatable {
     /// Any other name.
     case other
 
+    /// The common names given as literals, as servers send them: a field whose bytes are one of
+    /// them, or one of them lower-cased, is that literal (``named(_:)``'s `literal`).
+    package static let literals = ["Date", "Server", "Content-Type", "Content-Length", "Connection", "Keep-Alive", "Transfer-Encoding",
+                                   "Cache-Control", "ETag", "Last-Modified", "Accept-Ranges", "Vary", "Location", "Set-Cookie", "Expires",
+                                   "Content-Encoding", "Age", "Pragma", "Access-Control-Allow-Origin", "X-Content-Type-Options"]
+
     /// Which of the fields `name` is, as ``HTTPHeaders`` looks names up (the whole name, ASCII
     /// letters in any case, no spaces trimmed), and the name as a `String`: a literal when its
-    /// bytes are exactly one of the common names, else decoded.
-    package static func named(_ name: ArraySlice<UInt8>) -> (kind: HTTPResponseFieldName, text: String) {
+    /// bytes are exactly one of the common names (or one lower-cased), else decoded; `literal` is
+    /// that name's index in ``literals``.
+    package static func named(_ name: ArraySlice<UInt8>) -> (kind: HTTPResponseFieldName, text: String, literal: Int?) {
         name.withUnsafeBufferPointer { bytes in
-            if let index = names.find(bytes) { return (names.kinds[index], names.texts[index]) }
+            if let index = names.find(bytes) { return (names.kinds[index], names.texts[index], names.literal(at: index)) }
             let kind: HTTPResponseFieldName = switch bytes.count {
             case 10 where equals(bytes, lowerCased: "connection"): .connection
             case 14 where equals(bytes, lowerCased: "content-length"): .contentLength
             case 17 where equals(bytes, lowerCased: "transfer-encoding"): .transferEncoding
             default: .other
             }
-            return (kind, String(decoding: bytes, as: UTF8.self))
+            return (kind, String(decoding: bytes, as: UTF8.self), nil)
         }
     }
 
@@ -44,8 +51,11 @@ package enum HTTPResponseFieldName: Equatable {
         let kinds: [HTTPResponseFieldName]
         /// Bit `n` is set when a literal has `n` bytes (under 64).
         let lengths: UInt64
+        /// How many literals were given (their lower-cased copies come after them).
+        let given: Int
 
         init(_ literals: [String], lowerCasedToo: Bool = false) {
+            given = literals.count
             let all = literals + (lowerCasedToo ? literals.map { $0.lowercased() } : [])
             var bytes: [UInt8] = []
             var starts: [Int] = []
@@ -69,6 +79,9 @@ package enum HTTPResponseFieldName: Equatable {
             }
             self.lengths = lengths
         }
+
+        /// The index among the literals given of the one found at `index` (a lower-cased copy's original).
+        func literal(at index: Int) -> Int { index >= given ? index - given : index }
 
         /// Where the literal whose bytes are exactly `text` is.
         func find(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -95,10 +108,8 @@ package enum HTTPResponseFieldName: Equatable {
         }
     }
 
-    private static let names = Table(["Date", "Server", "Content-Type", "Content-Length", "Connection", "Keep-Alive", "Transfer-Encoding",
-                                      "Cache-Control", "ETag", "Last-Modified", "Accept-Ranges", "Vary", "Location", "Set-Cookie", "Expires",
-                                      "Content-Encoding", "Age", "Pragma", "Access-Control-Allow-Origin", "X-Content-Type-Options"],
-                                     lowerCasedToo: true)
+    /// ``literals``, then each lower-cased: the index of a name found is its literal's plus a multiple of their count.
+    private static let names = Table(literals, lowerCasedToo: true)
     private static let versions = Table(["HTTP/1.1", "HTTP/1.0"])
     private static let reasons = Table(["OK", "Created", "Accepted", "No Content", "Moved Permanently", "Found", "See Other", "Not Modified",
                                         "Temporary Redirect", "Permanent Redirect", "Bad Request", "Unauthorized", "Forbidden", "Not Found",

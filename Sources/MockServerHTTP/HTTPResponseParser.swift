@@ -220,6 +220,7 @@ package struct HTTPResponseParser {
         // One field a line at most: the list is made once, not grown field by field.
         if afterStatus < end.start { headers.reserveCapacity(buffer[afterStatus..<end.start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }) }
         var framing = Framing()
+        var ids = HTTPResponseFieldIDs()
         var cursor = afterStatus
         while cursor < end.start {
             let (line, next) = line(from: cursor)
@@ -239,11 +240,12 @@ package struct HTTPResponseParser {
             case .connection: framing.closes = framing.closes || HTTPFieldText.list(value, contains: "close")
             case .other: break
             }
+            if let literal = name.literal { ids.note(literal, at: headers.count) }
             headers.add(name: name.text, value: value)
         }
         let response = HTTPResponseHead(version: HTTPResponseFieldName.version(statusLine[..<space]), status: status,
                                         reason: codeEnd < statusLine.endIndex ? HTTPResponseFieldName.reason(statusLine[(codeEnd + 1)...]) : "",
-                                        headers: headers)
+                                        headers: headers, fieldIDs: ids)
         buffer.removeFirst(end.afterward)
         return (response, framing)
     }

@@ -140,4 +140,35 @@ struct HTTPResponseParserTests {
             #expect(head.version == version && head.reason == reason)
         }
     }
+
+    @Test("the head notes which literal each of its first 16 fields is named, exactly or lower-cased; other spellings, names and later fields have none")
+    func fieldIDs() throws {
+        var parser = HTTPResponseParser(requestMethod: "GET")
+        let names = ["Date", "date", "DATE", "Content-type", "X-Custom", "Vary ", "Set-Cookie", "x-content-type-options", "Age"]
+            + Array(repeating: "Server", count: 8)
+        let text = "HTTP/1.1 200 OK\r\n" + names.enumerated().map { "\($0.element): v\($0.offset)\r\n" }.joined() + "Content-Length: 0\r\n\r\n"
+        guard case .head(let head) = try parser.append(Array(text.utf8)).first else { Issue.record("no head"); return }
+        let literals = HTTPResponseFieldName.literals
+        let ids = (0..<head.headers.count).map { head.fieldIDs[$0].map { literals[$0] } }
+        #expect(ids == ["Date", "Date", nil, nil, nil, nil, "Set-Cookie", "X-Content-Type-Options", "Age"] + Array(repeating: "Server", count: 7) + [nil, nil])
+        #expect(head.fieldIDs[-1] == nil && head.fieldIDs[HTTPResponseFieldIDs.capacity] == nil)
+        // A note, not what the head says: a head made with none is the same head.
+        #expect(head == HTTPResponseHead(version: head.version, status: head.status, reason: head.reason, headers: head.headers))
+    }
+
+    @Test("field IDs: every literal index in every place, each place apart from the others")
+    func fieldIDsAlone() {
+        for index in 0..<HTTPResponseFieldIDs.capacity {
+            for literal in [0, 1, 19, 254] {
+                var ids = HTTPResponseFieldIDs()
+                ids.note(literal, at: index)
+                #expect((0..<HTTPResponseFieldIDs.capacity).map { ids[$0] } == (0..<HTTPResponseFieldIDs.capacity).map { $0 == index ? literal : nil })
+            }
+        }
+        var ids = HTTPResponseFieldIDs()
+        ids.note(255, at: 0)
+        ids.note(3, at: HTTPResponseFieldIDs.capacity)
+        ids.note(3, at: -1)
+        #expect(ids == HTTPResponseFieldIDs())
+    }
 }

@@ -214,6 +214,104 @@ struct HTTPRecorderTests {
         #expect(replayed.stdout == through.stdout, "\(replayed.stdout)")
     }
 
+    @Test("a HEAD answer keeps the upstream's Content-Length for the client, and neither a mock-data file nor an endpoint records it")
+    func headKeepsLengthForTheClientOnly() async throws {
+        let upstream = HTTPMockServer()
+        try upstream.stubRequest("HEAD", matching: "^/").andReturn(200).withHeaders(["X-Kept": "yes"]).withBody("upstream\n")
+        try await upstream.start()
+        defer { upstream.stop() }
+        let direct = try Tools.curl(["-s", "-I", "http://127.0.0.1:\(upstream.port)/h"])
+        #expect(direct.stdout.lowercased().contains("content-length: 9\r\n"), "\(direct.stdout)")
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let file = try Tools.temporaryDirectory().appendingPathComponent("recorded.json")
+        for destination in [HTTPRecorder.Destination.mockData(folder: folder), .endpoints(file: file)] {
+            let recorder = try HTTPRecorder(upstream: upstream.url(for: "/"), destination: destination)
+            let proxy = MockServer(httpResponder: recorder)
+            try await proxy.start()
+            defer { proxy.stop() }
+            let through = try Tools.curl(["-s", "-I", "http://127.0.0.1:\(proxy.port)/h"])
+            #expect(through.stdout.lowercased().contains("content-length: 9\r\n"), "\(through.stdout)")
+            #expect(through.stdout.contains("X-Kept: yes\r\n"), "\(through.stdout)")
+            try recorder.flush()
+            #expect(recorder.statistics.recorded == 1)
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".http") }
+        #expect(written.count == 1)
+        let recordedFile = String(decoding: try Data(contentsOf: folder.appendingPathComponent(written.first ?? "")), as: UTF8.self)
+        #expect(recordedFile.contains("X-Kept: yes\r\n") && !recordedFile.lowercased().contains("content-length"), "\(recordedFile)")
+        let endpoints = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(endpoints.contains(#""X-Kept": "yes""#) && !endpoints.lowercased().contains("content-length"), "\(endpoints)")
+    }
+
+    /// An upstream that answers each GET with fixed bytes, keeping the connection: `/named` with a
+    /// `Connection` field naming `X-Private`, any other path with hop-by-hop fields only named
+    /// by their own names; both with a masked field, a location on the upstream and clock fields.
+    static let rawUpstream = """
+        import socket, sys, threading
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        port = listener.getsockname()[1]
+        print(port, flush=True)
+        def serve(connection):
+            data = b""
+            while True:
+                while b"\\r\\n\\r\\n" not in data:
+                    piece = connection.recv(65536)
+                    if not piece:
+                        connection.close()
+                        return
+                    data += piece
+                head, data = data.split(b"\\r\\n\\r\\n", 1)
+                location = b"Location: http://127.0.0.1:%d/next\\r\\n" % port
+                if head.split(b" ")[1] == b"/named":
+                    connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\ndate: Thu, 01 Jan 2026 00:00:00 GMT\\r\\nConnection: keep-alive, X-Private\\r\\n"
+                        + b"X-Private: hop\\r\\nSet-Cookie: sid=SECRET\\r\\n" + location + b"Content-Length: 2\\r\\nX-Kept: 1\\r\\n\\r\\nok")
+                else:
+                    connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\nDate: Thu, 01 Jan 2026 00:00:00 GMT\\r\\nconnection: keep-alive\\r\\n"
+                        + b"Keep-Alive: timeout=5\\r\\nset-cookie: sid=SECRET\\r\\n" + location + b"Transfer-Encoding: chunked\\r\\nX-Private: kept\\r\\n\\r\\n2\\r\\nok\\r\\n0\\r\\n\\r\\n")
+        while True:
+            connection, _ = listener.accept()
+            threading.Thread(target=serve, args=(connection,), daemon=True).start()
+        """
+
+    @Test("an upstream's hop-by-hop fields, and those its Connection field names, reach neither the client nor the recording; a location comes back relative; the client gets the real cookie, the files a masked one",
+          .enabled(if: Tools.hasPython))
+    func answerFields() async throws {
+        let upstream = try PythonServer(Self.rawUpstream)
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let file = try Tools.temporaryDirectory().appendingPathComponent("recorded.json")
+        let wanted = [
+            "/named": "Server: raw\r\ndate: Thu, 01 Jan 2026 00:00:00 GMT\r\nSet-Cookie: sid=SECRET\r\nLocation: /next\r\nX-Kept: 1\r\n",
+            "/plain": "Server: raw\r\nDate: Thu, 01 Jan 2026 00:00:00 GMT\r\nset-cookie: sid=SECRET\r\nLocation: /next\r\nX-Private: kept\r\n",
+        ]
+        for destination in [HTTPRecorder.Destination.mockData(folder: folder), .endpoints(file: file)] {
+            let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, destination: destination)
+            let proxy = MockServer(httpResponder: recorder)
+            try await proxy.start()
+            defer { proxy.stop() }
+            for (path, fields) in wanted.sorted(by: { $0.key < $1.key }) {
+                let client = try TestClient(port: proxy.port)
+                try client.send("GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                let answer = String(decoding: try client.readToEnd(), as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n" + fields), "\(answer)")
+                #expect(answer.hasSuffix("\r\n\r\nok") && !answer.contains("eep-Alive") && !answer.contains("hop") && !answer.contains("chunked"), "\(answer)")
+            }
+            try recorder.flush()
+            #expect(recorder.statistics.recorded == 2)
+        }
+        for (path, fields) in wanted {
+            let name = path == "/named" ? "GET|-named.http" : "GET|-plain.http"
+            let written = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
+            let masked = fields.replacingOccurrences(of: "sid=SECRET", with: "MASKED")
+            #expect(written == "HTTP/1.1 200 OK\r\n" + masked + "Content-Length: 2\r\n\r\nok", "\(written)")
+        }
+        let endpoints = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(endpoints.contains(#"{ "api": "get /named", "response": { "status": 200, "headers": { "Server": "raw", "date": "Thu, 01 Jan 2026 00:00:00 GMT", "Set-Cookie": "MASKED", "Location": "/next", "X-Kept": "1" }, "body": "ok" } }"#), "\(endpoints)")
+        #expect(endpoints.contains(#"{ "api": "get /plain", "response": { "status": 200, "headers": { "Server": "raw", "Date": "Thu, 01 Jan 2026 00:00:00 GMT", "set-cookie": "MASKED", "Location": "/next", "X-Private": "kept" }, "body": "ok" } }"#), "\(endpoints)")
+    }
+
     @Test("bad upstreams are refused with what is wrong", arguments: [
         ("gopher://127.0.0.1:70", "the scheme must be http, https or h2c"),
         ("ftp://127.0.0.1", "the scheme must be http, https or h2c"),

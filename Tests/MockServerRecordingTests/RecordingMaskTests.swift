@@ -145,6 +145,43 @@ struct RecordingMaskTests {
         #expect(HTTPHopByHop.endToEnd(plain) == plain)
     }
 
+    @Test("a recording's body mask: JSON in its canonical layout, a form by the request mask, any other type, no type or no body left alone; with the request mask made already or not")
+    func recordingBodies() {
+        let mask = HTTPRecorder.Mask.standard
+        for prepared in [nil, mask.requestMask] {
+            func masked(_ body: String, _ contentType: String?) -> String? {
+                mask.maskedBody(Array(body.utf8), contentType: contentType, prepared: prepared).map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(masked(#"{"user": "ann", "token": "t"}"#, "application/problem+json; charset=utf-8") == #"{"token":"MASKED","user":"ann"}"#)
+            #expect(masked("user=ann&password=pw", " Application/X-WWW-Form-Urlencoded ; charset=utf-8") == "user=ann&password=MASKED")
+            #expect(masked("password=pw", "text/plain") == nil && masked("password=pw", nil) == nil && masked("", "application/x-www-form-urlencoded") == nil)
+            #expect(masked(#"{"token": "t"}"#, "text/json") == nil && masked(#"{"user": "ann"}"#, "application/json") == nil)
+        }
+    }
+
+    @Test("a field the parser noted as a literal has the roles its name gives, under the standard mask and others")
+    func fieldRoles() throws {
+        var custom = HTTPRecorder.Mask(headers: ["Server", "date"], headerNameFragments: ["type"], unmaskedHeaders: ["X-Content-Type-Options"])
+        custom.headers.append("ETag")
+        for mask in [HTTPRecorder.Mask.standard, custom, HTTPRecorder.Mask()] {
+            let roles = RecordingFieldRoles(mask: mask)
+            for name in HTTPResponseFieldName.literals + HTTPResponseFieldName.literals.map({ $0.lowercased() }) {
+                var parser = HTTPResponseParser(requestMethod: "GET")
+                guard case .head(let head) = try parser.append(Array("HTTP/1.1 200 OK\r\n\(name): v\r\nContent-Length: 0\r\n\r\n".utf8)).first else {
+                    Issue.record("no head")
+                    continue
+                }
+                #expect(head.fieldIDs[0] != nil, "\(name)")
+                #expect(roles.roles(of: 0, in: head.headers, ids: head.fieldIDs) == roles.roles(of: name), "\(name)")
+            }
+        }
+        let standard = RecordingFieldRoles(mask: .standard)
+        #expect(standard.roles(of: "Set-Cookie") == [.masked] && standard.roles(of: " connection ") == [.hopByHop, .connection])
+        #expect(standard.roles(of: "content-length") == [.contentLength, .bodyDescription] && standard.roles(of: "Content-Location") == [.location])
+        #expect(standard.roles(of: "ETag") == [.bodyDescription] && standard.roles(of: "X-Custom").isEmpty)
+        #expect(RecordingFieldRoles(mask: custom).roles(of: "Content-Type") == [.masked] && RecordingFieldRoles(mask: custom).roles(of: "X-Content-Type-Options").isEmpty)
+    }
+
     @Test("the mask file left in a folder: written with the names beyond the standard ones, merged with what it held, read back; odd lines skipped")
     func maskFile() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mask-\(UUID())")

@@ -53,6 +53,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     private let upstreamReplyName: String
     /// ``mask``'s query, form and JSON names (``HTTPRecorder/Mask/requestMask``), made once.
     private let requestMask: HTTPRequestMask
+    /// What each field of an answer is to the recorder, under ``mask``: decided once per common name.
+    private let fieldRoles: RecordingFieldRoles
 
     private enum Replay: Sendable {
         case mockData(MockDataResponder)
@@ -77,6 +79,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         self.destination = destination
         self.mask = mask
         requestMask = mask.requestMask
+        fieldRoles = RecordingFieldRoles(mask: mask)
         self.timeout = timeout
         if case .endpoints(let file) = destination {
             endpointWord = "an endpoint of \(file.lastPathComponent)"
@@ -179,8 +182,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
             return HTTPReply(HTTPMockResponse(status: 502, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Upstream Failed"],
                                           body: Array("MockServer: \(error)\n".utf8)), name: "upstream failed", isUnexpected: true)
         case .success(let response):
-            let headers = clientHeaders(response, for: request)
-            let recorded = recording(request, response, headers: headers)
+            let (headers, roles) = clientHeaders(response, for: request)
+            let recorded = recording(request, response, headers: headers, roles: roles)
             do {
                 try sink.record(recorded)
                 counts.withLock { $0.recorded += 1 }
@@ -266,24 +269,53 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     }
 
     /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to
-    /// the server (kept for `HEAD`), a `Location` on the upstream made relative.
-    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> HTTPHeaders {
+    /// the server (kept for `HEAD`), a `Location` on the upstream made relative; and the roles
+    /// the kept fields have between them, so that the recording asks no name set of a field
+    /// when none is masked or dropped.
+    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> (headers: HTTPHeaders, roles: RecordingFieldRoles.Role) {
         let keepsLength = request.method == "HEAD" || response.status == 304
-        let kept = HTTPHopByHop.endToEnd(response.headers, dropping: keepsLength ? HTTPHopByHop.hopByHop : HTTPHopByHop.answer)
+        let headers = response.headers
+        let dropping: RecordingFieldRoles.Role = keepsLength ? .hopByHop : [.hopByHop, .contentLength]
+        var roles: RecordingFieldRoles.Role = []
+        var firstDropped: Int?
+        var namesMore = false
+        for index in headers.fields.indices {
+            let field = fieldRoles.roles(of: index, in: headers, ids: response.fieldIDs)
+            if field.contains(.connection), !Self.namesOnlyHopByHop(headers.fields[index].value) {
+                namesMore = true
+                break
+            }
+            if field.isDisjoint(with: dropping) { roles.formUnion(field) } else if firstDropped == nil { firstDropped = index }
+        }
+        var kept = headers
+        if namesMore {
+            // A `Connection` field names more fields to drop (rare): the name sets decide, field by field.
+            kept = HTTPHopByHop.endToEnd(headers, dropping: keepsLength ? HTTPHopByHop.hopByHop : HTTPHopByHop.answer)
+            roles = kept.fields.reduce(into: []) { $0.formUnion(fieldRoles.roles(of: $1.name)) }
+        } else if let first = firstDropped {
+            // One allocation, at the size the kept fields can reach.
+            var fields: [HTTPHeaders.Field] = []
+            fields.reserveCapacity(headers.count - 1)
+            fields += headers.fields[..<first]
+            for index in (first + 1)..<headers.count where fieldRoles.roles(of: index, in: headers, ids: response.fieldIDs).isDisjoint(with: dropping) {
+                fields.append(headers.fields[index])
+            }
+            kept = HTTPHeaders(fields)
+        }
         // Most answers have no location to rewrite: their fields are not copied again.
-        guard kept.fields.contains(where: { Self.locations.contains($0.name) }) else { return kept }
+        guard roles.contains(.location) else { return (kept, roles) }
         var result = HTTPHeaders()
         for field in kept {
-            result.add(name: field.name, value: Self.locations.contains(field.name) ? relative(field.value) : field.value)
+            result.add(name: field.name, value: RecordingFieldRoles.locations.contains(field.name) ? relative(field.value) : field.value)
         }
-        return result
+        return (result, roles)
     }
 
-    /// The fields whose value is a URL that may point at the upstream.
-    private static let locations = HTTPFieldNames(["location", "content-location"])
-    /// The fields a masked body makes wrong: its length and digests.
-    private static let bodyDescriptions = HTTPFieldNames(["content-length", "content-md5", "etag", "digest"])
-    private static let contentLength = HTTPFieldNames(["content-length"])
+    /// Whether the `Connection` value `list` names hop-by-hop fields only: the two values servers
+    /// send most compared whole first (a small string's compare), any other list by the names.
+    private static func namesOnlyHopByHop(_ list: String) -> Bool {
+        list == "keep-alive" || list == "close" || HTTPHopByHop.hopByHop.containsEvery(inList: list)
+    }
 
     /// `location` without the upstream's origin (and base path), so that it points back at
     /// whichever server answers: the recorder now, the replay later.
@@ -296,18 +328,20 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         return location
     }
 
-    /// The exchange as written: masked, with the headers the client got.
-    private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaders) -> RecordedExchange {
+    /// The exchange as written: masked, with the headers the client got (whose fields have
+    /// `roles` between them).
+    private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaders,
+                           roles: RecordingFieldRoles.Role) -> RecordedExchange {
         // The request as written and named: masked query parameters and body fields (the
         // replay masks an incoming request the same way before it looks it up).
         let maskedRequest = requestMask.masked(request) ?? request
-        let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"]) ?? response.body
+        let responseBody = mask.maskedBody(response.body, contentType: response.headers["Content-Type"], prepared: requestMask) ?? response.body
         // A masked body is no longer what any length or digest header described; no file keeps
-        // a length. The headers are copied only when a field goes.
-        let dropped = responseBody.count != response.body.count || responseBody != response.body ? Self.bodyDescriptions : Self.contentLength
-        var written = mask.masked(headers)
-        if written.fields.contains(where: { dropped.contains($0.name) }) {
-            written = HTTPHeaders(written.fields.filter { !dropped.contains($0.name) })
+        // a length. The headers are copied only when a field is masked or goes.
+        let dropped: RecordingFieldRoles.Role = responseBody.count != response.body.count || responseBody != response.body ? .bodyDescription : .contentLength
+        var written = roles.contains(.masked) ? mask.masked(headers) : headers
+        if roles.contains(dropped) {
+            written = HTTPHeaders(written.fields.filter { fieldRoles.roles(of: $0.name).isDisjoint(with: dropped) })
         }
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: written, body: responseBody,

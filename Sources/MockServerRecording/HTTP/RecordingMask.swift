@@ -84,16 +84,20 @@ extension HTTPRecorder {
 
         /// `body` with masked form fields replaced when its `contentType` is a form, or masked JSON
         /// fields when it is JSON; `nil` when nothing in it is masked (it is written as it came).
-        func maskedBody(_ body: [UInt8], contentType: String?) -> [UInt8]? {
-            if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType) }
-            return requestMask.maskedBody(body, contentType: contentType)
+        /// `prepared` is ``requestMask`` made already (a recorder's, made once), else it is made.
+        func maskedBody(_ body: [UInt8], contentType: String?, prepared: HTTPRequestMask? = nil) -> [UInt8]? {
+            // The media type is asked once of a body of any other type (every recorded answer's).
+            guard !body.isEmpty, let contentType else { return nil }
+            if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType, prepared: prepared) }
+            guard HTTPFieldText.mediaType(of: contentType, is: "application/x-www-form-urlencoded") else { return nil }
+            return (prepared ?? requestMask).maskedBody(body, contentType: contentType)
         }
 
         /// `body` with masked JSON fields replaced, when its `contentType` is JSON and it holds one;
         /// `nil` when nothing in it is masked (it is written as it came).
-        func maskedJSON(_ body: [UInt8], contentType: String?) -> [UInt8]? {
+        func maskedJSON(_ body: [UInt8], contentType: String?, prepared: HTTPRequestMask? = nil) -> [UInt8]? {
             guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-                  let value = try? JSONReader.parse(body, options: .strict), let masked = requestMask.maskedJSON(value) else { return nil }
+                  let value = try? JSONReader.parse(body, options: .strict), let masked = (prepared ?? requestMask).maskedJSON(value) else { return nil }
             return Array(JSONText.write(masked, layout: .canonical).utf8)
         }
 

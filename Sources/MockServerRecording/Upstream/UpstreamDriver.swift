@@ -180,7 +180,7 @@ final class UpstreamDriver: StreamDriver {
             let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
             connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
             exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
-                                                      body: response.body, elapsed: elapsed, trailers: parser.trailers)))
+                                                      body: response.body, elapsed: elapsed, trailers: parser.trailers, fieldIDs: head.fieldIDs)))
             guard keepAlive else { return .finish(.finished("upstream response complete")) }
             pool?.release(self)
             return .wait

@@ -11,4 +11,7 @@ struct UpstreamResponse: Sendable {
     var elapsed: Duration
     /// The trailer fields of a chunked body (gRPC's `grpc-status`, say).
     var trailers = HTTPHeaders()
+    /// Which common literal names the first of ``headers`` have, as the response parser noted them
+    /// (none from an HTTP/2 upstream): the recorder classifies those fields by their literal.
+    var fieldIDs = HTTPResponseFieldIDs()
 }
