@@ -36,35 +36,32 @@ struct InProcessRouteTests {
         }
     }
 
-    private static func route(_ responder: CountingResponder) throws -> (InProcessRoute, IOSelector) {
+    /// Three first answers of a route to `responder`'s mock: each one's connection number and
+    /// answer, and what the responder saw.
+    private static func threeAnswers(keeping: Bool) throws -> (answers: [(connectionID: Int, answer: HTTPReply.Immediate)], seen: [(count: Int, states: ObjectIdentifier)]) {
+        let responder = CountingResponder(keeps: keeping, seen: Locked([]))
         let selector = try IOSelector.make()
+        defer { selector.close() }
         let connector = LoopConnector(inbox: LoopInbox(selector: selector)) { fatalError("no connection is made") }
         let route = InProcessRoute(connector: connector, responder: { responder }, environment: ServerEnvironment(transcript: Transcript(), logger: .disabled),
                                    authority: "127.0.0.1:8080", hosts: nil, additionalHeaders: nil, cookieStorage: nil)
-        return (route, selector)
+        let request = try #require(HTTPMockRequest(parsing: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8)))
+        // The answers are kept until all three are asked: one that keeps its context keeps its states alive.
+        let answers = (0..<3).map { _ in route.firstAnswer(to: request) }
+        return (answers, responder.seen.withLock { $0 })
     }
-
-    private static let request = HTTPMockRequest(parsing: Array("GET /a HTTP/1.1\r\nHost: x\r\n\r\n".utf8))!
 
     @Test("each first answer is a new connection: nothing a responder kept for an earlier one is there, and the numbers differ")
     func freshStates() throws {
-        let responder = CountingResponder(keeps: false, seen: Locked([]))
-        let (route, selector) = try Self.route(responder)
-        defer { selector.close() }
-        let ids = (0..<3).map { _ in route.firstAnswer(to: Self.request).connectionID }
-        #expect(Set(ids).count == 3)
-        #expect(responder.seen.withLock { $0.map(\.count) } == [1, 1, 1])
+        let (answers, seen) = try Self.threeAnswers(keeping: false)
+        #expect(Set(answers.map(\.connectionID)).count == 3)
+        #expect(seen.map(\.count) == [1, 1, 1])
     }
 
     @Test("an answer that keeps its context keeps its states to itself: the next first answer gets others")
     func keptStates() throws {
-        let responder = CountingResponder(keeps: true, seen: Locked([]))
-        let (route, selector) = try Self.route(responder)
-        defer { selector.close() }
-        let answers = (0..<3).map { _ in route.firstAnswer(to: Self.request).answer }
-        let seen = responder.seen.withLock { $0 }
+        let (_, seen) = try Self.threeAnswers(keeping: true)
         #expect(seen.map(\.count) == [1, 1, 1])
         #expect(Set(seen.map(\.states)).count == 3)
-        withExtendedLifetime(answers) {}
     }
 }
