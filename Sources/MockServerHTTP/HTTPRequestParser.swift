@@ -303,7 +303,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// The method's text: `GET`, the commonest, without decoding its bytes.
-    private static func text(ofMethod bytes: ArraySlice<UInt8>) -> String {
+    static func text(ofMethod bytes: ArraySlice<UInt8>) -> String {
         let start = bytes.startIndex
         if bytes.count == 3, bytes[start] == UInt8(ascii: "G"), bytes[start + 1] == UInt8(ascii: "E"), bytes[start + 2] == UInt8(ascii: "T") { return "GET" }
         return String(decoding: bytes, as: UTF8.self)

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// Which requests go to one mock in-process, and what a session adds to them.
@@ -45,6 +45,15 @@ package final class InProcessRoute: Sendable {
         self.cookieStorage = cookieStorage
     }
 
+    /// The emptied ``ConnectionStates`` of an earlier first answer, for the next one: each first
+    /// answer is asked for a connection of its own, whose states are dropped with the answer (a
+    /// loop's connection that takes over makes its own), so an empty store that no one else holds
+    /// is handed on rather than a new one made and freed (two allocations and a mutex, about 900
+    /// instructions) every request. The storage itself rather than a ``Locked``, so that its
+    /// `withLock` is inlined here; `nonisolated(unsafe)`, as in ``InProcessRoutes``: the optional is
+    /// only read and written inside `withLock`, under the mutex.
+    nonisolated(unsafe) private let spareStates = MutexStorage.make(ConnectionStates?.none)
+
     /// The session's cookies, as this route sends and keeps them.
     var cookies: InProcessCookies { InProcessCookies(storage: cookieStorage) }
 
@@ -54,22 +63,39 @@ package final class InProcessRoute: Sendable {
     /// happens twice. A thrown error is answered as a connection answers one: a 500 that names it.
     func firstAnswer(to request: HTTPMockRequest) -> (connectionID: Int, answer: HTTPReply.Immediate) {
         let connectionID = environment.makeConnectionID()
+        var states = spareStates.withLock { $0.take() } ?? ConnectionStates()
+        let answer = answer(to: request, connectionID: connectionID, states: states)
+        // Held by nothing else (an answer still to come, which keeps its context, holds it): what
+        // the responder kept there goes now, as it would have with the store, and the store is reused.
+        if isKnownUniquelyReferenced(&states) {
+            _ = states.removeAll()
+            spareStates.withLock { $0 = states }
+        }
+        return (connectionID, answer)
+    }
+
+    /// The responder's answer with a context of its own, gone when it returns (unless the answer
+    /// keeps it).
+    private func answer(to request: HTTPMockRequest, connectionID: Int, states: ConnectionStates) -> HTTPReply.Immediate {
         let context = HTTPRequestContext(connectionID: connectionID, peer: nil, local: nil, environment: environment,
-                                         inbox: connector.inbox)
+                                         states: states, inbox: connector.inbox)
         do {
-            return (connectionID, try responder().answerImmediately(request, context: context))
+            return try responder().answerImmediately(request, context: context)
         } catch {
-            return (connectionID, .asynchronous { throw error })
+            return .asynchronous { throw error }
         }
     }
 
     /// Whether `request` goes to this route's mock.
     func accepts(_ request: URLRequest) -> Bool {
-        guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        // The scheme compared without a lower-cased copy: this runs for every `canInit`.
+        guard let url = request.url, let scheme = url.scheme else { return false }
+        let secure = scheme.equalsIgnoringASCIICase("https")
+        guard secure || scheme.equalsIgnoringASCIICase("http") else { return false }
         // A session given no hosts sends every http and https request here: nothing more to read.
         guard let hosts else { return true }
         guard let host = url.host?.lowercased() else { return false }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        let port = url.port ?? (secure ? 443 : 80)
         let authority = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]:\(port)" : "\(host):\(port)"
         if authority == self.authority || authority == localhostAuthority { return true }
         return hosts.contains(host) || hosts.contains(authority)

@@ -21,9 +21,10 @@ struct PreparedRequest: Sendable {
     /// storage for a `Cookie` field the request lacks (see ``MockURLProtocol``'s initializer for
     /// when the loading system did that already).
     init(_ request: URLRequest, route: InProcessRoute, addingStoredCookies: Bool = true) {
-        bytes = request.wireBytes(route: route, addingStoredCookies: addingStoredCookies)
-        var parser = HTTPRequestParser()
-        parser.append(bytes)
-        parsed = try? parser.next()
+        let wire = request.wireRequest(route: route, addingStoredCookies: addingStoredCookies)
+        bytes = wire.bytes
+        // Read from the parts it was written from, as the server's parser reads the bytes.
+        parsed = try? HTTPRequestParser().request(bytes: wire.bytes, requestLineLength: wire.requestLineLength, headLength: wire.headLength,
+                                                  headers: wire.headers)
     }
 }

@@ -11,8 +11,10 @@ extension URLRequest {
     /// a body (read from `httpBodyStream` when URLSession handed the body that way).
     ///
     /// Written into one buffer of the exact size, the `Host` field and the target copied straight
-    /// from the URL's string: no `String` of either, no buffer grown or over-reserved.
-    func wireBytes(route: InProcessRoute, addingStoredCookies: Bool) -> [UInt8] {
+    /// from the URL's string: no `String` of the target, no buffer grown or over-reserved. Returned
+    /// with where the request line and the head end, and the fields the head carries in order, for
+    /// ``HTTPRequestParser/request(bytes:requestLineLength:headLength:headers:)``.
+    func wireRequest(route: InProcessRoute, addingStoredCookies: Bool) -> (bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaders) {
         let given = httpMethod ?? "GET"
         // Most methods are upper-case already: no new string for them.
         let method = given.utf8.contains { $0 >= UInt8(ascii: "a") } ? given.uppercased() : given
@@ -41,11 +43,23 @@ extension URLRequest {
             // `NAME: VALUE\r\n`
             func fieldSize(_ name: String, _ value: String) -> Int { name.utf8.count + value.utf8.count + 4 }
             var size = method.utf8.count + 1 + (address.target.map { $0.count + (address.targetNeedsSlash ? 1 : 0) } ?? 1) + Self.version.count
-            if writesHost, let host = address.host { size += Self.hostName.count + host.count + 2 }
-            for (name, value) in fields { size += fieldSize(name, value) }
-            for (name, value) in added { size += fieldSize(name, value) }
+            let requestLineLength = size - 2
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(fields.count + added.count + 1)
+            if writesHost, let host = address.host {
+                size += Self.hostName.count + host.count + 2
+                headers.add(name: "Host", value: String(decoding: UnsafeBufferPointer(rebasing: text[host]), as: UTF8.self))
+            }
+            for (name, value) in fields {
+                size += fieldSize(name, value)
+                headers.add(name: name, value: value)
+            }
+            for (name, value) in added {
+                size += fieldSize(name, value)
+                headers.add(name: name, value: value)
+            }
             size += 2 + body.count
-            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 var at = 0
                 func put(_ bytes: some Collection<UInt8>) {
                     at = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: bytes) + at
@@ -89,6 +103,7 @@ extension URLRequest {
                 precondition(at == size, "the request's bytes were counted wrong")
                 count = at
             }
+            return (bytes, requestLineLength, size - body.count, headers)
         }
     }
 

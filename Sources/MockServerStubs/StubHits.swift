@@ -8,6 +8,10 @@ package struct StubHits: Sendable {
     package private(set) var count = 0
     /// The requests answered for each path as sent (percent escapes kept).
     package private(set) var byPath: [String: Int] = [:]
+    /// The last path counted and its place in ``byPath``: a stub is usually asked for one path
+    /// again and again, and comparing it costs less than hashing it. Set again after every path
+    /// counted another way, which is when ``byPath`` may grow (and its places change).
+    private var lastPath: (path: String, index: Dictionary<String, Int>.Index)?
     /// The first answer: its number among all the server's answers, and the request's method and
     /// target (kept as the request has them: a report puts them together, not every answer).
     package private(set) var first: (sequence: Int, method: String, target: String)?
@@ -17,7 +21,13 @@ package struct StubHits: Sendable {
     /// Counts `request`, the server's answer number `sequence`; returns how many came before it.
     mutating func add(_ request: HTTPMockRequest, sequence: Int) -> Int {
         defer { count += 1 }
-        byPath[request.path, default: 0] += 1
+        let path = request.path
+        if let lastPath, lastPath.path == path {
+            byPath.values[lastPath.index] += 1
+        } else {
+            byPath[path, default: 0] += 1
+            lastPath = byPath.index(forKey: path).map { (path, $0) }
+        }
         let answer = (sequence: sequence, method: request.method, target: request.target)
         if first == nil { first = answer }
         last = answer
