@@ -3,10 +3,14 @@
 #   cpu_ns PID                 the CPU time (ns) all of PID's threads have run, from
 #                              /proc/PID/task/*/schedstat (threads that exited are not counted:
 #                              the servers measured here keep theirs).
+#   user_sys_ticks PID         PID's user and system CPU time so far, in clock ticks (`getconf CLK_TCK`
+#                              a second), from /proc/PID/stat: "USER SYSTEM".
 #   syscalls_per PID N CMD...  runs CMD... while `strace -c -f` counts PID's system calls, then prints
 #                              the calls made per unit of N, one "name=count" per kind, commonest first,
 #                              and "total=count" (N is what CMD did: sessions, requests).
 #                              CMD prints its unit count as its last line when N is "-".
+
+user_sys_ticks() { awk '{ sub(/^.*\) /, ""); print $12, $13 }' /proc/"$1"/stat 2>/dev/null; }
 
 cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ total += $1 } END { printf "%.0f", total }'; }
 
