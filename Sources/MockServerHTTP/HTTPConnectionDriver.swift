@@ -273,22 +273,57 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// back, on a later turn (as from a task), or at once when it came before the start returned.
     private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
                               on connection: StreamConnection) -> DriverDecision {
-        let inbox = connection.loop.inbox
-        let bound = LoopBound(self)
-        let boundConnection = LoopBound(connection)
-        var starting = true
-        var early: HTTPReply??
-        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in
-            if starting {
-                early = .some(reply)
-                return
-            }
-            inbox.execute { _ in bound.value.deferredAnswer(.success(reply), to: request, on: boundConnection.value) }
-        }
-        starting = false
-        if let early { return decision(for: .success(early), to: request, on: connection) }
+        let pending = LoopAnswer(driver: self, request: request, connection: connection)
+        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in pending.take(reply) }
+        if let early = pending.started() { return decision(for: .success(early), to: request, on: connection) }
         state = .waiting(cancel: cancel)
         return .wait
+    }
+
+    /// An ``HTTPLoopResponder``'s answer under way: one object a request holding what the reply
+    /// needs, in place of two captured variables' boxes and the closures that shared them.
+    private final class LoopAnswer {
+        private enum Phase {
+            /// The responder is being started: a reply now is used when the start returns.
+            case starting
+            /// The reply came before the start returned.
+            case early(HTTPReply?)
+            /// The start returned: a reply goes back to the driver on a later turn of the loop.
+            case waiting
+        }
+
+        @exclusivity(unchecked) private var phase = Phase.starting
+        private let driver: HTTPConnectionDriver
+        private let request: HTTPMockRequest
+        private let connection: StreamConnection
+
+        init(driver: HTTPConnectionDriver, request: HTTPMockRequest, connection: StreamConnection) {
+            self.driver = driver
+            self.request = request
+            self.connection = connection
+        }
+
+        /// The responder's reply, on the loop's thread.
+        func take(_ reply: HTTPReply?) {
+            switch phase {
+            case .starting, .early:
+                phase = .early(reply)
+            case .waiting:
+                let bound = LoopBound(self)
+                connection.loop.inbox.execute { _ in bound.value.carryOut(reply) }
+            }
+        }
+
+        /// Ends the start: the reply when it already came (`.some(nil)` for none), or `nil`.
+        func started() -> HTTPReply?? {
+            defer { phase = .waiting }
+            if case .early(let reply) = phase { return .some(reply) }
+            return nil
+        }
+
+        private func carryOut(_ reply: HTTPReply?) {
+            driver.deferredAnswer(.success(reply), to: request, on: connection)
+        }
     }
 
     /// Whether an answer's task is still being started by `Task.immediate` on the loop's thread,
