@@ -270,7 +270,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     /// Has `responder` answer on the loop, with no task; the connection goes on when the reply is
-    /// back, on a later turn (as from a task), or at once when it came before the start returned.
+    /// back: at once, in the same turn of the loop (a recording proxy's upstream answer, read on
+    /// another connection of this loop, goes out to the client with no trip through the loop's
+    /// inbox), or as the start's own decision when it came before the start returned.
     private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
                               on connection: StreamConnection) -> DriverDecision {
         let pending = LoopAnswer(driver: self, request: request, connection: connection)
@@ -288,7 +290,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             case starting
             /// The reply came before the start returned.
             case early(HTTPReply?)
-            /// The start returned: a reply goes back to the driver on a later turn of the loop.
+            /// The start returned: a reply is carried out when it comes.
             case waiting
         }
 
@@ -309,8 +311,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             case .starting, .early:
                 phase = .early(reply)
             case .waiting:
-                let bound = LoopBound(self)
-                connection.loop.inbox.execute { _ in bound.value.carryOut(reply) }
+                driver.deferredAnswer(.success(reply), to: request, on: connection)
             }
         }
 
@@ -319,10 +320,6 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             defer { phase = .waiting }
             if case .early(let reply) = phase { return .some(reply) }
             return nil
-        }
-
-        private func carryOut(_ reply: HTTPReply?) {
-            driver.deferredAnswer(.success(reply), to: request, on: connection)
         }
     }
 
@@ -353,7 +350,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }
     }
 
-    /// The answer a task computed, back on the loop.
+    /// The answer a task computed, back on the loop (or an ``HTTPLoopResponder``'s, on it all along).
     private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) {
         guard case .waiting = state, !connection.isClosed else { return }
         state = .awaitingRequest

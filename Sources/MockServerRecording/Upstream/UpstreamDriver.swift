@@ -183,10 +183,14 @@ final class UpstreamDriver: StreamDriver {
         state = keepAlive ? .idle : .closed
         let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
         connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
+        // Back in the pool before the outcome is handed over: the client's reply is carried out at
+        // once, and a request the client had sent behind it may take this connection then.
+        if keepAlive { pool?.release(self) }
         exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
                                                   body: response.body, elapsed: elapsed, trailers: parser.trailers)))
         guard keepAlive else { return .finish(.finished("upstream response complete")) }
-        pool?.release(self)
+        // A request sent on this connection meanwhile is under way: its answer is read.
+        if case .exchanging = state { return .needInput }
         return .wait
     }
 
