@@ -270,25 +270,57 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     /// Has `responder` answer on the loop, with no task; the connection goes on when the reply is
-    /// back, on a later turn (as from a task), or at once when it came before the start returned.
+    /// back: at once, in the same turn of the loop (a recording proxy's upstream answer, read on
+    /// another connection of this loop, goes out to the client with no trip through the loop's
+    /// inbox), or as the start's own decision when it came before the start returned.
     private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
                               on connection: StreamConnection) -> DriverDecision {
-        let inbox = connection.loop.inbox
-        let bound = LoopBound(self)
-        let boundConnection = LoopBound(connection)
-        var starting = true
-        var early: HTTPReply??
-        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in
-            if starting {
-                early = .some(reply)
-                return
-            }
-            inbox.execute { _ in bound.value.deferredAnswer(.success(reply), to: request, on: boundConnection.value) }
-        }
-        starting = false
-        if let early { return decision(for: .success(early), to: request, on: connection) }
+        let pending = LoopAnswer(driver: self, request: request, connection: connection)
+        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in pending.take(reply) }
+        if let early = pending.started() { return decision(for: .success(early), to: request, on: connection) }
         state = .waiting(cancel: cancel)
         return .wait
+    }
+
+    /// An ``HTTPLoopResponder``'s answer under way: one object a request holding what the reply
+    /// needs, in place of two captured variables' boxes and the closures that shared them.
+    private final class LoopAnswer {
+        private enum Phase {
+            /// The responder is being started: a reply now is used when the start returns.
+            case starting
+            /// The reply came before the start returned.
+            case early(HTTPReply?)
+            /// The start returned: a reply is carried out when it comes.
+            case waiting
+        }
+
+        @exclusivity(unchecked) private var phase = Phase.starting
+        private let driver: HTTPConnectionDriver
+        private let request: HTTPMockRequest
+        private let connection: StreamConnection
+
+        init(driver: HTTPConnectionDriver, request: HTTPMockRequest, connection: StreamConnection) {
+            self.driver = driver
+            self.request = request
+            self.connection = connection
+        }
+
+        /// The responder's reply, on the loop's thread.
+        func take(_ reply: HTTPReply?) {
+            switch phase {
+            case .starting, .early:
+                phase = .early(reply)
+            case .waiting:
+                driver.deferredAnswer(.success(reply), to: request, on: connection)
+            }
+        }
+
+        /// Ends the start: the reply when it already came (`.some(nil)` for none), or `nil`.
+        func started() -> HTTPReply?? {
+            defer { phase = .waiting }
+            if case .early(let reply) = phase { return .some(reply) }
+            return nil
+        }
     }
 
     /// Whether an answer's task is still being started by `Task.immediate` on the loop's thread,
@@ -318,7 +350,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }
     }
 
-    /// The answer a task computed, back on the loop.
+    /// The answer a task computed, back on the loop (or an ``HTTPLoopResponder``'s, on it all along).
     private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) {
         guard case .waiting = state, !connection.isClosed else { return }
         state = .awaitingRequest

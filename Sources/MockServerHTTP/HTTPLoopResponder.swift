@@ -11,8 +11,10 @@ import MockServerCore
 /// responder keeps the two paths one code.
 package protocol HTTPLoopResponder: HTTPResponder {
     /// Starts answering `request` on `loop`'s thread and calls `done` there once with the reply
-    /// (`nil` for none), later or before it returns; the driver carries the reply out on a later
-    /// turn of its own.
+    /// (`nil` for none), later or before it returns. A later `done` carries the reply out before it
+    /// returns (the HTTP/1.1 driver; the HTTP/2 driver does it on a later turn of its own): call it
+    /// where the client's connection may run, from a timer or another connection's driver, not from
+    /// inside that connection's own driver.
     ///
     /// - Returns: what to call when the client goes away before the reply: the responder ends the
     ///   exchange as `respond` does when its task is cancelled (it may still call `done`, which the

@@ -311,18 +311,11 @@ package struct HTTPRequestParser: Sendable {
 
     /// A field name's text: the names most clients send, as literals, without decoding their bytes
     /// (a `String` decoded from bytes costs about 200 instructions, the comparison a few dozen).
-    private static func text(ofFieldName bytes: ArraySlice<UInt8>) -> String {
-        for name in commonFieldNames where name.bytes.count == bytes.count && name.bytes.elementsEqual(bytes) {
-            return name.text
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    private static func text(ofFieldName bytes: ArraySlice<UInt8>) -> String { commonFieldNames.text(of: bytes) }
 
     /// The field names ``text(ofFieldName:)`` knows, as curl, browsers, wrk and h2load spell them.
-    private static let commonFieldNames: [(bytes: [UInt8], text: String)] =
-        ["Host", "host", "User-Agent", "user-agent", "Accept", "accept", "Connection", "connection",
-         "Content-Length", "content-length", "Content-Type", "content-type", "Accept-Encoding", "accept-encoding"]
-            .map { (Array($0.utf8), $0) }
+    private static let commonFieldNames = HTTPLiteralTable(["Host", "User-Agent", "Accept", "Connection", "Content-Length", "Content-Type", "Accept-Encoding"],
+                                                           lowerCasedToo: true)
 
     /// Checks the request line that ends at `end` (before its CR LF) and returns its three words.
     @discardableResult

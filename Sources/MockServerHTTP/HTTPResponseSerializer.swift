@@ -63,8 +63,13 @@ package enum HTTPResponseSerializer {
             HTTPHeaders.write(name: name, value: value, to: &output)
             fields?.add(name: name, value: value)
         }
+        // Room for the whole head, so that the output is allocated once: a proxied answer's
+        // fields (`Server`, `Date`, `Content-Type`) outgrew a fixed guess of 128 bytes, and the head
+        // was copied into a larger buffer.
+        var headCount = 96 + response.reason.utf8.count
+        for field in response.headers.fields { headCount += field.name.utf8.count + field.value.utf8.count + 4 }
         var output: [UInt8] = []
-        output.reserveCapacity(128 + response.body.count)
+        output.reserveCapacity(headCount + response.body.count)
         output.append(contentsOf: statusLineStart)
         if response.status > 0 {
             appendDecimal(response.status, to: &output)

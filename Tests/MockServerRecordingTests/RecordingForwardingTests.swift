@@ -108,4 +108,25 @@ struct RecordingForwardingTests {
             #expect(!head.contains("\r\n\(name)"), "\(name) was forwarded: \(head)")
         }
     }
+
+    /// The client's reply goes out as soon as the upstream's answer is read, and the upstream
+    /// connection is back in the pool before that: a request the client sent behind the first
+    /// takes the same connection.
+    @Test("requests a client pipelines are answered in order, one after another on one upstream connection")
+    func pipelinedOnOneUpstreamConnection() async throws {
+        let (upstream, proxy, folder) = try await Self.start()
+        defer { upstream.stop(); proxy.stop(); try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let client = try TestClient(port: proxy.port)
+        try client.send((1...4).map { "GET /p\($0) HTTP/1.1\r\nHost: x\r\n\r\n" }.joined())
+        for _ in 1...4 {
+            #expect(try client.readLine() == "HTTP/1.1 200 OK")
+            var length = 0
+            while case let line = try client.readLine(), !line.isEmpty {
+                if line.lowercased().hasPrefix("content-length:") { length = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) ?? 0 }
+            }
+            #expect(String(decoding: try client.read(count: length), as: UTF8.self) == "upstream\n")
+        }
+        #expect(Self.received(by: upstream).map { $0.split(separator: " ")[1] } == ["/p1", "/p2", "/p3", "/p4"])
+        #expect(upstream.transcript.entries.filter { if case .connected = $0.event { true } else { false } }.count == 1)
+    }
 }

@@ -174,7 +174,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
 
     /// The client's answer to `request` from the upstream's `result`, the exchange written and
     /// counted (an answer from the upstream), or a `502` naming the failure.
-    private func reply(to request: HTTPMockRequest, _ result: Result<UpstreamResponse, UpstreamError>, context: HTTPRequestContext) -> HTTPReply {
+    func reply(to request: HTTPMockRequest, _ result: Result<UpstreamResponse, UpstreamError>, context: HTTPRequestContext) -> HTTPReply {
         switch result {
         case .failure(let error):
             counts.withLock { $0.failed += 1 }
@@ -207,19 +207,9 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// has made already.
     package func answer(_ request: HTTPMockRequest, context: HTTPRequestContext, on loop: EventLoop,
                         done: @escaping (HTTPReply?) -> Void) -> () -> Void {
-        // Once: the upstream's outcome, or the client going away first (as a cancelled task's
-        // `respond` ends: a 502 counted and noted that nobody reads).
-        var pending: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
-        pending = { [self] result in done(reply(to: request, result, context: context)) }
-        let finish = { [unowned loop] (result: Result<UpstreamResponse, UpstreamError>) -> Void in
-            // A server that stops closes its connections, upstream ones too: an exchange under way
-            // goes with it, neither counted nor noted, as a task's did (its continuation's job never
-            // ran once the loop had stopped).
-            guard loop.isRunning else { return }
-            pending.take()?(result)
-        }
-        UpstreamPool.of(loop).send(exchangeStart(request, context: context)(finish))
-        return { finish(.failure(.unavailable("the client went away"))) }
+        let answer = RecorderLoopAnswer(recorder: self, request: request, context: context, loop: loop, done: done)
+        UpstreamPool.of(loop).send(upstreamExchange(of: request, clientIsHTTP2: context.isHTTP2, taker: .object(answer)))
+        return answer.clientLeft
     }
 
     /// What `recorded` was written as, for the transcript's note.
@@ -233,17 +223,18 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// Sends `request` upstream on the server's loop and awaits the answer.
     private func exchange(_ request: HTTPMockRequest, context: HTTPRequestContext) async -> Result<UpstreamResponse, UpstreamError> {
         guard let inbox = context.inbox else { return .failure(.unavailable("the request did not come through a running server")) }
-        let start = exchangeStart(request, context: context)
+        let clientIsHTTP2 = context.isHTTP2
         let once = Locked<CheckedContinuation<Result<UpstreamResponse, UpstreamError>, Never>?>(nil)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 once.withLock { $0 = continuation }
-                inbox.execute { loop in
+                inbox.execute { [self] loop in
                     guard loop.isRunning else {
                         once.withLock { $0.take() }?.resume(returning: .failure(.unavailable("the server stopped")))
                         return
                     }
-                    UpstreamPool.of(loop).send(start { result in once.withLock { $0.take() }?.resume(returning: result) })
+                    let taker = UpstreamExchange.Taker.closure { result in once.withLock { $0.take() }?.resume(returning: result) }
+                    UpstreamPool.of(loop).send(upstreamExchange(of: request, clientIsHTTP2: clientIsHTTP2, taker: taker))
                 }
             }
         } onCancel: {
@@ -251,21 +242,15 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         }
     }
 
-    /// What makes the upstream exchange of `request`, given the code that takes its outcome: the
-    /// bytes (or HTTP/2 request) are made now, on the caller's thread, the exchange on the loop's.
-    private func exchangeStart(_ request: HTTPMockRequest, context: HTTPRequestContext)
-        -> @Sendable (@escaping (Result<UpstreamResponse, UpstreamError>) -> Void) -> UpstreamExchange {
+    /// The upstream exchange of `request` (from a client that spoke HTTP/2 or not), its outcome
+    /// going to `taker`; made on the loop's thread.
+    private func upstreamExchange(of request: HTTPMockRequest, clientIsHTTP2: Bool, taker: UpstreamExchange.Taker) -> UpstreamExchange {
         // An HTTP/2 client's request also goes to an https upstream as HTTP/2 when the upstream
         // chooses h2 through ALPN (so gRPC reaches it); an HTTP/1.1 client's stays HTTP/1.1.
-        let http2 = upstream.isHTTP2 || (upstream.isTLS && context.isHTTP2) ? upstream.forwardedExchange(of: request) : nil
+        let http2 = upstream.isHTTP2 || (upstream.isTLS && clientIsHTTP2) ? upstream.forwardedExchange(of: request) : nil
         let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
-        let address = upstream.address
-        let method = request.method
-        let timeout = timeout
         let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
-        return { completion in
-            UpstreamExchange(bytes: bytes, method: method, address: address, timeout: timeout, tls: tls, http2: http2, completion: completion)
-        }
+        return UpstreamExchange(bytes: bytes, method: request.method, address: upstream.address, timeout: timeout, tls: tls, http2: http2, taker: taker)
     }
 
     /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to

@@ -89,11 +89,19 @@ package struct HTTPUpstream: Sendable, Equatable {
         let body = request.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
-        bytes.append(contentsOf: request.method.utf8)
+        HTTPHeaders.appendUTF8(of: request.method, to: &bytes)
         bytes.append(0x20)
-        bytes.append(contentsOf: forwardedTarget(of: request).utf8)
-        bytes.append(contentsOf: " HTTP/1.1\r\nHost: ".utf8)
-        bytes.append(contentsOf: authority.utf8)
+        let target = request.target
+        if target.utf8.first == UInt8(ascii: "/") {
+            // The origin form, as clients send it: the path as it came, under the base path, with no
+            // `String` made of it.
+            HTTPHeaders.appendUTF8(of: basePath, to: &bytes)
+            HTTPHeaders.appendUTF8(of: target, to: &bytes)
+        } else {
+            HTTPHeaders.appendUTF8(of: forwardedTarget(of: request), to: &bytes)
+        }
+        bytes.append(contentsOf: Self.versionAndHost)
+        HTTPHeaders.appendUTF8(of: authority, to: &bytes)
         bytes.append(0x0D)
         bytes.append(0x0A)
         HTTPHopByHop.writeEndToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest, to: &bytes)
@@ -105,6 +113,9 @@ package struct HTTPUpstream: Sendable, Equatable {
         bytes.append(contentsOf: body)
         return bytes
     }
+
+    /// What follows a forwarded request's target, up to the `Host` field's value.
+    private static let versionAndHost = Array(" HTTP/1.1\r\nHost: ".utf8)
 
     /// Whether a forwarded request of `method` says its length even when its body is empty.
     private static func saysLength(_ method: String) -> Bool {

@@ -31,16 +31,18 @@ final class UpstreamDriver: StreamDriver {
         var complete = false
     }
 
-    private var state: State
+    // The state and the counts are used at every exchange, on the loop's thread alone and never
+    // through overlapping accesses: no dynamic exclusivity checks (a thread-local look-up each).
+    @exclusivity(unchecked) private var state: State
     private weak var pool: UpstreamPool?
     private unowned let loop: EventLoop
     /// Whether a check of the current exchange's deadline is scheduled: one at a time, however many
     /// exchanges the connection carries, so that the loop holds a timer per connection, not one per
     /// request of the last `timeout` (90,000 of them at 3,000 requests a second and 30 s).
-    private var deadlineCheckScheduled = false
+    @exclusivity(unchecked) private var deadlineCheckScheduled = false
     private(set) weak var connection: StreamConnection?
     /// How many exchanges ran on the connection (a reused one is retried when it was closed under us).
-    private(set) var exchanges = 0
+    @exclusivity(unchecked) private(set) var exchanges = 0
 
     /// The upstream's address.
     let address: SocketAddress
@@ -119,17 +121,17 @@ final class UpstreamDriver: StreamDriver {
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
         if case .http2(_, let driver) = state { return driver.received(bytes, on: connection) }
-        guard case .exchanging(let exchange, var parser, var response) = state else {
+        guard case .exchanging = state else {
             // Bytes nobody asked for: the connection cannot be trusted with another request.
             connection.log(.debug, "upstream sent \(bytes.count) bytes outside a response; closing")
             state = .closed
             connection.close(.failed("unexpected bytes from the upstream"))
             return
         }
-        exchange.answered = true
-        // The state lets go of the parser and the response while they change, so that their
+        // The parser and the response are moved out of the state while they change, so that their
         // buffers are not copied (they would be shared with the state's copy).
-        state = .idle
+        guard case .exchanging(let exchange, var parser, var response) = takeState() else { return }
+        exchange.answered = true
         do {
             apply(try parser.append(bytes), to: &response)
             state = .exchanging(exchange, parser, response)
@@ -159,32 +161,45 @@ final class UpstreamDriver: StreamDriver {
             return inputEnded ? .finish(.peerClosed) : .wait
         case .http2(_, let driver):
             return driver.next(on: connection, inputEnded: inputEnded)
-        case .exchanging(let exchange, var parser, var response):
-            state = .idle
-            if inputEnded && !response.complete {
-                do {
-                    apply(try parser.finish(), to: &response)
-                } catch {
-                    state = .closed
-                    fail(exchange, reason: "\(error)", connection: connection)
-                    return .finish(.peerClosed)
-                }
-            }
-            guard response.complete, let head = response.head else {
-                state = .exchanging(exchange, parser, response)
-                return inputEnded ? .finish(.peerClosed) : .needInput
-            }
-            let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
-            let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !parser.closesConnection
-            state = keepAlive ? .idle : .closed
-            let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
-            connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
-            exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
-                                                      body: response.body, elapsed: elapsed, trailers: parser.trailers, fieldIDs: head.fieldIDs)))
-            guard keepAlive else { return .finish(.finished("upstream response complete")) }
-            pool?.release(self)
-            return .wait
+        case .exchanging:
+            break
         }
+        guard case .exchanging(let exchange, var parser, var response) = takeState() else { return .wait }
+        if inputEnded && !response.complete {
+            do {
+                apply(try parser.finish(), to: &response)
+            } catch {
+                state = .closed
+                fail(exchange, reason: "\(error)", connection: connection)
+                return .finish(.peerClosed)
+            }
+        }
+        guard response.complete, let head = response.head else {
+            state = .exchanging(exchange, parser, response)
+            return inputEnded ? .finish(.peerClosed) : .needInput
+        }
+        let elapsed = Duration.nanoseconds(Int64(MonotonicClock.now() &- exchange.started))
+        let keepAlive = !inputEnded && head.version == "HTTP/1.1" && !parser.closesConnection
+        state = keepAlive ? .idle : .closed
+        let text = String(joining: "<- ", String(head.status), " ", head.reason, ", ", String(response.body.count), " body bytes")
+        connection.record(.note(Transcript.Note(kind: "upstream-response", text: text, bytes: response.body.count)))
+        // Back in the pool before the outcome is handed over: the client's reply is carried out at
+        // once, and a request the client had sent behind it may take this connection then.
+        if keepAlive { pool?.release(self) }
+        exchange.finish(.success(UpstreamResponse(status: head.status, reason: head.reason, headers: head.headers,
+                                                  body: response.body, elapsed: elapsed, trailers: parser.trailers, fieldIDs: head.fieldIDs)))
+        guard keepAlive else { return .finish(.finished("upstream response complete")) }
+        // A request sent on this connection meanwhile is under way: its answer is read.
+        if case .exchanging = state { return .needInput }
+        return .wait
+    }
+
+    /// The state, with ``State/idle`` left in its place: moved out rather than copied, so that what
+    /// it holds is neither retained for the copy nor released with the original.
+    private func takeState() -> State {
+        var taken = State.idle
+        swap(&taken, &state)
+        return taken
     }
 
     func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {

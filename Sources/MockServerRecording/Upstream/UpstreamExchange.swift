@@ -18,7 +18,8 @@ final class UpstreamExchange {
     /// The request as HTTP/2 sends it: for an `h2c` upstream (``bytes`` is then empty), or for an
     /// `https` one that may choose `h2` through ALPN (``bytes`` are sent when it does not); `nil` for HTTP/1.1 only.
     let http2: HTTP2ClientExchange?
-    private var completion: ((Result<UpstreamResponse, UpstreamError>) -> Void)?
+    /// Who takes the outcome; `nil` once it has.
+    private var taker: Taker?
     /// When the request's first byte went out.
     var started: UInt64 = 0
     /// Whether any of the response has come (a reused connection that closes before that is
@@ -26,7 +27,7 @@ final class UpstreamExchange {
     var answered = false
 
     init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, tls: (context: TLSClientContext, serverName: String)? = nil,
-         http2: HTTP2ClientExchange? = nil, completion: @escaping (Result<UpstreamResponse, UpstreamError>) -> Void) {
+         http2: HTTP2ClientExchange? = nil, taker: Taker) {
         self.bytes = bytes
         self.http2 = http2
         self.method = method
@@ -34,11 +35,19 @@ final class UpstreamExchange {
         self.timeout = timeout
         self.deadline = MonotonicClock.now() &+ MonotonicClock.nanoseconds(timeout)
         self.tls = tls
-        self.completion = completion
+        self.taker = taker
+    }
+
+    /// Who takes an exchange's outcome.
+    enum Taker {
+        /// Code that takes it (a task's continuation resumed).
+        case closure((Result<UpstreamResponse, UpstreamError>) -> Void)
+        /// An object that takes it: on the loop, with no closure made per request.
+        case object(any UpstreamOutcomeTaker)
     }
 
     /// Whether the outcome is still to come.
-    var isPending: Bool { completion != nil }
+    var isPending: Bool { taker != nil }
 
     /// Fails the exchange as overdue (its ``timeout`` passed with no answer) and closes `connection`,
     /// which carried it.
@@ -49,9 +58,13 @@ final class UpstreamExchange {
 
     /// Hands over the outcome; later calls do nothing.
     func finish(_ result: Result<UpstreamResponse, UpstreamError>) {
-        let body = completion
-        completion = nil
+        let current = taker
+        taker = nil
         bytes = []
-        body?(result)
+        switch current {
+        case .closure(let body): body(result)
+        case .object(let object): object.take(result)
+        case nil: break
+        }
     }
 }
