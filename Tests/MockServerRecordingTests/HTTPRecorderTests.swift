@@ -312,6 +312,45 @@ struct HTTPRecorderTests {
         #expect(endpoints.contains(#"{ "api": "get /plain", "response": { "status": 200, "headers": { "Server": "raw", "Date": "Thu, 01 Jan 2026 00:00:00 GMT", "set-cookie": "MASKED", "Location": "/next", "X-Private": "kept" }, "body": "ok" } }"#), "\(endpoints)")
     }
 
+    /// An upstream whose answer says `Connection: close` and has a field named `Close`, which
+    /// that `Connection` field names (RFC 9110 §7.6.1): then it closes.
+    static let closingUpstream = """
+        import socket
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        print(listener.getsockname()[1], flush=True)
+        while True:
+            connection, _ = listener.accept()
+            data = b""
+            while b"\\r\\n\\r\\n" not in data:
+                piece = connection.recv(65536)
+                if not piece:
+                    break
+                data += piece
+            connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\nConnection: close\\r\\nClose: hop\\r\\nX-Kept: 1\\r\\nContent-Length: 2\\r\\n\\r\\nok")
+            connection.close()
+        """
+
+    @Test("a field that an upstream's Connection: close names (one called Close) reaches neither the client nor the recording",
+          .enabled(if: Tools.hasPython))
+    func connectionCloseNamesAField() async throws {
+        let upstream = try PythonServer(Self.closingUpstream)
+        defer { upstream.stop() }
+        let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
+        let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, destination: .mockData(folder: folder))
+        let proxy = MockServer(httpResponder: recorder)
+        try await proxy.start()
+        defer { proxy.stop() }
+        let client = try TestClient(port: proxy.port)
+        try client.send("GET /closing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let answer = String(decoding: try client.readToEnd(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\nServer: raw\r\nX-Kept: 1\r\n") && !answer.contains("Close: hop"), "\(answer)")
+        try recorder.flush()
+        let written = String(decoding: try Data(contentsOf: folder.appendingPathComponent("GET|-closing.http")), as: UTF8.self)
+        #expect(written == "HTTP/1.1 200 OK\r\nServer: raw\r\nX-Kept: 1\r\nContent-Length: 2\r\n\r\nok", "\(written)")
+    }
+
     @Test("bad upstreams are refused with what is wrong", arguments: [
         ("gopher://127.0.0.1:70", "the scheme must be http, https or h2c"),
         ("ftp://127.0.0.1", "the scheme must be http, https or h2c"),
