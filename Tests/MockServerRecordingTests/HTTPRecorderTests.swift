@@ -246,6 +246,8 @@ struct HTTPRecorderTests {
     /// An upstream that answers each GET with fixed bytes, keeping the connection: `/named` with a
     /// `Connection` field naming `X-Private`, any other path with hop-by-hop fields only named
     /// by their own names; both with a masked field, a location on the upstream and clock fields.
+    /// `/closing` gets `Connection: close` and a field called `Close`, which that field names
+    /// (RFC 9110 §7.6.1), and then the connection closes.
     static let rawUpstream = """
         import socket, sys, threading
         listener = socket.socket()
@@ -264,7 +266,11 @@ struct HTTPRecorderTests {
                     data += piece
                 head, data = data.split(b"\\r\\n\\r\\n", 1)
                 location = b"Location: http://127.0.0.1:%d/next\\r\\n" % port
-                if head.split(b" ")[1] == b"/named":
+                if head.split(b" ")[1] == b"/closing":
+                    connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\nConnection: close\\r\\nClose: hop\\r\\nX-Kept: 1\\r\\nContent-Length: 2\\r\\n\\r\\nok")
+                    connection.close()
+                    return
+                elif head.split(b" ")[1] == b"/named":
                     connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\ndate: Thu, 01 Jan 2026 00:00:00 GMT\\r\\nConnection: keep-alive, X-Private\\r\\n"
                         + b"X-Private: hop\\r\\nSet-Cookie: sid=SECRET\\r\\n" + location + b"Content-Length: 2\\r\\nX-Kept: 1\\r\\n\\r\\nok")
                 else:
@@ -312,30 +318,10 @@ struct HTTPRecorderTests {
         #expect(endpoints.contains(#"{ "api": "get /plain", "response": { "status": 200, "headers": { "Server": "raw", "Date": "Thu, 01 Jan 2026 00:00:00 GMT", "set-cookie": "MASKED", "Location": "/next", "X-Private": "kept" }, "body": "ok" } }"#), "\(endpoints)")
     }
 
-    /// An upstream whose answer says `Connection: close` and has a field named `Close`, which
-    /// that `Connection` field names (RFC 9110 §7.6.1): then it closes.
-    static let closingUpstream = """
-        import socket
-        listener = socket.socket()
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(16)
-        print(listener.getsockname()[1], flush=True)
-        while True:
-            connection, _ = listener.accept()
-            data = b""
-            while b"\\r\\n\\r\\n" not in data:
-                piece = connection.recv(65536)
-                if not piece:
-                    break
-                data += piece
-            connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\nConnection: close\\r\\nClose: hop\\r\\nX-Kept: 1\\r\\nContent-Length: 2\\r\\n\\r\\nok")
-            connection.close()
-        """
-
     @Test("a field that an upstream's Connection: close names (one called Close) reaches neither the client nor the recording",
           .enabled(if: Tools.hasPython))
     func connectionCloseNamesAField() async throws {
-        let upstream = try PythonServer(Self.closingUpstream)
+        let upstream = try PythonServer(Self.rawUpstream)
         defer { upstream.stop() }
         let folder = try Tools.temporaryDirectory().appendingPathComponent("Recorded")
         let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, destination: .mockData(folder: folder))
