@@ -246,6 +246,8 @@ struct HTTPRecorderTests {
     /// An upstream that answers each GET with fixed bytes, keeping the connection: `/named` with a
     /// `Connection` field naming `X-Private`, any other path with hop-by-hop fields only named
     /// by their own names; both with a masked field, a location on the upstream and clock fields.
+    /// `/closing` gets `Connection: close` and a field called `Close`, which that field names
+    /// (RFC 9110 §7.6.1), and then the connection closes.
     static let rawUpstream = """
         import socket, sys, threading
         listener = socket.socket()
@@ -264,7 +266,11 @@ struct HTTPRecorderTests {
                     data += piece
                 head, data = data.split(b"\\r\\n\\r\\n", 1)
                 location = b"Location: http://127.0.0.1:%d/next\\r\\n" % port
-                if head.split(b" ")[1] == b"/named":
+                if head.split(b" ")[1] == b"/closing":
+                    connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\nConnection: close\\r\\nClose: hop\\r\\nX-Kept: 1\\r\\nContent-Length: 2\\r\\n\\r\\nok")
+                    connection.close()
+                    return
+                elif head.split(b" ")[1] == b"/named":
                     connection.sendall(b"HTTP/1.1 200 OK\\r\\nServer: raw\\r\\ndate: Thu, 01 Jan 2026 00:00:00 GMT\\r\\nConnection: keep-alive, X-Private\\r\\n"
                         + b"X-Private: hop\\r\\nSet-Cookie: sid=SECRET\\r\\n" + location + b"Content-Length: 2\\r\\nX-Kept: 1\\r\\n\\r\\nok")
                 else:
@@ -285,6 +291,8 @@ struct HTTPRecorderTests {
         let wanted = [
             "/named": "Server: raw\r\ndate: Thu, 01 Jan 2026 00:00:00 GMT\r\nSet-Cookie: sid=SECRET\r\nLocation: /next\r\nX-Kept: 1\r\n",
             "/plain": "Server: raw\r\nDate: Thu, 01 Jan 2026 00:00:00 GMT\r\nset-cookie: sid=SECRET\r\nLocation: /next\r\nX-Private: kept\r\n",
+            // `Connection: close` names a field called `Close`: it goes too.
+            "/closing": "Server: raw\r\nX-Kept: 1\r\n",
         ]
         for destination in [HTTPRecorder.Destination.mockData(folder: folder), .endpoints(file: file)] {
             let recorder = try HTTPRecorder(upstream: URL(string: "http://127.0.0.1:\(upstream.port)")!, destination: destination)
@@ -299,10 +307,10 @@ struct HTTPRecorderTests {
                 #expect(answer.hasSuffix("\r\n\r\nok") && !answer.contains("eep-Alive") && !answer.contains("hop") && !answer.contains("chunked"), "\(answer)")
             }
             try recorder.flush()
-            #expect(recorder.statistics.recorded == 2)
+            #expect(recorder.statistics.recorded == 3)
         }
         for (path, fields) in wanted {
-            let name = path == "/named" ? "GET|-named.http" : "GET|-plain.http"
+            let name = "GET|-\(path.dropFirst()).http"
             let written = String(decoding: try Data(contentsOf: folder.appendingPathComponent(name)), as: UTF8.self)
             let masked = fields.replacingOccurrences(of: "sid=SECRET", with: "MASKED")
             #expect(written == "HTTP/1.1 200 OK\r\n" + masked + "Content-Length: 2\r\n\r\nok", "\(written)")

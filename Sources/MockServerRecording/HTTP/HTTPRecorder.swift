@@ -296,10 +296,11 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         return (result, roles)
     }
 
-    /// Whether the `Connection` value `list` names hop-by-hop fields only: the two values servers
-    /// send most compared whole first (a small string's compare), any other list by the names.
+    /// Whether the `Connection` value `list` names hop-by-hop fields only: the value servers send
+    /// most compared whole first (a small string's compare), any other list by the names. `close`
+    /// is not such a name: a field called `Close` that it names goes too (RFC 9110 §7.6.1).
     private static func namesOnlyHopByHop(_ list: String) -> Bool {
-        list == "keep-alive" || list == "close" || HTTPHopByHop.hopByHop.containsEvery(inList: list)
+        list == "keep-alive" || HTTPHopByHop.hopByHop.containsEvery(inList: list)
     }
 
     /// `location` without the upstream's origin (and base path), so that it points back at
