@@ -22,8 +22,6 @@ final class EndpointsWriter: RecordingSink {
         var responses: [String]
         /// The last answer, to tell a changed answer from a repeated one (its delay aside).
         var lastAnswer: Answer?
-        /// Where its text is in ``State/rendered``.
-        let index: Int
 
         /// The endpoint as the file has it.
         static func text(json: String, responses: [String]) -> String {
@@ -59,25 +57,76 @@ final class EndpointsWriter: RecordingSink {
             guard status == exchange.status, body == exchange.body, trailers == exchange.trailers else { return false }
             // The next kept field is compared first: a field equal to it cannot be a clock field
             // (none is kept), so the names are looked up only for the one that differs (`Date`).
-            var kept = headers.fields.makeIterator()
-            var next = kept.next()
-            for field in exchange.headers {
-                if let wanted = next, wanted == field {
-                    next = kept.next()
+            // By index over both arrays: no optional field copied out of an iterator per field.
+            let kept = headers.fields
+            var next = 0
+            for field in exchange.headers.fields {
+                if next < kept.count, kept[next] == field {
+                    next += 1
                 } else if EndpointsWriter.isComparable(field) {
                     return false
                 }
             }
-            return next == nil
+            return next == kept.count
         }
     }
+    /// A request as it was sent, by its bytes: the method, the target and the body that
+    /// ``endpointKey(_:)`` makes a key of. A request sent again, as a benchmark or a test suite
+    /// does, finds its endpoint by hashing and comparing these bytes, with no key `String` made.
+    /// Equal bytes make an equal key, so an entry is only ever a shortcut to the endpoint its key
+    /// names; spellings of one endpoint that differ (an absolute URL, a bare trailing `?`, a body
+    /// in another Unicode form) each have their own entry, made the first time through the key.
+    private struct SentRequest: Hashable {
+        let method: String
+        let target: String
+        let body: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            Self.combine(method, into: &hasher)
+            Self.combine(target, into: &hasher)
+            hasher.combine(body.count)
+            body.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        static func == (a: SentRequest, b: SentRequest) -> Bool {
+            sameBytes(a.method, b.method) && sameBytes(a.target, b.target) && a.body == b.body
+        }
+
+        /// Feeds `text`'s UTF-8 bytes and their count to `hasher`.
+        private static func combine(_ text: String, into hasher: inout Hasher) {
+            hasher.combine(text.utf8.count)
+            if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+        }
+
+        /// Whether `a` and `b` have the same UTF-8 bytes (not `String`'s `==`, which also takes
+        /// other Unicode forms of a text as equal: the hash is of the bytes).
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let same = a.utf8.withContiguousStorageIfAvailable { a in
+                b.utf8.withContiguousStorageIfAvailable { b in a.elementsEqual(b) }
+            }
+            return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        }
+    }
+
     private struct State {
-        var endpoints: [String: Endpoint] = [:]
+        /// The endpoints in the order they were first recorded: an endpoint's index is its place
+        /// here and in ``rendered``.
+        var endpoints: [Endpoint] = []
+        /// Each endpoint's index by its key (``endpointKey(_:)``).
+        var indexes: [String: Int] = [:]
+        /// Each endpoint's index by the bytes of the requests recorded for it.
+        var sent: [SentRequest: Int] = [:]
+        /// The request found or recorded last and its endpoint's index: one sent again straight
+        /// after (a benchmark's, a polling client's) is found by one comparison, without hashing.
+        var last: (request: SentRequest, index: Int)?
         /// Each endpoint's text as last written, in the order they were first recorded: a write
         /// makes only the text of those that changed since the one before (``changed``) and joins.
         var rendered: [String] = []
-        /// The endpoints (by key) that changed since the last write.
-        var changed: Set<String> = []
+        /// The endpoints (by index) that changed since the last write.
+        var changed: Set<Int> = []
         var dirty = false
         var writeScheduled = false
         /// How long after a change the file is written: ``writeInterval``, or longer once a write
@@ -187,27 +236,47 @@ final class EndpointsWriter: RecordingSink {
     }
 
     func record(_ exchange: RecordedExchange) throws(RecordingError) {
+        // A request sent before finds its endpoint by its bytes. An answer the same as the one
+        // before it is kept once (a sequence holds the changes): the raw answer is compared first,
+        // and the key and the JSON made only for a change or a request not seen in these bytes.
+        let sent = SentRequest(method: exchange.request.method, target: exchange.request.target, body: exchange.requestBody)
+        let unchanged = state.withLock { state in
+            let index: Int
+            if let last = state.last, last.request == sent {
+                index = last.index
+            } else if let known = state.sent[sent] {
+                index = known
+                state.last = (sent, known)
+            } else {
+                return false
+            }
+            return state.endpoints[index].lastAnswer?.isSame(as: exchange) ?? false
+        }
+        if unchanged { return }
         guard let (key, target, requestBody) = Self.endpointKey(exchange) else {
             throw .cannotWrite(path: file.path, reason: "\(exchange.request.method) \(exchange.request.target) cannot be an endpoint "
                 + "(endpoints take GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS with a text body); record it with --mock-data")
         }
-        // An answer the same as the one before it is kept once (a sequence holds the changes): the
-        // raw answer is compared first, and JSON written only for a change.
-        let unchanged = state.withLock { $0.endpoints[key]?.lastAnswer?.isSame(as: exchange) ?? false }
-        if unchanged { return }
         let answer = Answer(exchange)
         let response = responseJSON(exchange, timing: keepsTiming)
         let schedule = state.withLock { state -> DispatchTimeInterval? in
-            if state.endpoints[key] == nil {
+            let index: Int
+            if let known = state.indexes[key] {
+                index = known
+            } else {
+                index = state.endpoints.count
                 let json = Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody)
-                state.endpoints[key] = Endpoint(json: json, responses: [], index: state.rendered.count)
+                state.endpoints.append(Endpoint(json: json, responses: []))
                 state.rendered.append("")
+                state.indexes[key] = index
             }
-            guard state.endpoints[key]?.lastAnswer != answer else { return nil }
+            state.sent[sent] = index
+            state.last = (sent, index)
+            guard state.endpoints[index].lastAnswer != answer else { return nil }
             // In place: a sequence of many answers is not copied at each one.
-            state.endpoints[key]?.lastAnswer = answer
-            state.endpoints[key]?.responses.append(response)
-            state.changed.insert(key)
+            state.endpoints[index].lastAnswer = answer
+            state.endpoints[index].responses.append(response)
+            state.changed.insert(index)
             state.dirty = true
             defer { state.writeScheduled = true }
             return state.writeScheduled ? nil : state.interval
@@ -240,7 +309,7 @@ final class EndpointsWriter: RecordingSink {
             guard state.dirty else { return nil }
             state.dirty = false
             defer { state.changed.removeAll(keepingCapacity: true) }
-            return state.changed.compactMap { key in state.endpoints[key].map { (index: $0.index, json: $0.json, responses: $0.responses) } }
+            return state.changed.map { index in (index: index, json: state.endpoints[index].json, responses: state.endpoints[index].responses) }
         }
         guard let changed else { return }
         let texts = changed.map { (index: $0.index, text: Endpoint.text(json: $0.json, responses: $0.responses)) }
