@@ -86,9 +86,10 @@ package struct HTTPRequestMask: Sendable, Equatable {
     }
 
     /// A JSON `body` with masked keys' values replaced (written compactly, members in their order);
-    /// `nil` when it is not JSON or holds no masked key.
+    /// `nil` when it is not JSON or holds no masked key. Read as ``JSONReader/Options/accepting``: a
+    /// repeated key or a trailing comma does not keep a secret in.
     package func maskedJSON(_ body: [UInt8]) -> [UInt8]? {
-        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body), let masked = maskedJSON(value) else { return nil }
+        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body, options: .accepting), let masked = maskedJSON(value) else { return nil }
         return Array(JSONText.write(masked).utf8)
     }
 

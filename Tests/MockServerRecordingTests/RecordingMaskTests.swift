@@ -93,6 +93,22 @@ struct RecordingMaskTests {
         #expect(HTTPRequestMask().maskedBody(Array("password=pw".utf8), contentType: "application/x-www-form-urlencoded") == nil)
     }
 
+    @Test("a JSON body with a repeated key or a trailing comma is masked like any other, by the request mask and by a recording's: no secret stays in for the body being JSON of one kind only")
+    func bodiesOfEitherKind() throws {
+        let repeated = Array(#"{"user": "ann", "password": "first", "password": "second"}"#.utf8)
+        let trailing = Array(#"{"user": "ann", "token": "s3cret",}"#.utf8)
+        for body in [repeated, trailing] {
+            let request = try #require(HTTPRequestMask.standard.maskedBody(body, contentType: "application/json"), "\(String(decoding: body, as: UTF8.self))")
+            let recorded = try #require(HTTPRecorder.Mask.standard.maskedBody(body, contentType: "application/json"), "\(String(decoding: body, as: UTF8.self))")
+            for text in [request, recorded].map({ String(decoding: $0, as: UTF8.self) }) {
+                #expect(!text.contains("first") && !text.contains("second") && !text.contains("s3cret") && text.contains("MASKED") && text.contains("ann"), "\(text)")
+            }
+        }
+        // Both members of a repeated key are kept, each masked, in their order.
+        let request = try #require(HTTPRequestMask.standard.maskedBody(repeated, contentType: "application/json"))
+        #expect(String(decoding: request, as: UTF8.self) == #"{ "user": "ann", "password": "MASKED", "password": "MASKED" }"#)
+    }
+
     @Test("one JSON masker: a recording masks JSON as a replay does (any case, any depth), and a value masked already leaves the body as it came")
     func oneJSONMasker() throws {
         let recording = HTTPRecorder.Mask.standard

@@ -17,6 +17,9 @@ package struct JSONReader {
         package static let lenient = Options(trailingCommas: true, repeatedKeys: false)
         /// JSON exactly (repeated keys are valid JSON).
         package static let strict = Options(trailingCommas: false, repeatedKeys: true)
+        /// What either of the others accepts: how masks read a body, so that a secret never stays in
+        /// one for being JSON of one kind only (a repeated key, a trailing comma).
+        package static let accepting = Options(trailingCommas: true, repeatedKeys: true)
     }
 
     /// A syntax problem and where it is.

@@ -97,7 +97,7 @@ extension HTTPRecorder {
         /// `nil` when nothing in it is masked (it is written as it came).
         func maskedJSON(_ body: [UInt8], contentType: String?, prepared: HTTPRequestMask? = nil) -> [UInt8]? {
             guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-                  let value = try? JSONReader.parse(body, options: .strict), let masked = (prepared ?? requestMask).maskedJSON(value) else { return nil }
+                  let value = try? JSONReader.parse(body, options: .accepting), let masked = (prepared ?? requestMask).maskedJSON(value) else { return nil }
             return Array(JSONText.write(masked, layout: .canonical).utf8)
         }
 
