@@ -150,7 +150,7 @@ final class InProcessExchange: Sendable {
             case .abandon(let connection):
                 connection.abandon()
             case .storeCookies(let head, let request, let url):
-                route.cookies.store(from: head, fields: head.foundationFields, for: request, url: url)
+                route.cookies.store(from: head.headers, fields: head.foundationFields, for: request, url: url)
             case .call(let call):
                 calls.append(call)
             }

@@ -11,17 +11,27 @@ import MockServerHTTP
 struct InProcessPlainAnswer {
     /// The bytes, one piece per step of the reply.
     let pieces: [[UInt8]]
-    /// For a reply of one response, the head and body a client reads from its bytes, as the
-    /// serializer made them (no need to read the bytes back).
-    private let known: (head: HTTPResponseHead, body: [UInt8])?
+    /// For a reply of one response, what a client reads from its bytes, as the serializer made
+    /// them (no need to read the bytes back, nor to make a head of them).
+    private let known: HTTPKnownResponse?
+
+    /// What a client is handed: the status and version, the header fields as Foundation takes
+    /// them, the fields to find cookies in, and the body.
+    struct Delivery {
+        let status: Int
+        let version: String
+        let fields: [String: String]
+        let headers: HTTPHeaders
+        let body: [UInt8]
+    }
 
     /// The plain form of `reply` to `request`, or `nil` when the reply does more than send
     /// (pauses, faults, closes, commands that act later).
     init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
         if reply.steps.count == 1, case .output(.response(let response)) = reply.steps[0] {
-            let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
+            let written = HTTPResponseSerializer.serializeKnowing(response, for: request)
             pieces = [written.bytes]
-            known = written.head.map { ($0, written.body) }
+            known = written.known
             return
         }
         var pieces: [[UInt8]] = []
@@ -36,22 +46,21 @@ struct InProcessPlainAnswer {
         self.known = nil
     }
 
-    /// The head and body a client reads, when the bytes are one whole, well-formed response that
-    /// is not a redirect to follow; `nil` when they need a connection's handling.
-    func response(toMethod method: String, from url: URL) -> (head: HTTPResponseHead, body: [UInt8])? {
-        let response: (head: HTTPResponseHead, body: [UInt8])
+    /// What a client is handed, when the bytes are one whole, well-formed response that is not a
+    /// redirect to follow; `nil` when they need a connection's handling.
+    func response(toMethod method: String, from url: URL) -> Delivery? {
         if let known {
-            response = known
-        } else {
-            // Read back as a client reads them; joined only here, where they are read.
-            var parser = HTTPResponseParser(requestMethod: method)
-            guard let events = try? parser.append(Array(pieces.joined())) + parser.finish(), case .head(let head)? = events.first,
-                  events.last == .end else { return nil }
-            var body: [UInt8] = []
-            for case .body(let piece) in events { body += piece }
-            response = (head, body)
+            // Only a redirect status needs the head (its `Location` as a client reads it).
+            if InProcessRedirect.statuses.contains(known.status), InProcessRedirect(known.head, from: url) != nil { return nil }
+            return Delivery(status: known.status, version: known.version, fields: known.foundationFields, headers: known.ownHeaders, body: known.body)
         }
-        return InProcessRedirect(response.head, from: url) == nil ? response : nil
+        // Read back as a client reads them; joined only here, where they are read.
+        var parser = HTTPResponseParser(requestMethod: method)
+        guard let events = try? parser.append(Array(pieces.joined())) + parser.finish(), case .head(let head)? = events.first,
+              events.last == .end, InProcessRedirect(head, from: url) == nil else { return nil }
+        var body: [UInt8] = []
+        for case .body(let piece) in events { body += piece }
+        return Delivery(status: head.status, version: head.version, fields: head.foundationFields, headers: head.headers, body: body)
     }
 
     /// Records what a connection carrying the exchange would: it connected, the request and its
@@ -77,11 +86,10 @@ struct InProcessPlainAnswer {
 
     /// Hands a response to the client at once, on the loading thread: its head (keeping its
     /// cookies), its body in one piece, the end.
-    static func deliver(_ response: (head: HTTPResponseHead, body: [UInt8]), to url: URL, for request: URLRequest, cookies: InProcessCookies,
+    static func deliver(_ response: Delivery, to url: URL, for request: URLRequest, cookies: InProcessCookies,
                         protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
-        let fields = response.head.foundationFields
-        cookies.store(from: response.head, fields: fields, for: request, url: url)
-        if let made = HTTPURLResponse(url: url, statusCode: response.head.status, httpVersion: response.head.version, headerFields: fields) {
+        cookies.store(from: response.headers, fields: response.fields, for: request, url: url)
+        if let made = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: response.version, headerFields: response.fields) {
             client.urlProtocol(urlProtocol, didReceive: made, cacheStoragePolicy: .notAllowed)
         }
         if !response.body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(response.body)) }
