@@ -93,7 +93,7 @@ final class InProcessExchange: Sendable {
         let connectionID = asked?.connectionID ?? route.environment.makeConnectionID()
         if let parsed = prepared.parsed, case .reply(let reply)? = asked?.answer, let plain = InProcessPlainAnswer(reply, to: parsed) {
             plain.record(reply, to: parsed, connectionID: connectionID, in: route.environment)
-            handle(.bytes(Array(plain.pieces.joined())), generation: generation, onClientThread: onClientThread)
+            handle(.bytes(plain.joined), generation: generation, onClientThread: onClientThread)
             handle(.closed, generation: generation, onClientThread: onClientThread)
             return
         }

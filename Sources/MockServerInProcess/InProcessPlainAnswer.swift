@@ -9,8 +9,33 @@ import MockServerHTTP
 /// common case, served on the loading thread in `startLoading` without a connection, an
 /// exchange or a trip to the mock's loop.
 struct InProcessPlainAnswer {
+    /// The bytes, as the reply's steps made them: most replies are one response, whose bytes are
+    /// kept as they are rather than in an array of one more allocation.
+    private enum Bytes {
+        /// The bytes of a reply of one step.
+        case one([UInt8])
+        /// One piece per step of the reply.
+        case pieces([[UInt8]])
+    }
+
+    /// The bytes.
+    private let bytes: Bytes
+
     /// The bytes, one piece per step of the reply.
-    let pieces: [[UInt8]]
+    var pieces: [[UInt8]] {
+        switch bytes {
+        case .one(let whole): [whole]
+        case .pieces(let pieces): pieces
+        }
+    }
+
+    /// The bytes in one array.
+    var joined: [UInt8] {
+        switch bytes {
+        case .one(let whole): whole
+        case .pieces(let pieces): Array(pieces.joined())
+        }
+    }
     /// For a reply of one response, what a client reads from its bytes, as the serializer made
     /// them (no need to read the bytes back, nor to make a head of them).
     private let known: HTTPKnownResponse?
@@ -30,7 +55,7 @@ struct InProcessPlainAnswer {
     init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
         if reply.steps.count == 1, case .output(.response(let response)) = reply.steps[0] {
             let written = HTTPResponseSerializer.serializeKnowing(response, for: request)
-            pieces = [written.bytes]
+            bytes = .one(written.bytes)
             known = written.known
             return
         }
@@ -42,7 +67,7 @@ struct InProcessPlainAnswer {
             default: return nil
             }
         }
-        self.pieces = pieces
+        self.bytes = .pieces(pieces)
         self.known = nil
     }
 
@@ -56,7 +81,7 @@ struct InProcessPlainAnswer {
         }
         // Read back as a client reads them; joined only here, where they are read.
         var parser = HTTPResponseParser(requestMethod: method)
-        guard let events = try? parser.append(Array(pieces.joined())) + parser.finish(), case .head(let head)? = events.first,
+        guard let events = try? parser.append(joined) + parser.finish(), case .head(let head)? = events.first,
               events.last == .end, InProcessRedirect(head, from: url) == nil else { return nil }
         var body: [UInt8] = []
         for case .body(let piece) in events { body += piece }
@@ -67,7 +92,11 @@ struct InProcessPlainAnswer {
     /// answer, the bytes, and the client's close.
     func record(_ reply: HTTPReply, to request: HTTPMockRequest, connectionID: Int, in environment: ServerEnvironment) {
         var events: [Transcript.Event] = []
-        events.reserveCapacity(pieces.count + 3)
+        let pieceCount = switch bytes {
+        case .one: 1
+        case .pieces(let pieces): pieces.count
+        }
+        events.reserveCapacity(pieceCount + 3)
         events.append(.connected(peer: "in-process"))
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
         if reply.isUnexpected {
@@ -77,7 +106,10 @@ struct InProcessPlainAnswer {
             events.append(.input(request.input, response: reply.name))
             environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
         }
-        for piece in pieces { events.append(.output(piece)) }
+        switch bytes {
+        case .one(let whole): events.append(.output(whole))
+        case .pieces(let pieces): for piece in pieces { events.append(.output(piece)) }
+        }
         events.append(.closed(.peerClosed))
         // One step: a reader of the transcript sees the whole exchange or none of it.
         environment.record(events, connection: connectionID)
