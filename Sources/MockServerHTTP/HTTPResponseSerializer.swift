@@ -17,39 +17,44 @@ package enum HTTPResponseSerializer {
     ///   Without a request (`nil`), nothing is added and the connection stays open.
     package static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
         var fields: HTTPHeaders?
-        return write(response, for: request, fields: &fields)
+        var addedLength = false
+        return write(response, for: request, fields: &fields, addedLength: &addedLength)
     }
 
     /// The bytes of `response` as an answer to `request`, with the head and body a client reads
-    /// from them, known from what was written rather than read back, where that is certain: a
-    /// final status (200 to 999), no `Transfer-Encoding` and no `Content-Length` other than the
-    /// body's of the response's own, and no line breaks or colons where a reader would split a
-    /// field differently. Otherwise the head is `nil`: read the bytes as a client does.
+    /// from them (``serializeKnowing(_:for:)``'s answer as a list of fields), or `nil` for the head
+    /// where a reader could see another.
     package static func serializeWithHead(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], head: HTTPResponseHead?, body: [UInt8]) {
-        var fields: HTTPHeaders? = HTTPHeaders()
-        let bytes = write(response, for: request, fields: &fields).bytes
-        guard let fields, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"), response.trailers.fields.isEmpty,
+        let written = serializeKnowing(response, for: request)
+        return (written.bytes, written.known?.head, written.known?.body ?? [])
+    }
+
+    /// The bytes of `response` as an answer to `request`, with what a client reads from them,
+    /// known from what was written rather than read back, where that is certain: a final status
+    /// (200 to 999), no `Transfer-Encoding` and no `Content-Length` other than the body's of the
+    /// response's own, and no line breaks or colons where a reader would split a field
+    /// differently. Otherwise `known` is `nil`: read the bytes as a client does.
+    package static func serializeKnowing(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], known: HTTPKnownResponse?) {
+        var added: HTTPHeaders? = HTTPHeaders()
+        var addedLength = false
+        let bytes = write(response, for: request, fields: &added, addedLength: &addedLength).bytes
+        // The fields added (`Connection`, `Content-Length`) have none of what is looked for here.
+        guard let added, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"), response.trailers.fields.isEmpty,
               response.headers["Content-Length"].map({ Int($0.trimmingSpaces()) == response.body.count }) ?? true,
               !response.reason.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }),
-              fields.allSatisfy({ field in
+              response.headers.allSatisfy({ field in
                   !field.name.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0x3A } && !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A }
               }) else {
-            return (bytes, nil, [])
+            return (bytes, nil)
         }
         // A reader drops spaces and tabs around a value; values rarely have them.
         func padded(_ value: String) -> Bool {
             let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
             return value.utf8.first.map(isSpace) ?? false || value.utf8.last.map(isSpace) ?? false
         }
-        var head = fields
-        if fields.contains(where: { padded($0.value) }) {
-            head = HTTPHeaders()
-            for field in fields { head.add(name: field.name, value: field.value.trimmingSpaces()) }
-        }
         // A client reads no body for a HEAD request whatever the bytes hold (the method in any case).
         let hasBody = !response.isBodiless && !request.method.equalsIgnoringASCIICase("HEAD")
-        return (bytes, HTTPResponseHead(version: "HTTP/1.1", status: response.status, reason: response.reason, headers: head),
-                hasBody ? response.body : [])
+        return (bytes, HTTPKnownResponse(response, added: added, addedLength: addedLength, padded: response.headers.contains { padded($0.value) }, hasBody: hasBody))
     }
 
     /// `HTTP/1.1 `, as bytes: appending a `String`'s UTF-8 view copies it byte by byte.
@@ -57,8 +62,11 @@ package enum HTTPResponseSerializer {
     /// `Content-Length: `, as bytes.
     private static let contentLengthName = Array("Content-Length: ".utf8)
 
-    /// Writes `response`, adding each header field written to `fields` when it is not `nil`.
-    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?) -> (bytes: [UInt8], keepAlive: Bool) {
+    /// Writes `response`, adding each header field the serializer adds to the response's own to
+    /// `fields` when it is not `nil`, but for a `Content-Length` of the body's length: that one
+    /// sets `addedLength` (it comes last).
+    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?,
+                              addedLength: inout Bool) -> (bytes: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
             HTTPHeaders.write(name: name, value: value, to: &output)
             fields?.add(name: name, value: value)
@@ -84,7 +92,7 @@ package enum HTTPResponseSerializer {
         var framed = false
         for field in response.headers {
             if field.name.equalsIgnoringASCIICase("content-length") || field.name.equalsIgnoringASCIICase("transfer-encoding") { framed = true }
-            append(field.name, field.value, to: &output)
+            HTTPHeaders.write(name: field.name, value: field.value, to: &output)
         }
         var keepAlive = true
         if let request {
@@ -105,15 +113,12 @@ package enum HTTPResponseSerializer {
             append("Transfer-Encoding", "chunked", to: &output)
             append("Trailer", response.trailers.map(\.name).joined(separator: ", "), to: &output)
         } else if !framed && !bodiless {
-            if fields == nil {
-                // The length's digits written directly, without a `String` of them.
-                output.append(contentsOf: contentLengthName)
-                appendDecimal(response.body.count, to: &output)
-                output.append(0x0D)
-                output.append(0x0A)
-            } else {
-                append("Content-Length", String(response.body.count), to: &output)
-            }
+            // The length's digits written directly, without a `String` of them.
+            output.append(contentsOf: contentLengthName)
+            appendDecimal(response.body.count, to: &output)
+            output.append(0x0D)
+            output.append(0x0A)
+            addedLength = true
         }
         output.append(0x0D)
         output.append(0x0A)

@@ -18,10 +18,11 @@ struct InProcessCookies {
         return HTTPCookie.requestHeaderFields(with: cookies)["Cookie"]
     }
 
-    /// Keeps the cookies of a response to `request` (its header `fields` as Foundation takes them).
-    func store(from head: HTTPResponseHead, fields: [String: String], for request: URLRequest, url: URL) {
+    /// Keeps the cookies of a response to `request` (its header fields `headers`, and `fields` as
+    /// Foundation takes them).
+    func store(from headers: HTTPHeaders, fields: [String: String], for request: URLRequest, url: URL) {
         // The response's own fields first: most have no `Set-Cookie`, and they are read without Foundation.
-        guard head.headers.contains("Set-Cookie"), let storage, request.httpShouldHandleCookies else { return }
+        guard headers.contains("Set-Cookie"), let storage, request.httpShouldHandleCookies else { return }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)
         if !cookies.isEmpty { storage.setCookies(cookies, for: url, mainDocumentURL: request.mainDocumentURL) }
     }

@@ -93,7 +93,7 @@ final class InProcessExchange: Sendable {
         let connectionID = asked?.connectionID ?? route.environment.makeConnectionID()
         if let parsed = prepared.parsed, case .reply(let reply)? = asked?.answer, let plain = InProcessPlainAnswer(reply, to: parsed) {
             plain.record(reply, to: parsed, connectionID: connectionID, in: route.environment)
-            handle(.bytes(Array(plain.pieces.joined())), generation: generation, onClientThread: onClientThread)
+            handle(.bytes(plain.joined), generation: generation, onClientThread: onClientThread)
             handle(.closed, generation: generation, onClientThread: onClientThread)
             return
         }
@@ -150,7 +150,7 @@ final class InProcessExchange: Sendable {
             case .abandon(let connection):
                 connection.abandon()
             case .storeCookies(let head, let request, let url):
-                route.cookies.store(from: head, fields: head.foundationFields, for: request, url: url)
+                route.cookies.store(from: head.headers, fields: head.foundationFields, for: request, url: url)
             case .call(let call):
                 calls.append(call)
             }

@@ -9,19 +9,54 @@ import MockServerHTTP
 /// common case, served on the loading thread in `startLoading` without a connection, an
 /// exchange or a trip to the mock's loop.
 struct InProcessPlainAnswer {
+    /// The bytes, as the reply's steps made them: most replies are one response, whose bytes are
+    /// kept as they are rather than in an array of one more allocation.
+    private enum Bytes {
+        /// The bytes of a reply of one step.
+        case one([UInt8])
+        /// One piece per step of the reply.
+        case pieces([[UInt8]])
+    }
+
+    /// The bytes.
+    private let bytes: Bytes
+
     /// The bytes, one piece per step of the reply.
-    let pieces: [[UInt8]]
-    /// For a reply of one response, the head and body a client reads from its bytes, as the
-    /// serializer made them (no need to read the bytes back).
-    private let known: (head: HTTPResponseHead, body: [UInt8])?
+    var pieces: [[UInt8]] {
+        switch bytes {
+        case .one(let whole): [whole]
+        case .pieces(let pieces): pieces
+        }
+    }
+
+    /// The bytes in one array.
+    var joined: [UInt8] {
+        switch bytes {
+        case .one(let whole): whole
+        case .pieces(let pieces): Array(pieces.joined())
+        }
+    }
+    /// For a reply of one response, what a client reads from its bytes, as the serializer made
+    /// them (no need to read the bytes back, nor to make a head of them).
+    private let known: HTTPKnownResponse?
+
+    /// What a client is handed: the status and version, the header fields as Foundation takes
+    /// them, the fields to find cookies in, and the body.
+    struct Delivery {
+        let status: Int
+        let version: String
+        let fields: [String: String]
+        let headers: HTTPHeaders
+        let body: [UInt8]
+    }
 
     /// The plain form of `reply` to `request`, or `nil` when the reply does more than send
     /// (pauses, faults, closes, commands that act later).
     init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
         if reply.steps.count == 1, case .output(.response(let response)) = reply.steps[0] {
-            let written = HTTPResponseSerializer.serializeWithHead(response, for: request)
-            pieces = [written.bytes]
-            known = written.head.map { ($0, written.body) }
+            let written = HTTPResponseSerializer.serializeKnowing(response, for: request)
+            bytes = .one(written.bytes)
+            known = written.known
             return
         }
         var pieces: [[UInt8]] = []
@@ -32,33 +67,36 @@ struct InProcessPlainAnswer {
             default: return nil
             }
         }
-        self.pieces = pieces
+        self.bytes = .pieces(pieces)
         self.known = nil
     }
 
-    /// The head and body a client reads, when the bytes are one whole, well-formed response that
-    /// is not a redirect to follow; `nil` when they need a connection's handling.
-    func response(toMethod method: String, from url: URL) -> (head: HTTPResponseHead, body: [UInt8])? {
-        let response: (head: HTTPResponseHead, body: [UInt8])
+    /// What a client is handed, when the bytes are one whole, well-formed response that is not a
+    /// redirect to follow; `nil` when they need a connection's handling.
+    func response(toMethod method: String, from url: URL) -> Delivery? {
         if let known {
-            response = known
-        } else {
-            // Read back as a client reads them; joined only here, where they are read.
-            var parser = HTTPResponseParser(requestMethod: method)
-            guard let events = try? parser.append(Array(pieces.joined())) + parser.finish(), case .head(let head)? = events.first,
-                  events.last == .end else { return nil }
-            var body: [UInt8] = []
-            for case .body(let piece) in events { body += piece }
-            response = (head, body)
+            // Only a redirect status needs the head (its `Location` as a client reads it).
+            if InProcessRedirect.statuses.contains(known.status), InProcessRedirect(known.head, from: url) != nil { return nil }
+            return Delivery(status: known.status, version: known.version, fields: known.foundationFields, headers: known.ownHeaders, body: known.body)
         }
-        return InProcessRedirect(response.head, from: url) == nil ? response : nil
+        // Read back as a client reads them; joined only here, where they are read.
+        var parser = HTTPResponseParser(requestMethod: method)
+        guard let events = try? parser.append(joined) + parser.finish(), case .head(let head)? = events.first,
+              events.last == .end, InProcessRedirect(head, from: url) == nil else { return nil }
+        var body: [UInt8] = []
+        for case .body(let piece) in events { body += piece }
+        return Delivery(status: head.status, version: head.version, fields: head.foundationFields, headers: head.headers, body: body)
     }
 
     /// Records what a connection carrying the exchange would: it connected, the request and its
     /// answer, the bytes, and the client's close.
     func record(_ reply: HTTPReply, to request: HTTPMockRequest, connectionID: Int, in environment: ServerEnvironment) {
         var events: [Transcript.Event] = []
-        events.reserveCapacity(pieces.count + 3)
+        let pieceCount = switch bytes {
+        case .one: 1
+        case .pieces(let pieces): pieces.count
+        }
+        events.reserveCapacity(pieceCount + 3)
         events.append(.connected(peer: "in-process"))
         environment.logger.log(.debug, "connected from in-process", connection: connectionID)
         if reply.isUnexpected {
@@ -68,7 +106,10 @@ struct InProcessPlainAnswer {
             events.append(.input(request.input, response: reply.name))
             environment.logger.log(.trace, "<- \(request.input) [\(reply.name ?? "")]", connection: connectionID)
         }
-        for piece in pieces { events.append(.output(piece)) }
+        switch bytes {
+        case .one(let whole): events.append(.output(whole))
+        case .pieces(let pieces): for piece in pieces { events.append(.output(piece)) }
+        }
         events.append(.closed(.peerClosed))
         // One step: a reader of the transcript sees the whole exchange or none of it.
         environment.record(events, connection: connectionID)
@@ -77,11 +118,10 @@ struct InProcessPlainAnswer {
 
     /// Hands a response to the client at once, on the loading thread: its head (keeping its
     /// cookies), its body in one piece, the end.
-    static func deliver(_ response: (head: HTTPResponseHead, body: [UInt8]), to url: URL, for request: URLRequest, cookies: InProcessCookies,
+    static func deliver(_ response: Delivery, to url: URL, for request: URLRequest, cookies: InProcessCookies,
                         protocol urlProtocol: URLProtocol, client: any URLProtocolClient) {
-        let fields = response.head.foundationFields
-        cookies.store(from: response.head, fields: fields, for: request, url: url)
-        if let made = HTTPURLResponse(url: url, statusCode: response.head.status, httpVersion: response.head.version, headerFields: fields) {
+        cookies.store(from: response.headers, fields: response.fields, for: request, url: url)
+        if let made = HTTPURLResponse(url: url, statusCode: response.status, httpVersion: response.version, headerFields: response.fields) {
             client.urlProtocol(urlProtocol, didReceive: made, cacheStoragePolicy: .notAllowed)
         }
         if !response.body.isEmpty { client.urlProtocol(urlProtocol, didLoad: Data(response.body)) }

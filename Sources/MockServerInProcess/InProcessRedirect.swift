@@ -10,6 +10,9 @@ struct InProcessRedirect {
     /// Redirects followed before failing, as URLSession allows.
     static let limit = 16
 
+    /// The statuses a client follows as redirects.
+    static let statuses = [301, 302, 303, 307, 308]
+
     /// The absolute URL the client goes to next.
     let target: URL
     /// The redirect's status code.
@@ -18,7 +21,7 @@ struct InProcessRedirect {
     /// The redirect `head` makes from `url`, or `nil` for a response that is not one (not 301,
     /// 302, 303, 307 or 308, or without a `Location` that resolves against `url`).
     init?(_ head: HTTPResponseHead, from url: URL) {
-        guard [301, 302, 303, 307, 308].contains(head.status), let location = head.headers["Location"],
+        guard Self.statuses.contains(head.status), let location = head.headers["Location"],
               let target = URL(string: location, relativeTo: url)?.absoluteURL else { return nil }
         self.target = target
         self.status = head.status
