@@ -86,11 +86,18 @@ package struct HTTPRequestMask: Sendable, Equatable {
     }
 
     /// A JSON `body` with masked keys' values replaced (written compactly, members in their order);
-    /// `nil` when it is not JSON or holds no masked key. Read as ``JSONReader/Options/accepting``: a
-    /// repeated key or a trailing comma does not keep a secret in.
+    /// `nil` when it is not JSON or holds no masked key.
     package func maskedJSON(_ body: [UInt8]) -> [UInt8]? {
-        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body, options: .accepting), let masked = maskedJSON(value) else { return nil }
-        return Array(JSONText.write(masked).utf8)
+        maskedJSONValue(of: body).map { Array(JSONText.write($0).utf8) }
+    }
+
+    /// A JSON `body` read, with masked keys' values replaced, for a caller to write in its own
+    /// layout; `nil` when it is not JSON or holds no masked key. The one place a mask reads a body:
+    /// as ``JSONReader/Options/accepting``, so that a repeated key or a trailing comma does not keep
+    /// a secret in.
+    package func maskedJSONValue(of body: [UInt8]) -> JSONValue? {
+        guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body, options: .accepting) else { return nil }
+        return maskedJSON(value)
     }
 
     /// `value` with the values of masked keys replaced, at any depth (members in their order); `nil`

@@ -88,7 +88,7 @@ extension HTTPRecorder {
         func maskedBody(_ body: [UInt8], contentType: String?, prepared: HTTPRequestMask? = nil) -> [UInt8]? {
             // The media type is asked once of a body of any other type (every recorded answer's).
             guard !body.isEmpty, let contentType else { return nil }
-            if Self.isJSON(contentType) { return maskedJSON(body, contentType: contentType, prepared: prepared) }
+            if Self.isJSON(contentType) { return canonicalMaskedJSON(body, prepared: prepared) }
             guard HTTPFieldText.mediaType(of: contentType, is: "application/x-www-form-urlencoded") else { return nil }
             return (prepared ?? requestMask).maskedBody(body, contentType: contentType)
         }
@@ -96,8 +96,14 @@ extension HTTPRecorder {
         /// `body` with masked JSON fields replaced, when its `contentType` is JSON and it holds one;
         /// `nil` when nothing in it is masked (it is written as it came).
         func maskedJSON(_ body: [UInt8], contentType: String?, prepared: HTTPRequestMask? = nil) -> [UInt8]? {
-            guard !jsonFields.isEmpty, !body.isEmpty, Self.isJSON(contentType),
-                  let value = try? JSONReader.parse(body, options: .accepting), let masked = (prepared ?? requestMask).maskedJSON(value) else { return nil }
+            guard Self.isJSON(contentType) else { return nil }
+            return canonicalMaskedJSON(body, prepared: prepared)
+        }
+
+        /// A JSON `body` masked by the request mask's one JSON masker, in the recordings' canonical
+        /// layout; its media type is the caller's to have checked.
+        private func canonicalMaskedJSON(_ body: [UInt8], prepared: HTTPRequestMask?) -> [UInt8]? {
+            guard !jsonFields.isEmpty, !body.isEmpty, let masked = (prepared ?? requestMask).maskedJSONValue(of: body) else { return nil }
             return Array(JSONText.write(masked, layout: .canonical).utf8)
         }
 
