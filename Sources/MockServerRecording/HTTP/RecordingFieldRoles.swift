@@ -31,7 +31,7 @@ struct RecordingFieldRoles: Sendable {
     /// The roles under `mask`.
     init(mask: HTTPRecorder.Mask) {
         self.mask = mask
-        literalRoles = HTTPResponseFieldName.literals.map { [mask] name in Self.roles(of: name, mask: mask) }
+        literalRoles = HTTPResponseFieldName.literals.map { Self.roles(of: $0, mask: mask) }
     }
 
     /// The roles of field `index` of `headers`, whose first fields' literals are `ids`.
