@@ -88,6 +88,15 @@ package final class StreamConnection: LoopHandler {
     /// Output above this many bytes stops the reading of further input until it drains.
     private static let highWater = 1 << 20
 
+    /// The output a driver that sends outside its steps lets wait at most, give or take one send:
+    /// past it, it stops producing until ``StreamDriver/outputDrained(on:)`` (see ``hasOutputRoom``).
+    package static let outputRoom = 256 * 1024
+
+    /// Whether less than ``outputRoom`` bytes wait to be written: a driver that sends outside its
+    /// steps (HTTP/2's streams, a relay) produces more only then, and otherwise waits for
+    /// ``StreamDriver/outputDrained(on:)``.
+    package var hasOutputRoom: Bool { output.count < Self.outputRoom }
+
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
                              channel: Transcript.Channel = .main, recordsOutput: Bool = true) {
@@ -187,6 +196,10 @@ package final class StreamConnection: LoopHandler {
         if case .lingering(let reason) = activity {
             dropLingeringInput(reason)
             return
+        }
+        let wasFull = !hasOutputRoom
+        defer {
+            if wasFull, !isClosed, hasOutputRoom { driver.outputDrained(on: self) }
         }
         if case .connecting = activity, let target = connectTarget {
             connectionAttempted(to: target, readiness)

@@ -13,6 +13,16 @@ package protocol StreamDriver: AnyObject {
     func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision
     /// The connection closed; release what belongs to it (a data channel, a task).
     func closed(_ connection: StreamConnection, reason: Transcript.CloseReason)
+    /// The connection's queued output fell below ``StreamConnection/outputRoom`` bytes after being
+    /// at or past it. A driver that sends outside its steps (with ``StreamConnection/sendNow(_:)``:
+    /// HTTP/2's streams, a relay) stops producing while ``StreamConnection/hasOutputRoom`` is false,
+    /// so that a peer that does not read costs at most that much, and goes on from here.
+    func outputDrained(on connection: StreamConnection)
+}
+
+extension StreamDriver {
+    /// Nothing: a driver whose output is all in its steps is paced by the connection already.
+    package func outputDrained(on connection: StreamConnection) {}
 }
 
 /// A driver's answer to ``StreamDriver/next(on:inputEnded:)``.
