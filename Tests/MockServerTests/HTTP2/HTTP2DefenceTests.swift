@@ -222,6 +222,34 @@ struct HTTP2DefenceTests {
 
     // MARK: Configuration
 
+    @Test("mockserver --http2-reset-budget, --http2-empty-frame-budget, --http2-zero-window-timeout: the budgets and the switch off; bad values refused naming the flag")
+    func commandLine() throws {
+        let folder = try Tools.temporaryDirectory()
+        let file = folder.appendingPathComponent("api.json")
+        try Data(#"{"endpoints": [{"api": "get /a", "response": {"body": "a"}}]}"#.utf8).write(to: file)
+        let command = try RunningCommand(["--http2-reset-budget", "3", "--http2-empty-frame-budget", "off", "--http2-zero-window-timeout", "off", file.path])
+        defer { _ = command.terminate() }
+        let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "first line: \(command.firstLine)")
+        let client = try HTTP2RawClient(port: port)
+        let priorities = Array([[UInt8]](repeating: Self.priority, count: 20_000).joined())
+        let lines = try client.exchange([F.preface + priorities + Self.rapidReset(3, path: "/a"), Self.rapidReset(1, from: 7, path: "/a")])
+        #expect(lines.filter { $0.hasPrefix("DATA") }.count == 4)
+        #expect(lines.suffix(2) == ["GOAWAY 7 ENHANCE_YOUR_CALM", "closed"], "\(lines)")
+        for (arguments, message) in [
+            (["--http2-reset-budget", "0"], "--http2-reset-budget takes a whole number of 1 or more, or off, not \"0\""),
+            (["--http2-empty-frame-budget", "many"], "--http2-empty-frame-budget takes a whole number of 1 or more, or off, not \"many\""),
+            (["--http2-zero-window-timeout", "0"], "--http2-zero-window-timeout takes seconds above 0, at most 86400, or off, not \"0\""),
+        ] {
+            let usage = try Tools.run(Tools.mockserver.path, arguments + [file.path])
+            #expect(usage.status == 64)
+            #expect(usage.stderr.contains(message), "\(usage.stderr)")
+        }
+        let help = try Tools.run(Tools.mockserver.path, ["--help"])
+        for flag in ["--http2-reset-budget N|off", "--http2-empty-frame-budget N|off", "--http2-zero-window-timeout SECONDS|off"] {
+            #expect(help.stdout.contains(flag), "\(flag)")
+        }
+    }
+
     @Test("a defence's limit out of range fails start(), naming it and its flag")
     func invalid() {
         for (defences, message) in [
