@@ -215,8 +215,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         armStallTimer(at: deadline, on: connection)
     }
 
-    /// Whether response bytes wait and no window lets any of them go.
+    /// Whether response bytes wait and no window lets any of them go (at once false with no
+    /// stream under way: a small answer's turn costs no walk over the streams).
     private var isWaitingOnWindows: Bool {
+        guard !exchanges.isEmpty else { return false }
         var waiting = false
         for exchange in exchanges.values where !exchange.queued.isEmpty {
             if h2.sendableBytes(on: exchange.id) > 0 { return false }
