@@ -24,6 +24,9 @@ struct CommandLineOptions: Equatable {
     var http2MaxStreams: Int?
     var http2Window: Int?
     var http2MaxFrame: Int?
+    /// `--http2-reset-budget`, `--http2-empty-frame-budget`, `--http2-zero-window-timeout`: HTTP/2's
+    /// flood defences (each `off` turns one off).
+    var http2Defences = MockServer.Configuration.HTTP2Defences()
     var verbose = false
     var file: String?
     var check = false
@@ -57,6 +60,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
+                          [--http2-reset-budget N|off] [--http2-empty-frame-budget N|off] [--http2-zero-window-timeout SECONDS|off]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-handshake-timeout SECONDS] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -99,6 +103,16 @@ struct CommandLineOptions: Equatable {
           --http2-window BYTES  each HTTP/2 stream's upload window (default 1048576; 0 stalls
                            every upload)
           --http2-max-frame BYTES  the largest HTTP/2 frame taken (16384, the default, to 16777215)
+          --http2-reset-budget N|off  RST_STREAM frames an HTTP/2 client may send at once (default
+                           1000, coming back over 30 seconds); past it the connection ends with
+                           GOAWAY ENHANCE_YOUR_CALM ("rapid reset", CVE-2023-44487); off: no limit
+          --http2-empty-frame-budget N|off  HTTP/2 frames that carry nothing a client may send at
+                           once (default 10000, coming back over 30 seconds and with each request
+                           or DATA with bytes): empty DATA, PRIORITY, SETTINGS, PING, WINDOW_UPDATE
+                           on a closed stream, ...; past it GOAWAY ENHANCE_YOUR_CALM; off: no limit
+          --http2-zero-window-timeout SECONDS|off  how long HTTP/2 response bytes may wait on
+                           windows a client keeps at zero before GOAWAY ENHANCE_YOUR_CALM (default
+                           30); off: for ever
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -174,6 +188,26 @@ struct CommandLineOptions: Equatable {
                 case "--http2-max-streams": http2MaxStreams = number
                 case "--http2-window": http2Window = number
                 default: http2MaxFrame = number
+                }
+            case "--http2-reset-budget", "--http2-empty-frame-budget":
+                let text = try value(for: argument)
+                let budget: Int?
+                if text == "off" {
+                    budget = nil
+                } else {
+                    guard let number = Int(text), number >= 1 else { throw .usage("\(argument) takes a whole number of 1 or more, or off, not \"\(text)\"") }
+                    budget = number
+                }
+                if argument == "--http2-reset-budget" { http2Defences.resetBudget = budget } else { http2Defences.emptyFrameBudget = budget }
+            case "--http2-zero-window-timeout":
+                let text = try value(for: argument)
+                if text == "off" {
+                    http2Defences.zeroWindowTimeout = nil
+                } else {
+                    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                        throw .usage("--http2-zero-window-timeout takes seconds above 0, at most 86400, or off, not \"\(text)\"")
+                    }
+                    http2Defences.zeroWindowTimeout = Duration.rounded(seconds: seconds)
                 }
             case "--latency", "--jitter":
                 let text = try value(for: argument)
@@ -259,11 +293,12 @@ struct CommandLineOptions: Equatable {
 }
 
 extension CommandLineOptions {
-    /// Gives `configuration` the HTTP/2 mode and the settings the options name.
+    /// Gives `configuration` the HTTP/2 mode, the settings and the defences the options name.
     func applyHTTP2(to configuration: inout MockServer.Configuration) {
         configuration.http2 = http2
         if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
         if let http2Window { configuration.http2InitialWindowSize = http2Window }
         if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
+        configuration.http2Defences = http2Defences
     }
 }

@@ -21,6 +21,10 @@ extension Transcript {
         /// The connection's driver finished its work and closed it, for the reason given in a few
         /// words: FTP's data connections close with ``transferComplete`` ("transfer complete").
         case finished(String)
+        /// A defence against a hostile peer ended the connection, for the reason given: HTTP/2's
+        /// flood defences (too many resets, too many frames that carry nothing, a window left at
+        /// zero), which send GOAWAY ENHANCE_YOUR_CALM first.
+        case defence(String)
         /// The server was stopped.
         case serverStopped
         /// A system call failed.
@@ -38,6 +42,7 @@ extension Transcript {
             case .inputTooLong(let limit): "input longer than \(limit) bytes"
             case .malformedInput(let reason): "malformed input: \(reason)"
             case .finished(let reason): reason
+            case .defence(let reason): "closed by a defence: \(reason)"
             case .serverStopped: "server stopped"
             case .failed(let reason): "failed: \(reason)"
             }

@@ -59,6 +59,11 @@ extension MockServer {
         /// The largest HTTP/2 frame payload the server takes (SETTINGS_MAX_FRAME_SIZE, 16384, the
         /// least RFC 9113 §6.5.2 allows, to 16777215): a larger frame is a FRAME_SIZE_ERROR.
         public var http2MaxFrameSize = 16_384
+        /// HTTP/2's flood defences (``HTTP2Defences-swift.struct``): 1,000 resets and 10,000 frames
+        /// that carry nothing at once, refilled over 30 seconds, and 30 seconds on a zero window,
+        /// after which a connection ends with GOAWAY ENHANCE_YOUR_CALM; ``HTTP2Defences-swift.struct/off``
+        /// turns them off.
+        public var http2Defences = HTTP2Defences()
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",

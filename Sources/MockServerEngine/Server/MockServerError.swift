@@ -7,7 +7,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// An in-process session was asked of a server that does not speak HTTP (a line script).
     case notHTTP
     /// An HTTP/2 setting of the configuration (``MockServer/Configuration/http2MaxFrameSize``, …)
-    /// out of the range RFC 9113 §6.5.2 allows: what it is and what it may be.
+    /// out of the range RFC 9113 §6.5.2 allows, or a defence's limit
+    /// (``MockServer/Configuration/http2Defences``) out of its range: what it is and what it may be.
     case invalidHTTP2Setting(String)
 
     /// A sentence saying what went wrong.

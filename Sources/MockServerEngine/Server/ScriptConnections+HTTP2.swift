@@ -13,8 +13,9 @@ extension ScriptConnections {
         let mode = configuration.http2
         guard mode != .refuse, outputType == HTTPReplyOutput.self else { return self }
         let settings = try configuration.http2Settings
+        let defences = try configuration.http2DefenceLimits
         let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", upgradeFields: ["HTTP2-Settings"], isRequired: mode == .require) { responder, upgraded in
-            HTTP2ConnectionDriver(responder: responder, settings: settings, upgraded: upgraded)
+            HTTP2ConnectionDriver(responder: responder, settings: settings, defences: defences, upgraded: upgraded)
         }
         let drivers = self.drivers
         var offered = applicationProtocols
@@ -51,6 +52,29 @@ extension MockServer.Configuration {
             settings.initialWindowSize = UInt32(http2InitialWindowSize)
             settings.maxFrameSize = UInt32(http2MaxFrameSize)
             return settings
+        }
+    }
+}
+
+extension MockServer.Configuration {
+    /// The limits HTTP/2's driver defends with: ``http2Defences``, checked.
+    var http2DefenceLimits: HTTP2DefenceLimits {
+        get throws(MockServerError) {
+            let defences = http2Defences
+            if let budget = defences.resetBudget, budget < 1 {
+                throw .invalidHTTP2Setting("http2Defences.resetBudget (--http2-reset-budget) is \(budget): it takes 1 or more, or nil (off) to turn the defence off")
+            }
+            if let budget = defences.emptyFrameBudget, budget < 1 {
+                throw .invalidHTTP2Setting("http2Defences.emptyFrameBudget (--http2-empty-frame-budget) is \(budget): it takes 1 or more, or nil (off) to turn the defence off")
+            }
+            guard defences.refillTime > .zero else {
+                throw .invalidHTTP2Setting("http2Defences.refillTime is \(defences.refillTime): it must be more than 0")
+            }
+            if let timeout = defences.zeroWindowTimeout, timeout <= .zero {
+                throw .invalidHTTP2Setting("http2Defences.zeroWindowTimeout (--http2-zero-window-timeout) is \(timeout): it must be more than 0, or nil (off) to turn the defence off")
+            }
+            return HTTP2DefenceLimits(resetBudget: defences.resetBudget, emptyFrameBudget: defences.emptyFrameBudget,
+                                      refill: defences.refillTime, zeroWindowTimeout: defences.zeroWindowTimeout)
         }
     }
 }

@@ -27,6 +27,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var started = false
     /// The request of an `Upgrade: h2c`, answered on stream 1 once the connection opens.
     private var upgraded: HTTPMockRequest?
+    /// The budgets of resets and of frames that carry nothing (``HTTP2DefenceLimits``).
+    private var floodGuard: HTTP2FloodGuard
+    /// The zero-window defence, unless it is off.
+    private var stallWatch: HTTP2StallWatch?
 
     /// The settings the server advertises: at most 100 concurrent streams, a 1 MiB stream window.
     package static let defaultSettings: HTTP2Settings = {
@@ -38,11 +42,14 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }()
 
     /// A driver for a connection whose next bytes are the client preface (`expectingPreface`), or
-    /// whose preface was read already; requests go to the responder `responder` returns.
+    /// whose preface was read already; requests go to the responder `responder` returns, and the
+    /// client's floods meet `defences`.
     package init(responder: @escaping @Sendable () -> any HTTPResponder, settings: HTTP2Settings = defaultSettings,
-                 expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
+                 defences: HTTP2DefenceLimits = .standard, expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
         self.responder = responder
         self.upgraded = upgraded
+        floodGuard = HTTP2FloodGuard(defences)
+        stallWatch = defences.zeroWindowTimeout.map { HTTP2StallWatch(timeout: MonotonicClock.nanoseconds($0)) }
         reader = HTTP2FrameReader(expectingPreface: expectingPreface, maximumFrameSize: Int(settings.maxFrameSize))
         h2 = HTTP2ServerConnection(settings: settings, connectionWindow: 1 << 24)
     }
@@ -82,6 +89,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         reader.append(bytes)
         do {
             while case .running = state, let frame = try nextFrame(on: connection) {
+                if let breach = floodGuard.admit(frame, isOpen: { h2.state(of: $0) != nil }, now: MonotonicClock.now) {
+                    defend(breach, on: connection)
+                    break
+                }
                 for event in try h2.receive(frame) { handle(event, on: connection) }
             }
         } catch {
@@ -100,15 +111,18 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             } catch {
                 guard case .stream = error.scope else { throw error }
                 streamError(error, on: connection)
+                guard case .running = state else { return nil }
             }
         }
     }
 
-    /// Answers a stream error with RST_STREAM; the stream's exchange ends, the connection goes on.
+    /// Answers a stream error with RST_STREAM; the stream's exchange ends, the connection goes on,
+    /// unless the client's errors have spent the empty-frame budget.
     private func streamError(_ error: HTTP2Error, on connection: StreamConnection) {
         connection.log(.warning, "HTTP/2 \(error)")
         HTTP2FrameWriter.write(h2.fail(error), into: &pending)
         if case .stream(let id) = error.scope { end(id) }
+        if let breach = floodGuard.admitStreamError(now: MonotonicClock.now) { defend(breach, on: connection) }
     }
 
     package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
@@ -129,6 +143,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     // MARK: Frames
 
     private func handle(_ event: HTTP2ServerConnection.Event, on connection: StreamConnection) {
+        // A defence may have ended the connection on an earlier event of the same frame.
+        guard case .running = state else { return }
         switch event {
         case .send(let frame):
             HTTP2FrameWriter.write(frame, into: &pending)
@@ -161,9 +177,11 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .streamFailed(let error):
             connection.log(.warning, "HTTP/2 \(error)")
             if case .stream(let id) = error.scope { end(id) }
+            if let breach = floodGuard.admitStreamError(now: MonotonicClock.now) { defend(breach, on: connection) }
         case .goAway(_, let code, _):
             connection.log(.debug, "HTTP/2 GOAWAY from the client: \(code)")
         case .windowOpened(let id):
+            stallWatch?.windowOpened()
             if id == 0 {
                 for exchange in exchanges.values.sorted(by: { $0.id < $1.id }) { sendQueued(exchange, on: connection) }
             } else if let exchange = exchanges[id] {
@@ -178,6 +196,46 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         connection.log(.warning, "HTTP/2 \(error); closing")
         HTTP2FrameWriter.write(h2.fail(error), into: &pending)
         closeConnection(.malformedInput(error.description), on: connection)
+    }
+
+    /// Ends the connection for a flood defence: GOAWAY with its error (ENHANCE_YOUR_CALM) and its
+    /// reason as debug data; the transcript's close names the defence.
+    private func defend(_ error: HTTP2Error, on connection: StreamConnection) {
+        connection.log(.warning, "HTTP/2 \(error); closing")
+        HTTP2FrameWriter.write(h2.fail(error), into: &pending)
+        closeConnection(.defence(error.reason), on: connection)
+    }
+
+    // MARK: Zero windows
+
+    /// The zero-window defence's look after a turn: a wait that begins arms its timer.
+    private func watchWindows(on connection: StreamConnection) {
+        guard case .running = state, !connection.isClosed,
+              let deadline = stallWatch?.observe(blocked: isWaitingOnWindows, now: MonotonicClock.now) else { return }
+        armStallTimer(at: deadline, on: connection)
+    }
+
+    /// Whether response bytes wait and no window lets any of them go (at once false with no
+    /// stream under way: a small answer's turn costs no walk over the streams).
+    private var isWaitingOnWindows: Bool {
+        guard !exchanges.isEmpty else { return false }
+        var waiting = false
+        for exchange in exchanges.values where !exchange.queued.isEmpty {
+            if h2.sendableBytes(on: exchange.id) > 0 { return false }
+            waiting = true
+        }
+        return waiting
+    }
+
+    private func armStallTimer(at deadline: UInt64, on connection: StreamConnection) {
+        connection.loop.schedule(at: deadline) { [weak self, weak connection] in
+            guard let self, let connection, !connection.isClosed, case .running = self.state, self.stallWatch != nil else { return }
+            switch self.stallWatch!.timerFired(now: MonotonicClock.now()) {
+            case .wait: break
+            case .arm(let next): self.armStallTimer(at: next, on: connection)
+            case .expired(let error): self.defend(error, on: connection)
+            }
+        }
     }
 
     /// Sends GOAWAY's consequences: no stream goes on, and the connection closes once its output is written.
@@ -202,6 +260,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     /// Hands what was decided to the connection.
     private func flush(on connection: StreamConnection) {
+        if stallWatch != nil { watchWindows(on: connection) }
         guard !pending.isEmpty, !connection.isClosed else { return }
         let bytes = pending
         pending = []
