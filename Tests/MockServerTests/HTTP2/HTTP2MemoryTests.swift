@@ -9,7 +9,7 @@ import TestSupport
 @Suite("HTTP/2 memory under clients that hold answers back", .offPool, .serialized)
 struct HTTP2MemoryTests {
     /// What the server may grow by over its idle size here (the issue asks at most 100 MB). Measured:
-    /// about 1 MB for 100 zero-window streams, 2 MB for 500; main's code took 500 MB per 100 streams.
+    /// about 1 MB for 100 zero-window streams, 2 MB for 500 (debug build); main's code took 525 MB per 100 streams.
     private static let bound = 32 << 20
 
     /// A python3 program (h2) that warms the server up with one answer, reads its idle memory, opens
@@ -98,16 +98,17 @@ struct HTTP2MemoryTests {
         print(json.dumps({"idle": idle, "peak": peak, "probe": probe, "body": body}))
         """
 
-    /// Serves a mock-data folder with a 5 MiB `GET /big` and a small `GET /small` from the built CLI.
-    private static func serve() throws -> (RunningCommand, UInt16) {
+    /// Serves a mock-data folder with a 5 MiB `GET /big` and a small `GET /small` (and with `huge`,
+    /// a 16 MiB `GET /huge`) from the built CLI.
+    private static func serve(huge: Bool = false) throws -> (RunningCommand, UInt16) {
         let folder = try Tools.temporaryDirectory()
-        var big = Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
-        big += (0..<(5 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        try Data(big).write(to: folder.appendingPathComponent("GET|-big.http"))
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
+        try Data(head + [UInt8](repeating: 7, count: 5 << 20)).write(to: folder.appendingPathComponent("GET|-big.http"))
+        if huge { try Data(head + [UInt8](repeating: 8, count: 16 << 20)).write(to: folder.appendingPathComponent("GET|-huge.http")) }
         try Data(#"{"ok": true}"#.utf8).write(to: folder.appendingPathComponent("GET|-small.json"))
         // Files written less than a second ago are read again at each request (Docs/MockData.md):
         // these are made older, so that every stream gets the one response the folder keeps.
-        for name in ["GET|-big.http", "GET|-small.json"] {
+        for name in ["GET|-big.http", "GET|-small.json"] + (huge ? ["GET|-huge.http"] : []) {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: folder.appendingPathComponent(name).path)
         }
         let command = try RunningCommand(["--mock-data", folder.path])
@@ -130,5 +131,59 @@ struct HTTP2MemoryTests {
         #expect(peak - idle < Self.bound, "the server went from \(idle >> 20) MB to \(peak >> 20) MB")
         #expect(probe < 1, "a new client waited \(probe) s")
         #expect(report["body"] as? String == #"{"ok": true}"#)
+    }
+
+    @Test("two 16 MiB answers to a client that reads once the server's socket is full share the connection in turn: the second's DATA starts long before the first's ends",
+          .enabled(if: Tools.hasPythonModule("h2"), "drives HTTP/2 with python3's h2"))
+    func streamsTakeTurns() throws {
+        let (command, port) = try Self.serve(huge: true)
+        defer { _ = command.terminate() }
+        // The socket's buffers take the first stream's first bytes (4 MB at most with Linux's
+        // default tcp_wmem); what waits past them goes a 16 KiB share per stream in turn.
+        let program = """
+            import fcntl, socket, sys, termios, time
+            import h2.config, h2.connection, h2.events, h2.settings
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 65536)
+            s.connect(("127.0.0.1", int(sys.argv[1])))
+            c = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
+            c.local_settings = h2.settings.Settings(client=True, initial_values={h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 2**31 - 1})
+            c.initiate_connection()
+            c.increment_flow_control_window(2**31 - 1 - 65535)
+            for stream in (1, 3):
+                c.send_headers(stream, [(":method", "GET"), (":path", "/huge"), (":scheme", "http"), (":authority", "127.0.0.1")], end_stream=True)
+            s.sendall(c.data_to_send())
+            def waiting():
+                count = bytearray(4)
+                fcntl.ioctl(s, termios.FIONREAD, count)
+                return int.from_bytes(count, sys.byteorder)
+            last = -1
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                now = waiting()
+                if now > 0 and now == last: break
+                last = now
+                time.sleep(0.1)
+            s.settimeout(30)
+            received = {1: 0, 3: 0}
+            first_of_3 = None
+            ended = []
+            while len(ended) < 2:
+                data = s.recv(65536)
+                if not data: raise SystemExit("closed")
+                for event in c.receive_data(data):
+                    if isinstance(event, h2.events.DataReceived):
+                        if event.stream_id == 3 and first_of_3 is None: first_of_3 = received[1]
+                        received[event.stream_id] += len(event.data)
+                    if isinstance(event, h2.events.StreamEnded): ended.append(event.stream_id)
+                s.sendall(c.data_to_send())
+            print(received[1], received[3], first_of_3)
+            """
+        let result = try Tools.run("python3", ["-c", program, String(port)], timeout: 90)
+        #expect(result.status == 0, "\(result.stderr)")
+        let numbers = result.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        try #require(numbers.count == 3, "\(result.stdout)\(result.stderr)")
+        #expect(numbers[0] == 16 << 20 && numbers[1] == 16 << 20)
+        #expect(numbers[2] < 8 << 20, "stream 3's first DATA came after \(numbers[2]) bytes of stream 1")
     }
 }
