@@ -41,7 +41,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     /// A stream's queued bytes past which its steps wait for them to go (a streamed body or a
     /// script's sends that a zero window holds back): its own memory stays near this, plus one send.
-    /// A response's body counts, but is shared with the response rather than held twice.
+    /// A response's body counts, but is shared with the response rather than held twice. The steps
+    /// go on once half of it is left, so that what goes meanwhile fills whole DATA frames.
     package static let streamQueueLimit = 64 * 1024
     /// The frames decided and not yet handed to the connection are handed over past this many bytes,
     /// so that the connection's room (``MockServerCore/StreamConnection/hasOutputRoom``) is checked
@@ -382,13 +383,13 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     /// Runs a stream's steps until one waits or they are all done; they also wait while the stream
-    /// has ``streamQueueLimit`` bytes queued, and go on once fewer are left (``sendAndResume(_:on:atMost:)``).
+    /// has ``streamQueueLimit`` bytes queued, and go on once half of that is left (``sendAndResume(_:on:atMost:)``).
     private func run(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         while case .replying = exchange.phase, case .running = state {
             if exchange.outgoing.count >= Self.streamQueueLimit {
                 exchange.phase = .draining
                 sendQueued(exchange, on: connection)
-                guard case .draining = exchange.phase, exchange.outgoing.count < Self.streamQueueLimit else { return }
+                guard case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
                 exchange.phase = .replying
             }
             guard let step = exchange.steps.next() else { break }
@@ -578,7 +579,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// trailers, if any). While the steps run, the bytes wait (unless `whileReplying`) for them to
     /// stop at a pause, a hang or the end, so that a response's last DATA frame carries END_STREAM
     /// instead of an empty frame after it; while they wait for the queue (``HTTP2StreamExchange/Phase/draining``),
-    /// only what brings it under ``streamQueueLimit`` goes, for the same reason.
+    /// only what brings it down to half of ``streamQueueLimit`` goes, for the same reason.
     ///
     /// - Returns: how many bytes went.
     @discardableResult
@@ -590,7 +591,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .replying where !whileReplying:
             return 0
         case .draining:
-            limit = min(limit, exchange.outgoing.count - Self.streamQueueLimit + 1)
+            limit = min(limit, exchange.outgoing.count - Self.streamQueueLimit / 2)
         case .ending where !exchange.headSent:
             // Steps that sent no response: the stream still needs a head.
             sendHead(HTTPMockResponse(status: 200), on: exchange, connection: connection)
@@ -643,11 +644,11 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     /// Sends what a stream has queued (at most `limit`), and runs its steps again if they waited
-    /// for its queue and it is now under ``streamQueueLimit``.
+    /// for its queue and half of ``streamQueueLimit`` or less is left.
     @discardableResult
     private func sendAndResume(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, atMost limit: Int = .max) -> Int {
         let sent = sendQueued(exchange, on: connection, atMost: limit)
-        if case .draining = exchange.phase, exchange.outgoing.count < Self.streamQueueLimit, exchanges[exchange.id] === exchange {
+        if case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange {
             exchange.phase = .replying
             run(exchange, on: connection)
         }

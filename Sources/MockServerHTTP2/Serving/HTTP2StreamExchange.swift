@@ -18,7 +18,7 @@ final class HTTP2StreamExchange {
         /// A step waits (a pause), after which the steps go on.
         case paused
         /// The steps queued ``HTTP2ConnectionDriver/streamQueueLimit`` bytes or more: they wait,
-        /// while those bytes go as the windows and the connection's output allow, until fewer are left.
+        /// while those bytes go as the windows and the connection's output allow, until half are left.
         case draining
         /// A `hang` fault: nothing more is sent on the stream.
         case hanging
