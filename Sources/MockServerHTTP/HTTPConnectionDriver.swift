@@ -178,6 +178,12 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }]
     }
 
+    /// The protocol the connection switched to hears that its output drained (HTTP/2's streams
+    /// wait for it); HTTP/1.1's own output is paced by the connection's steps.
+    package func outputDrained(on connection: StreamConnection) {
+        if case .upgraded(let driver) = state { driver.outputDrained(on: connection) }
+    }
+
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         switch state {
         case .waiting(let cancel): cancel()

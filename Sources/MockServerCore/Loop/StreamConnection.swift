@@ -96,6 +96,10 @@ package final class StreamConnection: LoopHandler {
     /// steps (HTTP/2's streams, a relay) produces more only then, and otherwise waits for
     /// ``StreamDriver/outputDrained(on:)``.
     package var hasOutputRoom: Bool { output.count < Self.outputRoom }
+    /// Set when a ``sendNow(_:)`` left ``outputRoom`` bytes or more waiting: the driver is owed an
+    /// ``StreamDriver/outputDrained(on:)`` once they fall back under it, wherever they drain (the
+    /// writes of the same turn can drain them before the turn ends).
+    @exclusivity(unchecked) private var owesDrained = false
 
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
@@ -199,7 +203,10 @@ package final class StreamConnection: LoopHandler {
         }
         let wasFull = !hasOutputRoom
         defer {
-            if wasFull, !isClosed, hasOutputRoom { driver.outputDrained(on: self) }
+            if wasFull || owesDrained, !isClosed, hasOutputRoom {
+                owesDrained = false
+                driver.outputDrained(on: self)
+            }
         }
         if case .connecting = activity, let target = connectTarget {
             connectionAttempted(to: target, readiness)
@@ -378,6 +385,7 @@ package final class StreamConnection: LoopHandler {
         send(bytes)
         flushAndShut()
         guard !isClosed else { return }
+        if !hasOutputRoom { owesDrained = true }
         updateInterest(keepingHeldRead: isHeld)
     }
 

@@ -374,6 +374,27 @@ package struct HTTP2ServerConnection: Sendable {
         return (frames, count)
     }
 
+    /// Writes DATA frames for as much of `bytes` as the windows and the peer's frame size allow now
+    /// into `output`, and returns how many bytes they carry; END_STREAM goes on the last one only
+    /// when all of `bytes` went. The bytes are copied once, into `output`: no frame value is made.
+    package mutating func sendData(_ bytes: ArraySlice<UInt8>, on streamID: UInt32, endStream: Bool, into output: inout [UInt8]) -> Int {
+        let count = min(bytes.count, sendableBytes(on: streamID))
+        guard streams[streamID] != nil, count > 0 || (bytes.isEmpty && endStream) else { return 0 }
+        _ = connectionSendWindow.consume(count)
+        _ = streams[streamID]!.sendWindow.consume(count)
+        var offset = bytes.startIndex
+        let end = bytes.startIndex + count
+        let finishes = endStream && count == bytes.count
+        let frameSize = Int(peerSettings.maxFrameSize)
+        repeat {
+            let chunkEnd = min(end, offset + frameSize)
+            HTTP2FrameWriter.writeData(bytes[offset..<chunkEnd], streamID: streamID, endStream: finishes && chunkEnd == end, into: &output)
+            offset = chunkEnd
+        } while offset < end
+        if finishes { endLocal(streamID) }
+        return count
+    }
+
     /// The WINDOW_UPDATE frames that give back `count` bytes the server has consumed of `streamID`'s
     /// DATA, on the stream (while the peer may still send on it) and on the connection. They are
     /// batched, as nghttp2 and nginx do: a window is given back once half of it is consumed, so that

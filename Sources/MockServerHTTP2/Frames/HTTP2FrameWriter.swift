@@ -55,6 +55,13 @@ package enum HTTP2FrameWriter {
             .write(into: &output, at: headerAt)
     }
 
+    /// Appends a DATA frame carrying `bytes` (within the peer's maximum frame size): the one copy
+    /// of a body's bytes that sending makes, from the response's own storage into the output.
+    package static func writeData(_ bytes: ArraySlice<UInt8>, streamID: UInt32, endStream: Bool, into output: inout [UInt8]) {
+        HTTP2FrameHeader(length: bytes.count, type: .data, flags: endStream ? .endStream : [], streamID: streamID).write(into: &output)
+        output.append(contentsOf: bytes)
+    }
+
     /// Appends a field block as a HEADERS frame and as many CONTINUATION frames as
     /// `maximumFrameSize` makes it need (§4.3, §6.10).
     package static func writeFieldBlock(_ block: [UInt8], streamID: UInt32, endStream: Bool, maximumFrameSize: Int, into output: inout [UInt8]) {

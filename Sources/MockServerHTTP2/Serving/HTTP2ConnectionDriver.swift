@@ -8,6 +8,12 @@ import MockServerHTTP
 ///
 /// The connection's steps are not used: everything is sent as it is decided
 /// (``MockServerCore/StreamConnection/sendNow(_:)``), so a pause on one stream holds no other.
+///
+/// What the server holds for a peer stays bounded whatever the peer does: a stream keeps its
+/// response's body as the response's own bytes, shared (``HTTP2OutgoingBytes``), not a copy; DATA is
+/// framed only while the connection's output has room (``MockServerCore/StreamConnection/outputRoom``,
+/// 256 KiB), and goes on, stream after stream in turn, once it drains; a stream's steps wait while
+/// it has ``streamQueueLimit`` bytes queued.
 package final class HTTP2ConnectionDriver: StreamDriver {
     /// Where the connection is.
     private enum State {
@@ -31,6 +37,24 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var floodGuard: HTTP2FloodGuard
     /// The zero-window defence, unless it is off.
     private var stallWatch: HTTP2StallWatch?
+    /// Set when a stream stopped framing DATA that its windows allowed because the connection's
+    /// output was full: the streams go on once it has room (``outputDrained(on:)``).
+    private var blockedOnRoom = false
+    /// The stream that last sent in a turn of ``sendWaiting(on:)``: the next turn starts after it.
+    private var lastServed: UInt32 = 0
+
+    /// A stream's queued bytes past which its steps wait for them to go (a streamed body or a
+    /// script's sends that a zero window holds back): its own memory stays near this, plus one send.
+    /// A response's body counts, but is shared with the response rather than held twice. The steps
+    /// go on once half of it is left, so that what goes meanwhile fills whole DATA frames.
+    package static let streamQueueLimit = 64 * 1024
+    /// The frames decided and not yet handed to the connection are handed over past this many bytes,
+    /// so that the connection's room (``MockServerCore/StreamConnection/hasOutputRoom``) is checked
+    /// between sends of a large body.
+    static let handOverSize = 64 * 1024
+    /// What a stream sends in its turn when several wait for room in the connection's output: one
+    /// DATA frame of the default size, so that none waits behind another's whole body.
+    static let fairShare = 16 * 1024
 
     /// The settings the server advertises: at most 100 concurrent streams, a 1 MiB stream window.
     package static let defaultSettings: HTTP2Settings = {
@@ -77,6 +101,11 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         return []
     }
 
+    package func outputDrained(on connection: StreamConnection) {
+        guard case .running = state else { return }
+        flush(on: connection)
+    }
+
     private func start() {
         guard !started else { return }
         started = true
@@ -121,7 +150,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func streamError(_ error: HTTP2Error, on connection: StreamConnection) {
         connection.log(.warning, "HTTP/2 \(error)")
         HTTP2FrameWriter.write(h2.fail(error), into: &pending)
-        if case .stream(let id) = error.scope { end(id) }
+        if case .stream(let id) = error.scope { end(id, on: connection) }
         if let breach = floodGuard.admitStreamError(now: MonotonicClock.now) { defend(breach, on: connection) }
     }
 
@@ -136,6 +165,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         for exchange in exchanges.values {
             if case .answering(let cancel) = exchange.phase { cancel() }
             exchange.phase = .done
+            discardQueued(exchange, on: connection)
         }
         exchanges = [:]
     }
@@ -173,19 +203,19 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             if endStream { requestComplete(exchange, on: connection) }
         case .streamReset(let id, let code):
             connection.log(.debug, "HTTP/2 stream \(id) reset by the client: \(code)")
-            end(id)
+            end(id, on: connection)
         case .streamFailed(let error):
             connection.log(.warning, "HTTP/2 \(error)")
-            if case .stream(let id) = error.scope { end(id) }
+            if case .stream(let id) = error.scope { end(id, on: connection) }
             if let breach = floodGuard.admitStreamError(now: MonotonicClock.now) { defend(breach, on: connection) }
         case .goAway(_, let code, _):
             connection.log(.debug, "HTTP/2 GOAWAY from the client: \(code)")
         case .windowOpened(let id):
             stallWatch?.windowOpened()
             if id == 0 {
-                for exchange in exchanges.values.sorted(by: { $0.id < $1.id }) { sendQueued(exchange, on: connection) }
+                sendWaiting(on: connection)
             } else if let exchange = exchanges[id] {
-                sendQueued(exchange, on: connection)
+                sendAndResume(exchange, on: connection)
             }
         case .peerSettingsChanged, .pingAcknowledged:
             break
@@ -244,6 +274,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         for exchange in exchanges.values {
             if case .answering(let cancel) = exchange.phase { cancel() }
             exchange.phase = .done
+            discardQueued(exchange, on: connection)
         }
         exchanges = [:]
         flush(on: connection)
@@ -252,15 +283,28 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         connection.finishAfterOutputLingering(reason)
     }
 
-    private func end(_ id: UInt32) {
+    private func end(_ id: UInt32, on connection: StreamConnection) {
         guard let exchange = exchanges.removeValue(forKey: id) else { return }
         if case .answering(let cancel) = exchange.phase { cancel() }
         exchange.phase = .done
+        discardQueued(exchange, on: connection)
     }
 
-    /// Hands what was decided to the connection.
+    /// Hands what was decided to the connection at the end of a turn; then, while streams wait for
+    /// room in the connection's output and it has some (the socket took what was queued), they go on.
     private func flush(on connection: StreamConnection) {
+        handOver(on: connection)
+        while blockedOnRoom, case .running = state, !connection.isClosed, connection.hasOutputRoom {
+            blockedOnRoom = false
+            sendWaiting(on: connection)
+            handOver(on: connection)
+        }
+        // After the turn's sends, which may have spent the last of a window.
         if stallWatch != nil { watchWindows(on: connection) }
+    }
+
+    /// Hands the frames decided so far to the connection, which writes what the socket takes now.
+    private func handOver(on connection: StreamConnection) {
         guard !pending.isEmpty, !connection.isClosed else { return }
         let bytes = pending
         pending = []
@@ -398,15 +442,23 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         run(exchange, on: connection)
     }
 
-    /// Runs a stream's steps until one waits or they are all done.
+    /// Runs a stream's steps until one waits or they are all done; they also wait while the stream
+    /// has ``streamQueueLimit`` bytes queued, and go on once half of that is left (``sendAndResume(_:on:atMost:)``).
     private func run(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        while case .replying = exchange.phase, case .running = state, let step = exchange.steps.next() {
+        while case .replying = exchange.phase, case .running = state {
+            if exchange.outgoing.count >= Self.streamQueueLimit {
+                exchange.phase = .draining
+                sendQueued(exchange, on: connection)
+                guard case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
+                exchange.phase = .replying
+            }
+            guard let step = exchange.steps.next() else { break }
             perform(step, on: exchange, connection: connection)
         }
         guard case .replying = exchange.phase, case .running = state else { return }
         finishRawResponse(exchange, on: connection)
         exchange.phase = .ending
-        if let rest = exchange.chunks?.takeRest(), !rest.isEmpty { exchange.queued += rest }
+        if let rest = exchange.chunks?.takeRest(), !rest.isEmpty { exchange.outgoing.append(rest) }
         sendQueued(exchange, on: connection)
     }
 
@@ -424,7 +476,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 return
             }
             guard !exchange.isHead else { return }
-            exchange.queued += exchange.chunks != nil ? exchange.chunks!.take(bytes) : bytes
+            exchange.outgoing.append(exchange.chunks != nil ? exchange.chunks!.take(bytes) : bytes)
             // A streamed body's trailer section (a gRPC answer's status) closes the stream as HEADERS.
             if exchange.trailers.fields.isEmpty, let trailers = exchange.chunks?.trailers { exchange.trailers = trailers }
             sendQueued(exchange, on: connection)
@@ -452,7 +504,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             // The connection's faults act on the connection: every stream ends with it.
             connection.log(.debug, "HTTP/2 stream \(exchange.id): fault \(fault) on the connection")
             sendQueued(exchange, on: connection, whileReplying: true)
-            flush(on: connection)
+            handOver(on: connection)
             exchange.phase = .done
             state = .closing(.script)
             connection.hold()
@@ -468,7 +520,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .output(.upgrade(let upgrade)):
             connection.log(.warning, "a \(upgrade.name) upgrade cannot run on an HTTP/2 stream; the stream is reset with HTTP_1_1_REQUIRED")
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(.http11Required, stream: exchange.id, "\(upgrade.name) needs HTTP/1.1")), into: &pending)
-            end(exchange.id)
+            end(exchange.id, on: connection)
         case .then:
             // The cursor works a `then` out before handing out the steps it returns.
             break
@@ -487,7 +539,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             // What the steps sent before the fault goes first.
             sendQueued(exchange, on: connection, whileReplying: true)
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(code, stream: exchange.id, "reset on demand")), into: &pending)
-            end(exchange.id)
+            end(exchange.id, on: connection)
         case .goaway(let name):
             let code = HTTP2ErrorCode(name: name) ?? .internalError
             sendQueued(exchange, on: connection, whileReplying: true)
@@ -502,19 +554,19 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                     for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
                 }
             }
-            exchange.queued = []
+            discardQueued(exchange, on: connection)
             exchange.phase = .hanging
         case .badHPACK:
             // RFC 7541 §6.1: index 0 is not a field; a decoder must fail with COMPRESSION_ERROR.
             exchange.headSent = true
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .headers(block: [0x80], endStream: false, endHeaders: true)), into: &pending)
-            exchange.queued = []
+            discardQueued(exchange, on: connection)
             exchange.phase = .hanging
         case .illegalFrame:
             // RFC 9113 §6.5: SETTINGS on a stream other than 0 is a connection error, PROTOCOL_ERROR.
             // (Chosen over DATA on stream 0, which grpcio ignores.)
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .settings([], ack: false)), into: &pending)
-            exchange.queued = []
+            discardQueued(exchange, on: connection)
             exchange.phase = .hanging
         }
     }
@@ -526,7 +578,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             case .head(let head):
                 sendHead(HTTPMockResponse(status: head.status, reason: head.reason, headers: head.headers), on: exchange, connection: connection, raw: true)
             case .body(let bytes):
-                if !exchange.isHead { exchange.queued += bytes }
+                if !exchange.isHead { exchange.outgoing.append(bytes) }
             case .end:
                 break
             }
@@ -565,7 +617,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         exchange.trailers = response.trailers
         // A response with nothing after its head (a gRPC trailers-only error, a HEAD's answer, an
         // empty body as the last step) ends the stream on its HEADERS frame, as gRPC clients require.
-        let endsHere = !streamed && (!sendsBody || response.body.isEmpty) && exchange.queued.isEmpty
+        let endsHere = !streamed && (!sendsBody || response.body.isEmpty) && exchange.outgoing.isEmpty
             && response.trailers.fields.isEmpty && exchange.steps.isAtEnd
         do {
             for frame in try h2.sendHeaders(fields, on: exchange.id, endStream: endsHere) { HTTP2FrameWriter.write(frame, into: &pending) }
@@ -578,31 +630,44 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             ended(exchange, on: connection)
             return
         }
-        if sendsBody { exchange.queued += response.body }
+        if sendsBody { exchange.outgoing.append(response.body) }
         sendQueued(exchange, on: connection)
     }
 
-    /// Sends what the windows allow of a stream's queued bytes, and ends the stream when its steps
-    /// are done and nothing is left (with its trailers, if any). While the steps run, the bytes wait
-    /// (unless `whileReplying`) for them to stop at a pause, a hang or the end, so that a response's
-    /// last DATA frame carries END_STREAM instead of an empty frame after it.
-    private func sendQueued(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, whileReplying: Bool = false) {
-        guard case .running = state, exchanges[exchange.id] === exchange else { return }
-        if case .replying = exchange.phase, !whileReplying { return }
-        let ending: Bool = if case .ending = exchange.phase { true } else { false }
-        if ending, !exchange.headSent {
+    /// Sends what the windows and the connection's output allow of a stream's queued bytes (at most
+    /// `limit` of them), and ends the stream when its steps are done and nothing is left (with its
+    /// trailers, if any). While the steps run, the bytes wait (unless `whileReplying`) for them to
+    /// stop at a pause, a hang or the end, so that a response's last DATA frame carries END_STREAM
+    /// instead of an empty frame after it; while they wait for the queue (``HTTP2StreamExchange/Phase/draining``),
+    /// only what brings it down to half of ``streamQueueLimit`` goes, for the same reason.
+    ///
+    /// - Returns: how many bytes went.
+    @discardableResult
+    private func sendQueued(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, whileReplying: Bool = false,
+                            atMost limit: Int = .max) -> Int {
+        guard case .running = state, exchanges[exchange.id] === exchange, !connection.isClosed else { return 0 }
+        var limit = limit
+        switch exchange.phase {
+        case .replying where !whileReplying:
+            return 0
+        case .draining:
+            limit = min(limit, exchange.outgoing.count - Self.streamQueueLimit / 2)
+        case .ending where !exchange.headSent:
             // Steps that sent no response: the stream still needs a head.
             sendHead(HTTPMockResponse(status: 200), on: exchange, connection: connection)
-            return
+            return 0
+        default:
+            break
         }
+        let ending: Bool = if case .ending = exchange.phase { true } else { false }
         let endsWithData = ending && exchange.trailers.fields.isEmpty
-        if !exchange.queued.isEmpty || endsWithData {
-            let (frames, sent) = h2.sendData(exchange.queued[...], on: exchange.id, endStream: endsWithData)
-            for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
-            if sent > 0 { recordOutput(Array(exchange.queued[..<sent]), on: exchange, connection: connection) }
-            exchange.queued.removeFirst(sent)
+        var sent = 0
+        if !exchange.outgoing.isEmpty {
+            sent = sendOutgoing(exchange, endStream: endsWithData, atMost: limit, on: connection)
+        } else if endsWithData {
+            _ = h2.sendData([][...], on: exchange.id, endStream: true, into: &pending)
         }
-        guard ending, exchange.queued.isEmpty else { return }
+        guard ending, exchange.outgoing.isEmpty, exchanges[exchange.id] === exchange else { return sent }
         if !exchange.trailers.fields.isEmpty {
             let fields = exchange.trailers.map { HPACKHeader($0.name.lowercased(), $0.value) }
             if let frames = try? h2.sendHeaders(fields, on: exchange.id, endStream: true) {
@@ -611,6 +676,70 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
         }
         ended(exchange, on: connection)
+        return sent
+    }
+
+    /// Frames a stream's queued bytes as DATA (at most `limit`), as far as its windows allow and
+    /// while the connection's output has room; END_STREAM goes on the last byte when `endStream`.
+    /// A piece that has all gone is recorded in the transcript (the piece itself, not a copy).
+    private func sendOutgoing(_ exchange: HTTP2StreamExchange, endStream: Bool, atMost limit: Int, on connection: StreamConnection) -> Int {
+        var sent = 0
+        while !exchange.outgoing.isEmpty, sent < limit {
+            if pending.count >= Self.handOverSize {
+                handOver(on: connection)
+                if connection.isClosed { break }
+            }
+            guard connection.hasOutputRoom else {
+                if h2.sendableBytes(on: exchange.id) > 0 { blockedOnRoom = true }
+                break
+            }
+            let most = min(limit - sent, Self.handOverSize)
+            let bytes = exchange.outgoing.next(atMost: most)
+            let count = h2.sendData(bytes, on: exchange.id, endStream: endStream && exchange.outgoing.isLast(atMost: most), into: &pending)
+            guard count > 0 else { break }
+            sent += count
+            exchange.outgoing.removeFirst(count) { recordOutput($0, on: exchange, connection: connection) }
+        }
+        return sent
+    }
+
+    /// Sends what a stream has queued (at most `limit`), and runs its steps again if they waited
+    /// for its queue and half of ``streamQueueLimit`` or less is left.
+    @discardableResult
+    private func sendAndResume(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, atMost limit: Int = .max) -> Int {
+        let sent = sendQueued(exchange, on: connection, atMost: limit)
+        if case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange {
+            exchange.phase = .replying
+            run(exchange, on: connection)
+        }
+        return sent
+    }
+
+    /// Sends what the streams have queued, a ``fairShare`` each in turn (in stream order, starting
+    /// after the one that sent last), until the windows or the connection's output stop them all.
+    private func sendWaiting(on connection: StreamConnection) {
+        let ids = exchanges.compactMap { $0.value.outgoing.isEmpty ? nil : $0.key }.sorted()
+        guard !ids.isEmpty else { return }
+        var progressed = true
+        while progressed, case .running = state, !connection.isClosed {
+            progressed = false
+            let start = ids.firstIndex { $0 > lastServed } ?? 0
+            for turn in ids.indices {
+                let id = ids[(start + turn) % ids.count]
+                guard let exchange = exchanges[id] else { continue }
+                if sendAndResume(exchange, on: connection, atMost: Self.fairShare) > 0 {
+                    progressed = true
+                    lastServed = id
+                }
+                if blockedOnRoom || connection.isClosed { return }
+            }
+        }
+    }
+
+    /// Drops what a stream has queued (it was reset, stalled, or its connection ended); the part of
+    /// a piece that went already is recorded in the transcript.
+    private func discardQueued(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+        if let gone = exchange.outgoing.removeAll() { recordOutput(Array(gone), on: exchange, connection: connection) }
     }
 
     /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).

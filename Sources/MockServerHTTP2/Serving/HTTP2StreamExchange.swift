@@ -17,6 +17,9 @@ final class HTTP2StreamExchange {
         case replying
         /// A step waits (a pause), after which the steps go on.
         case paused
+        /// The steps queued ``HTTP2ConnectionDriver/streamQueueLimit`` bytes or more: they wait,
+        /// while those bytes go as the windows and the connection's output allow, until half are left.
+        case draining
         /// A `hang` fault: nothing more is sent on the stream.
         case hanging
         /// The steps have all run: what is queued goes, then the stream ends.
@@ -35,8 +38,9 @@ final class HTTP2StreamExchange {
     var request: HTTPMockRequest?
     /// The reply's steps still to run.
     var steps = ReplyStepCursor<HTTPReplyOutput>([])
-    /// Response bytes that wait for window to go as DATA.
-    var queued: [UInt8] = []
+    /// Response bytes that wait to go as DATA (for the windows, or for room in the connection's
+    /// output), shared with the response rather than copied.
+    var outgoing = HTTP2OutgoingBytes()
     /// Whether the response's head went out (a second response on the stream is dropped).
     var headSent = false
     /// Whether the request was `HEAD`: no body goes.
