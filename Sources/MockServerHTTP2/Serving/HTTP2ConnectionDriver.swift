@@ -250,7 +250,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var isWaitingOnWindows: Bool {
         guard !exchanges.isEmpty else { return false }
         var waiting = false
-        for exchange in exchanges.values where !exchange.queued.isEmpty {
+        for exchange in exchanges.values where !exchange.outgoing.isEmpty {
             if h2.sendableBytes(on: exchange.id) > 0 { return false }
             waiting = true
         }
