@@ -218,6 +218,8 @@ package struct HTTP2ServerConnection: Sendable {
         if ack {
             guard !unacknowledgedSettings.isEmpty else { return [] }
             let settings = unacknowledgedSettings.removeFirst()
+            // Usually the only ones: the array's capacity is not kept for the connection's life.
+            if unacknowledgedSettings.isEmpty { unacknowledgedSettings = [] }
             let delta = Int(settings.initialWindowSize) - Int(acknowledgedLocalSettings.initialWindowSize)
             for id in streams.keys {
                 // This side's own setting: an overflow here is this side's mistake, so it is capped.
@@ -412,6 +414,9 @@ package struct HTTP2ServerConnection: Sendable {
 
     private mutating func close(_ stream: UInt32) {
         streams[stream] = nil
+        // The last open stream closed: the table's capacity goes too, so that an idle connection
+        // keeps none (the next stream makes a small one again).
+        if streams.isEmpty { streams = [:] }
         rememberClosed(stream)
     }
 
