@@ -98,6 +98,13 @@ package struct HTTP2ServerConnection: Sendable {
         decoder = HPACKDecoder(maximumTableSizeLimit: 4096, maximumHeaderListSize: listLimit)
     }
 
+    /// Gives back the stream table's capacity when no stream is open, so that an idle connection
+    /// keeps none. Called once a read, not as each stream closes: a stream that opens and closes in
+    /// the same read would otherwise make its table again each time.
+    package mutating func releaseIdleCapacity() {
+        if streams.isEmpty, streams.capacity > 0 { streams = [:] }
+    }
+
     /// The number of streams open or half closed.
     package var activeStreams: Int { streams.count }
 
@@ -414,9 +421,6 @@ package struct HTTP2ServerConnection: Sendable {
 
     private mutating func close(_ stream: UInt32) {
         streams[stream] = nil
-        // The last open stream closed: the table's capacity goes too, so that an idle connection
-        // keeps none (the next stream makes a small one again).
-        if streams.isEmpty { streams = [:] }
         rememberClosed(stream)
     }
 

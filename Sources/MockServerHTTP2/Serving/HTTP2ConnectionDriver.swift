@@ -87,6 +87,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         } catch {
             connectionError(error, on: connection)
         }
+        // The read's frames are handled: tables left empty give back their capacity (once a read,
+        // not once a stream), so that an idle connection keeps none.
+        if exchanges.isEmpty, exchanges.capacity > 0 { exchanges = [:] }
+        h2.releaseIdleCapacity()
         flush(on: connection)
     }
 
@@ -557,8 +561,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).
     private func ended(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         exchanges[exchange.id] = nil
-        // The last stream ended: the table's capacity goes too (an idle connection keeps none).
-        if exchanges.isEmpty { exchanges = [:] }
         exchange.phase = .done
         guard exchange.closesConnection else { return }
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
