@@ -39,7 +39,13 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// What the responder already said about the connection's first request, asked before the
     /// connection existed (an in-process client that tried to answer at once); used in place of
     /// asking again, so that nothing a responder counts happens twice.
-    private var firstAnswer: HTTPReply.Immediate?
+    /// Out of line (a box only when given, by an in-process client): most connections have none.
+    private var firstAnswer: FirstAnswer?
+
+    /// An ``HTTPReply/Immediate`` held out of line.
+    private indirect enum FirstAnswer {
+        case given(HTTPReply.Immediate)
+    }
 
     /// Another protocol that may take the connection over before its first request, when the
     /// client's first bytes are its preface (HTTP/2's, for h2c with prior knowledge).
@@ -53,7 +59,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// each request, except for the first when `firstAnswer` is given.
     package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPReply.Immediate? = nil) {
         self.responder = responder
-        self.firstAnswer = firstAnswer
+        self.firstAnswer = firstAnswer.map { .given($0) }
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] { [] }
@@ -214,7 +220,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         let responder = responder()
         let context = context(connection)
         let answer: HTTPReply.Immediate
-        if let given = firstAnswer {
+        if case .given(let given)? = firstAnswer {
             firstAnswer = nil
             answer = given
         } else {

@@ -15,7 +15,9 @@ package struct HTTPRequestParser: Sendable {
     package let maximumBodyLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
-    private var head: Head?
+    /// The head of the request at `start` while its body has not all come; out of line (a box only
+    /// while one waits), as most requests come whole and an idle connection's parser stays small.
+    private var head: WaitingHead?
     private var continueOwed = false
     /// How far the head of the request at `start` has been searched for its blank line, and
     /// whether its request line has been checked: a head that comes a byte at a time is scanned
@@ -49,6 +51,11 @@ package struct HTTPRequestParser: Sendable {
         var trailersStart: Int?
     }
 
+    /// A ``Head`` held out of line.
+    private indirect enum WaitingHead {
+        case head(Head)
+    }
+
     private enum Body {
         case length(Int)
         case chunked
@@ -74,10 +81,10 @@ package struct HTTPRequestParser: Sendable {
             scan = HeadScan()
         } else if start > 65_536 && start * 2 > buffer.count {
             buffer.removeSubrange(0..<start)
-            if var current = head {
+            if case .head(var current)? = head.take() {
                 current.chunkCursor -= start
                 current.trailersStart = current.trailersStart.map { $0 - start }
-                head = current
+                head = .head(current)
             }
             scan.searched = max(0, scan.searched - start)
             start = 0
@@ -95,7 +102,7 @@ package struct HTTPRequestParser: Sendable {
     /// ``next()`` that returned `nil`. Its client waits for `100 Continue` (or a final answer)
     /// before sending the body.
     package mutating func takeHeadAwaitingContinue() -> HTTPMockRequest? {
-        guard continueOwed, let head else { return nil }
+        guard continueOwed, case .head(let head)? = head else { return nil }
         continueOwed = false
         return HTTPMockRequest(method: head.method, target: head.target, version: head.version, headers: head.headers,
                            input: InputUnit(bytes: Array(buffer[start..<start + head.length])), body: .range(head.length..<head.length))
@@ -118,8 +125,8 @@ package struct HTTPRequestParser: Sendable {
         // The head is taken out (not copied) while the body is looked for, and put back if it is
         // not all here: a copy would retain and release each of its strings.
         var current: Head
-        if let waiting = head.take() {
-            current = waiting
+        if case .head(let held)? = head.take() {
+            current = held
         } else {
             guard let parsed = try parseHead() else { return nil }
             current = parsed
@@ -130,29 +137,36 @@ package struct HTTPRequestParser: Sendable {
         switch current.body {
         case .length(let count):
             guard buffer.count - bodyStart >= count else {
-                head = consume current
+                head = .head(consume current)
                 return nil
             }
             end = bodyStart + count
             body = .range(current.length..<current.length + count)
         case .chunked:
             guard let found = try chunkedEnd(&current) else {
-                head = consume current
+                head = .head(consume current)
                 return nil
             }
             end = found
             body = .chunks(current.chunks)
         }
-        let input = InputUnit(bytes: Array(buffer[start..<end]))
+        let input: InputUnit
+        if start == 0, end == buffer.count, buffer.capacity - end <= Self.sharedSlack {
+            // The buffer holds this request alone (the usual read): the request takes it as it is,
+            // with no copy (the buffer is let go below).
+            input = InputUnit(bytes: buffer)
+        } else {
+            input = InputUnit(bytes: Array(buffer[start..<end]))
+        }
         let request = current.hasConnectionField
             ? HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                               input: input, body: body)
             : HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                               input: input, body: body, withoutConnectionField: current.version == "HTTP/1.1")
         start = end
-        if start == buffer.count, buffer.capacity > Self.keptCapacity {
-            // The request took everything buffered: a large upload's buffer is not kept for as long
-            // as the connection idles between requests (the request has its own copy).
+        if start == buffer.count {
+            // Everything buffered has been returned: no buffer is kept while the connection waits
+            // for its next request (a large upload's least of all); the next read makes one of its size.
             buffer = []
             start = 0
         }
@@ -161,9 +175,14 @@ package struct HTTPRequestParser: Sendable {
         return request
     }
 
-    /// The most buffer capacity kept once everything buffered has been returned: enough for the
-    /// requests of a keep-alive connection without reallocating, not for a large upload's.
-    package static let keptCapacity = 64 * 1024
+    /// The most buffer capacity kept once everything buffered has been returned. None: a keep-alive
+    /// connection that waits for its next request holds no buffer (the next read makes one).
+    package static let keptCapacity = 0
+
+    /// The most unused capacity a buffer holding one whole request may have for the request to take
+    /// it as its bytes: past it, the request gets a copy of its own, so that a transcript keeping the
+    /// request does not keep a large upload's buffer with it.
+    package static let sharedSlack = 1024
 
     /// How many bytes the buffer can hold before it grows.
     package var bufferCapacity: Int { buffer.capacity }

@@ -166,7 +166,7 @@ struct HTTPRequestParserTests {
         #expect(try clean.finish() == nil)
     }
 
-    @Test("a large upload's buffer is let go once its request is out; a small request's is kept, and a pipelined one keeps what follows")
+    @Test("a large upload's buffer is let go once its request is out, and a pipelined one keeps what follows")
     func largeBufferLetGo() throws {
         var parser = HTTPRequestParser()
         let body = [UInt8](repeating: 0x61, count: 1 << 20)
@@ -181,5 +181,34 @@ struct HTTPRequestParserTests {
         pipelined.append(Array("PUT /big HTTP/1.1\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body + Array(Self.get.utf8))
         #expect(try pipelined.next()?.body == body)
         #expect(try pipelined.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.get)
+    }
+
+    @Test("a request that came alone in one read takes the buffer as its bytes; once everything buffered is out, no buffer is kept")
+    func idleParserHoldsNoBuffer() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array(Self.post.utf8))
+        let post = try #require(try parser.next())
+        #expect(String(decoding: post.raw, as: UTF8.self) == Self.post)
+        #expect(post.body == Array("hello world".utf8))
+        #expect(parser.bufferCapacity == 0)
+        #expect(parser.bufferedCount == 0)
+
+        // Pipelined: each request is a copy while others follow; the last one out lets the buffer go.
+        parser.append(Array((Self.get + Self.chunked + Self.get).utf8))
+        #expect(try parser.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.get)
+        #expect(parser.bufferCapacity > 0)
+        let chunked = try #require(try parser.next())
+        #expect(String(decoding: chunked.raw, as: UTF8.self) == Self.chunked)
+        #expect(chunked.body == Array("hello world".utf8))
+        #expect(try parser.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.get)
+        #expect(parser.bufferCapacity == 0)
+
+        // A head whose body comes in a later read waits (out of line) and comes out whole.
+        parser.append(Array("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello".utf8))
+        #expect(try parser.next() == nil)
+        parser.append(Array(" world".utf8))
+        #expect(try parser.next().map { String(decoding: $0.raw, as: UTF8.self) } == Self.post)
+        #expect(parser.bufferCapacity == 0)
+        #expect(try parser.finish() == nil)
     }
 }

@@ -1,9 +1,15 @@
 /// Bytes waiting to be written to one socket, in order.
 ///
-/// Small consecutive sends are joined into one chunk so that they leave in one `write`.
+/// Small consecutive sends are joined into one chunk so that they leave in one `write`. The chunk
+/// being written is held apart from those after it: an answer usually leaves as one chunk, which then
+/// needs no array of chunks, and once everything is written the buffer holds nothing at all (an idle
+/// connection keeps neither its last answer's bytes nor an empty array's capacity).
 package struct OutputBuffer {
     package init() {}
-    private var chunks: [[UInt8]] = []
+    /// The chunk being written, from `headOffset`; empty when nothing waits.
+    private var head: [UInt8] = []
+    /// The chunks after `head`, in order; empty (and without capacity) most of the time.
+    private var rest: [[UInt8]] = []
     private var headOffset = 0
     /// Bytes waiting.
     package private(set) var count = 0
@@ -11,15 +17,28 @@ package struct OutputBuffer {
 
     package var isEmpty: Bool { count == 0 }
 
+    /// Whether any storage is held (bytes, or an array's capacity): none once everything is written.
+    package var holdsStorage: Bool { head.capacity > 0 || rest.capacity > 0 }
+
     /// Queues bytes after those already waiting.
     package mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        count += bytes.count
-        if let last = chunks.indices.last, bytes.count < Self.joinLimit, chunks[last].count < Self.joinLimit {
-            chunks[last].append(contentsOf: bytes)
+        if count == 0 {
+            // Shared, not copied: the bytes leave from the caller's storage.
+            head = bytes
+            headOffset = 0
+        } else if let last = rest.indices.last {
+            if bytes.count < Self.joinLimit, rest[last].count < Self.joinLimit {
+                rest[last].append(contentsOf: bytes)
+            } else {
+                rest.append(bytes)
+            }
+        } else if bytes.count < Self.joinLimit, head.count < Self.joinLimit {
+            head.append(contentsOf: bytes)
         } else {
-            chunks.append(bytes)
+            rest.append(bytes)
         }
+        count += bytes.count
     }
 
     /// Writes as much as the socket takes.
@@ -33,15 +52,21 @@ package struct OutputBuffer {
     ///
     /// - Returns: `nil` when everything went or the receiver is full, or the error that stopped it.
     package mutating func write(_ write: (UnsafeRawBufferPointer) -> Socket.WriteResult) -> SocketError? {
-        while !chunks.isEmpty {
-            let result = chunks[0].withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[headOffset...])) }
+        while count > 0 {
+            let result = head.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[headOffset...])) }
             switch result {
             case .written(let written):
                 count -= written
                 headOffset += written
-                if headOffset == chunks[0].count {
-                    chunks.removeFirst()
+                if headOffset == head.count {
                     headOffset = 0
+                    if rest.isEmpty {
+                        head = []
+                    } else {
+                        head = rest.removeFirst()
+                        // The last chunk taken: the array's capacity goes too.
+                        if rest.isEmpty { rest = [] }
+                    }
                 }
             case .wouldBlock:
                 return nil
@@ -54,7 +79,8 @@ package struct OutputBuffer {
 
     /// Forgets everything waiting.
     package mutating func removeAll() {
-        chunks.removeAll()
+        head = []
+        rest = []
         headOffset = 0
         count = 0
     }

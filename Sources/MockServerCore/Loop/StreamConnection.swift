@@ -458,6 +458,12 @@ package final class StreamConnection: LoopHandler {
                 continue
             }
             if output.count >= Self.highWater { break }
+            if !steps.isEmpty {
+                // The steps have all run: neither they nor the bytes they sent are kept while the
+                // connection waits (an idle connection would hold its last answer).
+                steps = []
+                nextStep = 0
+            }
             let decision = driver.next(on: self, inputEnded: inputEnded)
             // The driver may have closed the connection itself.
             if isClosed { return }

@@ -98,6 +98,13 @@ package struct HTTP2ServerConnection: Sendable {
         decoder = HPACKDecoder(maximumTableSizeLimit: 4096, maximumHeaderListSize: listLimit)
     }
 
+    /// Gives back the stream table's capacity when no stream is open, so that an idle connection
+    /// keeps none. Called once a read, not as each stream closes: a stream that opens and closes in
+    /// the same read would otherwise make its table again each time.
+    package mutating func releaseIdleCapacity() {
+        if streams.isEmpty, streams.capacity > 0 { streams = [:] }
+    }
+
     /// The number of streams open or half closed.
     package var activeStreams: Int { streams.count }
 
@@ -218,6 +225,8 @@ package struct HTTP2ServerConnection: Sendable {
         if ack {
             guard !unacknowledgedSettings.isEmpty else { return [] }
             let settings = unacknowledgedSettings.removeFirst()
+            // Usually the only ones: the array's capacity is not kept for the connection's life.
+            if unacknowledgedSettings.isEmpty { unacknowledgedSettings = [] }
             let delta = Int(settings.initialWindowSize) - Int(acknowledgedLocalSettings.initialWindowSize)
             for id in streams.keys {
                 // This side's own setting: an overflow here is this side's mistake, so it is capped.

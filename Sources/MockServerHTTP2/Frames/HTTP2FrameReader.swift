@@ -57,7 +57,15 @@ package struct HTTP2FrameReader: Sendable {
             }
             state = .readingFrames
         }
-        guard buffered >= HTTP2FrameHeader.size else { return nil }
+        guard buffered >= HTTP2FrameHeader.size else {
+            if start == buffer.count, start > 0 {
+                // Everything read: the buffer goes, so that an idle connection holds none (the next
+                // read makes one of its size).
+                buffer = []
+                start = 0
+            }
+            return nil
+        }
         var result: Result<HTTP2Frame?, HTTP2Error> = .success(nil)
         buffer.withUnsafeBytes { all in
             let available = UnsafeRawBufferPointer(rebasing: all[start...])

@@ -127,6 +127,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         } catch {
             connectionError(error, on: connection)
         }
+        // The read's frames are handled: tables left empty give back their capacity (once a read,
+        // not once a stream), so that an idle connection keeps none.
+        if exchanges.isEmpty, exchanges.capacity > 0 { exchanges = [:] }
+        h2.releaseIdleCapacity()
         flush(on: connection)
     }
 

@@ -43,7 +43,10 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPResponder) -> ScriptConnections {
         ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
             let responder = responder(context)
-            return { HTTPConnectionDriver(responder: { responder }) }
+            // One closure for every connection: made per connection, its context (the responder)
+            // was an allocation each connection kept for as long as it lived.
+            let current: @Sendable () -> any HTTPResponder = { responder }
+            return { HTTPConnectionDriver(responder: current) }
         }
     }
 

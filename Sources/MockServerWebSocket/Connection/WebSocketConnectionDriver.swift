@@ -16,8 +16,10 @@ import MockServerScript
 /// The transcript shows messages, not frames: each input is a message's payload, each output a
 /// message's payload (control frames and the handshake are notes).
 package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
-    /// Who answers the client's messages.
-    private enum Answerer {
+    /// Who answers the client's messages. Out of line (one box): a script's case carries the whole
+    /// substitution context, which would otherwise make every connection's driver several hundred
+    /// bytes larger.
+    private indirect enum Answerer {
         /// A script: each message is an input unit for its responder.
         case script(server: any ScriptServer, base: SubstitutionContext)
         /// A Swift handler, through its socket; `name` (a stub's) goes into the transcript.
