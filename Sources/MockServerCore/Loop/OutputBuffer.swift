@@ -1,13 +1,16 @@
 /// Bytes waiting to be written to one socket, in order.
 ///
-/// Small consecutive sends are joined into one chunk so that they leave in one `write`.
+/// Small consecutive sends are joined into one chunk so that they leave in one `write`. A send of
+/// ``keptWholeSize`` bytes or more is kept as it is: the array queued shares its storage with the
+/// sender's (a body held once for every connection that sends it), and nothing is copied.
 package struct OutputBuffer {
     package init() {}
     private var chunks: [[UInt8]] = []
     private var headOffset = 0
     /// Bytes waiting.
     package private(set) var count = 0
-    private static let joinLimit = 16 * 1024
+    /// The size from which a send is kept as its own chunk rather than joined to others (copied).
+    package static let keptWholeSize = 16 * 1024
 
     package var isEmpty: Bool { count == 0 }
 
@@ -15,7 +18,7 @@ package struct OutputBuffer {
     package mutating func append(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         count += bytes.count
-        if let last = chunks.indices.last, bytes.count < Self.joinLimit, chunks[last].count < Self.joinLimit {
+        if let last = chunks.indices.last, bytes.count < Self.keptWholeSize, chunks[last].count < Self.keptWholeSize {
             chunks[last].append(contentsOf: bytes)
         } else {
             chunks.append(bytes)
