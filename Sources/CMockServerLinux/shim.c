@@ -5,6 +5,7 @@
 #include <linux/sockios.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <malloc.h>
 #include "CMockServerLinux.h"
 
 int CMockServer_accept4(int fd, struct sockaddr *address, socklen_t *length, int flags) {
@@ -26,5 +27,8 @@ int CMockServer_unacknowledged(int fd) {
         }
     }
     return count;
+}
+int CMockServer_setMmapThreshold(long bytes) {
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes);
 }
 #endif

@@ -503,12 +503,14 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         let (request, end) = exchange
         switch output {
         case .response(let response):
-            let (bytes, persistent) = HTTPResponseSerializer.serialize(response, for: request)
+            let (bytes, sharesBody, tail, persistent) = HTTPResponseSerializer.serializeSharingBody(response, for: request)
             if !persistent { end?.keepAlive = false }
             if let request, HTTPResponseSerializer.dropsTrailers(response, for: request) {
                 connection.log(.warning, "\(request.version) cannot carry trailers: \(response.trailers.map(\.name).joined(separator: ", ")) left out")
             }
-            return .send(bytes)
+            // A large body goes from the response's own storage, held once for every connection
+            // sending it; a small answer is one buffer.
+            return sharesBody ? .sendParts([bytes, response.body, tail]) : .send(bytes)
         case .continueRequest:
             return .run { [unowned self, unowned connection] in
                 connection.send(HTTPResponseSerializer.continueResponse)

@@ -18,7 +18,28 @@ package enum HTTPResponseSerializer {
     package static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
         var fields: HTTPHeaders?
         var addedLength = false
-        return write(response, for: request, fields: &fields, addedLength: &addedLength)
+        let written = write(response, for: request, sharing: false, fields: &fields, addedLength: &addedLength)
+        return (written.bytes, written.keepAlive)
+    }
+
+    /// A body this long or longer is sent from the response's own storage rather than copied after
+    /// the head (``serializeSharingBody(_:for:)``): the connection's output keeps an array of this
+    /// size as it is (``MockServerCore/OutputBuffer``), where it would copy a shorter one anyway.
+    package static let sharedBodySize = OutputBuffer.keptWholeSize
+
+    /// The bytes of `response` as an answer to `request`, as ``serialize(_:for:)`` writes them, in
+    /// the pieces a connection sends: with a body of ``sharedBodySize`` bytes or more (and one to
+    /// send), `bytes` are the head alone (with a chunked body's size line), `sharesBody` is `true`,
+    /// and the response's `body` array follows them as it is, then `tail` (a chunked body's end:
+    /// its CRLF, the last chunk and the trailers; empty otherwise). Sending the body array shares
+    /// its storage with the response, so a hundred connections sending one answer hold it once.
+    /// A smaller answer is one piece, as ``serialize(_:for:)`` writes it (`sharesBody` `false`,
+    /// `tail` empty).
+    package static func serializeSharingBody(_ response: HTTPMockResponse, for request: HTTPMockRequest?)
+        -> (bytes: [UInt8], sharesBody: Bool, tail: [UInt8], keepAlive: Bool) {
+        var fields: HTTPHeaders?
+        var addedLength = false
+        return write(response, for: request, sharing: true, fields: &fields, addedLength: &addedLength)
     }
 
     /// The bytes of `response` as an answer to `request`, with the head and body a client reads
@@ -37,7 +58,7 @@ package enum HTTPResponseSerializer {
     package static func serializeKnowing(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], known: HTTPKnownResponse?) {
         var added: HTTPHeaders? = HTTPHeaders()
         var addedLength = false
-        let bytes = write(response, for: request, fields: &added, addedLength: &addedLength).bytes
+        let bytes = write(response, for: request, sharing: false, fields: &added, addedLength: &addedLength).bytes
         // The fields added (`Connection`, `Content-Length`) have none of what is looked for here.
         guard let added, (200...999).contains(response.status), !response.headers.contains("Transfer-Encoding"), response.trailers.fields.isEmpty,
               response.headers["Content-Length"].map({ Int($0.trimmingSpaces()) == response.body.count }) ?? true,
@@ -64,9 +85,10 @@ package enum HTTPResponseSerializer {
 
     /// Writes `response`, adding each header field the serializer adds to the response's own to
     /// `fields` when it is not `nil`, but for a `Content-Length` of the body's length: that one
-    /// sets `addedLength` (it comes last).
-    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, fields: inout HTTPHeaders?,
-                              addedLength: inout Bool) -> (bytes: [UInt8], keepAlive: Bool) {
+    /// sets `addedLength` (it comes last). With `sharing`, a body of ``sharedBodySize`` bytes or
+    /// more is left out (`sharesBody`), and what follows it is `tail`.
+    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, sharing: Bool, fields: inout HTTPHeaders?,
+                              addedLength: inout Bool) -> (bytes: [UInt8], sharesBody: Bool, tail: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
             HTTPHeaders.write(name: name, value: value, to: &output)
             fields?.add(name: name, value: value)
@@ -76,8 +98,9 @@ package enum HTTPResponseSerializer {
         // was copied into a larger buffer.
         var headCount = 96 + response.reason.utf8.count
         for field in response.headers.fields { headCount += field.name.utf8.count + field.value.utf8.count + 4 }
+        let sharesBody = sharing && response.body.count >= sharedBodySize
         var output: [UInt8] = []
-        output.reserveCapacity(headCount + response.body.count)
+        output.reserveCapacity(headCount + (sharesBody ? 0 : response.body.count))
         output.append(contentsOf: statusLineStart)
         if response.status > 0 {
             appendDecimal(response.status, to: &output)
@@ -122,18 +145,21 @@ package enum HTTPResponseSerializer {
         }
         output.append(0x0D)
         output.append(0x0A)
-        guard !bodiless && request?.method != "HEAD" else { return (output, keepAlive) }
+        guard !bodiless && request?.method != "HEAD" else { return (output, false, [], keepAlive) }
         if chunked {
             if !response.body.isEmpty {
                 output.append(contentsOf: (String(response.body.count, radix: 16) + "\r\n").utf8)
+                if sharesBody { return (output, true, [0x0D, 0x0A] + lastChunk(trailers: response.trailers), keepAlive) }
                 output.append(contentsOf: response.body)
                 output += [0x0D, 0x0A]
             }
             output += lastChunk(trailers: response.trailers)
+        } else if sharesBody {
+            return (output, true, [], keepAlive)
         } else {
             output.append(contentsOf: response.body)
         }
-        return (output, keepAlive)
+        return (output, false, [], keepAlive)
     }
 
     /// Appends `value`'s decimal digits (a `-` first when negative), as `String(value)` spells them,

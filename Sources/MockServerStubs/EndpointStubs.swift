@@ -23,10 +23,13 @@ enum EndpointStubs {
         if let upgrade = endpoint.upgrade { return .webSocket(WebSocketStub(responder: upgrade)) }
         let responses = endpoint.responses
         let cacheWrites = endpoint.cache
+        // Bodies with no values are written once: every answer shares their bytes.
+        let constantBodies = responses.map(constantBody(of:))
         return .computed { request, cache, hit in
-            let response = responses[min(hit, responses.count - 1)]
+            let index = min(hit, responses.count - 1)
+            let response = responses[index]
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
-            var built = build(response, values)
+            var built = build(response, constantBody: constantBodies[index], values)
             built.http2Fault = response.fault?.0
             built.conditions = response.conditions
             for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
@@ -35,13 +38,26 @@ enum EndpointStubs {
         }
     }
 
-    private static func build(_ response: EndpointScript.Response, _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
+    /// The body of `response` when it is the same for every request (text or JSON with no
+    /// `${…}` value), written once; `nil` otherwise.
+    private static func constantBody(of response: EndpointScript.Response) -> [UInt8]? {
+        switch response.body {
+        case .text(let template) where template.isConstant: Array(template.render { _, _ in nil }.utf8)
+        case .json(let json) where json.isConstant: Array(json.render { _, _ in nil }.utf8)
+        default: nil
+        }
+    }
+
+    /// The response to a request whose values `values` gives; `constantBody`, when given, is the
+    /// body, shared rather than written again.
+    private static func build(_ response: EndpointScript.Response, constantBody: [UInt8]?,
+                              _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
         var headers = HTTPHeaders()
         for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
         var body: [UInt8] = []
         switch response.body {
         case .none: break
-        case .text(let template): body = Array(template.render(values).utf8)
+        case .text(let template): body = constantBody ?? Array(template.render(values).utf8)
         case .bytes(let bytes): body = bytes
         case .events(let events, let end):
             var streamed = Stub.Response.events(events, status: response.status, headers: headers, end: end)
@@ -57,7 +73,7 @@ enum EndpointStubs {
             grpc.delay = response.delay
             return grpc
         case .json(let json):
-            body = Array(json.render(values).utf8)
+            body = constantBody ?? Array(json.render(values).utf8)
             if !headers.contains("Content-Type") { headers.add(name: "Content-Type", value: "application/json") }
         }
         return Stub.Response(status: response.status, headers: headers, body: body, delay: response.delay)

@@ -17,6 +17,7 @@ func record(_ arguments: [String]) throws {
         exit(0)
     }
     DescriptorLimit.raiseToHardLimit()
+    ProcessMemory.returnLargeBlocksWhenFreed()
     let running = RunningServer()
     let sources = running.routeStopSignals()
     let recording = try RecordCommand(options: options).start()
@@ -45,6 +46,8 @@ do {
     }
     // As many connections as the system allows: the soft descriptor limit up to the hard one.
     DescriptorLimit.raiseToHardLimit()
+    // Large blocks (answers made for a burst of clients) go back to the system once freed.
+    ProcessMemory.returnLargeBlocksWhenFreed()
     // Signal sources first: the server's thread must start with the signals already routed here.
     let running = RunningServer()
     let sources = running.routeStopSignals()

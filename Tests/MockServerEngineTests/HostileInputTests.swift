@@ -92,7 +92,11 @@ struct HostileInputTests {
 
     @Test("a client that never reads while 100 MiB are sent holds the server's output, not more, and others are served")
     func backpressure() async throws {
-        let server = try startServer(Self.echo)
+        // The 100 MiB output is past the transcript's byte budget (64 MiB by default), which would
+        // drop the input before it: room for it here, so that the inputs can be counted.
+        var configuration = MockServer.Configuration()
+        configuration.transcriptByteLimit = 256 << 20
+        let server = try startServer(Self.echo, configuration: configuration)
         defer { server.stop() }
         server.data = Data(count: 100 << 20)
         let hog = try TestClient(port: server.port)

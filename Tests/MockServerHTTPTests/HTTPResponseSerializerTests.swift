@@ -76,4 +76,28 @@ struct HTTPResponseSerializerTests {
         HTTPResponseSerializer.appendDecimal(value, to: &output)
         #expect(String(decoding: output, as: UTF8.self) == "x\(value)")
     }
+
+    @Test("a body of 16 KiB or more is left out of the head and sent as the response's own array, then a chunked body's end; the pieces are the whole answer's bytes",
+          arguments: [0, 100, HTTPResponseSerializer.sharedBodySize - 1, HTTPResponseSerializer.sharedBodySize, 100_000])
+    func sharedBody(size: Int) throws {
+        let body = (0..<size).map { UInt8(truncatingIfNeeded: $0) }
+        var withTrailers = HTTPMockResponse(status: 200, body: body)
+        withTrailers.trailers = ["Checksum": "abc"]
+        let responses = [HTTPMockResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: body), withTrailers,
+                         HTTPMockResponse(status: 204, body: body), HTTPMockResponse(status: 200, headers: ["Content-Length": "\(size)"], body: body)]
+        for response in responses {
+            for request in [try request("GET"), try request("HEAD"), try request("GET", version: "HTTP/1.0"), try request("GET", connection: "close"), nil] {
+                let whole = HTTPResponseSerializer.serialize(response, for: request)
+                let pieces = HTTPResponseSerializer.serializeSharingBody(response, for: request)
+                let sent = pieces.sharesBody ? pieces.bytes + response.body + pieces.tail : pieces.bytes
+                let label = "\(response.status) \(response.trailers.fields.count) trailers, \(request?.method ?? "no request") \(request?.version ?? "")"
+                #expect(sent == whole.bytes, "\(label)")
+                #expect(pieces.keepAlive == whole.keepAlive, "\(label)")
+                let sendsBody = response.status != 204 && request?.method != "HEAD"
+                #expect(pieces.sharesBody == (sendsBody && size >= HTTPResponseSerializer.sharedBodySize), "\(label)")
+                if !pieces.sharesBody { #expect(pieces.tail.isEmpty, "\(label)") }
+                if pieces.sharesBody { #expect(pieces.bytes.count < 200, "\(label): the head alone") }
+            }
+        }
+    }
 }

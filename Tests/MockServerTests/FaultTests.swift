@@ -17,7 +17,8 @@ struct FaultTests {
             "hang":     {"pattern": "^GET /hang ",     "commands": ["«hang»"]},
             "dribble":  {"pattern": "^GET /dribble ",  "commands": [{"dribble": 2000}, {"response": {"body": "$path is dribbled out slowly, a few bytes at a time, to test timeouts.\\n"}}]},
             "half":     {"pattern": "^GET /half ",     "commands": [{"response": {"headers": {"Connection": "close"}, "body": "bye\\n"}}, "«half-close»"]},
-            "after":    {"pattern": "^GET /after ",    "commands": [{"response": {"body": "never sent\\n"}}]}
+            "after":    {"pattern": "^GET /after ",    "commands": [{"response": {"body": "never sent\\n"}}]},
+            "cutLarge": {"pattern": "^GET /cut-large ", "commands": [{"truncate": 30000}, {"response": {"body": "\(String(repeating: "x", count: 40_000))"}}]}
         }}
         """
 
@@ -50,6 +51,19 @@ struct FaultTests {
         #expect(result.status == 18, "\(result.stderr)")
         let sent = server.transcript.entries.compactMap { entry -> Int? in if case .output(let bytes) = entry.event { bytes.count } else { nil } }
         #expect(sent == [50])
+    }
+
+    @Test("truncate counts a large body's bytes with its head: the head and the body, sent apart, are cut as one send", .enabled(if: Tools.hasCurl))
+    func truncateLargeBody() throws {
+        let server = try start()
+        defer { server.stop() }
+        let result = try curl(server, "/cut-large", ["-o", "/dev/null", "-w", "%{size_download}"])
+        #expect(result.status == 18, "\(result.stderr)")
+        let sent = server.transcript.entries.compactMap { entry -> Int? in if case .output(let bytes) = entry.event { bytes.count } else { nil } }
+        #expect(sent == [30_000])
+        // What curl read of the body: the 30,000 bytes less the head's.
+        let head = 30_000 - (Int(result.stdout) ?? 0)
+        #expect(head > 30 && head < 200, "\(result.stdout)")
     }
 
     @Test("«hang» keeps the connection open with no answer: curl times out", .enabled(if: Tools.hasCurl))

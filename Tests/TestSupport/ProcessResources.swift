@@ -53,6 +53,15 @@ public enum ProcessResources {
     // select(2)) and can crash above about 1,350 (README, Platforms). Tests start programs with
     // ChildProcess, but README's snippets and URLSession's libcurl share this process.
 
+    /// Whether this process runs under AddressSanitizer or ThreadSanitizer (`swift test
+    /// --sanitize=…`, which builds the `mockserver` executable the same way): their runtimes export
+    /// `__asan_init` and `__tsan_init`. Memory figures mean little then: every byte has shadow
+    /// memory, and ASan's allocator holds freed memory back for a while.
+    public static let runsUnderSanitizer: Bool = {
+        guard let process = dlopen(nil, RTLD_LAZY) else { return false }
+        return dlsym(process, "__asan_init") != nil || dlsym(process, "__tsan_init") != nil
+    }()
+
     /// This process's ID.
     public static var processID: Int32 { getpid() }
 

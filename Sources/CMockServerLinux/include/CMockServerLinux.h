@@ -12,5 +12,9 @@ int CMockServer_accept4(int fd, struct sockaddr *address, socklen_t *length, int
 /// The data bytes in the socket's send queue that the peer has not acknowledged (ioctl SIOCOUTQ,
 /// less our FIN's sequence number while that is unacknowledged), or -1.
 int CMockServer_unacknowledged(int fd);
+
+/// mallopt(M_MMAP_THRESHOLD, bytes), which the Glibc module does not export: allocations of `bytes`
+/// or more are mapped on their own and unmapped when freed. 1 on success, 0 otherwise.
+int CMockServer_setMmapThreshold(long bytes);
 #endif
 #endif

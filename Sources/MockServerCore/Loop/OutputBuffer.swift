@@ -1,6 +1,8 @@
 /// Bytes waiting to be written to one socket, in order.
 ///
-/// Small consecutive sends are joined into one chunk so that they leave in one `write`. The chunk
+/// Small consecutive sends are joined into one chunk so that they leave in one `write`. A send of
+/// ``keptWholeSize`` bytes or more is kept as it is: the array queued shares its storage with the
+/// sender's (a body held once for every connection that sends it), and nothing is copied. The chunk
 /// being written is held apart from those after it: an answer usually leaves as one chunk, which then
 /// needs no array of chunks, and once everything is written the buffer holds nothing at all (an idle
 /// connection keeps neither its last answer's bytes nor an empty array's capacity).
@@ -13,7 +15,8 @@ package struct OutputBuffer {
     private var headOffset = 0
     /// Bytes waiting.
     package private(set) var count = 0
-    private static let joinLimit = 16 * 1024
+    /// The size from which a send is kept as its own chunk rather than joined to others (copied).
+    package static let keptWholeSize = 16 * 1024
 
     package var isEmpty: Bool { count == 0 }
 
@@ -28,12 +31,12 @@ package struct OutputBuffer {
             head = bytes
             headOffset = 0
         } else if let last = rest.indices.last {
-            if bytes.count < Self.joinLimit, rest[last].count < Self.joinLimit {
+            if bytes.count < Self.keptWholeSize, rest[last].count < Self.keptWholeSize {
                 rest[last].append(contentsOf: bytes)
             } else {
                 rest.append(bytes)
             }
-        } else if bytes.count < Self.joinLimit, head.count < Self.joinLimit {
+        } else if bytes.count < Self.keptWholeSize, head.count < Self.keptWholeSize {
             head.append(contentsOf: bytes)
         } else {
             rest.append(bytes)

@@ -538,6 +538,13 @@ package final class StreamConnection: LoopHandler {
         switch step {
         case .send(let bytes):
             send(bytes)
+        case .sendParts(let parts):
+            guard case .none = shaping, case .open = sending else {
+                // Shaped (or refused) as one send: joined, a copy made only under a fault.
+                send(Array(parts.joined()))
+                return
+            }
+            for part in parts where !part.isEmpty { queue(part) }
         case .pause(let duration):
             record(.paused(duration))
             flush()

@@ -5,6 +5,10 @@
 package enum StreamStep {
     /// Writes bytes (subject to a ``StreamFault/truncate(bytes:)`` or ``StreamFault/dribble(bytesPerSecond:)``).
     case send([UInt8])
+    /// Writes these arrays in order as one send: each is queued as it is, so a large one (a body
+    /// many connections send) shares its storage rather than being copied; each is recorded as its
+    /// own ``Transcript/Event/output(_:)``. A truncate or dribble shapes them as one send.
+    case sendParts([[UInt8]])
     /// Waits before the next step, on a timer: no thread is held and input is not read meanwhile.
     case pause(Duration)
     /// Closes the connection once everything before it has been sent, for `reason`.

@@ -8,8 +8,10 @@
 /// every later one is allocated at full capacity once, filled, and never moved.
 ///
 /// Once `limit` elements are held it is a ring: each new element takes the oldest one's place, exactly
-/// as the transcript's single array did. Positions are physical (`0 ..< count`, in the order the
-/// elements were first stored); ``start`` is the oldest element's position once the ring has wrapped.
+/// as the transcript's single array did. The oldest elements can also be taken out before that
+/// (``removeOldest(leaving:)``, for a budget other than the count): their slots are then reused by the
+/// next elements before the ring grows again. Positions are physical (`0 ..< slotCount`, in the order
+/// the slots were first filled); ``start`` is the oldest element's position once the ring has wrapped.
 package struct SegmentedRing<Element> {
     /// How many elements one segment holds: a power of two, so that a position's segment and slot
     /// are a shift and a mask.
@@ -24,6 +26,9 @@ package struct SegmentedRing<Element> {
     private var last: [Element] = []
     /// How many elements are held.
     package private(set) var count = 0
+    /// How many slots the segments have: ``count``, unless elements were taken out with
+    /// ``removeOldest(leaving:)`` and their slots not filled again yet.
+    private var slotCount = 0
     /// The position of the oldest element (0 until the ring wraps).
     package private(set) var start = 0
 
@@ -41,7 +46,7 @@ package struct SegmentedRing<Element> {
     /// Whether nothing is held.
     package var isEmpty: Bool { count == 0 }
 
-    /// The element at physical `position` (`0 ..< count`).
+    /// The element at physical `position` (`0 ..< count` until elements are taken out).
     package subscript(position: Int) -> Element {
         let segment = position >> segmentShift
         let slot = position & (segmentCapacity - 1)
@@ -49,10 +54,12 @@ package struct SegmentedRing<Element> {
     }
 
     /// Stores `element`: appended while fewer than `limit` are held, otherwise in the oldest one's
-    /// place. Returns whether an old element was dropped, and the new one's position.
+    /// place. Returns the new one's position, and the oldest element when it was dropped for it.
     @inline(__always) @discardableResult
-    package mutating func append(_ element: __owned Element) -> (position: Int, dropped: Bool) {
-        if count >= limit { return (replaceOldest(with: element), true) }
+    package mutating func append(_ element: __owned Element) -> (position: Int, dropped: Element?) {
+        if count >= limit { return replaceOldest(with: element) }
+        if count < slotCount { return (fillSlot(with: element), nil) }
+        if start != 0 { straighten() }
         if last.count == segmentCapacity {
             // The last segment is full: it joins the others, never to move, and a new one is made
             // whole at once. (The first grows as needed, so that a small ring stays small.)
@@ -62,24 +69,66 @@ package struct SegmentedRing<Element> {
         }
         last.append(element)
         count += 1
-        return (count - 1, false)
+        slotCount += 1
+        return (count - 1, nil)
     }
 
-    /// Puts `element` in the oldest one's place and returns that position. Not inlined: inlined into
-    /// the transcript's `record`, the optimiser copied the entry in and destroyed the original,
-    /// rather than moving it (about 260 instructions more a reply).
+    /// Puts `element` in the oldest one's place and returns that position and the element it
+    /// replaced. Not inlined: inlined into the transcript's `record`, the optimiser copied the entry
+    /// in and destroyed the original, rather than moving it (about 260 instructions more a reply).
     @inline(never)
-    private mutating func replaceOldest(with element: __owned Element) -> Int {
+    private mutating func replaceOldest(with element: __owned Element) -> (position: Int, dropped: Element?) {
         let position = start
+        var element = element
+        swapSlot(position, with: &element)
+        start = position + 1 == slotCount ? 0 : position + 1
+        return (position, element)
+    }
+
+    /// Puts `element` in the free slot after the newest (one an element taken out left) and returns
+    /// its position.
+    @inline(never)
+    private mutating func fillSlot(with element: __owned Element) -> Int {
+        let position = physical(count)
+        var element = element
+        swapSlot(position, with: &element)
+        count += 1
+        return position
+    }
+
+    /// Exchanges the element at physical `position` with `element`.
+    private mutating func swapSlot(_ position: Int, with element: inout Element) {
         let segment = position >> segmentShift
         let slot = position & (segmentCapacity - 1)
         if segment < segments.count {
-            segments[segment][slot] = element
+            swap(&segments[segment][slot], &element)
         } else {
-            last[slot] = element
+            swap(&last[slot], &element)
         }
-        start = position + 1 == count ? 0 : position + 1
-        return position
+    }
+
+    /// Takes out the oldest element and returns it; its slot holds `vacant` (which keeps nothing
+    /// alive) until a new element fills it. The ring must not be empty.
+    package mutating func removeOldest(leaving vacant: Element) -> Element {
+        precondition(count > 0, "removeOldest on an empty ring")
+        var element = vacant
+        swapSlot(start, with: &element)
+        count -= 1
+        start = start + 1 == slotCount ? 0 : start + 1
+        return element
+    }
+
+    /// Stores the elements from position 0 in order again, with no free slot, so that the ring can
+    /// grow past its slots: needed only when elements taken out left free slots that new ones have
+    /// filled since, the ring having wrapped meanwhile. Each element is moved once.
+    private mutating func straighten() {
+        let kept = ordered
+        segments.removeAll()
+        last = []
+        count = 0
+        slotCount = 0
+        start = 0
+        for element in kept { _ = append(element) }
     }
 
     /// The first element, oldest first, for which `predicate` holds.
@@ -104,12 +153,13 @@ package struct SegmentedRing<Element> {
         segments.removeAll()
         last = []
         count = 0
+        slotCount = 0
         start = 0
     }
 
     /// The physical position of the element `offset` places after the oldest.
     private func physical(_ offset: Int) -> Int {
         let position = start + offset
-        return position < count ? position : position - count
+        return position < slotCount ? position : position - slotCount
     }
 }

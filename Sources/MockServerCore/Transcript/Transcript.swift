@@ -4,8 +4,9 @@ import Foundation
 /// The ordered record of everything that happened on a server's connections.
 ///
 /// Safe to read from any thread while the server runs. To keep memory bounded on long runs only the
-/// newest ``limit`` entries are kept (``droppedCount`` says how many went); unmatched inputs are
-/// also kept apart, all of them, in ``unmatched``.
+/// newest ``limit`` entries are kept, and only as many of the newest as hold ``byteLimit`` bytes of
+/// input and output between them (``droppedCount`` says how many went); unmatched inputs are also
+/// kept apart, all of them, in ``unmatched``.
 public final class Transcript: Sendable {
     private struct Waiter {
         let id: UInt64
@@ -18,6 +19,8 @@ public final class Transcript: Sendable {
         var entries: SegmentedRing<Transcript.Entry>
         var unmatched: [Transcript.Entry] = []
         var dropped = 0
+        /// The bytes of input and output the kept entries hold (``Transcript/Event/payloadByteCount``).
+        var bytes = 0
         var nextSequence = 0
         var waiters: [Waiter] = []
         var nextWaiterID: UInt64 = 0
@@ -28,6 +31,13 @@ public final class Transcript: Sendable {
 
     /// How many entries are kept.
     public let limit: Int
+    /// How many bytes of input and output the kept entries may hold between them; past it the
+    /// oldest are dropped (the newest entry is always kept, whatever its size).
+    public let byteLimit: Int
+    /// The default ``byteLimit``: 64 MiB.
+    public static let defaultByteLimit = 64 << 20
+    /// What takes a dropped entry's slot until a new one fills it: it holds no bytes.
+    private static let vacant = Transcript.Entry(sequence: -1, connection: 0, channel: .main, time: Date(timeIntervalSince1970: 0), event: .sent(0))
     private let observer: (@Sendable (Transcript.Entry) -> Void)?
     private let storage: Locked<Storage>
 
@@ -35,9 +45,14 @@ public final class Transcript: Sendable {
     ///
     /// - Parameters:
     ///   - limit: how many entries to keep; older ones are dropped.
+    ///   - byteLimit: how many bytes of input and output (``Transcript/Event/input(_:response:)``,
+    ///     ``Transcript/Event/unmatched(_:)``, ``Transcript/Event/output(_:)``) the kept entries may
+    ///     hold; older ones are dropped. Bytes that share their storage with what is still being
+    ///     sent (a body every connection sends) cost no memory of their own, but count.
     ///   - observer: called with each entry as it is recorded, on the recording thread.
-    public init(limit: Int = 100_000, observer: (@Sendable (Transcript.Entry) -> Void)? = nil) {
+    public init(limit: Int = 100_000, byteLimit: Int = Transcript.defaultByteLimit, observer: (@Sendable (Transcript.Entry) -> Void)? = nil) {
         self.limit = max(1, limit)
+        self.byteLimit = max(0, byteLimit)
         self.observer = observer
         storage = Locked(Storage(entries: SegmentedRing(limit: self.limit)))
     }
@@ -48,8 +63,11 @@ public final class Transcript: Sendable {
     /// Every input that matched no response, oldest first.
     public var unmatched: [Transcript.Entry] { storage.withLock { $0.unmatched } }
 
-    /// How many of the oldest entries were dropped to stay within ``limit``.
+    /// How many of the oldest entries were dropped to stay within ``limit`` and ``byteLimit``.
     public var droppedCount: Int { storage.withLock { $0.dropped } }
+
+    /// The bytes of input and output the kept entries hold, counted against ``byteLimit``.
+    package var byteCount: Int { storage.withLock { $0.bytes } }
 
     /// The inputs the script answered or left unmatched, in order.
     public var inputs: [InputUnit] {
@@ -67,6 +85,7 @@ public final class Transcript: Sendable {
             $0.entries.removeAll()
             $0.unmatched.removeAll()
             $0.dropped = 0
+            $0.bytes = 0
         }
     }
 
@@ -167,6 +186,8 @@ public final class Transcript: Sendable {
     private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
                         to storage: inout Storage,
                         satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Int {
+        // Read before the event moves into its entry.
+        let weight = event.payloadByteCount
         let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,
                                      exchange: exchange)
         storage.nextSequence += 1
@@ -178,10 +199,26 @@ public final class Transcript: Sendable {
                 return true
             }
         }
+        storage.bytes += weight
         // Stored last, so that the entry moves into its place rather than being copied. Once full, the
         // newest entry takes the oldest one's place.
         let (position, dropped) = storage.entries.append(entry)
-        if dropped { storage.dropped += 1 }
+        if let dropped {
+            storage.dropped += 1
+            storage.bytes -= dropped.event.payloadByteCount
+        }
+        if storage.bytes > byteLimit { dropOverBytes(&storage) }
         return position
+    }
+
+    /// Drops the oldest entries until the kept ones hold at most ``byteLimit`` bytes, keeping the
+    /// newest. The slots they leave are filled by the next entries; positions do not move.
+    @inline(never)
+    private func dropOverBytes(_ storage: inout Storage) {
+        while storage.bytes > byteLimit, storage.entries.count > 1 {
+            let dropped = storage.entries.removeOldest(leaving: Self.vacant)
+            storage.dropped += 1
+            storage.bytes -= dropped.event.payloadByteCount
+        }
     }
 }

@@ -28,3 +28,15 @@ extension Transcript {
         case closed(Transcript.CloseReason)
     }
 }
+
+extension Transcript.Event {
+    /// The bytes of input or output the event holds (an input's, an unmatched input's or an
+    /// output's); 0 for the others. Counted against ``Transcript/byteLimit``.
+    package var payloadByteCount: Int {
+        switch self {
+        case .input(let unit, _), .unmatched(let unit): unit.bytes.count
+        case .output(let bytes): bytes.count
+        default: 0
+        }
+    }
+}

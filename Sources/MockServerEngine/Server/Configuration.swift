@@ -18,6 +18,10 @@ extension MockServer {
         public var maximumLineLength: Int
         /// How many transcript entries are kept (older ones are dropped).
         public var transcriptLimit: Int
+        /// How many bytes of input and output the kept transcript entries may hold between them
+        /// (64 MiB by default, ``Transcript/defaultByteLimit``): past it the oldest entries are
+        /// dropped, as past ``transcriptLimit``.
+        public var transcriptByteLimit = Transcript.defaultByteLimit
         /// Called with each transcript entry as it is recorded, on the server's thread.
         public var transcriptObserver: (@Sendable (Transcript.Entry) -> Void)?
         /// Called with each upload once it is complete, on the server's thread.

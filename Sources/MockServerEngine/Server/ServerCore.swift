@@ -55,7 +55,7 @@ final class ServerCore: ScriptServer {
     init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
          vocabulary: ScriptVocabulary) {
         self.configuration = configuration
-        self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, observer: configuration.transcriptObserver),
+        self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, byteLimit: configuration.transcriptByteLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
         // The configuration's conditions win over those of the script the server starts with.
         environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }

@@ -20,6 +20,16 @@ package indirect enum EndpointJSON: Sendable, Equatable {
         }
     }
 
+    /// Whether no string holds a `${…}` value: the JSON text is the same for every request.
+    package var isConstant: Bool {
+        switch self {
+        case .null, .bool, .number: true
+        case .string(let template): template.isConstant
+        case .array(let items): items.allSatisfy(\.isConstant)
+        case .object(let members): members.allSatisfy { $0.1.isConstant }
+        }
+    }
+
     /// The JSON text, strings rendered with `value`.
     package func render(_ value: (EndpointTemplate.Source, String) -> String?) -> String {
         switch self {

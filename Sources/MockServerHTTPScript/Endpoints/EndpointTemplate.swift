@@ -26,6 +26,9 @@ package struct EndpointTemplate: Sendable, Equatable {
 
     private static let sources = Set(Source.allCases.map(\.rawValue))
 
+    /// Whether the text has no `${…}` value: it renders the same for every request.
+    package var isConstant: Bool { template.constantBytes != nil }
+
     /// The text with each value given by `value` (an absent one is empty).
     package func render(_ value: (Source, String) -> String?) -> String {
         template.render { name, argument in Source(rawValue: name).flatMap { value($0, argument) } ?? "" }

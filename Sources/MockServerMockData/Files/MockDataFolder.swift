@@ -44,10 +44,19 @@ final class MockDataFolder: Sendable {
     func response(named name: String) -> Result<HTTPMockResponse, MockDataError>? {
         let file = path + "/" + name
         guard let stamp = FileStamp(path: file), stamp.isRegularFile else { return nil }
-        if let entry = entries.withLock({ $0[name] }), entry.stamp == stamp, entry.isSettled { return entry.response }
-        let entry = Self.load(file, in: path, stamp: stamp)
+        let held = entries.withLock { $0[name] }
+        if let held, held.stamp == stamp, held.isSettled { return held.response }
+        guard var entry = Self.load(file, in: path, stamp: stamp) else {
+            entries.withLock { $0[name] = nil }
+            return nil
+        }
+        if let held, case .success(let earlier) = held.response, case .success(let read) = entry.response, read == earlier {
+            // Read again while its file could still change unseen, and unchanged: the response held
+            // is kept, so that every answer shares its body rather than each holding its own copy.
+            entry = Entry(stamp: entry.stamp, readAt: entry.readAt, response: held.response)
+        }
         entries.withLock { $0[name] = entry }
-        return entry?.response
+        return entry.response
     }
 
     /// Reads and checks every file again.
