@@ -114,8 +114,9 @@ struct RecordCommand {
     /// requests and responses (or lines), and a masked value must never reach a file or the terminal.
     private func transcriptObserver(mask: HTTPRecorder.Mask) throws(CommandLineError) -> (@Sendable (Transcript.Entry) -> Void)? {
         let cannotCreate = { (path: String) in CommandLineError.cannotWrite(path: path, reason: "cannot create the transcript file") }
+        let masker = TranscriptMasker(mask: mask)
         return try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose, cannotCreate: cannotCreate) { entry in
-            TranscriptMasking.masked(entry, mask: mask)
+            masker.masked(entry)
         }
     }
 }

@@ -24,6 +24,33 @@ struct RecordingUnitTests {
         #expect(!String(decoding: bytes, as: UTF8.self).contains("abc"))
     }
 
+    @Test("a body recorded apart from its head (a large HTTP/1.1 answer, an HTTP/2 stream's) is masked as that head's Content-Type says, per connection and stream")
+    func bodyApartFromItsHead() {
+        var mask = HTTPRecorder.Mask.standard
+        mask.jsonFields = ["pin"]
+        let masker = TranscriptMasker(mask: mask)
+        func output(_ text: String, connection: Int = 1, stream: Int? = nil) -> String {
+            let exchange = stream.map { Transcript.Exchange(protocolName: "HTTP/2", stream: $0) }
+            let entry = Transcript.Entry(sequence: 0, connection: connection, channel: .main, time: Date(), event: .output(Array(text.utf8)), exchange: exchange)
+            guard case .output(let bytes) = masker.masked(entry).event else { return "not output" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let body = #"{"pin":"4711","id":1}"#
+        func hidden(_ text: String) -> Bool { !text.contains("4711") && text.contains("MASKED") }
+        #expect(output("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 25\r\n\r\n") .hasPrefix("HTTP/1.1 200 OK"))
+        // Another connection's output between the head and its body changes nothing.
+        #expect(output(body, connection: 2) == body)
+        #expect(hidden(output(body)))
+        // Once masked, a further entry on the connection is not taken as that body.
+        #expect(output(body) == body)
+        // HTTP/2: the head and the body on one stream, another stream's body untouched.
+        _ = output("HTTP/2 200\r\ncontent-type: application/json\r\n\r\n", stream: 3)
+        #expect(output(body, stream: 5) == body)
+        #expect(hidden(output(body, stream: 3)))
+        // A head with its body in the same entry is masked as before.
+        #expect(hidden(output("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n" + body)))
+    }
+
     @Test("a chunked request's JSON and form bodies are masked in the transcript too, written again as one chunk")
     func chunkedTranscriptMasking() {
         let mask = HTTPRecorder.Mask.standard
