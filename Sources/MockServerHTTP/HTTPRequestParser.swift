@@ -130,6 +130,11 @@ package struct HTTPRequestParser: Sendable {
         switch current.body {
         case .length(let count):
             guard buffer.count - bodyStart >= count else {
+                if count > Self.keptCapacity, buffer.capacity < bodyStart + count {
+                    // Room for the whole announced body at once, rather than doubling towards it
+                    // (which holds up to twice the body, and three times while it moves).
+                    buffer.reserveCapacity(bodyStart + count)
+                }
                 head = consume current
                 return nil
             }
@@ -143,7 +148,14 @@ package struct HTTPRequestParser: Sendable {
             end = found
             body = .chunks(current.chunks)
         }
-        let input = InputUnit(bytes: Array(buffer[start..<end]))
+        let input: InputUnit
+        if start == 0, end == buffer.count, buffer.capacity > Self.keptCapacity {
+            // A large upload that is all the buffer holds is handed over, not copied (the buffer is
+            // let go below): one copy of it at a time, not two.
+            input = InputUnit(bytes: buffer)
+        } else {
+            input = InputUnit(bytes: Array(buffer[start..<end]))
+        }
         let request = current.hasConnectionField
             ? HTTPMockRequest(method: current.method, target: current.target, version: current.version, headers: current.headers,
                               input: input, body: body)
@@ -175,6 +187,9 @@ package struct HTTPRequestParser: Sendable {
         guard start == buffer.count else { throw .malformedRequest("the connection ended inside a request") }
         return nil
     }
+
+    /// Whether part of a request head has arrived and not all of it: the bytes a head timeout watches.
+    package var isAwaitingHead: Bool { head == nil && start < buffer.count }
 
     /// How many bytes are buffered and not yet returned.
     package var bufferedCount: Int { buffer.count - start }

@@ -24,6 +24,10 @@ struct CommandLineOptions: Equatable {
     var http2MaxStreams: Int?
     var http2Window: Int?
     var http2MaxFrame: Int?
+    /// `--max-request-body`: the longest HTTP/1.1 request body taken, when given.
+    var maximumRequestBody: Int?
+    /// `--request-head-timeout`: how long an HTTP/1.1 request head may take (0: no limit), when given.
+    var requestHeadTimeout: Duration??
     var verbose = false
     var file: String?
     var check = false
@@ -57,6 +61,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
+               mockserver ... [--max-request-body BYTES] [--request-head-timeout SECONDS]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-handshake-timeout SECONDS] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -99,6 +104,10 @@ struct CommandLineOptions: Equatable {
           --http2-window BYTES  each HTTP/2 stream's upload window (default 1048576; 0 stalls
                            every upload)
           --http2-max-frame BYTES  the largest HTTP/2 frame taken (16384, the default, to 16777215)
+          --max-request-body BYTES  the longest HTTP/1.1 request body taken (default 16777216,
+                           16 MiB); a longer one is answered 413 Content Too Large
+          --request-head-timeout SECONDS  how long an HTTP/1.1 request head may take to arrive
+                           (default 60; 0: no limit); then 408 Request Timeout and the connection closes
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -175,6 +184,16 @@ struct CommandLineOptions: Equatable {
                 case "--http2-window": http2Window = number
                 default: http2MaxFrame = number
                 }
+            case "--max-request-body":
+                let text = try value(for: argument)
+                guard let bytes = Int(text), bytes >= 0 else { throw .usage("--max-request-body takes a number of bytes from 0, not \"\(text)\"") }
+                maximumRequestBody = bytes
+            case "--request-head-timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                    throw .usage("--request-head-timeout takes seconds from 0 (no limit) to 86400, not \"\(text)\"")
+                }
+                requestHeadTimeout = .some(seconds == 0 ? nil : Duration.rounded(seconds: seconds))
             case "--latency", "--jitter":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
@@ -259,11 +278,14 @@ struct CommandLineOptions: Equatable {
 }
 
 extension CommandLineOptions {
-    /// Gives `configuration` the HTTP/2 mode and the settings the options name.
+    /// Gives `configuration` the HTTP/2 mode and the settings the options name, and HTTP/1.1's
+    /// request limits.
     func applyHTTP2(to configuration: inout MockServer.Configuration) {
         configuration.http2 = http2
         if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
         if let http2Window { configuration.http2InitialWindowSize = http2Window }
         if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
+        if let maximumRequestBody { configuration.maximumRequestBodySize = maximumRequestBody }
+        if let requestHeadTimeout { configuration.requestHeadTimeout = requestHeadTimeout }
     }
 }

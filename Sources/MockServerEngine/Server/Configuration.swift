@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerHTTP
 import MockServerTLS
 
 extension MockServer {
@@ -59,6 +60,16 @@ extension MockServer {
         /// The largest HTTP/2 frame payload the server takes (SETTINGS_MAX_FRAME_SIZE, 16384, the
         /// least RFC 9113 §6.5.2 allows, to 16777215): a larger frame is a FRAME_SIZE_ERROR.
         public var http2MaxFrameSize = 16_384
+        /// The longest HTTP/1.1 request body taken, in bytes (16 MiB by default; chunk framing
+        /// counts): a longer one is answered `413 Content Too Large`, naming the limit, as soon as
+        /// its `Content-Length` or its chunk sizes say so, and its connection closes. A body is held
+        /// whole in memory until its request is answered, so this bounds what one client's upload costs.
+        public var maximumRequestBodySize = HTTPRequestLimits.defaultMaximumBodyLength
+        /// How long an HTTP/1.1 request head may take from its first byte to its blank line (60 s
+        /// by default, as nginx's `client_header_timeout`): past it the client gets `408 Request
+        /// Timeout` and the connection closes, so that a client sending a byte a minute (slowloris)
+        /// does not hold a connection for ever. `nil` waits without end.
+        public var requestHeadTimeout: Duration? = HTTPRequestLimits.defaultHeadTimeout
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",
