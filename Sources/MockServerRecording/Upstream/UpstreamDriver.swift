@@ -134,6 +134,11 @@ final class UpstreamDriver: StreamDriver {
         exchange.answered = true
         do {
             apply(try parser.append(bytes), to: &response)
+            guard response.body.count <= exchange.maximumBodyLength else {
+                state = .closed
+                exchange.refuseBody(received: response.body.count, closing: connection)
+                return
+            }
             state = .exchanging(exchange, parser, response)
         } catch {
             state = .closed
