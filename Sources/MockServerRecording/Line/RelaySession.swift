@@ -42,6 +42,26 @@ final class RelaySession {
         }
     }
 
+    // MARK: Pacing
+
+    /// Whether the client's connection takes more of the upstream's bytes: less than
+    /// ``StreamConnection/outputRoom`` wait to be written to it. While it does not, the upstream is
+    /// not read, so that a client that stops reading costs the relay at most its buffers.
+    var clientHasRoom: Bool { client?.hasOutputRoom ?? true }
+
+    /// Whether the upstream's connection takes more of the client's bytes (while it is being made,
+    /// whether less than ``StreamConnection/outputRoom`` bytes wait for it).
+    var upstreamHasRoom: Bool {
+        if case .connecting(let pending) = state { return pending.count < StreamConnection.outputRoom }
+        return upstream?.hasOutputRoom ?? true
+    }
+
+    /// The client read enough of what waited: the upstream is read again.
+    func clientDrained() { upstream?.resume() }
+
+    /// The upstream read enough of what waited: the client is read again.
+    func upstreamDrained() { client?.resume() }
+
     // MARK: From the drivers
 
     func upstreamOpened() {
@@ -49,6 +69,8 @@ final class RelaySession {
         state = .relaying
         lineTime = MonotonicClock.now()
         if !pending.isEmpty { upstream?.sendNow(pending) }
+        // A client held while its bytes waited for the connection is read again.
+        if upstream?.hasOutputRoom ?? false { client?.resume() }
     }
 
     func fromClient(_ bytes: [UInt8]) {
