@@ -237,6 +237,12 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }]
     }
 
+    /// The connection's output drained: a protocol the connection switched to, which may send
+    /// outside its steps (a WebSocket handler's pushes), hears of it.
+    package func outputDrained(on connection: StreamConnection) {
+        if case .upgraded(let driver) = state { driver.outputDrained(on: connection) }
+    }
+
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         switch state {
         case .waiting(let cancel): cancel()
