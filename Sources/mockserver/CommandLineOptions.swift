@@ -28,6 +28,8 @@ struct CommandLineOptions: Equatable {
     var maximumRequestBody: Int?
     /// `--request-head-timeout`: how long an HTTP/1.1 request head may take (0: no limit), when given.
     var requestHeadTimeout: Duration??
+    /// `--max-upload`: the longest FTP upload taken, when given.
+    var maximumUpload: Int?
     var verbose = false
     var file: String?
     var check = false
@@ -61,7 +63,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
-               mockserver ... [--max-request-body BYTES] [--request-head-timeout SECONDS]
+               mockserver ... [--max-request-body BYTES] [--request-head-timeout SECONDS] [--max-upload BYTES]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-handshake-timeout SECONDS] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -108,6 +110,8 @@ struct CommandLineOptions: Equatable {
                            16 MiB); a longer one is answered 413 Content Too Large
           --request-head-timeout SECONDS  how long an HTTP/1.1 request head may take to arrive
                            (default 60; 0: no limit); then 408 Request Timeout and the connection closes
+          --max-upload BYTES  the longest FTP upload taken (default 16777216, 16 MiB); past it the
+                           data connection closes, nothing is kept, and the client gets 552
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -184,10 +188,10 @@ struct CommandLineOptions: Equatable {
                 case "--http2-window": http2Window = number
                 default: http2MaxFrame = number
                 }
-            case "--max-request-body":
+            case "--max-request-body", "--max-upload":
                 let text = try value(for: argument)
-                guard let bytes = Int(text), bytes >= 0 else { throw .usage("--max-request-body takes a number of bytes from 0, not \"\(text)\"") }
-                maximumRequestBody = bytes
+                guard let bytes = Int(text), bytes >= 0 else { throw .usage("\(argument) takes a number of bytes from 0, not \"\(text)\"") }
+                if argument == "--max-upload" { maximumUpload = bytes } else { maximumRequestBody = bytes }
             case "--request-head-timeout":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
@@ -278,8 +282,8 @@ struct CommandLineOptions: Equatable {
 }
 
 extension CommandLineOptions {
-    /// Gives `configuration` the HTTP/2 mode and the settings the options name, and HTTP/1.1's
-    /// request limits.
+    /// Gives `configuration` the HTTP/2 mode and the settings the options name, HTTP/1.1's request
+    /// limits and FTP's upload limit.
     func applyHTTP2(to configuration: inout MockServer.Configuration) {
         configuration.http2 = http2
         if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
@@ -287,5 +291,6 @@ extension CommandLineOptions {
         if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
         if let maximumRequestBody { configuration.maximumRequestBodySize = maximumRequestBody }
         if let requestHeadTimeout { configuration.requestHeadTimeout = requestHeadTimeout }
+        if let maximumUpload { configuration.maximumUploadSize = maximumUpload }
     }
 }

@@ -33,6 +33,11 @@ extension MockServer {
         /// rule does not fire for them. A client that pauses longer than this mid-upload sees an early
         /// `226`; every byte it sends is still recorded, and the upload completes at the end.
         public var uploadSettleTime: Duration?
+        /// The longest FTP upload taken (`STOR`, `APPE`, a script's `«upload»`), in bytes: 16 MiB by
+        /// default. An upload is held in memory until it ends (and kept, as the fake file system's
+        /// file), so past this the data connection is closed, nothing is kept, and the client gets
+        /// `552` naming the limit.
+        public var maximumUploadSize = 16 << 20
         /// The clock for `$date`, and for WebDAV's modification times and lock timeouts.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
