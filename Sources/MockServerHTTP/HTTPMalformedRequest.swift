@@ -35,8 +35,8 @@ package enum HTTPMalformedRequest {
     package static func response(for error: FramingError) -> HTTPMockResponse {
         let (code, reason) = status(for: error)
         // A body over the limit names the setting that raises it.
-        let setting = code == 413 ? " (raise it with MockServer.Configuration.maximumRequestBodySize or mockserver --max-request-body)" : ""
-        let body = Array("MockServer: \(code) \(reason): \(error)\(setting)\n".utf8)
+        let setting = code == 413 ? " (MockServer.Configuration.maximumRequestBodySize, mockserver --max-request-body)" : ""
+        let body = Array("MockServer: \(code) \(reason)\(setting): \(error)\n".utf8)
         return HTTPMockResponse(status: code, reason: reason,
                             headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close"], body: body)
     }

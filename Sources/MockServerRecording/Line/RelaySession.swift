@@ -17,6 +17,10 @@ final class RelaySession {
     private weak var upstream: StreamConnection?
     private var dialogue = RecordedDialogue()
     private var partialLine: [UInt8] = []
+    /// The most of one client line kept for the dialogue, as a script's line framer takes by default
+    /// (1 MiB): the rest of a longer line is relayed but not kept, so that a client sending without
+    /// a line end is not held without end (a replay could not match such a line anyway).
+    static let maximumLineLength = 1 << 20
     /// When the current reply's line was complete (or the connection opened, for the greeting).
     private var lineTime = MonotonicClock.now()
     private var replyStarted = false
@@ -85,7 +89,7 @@ final class RelaySession {
         }
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            partialLine += bytes[start..<index]
+            partialLine += bytes[start..<index].prefix(max(0, Self.maximumLineLength - partialLine.count))
             if partialLine.last == 0x0D { partialLine.removeLast() }
             let line = String(decoding: partialLine, as: UTF8.self)
             ftp?.clientLine(line)
@@ -96,7 +100,7 @@ final class RelaySession {
             lineTime = MonotonicClock.now()
             replyStarted = false
         }
-        partialLine += bytes[start...]
+        partialLine += bytes[start...].prefix(max(0, Self.maximumLineLength - partialLine.count))
     }
 
     func fromUpstream(_ bytes: [UInt8]) {
