@@ -24,6 +24,9 @@ package final class DataTransfer: StreamDriver {
         case failed(String)
         /// The script refused the data connection (`«refuse-data»`).
         case refused
+        /// The upload passed its limit of this many bytes: the data connection was closed and
+        /// nothing was kept.
+        case tooLarge(Int)
     }
 
     /// What to carry.
@@ -31,8 +34,9 @@ package final class DataTransfer: StreamDriver {
         case send([UInt8], partial: Bool)
         /// Receives until the peer closes and hands every byte to `complete`. With `settle`, the
         /// transfer is reported ``Outcome/settled(_:)`` once the connection has been quiet that long
-        /// after its first byte, and reading goes on to the end.
-        case receive(settle: Duration?, complete: ([UInt8]) -> Void)
+        /// after its first byte, and reading goes on to the end. Past `limit` bytes the connection
+        /// closes and the transfer is ``Outcome/tooLarge(_:)``: an upload is held in memory.
+        case receive(settle: Duration?, limit: Int, complete: ([UInt8]) -> Void)
         /// The shared data port's way: send the bytes and shut down sending, count and drop what the
         /// peer sends, and close when the peer has closed too.
         case serve([UInt8])
@@ -41,6 +45,8 @@ package final class DataTransfer: StreamDriver {
     /// Where an upload (``Job/receive(settle:complete:)``) stands.
     private struct Upload {
         let settle: Duration?
+        /// The most bytes taken.
+        let limit: Int
         let complete: ([UInt8]) -> Void
         /// When the last bytes arrived (monotonic nanoseconds).
         var lastByteAt: UInt64 = 0
@@ -147,7 +153,8 @@ package final class DataTransfer: StreamDriver {
 
     package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
         receivedCount += bytes.count
-        if case .receiving = phase {
+        if case .receiving(let upload) = phase {
+            guard bytes.count <= upload.limit - received.count else { return refuse(upload, on: connection) }
             received.append(contentsOf: bytes)
             uploadProgressed(on: connection)
         }
@@ -231,8 +238,8 @@ package final class DataTransfer: StreamDriver {
                 phase = .draining
                 checkDelivered(after: .zero, on: connection)
             }]
-        case .receive(let settle, let complete):
-            phase = .receiving(Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, complete: complete))
+        case .receive(let settle, let limit, let complete):
+            phase = .receiving(Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, limit: max(0, limit), complete: complete))
             return []
         case .serve(let bytes):
             connection.record(.sent(bytes.count))
@@ -310,6 +317,17 @@ package final class DataTransfer: StreamDriver {
     /// FIN (at most 2 s) and then resets it: a server that closes a data connection first is left
     /// with a TIME_WAIT entry on its passive port, and a client that reconnects to that port from the
     /// same source port (kernels do pick it again) has its SYN stall on that entry.
+    /// An upload past its limit: the connection closes at once (a reset: the client's unread bytes
+    /// go with it), nothing is kept, and the control connection answers 552 unless it went on already.
+    private func refuse(_ upload: Upload, on connection: StreamConnection) {
+        let reason = "an upload longer than the limit of \(upload.limit) bytes"
+        connection.log(.warning, "\(reason) (after \(received.count) bytes): closed, nothing kept")
+        connection.record(.received(received.count))
+        received = []
+        phase = .done
+        finish(.tooLarge(upload.limit), reason: .malformedInput(reason), reset: true, on: connection)
+    }
+
     private func finishLingering(_ outcome: Outcome, on connection: StreamConnection) {
         phase = .lingering
         connection.recordClosed(.transferComplete)

@@ -26,6 +26,27 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     // alone and never through overlapping accesses: no dynamic exclusivity checks (a thread-local
     // look-up each, about 320 instructions a request in all).
     @exclusivity(unchecked) private var parser = HTTPRequestParser()
+
+    /// The body limit and head timeout the server gives its connections, set before the connection
+    /// opens; `nil` (a connection made outside a server's listeners) keeps the parser's own limits
+    /// and no head timeout.
+    package var requestLimits: HTTPRequestLimits? {
+        didSet { parser = HTTPRequestParser(maximumBodyLength: requestLimits?.maximumBodyLength ?? HTTPRequestParser().maximumBodyLength) }
+    }
+
+    /// The request head under way and how far its timeout has got: see ``watchHead(on:)``.
+    private var headWatch = HeadWatch()
+
+    /// The head a timeout watches: which request it is (counted by ``HeadWatch/completed``), when
+    /// its first bytes were seen, and whether a check is scheduled.
+    private struct HeadWatch {
+        /// How many requests have been taken whole from the parser.
+        var completed = 0
+        /// The request (its number in `completed`) whose head is under way, and when it was first seen.
+        var pending: (request: Int, since: UInt64)?
+        /// Whether a timer is scheduled (one at a time per connection).
+        var armed = false
+    }
     @exclusivity(unchecked) private var state = State.awaitingRequest
     private let responder: @Sendable () -> any HTTPResponder
     /// What the layers above keep for this connection (a script's storage), across its requests.
@@ -114,9 +135,47 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         guard let request else {
             if inputEnded { return .finish(.peerClosed) }
             if let head = parser.takeHeadAwaitingContinue() { return answer(head: head, on: connection) }
+            if let timeout = requestLimits?.headTimeout, parser.isAwaitingHead { watchHead(timeout, on: connection) }
             return .needInput
         }
+        headWatch.completed &+= 1
         return answer(request, on: connection)
+    }
+
+    /// Notes when the head under way began, and schedules a check at its deadline unless one is
+    /// scheduled: a head that arrives whole in one read (nearly all) never gets here.
+    private func watchHead(_ timeout: Duration, on connection: StreamConnection) {
+        if headWatch.pending?.request != headWatch.completed { headWatch.pending = (headWatch.completed, MonotonicClock.now()) }
+        guard !headWatch.armed, let since = headWatch.pending?.since else { return }
+        headWatch.armed = true
+        connection.loop.schedule(at: since &+ MonotonicClock.nanoseconds(timeout)) { [weak self, weak connection] in
+            guard let self, let connection else { return }
+            self.headDeadline(timeout, on: connection)
+        }
+    }
+
+    /// A head's deadline: the head still under way since then is answered `408 Request Timeout`
+    /// and the connection closes (as nginx's `client_header_timeout` and Apache's `RequestReadTimeout`);
+    /// a later head is watched from its own start.
+    private func headDeadline(_ timeout: Duration, on connection: StreamConnection) {
+        headWatch.armed = false
+        guard !connection.isClosed, case .awaitingRequest = state, parser.isAwaitingHead,
+              let pending = headWatch.pending, pending.request == headWatch.completed else { return }
+        guard MonotonicClock.now() &- pending.since >= MonotonicClock.nanoseconds(timeout) else {
+            watchHead(timeout, on: connection)
+            return
+        }
+        let seconds = Double(MonotonicClock.nanoseconds(timeout)) / 1e9
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        let text = "the request head did not arrive within \(shown) s (requestHeadTimeout, --request-head-timeout)"
+        let response = HTTPMockResponse(status: 408, reason: "Request Timeout",
+                                        headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close"],
+                                        body: Array("MockServer: 408 Request Timeout: \(text)\n".utf8))
+        connection.log(.warning, "\(text); answered 408 and closing")
+        let reason = Transcript.CloseReason.malformedInput(text)
+        state = .discarding(reason)
+        connection.sendNow(HTTPResponseSerializer.serialize(response, for: nil).bytes)
+        connection.finishAfterOutputLingering(reason)
     }
 
     /// Refuses a connection that is not `handOver`'s protocol when the server serves only that one.
@@ -184,8 +243,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         }]
     }
 
-    /// The protocol the connection switched to hears that its output drained (HTTP/2's streams
-    /// wait for it); HTTP/1.1's own output is paced by the connection's steps.
+    /// The connection's output drained: a protocol the connection switched to, which may send
+    /// outside its steps (HTTP/2's streams, a WebSocket handler's pushes), hears of it; HTTP/1.1's
+    /// own output is paced by the connection's steps.
     package func outputDrained(on connection: StreamConnection) {
         if case .upgraded(let driver) = state { driver.outputDrained(on: connection) }
     }

@@ -34,7 +34,9 @@ package enum HTTPMalformedRequest {
     /// was wrong (`MockServer: 400 Bad Request: malformed request: a chunk size is not hexadecimal: zz`).
     package static func response(for error: FramingError) -> HTTPMockResponse {
         let (code, reason) = status(for: error)
-        let body = Array("MockServer: \(code) \(reason): \(error)\n".utf8)
+        // A body over the limit names the setting that raises it.
+        let setting = code == 413 ? " (MockServer.Configuration.maximumRequestBodySize, mockserver --max-request-body)" : ""
+        let body = Array("MockServer: \(code) \(reason)\(setting): \(error)\n".utf8)
         return HTTPMockResponse(status: code, reason: reason,
                             headers: ["Content-Type": "text/plain; charset=utf-8", "Connection": "close"], body: body)
     }

@@ -137,6 +137,13 @@ package struct HTTPRequestParser: Sendable {
         switch current.body {
         case .length(let count):
             guard buffer.count - bodyStart >= count else {
+                if buffer.count - bodyStart >= Self.reservedBodyStart, buffer.capacity < bodyStart + count {
+                    // Room for the whole announced body at once, rather than doubling towards it
+                    // (which holds up to twice the body, and three times while it moves); only once
+                    // the client has sent a good part of it, so that a length announced and never
+                    // sent costs nothing.
+                    buffer.reserveCapacity(bodyStart + count)
+                }
                 head = .head(consume current)
                 return nil
             }
@@ -151,9 +158,10 @@ package struct HTTPRequestParser: Sendable {
             body = .chunks(current.chunks)
         }
         let input: InputUnit
-        if start == 0, end == buffer.count, buffer.capacity - end <= Self.sharedSlack {
-            // The buffer holds this request alone (the usual read): the request takes it as it is,
-            // with no copy (the buffer is let go below).
+        if start == 0, end == buffer.count, buffer.capacity - end <= max(Self.sharedSlack, end / 4) {
+            // The buffer holds this request alone (the usual read, or a large upload): the request
+            // takes it as it is, with no copy (the buffer is let go below): one copy of an upload at
+            // a time, not two.
             input = InputUnit(bytes: buffer)
         } else {
             input = InputUnit(bytes: Array(buffer[start..<end]))
@@ -184,6 +192,10 @@ package struct HTTPRequestParser: Sendable {
     /// request does not keep a large upload's buffer with it.
     package static let sharedSlack = 1024
 
+    /// The body bytes of a request with a `Content-Length` that must have come before the buffer
+    /// makes room for all of the announced body at once.
+    package static let reservedBodyStart = 256 * 1024
+
     /// How many bytes the buffer can hold before it grows.
     package var bufferCapacity: Int { buffer.capacity }
 
@@ -194,6 +206,9 @@ package struct HTTPRequestParser: Sendable {
         guard start == buffer.count else { throw .malformedRequest("the connection ended inside a request") }
         return nil
     }
+
+    /// Whether part of a request head has arrived and not all of it: the bytes a head timeout watches.
+    package var isAwaitingHead: Bool { head == nil && start < buffer.count }
 
     /// How many bytes are buffered and not yet returned.
     package var bufferedCount: Int { buffer.count - start }

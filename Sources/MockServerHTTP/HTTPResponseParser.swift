@@ -63,9 +63,15 @@ package struct HTTPResponseParser {
         var closes = false
     }
 
-    /// A parser for the response to a request with `requestMethod`.
-    package init(requestMethod: String) {
+    /// The most bytes held while a head, a chunk-size line or a trailer line has not ended.
+    private let maximumHeadLength: Int
+
+    /// A parser for the response to a request with `requestMethod`; a head (or a chunk-size or
+    /// trailer line) still unfinished after `maximumHeadLength` bytes is malformed, so that a peer
+    /// sending one without end is not buffered without end.
+    package init(requestMethod: String, maximumHeadLength: Int = .max) {
         answersHEAD = requestMethod.equalsIgnoringASCIICase("HEAD")
+        self.maximumHeadLength = maximumHeadLength
     }
 
     /// Whether the response is complete.
@@ -92,6 +98,12 @@ package struct HTTPResponseParser {
         // Room for what one read most often completes, a head, a body and the end, in one allocation.
         events.reserveCapacity(3)
         while try step(into: &events) {}
+        switch state {
+        case .head, .chunkSize, .chunkDataEnd, .trailers:
+            if buffer.count > maximumHeadLength { throw ParseError.malformed("a head or line longer than \(maximumHeadLength) bytes") }
+        case .fixed, .chunkData, .untilClose, .done:
+            break
+        }
         return events
     }
 

@@ -27,6 +27,12 @@ struct CommandLineOptions: Equatable {
     /// `--http2-reset-budget`, `--http2-empty-frame-budget`, `--http2-zero-window-timeout`: HTTP/2's
     /// flood defences (each `off` turns one off).
     var http2Defences = MockServer.Configuration.HTTP2Defences()
+    /// `--max-request-body`: the longest HTTP/1.1 request body taken, when given.
+    var maximumRequestBody: Int?
+    /// `--request-head-timeout`: how long an HTTP/1.1 request head may take (0: no limit), when given.
+    var requestHeadTimeout: Duration??
+    /// `--max-upload`: the longest FTP upload taken, when given.
+    var maximumUpload: Int?
     var verbose = false
     var file: String?
     var check = false
@@ -61,6 +67,7 @@ struct CommandLineOptions: Equatable {
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
                           [--http2-reset-budget N|off] [--http2-empty-frame-budget N|off] [--http2-zero-window-timeout SECONDS|off]
+               mockserver ... [--max-request-body BYTES] [--request-head-timeout SECONDS] [--max-upload BYTES]
                mockserver ... (--tls | --starttls) [--tls-ca-out FILE] [--tls-host NAME]... [--tls-fault NAME]
                           [--tls-client-certs MODE [--tls-client-ca FILE]] [--tls-require-reuse] [--tls-required] [--tls-handshake-timeout SECONDS] [--tls-cert FILE --tls-key FILE]
                mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [...]   (mockserver record --help)
@@ -113,6 +120,12 @@ struct CommandLineOptions: Equatable {
           --http2-zero-window-timeout SECONDS|off  how long HTTP/2 response bytes may wait on
                            windows a client keeps at zero before GOAWAY ENHANCE_YOUR_CALM (default
                            30); off: for ever
+          --max-request-body BYTES  the longest HTTP/1.1 request body taken (default 16777216,
+                           16 MiB); a longer one is answered 413 Content Too Large
+          --request-head-timeout SECONDS  how long an HTTP/1.1 request head may take to arrive
+                           (default 60; 0: no limit); then 408 Request Timeout and the connection closes
+          --max-upload BYTES  the longest FTP upload taken (default 16777216, 16 MiB); past it the
+                           data connection closes, nothing is kept, and the client gets 552
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost
           --starttls       the same identity, but connections start in plain text until a script's
@@ -209,6 +222,16 @@ struct CommandLineOptions: Equatable {
                     }
                     http2Defences.zeroWindowTimeout = Duration.rounded(seconds: seconds)
                 }
+            case "--max-request-body", "--max-upload":
+                let text = try value(for: argument)
+                guard let bytes = Int(text), bytes >= 0 else { throw .usage("\(argument) takes a number of bytes from 0, not \"\(text)\"") }
+                if argument == "--max-upload" { maximumUpload = bytes } else { maximumRequestBody = bytes }
+            case "--request-head-timeout":
+                let text = try value(for: argument)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 86_400 else {
+                    throw .usage("--request-head-timeout takes seconds from 0 (no limit) to 86400, not \"\(text)\"")
+                }
+                requestHeadTimeout = .some(seconds == 0 ? nil : Duration.rounded(seconds: seconds))
             case "--latency", "--jitter":
                 let text = try value(for: argument)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
@@ -293,12 +316,16 @@ struct CommandLineOptions: Equatable {
 }
 
 extension CommandLineOptions {
-    /// Gives `configuration` the HTTP/2 mode, the settings and the defences the options name.
+    /// Gives `configuration` the HTTP/2 mode, the settings and the defences the options name,
+    /// HTTP/1.1's request limits and FTP's upload limit.
     func applyHTTP2(to configuration: inout MockServer.Configuration) {
         configuration.http2 = http2
         if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
         if let http2Window { configuration.http2InitialWindowSize = http2Window }
         if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
         configuration.http2Defences = http2Defences
+        if let maximumRequestBody { configuration.maximumRequestBodySize = maximumRequestBody }
+        if let requestHeadTimeout { configuration.requestHeadTimeout = requestHeadTimeout }
+        if let maximumUpload { configuration.maximumUploadSize = maximumUpload }
     }
 }

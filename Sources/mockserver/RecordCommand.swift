@@ -80,7 +80,8 @@ struct RecordCommand {
         let recorder: HTTPRecorder
         do {
             recorder = try HTTPRecorder(upstream: url, destination: destination, mask: options.mask, keepsTiming: options.keepTiming,
-                                        timeout: .milliseconds(Int64(options.timeout * 1000)), upstreamCA: options.upstreamCA)
+                                        timeout: .milliseconds(Int64(options.timeout * 1000)), upstreamCA: options.upstreamCA,
+                                        maximumBodySize: options.maximumBody)
         } catch {
             switch error {
             case .badUpstream: throw .usage("record: \(error)")
@@ -89,6 +90,7 @@ struct RecordCommand {
             }
         }
         var configuration = MockServer.Configuration(host: options.host, port: options.port)
+        configuration.maximumRequestBodySize = options.maximumRequestBody
         configuration.transcriptObserver = try transcriptObserver(mask: options.mask)
         configuration.http2 = options.http2
         if options.tls {

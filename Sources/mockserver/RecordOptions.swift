@@ -18,6 +18,10 @@ struct RecordOptions: Equatable {
     var unmaskedHeaders: [String] = []
     var keepTiming = false
     var timeout: Double = 30
+    /// `--max-body`: the longest upstream answer body recorded.
+    var maximumBody = HTTPRecorder.defaultMaximumBodySize
+    /// `--max-request-body`: the longest client request body taken.
+    var maximumRequestBody = MockServer.Configuration().maximumRequestBodySize
     var transcriptFile: String?
     var verbose = false
     var help = false
@@ -31,8 +35,8 @@ struct RecordOptions: Equatable {
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
                                  [--mask-header NAME]... [--unmask-header NAME]... [--mask-query NAME]...
                                  [--mask-form-field NAME]... [--mask-json-field NAME]...
-                                 [--keep-timing] [--timeout SECONDS] [--transcript FILE] [--verbose]
-                                 [--tls [--tls-ca-out FILE]] [--http2 allow|refuse|require]
+                                 [--keep-timing] [--timeout SECONDS] [--max-body BYTES] [--max-request-body BYTES]
+                                 [--transcript FILE] [--verbose] [--tls [--tls-ca-out FILE]] [--http2 allow|refuse|require]
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
                                  [--mask-header NAME]... [--unmask-header NAME]... [--transcript FILE] [--verbose]
                mockserver record --upstream ftp://HOST:PORT --script FILE --files DIR [...]
@@ -77,6 +81,11 @@ struct RecordOptions: Equatable {
           --keep-timing        endpoints get the upstream's time to answer as their "delay"; a script
                                gets it as a pause before each reply
           --timeout SECONDS    how long the upstream may take per request (default 30); then 502
+          --max-body BYTES     the longest upstream answer body recorded (default 16777216, 16 MiB):
+                               an answer is held whole to be written, so a longer one gets the
+                               client a 502 naming the limit, and is neither forwarded nor recorded
+          --max-request-body BYTES  the longest request body a client may send (default 16777216);
+                               a longer one is answered 413, as for mockserver --max-request-body
           --transcript FILE    append the transcript to FILE as JSON lines (masked values hidden)
           --verbose            print the transcript to standard error (masked values hidden)
           --tls                listen for HTTPS with a generated test identity (ALPN h2 and http/1.1)
@@ -124,6 +133,10 @@ struct RecordOptions: Equatable {
                     throw .usage("record: --timeout takes seconds above 0 (up to 86400), not \"\(text)\"")
                 }
                 timeout = seconds
+            case "--max-body", "--max-request-body":
+                let text = try value(for: argument)
+                guard let bytes = Int(text), bytes >= 0 else { throw .usage("record: \(argument) takes a number of bytes from 0, not \"\(text)\"") }
+                if argument == "--max-body" { maximumBody = bytes } else { maximumRequestBody = bytes }
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
             case "--tls": tls = true

@@ -171,4 +171,32 @@ struct HTTPResponseParserTests {
         ids.note(3, at: -1)
         #expect(ids == HTTPResponseFieldIDs())
     }
+
+    @Test("with a head limit: a head, a chunk-size line or a trailer line past it is malformed, in any split; up to it, read")
+    func headLimit() throws {
+        func outcome(_ text: String, limit: Int, size: Int) -> String {
+            var parser = HTTPResponseParser(requestMethod: "GET", maximumHeadLength: limit)
+            let bytes = Array(text.utf8)
+            var offset = 0
+            do {
+                while offset < bytes.count {
+                    let end = min(bytes.count, offset + size)
+                    _ = try parser.append(Array(bytes[offset..<end]))
+                    offset = end
+                }
+                return parser.isComplete ? "complete" : "waiting"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let padded = "HTTP/1.1 200 OK\r\nX-Pad: " + String(repeating: "p", count: 1000) + "\r\nContent-Length: 2\r\n\r\nok"
+        let unended = "HTTP/1.1 200 OK\r\nX-Pad: " + String(repeating: "p", count: 1000)
+        let chunkLine = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + String(repeating: "0", count: 1000)
+        for size in [1, 7, 4096] {
+            #expect(outcome(padded, limit: 2000, size: size) == "complete")
+            #expect(outcome(unended, limit: 2000, size: size) == "waiting")
+            #expect(outcome(unended, limit: 500, size: size) == "malformed response: a head or line longer than 500 bytes")
+            #expect(outcome(chunkLine, limit: 500, size: size) == "malformed response: a head or line longer than 500 bytes")
+        }
+    }
 }

@@ -304,9 +304,10 @@ public final class MockServer: Sendable {
     /// raw reads.
     private var connections: ScriptConnections {
         get throws(MockServerError) {
-            if let httpConnections { return try httpConnections.servingHTTP2(configuration) }
+            if let httpConnections { return try httpConnections.servingHTTP2(configuration).limitingHTTPRequests(configuration) }
             let responder = core.responder
             return try ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing).servingHTTP2(configuration)
+                .limitingHTTPRequests(configuration)
         }
     }
 

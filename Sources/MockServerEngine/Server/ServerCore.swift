@@ -128,6 +128,7 @@ final class ServerCore: ScriptServer {
             let script = shared.responder.responseScript?.settings ?? ScriptSettings()
             var ftp = script[FTPSettings.self] ?? FTPSettings(uploadSettle: configuration.uploadSettleTime)
             ftp.listing = shared.listing
+            ftp.maximumUpload = configuration.maximumUploadSize
             var settings = script
             settings[FTPSettings.self] = ftp
             return (shared.data, shared.store.files, settings)

@@ -130,7 +130,8 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         case .upload:
             let name = reply.selectedFile ?? ""
             let connectionID = connection.id
-            job = .receive(settle: server.content().settings[FTPSettings.self]?.uploadSettle) { bytes in
+            let settings = server.content().settings[FTPSettings.self]
+            job = .receive(settle: settings?.uploadSettle, limit: settings?.maximumUpload ?? FTPSettings.defaultMaximumUpload) { bytes in
                 server.recordUpload(name: name, bytes: bytes, connection: connectionID)
             }
         case .list, .nameList:
@@ -180,7 +181,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
                 server.recordUpload(name: String(path.drop { $0 == "/" }), bytes: bytes, connection: connectionID)
             }
             let settle = content.settings[FTPSettings.self]?.uploadSettle
-            return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.receive(settle: settle, complete: store)); return [] }, .send(Array(final.utf8))])
+            let limit = content.settings[FTPSettings.self]?.maximumUpload ?? FTPSettings.defaultMaximumUpload
+            return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.receive(settle: settle, limit: limit, complete: store)); return [] },
+                              .send(Array(final.utf8))])
         }
     }
 
@@ -212,6 +215,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         case .failed(let reason):
             connection.log(.warning, "transfer failed: \(reason)")
             endResponse(replying: "426 Connection closed; transfer aborted.\r\n")
+        case .tooLarge(let limit):
+            // RFC 959's 552: exceeded storage allocation.
+            endResponse(replying: "552 Upload aborted: longer than \(limit) bytes, the most this server keeps (maximumUploadSize, --max-upload).\r\n")
         }
         connection.resume()
     }

@@ -11,11 +11,17 @@ package struct FTPSettings: Sendable, Hashable {
     /// The text `«list»` and `«nlst»` (and `«ftp»`'s `LIST` and `NLST`) send instead of a listing
     /// built from the files.
     package var listing: [UInt8]?
+    /// The longest upload taken, in bytes (the server's `maximumUploadSize`); `nil`: ``defaultMaximumUpload``.
+    package var maximumUpload: Int?
 
-    /// Settings with `uploadSettle` and `listing`.
-    package init(uploadSettle: Duration? = nil, listing: [UInt8]? = nil) {
+    /// An upload's limit when the server gives none: 16 MiB.
+    package static let defaultMaximumUpload = 16 << 20
+
+    /// Settings with `uploadSettle`, `listing` and `maximumUpload`.
+    package init(uploadSettle: Duration? = nil, listing: [UInt8]? = nil, maximumUpload: Int? = nil) {
         self.uploadSettle = uploadSettle
         self.listing = listing
+        self.maximumUpload = maximumUpload
     }
 
     /// The settings a file's `upload-settle` member gives: a number of seconds from 0 to 60.

@@ -36,6 +36,14 @@ package struct HTTP2ClientExchange: Sendable {
         case complete(Response)
     }
 
+    /// How many bytes of the response's body have come so far.
+    package var receivedBodyCount: Int {
+        switch phase {
+        case .awaitingHead: 0
+        case .readingBody(let response), .complete(let response): response.body.count
+        }
+    }
+
     /// The window this side grants: large, and given back as DATA comes.
     private static let receiveWindow: UInt32 = 1 << 24
     private static let streamID: UInt32 = 1
@@ -132,6 +140,9 @@ package struct HTTP2ClientExchange: Sendable {
             guard case .readingBody(var response) = phase else {
                 throw HTTP2Error(.protocolError, stream: Self.streamID, "DATA came before the response's HEADERS")
             }
+            // The phase lets go of the body before it grows, so that it grows in place rather than
+            // being copied whole at every frame.
+            phase = .awaitingHead
             response.body += bytes
             phase = endStream ? .complete(response) : .readingBody(response)
             let length = UInt32(frame.flowControlledLength)

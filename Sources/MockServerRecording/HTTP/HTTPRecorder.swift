@@ -39,6 +39,12 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     public let mask: HTTPRecorder.Mask
     /// How long the upstream may take to answer one request.
     public let timeout: Duration
+    /// The longest upstream answer body recorded, in bytes: an answer is held whole until it is
+    /// written, so a longer one is neither forwarded nor recorded; the client gets a `502 Bad Gateway`
+    /// naming the limit, and the upstream connection closes as soon as the body passes it.
+    public let maximumBodySize: Int
+    /// ``maximumBodySize``'s default: 16 MiB, as a request body's (`MockServer.Configuration.maximumRequestBodySize`).
+    public static let defaultMaximumBodySize = 16 << 20
     private let sink: any RecordingSink
     /// What the destination already answers.
     private let replay: Replay
@@ -71,9 +77,12 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
     ///   - timeout: how long the upstream may take to answer one request.
     ///   - upstreamCA: for an `https` upstream, a PEM file of the CAs to trust instead of the system's store.
+    ///   - maximumBodySize: the longest upstream answer body recorded (16 MiB by default); a longer
+    ///     one gives the client a `502` naming the limit.
     /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
     public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
-                timeout: Duration = .seconds(30), upstreamCA: String? = nil) throws(RecordingError) {
+                timeout: Duration = .seconds(30), upstreamCA: String? = nil, maximumBodySize: Int = HTTPRecorder.defaultMaximumBodySize) throws(RecordingError) {
+        self.maximumBodySize = max(0, maximumBodySize)
         self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
         upstreamReplyName = "upstream \(self.upstream.authority)"
         self.destination = destination
@@ -250,7 +259,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         let http2 = upstream.isHTTP2 || (upstream.isTLS && clientIsHTTP2) ? upstream.forwardedExchange(of: request) : nil
         let bytes = upstream.isHTTP2 ? [] : upstream.forwardedBytes(of: request)
         let tls = upstream.tls.map { (context: $0, serverName: upstream.serverName) }
-        return UpstreamExchange(bytes: bytes, method: request.method, address: upstream.address, timeout: timeout, tls: tls, http2: http2, taker: taker)
+        return UpstreamExchange(bytes: bytes, method: request.method, address: upstream.address, timeout: timeout, maximumBodyLength: maximumBodySize,
+                                tls: tls, http2: http2, taker: taker)
     }
 
     /// The upstream's headers as the client gets them: end-to-end only, `Content-Length` left to

@@ -52,6 +52,8 @@ final class DataRelay {
             server?.sendNow(pendingUpload)
             pendingUpload = []
         }
+        // A client held while its bytes waited for the connection is read again.
+        if server?.hasOutputRoom ?? false { client?.resume() }
     }
 
     func received(_ bytes: [UInt8], from side: Side) {
@@ -62,6 +64,25 @@ final class DataRelay {
         case .upstream:
             download += bytes
             client?.sendNow(bytes)
+        }
+    }
+
+    /// Whether the connection opposite `side` takes more of `side`'s bytes: less than
+    /// ``StreamConnection/outputRoom`` wait for it (or, before the upstream's is made, in
+    /// ``pendingUpload``). While it does not, `side` is not read, so that a peer that stops reading
+    /// costs the relay at most its buffers.
+    func hasRoom(after side: Side) -> Bool {
+        switch side {
+        case .client: upstreamOpen ? server?.hasOutputRoom ?? true : pendingUpload.count < StreamConnection.outputRoom
+        case .upstream: client?.hasOutputRoom ?? true
+        }
+    }
+
+    /// `side`'s connection wrote enough of what waited: the opposite side is read again.
+    func drained(_ side: Side) {
+        switch side {
+        case .client: server?.resume()
+        case .upstream: client?.resume()
         }
     }
 
@@ -106,9 +127,13 @@ final class DataPipeDriver: StreamDriver {
     }
 
     func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        guard inputEnded else { return .needInput }
+        guard inputEnded else { return relay.hasRoom(after: side) ? .needInput : .wait }
         finish()
         return .finish(.peerClosed)
+    }
+
+    func outputDrained(on connection: StreamConnection) {
+        relay.drained(side)
     }
 
     func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {

@@ -15,9 +15,14 @@ final class RelayClientDriver: StreamDriver {
     }
 
     func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        guard inputEnded else { return .needInput }
+        // While the upstream does not read, the client is not read either (``RelaySession/upstreamHasRoom``).
+        guard inputEnded else { return session.upstreamHasRoom ? .needInput : .wait }
         session.clientEnded()
         return .finish(.peerClosed)
+    }
+
+    func outputDrained(on connection: StreamConnection) {
+        session.clientDrained()
     }
 
     func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {

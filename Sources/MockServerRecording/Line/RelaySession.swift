@@ -17,6 +17,10 @@ final class RelaySession {
     private weak var upstream: StreamConnection?
     private var dialogue = RecordedDialogue()
     private var partialLine: [UInt8] = []
+    /// The most of one client line kept for the dialogue, as a script's line framer takes by default
+    /// (1 MiB): the rest of a longer line is relayed but not kept, so that a client sending without
+    /// a line end is not held without end (a replay could not match such a line anyway).
+    static let maximumLineLength = 1 << 20
     /// When the current reply's line was complete (or the connection opened, for the greeting).
     private var lineTime = MonotonicClock.now()
     private var replyStarted = false
@@ -42,6 +46,26 @@ final class RelaySession {
         }
     }
 
+    // MARK: Pacing
+
+    /// Whether the client's connection takes more of the upstream's bytes: less than
+    /// ``StreamConnection/outputRoom`` wait to be written to it. While it does not, the upstream is
+    /// not read, so that a client that stops reading costs the relay at most its buffers.
+    var clientHasRoom: Bool { client?.hasOutputRoom ?? true }
+
+    /// Whether the upstream's connection takes more of the client's bytes (while it is being made,
+    /// whether less than ``StreamConnection/outputRoom`` bytes wait for it).
+    var upstreamHasRoom: Bool {
+        if case .connecting(let pending) = state { return pending.count < StreamConnection.outputRoom }
+        return upstream?.hasOutputRoom ?? true
+    }
+
+    /// The client read enough of what waited: the upstream is read again.
+    func clientDrained() { upstream?.resume() }
+
+    /// The upstream read enough of what waited: the client is read again.
+    func upstreamDrained() { client?.resume() }
+
     // MARK: From the drivers
 
     func upstreamOpened() {
@@ -49,6 +73,8 @@ final class RelaySession {
         state = .relaying
         lineTime = MonotonicClock.now()
         if !pending.isEmpty { upstream?.sendNow(pending) }
+        // A client held while its bytes waited for the connection is read again.
+        if upstream?.hasOutputRoom ?? false { client?.resume() }
     }
 
     func fromClient(_ bytes: [UInt8]) {
@@ -63,7 +89,7 @@ final class RelaySession {
         }
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            partialLine += bytes[start..<index]
+            partialLine += bytes[start..<index].prefix(max(0, Self.maximumLineLength - partialLine.count))
             if partialLine.last == 0x0D { partialLine.removeLast() }
             let line = String(decoding: partialLine, as: UTF8.self)
             ftp?.clientLine(line)
@@ -74,7 +100,7 @@ final class RelaySession {
             lineTime = MonotonicClock.now()
             replyStarted = false
         }
-        partialLine += bytes[start...]
+        partialLine += bytes[start...].prefix(max(0, Self.maximumLineLength - partialLine.count))
     }
 
     func fromUpstream(_ bytes: [UInt8]) {

@@ -18,9 +18,14 @@ final class RelayUpstreamDriver: StreamDriver {
     }
 
     func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
-        guard inputEnded else { return .needInput }
+        // While the client does not read, the upstream is not read either (``RelaySession/clientHasRoom``).
+        guard inputEnded else { return session.clientHasRoom ? .needInput : .wait }
         session.upstreamEnded(failed: nil)
         return .finish(.peerClosed)
+    }
+
+    func outputDrained(on connection: StreamConnection) {
+        session.upstreamDrained()
     }
 
     func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {

@@ -31,6 +31,11 @@ final class HTTP2UpstreamDriver: StreamDriver {
         exchange.answered = true
         do {
             let reply = try request.receive(Array(bytes))
+            guard request.receivedBodyCount <= exchange.maximumBodyLength else {
+                state = .closed
+                exchange.refuseBody(received: request.receivedBodyCount, closing: connection)
+                return
+            }
             state = .exchanging(exchange, request)
             if !reply.isEmpty { connection.sendNow(reply) }
         } catch {

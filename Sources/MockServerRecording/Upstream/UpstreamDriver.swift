@@ -46,6 +46,9 @@ final class UpstreamDriver: StreamDriver {
 
     /// The upstream's address.
     let address: SocketAddress
+    /// The longest upstream response head (or chunk-size or trailer line) read, as a request's
+    /// head: past it the exchange fails with a 502 rather than the recorder buffering without end.
+    static let maximumHeadLength = 64 * 1024
     /// What an exchange that may go as HTTP/2 offers through ALPN.
     private static let applicationProtocols = ["h2", "http/1.1"]
 
@@ -77,7 +80,7 @@ final class UpstreamDriver: StreamDriver {
     private func begin(_ exchange: UpstreamExchange) {
         exchanges += 1
         exchange.started = MonotonicClock.now()
-        state = .exchanging(exchange, HTTPResponseParser(requestMethod: exchange.method), Response())
+        state = .exchanging(exchange, HTTPResponseParser(requestMethod: exchange.method, maximumHeadLength: Self.maximumHeadLength), Response())
     }
 
     func opened(_ connection: StreamConnection) -> [StreamStep] {
@@ -134,6 +137,11 @@ final class UpstreamDriver: StreamDriver {
         exchange.answered = true
         do {
             apply(try parser.append(bytes), to: &response)
+            guard response.body.count <= exchange.maximumBodyLength else {
+                state = .closed
+                exchange.refuseBody(received: response.body.count, closing: connection)
+                return
+            }
             state = .exchanging(exchange, parser, response)
         } catch {
             state = .closed

@@ -10,6 +10,9 @@ final class UpstreamExchange {
     let method: String
     let address: SocketAddress
     let timeout: Duration
+    /// The longest response body taken: past it the exchange fails (``UpstreamError/tooLarge(address:limit:)``)
+    /// and the connection closes, so that one answer costs at most this much memory.
+    let maximumBodyLength: Int
     /// When the outcome is due at the latest (monotonic nanoseconds): `timeout` after the exchange
     /// was made.
     let deadline: UInt64
@@ -26,9 +29,10 @@ final class UpstreamExchange {
     /// retried on a new one).
     var answered = false
 
-    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, tls: (context: TLSClientContext, serverName: String)? = nil,
-         http2: HTTP2ClientExchange? = nil, taker: Taker) {
+    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, maximumBodyLength: Int = HTTPRecorder.defaultMaximumBodySize,
+         tls: (context: TLSClientContext, serverName: String)? = nil, http2: HTTP2ClientExchange? = nil, taker: Taker) {
         self.bytes = bytes
+        self.maximumBodyLength = maximumBodyLength
         self.http2 = http2
         self.method = method
         self.address = address
@@ -54,6 +58,14 @@ final class UpstreamExchange {
     func timeOut(closing connection: StreamConnection?) {
         finish(.failure(.timedOut(address: address.description, seconds: timeout.inSeconds)))
         connection?.close(.failed("the upstream did not answer in time"))
+    }
+
+    /// Fails the exchange because its answer's body passed ``maximumBodyLength`` (with `received`
+    /// bytes of it read), and closes `connection`, which carried it.
+    func refuseBody(received: Int, closing connection: StreamConnection) {
+        connection.log(.warning, "upstream answer body past \(maximumBodyLength) bytes (\(received) read): refused")
+        finish(.failure(.tooLarge(address: address.description, limit: maximumBodyLength)))
+        connection.close(.failed("the upstream's answer is longer than the recorder's limit of \(maximumBodyLength) bytes"))
     }
 
     /// Hands over the outcome; later calls do nothing.
