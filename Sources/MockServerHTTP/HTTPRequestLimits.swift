@@ -10,8 +10,8 @@ package struct HTTPRequestLimits: Sendable, Equatable {
     /// `408 Request Timeout` and the connection closes; `nil` for no limit.
     package var headTimeout: Duration?
 
-    /// The default body limit: 16 MiB, as WebSocket messages.
-    package static let defaultMaximumBodyLength = 16 << 20
+    /// The default body limit: 64 MiB (the fixed limit it had before it was a setting).
+    package static let defaultMaximumBodyLength = 64 << 20
     /// The default head timeout: 60 seconds, as nginx's `client_header_timeout`.
     package static let defaultHeadTimeout = Duration.seconds(60)
 

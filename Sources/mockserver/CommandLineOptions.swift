@@ -120,11 +120,11 @@ struct CommandLineOptions: Equatable {
           --http2-zero-window-timeout SECONDS|off  how long HTTP/2 response bytes may wait on
                            windows a client keeps at zero before GOAWAY ENHANCE_YOUR_CALM (default
                            30); off: for ever
-          --max-request-body BYTES  the longest HTTP/1.1 request body taken (default 16777216,
-                           16 MiB); a longer one is answered 413 Content Too Large
+          --max-request-body BYTES  the longest HTTP/1.1 request body taken (default 67108864,
+                           64 MiB); a longer one is answered 413 Content Too Large
           --request-head-timeout SECONDS  how long an HTTP/1.1 request head may take to arrive
                            (default 60; 0: no limit); then 408 Request Timeout and the connection closes
-          --max-upload BYTES  the longest FTP upload taken (default 16777216, 16 MiB); past it the
+          --max-upload BYTES  the longest FTP upload taken (default 67108864, 64 MiB); past it the
                            data connection closes, nothing is kept, and the client gets 552
           --tls            TLS from the first byte on the main port (HTTPS, implicit FTPS), with a
                            fresh test CA and a certificate for 127.0.0.1, ::1 and localhost

@@ -81,10 +81,10 @@ struct RecordOptions: Equatable {
           --keep-timing        endpoints get the upstream's time to answer as their "delay"; a script
                                gets it as a pause before each reply
           --timeout SECONDS    how long the upstream may take per request (default 30); then 502
-          --max-body BYTES     the longest upstream answer body recorded (default 16777216, 16 MiB):
+          --max-body BYTES     the longest upstream answer body recorded (default 67108864, 64 MiB):
                                an answer is held whole to be written, so a longer one gets the
                                client a 502 naming the limit, and is neither forwarded nor recorded
-          --max-request-body BYTES  the longest request body a client may send (default 16777216);
+          --max-request-body BYTES  the longest request body a client may send (default 67108864);
                                a longer one is answered 413, as for mockserver --max-request-body
           --transcript FILE    append the transcript to FILE as JSON lines (masked values hidden)
           --verbose            print the transcript to standard error (masked values hidden)

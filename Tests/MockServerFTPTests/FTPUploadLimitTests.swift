@@ -44,6 +44,6 @@ struct FTPUploadLimitTests {
         try roomy.start()
         defer { roomy.stop() }
         #expect(try store(roomy.port, 4 * limit, as: "over.bin") == "226\n200\n")
-        #expect(MockServer.Configuration().maximumUploadSize == 16 << 20)
+        #expect(MockServer.Configuration().maximumUploadSize == 64 << 20)
     }
 }

@@ -30,7 +30,7 @@ struct MalformedHTTPTests {
              status: 431, problem: "request head longer than the limit of 65536 bytes"),
         Case(name: "a body over the limit",
              request: Array("PUT /a HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000000\r\n\r\nsome".utf8),
-             status: 413, problem: "request body longer than the limit of 16777216 bytes"),
+             status: 413, problem: "request body longer than the limit of 67108864 bytes"),
         Case(name: "an unknown transfer coding",
              request: Array("POST /a HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nxyz".utf8),
              status: 501, problem: "unsupported Transfer-Encoding: gzip"),

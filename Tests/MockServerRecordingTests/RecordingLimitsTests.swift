@@ -54,7 +54,7 @@ struct RecordingLimitsTests {
         defer { raisedProxy.stop() }
         let taken = try get(raisedProxy.port, "/over")
         #expect(taken.status == 200 && taken.body.count == limit + 1)
-        #expect(HTTPRecorder.defaultMaximumBodySize == 16 << 20)
+        #expect(HTTPRecorder.defaultMaximumBodySize == 64 << 20)
     }
 
     /// An upstream that sends `argv[1]` bytes to its first client as fast as it is let, then prints

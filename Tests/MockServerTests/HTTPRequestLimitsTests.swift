@@ -69,13 +69,13 @@ struct HTTPRequestLimitsTests {
         #expect(try upload(raised.port, limit + 1, "chunked") == ("HTTP/1.1 200 OK", "taken"))
     }
 
-    @Test("the default body limit is 16 MiB: one byte past it is refused from the Content-Length alone")
+    @Test("the default body limit is 64 MiB: one byte past it is refused from the Content-Length alone")
     func defaultBodyLimit() throws {
-        #expect(MockServer.Configuration().maximumRequestBodySize == 16 << 20)
+        #expect(MockServer.Configuration().maximumRequestBodySize == 64 << 20)
         let standard = try server { _ in }
         defer { standard.stop() }
         let client = try TestClient(port: standard.port)
-        try client.send("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: \((16 << 20) + 1)\r\n\r\n")
+        try client.send("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: \((64 << 20) + 1)\r\n\r\n")
         #expect(try client.readLine() == "HTTP/1.1 413 Content Too Large")
     }
 

@@ -173,7 +173,7 @@ public struct HTTPConformanceCase: Sendable, CustomStringConvertible {
         .init("Content-Length 2^64 - 1", contentLength("18446744073709551615"), tooLarge),
         .init("Content-Length of 20 nines", contentLength("99999999999999999999"), tooLarge),
         .init("Content-Length 2^31", contentLength("2147483648"), tooLarge),
-        .init("a body over the body limit (16 MiB by default)", contentLength("100000000000"), tooLarge),
+        .init("a body over the body limit (64 MiB by default)", contentLength("100000000000"), tooLarge),
         .init("Transfer-Encoding gzip", request("POST / HTTP/1.1", ["Host: x", "Transfer-Encoding: gzip"], "xyz"),
               .refused(status: 501, problem: "unsupported Transfer-Encoding: gzip")),
         .init("Transfer-Encoding gzip, chunked", request("POST / HTTP/1.1", ["Host: x", "Transfer-Encoding: gzip, chunked"], "0\r\n\r\n"),

@@ -37,11 +37,11 @@ extension MockServer {
         /// rule does not fire for them. A client that pauses longer than this mid-upload sees an early
         /// `226`; every byte it sends is still recorded, and the upload completes at the end.
         public var uploadSettleTime: Duration?
-        /// The longest FTP upload taken (`STOR`, `APPE`, a script's `«upload»`), in bytes: 16 MiB by
+        /// The longest FTP upload taken (`STOR`, `APPE`, a script's `«upload»`), in bytes: 64 MiB by
         /// default. An upload is held in memory until it ends (and kept, as the fake file system's
         /// file), so past this the data connection is closed, nothing is kept, and the client gets
         /// `552` naming the limit.
-        public var maximumUploadSize = 16 << 20
+        public var maximumUploadSize = 64 << 20
         /// The clock for `$date`, and for WebDAV's modification times and lock timeouts.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
@@ -74,7 +74,7 @@ extension MockServer {
         /// after which a connection ends with GOAWAY ENHANCE_YOUR_CALM; ``HTTP2Defences-swift.struct/off``
         /// turns them off.
         public var http2Defences = HTTP2Defences()
-        /// The longest HTTP/1.1 request body taken, in bytes (16 MiB by default; chunk framing
+        /// The longest HTTP/1.1 request body taken, in bytes (64 MiB by default; chunk framing
         /// counts): a longer one is answered `413 Content Too Large`, naming the limit, as soon as
         /// its `Content-Length` or its chunk sizes say so, and its connection closes. A body is held
         /// whole in memory until its request is answered, so this bounds what one client's upload costs.

@@ -14,8 +14,8 @@ package struct FTPSettings: Sendable, Hashable {
     /// The longest upload taken, in bytes (the server's `maximumUploadSize`); `nil`: ``defaultMaximumUpload``.
     package var maximumUpload: Int?
 
-    /// An upload's limit when the server gives none: 16 MiB.
-    package static let defaultMaximumUpload = 16 << 20
+    /// An upload's limit when the server gives none: 64 MiB.
+    package static let defaultMaximumUpload = 64 << 20
 
     /// Settings with `uploadSettle`, `listing` and `maximumUpload`.
     package init(uploadSettle: Duration? = nil, listing: [UInt8]? = nil, maximumUpload: Int? = nil) {

@@ -43,8 +43,8 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// written, so a longer one is neither forwarded nor recorded; the client gets a `502 Bad Gateway`
     /// naming the limit, and the upstream connection closes as soon as the body passes it.
     public let maximumBodySize: Int
-    /// ``maximumBodySize``'s default: 16 MiB, as a request body's (`MockServer.Configuration.maximumRequestBodySize`).
-    public static let defaultMaximumBodySize = 16 << 20
+    /// ``maximumBodySize``'s default: 64 MiB, as a request body's (`MockServer.Configuration.maximumRequestBodySize`).
+    public static let defaultMaximumBodySize = 64 << 20
     private let sink: any RecordingSink
     /// What the destination already answers.
     private let replay: Replay
@@ -77,7 +77,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     ///   - keepsTiming: whether endpoints get the upstream's time to answer as their `delay`.
     ///   - timeout: how long the upstream may take to answer one request.
     ///   - upstreamCA: for an `https` upstream, a PEM file of the CAs to trust instead of the system's store.
-    ///   - maximumBodySize: the longest upstream answer body recorded (16 MiB by default); a longer
+    ///   - maximumBodySize: the longest upstream answer body recorded (64 MiB by default); a longer
     ///     one gives the client a `502` naming the limit.
     /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
     public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
