@@ -78,6 +78,8 @@ extension MockServer {
         /// counts): a longer one is answered `413 Content Too Large`, naming the limit, as soon as
         /// its `Content-Length` or its chunk sizes say so, and its connection closes. A body is held
         /// whole in memory until its request is answered, so this bounds what one client's upload costs.
+        /// An HTTP/2 stream's body meets the same limit: past it the stream is answered `413`, and the
+        /// rest of its body is read and dropped.
         public var maximumRequestBodySize = HTTPRequestLimits.defaultMaximumBodyLength
         /// How long an HTTP/1.1 request head may take from its first byte to its blank line (60 s
         /// by default, as nginx's `client_header_timeout`): past it the client gets `408 Request

@@ -14,8 +14,9 @@ extension ScriptConnections {
         guard mode != .refuse, outputType == HTTPReplyOutput.self else { return self }
         let settings = try configuration.http2Settings
         let defences = try configuration.http2DefenceLimits
+        let maximumBody = configuration.maximumRequestBodySize
         let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", upgradeFields: ["HTTP2-Settings"], isRequired: mode == .require) { responder, upgraded in
-            HTTP2ConnectionDriver(responder: responder, settings: settings, defences: defences, upgraded: upgraded)
+            HTTP2ConnectionDriver(responder: responder, settings: settings, defences: defences, maximumRequestBodySize: maximumBody, upgraded: upgraded)
         }
         let drivers = self.drivers
         var offered = applicationProtocols

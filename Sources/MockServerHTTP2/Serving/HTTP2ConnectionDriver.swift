@@ -27,6 +27,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var state = State.running
     private var exchanges: [UInt32: HTTP2StreamExchange] = [:]
     private let responder: @Sendable () -> any HTTPResponder
+    /// The longest request body a stream may send (``MockServerHTTP/HTTPRequestLimits``, HTTP/1.1's
+    /// too): a longer one is answered `413 Content Too Large` as soon as it passes, and the rest of
+    /// it is read and dropped.
+    private let maximumRequestBodySize: Int
     private let states = ConnectionStates()
     /// Frames decided and not yet handed to the connection.
     private var pending: [UInt8] = []
@@ -69,8 +73,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// whose preface was read already; requests go to the responder `responder` returns, and the
     /// client's floods meet `defences`.
     package init(responder: @escaping @Sendable () -> any HTTPResponder, settings: HTTP2Settings = defaultSettings,
-                 defences: HTTP2DefenceLimits = .standard, expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
+                 defences: HTTP2DefenceLimits = .standard, maximumRequestBodySize: Int = HTTPRequestLimits.defaultMaximumBodyLength,
+                 expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
         self.responder = responder
+        self.maximumRequestBodySize = maximumRequestBodySize
         self.upgraded = upgraded
         floodGuard = HTTP2FloodGuard(defences)
         stallWatch = defences.zeroWindowTimeout.map { HTTP2StallWatch(timeout: MonotonicClock.nanoseconds($0)) }
@@ -200,10 +206,15 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
             if endStream { requestComplete(exchange, on: connection) }
         case .data(let id, let bytes, let endStream):
-            guard let exchange = exchanges[id] else { return }
-            exchange.body += bytes
-            // Uploads are read as they come: their window goes back at once.
+            // Uploads are read as they come: their window goes back at once, a refused body's too
+            // (its stream may be answered already), so that the connection's window never shuts.
             for frame in h2.release(bytes.count, on: id) { HTTP2FrameWriter.write(frame, into: &pending) }
+            // A body refused already is dropped as it comes.
+            guard let exchange = exchanges[id], case .receiving = exchange.phase else { return }
+            guard exchange.body.count + bytes.count <= maximumRequestBodySize else {
+                return refuseBody(exchange, on: connection)
+            }
+            exchange.body += bytes
             if endStream { requestComplete(exchange, on: connection) }
         case .streamReset(let id, let code):
             connection.log(.debug, "HTTP/2 stream \(id) reset by the client: \(code)")
@@ -316,6 +327,20 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     // MARK: Requests
+
+    /// Answers a stream whose body passed ``maximumRequestBodySize`` with `413 Content Too Large`
+    /// (naming the setting, as HTTP/1.1's does); what it still sends is read and dropped.
+    private func refuseBody(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+        let error = FramingError.bodyTooLong(limit: maximumRequestBodySize)
+        connection.log(.warning, "HTTP/2 stream \(exchange.id): \(error); answered 413")
+        exchange.body = []
+        do {
+            exchange.request = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id)
+        } catch {
+            return streamError(error, on: connection)
+        }
+        reply(HTTPReply(HTTPMalformedRequest.response(for: error)), to: exchange, on: connection)
+    }
 
     private func requestComplete(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         guard case .receiving = exchange.phase else { return }
