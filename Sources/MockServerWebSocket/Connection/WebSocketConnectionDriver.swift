@@ -42,8 +42,6 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     private var handlerTask: Task<Void, Never>?
     /// Whether the connection waits for the handler to take messages before it reads more.
     private var readingPaused = false
-    /// A handler's sends waiting for the client to read what is queued (see ``whenOutputHasRoom(on:_:)``).
-    private var roomWaiters: [() -> Void] = []
 
     /// A connection answered by the script that `server` runs, from its opening handshake on.
     package init(server: any ScriptServer, base: SubstitutionContext) {
@@ -133,7 +131,6 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         state = .finished
-        releaseRoomWaiters()
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
         storage.connectionClosed()
         if case .handler(let socket, _) = answerer {
@@ -293,25 +290,6 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
         connection.record(.output(message.bytes))
         connection.sendNow(WebSocketFrame(opcode: opcode, payload: message.bytes).encoded())
         return true
-    }
-
-    /// Runs `body` once less than ``MockServerCore/StreamConnection/outputRoom`` bytes wait to be
-    /// written (at once when that is so now, or the connection has closed): a handler's
-    /// ``WebSocketConnection/send(_:)`` returns only then, so that a handler that sends to a client
-    /// that does not read is held there, rather than the server queuing its messages without end.
-    func whenOutputHasRoom(on connection: StreamConnection, _ body: @escaping () -> Void) {
-        if connection.hasOutputRoom || connection.isClosed { return body() }
-        roomWaiters.append(body)
-    }
-
-    package func outputDrained(on connection: StreamConnection) {
-        releaseRoomWaiters()
-    }
-
-    private func releaseRoomWaiters() {
-        let waiting = roomWaiters
-        roomWaiters = []
-        for body in waiting { body() }
     }
 
     /// Begins the close handshake for a handler, with `reason` cut to the 123 bytes a close frame

@@ -81,32 +81,13 @@ public final class WebSocketConnection: Sendable {
         }
     }
 
-    /// Sends `message` after whatever the connection has queued. It returns once the message is
-    /// queued and less than 256 KiB wait to be written: a client that stops reading holds the
-    /// handler here, rather than the server queuing its messages without end.
+    /// Sends `message` after whatever the connection has queued.
     ///
     /// - Throws: ``WebSocketConnection.ClosedError`` once the close handshake has begun or the connection has
     ///   ended (the message is not sent).
     public func send(_ message: WebSocketConnection.Message) async throws {
         let sent = await onLoop { driver, connection in driver.push(message, on: connection) }
         if !sent { throw WebSocketConnection.ClosedError(reason: "the connection is closed or closing; \(message) was not sent") }
-        await outputRoom()
-    }
-
-    /// Returns once the connection's queued output is below its room (at once when it is, or the
-    /// connection or loop has ended).
-    private func outputRoom() async {
-        let link = link
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let queued = inbox.execute { _ in
-                let reached = link.value.reach { driver, connection in
-                    driver.whenOutputHasRoom(on: connection) { continuation.resume() }
-                    return true
-                }
-                if !reached { continuation.resume() }
-            }
-            if !queued { continuation.resume() }
-        }
     }
 
     /// Sends a text message.
