@@ -15,7 +15,7 @@ struct TLSEventTests {
         #expect(note.kind == "tls-failed")
         #expect(note.text.hasPrefix("TLS failed: \(reason); the client does not trust this server's certificate"))
         for fix in ["Scripts/with-test-ca.sh -- swift test", "Scripts/trust-test-ca.sh", "makeInProcessSession()", "--tls-ca-out",
-                    "DIR/server.pem", "$MOCKSERVER_TRUSTED_TLS_DIR"] {
+                    "DIR/server.pem", "$MOCKSERVER_TRUSTED_TLS_DIR", "trustingSession()"] {
             #expect(note.text.contains(fix), "\(note.text)")
         }
     }

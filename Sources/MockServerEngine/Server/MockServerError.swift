@@ -10,6 +10,12 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// out of the range RFC 9113 §6.5.2 allows, or a defence's limit
     /// (``MockServer/Configuration/http2Defences``) out of its range: what it is and what it may be.
     case invalidHTTP2Setting(String)
+    /// A trusting session (``MockServer/trustingSession(configuration:)``) was asked of a server
+    /// without TLS.
+    case notTLS
+    /// A trusting session was asked where URLSession cannot be told to trust a CA (Linux, for a
+    /// generated identity): the text says why and what works instead.
+    case trustUnsupported(String)
 
     /// A sentence saying what went wrong.
     public var description: String {
@@ -18,6 +24,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .notRunning: "the server is not running: call start() before asking for an in-process session"
         case .notHTTP: "the server does not speak HTTP (a line script): only HTTP responders and scripts with scheme http or webdav answer in-process"
         case .invalidHTTP2Setting(let reason): reason
+        case .notTLS: "the server has no TLS (configuration.tls is nil): a trusting session is for https"
+        case .trustUnsupported(let reason): reason
         }
     }
 }

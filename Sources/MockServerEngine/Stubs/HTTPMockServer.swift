@@ -78,6 +78,12 @@ public final class HTTPMockServer: Sendable {
         try server.makeInProcessSession(configuration: configuration, hosts: hosts)
     }
 
+    /// A new session that trusts this server's test CA besides the system's roots; see
+    /// ``MockServer/trustingSession(configuration:)`` (on Linux it throws for a generated identity).
+    public func trustingSession(configuration: URLSessionConfiguration = .ephemeral) throws -> URLSession {
+        try server.trustingSession(configuration: configuration)
+    }
+
     /// Answers `URLSession.shared` in-process; see ``MockServer/installInProcessForSharedSession(hosts:)``.
     public func installInProcessForSharedSession(hosts: [String] = []) throws {
         try server.installInProcessForSharedSession(hosts: hosts)

@@ -36,12 +36,27 @@ extension TLSConfiguration {
         /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
         public static func generated(hostNames: [String] = [], fault: TLSConfiguration.CertificateFault? = nil) throws(TLSError) -> TLSConfiguration.Identity {
             let library = try OpenSSLLibrary.load()
-            let builder = CertificateBuilder(library: library)
             let caKey = try PrivateKey.generateP256(library)
             let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-            let ca = try builder.make(commonName: "MockServer Test CA \(tag)", key: caKey, issuer: nil,
-                                      extensions: [.basicConstraints("critical,CA:TRUE"), .keyUsage("critical,keyCertSign,cRLSign"), .subjectKeyIdentifier],
-                                      notBefore: -3600, notAfter: 30 * 86_400)
+            let ca = try CertificateBuilder(library: library).make(
+                commonName: "MockServer Test CA \(tag)", key: caKey, issuer: nil,
+                extensions: [.basicConstraints("critical,CA:TRUE"), .keyUsage("critical,keyCertSign,cRLSign"), .subjectKeyIdentifier],
+                notBefore: -3600, notAfter: 30 * 86_400)
+            return try issued(hostNames: hostNames, fault: fault, authority: (ca, caKey), library: library)
+        }
+
+        /// A server certificate for `hostNames` (with `fault`, spoilt as ``generated(hostNames:fault:)``
+        /// spoils it) signed by `authority`, an identity whose certificate is a CA's (the one
+        /// `Scripts/trust-test-ca.sh` makes, read from `ca.pem` and `ca.key`): the package's tests use
+        /// it to show a certificate fault to a client that trusts that CA through the system's store.
+        package static func generated(hostNames: [String] = [], fault: TLSConfiguration.CertificateFault? = nil,
+                                      signedBy authority: TLSConfiguration.Identity) throws(TLSError) -> TLSConfiguration.Identity {
+            try issued(hostNames: hostNames, fault: fault, authority: (authority.certificate, authority.key), library: OpenSSLLibrary.load())
+        }
+
+        private static func issued(hostNames: [String], fault: TLSConfiguration.CertificateFault?, authority: (certificate: X509Certificate, key: PrivateKey),
+                                   library: OpenSSLLibrary) throws(TLSError) -> TLSConfiguration.Identity {
+            let builder = CertificateBuilder(library: library)
             let hosts = ["127.0.0.1", "::1", "localhost"] + hostNames.filter { !["127.0.0.1", "::1", "localhost"].contains($0) }
             let key = try PrivateKey.generateP256(library)
             let day = 86_400
@@ -53,12 +68,12 @@ extension TLSConfiguration {
             let named = fault == .wrongHost ? ["wrong.invalid"] : hosts
             let selfSigned = fault == .selfSigned
             let leaf = try builder.make(commonName: named.first == "wrong.invalid" ? "wrong.invalid" : hostNames.first ?? "localhost", key: key,
-                                        issuer: selfSigned ? nil : (ca, caKey),
+                                        issuer: selfSigned ? nil : authority,
                                         extensions: [.basicConstraints("critical,CA:FALSE"), .keyUsage("critical,digitalSignature"),
                                                      .extendedKeyUsage("serverAuth,clientAuth"), .subjectAltName(CertificateBuilder.alternativeNames(named)),
                                                      .subjectKeyIdentifier] + (selfSigned ? [] : [.authorityKeyIdentifier]),
                                         notBefore: validity.notBefore, notAfter: validity.notAfter)
-            return TLSConfiguration.Identity(certificate: leaf, chain: [], key: key, authority: (ca, caKey), hostNames: named)
+            return TLSConfiguration.Identity(certificate: leaf, chain: [], key: key, authority: authority, hostNames: named)
         }
 
         /// A client certificate for `commonName`, signed by this identity's test CA, with its key (both
