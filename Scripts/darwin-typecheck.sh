@@ -11,7 +11,10 @@
 # overlay adds. In copies of the files, `canImport(Glibc)` and `os(Linux)` become false and
 # `canImport(Darwin)` true, so the Darwin branches are the ones checked, under Swift 6 strict
 # concurrency: once with `os(macOS)` true, once with `os(iOS)` true and `os(macOS)` false. Foundation, Dispatch and the test frameworks do not exist for Darwin
-# here: the files checked must not import them. Exit status: swiftc's (0 = clean).
+# here: the files checked must not import them. So a file that does, such as the README's first
+# hour (Tests/ReadmeSnippets/FirstHour.swift: Foundation, Testing, MockServerTesting), cannot be
+# checked for iOS here; ReadmeTests.firstHourRunsOnIOS scans it for what an iOS test target lacks
+# instead. Exit status: swiftc's (0 = clean; 2 for a file that imports such a library).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cache="${DARWIN_HEADERS_CACHE:-$HOME/.cache/mockserver-darwin-headers}"
@@ -31,7 +34,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for file in "$@"; do
     if grep -qE '^import (Foundation|Dispatch|Testing|XCTest)' "$file"; then
-        echo "darwin-typecheck: $file imports a Swift library that has no Darwin build here; keep libc calls in files without it" >&2
+        echo "darwin-typecheck: $file imports a Swift library that has no Darwin build here; keep libc calls in files without it (a README snippet is scanned for iOS by ReadmeTests instead)" >&2
         exit 2
     fi
 done

@@ -2,24 +2,27 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's account of the package, held equal to the package itself: the layout graph to the
+/// Docs/Layout.md's account of the package, held equal to the package itself: the layout graph to the
 /// target dependencies `Package.swift` declares, the list of public types to the public types the
 /// sources declare.
 @Suite("Package layout")
 struct PackageLayoutTests {
     static let root = Tools.repositoryRoot
 
-    /// The README's fenced `text` block that follows the line starting with `marker`.
+    /// The page that lays the package out (the README links to it).
+    static let layoutPage = "Docs/Layout.md"
+
+    /// The layout page's fenced `text` block that follows the line starting with `marker`.
     static func readmeBlock(after marker: String) throws -> [Substring] {
-        let text = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent(layoutPage), encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = try #require(lines.firstIndex { $0.hasPrefix(marker) }, "README has no line starting with \(marker)")
+        let start = try #require(lines.firstIndex { $0.hasPrefix(marker) }, "\(layoutPage) has no line starting with \(marker)")
         let open = try #require(lines[start...].firstIndex { $0 == "```text" })
         let close = try #require(lines[(open + 1)...].firstIndex { $0 == "```" })
         return Array(lines[(open + 1)..<close])
     }
 
-    /// Each target of the README's graph and what it imports.
+    /// Each target of Docs/Layout.md's graph and what it imports.
     static func readmeGraph() throws -> [String: Set<String>] {
         var graph: [String: Set<String>] = [:]
         for line in try readmeBlock(after: "The package is layered") {
@@ -79,16 +82,16 @@ struct PackageLayoutTests {
         return graph
     }
 
-    @Test("README's layout graph is the dependencies Package.swift declares")
+    @Test("Docs/Layout.md's layout graph is the dependencies Package.swift declares")
     func layoutGraph() throws {
         let readme = try Self.readmeGraph()
         let manifest = try Self.manifestGraph()
         #expect(!manifest.isEmpty)
         for (target, imports) in manifest {
-            #expect(readme[target] == imports, "\(target): Package.swift \(imports.sorted()), README \(readme[target]?.sorted() ?? [])")
+            #expect(readme[target] == imports, "\(target): Package.swift \(imports.sorted()), Docs/Layout.md \(readme[target]?.sorted() ?? [])")
         }
         for target in readme.keys where manifest[target] == nil {
-            Issue.record("README's graph has \(target), which Package.swift does not declare with dependencies")
+            Issue.record("Docs/Layout.md's graph has \(target), which Package.swift does not declare with dependencies")
         }
     }
 
@@ -126,7 +129,7 @@ struct PackageLayoutTests {
         #expect(total <= 400, "Sources/MockServer has \(total) lines: \(lines.sorted { $0.value > $1.value })")
     }
 
-    /// The public types the README lists (`Outer.Inner` for a nested one).
+    /// The public types Docs/Layout.md lists (`Outer.Inner` for a nested one).
     static func readmeTypes() throws -> Set<String> {
         var names: Set<String> = []
         for line in try readmeBlock(after: "The public types, one line each") where !line.hasPrefix(" ") {
@@ -166,15 +169,15 @@ struct PackageLayoutTests {
         return found
     }
 
-    @Test("README lists every public type, and only those")
+    @Test("Docs/Layout.md lists every public type, and only those")
     func publicTypes() throws {
         let listed = try Self.readmeTypes()
         let declared = try Self.sourceTypes()
         for (name, file) in declared.sorted(by: { $0.key < $1.key }) where !listed.contains(name) {
-            Issue.record("\(name) (Sources/\(file)) is public but not in README's list of public types")
+            Issue.record("\(name) (Sources/\(file)) is public but not in Docs/Layout.md's list of public types")
         }
         for name in listed.sorted() where declared[name] == nil {
-            Issue.record("README lists \(name), which no library target declares public")
+            Issue.record("Docs/Layout.md lists \(name), which no library target declares public")
         }
     }
 

@@ -2,12 +2,18 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every Swift snippet in the README is a file of this folder, verbatim (imports included), so
-/// `swift test` compiles and runs it; the manifest snippet is checked by SwiftPM itself.
+/// Every Swift snippet of the README and of the Docs pages is a file of this folder, verbatim
+/// (imports included), so `swift test` compiles and runs it; the manifest snippets are checked by
+/// SwiftPM itself.
 @Suite("README snippets", .offPool)
 struct ReadmeTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+    static let readme = root.appendingPathComponent("README.md")
+    static let docs = root.appendingPathComponent("Docs")
+
+    /// The README's first-hour tests: its first Swift block, on its first screen.
+    static let firstHour = "FirstHour.swift"
 
     /// The fenced blocks of `language` in `file` (the README's by default), in order.
     static func blocks(_ language: String, in file: URL = readme) throws -> [String] {
@@ -27,6 +33,28 @@ struct ReadmeTests {
         return blocks
     }
 
+    /// The Docs pages (Docs/*.md), by name.
+    static func docPages() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }.sorted()
+            .map { docs.appendingPathComponent($0) }
+    }
+
+    /// The Swift blocks that must be snippet files: every one of the README's but the manifests, and
+    /// every one of a Docs page that starts with an import (a page may show a fragment in passing).
+    static func snippetBlocks() throws -> [(page: String, block: String)] {
+        var blocks = try Self.blocks("swift").filter { !$0.hasPrefix("// Package.swift") }.map { (page: "README.md", block: $0) }
+        for page in try docPages() {
+            blocks += try Self.blocks("swift", in: page).filter { $0.hasPrefix("import ") }
+                .map { (page: "Docs/" + page.lastPathComponent, block: $0) }
+        }
+        return blocks
+    }
+
+    /// The README's manifest snippets: from a URL, and from a folder on disk.
+    static func manifests() throws -> [String] {
+        try Self.blocks("swift").filter { $0.hasPrefix("// Package.swift") }
+    }
+
     /// The snippet files: every Swift file here but this one.
     static func snippetFiles() throws -> [String: String] {
         var files: [String: String] = [:]
@@ -36,22 +64,74 @@ struct ReadmeTests {
         return files
     }
 
-    @Test("each Swift block is a snippet file, character for character, and each file is in the README")
+    @Test("each Swift block of the README and Docs/ is a snippet file, character for character, and each file is in one of them")
     func snippetsAreTheFiles() throws {
         let files = try Self.snippetFiles()
-        let code = try Self.blocks("swift").filter { !$0.hasPrefix("// Package.swift") }
-        for block in code {
-            #expect(files.values.contains(block), "a README block is not a file of Tests/ReadmeSnippets:\n\(block)")
+        let blocks = try Self.snippetBlocks()
+        for (page, block) in blocks {
+            #expect(files.values.contains(block), "a block of \(page) is not a file of Tests/ReadmeSnippets:\n\(block)")
         }
         for (name, text) in files {
-            #expect(code.contains(text), "Tests/ReadmeSnippets/\(name) is not in the README verbatim")
+            #expect(blocks.contains { $0.block == text }, "Tests/ReadmeSnippets/\(name) is in neither the README nor a Docs page verbatim")
         }
         #expect(files.count >= 7)
     }
 
+    @Test("the README's first Swift block is the first-hour file, and an iOS test target can run it: no Process, no /usr/bin, no absolute path")
+    func firstHourRunsOnIOS() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(Self.firstHour), encoding: .utf8)
+        #expect(try Self.blocks("swift").first == text, "the README's first Swift block is not \(Self.firstHour)")
+        #expect(Self.iOSProblems(in: text) == [])
+        // The six tasks: in-process, over a socket, HTTPS, a WebSocket, failures, a recording from the bundle.
+        #expect(text.components(separatedBy: "@Test").count - 1 == 6)
+        for needed in ["makeInProcessSession", "https://", "webSocketTask", ".withFault(.reset)", "withDelay", "in: .module"] {
+            #expect(text.contains(needed), "\(Self.firstHour) no longer shows \(needed)")
+        }
+    }
+
+    /// What an iOS test target cannot run, each with its line: a program and a program's path, a path
+    /// outside the test bundle and the temporary directory, a home directory.
+    static func iOSProblems(in source: String) -> [String] {
+        let forbidden: [(pattern: String, name: String)] = [
+            (#"\bProcess\b"#, "Process"),
+            (#"\b(v?fork|posix_spawnp?|system|popen|execv[pe]?)\s*\("#, "a process spawn"),
+            (#"/usr/bin|"/bin/"#, "a program's path"),
+            (#""(~/|/(Users|home|tmp|var|etc|opt|private|usr|bin|Library|System|Applications|Volumes|dev|proc|root)(/|"))"#, "an absolute path"),
+            (#"fileURLWithPath|#filePath|#file\b|currentDirectoryPath|homeDirectory|NSHomeDirectory"#, "a path not from the bundle or the temporary directory"),
+        ]
+        var problems: [String] = []
+        for (number, line) in source.components(separatedBy: "\n").enumerated() {
+            for (pattern, name) in forbidden where line.range(of: pattern, options: .regularExpression) != nil {
+                problems.append("line \(number + 1), \(name): \(line)")
+            }
+        }
+        return problems
+    }
+
+    @Test("the iOS check finds what an iOS test target cannot run, and lets a URL's path, the bundle and the temporary directory be")
+    func iOSProblemsAreFound() {
+        let bad = #"""
+            _ = try Process.run(URL(fileURLWithPath: "/usr/bin/curl"), arguments: [])
+            let ca = URL(fileURLWithPath: "ca.pem")
+            let log = "/tmp/log.txt"
+            let here = #filePath
+            let home = "~/Downloads"
+            """#
+        // Line 1: Process, a program's path, an absolute path, fileURLWithPath; then one each.
+        #expect(Self.iOSProblems(in: bad).map { $0.prefix(7) } == ["line 1,", "line 1,", "line 1,", "line 1,", "line 2,", "line 3,", "line 4,", "line 5,"])
+        let good = #"""
+            let (data, _) = try await session.data(from: server.url(for: "/v1/me"))
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("up.txt")
+            try server.addMockData(named: "VOKMockData", in: .module)
+            let info = ProcessInfo.processInfo
+            server.stubRequest("GET", "/").andReturn(204)
+            """#
+        #expect(Self.iOSProblems(in: good) == [])
+    }
+
     @Test("a snippet's test that may be skipped says why: a newcomer sees the reason, not a bare «skipped»")
     func skipsGiveAReason() throws {
-        for block in try Self.blocks("swift") {
+        for (page, block) in try Self.snippetBlocks() {
             var rest = Substring(block)
             while let start = rest.range(of: ".enabled(if: ") {
                 // The trait's arguments up to its closing parenthesis; a reason is a second, top-level argument.
@@ -65,7 +145,7 @@ struct ReadmeTests {
                     }
                     end = rest.index(after: end)
                 }
-                #expect(topLevelComma, "a README test is skipped without a reason: \(rest[start.lowerBound..<end])")
+                #expect(topLevelComma, "a test of \(page) is skipped without a reason: \(rest[start.lowerBound..<end])")
                 rest = rest[end...]
             }
         }
@@ -81,10 +161,10 @@ struct ReadmeTests {
         }
     }
 
-    @Test("the shown hello-http.json is the one the example loads")
+    @Test("the hello-http.json Docs/Testing.md shows is the one its example loads")
     func shownResponseFile() throws {
         let file = try String(contentsOf: Self.folder.appendingPathComponent("Responses/hello-http.json"), encoding: .utf8)
-        #expect(try Self.blocks("json").contains(file))
+        #expect(try Self.blocks("json", in: Self.docs.appendingPathComponent("Testing.md")).contains(file))
     }
 
     static let python = folder.deletingLastPathComponent().appendingPathComponent("Python")
@@ -94,7 +174,7 @@ struct ReadmeTests {
         let badLogin = try String(contentsOf: Self.python.appendingPathComponent("bad_login.py"), encoding: .utf8)
         #expect(try Self.blocks("python") == [badLogin])
         let testAdmin = try String(contentsOf: Self.python.appendingPathComponent("test_admin.py"), encoding: .utf8)
-        #expect(try Self.blocks("python", in: Self.readme.deletingLastPathComponent().appendingPathComponent("Docs/Admin.md")) == [testAdmin])
+        #expect(try Self.blocks("python", in: Self.docs.appendingPathComponent("Admin.md")) == [testAdmin])
     }
 
     @Test("the Python example of starting mockserver meets the bad-login set's refusal", .enabled(if: Tools.hasPython))
@@ -104,38 +184,60 @@ struct ReadmeTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
-    @Test("the Package.swift snippet is a valid manifest", .enabled(if: Tools.path(of: "swift") != nil))
+    /// The manifest `snippet` in a package of its own: the lines SwiftPM needs around it.
+    static func manifest(around snippet: String) -> String {
+        "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"MyPackage\",\n" + snippet + ")\n"
+    }
+
+    @Test("the Package.swift snippets, from a URL and from a folder, are valid manifests", .enabled(if: Tools.path(of: "swift") != nil))
     func manifestSnippet() throws {
-        let manifest = try #require(try Self.blocks("swift").first { $0.hasPrefix("// Package.swift") })
-        let package = try Tools.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: package) }
-        try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/MyTests"), withIntermediateDirectories: true)
-        let text = "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"MyPackage\",\n" + manifest + ")\n"
-        try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
-        // TMPDIR: SwiftPM leaves its lock files and the Swift driver's TemporaryDirectory.* folder there.
-        let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, environment: ["TMPDIR": package.path], directory: package)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\"MockServerTesting\""))
-        // Apple platforms at least MockServer's minimums: SwiftPM refuses a target below its dependency's.
-        let ours = try String(contentsOf: Self.readme.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
-        for platform in [".macOS(", ".iOS("] {
-            let spelling = try #require(ours.range(of: platform).map { ours[$0.lowerBound...].prefix { $0 != ")" } + ")" })
-            #expect(manifest.contains(spelling), "the Package.swift snippet does not declare \(spelling), MockServer's minimum")
+        let manifests = try Self.manifests()
+        #expect(manifests.count == 2)
+        #expect(manifests.contains { $0.contains(".package(url: ") } && manifests.contains { $0.contains(".package(path: ") })
+        let ours = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for manifest in manifests {
+            let package = try Tools.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: package) }
+            try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/MyTests"), withIntermediateDirectories: true)
+            try Data(Self.manifest(around: manifest).utf8).write(to: package.appendingPathComponent("Package.swift"))
+            // TMPDIR: SwiftPM leaves its lock files and the Swift driver's TemporaryDirectory.* folder there.
+            let result = try Tools.run("swift", ["package", "dump-package"], timeout: 120, environment: ["TMPDIR": package.path], directory: package)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\"MockServerTesting\""))
+            // The product's package: the URL's last part without .git, or the path's folder name.
+            let identity = try #require(try Self.dependencyIdentity(in: manifest))
+            #expect(manifest.contains(#"package: "\#(identity)")"#), "the snippet's product names another package than \(identity): \(manifest)")
+            // Apple platforms at least MockServer's minimums: SwiftPM refuses a target below its dependency's.
+            for platform in [".macOS(", ".iOS("] {
+                let spelling = try #require(ours.range(of: platform).map { ours[$0.lowerBound...].prefix { $0 != ")" } + ")" })
+                #expect(manifest.contains(spelling), "the Package.swift snippet does not declare \(spelling), MockServer's minimum")
+            }
         }
+    }
+
+    /// The identity SwiftPM gives the snippet's dependency: the URL's last part without `.git`, or
+    /// the name of the path's folder.
+    static func dependencyIdentity(in manifest: String) throws -> String? {
+        let regex = try NSRegularExpression(pattern: #"\.package\((url|path): "([^"]+)""#)
+        let range = NSRange(manifest.startIndex..., in: manifest)
+        guard let match = regex.firstMatch(in: manifest, range: range), let location = Range(match.range(at: 2), in: manifest) else { return nil }
+        let last = manifest[location].split(separator: "/").last.map(String.init) ?? ""
+        return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
     }
 
     /// Set (to anything) to run ``manifestBuilds()``: it builds all of MockServer again in a fresh
     /// package, minutes on two cores, so `.ci/run` runs it as a step of its own, not in every `swift test`.
     static let buildsManifest = ProcessInfo.processInfo.environment["MOCKSERVER_BUILD_MANIFEST_SNIPPET"] != nil
 
-    @Test("the Package.swift snippet builds as written: a fresh package with the folders its first line makes, depending on this checkout",
+    @Test("the folder Package.swift snippet builds as written: a fresh package with the folders its first line makes, beside this checkout under the folder name it gives",
           .enabled(if: buildsManifest && Tools.path(of: "swift") != nil))
     func manifestBuilds() throws {
-        let manifest = try #require(try Self.blocks("swift").first { $0.hasPrefix("// Package.swift") })
+        let manifest = try #require(try Self.manifests().first { $0.contains(".package(path: ") })
         let root = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        // This checkout under the name the snippet's path dependency gives it: the identity is the folder's name.
-        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("MockServer"), withDestinationURL: Self.readme.deletingLastPathComponent())
+        // This checkout under the name the snippet's path gives it: a path dependency's identity is the folder's name.
+        let folder = try #require(try Self.dependencyIdentity(in: manifest))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent(folder), withDestinationURL: Self.root)
         let package = root.appendingPathComponent("MyPackage")
         // The folders the snippet's first line asks for (`mkdir -p A B`), and a test that imports the product.
         let firstLine = try #require(manifest.split(separator: "\n").first)
@@ -146,13 +248,7 @@ struct ReadmeTests {
         try FileManager.default.createDirectory(at: package.appendingPathComponent("Tests/MyTests"), withIntermediateDirectories: true)
         try Data("import MockServerTesting\nimport Testing\n\n@Test func builds() {}\n".utf8)
             .write(to: package.appendingPathComponent("Tests/MyTests/MyTests.swift"))
-        // The snippet with its path alternative in place of the URL line, which names no real repository.
-        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let url = try #require(lines.firstIndex { $0.contains(".package(url:") })
-        let path = try #require(lines.first { $0.contains("// or, from a folder on disk: ") })
-        lines[url] = "    " + path.components(separatedBy: "// or, from a folder on disk: ")[1]
-        let text = "// swift-tools-version:6.0\nimport PackageDescription\n\nlet package = Package(\n    name: \"MyPackage\",\n"
-            + lines.joined(separator: "\n") + ")\n"
+        let text = Self.manifest(around: manifest)
         try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
         let started = Date()
         let result = try Tools.run("swift", ["build", "--build-tests"], timeout: 1800, directory: package)
