@@ -225,17 +225,12 @@ struct ReadmeTests {
         return last.hasSuffix(".git") ? String(last.dropLast(4)) : last
     }
 
-    /// Set (to anything) to run ``manifestBuilds()``: it builds all of MockServer again in a fresh
-    /// package, minutes on two cores, so `.ci/run` runs it as a step of its own, not in every `swift test`.
-    static let buildsManifest = ProcessInfo.processInfo.environment["MOCKSERVER_BUILD_MANIFEST_SNIPPET"] != nil
-
-    @Test("the folder Package.swift snippet builds as written: a fresh package with the folders its first line makes, beside this checkout under the folder name it gives",
-          .enabled(if: buildsManifest && Tools.path(of: "swift") != nil))
-    func manifestBuilds() throws {
+    /// The README's folder manifest in a fresh package `MyPackage`, with the folders its first line
+    /// makes and a test that imports the product, beside this checkout under the folder name the
+    /// snippet's path gives it (a path dependency's identity is the folder's name). Returns the
+    /// package and the manifest's text; the caller removes `root`.
+    static func packageBesideCheckout(in root: URL) throws -> (package: URL, text: String) {
         let manifest = try #require(try Self.manifests().first { $0.contains(".package(path: ") })
-        let root = try Tools.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        // This checkout under the name the snippet's path gives it: a path dependency's identity is the folder's name.
         let folder = try #require(try Self.dependencyIdentity(in: manifest))
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent(folder), withDestinationURL: Self.root)
         let package = root.appendingPathComponent("MyPackage")
@@ -250,6 +245,35 @@ struct ReadmeTests {
             .write(to: package.appendingPathComponent("Tests/MyTests/MyTests.swift"))
         let text = Self.manifest(around: manifest)
         try Data(text.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        return (package, text)
+    }
+
+    @Test("the folder Package.swift snippet's package graph loads beside this checkout: the product found in the package it names, every resource folder there, no warning",
+          .enabled(if: Tools.path(of: "swift") != nil))
+    func manifestResolves() throws {
+        let root = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, text) = try Self.packageBesideCheckout(in: root)
+        // Loading the graph is where SwiftPM refuses a product or package name that is not there,
+        // and warns of a resource folder that is missing (the build then fails on it): seconds,
+        // where building the fresh package (manifestBuilds) takes minutes.
+        let result = try Tools.run("swift", ["package", "show-dependencies"], timeout: 300, environment: ["TMPDIR": package.path], directory: package)
+        #expect(result.status == 0, "\(text)\n\(result.stderr)")
+        #expect(!result.stderr.contains("warning:") && !result.stderr.contains("error:"), "\(text)\n\(result.stderr)")
+        #expect(result.stdout.contains("mockserver<"), "\(result.stdout)")
+    }
+
+    /// Set (to anything) to run ``manifestBuilds()``: it builds all of MockServer again in a fresh
+    /// package, minutes on two cores (460 s on a loaded machine in session 25), so no `swift test`
+    /// runs it unasked; ``manifestResolves()`` checks what a user's paste gets wrong in seconds.
+    static let buildsManifest = ProcessInfo.processInfo.environment["MOCKSERVER_BUILD_MANIFEST_SNIPPET"] != nil
+
+    @Test("the folder Package.swift snippet builds as written: a fresh package with the folders its first line makes, beside this checkout under the folder name it gives",
+          .enabled(if: buildsManifest && Tools.path(of: "swift") != nil))
+    func manifestBuilds() throws {
+        let root = try Tools.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (package, text) = try Self.packageBesideCheckout(in: root)
         let started = Date()
         let result = try Tools.run("swift", ["build", "--build-tests"], timeout: 1800, directory: package)
         #expect(result.status == 0, "\(text)\n\(result.stdout.suffix(3000))\(result.stderr.suffix(3000))")
