@@ -49,8 +49,8 @@ extension Stub {
         public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(200, body: body, headers: headers) }
         /// 201 Created.
         public static func created(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(201, body: body, headers: headers) }
-        /// 204 No Content.
-        public static func noContent() -> Stub.Response { .status(204) }
+        /// 204 No Content, with `headers`.
+        public static func noContent(headers: HTTPHeaders = [:]) -> Stub.Response { .status(204, headers: headers) }
         /// 400 Bad Request.
         public static func badRequest(body: String = "") -> Stub.Response { .status(400, body: body) }
         /// 401 Unauthorized.
