@@ -207,6 +207,13 @@ extension Stub {
             if let conditions { steps.append(.conditions(conditions)) }
             if let delay, grpc == nil || fault == .reset || fault == .hang { steps.append(.pause(delay)) }
             if let http2Fault { return steps + [.output(.streamFault(http2Fault))] }
+            if case .truncateBody(let count)? = fault {
+                var whole = self
+                whole.fault = nil
+                whole.delay = grpc == nil ? nil : delay
+                whole.conditions = nil
+                return steps + HTTPBodyCut.steps(whole.replySteps(for: request), cutAfter: count, request: request)
+            }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break
