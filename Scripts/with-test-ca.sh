@@ -4,9 +4,17 @@
 # bundle is replaced by a copy that adds the CA. Nothing outside the command's process tree changes,
 # so there is nothing to undo.
 #
-#   Scripts/with-test-ca.sh -- swift test                 a CA made in .build/trusted-tls (once), its
+#   Scripts/with-test-ca.sh -- swift test                 a CA made in .build/trusted-tls (once) of the
+#                                                         package run from (the nearest folder up from
+#                                                         the current one with a Package.swift), its
 #                                                         folder in MOCKSERVER_TRUSTED_TLS_DIR
+#   Scripts/with-test-ca.sh --dir DIR -- COMMAND...       the CA made (once) in DIR instead
 #   Scripts/with-test-ca.sh --ca FILE -- COMMAND...       trust FILE (a PEM CA) instead
+#
+# From a package that depends on MockServer, run the checkout's copy from that package's folder; the
+# CA goes into that package's .build, never into the dependency's:
+#
+#   swift package resolve && .build/checkouts/MockServer/Scripts/with-test-ca.sh -- swift test
 #
 # Why: FoundationNetworking's URLSession on Linux trusts only the bundle its libcurl was built with
 # (/etc/ssl/certs/ca-certificates.crt on Debian and Ubuntu); SSL_CERT_FILE, SSL_CERT_DIR,
@@ -16,11 +24,13 @@
 # namespace (your own user outside it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-usage="usage: Scripts/with-test-ca.sh [--ca FILE] -- COMMAND..."
+usage="usage: Scripts/with-test-ca.sh [--ca FILE | --dir DIR] -- COMMAND..."
 ca=""
+dir="${MOCKSERVER_TRUSTED_TLS_DIR:-}"
 while [ "$#" -gt 0 ]; do
     case "$1" in
         --ca) ca="${2:?$usage}"; shift 2 ;;
+        --dir) dir="${2:?$usage}"; shift 2 ;;
         --) shift; break ;;
         *) echo "with-test-ca: unexpected \"$1\"; $usage" >&2; exit 64 ;;
     esac
@@ -43,7 +53,17 @@ if ! probe="$(unshare --user --map-root-user --mount true 2>&1)"; then
 fi
 
 if [ -z "$ca" ]; then
-    dir="${MOCKSERVER_TRUSTED_TLS_DIR:-$here/../.build/trusted-tls}"
+    if [ -z "$dir" ]; then
+        # The package run from, not the one this script is in: run from a package that depends on
+        # MockServer, the script is in .build/checkouts/MockServer, and the CA is the caller's.
+        package="$PWD"
+        while [ ! -f "$package/Package.swift" ] && [ "$package" != / ]; do package="$(dirname "$package")"; done
+        if [ ! -f "$package/Package.swift" ]; then
+            echo "with-test-ca: no Package.swift in $PWD or above it; run it from your package's folder, or give the CA's folder: --dir DIR" >&2
+            exit 64
+        fi
+        dir="$package/.build/trusted-tls"
+    fi
     if [ ! -f "$dir/ca.pem" ] || [ ! -f "$dir/server.pem" ] || [ ! -f "$dir/server.key" ]; then
         "$here/trust-test-ca.sh" --make "$dir" >&2
     fi

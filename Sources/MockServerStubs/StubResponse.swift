@@ -49,8 +49,8 @@ extension Stub {
         public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(200, body: body, headers: headers) }
         /// 201 Created.
         public static func created(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(201, body: body, headers: headers) }
-        /// 204 No Content.
-        public static func noContent() -> Stub.Response { .status(204) }
+        /// 204 No Content, with `headers`.
+        public static func noContent(headers: HTTPHeaders = [:]) -> Stub.Response { .status(204, headers: headers) }
         /// 400 Bad Request.
         public static func badRequest(body: String = "") -> Stub.Response { .status(400, body: body) }
         /// 401 Unauthorized.
@@ -207,6 +207,13 @@ extension Stub {
             if let conditions { steps.append(.conditions(conditions)) }
             if let delay, grpc == nil || fault == .reset || fault == .hang { steps.append(.pause(delay)) }
             if let http2Fault { return steps + [.output(.streamFault(http2Fault))] }
+            if case .truncateBody(let count)? = fault {
+                var whole = self
+                whole.fault = nil
+                whole.delay = grpc == nil ? nil : delay
+                whole.conditions = nil
+                return steps + HTTPBodyCut.steps(whole.replySteps(for: request), cutAfter: count, request: request)
+            }
             if let fault { steps.append(.fault(fault)) }
             switch fault {
             case .reset?, .hang?: break

@@ -151,7 +151,33 @@ struct FTPFileSystemTests {
         #expect(session.listing("NLST") == "moved\r\n")
     }
 
-    @Test("FEAT and OPTS; with no files at all, any name gives the data and CWD goes anywhere")
+    @Test("CWD, CDUP, CWD .. and CWD / with no files at all: 550 for a folder that is not there, as real servers answer")
+    func workingDirectoryWithoutFiles() {
+        var session = Session()
+        session.files = [:]
+        #expect(session.reply("CWD missing") == "550 missing: No such directory.\r\n")
+        #expect(session.reply("CWD missing/deeper").hasPrefix("550 ") && session.state.directory == "/")
+        #expect(session.reply("CDUP") == "250 Directory changed to /.\r\n")
+        #expect(session.reply("CWD ..") == "250 Directory changed to /.\r\n")
+        #expect(session.reply("CWD /") == "250 Directory changed to /.\r\n")
+        #expect(session.reply("XCWD") == "250 Directory changed to /.\r\n")
+        // A folder MKD made, and one an upload's path implies, are there.
+        #expect(session.reply("MKD made").hasPrefix("257 "))
+        #expect(session.reply("CWD made") == "250 Directory changed to /made.\r\n")
+        session.upload("STOR up.txt", "up")
+        #expect(session.files["/made/up.txt"] == Array("up".utf8))
+        #expect(session.reply("CWD /made/up.txt").hasPrefix("550 "))
+        #expect(session.reply("CWD ../made/./") == "250 Directory changed to /made.\r\n")
+        #expect(session.reply("CDUP") == "250 Directory changed to /.\r\n")
+        session.files = ["set/by/test.txt": []]
+        #expect(session.reply("CWD set/by") == "250 Directory changed to /set/by.\r\n")
+        // The folder removed under the session: CDUP answers 550 while its parent is gone too.
+        session.files = [:]
+        #expect(session.reply("CDUP") == "550 ..: No such directory.\r\n" && session.state.directory == "/set/by/")
+        #expect(session.reply("CWD /") == "250 Directory changed to /.\r\n")
+    }
+
+    @Test("FEAT and OPTS; with no files at all, any name gives the data")
     func featuresAndLegacy() {
         var session = Session()
         let features = session.reply("FEAT")
@@ -160,7 +186,7 @@ struct FTPFileSystemTests {
         #expect(session.reply("OPTS BOGUS").hasPrefix("501 "))
         var legacy = Session()
         legacy.files = [:]
-        #expect(legacy.reply("CWD any/where").hasPrefix("250 "))
+        #expect(legacy.reply("CWD any/where").hasPrefix("550 "))
         #expect(legacy.reply("SIZE whatever.bin") == "213 4\r\n")
         guard case .download(_, let bytes, _) = legacy.send("RETR whatever.bin") else { Issue.record("no download"); return }
         #expect(bytes == Array("DATA".utf8))

@@ -590,7 +590,8 @@ package final class StreamConnection: LoopHandler {
             activity = .hanging
             endSteps()
             log(.debug, "hanging: no further answers")
-        case .truncate(let bytes):
+        case .truncate(let bytes), .truncateBody(after: let bytes):
+            // A byte stream has no head: its body is all of it. HTTP's stubs cut a body themselves.
             shaping = .truncate(bytes)
         case .dribble(let rate):
             shaping = .dribble(bytesPerSecond: rate)

@@ -12,8 +12,9 @@ package struct FTPFileSystem: FileStoreBacked {
     /// The files and their times; the file system's own changes make `MKD`, `RMD`, `DELE` and
     /// `RNTO`'s.
     package var store: FileStore
-    /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give (and `CWD`
-    /// goes anywhere).
+    /// The script's data: with no files at all, what `RETR` and `SIZE` of any name give. `CWD`
+    /// still goes only to folders there are (`/`, and those `MKD` and uploads make), as a real
+    /// server's does: a client that changes into a folder learns at the `CWD` that it is missing.
     let data: [UInt8]
     /// A listing set by hand (`server.listing`): `LIST` and `NLST` send it instead.
     let listingOverride: [UInt8]?
@@ -55,14 +56,13 @@ package struct FTPFileSystem: FileStoreBacked {
         case "PWD", "XPWD":
             return .reply("257 \(Self.quoted(FilePaths.file(session.directory))) is the current directory.\r\n")
         case "CWD", "XCWD":
-            let path = resolve(argument.isEmpty ? "/" : argument, in: session.directory)
-            // With no files at all (the original's way), every folder exists, as every file does.
-            guard tree.kind(of: path) == .folder || files.isEmpty else { return .reply("550 \(argument): No such directory.\r\n") }
-            session.directory = FilePaths.folder(path)
-            return .reply("250 Directory changed to \(FilePaths.file(path)).\r\n")
+            // Only a folder there is, files or none: vsftpd, ProFTPD and pyftpdlib answer 550 here,
+            // and a client told 250 would only learn of it at the upload (553), too late for
+            // `curl --ftp-create-dirs` to make the folder.
+            return changeDirectory(to: resolve(argument.isEmpty ? "/" : argument, in: session.directory), argument: argument, session: &session)
         case "CDUP", "XCUP":
-            session.directory = FilePaths.parent(session.directory)
-            return .reply("250 Directory changed to \(FilePaths.file(session.directory)).\r\n")
+            // `CWD ..`: from `/`, `/` again; from a folder removed since, 550 when its parent went too.
+            return changeDirectory(to: FilePaths.parent(session.directory), argument: "..", session: &session)
         case "LIST", "NLST", "MLSD":
             return listing(verb, argument: argument, in: session.directory)
         case "MLST":
@@ -175,6 +175,13 @@ package struct FTPFileSystem: FileStoreBacked {
 
     /// `path` in double quotes, inner quotes doubled (RFC 959's 257 reply).
     static func quoted(_ path: String) -> String { "\"" + path.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// `CWD` and `CDUP`: into `path` when it is a folder, `550` otherwise (a missing path or a file).
+    private func changeDirectory(to path: String, argument: String, session: inout FTPSessionState) -> FTPAnswer {
+        guard tree.kind(of: path) == .folder else { return .reply("550 \(argument): No such directory.\r\n") }
+        session.directory = FilePaths.folder(path)
+        return .reply("250 Directory changed to \(FilePaths.file(path)).\r\n")
+    }
 
     // MARK: - Changes
 

@@ -58,6 +58,30 @@ struct TestCATrustTests {
         #expect(inside.status == 0 && inside.stdout == "200", "\(inside.stdout)\(inside.stderr)")
     }
 
+    @Test("run from a package that depends on MockServer, the CA goes into that package's .build (or --dir), never the dependency's",
+          .enabled(if: hasUserNamespaces && Tools.path(of: "openssl") != nil, "needs openssl and unprivileged user namespaces"))
+    func dependentPackage() throws {
+        let work = try Tools.temporaryDirectory().resolvingSymlinksInPath()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let package = work.appendingPathComponent("App")
+        let inside = package.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        // The command prints the folder it was given and how many certificates its ca.pem holds.
+        let report = ["--", "/bin/sh", "-c", #"printf '%s %s' "$MOCKSERVER_TRUSTED_TLS_DIR" "$(grep -c 'BEGIN CERTIFICATE' "$MOCKSERVER_TRUSTED_TLS_DIR/ca.pem")""#]
+        let unset = ["MOCKSERVER_TRUSTED_TLS_DIR": ""]
+        for directory in [package, inside] {
+            let result = try Tools.run(Self.scripts + "/with-test-ca.sh", report, environment: unset, directory: directory)
+            #expect(result.status == 0 && result.stdout == package.path + "/.build/trusted-tls 1", "\(result.stdout)\(result.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: package.path + "/.build/trusted-tls/server.pem"))
+        let given = work.appendingPathComponent("given")
+        let withDir = try Tools.run(Self.scripts + "/with-test-ca.sh", ["--dir", given.path] + report, environment: unset, directory: inside)
+        #expect(withDir.status == 0 && withDir.stdout == given.path + " 1", "\(withDir.stdout)\(withDir.stderr)")
+        let nowhere = try Tools.run(Self.scripts + "/with-test-ca.sh", report, environment: unset, directory: given)
+        #expect(nowhere.status == 64 && nowhere.stderr.contains("--dir DIR"), "\(nowhere.stderr)")
+    }
+
     @Test("without user namespaces the script says so and names the alternatives")
     func noUserNamespaces() throws {
         // An `unshare` that fails, as on a kernel without unprivileged user namespaces. A link, not a
