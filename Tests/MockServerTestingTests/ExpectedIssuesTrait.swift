@@ -11,9 +11,12 @@ import Testing
 /// @Test(.expectingIssues { outcome in #expect(outcome.issues.count == 1) }, .httpMockServer())
 /// ```
 ///
+/// On a suite it wraps the suite's scope once: the issues of all its tests, and what a suite's mock
+/// reports when the suite ends.
+///
 /// The error is the check's to judge, not an issue; with no issue recorded the check still runs
 /// (`isIntermittent`), so it is the one to fail.
-struct ExpectedIssuesTrait: TestTrait, TestScoping {
+struct ExpectedIssuesTrait: TestTrait, SuiteTrait, TestScoping {
     /// What the test and the traits inside this one did.
     struct Outcome: Sendable {
         /// The issues recorded, in order.

@@ -260,4 +260,24 @@ struct SuiteMockTraitTests {
         #expect(try HTTPMockServer.current.stubs.isEmpty)
     }
 }
+/// A suite's mock reports once, when the suite ends, at the `@Suite` line: here the stub no test used.
+@Suite("A strict mock for a whole suite", .offPool,
+       .expectingIssues { outcome in
+           #expect(outcome.issues.map(text(of:)).map { $0.hasPrefix("MockServer: a stub answered no request") && $0.contains("GET /never") } == [true],
+                   "\(outcome.issues.map(text(of:)))")
+           #expect(outcome.issues.first?.sourceLocation == outcome.test.sourceLocation && outcome.test.isSuite)
+       },
+       .httpMockServer(strict: true) { server in
+           server.stubRequest("GET", "/used").andReturn(200)
+           server.stubRequest("GET", "/never").andReturn(200)
+       })
+struct StrictSuiteMockTraitTests {
+    @Test("one test uses a stub of the suite's mock") func one() throws {
+        #expect(try get("/used", port: try HTTPMockServer.current.port).hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("another uses it too, and no test uses the other") func two() throws {
+        #expect(try get("/used", port: try HTTPMockServer.current.port).hasPrefix("HTTP/1.1 200"))
+    }
+}
 #endif
