@@ -9,7 +9,8 @@ import Testing
 /// Every request that no stub matched fails the test, at the caller's file and line, with the text
 /// its 500 showed: the request, the `stubRequest` line that answers it, and the nearest stub with
 /// the part that differed. So does every error an endpoint closure threw. Both are reported whether
-/// the body returned or threw; an error the body throws is then rethrown with the transcript.
+/// the body returned or threw; an error the body throws is then rethrown with the transcript (a
+/// failed `#require` and a cancelled test's error as they are, for Swift Testing to read).
 ///
 /// With `strict`, the test also fails for every stub that answered no request and for every
 /// request that arrived out of an order declared with `server.inOrder { … }`

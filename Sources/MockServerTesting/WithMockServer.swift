@@ -10,7 +10,7 @@ import Testing
 /// response matched fail the test with a report that lists them, offers a response entry to paste
 /// for each, and shows the transcript, whether the body returned or threw (a client's error
 /// usually follows from the unmatched input); an error the body throws is then rethrown with the
-/// transcript.
+/// transcript (a failed `#require` and a cancelled test's error as they are, for Swift Testing to read).
 ///
 /// ```swift
 /// @Test func download() async throws {
