@@ -10,13 +10,21 @@ enum ScriptLoading {
     /// - Throws: ``ResponseFileError`` when it does not load; when it is nowhere, one that names
     ///   every place searched and how to put the file there.
     static func script(named name: String, in bundle: Bundle?) throws -> ResponseScript {
+        try ResponseScript(contentsOf: url(named: name, in: bundle))
+    }
+
+    /// The file of the script `name` (with or without `.json`), found as ``script(named:in:)``
+    /// finds it: a response script, or a stub script (the bundled `endpoints`, say).
+    ///
+    /// - Throws: ``ResponseFileError`` naming every place searched when it is nowhere.
+    static func url(named name: String, in bundle: Bundle?) throws -> URL {
         let file = name.hasSuffix(".json") ? String(name.dropLast(5)) : name
         if let bundle, let url = bundle.url(forResource: file, withExtension: "json")
             ?? bundle.url(forResource: file, withExtension: "json", subdirectory: "Responses") {
-            return try ResponseScript(contentsOf: url)
+            return url
         }
-        guard BundledResponses.url(named: file) != nil else { throw notFound(file, in: bundle) }
-        return try BundledResponses.script(named: file)
+        guard let url = BundledResponses.url(named: file) else { throw notFound(file, in: bundle) }
+        return url
     }
 
     /// The error for a script found nowhere: the places searched, then what to change.

@@ -3,11 +3,14 @@ import MockServer
 import Testing
 
 /// Runs `body` with a started ``HTTPMockServer`` (add stubs and endpoints in the body), then stops it.
+/// In the body, `HTTPMockServer.current` is that server too. With Swift 6.1 and later, the
+/// `.httpMockServer` trait does the same for a whole test or suite.
 ///
 /// Every request that no stub matched fails the test, at the caller's file and line, with the text
 /// its 500 showed: the request, the `stubRequest` line that answers it, and the nearest stub with
 /// the part that differed. So does every error an endpoint closure threw. Both are reported whether
-/// the body returned or threw; an error the body throws is then rethrown with the transcript.
+/// the body returned or threw; an error the body throws is then rethrown with the transcript (a
+/// failed `#require` and a cancelled test's error as they are, for Swift Testing to read).
 ///
 /// With `strict`, the test also fails for every stub that answered no request and for every
 /// request that arrived out of an order declared with `server.inOrder { … }`
@@ -47,7 +50,9 @@ public func withHTTPMockServer<Result>(
 ) async throws -> Result {
     try await withStartedServer(HTTPMockServer(configuration: configuration),
                                 start: { try await $0.start() }, stop: { await $0.stop() }, transcript: { $0.transcript.entries },
-                                report: { reportProblems(of: $0, unexpected: failOnUnexpectedRequest, strict: strict, at: sourceLocation) }, body)
+                                report: { reportProblems(of: $0, unexpected: failOnUnexpectedRequest, strict: strict, at: sourceLocation) }) { server in
+        try await CurrentMock.$http.withValue(server) { try await body(server) }
+    }
 }
 
 /// Records each problem ``StubServerProblems`` finds as an issue.

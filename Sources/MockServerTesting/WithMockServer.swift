@@ -2,13 +2,15 @@ import Foundation
 import MockServer
 import Testing
 
-/// Runs `body` with a started server answering with `script`, then stops it.
+/// Runs `body` with a started server answering with `script`, then stops it. In the body,
+/// `MockServer.current` is that server too. With Swift 6.1 and later, the `.mockServer` trait does
+/// the same for a whole test or suite.
 ///
 /// Every parallel test gets its own server on its own ports. When the body ends, inputs that no
 /// response matched fail the test with a report that lists them, offers a response entry to paste
 /// for each, and shows the transcript, whether the body returned or threw (a client's error
 /// usually follows from the unmatched input); an error the body throws is then rethrown with the
-/// transcript.
+/// transcript (a failed `#require` and a cancelled test's error as they are, for Swift Testing to read).
 ///
 /// ```swift
 /// @Test func download() async throws {
@@ -35,7 +37,9 @@ public func withMockServer<Result>(
 ) async throws -> Result {
     try await withStartedServer(try MockServer(script: script, set: set, configuration: configuration),
                                 start: { try await $0.start() }, stop: { await $0.stop() }, transcript: { $0.transcript.entries },
-                                report: { reportUnexpectedInput(of: $0, if: failOnUnexpectedInput, at: sourceLocation) }, body)
+                                report: { reportUnexpectedInput(of: $0, if: failOnUnexpectedInput, at: sourceLocation) }) { server in
+        try await CurrentMock.$script.withValue(server) { try await body(server) }
+    }
 }
 
 /// Records the server's unexpected-input report as an issue, when asked to and there is one.
