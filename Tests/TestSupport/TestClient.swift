@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Testing
 
 /// A blocking TCP client for tests (shared by the test targets), with a receive timeout so that a broken server fails the test
 /// instead of hanging it.
@@ -80,7 +81,8 @@ public final class TestClient {
     }
 
     /// Reads one line, without its CRLF or LF.
-    public func readLine() throws -> String {
+    public func readLine(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        PoolGuard.check("TestClient.readLine", sourceLocation: sourceLocation)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])
@@ -93,7 +95,8 @@ public final class TestClient {
     }
 
     /// Reads exactly `count` bytes.
-    public func read(count: Int) throws -> [UInt8] {
+    public func read(count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
+        PoolGuard.check("TestClient.read(count:)", sourceLocation: sourceLocation)
         while buffer.count < count {
             guard try fill() else { throw Failure(description: "connection closed after \(buffer.count) of \(count) bytes") }
         }
@@ -102,7 +105,8 @@ public final class TestClient {
     }
 
     /// Reads until the server closes the connection and returns everything not yet read.
-    public func readToEnd() throws -> [UInt8] {
+    public func readToEnd(sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
+        PoolGuard.check("TestClient.readToEnd", sourceLocation: sourceLocation)
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer
