@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 /// A blocking TCP client for tests (shared by the test targets), with a receive timeout so that a broken server fails the test
 /// instead of hanging it.
@@ -80,9 +79,8 @@ public final class TestClient {
         }
     }
 
-    /// Reads one line, without its CRLF or LF.
-    public func readLine(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        PoolGuard.check("TestClient.readLine", sourceLocation: sourceLocation)
+    /// Reads one line, without its CRLF or LF (``readLine(sourceLocation:)``, which checks the thread first).
+    func readLineHere() throws -> String {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])
@@ -94,9 +92,8 @@ public final class TestClient {
         }
     }
 
-    /// Reads exactly `count` bytes.
-    public func read(count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
-        PoolGuard.check("TestClient.read(count:)", sourceLocation: sourceLocation)
+    /// Reads exactly `count` bytes (``read(count:sourceLocation:)``, which checks the thread first).
+    func readHere(count: Int) throws -> [UInt8] {
         while buffer.count < count {
             guard try fill() else { throw Failure(description: "connection closed after \(buffer.count) of \(count) bytes") }
         }
@@ -104,9 +101,9 @@ public final class TestClient {
         return Array(buffer[..<count])
     }
 
-    /// Reads until the server closes the connection and returns everything not yet read.
-    public func readToEnd(sourceLocation: SourceLocation = #_sourceLocation) throws -> [UInt8] {
-        PoolGuard.check("TestClient.readToEnd", sourceLocation: sourceLocation)
+    /// Reads until the server closes the connection and returns everything not yet read
+    /// (``readToEnd(sourceLocation:)``, which checks the thread first).
+    func readToEndHere() throws -> [UInt8] {
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer
