@@ -7,7 +7,7 @@ import MockServerRecording
 /// HTTP/2 clients through the recorder: h2c with prior knowledge (curl, nghttp, Python h2) and h2
 /// over TLS, each stream's request forwarded to an HTTP/1.1 upstream, the answers back on their
 /// streams, and the fixtures the same as an HTTP/1.1 client's; gRPC (grpcio) recorded and replayed.
-@Suite("Recording HTTP: HTTP/2 clients", .offPool, .serialized, .enabled(if: Tools.hasCurl))
+@Suite("Recording HTTP: HTTP/2 clients", .offPool, .enabled(if: Tools.hasCurl))
 struct HTTP2RecordingTests {
     /// The upstream: every answer names the request it answers; `/slow` takes a while.
     private static let upstreamScript = """
@@ -70,8 +70,8 @@ struct HTTP2RecordingTests {
         let (upstream, proxy, recorder) = try start(folder: folder)
         defer { proxy.stop(); upstream.stop() }
         let hold = CooperativePoolHold()
+        defer { hold.release() }
         let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(proxy.port)/held"])
-        hold.release()
         #expect(result.stdout == "answer to GET /held\n2", "\(result.stdout) \(result.stderr)")
         #expect(recorder.statistics.recorded == 1)
     }

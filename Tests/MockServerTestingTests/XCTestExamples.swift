@@ -2,6 +2,7 @@ import Foundation
 import MockServer
 import MockServerTesting
 import TestSupport
+import Testing
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,9 +21,12 @@ final class XCTestExamples: MockServerTestCase {
     func testUnexpectedInputCanBeAllowed() async throws {
         failsOnUnexpectedInput = false
         let server = try setUpServer(responses: "hello-http", bundle: .module)
-        let client = try TestClient(port: server.port)
-        try client.send("BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n")
-        _ = try client.readToEnd()
+        let port = server.port
+        try await offPool {
+            let client = try TestClient(port: port)
+            try client.send("BREW /coffee HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try client.readToEnd()
+        }
         try await server.waitForConnectionsClosed()
         XCTAssertEqual(server.transcript.unmatched.count, 1)
     }

@@ -53,6 +53,32 @@ struct WebSocketHandlerTests {
         #expect(entries.contains { if case .note(let note) = $0.event { note.kind == "websocket-open" } else { false } })
     }
 
+    /// A handler once ran in a task on Swift's cooperative pool: a full run's tests that blocked
+    /// the pool's two threads left a client waiting for its greeting. It runs on the mock's loop, as
+    /// an HTTP responder's `async` answer does.
+    @Test("with Swift's cooperative pool held busy, a handler still greets and echoes", .enabled(if: Tools.hasPython))
+    func answersWithoutTheCooperativePool() throws {
+        let server = HTTPMockServer()
+        server.stubRequest("GET", "/echo").andUpgradeToWebSocket { socket in
+            try await socket.send("welcome")
+            for try await message in socket.messages {
+                if case .text(let text) = message { try await socket.send("echo: \(text)") }
+            }
+        }
+        try server.start()
+        defer { server.stop() }
+        let hold = CooperativePoolHold()
+        defer { hold.release() }
+        let result = try Tools.python(Tools.websocketsProgram("""
+            async def main():
+                async with connect(URL) as ws:
+                    print(await ws.recv())
+                    await ws.send("hi")
+                    print(await ws.recv())
+            """, url: "ws://127.0.0.1:\(server.port)/echo", seconds: 10), timeout: 20)
+        #expect(result.stdout == "welcome\necho: hi\n", "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("the messages end when the client closes, with its code; a handler that returns closes with 1000, one that throws with 1011 and the error", .enabled(if: Tools.hasPython))
     func endings() async throws {
         struct Refusal: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A program run on a thread of its own from the moment it is made, whose result a test awaits
 /// later: unlike an `async let`, it does not wait for a cooperative thread to start, which a test

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A server written in Python (aiosmtpd, wsgidav, pyftpdlib …) run for a test: its source prints
 /// the port it listens on as its first line, then serves until terminated (SIGTERM); its standard
@@ -8,7 +9,8 @@ public final class PythonServer {
     private let process: ChildProcess
 
     /// Starts `source` with `arguments` and reads its port.
-    public init(_ source: String, arguments: [String] = []) throws {
+    public init(_ source: String, arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        PoolGuard.check("PythonServer (reading its port)", sourceLocation: sourceLocation)
         process = try ChildProcess(Tools.path(of: "python3") ?? "/usr/bin/python3", ["-c", source] + arguments, discardingErrors: true)
         let line = PipeReading.readLine(process.output)
         guard let port = UInt16(line) else {
@@ -19,8 +21,9 @@ public final class PythonServer {
     }
 
     /// The next line the server prints after its port.
-    public func nextLine() -> String {
-        PipeReading.readLine(process.output)
+    public func nextLine(sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        PoolGuard.check("PythonServer.nextLine", sourceLocation: sourceLocation)
+        return PipeReading.readLine(process.output)
     }
 
     /// Stops the server and waits for it (also done when the object goes away).

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A running `mockserver` process whose first line has been read: the command-line tests' and the
 /// admin API's tests' way to run the built executable as a user would.
@@ -10,14 +11,17 @@ public final class RunningCommand {
 
     /// Starts `executable` (the built `mockserver`) with `arguments`, in `directory` (the test's own
     /// without it), and reads its first line.
-    public init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:], directory: URL? = nil) throws {
+    public init(_ arguments: [String], executable: URL = Tools.mockserver, environment: [String: String] = [:], directory: URL? = nil,
+                sourceLocation: SourceLocation = #_sourceLocation) throws {
+        PoolGuard.check("RunningCommand (reading its first line)", sourceLocation: sourceLocation)
         process = try ChildProcess(executable.path, arguments, environment: environment, directory: directory?.path)
         firstLine = PipeReading.readLine(process.output)
     }
 
     /// The next line the command prints (after the first).
-    public func nextLine() -> String {
-        PipeReading.readLine(process.output)
+    public func nextLine(sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        PoolGuard.check("RunningCommand.nextLine", sourceLocation: sourceLocation)
+        return PipeReading.readLine(process.output)
     }
 
     /// The ports from `mockserver listening on HOST:PORT (data port N)`.

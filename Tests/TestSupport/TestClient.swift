@@ -79,8 +79,8 @@ public final class TestClient {
         }
     }
 
-    /// Reads one line, without its CRLF or LF.
-    public func readLine() throws -> String {
+    /// Reads one line, without its CRLF or LF (``readLine(sourceLocation:)``, which checks the thread first).
+    func readLineHere() throws -> String {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])
@@ -92,8 +92,8 @@ public final class TestClient {
         }
     }
 
-    /// Reads exactly `count` bytes.
-    public func read(count: Int) throws -> [UInt8] {
+    /// Reads exactly `count` bytes (``read(count:sourceLocation:)``, which checks the thread first).
+    func readHere(count: Int) throws -> [UInt8] {
         while buffer.count < count {
             guard try fill() else { throw Failure(description: "connection closed after \(buffer.count) of \(count) bytes") }
         }
@@ -101,8 +101,9 @@ public final class TestClient {
         return Array(buffer[..<count])
     }
 
-    /// Reads until the server closes the connection and returns everything not yet read.
-    public func readToEnd() throws -> [UInt8] {
+    /// Reads until the server closes the connection and returns everything not yet read
+    /// (``readToEnd(sourceLocation:)``, which checks the thread first).
+    func readToEndHere() throws -> [UInt8] {
         while try fill() {}
         defer { buffer.removeAll() }
         return buffer

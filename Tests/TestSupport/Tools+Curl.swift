@@ -1,10 +1,11 @@
 import Foundation
+import Testing
 
 extension Tools {
     /// Runs curl, the tests' one curl runner: quiet but for errors (`-sS`), and given up after
     /// `maxTime` seconds (`--max-time`), so that a server that never answers fails the test instead
     /// of hanging it.
-    public static func curl(maxTime: Int = 20, _ arguments: [String], input: String? = nil) throws -> Result {
-        try run("curl", ["-sS", "--max-time", String(maxTime)] + arguments, timeout: TimeInterval(maxTime + 30), input: input)
+    public static func curl(maxTime: Int = 20, _ arguments: [String], input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        try run("curl", ["-sS", "--max-time", String(maxTime)] + arguments, timeout: TimeInterval(maxTime + 30), input: input, sourceLocation: sourceLocation)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// External programs the client tests drive.
 public enum Tools {
@@ -20,11 +21,23 @@ public enum Tools {
     public static var hasAb: Bool { path(of: "ab") != nil }
     public static var hasLitmus: Bool { path(of: "litmus") != nil }
 
-    /// Whether `python3` can import `module` (`httpx`, `h2`).
+    /// Whether `python3` can import `module` (`httpx`, `h2`): asked once per module and process.
+    ///
+    /// Test traits ask it (`.enabled(if: Tools.hasPythonModule("grpc"))`) on Swift's cooperative
+    /// pool, before the test's own `.offPool` applies: a short run that talks to no server, so
+    /// ``PoolGuard`` lets it through, and each module is imported once, not once per suite.
     public static func hasPythonModule(_ module: String) -> Bool {
-        guard hasPython, let result = try? run("python3", ["-c", "import \(module)"]) else { return false }
-        return result.status == 0
+        pythonModulesLock.lock()
+        defer { pythonModulesLock.unlock() }
+        if let answer = pythonModules[module] { return answer }
+        let answer = hasPython && (try? execute("python3", ["-c", "import \(module)"]))?.status == 0
+        pythonModules[module] = answer
+        return answer
     }
+
+    /// What ``hasPythonModule(_:)`` found, by module; read and written only under `pythonModulesLock`.
+    nonisolated(unsafe) private static var pythonModules: [String: Bool] = [:]
+    private static let pythonModulesLock = NSLock()
 
     /// Whether URLSession can open WebSockets here: always on Apple platforms; on Linux only when
     /// the system's libcurl, which FoundationNetworking drives, was built with WebSocket support
@@ -33,7 +46,7 @@ public enum Tools {
         #if canImport(Darwin)
         return true
         #else
-        guard hasCurl, let version = try? run("curl", ["-V"]) else { return false }
+        guard hasCurl, let version = try? execute("curl", ["-V"]) else { return false }
         let protocols = version.stdout.split(separator: "\n").first { $0.hasPrefix("Protocols:") } ?? ""
         return protocols.split(separator: " ").contains("ws")
         #endif
@@ -111,8 +124,20 @@ public enum Tools {
     }
 
     /// Runs a program to completion with its output captured (and killed after `timeout` seconds).
+    ///
+    /// It blocks the calling thread meanwhile: from a test, call it off Swift's cooperative pool (a
+    /// suite or test with the `.offPool` trait, or inside ``offPool(_:)``); ``PoolGuard`` fails the
+    /// test otherwise.
     public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60,
-                           input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
+                           input: String? = nil, environment: [String: String] = [:], directory: URL? = nil,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        PoolGuard.check("Tools.run(\(executable))", sourceLocation: sourceLocation)
+        return try execute(executable, arguments, timeout: timeout, input: input, environment: environment, directory: directory)
+    }
+
+    /// ``run(_:_:timeout:input:environment:directory:sourceLocation:)`` on whatever thread calls it.
+    private static func execute(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60,
+                                input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
         // Writing to a program that has already exited must fail the write, not kill the test process.
         ignoreSIGPIPE
         let child = try ChildProcess(executable, arguments, environment: environment, directory: directory?.path, withInput: input != nil)
@@ -148,7 +173,7 @@ public enum Tools {
     }
 
     /// Runs a Python program given as text.
-    public static func python(_ source: String, timeout: TimeInterval = 60) throws -> Result {
-        try run("python3", ["-c", source], timeout: timeout)
+    public static func python(_ source: String, timeout: TimeInterval = 60, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        try run("python3", ["-c", source], timeout: timeout, sourceLocation: sourceLocation)
     }
 }

@@ -38,8 +38,8 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     private var options = WebSocketOptions()
     private var storage = ScriptConnectionStorage(connectionID: 0)
     private var answersPings = true
-    /// A handler's task, cancelled when the connection closes.
-    private var handlerTask: Task<Void, Never>?
+    /// A handler's run: given, then under way once the connection is open on its loop.
+    private var handlerRun = WebSocketHandlerRun.none
     /// Whether the connection waits for the handler to take messages before it reads more.
     private var readingPaused = false
 
@@ -64,10 +64,20 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
         state = .open
     }
 
-    /// Starts a handler's task; what it returns or throws ends the connection (``handlerEnded(_:on:)``).
+    /// Takes the handler that answers the connection; it starts when the connection opens on its
+    /// loop (``opened(_:)``), and what it returns or throws ends the connection (``handlerEnded(_:on:)``).
     func startHandler(_ handler: @escaping @Sendable (WebSocketConnection) async throws -> Void) {
-        guard case .handler(let socket, _) = answerer else { return }
-        handlerTask = Task {
+        guard case .handler = answerer else { return }
+        handlerRun = .given(handler)
+    }
+
+    /// Starts the handler given, in a task whose jobs run on the connection's loop (where the
+    /// system has task executors), as an HTTP responder's `async` answer does: the handler then
+    /// never waits for Swift's cooperative pool, which the rest of the process (tests that block
+    /// in a read or wait for a child process) can keep busy for many seconds.
+    private func runHandler(_ socket: WebSocketConnection, on connection: StreamConnection) {
+        guard case .given(let handler) = handlerRun else { return }
+        let operation: @Sendable () async -> Void = {
             let outcome: Result<Void, any Error>
             do {
                 try await handler(socket)
@@ -77,6 +87,11 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
             }
             await socket.handlerEnded(outcome)
         }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            handlerRun = .running(Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation))
+        } else {
+            handlerRun = .running(Task(operation: operation))
+        }
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
@@ -85,6 +100,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
         case .handler(let socket, _):
             socket.attach(self, on: connection)
             open(request: socket.request, subprotocol: socket.subprotocol, on: connection)
+            runHandler(socket, on: connection)
         case .upgraded(let responder, let request, let subprotocol):
             guard let home = connection.loop.existingAttachment(ScriptServerOnLoop.self) else {
                 // Only a loop without a script server (none a MockServer runs) gets here.
@@ -135,8 +151,8 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
         storage.connectionClosed()
         if case .handler(let socket, _) = answerer {
             socket.ended(WebSocketConnection.ClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
-            handlerTask?.cancel()
-            handlerTask = nil
+            if case .running(let task) = handlerRun { task.cancel() }
+            handlerRun = .ended
         }
     }
 
@@ -308,7 +324,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
 
     /// A handler returned (the connection closes with 1000) or threw (1011, the error as the reason).
     func handlerEnded(_ outcome: Result<Void, any Error>, on connection: StreamConnection) {
-        handlerTask = nil
+        handlerRun = .ended
         defer { resumeReading(on: connection) }
         switch outcome {
         case .success:

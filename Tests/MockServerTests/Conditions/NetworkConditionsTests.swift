@@ -7,6 +7,9 @@ import MockServerResponses
 /// Network conditions measured with real clients: throttled FTP downloads and uploads take the time
 /// their bandwidth says, latency shows in round trips, slices split what a client reads, and the
 /// limits, timeouts and resets end connections as they say.
+// Serialized: these tests measure time (a throttled transfer within 20% of what its bandwidth
+// says, round trips that show the latency); each has its own server, but two throttled transfers
+// and their Python clients at once on two cores skew each other's clocks.
 @Suite("Network conditions", .offPool, .serialized)
 struct NetworkConditionsTests {
     /// The longest a condition that should take `nominal` seconds may take in a test. A condition

@@ -7,7 +7,7 @@ import MockServer
 /// generic (bytes) serializers, so no protobuf compiler is involved. Unary, server-streaming,
 /// client-streaming and bidirectional calls against an endpoints file's `"grpc"` answers and a Swift
 /// stub, a status error and a deadline, as grpcio reports them.
-@Suite("gRPC over HTTP/2 (grpcio)", .offPool, .serialized, .enabled(if: Tools.hasPythonModule("grpc")))
+@Suite("gRPC over HTTP/2 (grpcio)", .offPool, .enabled(if: Tools.hasPythonModule("grpc")))
 struct GRPCClientTests {
     private static let endpoints = #"""
         { "endpoints": [

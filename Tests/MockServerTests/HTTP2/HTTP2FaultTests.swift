@@ -6,7 +6,7 @@ import MockServer
 /// An endpoints file's HTTP/2 faults (`"reset"`, `"goaway"`, `"stall"`, `"badHPACK"`,
 /// `"illegalFrame"`), as curl and Python h2 report them; the same from scripts and stubs; on HTTP/1.1
 /// they act on the connection; a server that refuses HTTP/2 refuses them at load.
-@Suite("HTTP/2 faults", .offPool, .serialized)
+@Suite("HTTP/2 faults", .offPool)
 struct HTTP2FaultTests {
     private static let endpoints = """
         {"endpoints": [

@@ -6,6 +6,8 @@ import TestSupport
 /// whose window is zero keep no copy of their 5 MiB answer, a client that grants every window and
 /// reads nothing makes the server queue at most its output room, and a new client is answered at
 /// once meanwhile. The server's memory is read from `/proc` (Linux only).
+// Serialized: as SlowReaderMemoryTests, each test loads loopback with hundreds of MiB and reads its
+// server's peak RSS and a new client's answer time; two such loads at once measure each other.
 @Suite("HTTP/2 memory under clients that hold answers back", .offPool, .serialized)
 struct HTTP2MemoryTests {
     /// What the server may grow by over its idle size here (the issue asks at most 100 MB). Measured:

@@ -1,3 +1,4 @@
+import Testing
 import TestSupport
 import MockServerHTTP2
 

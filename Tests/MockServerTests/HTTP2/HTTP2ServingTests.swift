@@ -8,7 +8,7 @@ import MockServerTLS
 /// HTTP/2 served on the HTTP listener, to real clients: h2c with prior knowledge, h2 through ALPN,
 /// the same responders as HTTP/1.1, many streams at once, large bodies under flow control, and the
 /// `--http2` modes.
-@Suite("HTTP/2 serving", .offPool, .serialized)
+@Suite("HTTP/2 serving", .offPool)
 struct HTTP2ServingTests {
     private static let script = """
         {"scheme": "http", "responses": {
@@ -60,8 +60,8 @@ struct HTTP2ServingTests {
         try server.start()
         defer { server.stop() }
         let hold = CooperativePoolHold()
+        defer { hold.release() }
         let result = try Tools.curl(maxTime: 10, ["--http2-prior-knowledge", "-w", "%{http_version}", "http://127.0.0.1:\(server.port)/a"])
-        hold.release()
         #expect(result.stdout == "computed for /a\n2", "\(result.stdout) \(result.stderr)")
     }
 

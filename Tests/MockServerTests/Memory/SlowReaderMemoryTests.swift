@@ -6,6 +6,9 @@ import TestSupport
 /// it cost the `mockserver` CLI the body once and its buffers, not a copy each, whether the answer
 /// comes from a mock-data folder or an endpoints file; a new client is answered meanwhile, and the
 /// memory goes back once they close.
+// Serialized: each test moves hundreds of MiB into loopback buffers and reads its own server's
+// peak RSS; the kernel's socket memory and the two cores are shared, and two such loads at once
+// measure each other (a new client's answer is timed meanwhile).
 @Suite("Memory under slow readers (mockserver CLI)", .offPool, .serialized)
 struct SlowReaderMemoryTests {
     /// The body's size: 5 MiB.

@@ -6,6 +6,8 @@ import MockServerTLS
 
 /// TLS under split records and under load: the server reads ciphertext in pieces of any size, and
 /// many handshakes at once leave nothing behind.
+// Serialized: a load test, not shared state. The 1,000 handshakes at once take both cores for
+// seconds; the one-byte-record test beside them would measure the burst, not the reader.
 @Suite("TLS under load", .offPool, .serialized)
 struct TLSLoadTests {
     private static let http = """
