@@ -18,19 +18,10 @@ extension ScriptConnections {
         let handOver = HTTPHandOver(name: "HTTP/2", preface: HTTP2FrameReader.clientPreface, upgradeToken: "h2c", upgradeFields: ["HTTP2-Settings"], isRequired: mode == .require) { responder, upgraded in
             HTTP2ConnectionDriver(responder: responder, settings: settings, defences: defences, maximumRequestBodySize: maximumBody, upgraded: upgraded)
         }
-        let drivers = self.drivers
         var offered = applicationProtocols
         offered.removeAll { $0 == "h2" }
         offered.insert("h2", at: 0)
-        return ScriptConnections(outputType: outputType, applicationProtocols: offered, recordsOutput: recordsOutput,
-                                 connectsInProcess: connectsInProcess, listeners: listeners) { context in
-            let make = drivers(context)
-            return {
-                let driver = make()
-                (driver as? HTTPConnectionDriver)?.handOver = handOver
-                return driver
-            }
-        }
+        return configuringHTTPDrivers(offering: offered) { $0.handOver = handOver }
     }
 }
 
