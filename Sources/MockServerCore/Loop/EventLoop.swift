@@ -67,9 +67,14 @@ package final class EventLoop {
                 let now = MonotonicClock.now()
                 while let action = timers.popDue(now: now) { action() }
             }
-            // Work this iteration queued from the loop's own thread (an `async` answer's jobs).
-            inbox.runLocal(on: self)
-            runEndOfTurn()
+            // Work this iteration queued from the loop's own thread (an `async` answer's jobs), and
+            // the end of the turn's actions; an action can queue more work from the loop's thread
+            // (a TLS flush that drives its connection into an answer whose task hops back to the
+            // loop), which nothing would wake the loop for: it runs before the loop waits.
+            repeat {
+                inbox.runLocal(on: self)
+                runEndOfTurn()
+            } while inbox.hasLocalWork
         }
         // What other threads queued before the end runs once more, seeing the loop stopped, so
         // that nobody waits for an answer that never comes; later tasks are refused.

@@ -62,6 +62,9 @@ package final class LoopInbox: Sendable {
         }
     }
 
+    /// Whether tasks queued from the loop's own thread wait to run; on the loop's thread only.
+    package var hasLocalWork: Bool { !local.isEmpty }
+
     /// Runs the tasks queued from the loop's own thread, including those they queue in turn; on the
     /// loop's thread only.
     package func runLocal(on loop: EventLoop) {
