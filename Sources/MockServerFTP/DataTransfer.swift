@@ -239,7 +239,14 @@ package final class DataTransfer: StreamDriver {
                 checkDelivered(after: .zero, on: connection)
             }]
         case .receive(let settle, let limit, let complete):
-            phase = .receiving(Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, limit: max(0, limit), complete: complete))
+            // The quiet time counts from the transfer's start too, not only from a byte: a client
+            // that sends nothing (an empty body) and keeps the connection open for its 226, as
+            // URLSession on Linux does, gets it after the settle time, not after libcurl's minute.
+            var upload = Upload(settle: settle.flatMap { $0 > .zero ? $0 : nil }, limit: max(0, limit), complete: complete)
+            upload.lastByteAt = MonotonicClock.now()
+            upload.checkPending = upload.settle != nil
+            phase = .receiving(upload)
+            if let settle = upload.settle { scheduleSettleCheck(after: settle, on: connection) }
             return []
         case .serve(let bytes):
             connection.record(.sent(bytes.count))

@@ -156,6 +156,26 @@ struct FTPUploadSettleTests {
         #expect(settled(server).count == 1)
     }
 
+    @Test("a client that sends nothing and keeps the data connection open gets its 226 after the settle time, and an empty upload is recorded at its end",
+          .enabled(if: Tools.hasPython))
+    func silentClient() async throws {
+        let server = try ftp(settle: .milliseconds(200))
+        defer { server.stop() }
+        // The quiet time counts from the transfer's start: with no byte at all, the 226 still comes
+        // (it waited for the data connection's end; the socket's 10 s timeout fails the read then).
+        let result = try Tools.python("""
+            \(Self.rawSession(port: server.port))
+            control.sendall(b"STOR silent.bin\\r\\n"); print(reply()[:3])
+            print(reply()[:3])           # the 226, while the data connection is still open
+            data.close()
+            control.sendall(b"QUIT\\r\\n"); print(reply()[:3])
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "150\n226\n221\n")
+        #expect(try await server.waitForUpload(named: "silent.bin").data == Data())
+        #expect(settled(server).count == 1)
+    }
+
     @Test("strict mode (no settle time, or a script's upload-settle of 0) sends 226 only at the end")
     func strict() throws {
         let script = try ResponseScript(json: #"{"upload-settle": 0, "responses": {"r": {"pattern": ".", "commands": ["x"]}}}"#)
