@@ -11,22 +11,6 @@ import MockServer
 struct FTPWorkingDirectoryTests {
     static var hasPyftpdlib: Bool { Tools.hasPython && Tools.hasPythonModule("pyftpdlib") }
 
-    /// pyftpdlib serving the folder given as argument to anonymous users, read and write, on a port it prints first.
-    static let pyftpdlib = """
-        import logging, sys, warnings
-        warnings.simplefilter("ignore")
-        logging.disable(logging.CRITICAL)
-        from pyftpdlib.authorizers import DummyAuthorizer
-        from pyftpdlib.handlers import FTPHandler
-        from pyftpdlib.servers import FTPServer
-        authorizer = DummyAuthorizer()
-        authorizer.add_anonymous(sys.argv[1], perm="elradfmwMT")
-        FTPHandler.authorizer = authorizer
-        server = FTPServer(("127.0.0.1", 0), FTPHandler)
-        print(server.socket.getsockname()[1], flush=True)
-        server.serve_forever()
-        """
-
     /// An ftplib session printing each command's reply code and the working directory after it.
     static func ftplibSession(port: UInt16) -> String {
         """
@@ -78,7 +62,7 @@ struct FTPWorkingDirectoryTests {
     func besidePyftpdlib() throws {
         let root = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
-        let reference = try PythonServer(Self.pyftpdlib, arguments: [root.path])
+        let reference = try PythonServer(PythonServer.pyftpdlib, arguments: [root.path])
         let theirs = try Tools.python(Self.ftplibSession(port: reference.port))
         reference.stop()
         #expect(theirs.stdout == Self.expected, "pyftpdlib: \(theirs.stderr)")

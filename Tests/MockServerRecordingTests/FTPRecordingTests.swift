@@ -11,23 +11,6 @@ struct FTPRecordingTests {
         Tools.hasPython && Tools.hasLftp && Tools.hasCurl && ((try? Tools.python("import pyftpdlib").status) == 0)
     }
 
-    /// pyftpdlib serving the folder given as argument to anonymous users, read and write, on a port it prints first.
-    static let server = """
-        import logging, sys, warnings
-        warnings.simplefilter("ignore")
-        logging.disable(logging.CRITICAL)
-        from pyftpdlib.authorizers import DummyAuthorizer
-        from pyftpdlib.handlers import FTPHandler
-        from pyftpdlib.servers import FTPServer
-        authorizer = DummyAuthorizer()
-        authorizer.add_anonymous(sys.argv[1], perm="elradfmwMT")
-        FTPHandler.authorizer = authorizer
-        FTPHandler.banner = "pyftpdlib ready."
-        server = FTPServer(("127.0.0.1", 0), FTPHandler)
-        print(server.socket.getsockname()[1], flush=True)
-        server.serve_forever()
-        """
-
     /// An ftplib session: login, the root's names, a download, the size of a file in a folder.
     static let ftplibSession = """
         import ftplib, hashlib, io, sys
@@ -58,7 +41,7 @@ struct FTPRecordingTests {
         let script = work.appendingPathComponent("ftp-recorded.json")
         let files = work.appendingPathComponent("files")
 
-        let server = try PythonServer(Self.server, arguments: [root.path])
+        let server = try PythonServer(PythonServer.pyftpdlib, arguments: [root.path])
         let upstream = server.port
 
         let recorder = try RunningCommand(["record", "--upstream", "ftp://127.0.0.1:\(upstream)", "--script", script.path, "--files", files.path])
