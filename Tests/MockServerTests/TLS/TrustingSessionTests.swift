@@ -18,10 +18,6 @@ import MockServerTLS
 /// that would fail.
 @Suite("A session trusting the mock's test CA")
 struct TrustingSessionTests {
-    private static let http = """
-        {"scheme": "http", "responses": {"hello": {"pattern": "^GET /hello ", "commands": [{"response": {"body": "hi over TLS\\n"}}]}}}
-        """
-
     /// Whether a trusting session can trust a test CA here: always on Apple platforms, on Linux
     /// where a CA is in libcurl's bundle and its folder is known.
     static let canTrust: Bool = {
@@ -45,21 +41,13 @@ struct TrustingSessionTests {
         #endif
     }
 
-    private func start(_ identity: TLSConfiguration.Identity) async throws -> MockServer {
-        var configuration = MockServer.Configuration()
-        configuration.tls = TLSConfiguration(identity: identity)
-        let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
-        try await server.start()
-        return server
-    }
-
     private func url(_ host: String, _ port: UInt16) throws -> URL {
         try #require(URL(string: "https://\(host):\(port)/hello"))
     }
 
     @Test("it fetches from the https mock, by address and by name", .enabled(if: canTrust))
     func fetches() async throws {
-        let server = try await start(try identity())
+        let server = try await URLSessionHTTPSTests.start(try identity())
         defer { server.stop() }
         let session = try server.trustingSession()
         defer { session.finishTasksAndInvalidate() }
@@ -92,7 +80,7 @@ struct TrustingSessionTests {
         (.selfSigned, "self-signed certificate"),
     ])
     func refusesFaults(fault: TLSConfiguration.CertificateFault, reason: String) async throws {
-        let server = try await start(try identity(fault: fault))
+        let server = try await URLSessionHTTPSTests.start(try identity(fault: fault))
         defer { server.stop() }
         let session = try server.trustingSession()
         defer { session.finishTasksAndInvalidate() }
@@ -111,7 +99,7 @@ struct TrustingSessionTests {
 
     @Test("a plain session refuses a server with a fresh test CA; the trusting session trusts it (Apple) or says why it cannot (Linux)")
     func freshCA() async throws {
-        let server = try await start(try .generated())
+        let server = try await URLSessionHTTPSTests.start(try .generated())
         defer { server.stop() }
         let plain = URLSession(configuration: .ephemeral)
         defer { plain.finishTasksAndInvalidate() }
@@ -133,7 +121,7 @@ struct TrustingSessionTests {
     @Test("a server of your own identity gets a plain session, which trusts what the store trusts", .enabled(if: URLSessionHTTPSTests.trustedFolder != nil))
     func ownIdentity() async throws {
         let folder = try #require(URLSessionHTTPSTests.trustedFolder)
-        let server = try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await URLSessionHTTPSTests.start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
         defer { server.stop() }
         let session = try server.trustingSession()
         defer { session.finishTasksAndInvalidate() }
@@ -147,7 +135,7 @@ struct TrustingSessionTests {
 
     @Test("a server without TLS has no trusting session")
     func plainServer() throws {
-        let server = try MockServer(script: ResponseScript(json: Self.http))
+        let server = try MockServer(script: ResponseScript(json: URLSessionHTTPSTests.http))
         #expect(throws: MockServerError.notTLS) { _ = try server.trustingSession() }
     }
 }

@@ -14,14 +14,16 @@ struct URLSessionHTTPSTests {
     /// The folder of `Scripts/trust-test-ca.sh`, whose CA the system store trusts.
     static let trustedFolder = ProcessInfo.processInfo.environment["MOCKSERVER_TRUSTED_TLS_DIR"]
 
-    private static let http = """
+    /// The HTTPS tests' script: `GET /hello` and `PUT /echo` (TrustingSessionTests uses it too).
+    static let http = """
         {"scheme": "http", "responses": {
             "hello": {"pattern": "^GET /hello ", "commands": [{"response": {"body": "hi over TLS\\n"}}]},
             "echo":  {"pattern": "^PUT /echo ", "commands": [{"response": {"body": "$body"}}]}
         }}
         """
 
-    private func start(_ identity: TLSConfiguration.Identity) async throws -> MockServer {
+    /// A started mock serving ``http`` over TLS with `identity` (TrustingSessionTests uses it too).
+    static func start(_ identity: TLSConfiguration.Identity) async throws -> MockServer {
         var configuration = MockServer.Configuration()
         configuration.tls = TLSConfiguration(identity: identity)
         let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
@@ -32,7 +34,7 @@ struct URLSessionHTTPSTests {
     /// A server with the certificate of the trusted folder, whose CA the system store holds.
     private func startTrusted() async throws -> MockServer {
         let folder = try #require(Self.trustedFolder)
-        return try await start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        return try await Self.start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
     }
 
     @Test("a server with the store's CA: GET by address and by name, and a 1 MB PUT echoed",
@@ -90,7 +92,7 @@ struct URLSessionHTTPSTests {
     @Test("a server with a fresh test CA the store does not hold is refused, and the server records why",
           .enabled(if: trustedFolder != nil))
     func untrusted() async throws {
-        let server = try await start(try .generated())
+        let server = try await Self.start(try .generated())
         defer { server.stop() }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
