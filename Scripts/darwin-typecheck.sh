@@ -21,13 +21,17 @@
 #
 # 2. The iOS face of the library targets (the Swift files of Sources/ but the two executables', and of
 #    Responses/): a scan of their `#if` blocks, as nothing here compiles them for iOS. It fails when
-#    - a `public` or `open` declaration sits inside a block whose condition names a platform (`os(...)`,
-#      `canImport(...)`, `targetEnvironment(...)`, `arch(...)`): the public API must be the same on iOS
-#      and Linux, so that check 3 against the Linux-built modules stands for iOS;
+#    - a `public` or `open` declaration, or an extension that adds a conformance, sits inside a block
+#      whose condition names a platform (`os(...)`, `canImport(...)`, `targetEnvironment(...)`,
+#      `arch(...)`): the public API must be the same on iOS and Linux, so that check 3 against the
+#      Linux-built modules stands for iOS;
 #    - a file imports Glibc or Darwin and is neither checked by 1 nor listed below as left out, with why.
 #    It lists, and does not fail on, the platform blocks that hold code (not only imports) in files that
 #    1 does not check: Apple-only or Linux-only code that nothing here compiles for iOS (the Security
 #    delegate of trustingSession, the in-process URLProtocol's branches for Apple's URLSession).
+#    It proves that the public declarations and conformances are the same on iOS as on Linux, read as
+#    text (a declaration spread over lines, or made by a macro, is read by its first line only); not
+#    that the listed blocks compile on iOS.
 #
 # 3. A README snippet for iOS (by default the first hour, Tests/ReadmeSnippets/FirstHour.swift, which
 #    imports Foundation, Testing and MockServerTesting). A copy with the conditions an iOS build sees
@@ -178,10 +182,13 @@ check_ios_api() {
             if ($0 ~ /^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*([a-z]+[[:space:]]+)*(public|open)[[:space:]]/) {
                 print "darwin-typecheck: " FILENAME ":" FNR ": a public declaration under a platform condition (line " start[inside] "), so iOS and Linux would not have the same API: " $0
                 failed = 1
+            } else if ($0 ~ /^[[:space:]]*(@[A-Za-z_]+(\([^)]*\))?[[:space:]]+)*extension[[:space:]]+[A-Za-z_.]+[[:space:]]*:/) {
+                print "darwin-typecheck: " FILENAME ":" FNR ": a conformance under a platform condition (line " start[inside] "), which a public type would have on one platform only: " $0
+                failed = 1
             }
         }
         END {
-            print "darwin-typecheck: iOS API, " files " files, " blocks + 0 " platform blocks: " (failed ? "FAILED" : "no public declaration under a platform condition") "; " unchecked + 0 " blocks of code that no check here compiles for iOS (Apple-only or Linux-only):" listed
+            print "darwin-typecheck: iOS API, " files " files, " blocks + 0 " platform blocks: " (failed ? "FAILED" : "no public declaration or conformance under a platform condition") "; " unchecked + 0 " blocks of code that no check here compiles for iOS (Apple-only or Linux-only):" listed
             exit failed
         }
     ' "$@"

@@ -115,14 +115,14 @@ struct ApplePlatformsTests {
         }
     }
 
-    @Test("no public declaration of a library target sits under a platform condition (darwin-typecheck.sh --ios-api), so the iOS face of the API is the Linux one the README's first hour is type-checked against")
+    @Test("no public declaration or conformance of a library target sits under a platform condition (darwin-typecheck.sh --ios-api), so the iOS face of the API is the Linux one the README's first hour is type-checked against")
     func publicAPIIsTheSameOnIOS() async throws {
         let scan = try await Self.scanIOSAPI(try Self.librarySources())
         #expect(scan.status == 0, "\(scan.output)")
-        #expect(scan.output.contains("no public declaration under a platform condition"), "\(scan.output)")
+        #expect(scan.output.contains("no public declaration or conformance under a platform condition"), "\(scan.output)")
     }
 
-    @Test("darwin-typecheck.sh --ios-api refuses a public declaration under #if os(Linux) or canImport(Glibc), and a file importing Glibc that the libc check does not take")
+    @Test("darwin-typecheck.sh --ios-api refuses a public declaration or a conformance under #if os(Linux) or canImport(Glibc), and a file importing Glibc that the libc check does not take")
     func publicAPIUnderAPlatformConditionIsRefused() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ios-api-\(UUID().uuidString).swift")
         try """
@@ -143,6 +143,7 @@ struct ApplePlatformsTests {
                 @discardableResult nonisolated public static func more() -> Int { 1 }
                 package static func notPublic() {}
             }
+            extension Greeting: Equatable {}
             #endif
 
             """.write(to: file, atomically: true, encoding: .utf8)
@@ -152,6 +153,7 @@ struct ApplePlatformsTests {
         let refusals = scan.output.components(separatedBy: "\n").filter { $0.contains("a public declaration under a platform condition") }
         #expect(refusals.count == 2, "\(scan.output)")
         #expect(refusals.contains { $0.contains(file.path + ":7:") } && refusals.contains { $0.contains(file.path + ":15:") }, "\(scan.output)")
+        #expect(scan.output.contains(file.path + ":18: a conformance under a platform condition"), "\(scan.output)")
         #expect(scan.output.contains(file.path + ": imports Glibc but is not among the files the libc check takes"), "\(scan.output)")
     }
 
