@@ -6,7 +6,7 @@ import TestSupport
 /// API that they lack (spawning processes, home directories, a library loaded from a system path)
 /// outside a branch that only Linux or macOS takes. Nothing compiles the package for iOS here; this
 /// scan and the iOS pass of `Scripts/darwin-typecheck.sh` are what hold it.
-@Suite("Apple platforms")
+@Suite("Apple platforms", .offPool)
 struct ApplePlatformsTests {
     /// Calls and names that iOS, tvOS and visionOS do not have, with what each stands for.
     static let forbidden: [(pattern: String, name: String)] = [
@@ -108,22 +108,20 @@ struct ApplePlatformsTests {
     }
 
     /// `Scripts/darwin-typecheck.sh --ios-api` on `files`: its status and output.
-    static func scanIOSAPI(_ files: [String]) async throws -> (status: Int32, output: String) {
-        try await offPool {
-            let result = try Tools.run(PackageLayoutTests.root.path + "/Scripts/darwin-typecheck.sh", ["--ios-api"] + files, directory: PackageLayoutTests.root)
-            return (result.status, result.stdout + result.stderr)
-        }
+    static func scanIOSAPI(_ files: [String]) throws -> (status: Int32, output: String) {
+        let result = try Tools.run(PackageLayoutTests.root.path + "/Scripts/darwin-typecheck.sh", ["--ios-api"] + files, directory: PackageLayoutTests.root)
+        return (result.status, result.stdout + result.stderr)
     }
 
     @Test("no public declaration or conformance of a library target sits under a platform condition (darwin-typecheck.sh --ios-api), so the iOS face of the API is the Linux one the README's first hour is type-checked against")
-    func publicAPIIsTheSameOnIOS() async throws {
-        let scan = try await Self.scanIOSAPI(try Self.librarySources())
+    func publicAPIIsTheSameOnIOS() throws {
+        let scan = try Self.scanIOSAPI(try Self.librarySources())
         #expect(scan.status == 0, "\(scan.output)")
         #expect(scan.output.contains("no public declaration or conformance under a platform condition"), "\(scan.output)")
     }
 
     @Test("darwin-typecheck.sh --ios-api refuses a public declaration or a conformance under #if os(Linux) or canImport(Glibc), and a file importing Glibc that the libc check does not take")
-    func publicAPIUnderAPlatformConditionIsRefused() async throws {
+    func publicAPIUnderAPlatformConditionIsRefused() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ios-api-\(UUID().uuidString).swift")
         try """
             #if canImport(Glibc)
@@ -148,7 +146,7 @@ struct ApplePlatformsTests {
 
             """.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let scan = try await Self.scanIOSAPI([file.path])
+        let scan = try Self.scanIOSAPI([file.path])
         #expect(scan.status == 1)
         let refusals = scan.output.components(separatedBy: "\n").filter { $0.contains("a public declaration under a platform condition") }
         #expect(refusals.count == 2, "\(scan.output)")
