@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// iOS, tvOS and visionOS are declared (issue 39), so every library target must build for them: no
 /// API that they lack (spawning processes, home directories, a library loaded from a system path)
 /// outside a branch that only Linux or macOS takes. Nothing compiles the package for iOS here; this
 /// scan and the iOS pass of `Scripts/darwin-typecheck.sh` are what hold it.
-@Suite("Apple platforms")
+@Suite("Apple platforms", .offPool)
 struct ApplePlatformsTests {
     /// Calls and names that iOS, tvOS and visionOS do not have, with what each stands for.
     static let forbidden: [(pattern: String, name: String)] = [
@@ -104,6 +105,54 @@ struct ApplePlatformsTests {
             // Process() in a comment
             """
         #expect(Self.hits(in: source, path: "x").map(\.line) == [1, 5, 10])
+    }
+
+    /// `Scripts/darwin-typecheck.sh --ios-api` on `files`: its status and output.
+    static func scanIOSAPI(_ files: [String]) throws -> (status: Int32, output: String) {
+        let result = try Tools.run(PackageLayoutTests.root.path + "/Scripts/darwin-typecheck.sh", ["--ios-api"] + files, directory: PackageLayoutTests.root)
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test("no public declaration or conformance of a library target sits under a platform condition (darwin-typecheck.sh --ios-api), so the iOS face of the API is the Linux one the README's first hour is type-checked against")
+    func publicAPIIsTheSameOnIOS() throws {
+        let scan = try Self.scanIOSAPI(try Self.librarySources())
+        #expect(scan.status == 0, "\(scan.output)")
+        #expect(scan.output.contains("no public declaration or conformance under a platform condition"), "\(scan.output)")
+    }
+
+    @Test("darwin-typecheck.sh --ios-api refuses a public declaration or a conformance under #if os(Linux) or canImport(Glibc), and a file importing Glibc that the libc check does not take")
+    func publicAPIUnderAPlatformConditionIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ios-api-\(UUID().uuidString).swift")
+        try """
+            #if canImport(Glibc)
+            import Glibc
+            #endif
+            public enum Greeting {
+                #if os(Linux)
+                /// Linux only.
+                public static let text = "hi"
+                #else
+                static let other = 1
+                #endif
+                @inlinable public static func unconditional() {}
+            }
+            #if canImport(Glibc)
+            extension Greeting {
+                @discardableResult nonisolated public static func more() -> Int { 1 }
+                package static func notPublic() {}
+            }
+            extension Greeting: Equatable {}
+            #endif
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let scan = try Self.scanIOSAPI([file.path])
+        #expect(scan.status == 1)
+        let refusals = scan.output.components(separatedBy: "\n").filter { $0.contains("a public declaration under a platform condition") }
+        #expect(refusals.count == 2, "\(scan.output)")
+        #expect(refusals.contains { $0.contains(file.path + ":7:") } && refusals.contains { $0.contains(file.path + ":15:") }, "\(scan.output)")
+        #expect(scan.output.contains(file.path + ":18: a conformance under a platform condition"), "\(scan.output)")
+        #expect(scan.output.contains(file.path + ": imports Glibc but is not among the files the libc check takes"), "\(scan.output)")
     }
 
     @Test func packageDeclaresApplePlatforms() throws {

@@ -129,6 +129,62 @@ struct ReadmeTests {
         #expect(Self.iOSProblems(in: good) == [])
     }
 
+    /// The package's modules as this test run built them, for `Scripts/darwin-typecheck.sh --ios-snippet`
+    /// (`nil` where the build folder holds none, as when the suite runs from an installed bundle).
+    static let builtModules: String? = {
+        let folder = Tools.mockserver.deletingLastPathComponent().appendingPathComponent("Modules").path
+        return FileManager.default.fileExists(atPath: folder + "/MockServerTesting.swiftmodule") ? folder : nil
+    }()
+
+    @Test("Scripts/darwin-typecheck.sh type-checks the first hour for iOS, and refuses a copy that uses what iOS lacks, each at its line",
+          .enabled(if: ReadmeTests.builtModules != nil && Tools.path(of: "swiftc") != nil, "no built modules or no swiftc here"))
+    func firstHourTypeChecksForIOS() throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(Self.firstHour), encoding: .utf8)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ios-snippet-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The first hour with a function that uses what an iOS test target lacks, after its last line.
+        let last = text.components(separatedBy: "\n").count - 1
+        let misuse = folder.appendingPathComponent("FirstHour.swift")
+        try (text + """
+
+            func whatIOSLacks() throws {
+                let child = Process()
+                _ = ProcessInfo.processInfo.userName
+                _ = FileManager.default.homeDirectoryForCurrentUser
+                _ = getpid()
+                _ = Foundation.Process()
+                #if os(Linux)
+                let onlyOnLinux = 1
+                #endif
+                _ = onlyOnLinux
+                _ = child
+            }
+
+            """).write(to: misuse, atomically: true, encoding: .utf8)
+        let undecidable = folder.appendingPathComponent("UIKitOnly.swift")
+        try "import Foundation\n#if canImport(UIKit)\nimport UIKit\n#endif\n".write(to: undecidable, atomically: true, encoding: .utf8)
+
+        let checked = try Tools.run(Self.root.path + "/Scripts/darwin-typecheck.sh",
+                                    ["--ios-snippet", "Tests/ReadmeSnippets/" + Self.firstHour, misuse.path, undecidable.path],
+                                    timeout: 600, environment: ["MOCKSERVER_MODULES": try #require(Self.builtModules)], directory: Self.root)
+        let output = checked.stdout + checked.stderr
+        #expect(checked.status != 0)
+        #expect(checked.stdout.contains("iOS snippet, Tests/ReadmeSnippets/\(Self.firstHour) clean"), "\(output)")
+        let refusals = [
+            "\(last + 3):17: error: 'Process' is unavailable: not on iOS",          // hidden by Scripts/ios-snippet/iOSFoundation.swift
+            "\(last + 4): not on iOS: ProcessInfo.userName",                        // members: found in the type-checked tree
+            "\(last + 5): not on iOS: FileManager.homeDirectoryForCurrentUser",
+            "\(last + 6): getpid(): a libc name from Glibc",                        // libc through Linux Foundation's Glibc
+            "\(last + 7): not on iOS: Process.init()",                              // a type named with its module
+            "\(last + 11):9: error: cannot find 'onlyOnLinux' in scope",            // an iOS build skips `#if os(Linux)`
+        ]
+        for refusal in refusals {
+            #expect(checked.stderr.contains(misuse.path + ":" + refusal), "\(refusal) is not in:\n\(output)")
+        }
+        #expect(checked.stderr.contains(undecidable.path + ":2:#if canImport(UIKit): a platform condition this check cannot decide for iOS"), "\(output)")
+    }
+
     @Test("a snippet's test that may be skipped says why: a newcomer sees the reason, not a bare «skipped»")
     func skipsGiveAReason() throws {
         for (page, block) in try Self.snippetBlocks() {
