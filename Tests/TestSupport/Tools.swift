@@ -7,7 +7,9 @@ public enum Tools {
     private static let ignoreSIGPIPE: Void = ProcessResources.ignoreBrokenPipes()
 
     /// The full path of `name` on `PATH`, or `nil` when it is not installed.
+    /// For `python3`, the interpreter itself rather than a version manager's shim (``PythonInterpreter``).
     public static func path(of name: String) -> String? {
+        if name == "python3" { return PythonInterpreter.path }
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
