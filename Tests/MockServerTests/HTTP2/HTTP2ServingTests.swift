@@ -148,7 +148,7 @@ struct HTTP2ServingTests {
         let server = try start()
         defer { server.stop() }
         let body = try Tools.temporaryDirectory().appendingPathComponent("h2-body.bin")
-        let bytes = Data((0..<10_000_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        let bytes = Tools.randomBytes(10_000_000, seed: 251)
         try bytes.write(to: body)
         let out = try Tools.temporaryDirectory().appendingPathComponent("h2-echo.bin")
         let result = try Tools.curl(maxTime: 60, ["--http2-prior-knowledge", "--data-binary", "@\(body.path)", "-o", out.path,
@@ -168,7 +168,7 @@ struct HTTP2ServingTests {
         #expect(many.status == 0, "\(many.stderr)")
         #expect(many.stdout.split(separator: "\n").filter { $0.hasSuffix(" 200    7 /a") }.count == 100, "\(many.stdout)")
         let body = try Tools.temporaryDirectory().appendingPathComponent("nghttp-body.bin")
-        let bytes = Data((0..<10_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7 % 253) })
+        let bytes = Tools.randomBytes(10_000_000, seed: 253)
         try bytes.write(to: body)
         // The body is binary: cmp compares it with what was sent.
         let echo = try Tools.run("sh", ["-c", "nghttp -d \"$0\" \"$1\" | cmp - \"$0\" && echo same", body.path, "\(base)/echo"], timeout: 120)
