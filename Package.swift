@@ -137,3 +137,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `MOCKSERVER_TEST_TARGETS=A,B` declares only those test targets, so that a build for them compiles
+// no other: CI's sanitizer runs (.ci/run) each build the package once more, instrumented, for the test
+// targets of their layers only. Unset (as for every user), every test target is declared. A name that
+// is not a test target of this package stops the manifest, naming it.
+if let chosen = Context.environment["MOCKSERVER_TEST_TARGETS"] {
+    let names = chosen.split(separator: ",").map { String($0.filter { $0 != " " }) }
+    let testTargets = Set(package.targets.filter { $0.type == .test }.map(\.name))
+    for name in names where !testTargets.contains(name) {
+        fatalError("MOCKSERVER_TEST_TARGETS names \(name), which is not a test target of MockServer (these are: \(testTargets.sorted().joined(separator: ", ")))")
+    }
+    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}
