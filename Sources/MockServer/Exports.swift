@@ -1,7 +1,7 @@
 // The `MockServer` product's public API, by name: one `import MockServer` gives the server, its
 // scripts, the HTTP types, stubs, mock data, the in-process protocol and the transcript. Each type
 // is re-exported on its own (as Hummingbird's umbrella does), so that what a user sees is this list
-// and nothing a layer keeps for the package; README's "public types" lists the same names, and
+// and nothing a layer keeps for the package; Docs/Layout.md's list of public types has the same names, and
 // PackageLayoutTests holds that list equal to the sources.
 
 

@@ -18,7 +18,7 @@ import Darwin
 /// `@_spi(HotPath) public` `@inlinable` member does carry its body: such a caller writes
 /// `@_spi(HotPath) import MockServerCore` and holds this storage directly (``make(_:)``), where
 /// everyone else uses ``Locked``. SPI declarations are not public API: they are not counted among
-/// the public types nor listed in the README.
+/// the public types nor listed in Docs/Layout.md.
 @_spi(HotPath) public final class MutexStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// A new storage holding `value`, its mutex initialised.
     public static func make(_ value: Value) -> MutexStorage<Value> {
