@@ -138,15 +138,35 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// `MOCKSERVER_TEST_TARGETS=A,B` declares only those test targets, so that a build for them compiles
-// no other: CI's sanitizer runs (.ci/run) each build the package once more, instrumented, for the test
-// targets of their layers only. Unset (as for every user), every test target is declared. A name that
-// is not a test target of this package stops the manifest, naming it.
+// `MOCKSERVER_TEST_TARGETS=A,B` declares only those test targets and what they need, so that a build
+// for them compiles nothing else: CI's sanitizer runs (.ci/run) each build the package once more,
+// instrumented, for the test targets of their layers only (compiling the tests is most of a debug
+// build). The targets those tests depend on stay, with theirs; when that includes the `MockServer`
+// facade, the executables stay too (such tests may start the `mockserver` command); a product stays
+// when all its targets do. A name that is not a test target of this package stops the manifest,
+// naming it. Unset, as for every user, the package is whole.
 if let chosen = Context.environment["MOCKSERVER_TEST_TARGETS"] {
     let names = chosen.split(separator: ",").map { String($0.filter { $0 != " " }) }
-    let testTargets = Set(package.targets.filter { $0.type == .test }.map(\.name))
+    let targetsByName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    let testTargets = package.targets.filter { $0.type == .test }.map(\.name)
     for name in names where !testTargets.contains(name) {
         fatalError("MOCKSERVER_TEST_TARGETS names \(name), which is not a test target of MockServer (these are: \(testTargets.sorted().joined(separator: ", ")))")
     }
-    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+    var kept = Set<String>()
+    func keep(_ name: String) {
+        guard let target = targetsByName[name], kept.insert(name).inserted else { return }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): keep(name)
+            default: break
+            }
+        }
+    }
+    names.forEach(keep)
+    if kept.contains("MockServer") { package.targets.filter { $0.type == .executable }.forEach { keep($0.name) } }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products.removeAll { product in
+        let targets = (product as? Product.Library)?.targets ?? (product as? Product.Executable)?.targets ?? []
+        return !targets.allSatisfy(kept.contains)
+    }
 }
