@@ -15,8 +15,11 @@ public final class Transcript: Sendable {
     }
 
     private struct Storage {
-        /// The kept entries, in a ring once the limit is reached, in segments that never move as it grows.
-        var entries: SegmentedRing<Transcript.Entry>
+        /// The kept entries, compact, in a ring once the limit is reached, in segments that never
+        /// move as it grows.
+        var slots: SegmentedRing<TranscriptSlot>
+        /// The bytes the compact entries keep.
+        var store = TranscriptBytes()
         var unmatched: [Transcript.Entry] = []
         var dropped = 0
         /// The bytes of input and output the kept entries hold (``Transcript/Event/payloadByteCount``).
@@ -26,7 +29,18 @@ public final class Transcript: Sendable {
         var nextWaiterID: UInt64 = 0
 
         /// The kept entries, oldest first.
-        var ordered: [Transcript.Entry] { entries.ordered }
+        var ordered: [Transcript.Entry] {
+            let first = nextSequence - slots.count
+            return slots.ordered.enumerated().map { $0.element.entry(sequence: first + $0.offset, store: store) }
+        }
+
+        /// Takes out of the counts what `slot`, just dropped, held, and frees the bytes no kept
+        /// entry needs.
+        mutating func forget(_ slot: TranscriptSlot) {
+            dropped += 1
+            bytes -= slot.payloadByteCount
+            if let end = slot.storeEnd { store.release(upTo: end) }
+        }
     }
 
     /// How many entries are kept.
@@ -36,8 +50,6 @@ public final class Transcript: Sendable {
     public let byteLimit: Int
     /// The default ``byteLimit``: 64 MiB.
     public static let defaultByteLimit = 64 << 20
-    /// What takes a dropped entry's slot until a new one fills it: it holds no bytes.
-    private static let vacant = Transcript.Entry(sequence: -1, connection: 0, channel: .main, time: Date(timeIntervalSince1970: 0), event: .sent(0))
     private let observer: (@Sendable (Transcript.Entry) -> Void)?
     private let storage: Locked<Storage>
 
@@ -54,7 +66,7 @@ public final class Transcript: Sendable {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
         self.observer = observer
-        storage = Locked(Storage(entries: SegmentedRing(limit: self.limit)))
+        storage = Locked(Storage(slots: SegmentedRing(limit: self.limit)))
     }
 
     /// The kept entries, oldest first.
@@ -69,6 +81,9 @@ public final class Transcript: Sendable {
     /// The bytes of input and output the kept entries hold, counted against ``byteLimit``.
     package var byteCount: Int { storage.withLock { $0.bytes } }
 
+    /// How many chunks of bytes the kept entries' compact store holds (``TranscriptBytes``).
+    package var storeChunkCount: Int { storage.withLock { $0.store.chunkCount } }
+
     /// The inputs the script answered or left unmatched, in order.
     public var inputs: [InputUnit] {
         entries.compactMap { entry in
@@ -82,7 +97,8 @@ public final class Transcript: Sendable {
     /// Forgets every entry (waiters keep waiting).
     public func removeAll() {
         storage.withLock {
-            $0.entries.removeAll()
+            $0.slots.removeAll()
+            $0.store.removeAll()
             $0.unmatched.removeAll()
             $0.dropped = 0
             $0.bytes = 0
@@ -111,7 +127,7 @@ public final class Transcript: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Transcript.Entry, any Error>) in
                 let found: Transcript.Entry? = storage.withLock { storage in
-                    if let entry = storage.entries.first(where: predicate) { return entry }
+                    if let entry = storage.ordered.first(where: predicate) { return entry }
                     storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                     return nil
                 }
@@ -141,26 +157,18 @@ public final class Transcript: Sendable {
     /// Appends an entry (of `exchange`, when the input came on one of several). Called by the
     /// server's connections.
     ///
-    /// `event` is taken, and moves into its entry through `pending` rather than being copied under
-    /// the lock (a copy retains each of its parts, and the caller's original is then destroyed).
-    /// Without an observer, the usual case, nothing is read back out of the storage, nor is an
-    /// optional entry made and destroyed.
+    /// The event's bytes are copied into the transcript's compact store (``TranscriptSlot``) or, for
+    /// an event without a compact form, `event` moves out of line whole. Without an observer or a
+    /// waiter, the usual case, no ``Transcript/Entry`` is made.
     package func record(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        var pending: Transcript.Event? = event
-        guard let observer else {
-            storage.withLock { storage in
-                _ = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
-            }
-            for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-            return
-        }
+        let observing = observer != nil
         let observed = storage.withLock { storage in
-            let index = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
-            return storage.entries[index]
+            append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), observing: observing, to: &storage,
+                   satisfying: &satisfied)
         }
         for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-        observer(observed)
+        if let observer, let observed { observer(observed) }
     }
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
@@ -168,11 +176,13 @@ public final class Transcript: Sendable {
     package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
         var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let time = Date()
+        let observing = observer != nil
         let recorded = storage.withLock { storage -> [Transcript.Entry] in
             var recorded: [Transcript.Entry] = []
             for event in events {
-                let index = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
-                if observer != nil { recorded.append(storage.entries[index]) }
+                let entry = append(event, connection: connection, channel: channel, exchange: nil, time: time, observing: observing, to: &storage,
+                                   satisfying: &satisfied)
+                if let entry { recorded.append(entry) }
             }
             return recorded
         }
@@ -180,45 +190,42 @@ public final class Transcript: Sendable {
         if let observer { recorded.forEach(observer) }
     }
 
-    /// Appends one entry under the lock, takes the waiters it satisfies, and returns its position
-    /// in `storage.entries`.
+    /// Appends one entry under the lock and takes the waiters it satisfies. Returns the entry when
+    /// `observing`.
     @inline(__always)
     private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
-                        to storage: inout Storage,
-                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Int {
-        // Read before the event moves into its entry.
-        let weight = event.payloadByteCount
-        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,
-                                     exchange: exchange)
+                        observing: Bool, to storage: inout Storage,
+                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Transcript.Entry? {
+        let sequence = storage.nextSequence
         storage.nextSequence += 1
-        if case .unmatched = event { storage.unmatched.append(entry) }
-        if !storage.waiters.isEmpty {
-            storage.waiters.removeAll { waiter in
-                guard waiter.predicate(entry) else { return false }
-                satisfied.append((waiter.continuation, entry))
-                return true
+        var entry: Transcript.Entry?
+        let unmatched = if case .unmatched = event { true } else { false }
+        if observing || unmatched || !storage.waiters.isEmpty {
+            let made = Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange)
+            if unmatched { storage.unmatched.append(made) }
+            if !storage.waiters.isEmpty {
+                storage.waiters.removeAll { waiter in
+                    guard waiter.predicate(made) else { return false }
+                    satisfied.append((waiter.continuation, made))
+                    return true
+                }
             }
+            entry = made
         }
-        storage.bytes += weight
-        // Stored last, so that the entry moves into its place rather than being copied. Once full, the
-        // newest entry takes the oldest one's place.
-        let (position, dropped) = storage.entries.append(entry)
-        if let dropped {
-            storage.dropped += 1
-            storage.bytes -= dropped.event.payloadByteCount
-        }
+        let slot = TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store)
+        storage.bytes += slot.payloadByteCount
+        // Once full, the newest entry takes the oldest one's place.
+        if let dropped = storage.slots.append(slot).dropped { storage.forget(dropped) }
         if storage.bytes > byteLimit { dropOverBytes(&storage) }
-        return position
+        return observing ? entry : nil
     }
 
     /// Drops the oldest entries until the kept ones hold at most ``byteLimit`` bytes, keeping the
     /// newest. The slots they leave are filled by the next entries; positions do not move.
     @inline(never)
     private func dropOverBytes(_ storage: inout Storage) {
-        while storage.bytes > byteLimit, storage.entries.count > 1 {
-            let dropped = storage.entries.removeOldest(leaving: Self.vacant)
-            storage.dropped += 1
-            storage.bytes -= dropped.event.payloadByteCount
+        while storage.bytes > byteLimit, storage.slots.count > 1 {
+            storage.forget(storage.slots.removeOldest(leaving: .vacant))
         }
     }
 }
