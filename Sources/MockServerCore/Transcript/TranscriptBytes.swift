@@ -56,6 +56,8 @@ package struct TranscriptBytes {
 
     /// Calls `body` with the `count` bytes stored at `start`, which must still be kept.
     package func withBytes<Result>(at start: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        // An empty run may start where its chunk ends: it reads nothing.
+        if count == 0 { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         let offset = start - base
         precondition(offset >= 0 && start + count <= end, "bytes no longer kept")
         let index = offset / chunkSize
