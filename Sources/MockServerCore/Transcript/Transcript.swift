@@ -154,70 +154,113 @@ public final class Transcript: Sendable {
         continuation?.resume(throwing: error)
     }
 
+    /// The waiters an entry satisfied, with the entry, to resume once the lock is released; `nil`
+    /// when there are none (the usual case: no array is made).
+    private typealias Satisfied = [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]?
+
     /// Appends an entry (of `exchange`, when the input came on one of several). Called by the
     /// server's connections.
     ///
     /// The event's bytes are copied into the transcript's compact store (``TranscriptSlot``) or, for
-    /// an event without a compact form, `event` moves out of line whole. Without an observer or a
-    /// waiter, the usual case, no ``Transcript/Entry`` is made.
+    /// an event without a compact form, `event` moves out of line whole. `event` is taken, and moves
+    /// into the lock's closure through `pending` rather than being captured (a capture copies it,
+    /// retaining each of its parts). Without an observer, a waiter or an unmatched input, the usual
+    /// case, no ``Transcript/Entry`` is made, nor an array of the waiters satisfied.
     package func record(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
-        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        let observing = observer != nil
-        let observed = storage.withLock { storage in
-            append(event, connection: connection, channel: channel, exchange: exchange, time: Date(), observing: observing, to: &storage,
-                   satisfying: &satisfied)
+        var pending: Transcript.Event? = event
+        let time = Date()
+        guard let observer else {
+            let satisfied = storage.withLock { storage in
+                append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: time, to: &storage)
+            }
+            if let satisfied { Self.resume(satisfied) }
+            return
         }
-        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
-        if let observer, let observed { observer(observed) }
+        let (observed, satisfied) = storage.withLock { storage in
+            appendObserved(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: time, to: &storage)
+        }
+        if let satisfied { Self.resume(satisfied) }
+        observer(observed)
     }
 
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
-    /// between them. Called for what is known at once (an in-process answer's whole exchange).
+    /// between them. The observer sees each after the step.
     package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
-        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         let time = Date()
         let observing = observer != nil
-        let recorded = storage.withLock { storage -> [Transcript.Entry] in
+        let (recorded, satisfied) = storage.withLock { storage -> ([Transcript.Entry], Satisfied) in
             var recorded: [Transcript.Entry] = []
+            var satisfied: Satisfied = nil
             for event in events {
-                let entry = append(event, connection: connection, channel: channel, exchange: nil, time: time, observing: observing, to: &storage,
-                                   satisfying: &satisfied)
-                if let entry { recorded.append(entry) }
+                if observing {
+                    let (entry, more) = appendObserved(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage)
+                    recorded.append(entry)
+                    if let more { satisfied = (satisfied ?? []) + more }
+                } else if let more = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage) {
+                    satisfied = (satisfied ?? []) + more
+                }
             }
-            return recorded
+            return (recorded, satisfied)
         }
-        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+        if let satisfied { Self.resume(satisfied) }
         if let observer { recorded.forEach(observer) }
     }
 
-    /// Appends one entry under the lock and takes the waiters it satisfies. Returns the entry when
-    /// `observing`.
+    /// Resumes each waiter with its entry.
+    private static func resume(_ satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) {
+        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+    }
+
+    /// Appends one entry under the lock; returns the waiters it satisfies, if any. An entry is
+    /// made only for an unmatched input or when a waiter waits.
     @inline(__always)
     private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
-                        observing: Bool, to storage: inout Storage,
-                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Transcript.Entry? {
+                        to storage: inout Storage) -> Satisfied {
         let sequence = storage.nextSequence
         storage.nextSequence += 1
-        var entry: Transcript.Entry?
-        let unmatched = if case .unmatched = event { true } else { false }
-        if observing || unmatched || !storage.waiters.isEmpty {
-            let made = Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange)
-            if unmatched { storage.unmatched.append(made) }
-            if !storage.waiters.isEmpty {
-                storage.waiters.removeAll { waiter in
-                    guard waiter.predicate(made) else { return false }
-                    satisfied.append((waiter.continuation, made))
-                    return true
-                }
-            }
-            entry = made
+        var satisfied: Satisfied = nil
+        if case .unmatched = event {
+            satisfied = noteEntry(Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange),
+                                  in: &storage)
+        } else if !storage.waiters.isEmpty {
+            satisfied = noteEntry(Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange),
+                                  in: &storage)
         }
-        let slot = TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store)
+        keep(TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store), in: &storage)
+        return satisfied
+    }
+
+    /// ``append(_:connection:channel:exchange:time:to:)`` for an observer: the entry is made and
+    /// returned too.
+    private func appendObserved(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?,
+                                time: Date, to storage: inout Storage) -> (Transcript.Entry, Satisfied) {
+        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange)
+        storage.nextSequence += 1
+        let satisfied = noteEntry(entry, in: &storage)
+        keep(TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store), in: &storage)
+        return (entry, satisfied)
+    }
+
+    /// Keeps `entry` among the unmatched ones if it is one, and takes the waiters it satisfies.
+    @inline(never)
+    private func noteEntry(_ entry: Transcript.Entry, in storage: inout Storage) -> Satisfied {
+        if case .unmatched = entry.event { storage.unmatched.append(entry) }
+        guard !storage.waiters.isEmpty else { return nil }
+        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
+        storage.waiters.removeAll { waiter in
+            guard waiter.predicate(entry) else { return false }
+            satisfied.append((waiter.continuation, entry))
+            return true
+        }
+        return satisfied.isEmpty ? nil : satisfied
+    }
+
+    /// Stores `slot` (in the oldest one's place once the ring is full) and counts its bytes.
+    @inline(__always)
+    private func keep(_ slot: __owned TranscriptSlot, in storage: inout Storage) {
         storage.bytes += slot.payloadByteCount
-        // Once full, the newest entry takes the oldest one's place.
         if let dropped = storage.slots.append(slot).dropped { storage.forget(dropped) }
         if storage.bytes > byteLimit { dropOverBytes(&storage) }
-        return observing ? entry : nil
     }
 
     /// Drops the oldest entries until the kept ones hold at most ``byteLimit`` bytes, keeping the

@@ -6,17 +6,24 @@
 /// byte ever stored, so they do not move as the oldest chunks are freed. A run of bytes never
 /// straddles two chunks: one that does not fit in the rest of the last chunk starts the next
 /// (so a run is at most ``chunkSize`` bytes; longer ones are kept by their entries, not here).
-/// The first chunk grows as an ordinary array, so that a small transcript stays small; each later
-/// one is allocated whole once.
+/// Each chunk is raw memory allocated whole once (``TranscriptChunk``); only its written pages are
+/// resident, so a small transcript stays small. An append is a bounds check and a `memcpy` through
+/// a cursor into the last chunk: no array of its own is touched.
+///
+/// A value type in name only: copies share their chunks. The transcript keeps one, under its lock.
 package struct TranscriptBytes {
     /// The bytes one chunk holds, and the longest run that can be stored.
     package let chunkSize: Int
     /// The kept chunks, oldest first; the last is being filled.
-    private var chunks: [[UInt8]] = []
+    private var chunks: [TranscriptChunk] = []
     /// The offset of the first kept chunk's first byte.
     private var base = 0
     /// The offset the next byte stored gets.
     package private(set) var end = 0
+    /// Where the next byte goes in the last chunk (`nil` while no chunk is kept).
+    private var cursor: UnsafeMutableRawPointer?
+    /// How many bytes the last chunk has room for after ``cursor``.
+    private var room = 0
 
     /// An empty store of chunks of `chunkSize` bytes (at least 1).
     package init(chunkSize: Int = 32 << 10) {
@@ -31,27 +38,31 @@ package struct TranscriptBytes {
     @inline(__always)
     package mutating func append(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) -> Int {
         let count = first.count + second.count
-        precondition(count <= chunkSize, "a run longer than a chunk")
-        if chunks.isEmpty {
-            base = end
-            startChunk(first: true)
-        } else if end - base - (chunks.count - 1) * chunkSize + count > chunkSize {
-            end = base + chunks.count * chunkSize
-            startChunk(first: false)
-        }
+        if count > room { startChunk(for: count) }
         let start = end
-        chunks[chunks.count - 1].append(contentsOf: first)
-        if !second.isEmpty { chunks[chunks.count - 1].append(contentsOf: second) }
+        guard let target = cursor else { return start }
+        if let from = first.baseAddress { target.copyMemory(from: from, byteCount: first.count) }
+        if let from = second.baseAddress { (target + first.count).copyMemory(from: from, byteCount: second.count) }
+        cursor = target + count
+        room -= count
         end += count
         return start
     }
 
-    /// Begins a chunk: the very first grows as needed; a later one is made whole at once.
+    /// Begins a chunk for a run of `count` bytes that does not fit in the rest of the last one (or
+    /// the first chunk, when none is kept). The rest of the last one is skipped.
     @inline(never)
-    private mutating func startChunk(first: Bool) {
-        var chunk: [UInt8] = []
-        if !first { chunk.reserveCapacity(chunkSize) }
+    private mutating func startChunk(for count: Int) {
+        precondition(count <= chunkSize, "a run longer than a chunk")
+        if chunks.isEmpty {
+            base = end
+        } else {
+            end = base + chunks.count * chunkSize
+        }
+        let chunk = TranscriptChunk(capacity: chunkSize)
         chunks.append(chunk)
+        cursor = chunk.bytes
+        room = chunkSize
     }
 
     /// Calls `body` with the `count` bytes stored at `start`, which must still be kept.
@@ -62,7 +73,7 @@ package struct TranscriptBytes {
         precondition(offset >= 0 && start + count <= end, "bytes no longer kept")
         let index = offset / chunkSize
         let from = offset - index * chunkSize
-        return try chunks[index].withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[from..<(from + count)])) }
+        return try body(UnsafeRawBufferPointer(start: chunks[index].bytes + from, count: count))
     }
 
     /// A copy of the `count` bytes stored at `start`.
@@ -84,11 +95,19 @@ package struct TranscriptBytes {
             base += chunkSize
         }
         chunks.removeFirst(freed)
+        if chunks.isEmpty { forgetCursor() }
     }
 
     /// Frees every chunk.
     package mutating func removeAll() {
         chunks.removeAll()
         base = end
+        forgetCursor()
+    }
+
+    /// No chunk is kept: the next append starts one.
+    private mutating func forgetCursor() {
+        cursor = nil
+        room = 0
     }
 }

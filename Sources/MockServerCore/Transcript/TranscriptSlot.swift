@@ -74,55 +74,91 @@ package struct TranscriptSlot {
     }
 
     /// The slot of `event`, its bytes stored in `store` when it has a compact form.
+    ///
+    /// `event` is taken apart where it is (`switch consume`): its parts are read in place and
+    /// destroyed once, not copied out and released beside the original.
     @inline(__always)
     package init(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
                  store: inout TranscriptBytes) {
         let seconds = time.timeIntervalSinceReferenceDate
-        if exchange == nil, connection >= 0, connection <= Int(UInt32.max), channel == .main,
-           let compact = Self.compact(event, connection: UInt32(connection), time: seconds, store: &store) {
-            self = compact
+        guard exchange == nil, connection >= 0, connection <= Int(UInt32.max), channel == .main else {
+            self.init(extra: event, connection: connection, channel: channel, exchange: exchange, time: seconds)
             return
         }
-        self.init(time: seconds, start: 0, extra: Extra(connection: connection, channel: channel, event: event, exchange: exchange),
+        let number = UInt32(truncatingIfNeeded: connection)
+        let limit = min(Self.inlineLimit, store.chunkSize)
+        switch consume event {
+        case .input(let unit, let response):
+            let nameCount = response?.utf8.count ?? 0
+            let count = nameCount + unit.bytes.count
+            guard nameCount < Int(Self.noName), count <= limit else {
+                self.init(extra: .input(unit, response: response), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
+            let start = Self.store(response, unit.bytes, in: &store)
+            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: count),
+                      nameCount: response == nil ? Self.noName : UInt16(truncatingIfNeeded: nameCount), kind: .input)
+        case .output(let bytes):
+            guard bytes.count <= limit else {
+                self.init(extra: .output(bytes), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
+            let start = Self.store(nil, bytes, in: &store)
+            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: bytes.count), nameCount: 0,
+                      kind: .output)
+        case .unmatched(let unit):
+            guard unit.bytes.count <= limit else {
+                self.init(extra: .unmatched(unit), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
+            let start = Self.store(nil, unit.bytes, in: &store)
+            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: unit.bytes.count), nameCount: 0,
+                      kind: .unmatched)
+        case .connected(let peer):
+            let count = peer.utf8.count
+            guard count <= limit else {
+                self.init(extra: .connected(peer: peer), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
+            let start = Self.withUTF8(peer) { store.append($0) }
+            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: count), nameCount: 0, kind: .connected)
+        case .note(let note):
+            let kindCount = note.kind.utf8.count
+            let count = kindCount + note.text.utf8.count
+            guard note.bytes == nil, kindCount < Int(Self.noName), count <= limit else {
+                self.init(extra: .note(note), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
+            let start = Self.withUTF8(note.kind) { kind in Self.withUTF8(note.text) { store.append(kind, $0) } }
+            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: count),
+                      nameCount: UInt16(truncatingIfNeeded: kindCount), kind: .note)
+        case let other:
+            self.init(extra: other, connection: connection, channel: channel, exchange: nil, time: seconds)
+        }
+    }
+
+    /// The slot of an entry kept whole, out of line.
+    private init(extra event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Double) {
+        self.init(time: time, start: 0, extra: Extra(connection: connection, channel: channel, event: event, exchange: exchange),
                   connection: 0, count: 0, nameCount: 0, kind: .extra)
     }
 
-    /// The compact slot of `event`, or `nil` when it has none.
+    /// Stores `name`'s UTF-8 (if any) then `bytes` in `store` as one run, both read in place, and
+    /// returns where it starts.
     @inline(__always)
-    private static func compact(_ event: Transcript.Event, connection: UInt32, time: Double, store: inout TranscriptBytes) -> TranscriptSlot? {
-        let limit = min(inlineLimit, store.chunkSize)
-        switch event {
-        case .input(let unit, let response):
-            var name = response ?? ""
-            let nameCount = name.utf8.count
-            guard nameCount < Int(noName), nameCount + unit.bytes.count <= limit else { return nil }
-            let start = name.withUTF8 { name in unit.bytes.withUnsafeBytes { store.append(UnsafeRawBufferPointer(name), $0) } }
-            return TranscriptSlot(time: time, start: start, extra: nil, connection: connection, count: UInt32(nameCount + unit.bytes.count),
-                                  nameCount: response == nil ? noName : UInt16(nameCount), kind: .input)
-        case .output(let bytes):
-            guard bytes.count <= limit else { return nil }
-            let start = bytes.withUnsafeBytes { store.append($0) }
-            return TranscriptSlot(time: time, start: start, extra: nil, connection: connection, count: UInt32(bytes.count), nameCount: 0, kind: .output)
-        case .connected(let peer):
-            var peer = peer
-            guard peer.utf8.count <= limit else { return nil }
-            let start = peer.withUTF8 { store.append(UnsafeRawBufferPointer($0)) }
-            return TranscriptSlot(time: time, start: start, extra: nil, connection: connection, count: UInt32(peer.utf8.count), nameCount: 0, kind: .connected)
-        case .note(let note):
-            var kind = note.kind
-            var text = note.text
-            let kindCount = kind.utf8.count
-            guard note.bytes == nil, kindCount < Int(noName), kindCount + text.utf8.count <= limit else { return nil }
-            let start = kind.withUTF8 { kind in text.withUTF8 { store.append(UnsafeRawBufferPointer(kind), UnsafeRawBufferPointer($0)) } }
-            return TranscriptSlot(time: time, start: start, extra: nil, connection: connection, count: UInt32(kindCount + text.utf8.count),
-                                  nameCount: UInt16(kindCount), kind: .note)
-        case .unmatched(let unit):
-            guard unit.bytes.count <= limit else { return nil }
-            let start = unit.bytes.withUnsafeBytes { store.append($0) }
-            return TranscriptSlot(time: time, start: start, extra: nil, connection: connection, count: UInt32(unit.bytes.count), nameCount: 0, kind: .unmatched)
-        default:
-            return nil
+    private static func store(_ name: String?, _ bytes: [UInt8], in store: inout TranscriptBytes) -> Int {
+        bytes.withUnsafeBytes { bytes in
+            guard let name else { return store.append(bytes) }
+            return withUTF8(name) { store.append($0, bytes) }
         }
+    }
+
+    /// Calls `body` with `string`'s UTF-8, in place when the string is native (a copy otherwise).
+    @inline(__always)
+    private static func withUTF8<Result>(_ string: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        var copy = string
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 
     /// The bytes of input and output the entry holds, as ``Transcript/Event/payloadByteCount`` counts them.
