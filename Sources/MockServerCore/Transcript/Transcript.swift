@@ -183,6 +183,43 @@ public final class Transcript: Sendable {
         observer(observed)
     }
 
+    /// Records an input of `unit` that `response` answered, as `record(.input(unit, response:))`
+    /// does, but without making the event when nothing needs it (no observer or waiter, a short
+    /// input on the main channel): the bytes are copied into the store from where they are, and
+    /// neither retained nor released.
+    package func recordInput(_ unit: InputUnit, response: String?, connection: Int, channel: Transcript.Channel) {
+        if observer == nil, channel == .main {
+            let time = Date()
+            let kept = storage.withLock { storage -> Bool in
+                guard storage.waiters.isEmpty,
+                      let slot = TranscriptSlot(input: unit, response: response, connection: connection, time: time, store: &storage.store) else { return false }
+                storage.nextSequence += 1
+                keep(slot, in: &storage)
+                return true
+            }
+            if kept { return }
+        }
+        record(.input(unit, response: response), connection: connection, channel: channel)
+    }
+
+    /// Records an output of `bytes`, as `record(.output(bytes))` does, but without making the
+    /// event when nothing needs it (see ``recordInput(_:response:connection:channel:)``).
+    package func recordOutput(_ bytes: [UInt8], connection: Int, channel: Transcript.Channel) {
+        if observer == nil, channel == .main {
+            let time = Date()
+            let kept = storage.withLock { storage -> Bool in
+                guard storage.waiters.isEmpty, let slot = TranscriptSlot(output: bytes, connection: connection, time: time, store: &storage.store) else {
+                    return false
+                }
+                storage.nextSequence += 1
+                keep(slot, in: &storage)
+                return true
+            }
+            if kept { return }
+        }
+        record(.output(bytes), connection: connection, channel: channel)
+    }
+
     /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
     /// between them. The observer sees each after the step.
     package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {

@@ -89,23 +89,17 @@ package struct TranscriptSlot {
         let limit = min(Self.inlineLimit, store.chunkSize)
         switch consume event {
         case .input(let unit, let response):
-            let nameCount = response?.utf8.count ?? 0
-            let count = nameCount + unit.bytes.count
-            guard nameCount < Int(Self.noName), count <= limit else {
+            if let slot = TranscriptSlot(input: unit, response: response, connection: connection, time: time, store: &store) {
+                self = slot
+            } else {
                 self.init(extra: .input(unit, response: response), connection: connection, channel: channel, exchange: nil, time: seconds)
-                return
             }
-            let start = Self.store(response, unit.bytes, in: &store)
-            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: count),
-                      nameCount: response == nil ? Self.noName : UInt16(truncatingIfNeeded: nameCount), kind: .input)
         case .output(let bytes):
-            guard bytes.count <= limit else {
+            if let slot = TranscriptSlot(output: bytes, connection: connection, time: time, store: &store) {
+                self = slot
+            } else {
                 self.init(extra: .output(bytes), connection: connection, channel: channel, exchange: nil, time: seconds)
-                return
             }
-            let start = Self.store(nil, bytes, in: &store)
-            self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: bytes.count), nameCount: 0,
-                      kind: .output)
         case .unmatched(let unit):
             guard unit.bytes.count <= limit else {
                 self.init(extra: .unmatched(unit), connection: connection, channel: channel, exchange: nil, time: seconds)
@@ -135,6 +129,30 @@ package struct TranscriptSlot {
         case let other:
             self.init(extra: other, connection: connection, channel: channel, exchange: nil, time: seconds)
         }
+    }
+
+    /// The compact slot of an input of `unit` that `response` answered, its bytes stored in
+    /// `store`, read in place; `nil` when it has none (too long, or a connection number past 32 bits).
+    @inline(__always)
+    package init?(input unit: InputUnit, response: String?, connection: Int, time: Date, store: inout TranscriptBytes) {
+        let nameCount = response?.utf8.count ?? 0
+        let count = nameCount + unit.bytes.count
+        guard connection >= 0, connection <= Int(UInt32.max), nameCount < Int(Self.noName), count <= min(Self.inlineLimit, store.chunkSize) else {
+            return nil
+        }
+        let start = Self.store(response, unit.bytes, in: &store)
+        self.init(time: time.timeIntervalSinceReferenceDate, start: start, extra: nil, connection: UInt32(truncatingIfNeeded: connection),
+                  count: UInt32(truncatingIfNeeded: count), nameCount: response == nil ? Self.noName : UInt16(truncatingIfNeeded: nameCount), kind: .input)
+    }
+
+    /// The compact slot of an output of `bytes`, stored in `store`, read in place; `nil` when it
+    /// has none.
+    @inline(__always)
+    package init?(output bytes: [UInt8], connection: Int, time: Date, store: inout TranscriptBytes) {
+        guard connection >= 0, connection <= Int(UInt32.max), bytes.count <= min(Self.inlineLimit, store.chunkSize) else { return nil }
+        let start = Self.store(nil, bytes, in: &store)
+        self.init(time: time.timeIntervalSinceReferenceDate, start: start, extra: nil, connection: UInt32(truncatingIfNeeded: connection),
+                  count: UInt32(truncatingIfNeeded: bytes.count), nameCount: 0, kind: .output)
     }
 
     /// The slot of an entry kept whole, out of line.

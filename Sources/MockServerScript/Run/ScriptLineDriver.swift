@@ -95,7 +95,7 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
             connection.log(.warning, "unmatched input: \(input)")
             return .finish(.unmatchedInput)
         }
-        connection.record(.input(input, response: reply.response))
+        connection.recordInput(input, response: reply.response)
         connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
         return .steps(steps(for: reply, context: context, on: connection))
     }

@@ -256,7 +256,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
                 guard state == .open else { continue }
                 guard case .handler(let socket, let name) = answerer else { return answer(message, on: connection) }
                 let input = InputUnit(bytes: message.bytes)
-                connection.record(.input(input, response: name))
+                connection.recordInput(input, response: name)
                 connection.log(.trace, "<- \(input) [\(name ?? "")]")
                 if socket.deliver(message) {
                     // The handler is behind: stop reading until it takes half of what waits.
@@ -295,7 +295,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
             let reason = "no response matches the message"
             return .steps([.send(WebSocketFrame.close(.internalError, reason: reason).encoded()), .close(.unmatchedInput)])
         }
-        connection.record(.input(input, response: reply.response))
+        connection.recordInput(input, response: reply.response)
         connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
         return .steps(steps(for: reply, context: context, on: connection))
     }
