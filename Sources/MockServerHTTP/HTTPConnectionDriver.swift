@@ -464,7 +464,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         guard let reply = responder().answerHead(head, context: context(connection)) else {
             return .steps([.send(HTTPResponseSerializer.continueResponse)])
         }
-        connection.record(.input(head.input, response: reply.name))
+        connection.recordInput(head.input, response: reply.name)
         connection.log(.trace, "<- \(head.input) [\(reply.name ?? "")]")
         state = .answeringHead
         return .steps(carryOut(reply.steps, request: nil, end: nil, on: connection))
@@ -494,7 +494,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             connection.record(.unmatched(request.input))
             connection.log(.warning, "unexpected request: \(request.input)")
         } else {
-            connection.record(.input(request.input, response: reply.name))
+            connection.recordInput(request.input, response: reply.name)
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
         for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }

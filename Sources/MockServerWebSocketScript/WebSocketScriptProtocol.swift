@@ -34,7 +34,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     package func connections(framing: Framing) -> ScriptConnections {
         guard framing == .messages else { return framing == .raw ? .raw : .lines }
         return ScriptConnections(outputType: WebSocketOutput.self, applicationProtocols: ["http/1.1"], recordsOutput: false) { context in
-            { WebSocketConnectionDriver(server: context.server, base: context.base) }
+            WebSocketConnectionDriver.scripted(server: context.server, base: context.base)
         }
     }
 

@@ -93,4 +93,22 @@ struct LineFramerTests {
         }
         #expect(framer.bufferedCount == 0)
     }
+
+    @Test("an idle framer holds no buffer: every line read was taken; a partial line keeps its bytes until its LF")
+    func idleHoldsNoBuffer() throws {
+        var framer = LineFramer()
+        #expect(!framer.holdsStorage)
+        framer.append(Array("NOOP\r\nPA".utf8))
+        #expect(try framer.next() == Array("NOOP".utf8))
+        #expect(try framer.next() == nil)
+        #expect(framer.holdsStorage && framer.bufferedCount == 2)
+        framer.append(Array("SV\r\n".utf8))
+        #expect(try framer.next() == Array("PASV".utf8))
+        #expect(framer.holdsStorage, "taken, but not yet asked for more")
+        #expect(try framer.next() == nil)
+        #expect(!framer.holdsStorage)
+        #expect(try framer.finish() == nil)
+        framer.append(Array("QUIT\n".utf8))
+        #expect(try framer.next() == Array("QUIT".utf8))
+    }
 }

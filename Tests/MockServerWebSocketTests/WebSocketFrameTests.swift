@@ -56,6 +56,26 @@ struct WebSocketFrameTests {
         #expect(WebSocketFrame(opcode: .text, payload: Array("Hello".utf8)).encoded() == [0x81, 0x05, 0x48, 0x65, 0x6c, 0x6c, 0x6f])
     }
 
+    @Test("an idle parser holds no buffer: every frame read was taken; a partial frame keeps its bytes until it is whole")
+    func idleHoldsNoBuffer() throws {
+        var parser = WebSocketFrameParser(maximumPayload: 1 << 20)
+        #expect(!parser.holdsStorage)
+        let hello = WebSocketFrame(opcode: .text, payload: Array("Hello".utf8)).encoded(mask: mask)
+        parser.append(hello + hello.prefix(3))
+        #expect(try parser.next()?.payload == Array("Hello".utf8))
+        #expect(try parser.next() == nil)
+        #expect(parser.holdsStorage && parser.bufferedCount == 3)
+        parser.append(hello.dropFirst(3))
+        #expect(try parser.next()?.payload == Array("Hello".utf8))
+        #expect(parser.holdsStorage, "taken, but not yet asked for more")
+        #expect(try parser.next() == nil)
+        #expect(!parser.holdsStorage)
+        #expect(parser.bufferedCount == 0)
+        // The next read starts a buffer anew.
+        parser.append(hello)
+        #expect(try parser.next()?.payload == Array("Hello".utf8))
+    }
+
     @Test("16-bit and 64-bit lengths, at their edges", arguments: [125, 126, 65535, 65536, 200_000])
     func lengths(count: Int) throws {
         let payload = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7) }

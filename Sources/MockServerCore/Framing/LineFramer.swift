@@ -45,6 +45,16 @@ package struct LineFramer: InputFramer {
             return nil
         }
         guard let newline else {
+            if start == buffer.count {
+                // Every line read was taken: the buffer goes, so that an idle connection holds none
+                // (the next read makes one anew).
+                if buffer.capacity > 0 {
+                    buffer = []
+                    start = 0
+                }
+                scanned = start
+                return nil
+            }
             scanned = buffer.count
             let pending = buffer.count - start
             // A pending line of the limit's length may still be followed by CR then LF.
@@ -77,4 +87,8 @@ package struct LineFramer: InputFramer {
 
     /// How many bytes are buffered and not yet returned.
     package var bufferedCount: Int { buffer.count - start }
+
+    /// Whether a buffer is held (bytes, or an array's capacity): none once every line read was
+    /// taken and ``next()`` found no more.
+    package var holdsStorage: Bool { buffer.capacity > 0 }
 }

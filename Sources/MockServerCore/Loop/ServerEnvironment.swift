@@ -45,6 +45,19 @@ package final class ServerEnvironment: Sendable {
         transcript.record(event, connection: connection, channel: channel, exchange: exchange)
     }
 
+    /// Records an input (``Transcript/recordInput(_:response:connection:channel:)``): it opens or
+    /// closes nothing.
+    @inline(__always)
+    package func recordInput(_ unit: InputUnit, response: String?, connection: Int, channel: Transcript.Channel = .main) {
+        transcript.recordInput(unit, response: response, connection: connection, channel: channel)
+    }
+
+    /// Records an output (``Transcript/recordOutput(_:connection:channel:)``): it opens or closes nothing.
+    @inline(__always)
+    package func recordOutput(_ bytes: [UInt8], connection: Int, channel: Transcript.Channel = .main) {
+        transcript.recordOutput(bytes, connection: connection, channel: channel)
+    }
+
     /// Records `events` as one step, with one time (the transcript's batch `record`), and keeps
     /// the count of open connections.
     package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel = .main) {

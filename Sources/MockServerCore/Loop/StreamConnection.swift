@@ -164,6 +164,12 @@ package final class StreamConnection: LoopHandler {
         environment.record(event, connection: id, channel: channel)
     }
 
+    /// Records an input of `unit` that `response` answered, as `record(.input(unit, response:))`
+    /// does, without making the event when the transcript needs none (the usual case).
+    package func recordInput(_ unit: InputUnit, response: String?) {
+        environment.recordInput(unit, response: response, connection: id, channel: channel)
+    }
+
     /// Records an input that came on `exchange`, one of several the connection carries (an HTTP/2
     /// stream, say): the entry carries the exchange's protocol and stream.
     package func record(_ event: __owned Transcript.Event, exchange: Transcript.Exchange) {
@@ -600,7 +606,7 @@ package final class StreamConnection: LoopHandler {
 
     private func queue(_ bytes: [UInt8]) {
         output.append(bytes)
-        if recordsOutput { record(.output(bytes)) }
+        if recordsOutput { environment.recordOutput(bytes, connection: id, channel: channel) }
     }
 
     private func flush() {

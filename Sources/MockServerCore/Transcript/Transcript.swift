@@ -15,8 +15,11 @@ public final class Transcript: Sendable {
     }
 
     private struct Storage {
-        /// The kept entries, in a ring once the limit is reached, in segments that never move as it grows.
-        var entries: SegmentedRing<Transcript.Entry>
+        /// The kept entries, compact, in a ring once the limit is reached, in segments that never
+        /// move as it grows.
+        var slots: SegmentedRing<TranscriptSlot>
+        /// The bytes the compact entries keep.
+        var store = TranscriptBytes()
         var unmatched: [Transcript.Entry] = []
         var dropped = 0
         /// The bytes of input and output the kept entries hold (``Transcript/Event/payloadByteCount``).
@@ -26,7 +29,18 @@ public final class Transcript: Sendable {
         var nextWaiterID: UInt64 = 0
 
         /// The kept entries, oldest first.
-        var ordered: [Transcript.Entry] { entries.ordered }
+        var ordered: [Transcript.Entry] {
+            let first = nextSequence - slots.count
+            return slots.ordered.enumerated().map { $0.element.entry(sequence: first + $0.offset, store: store) }
+        }
+
+        /// Takes out of the counts what `slot`, just dropped, held, and frees the bytes no kept
+        /// entry needs.
+        mutating func forget(_ slot: TranscriptSlot) {
+            dropped += 1
+            bytes -= slot.payloadByteCount
+            if let end = slot.storeEnd { store.release(upTo: end) }
+        }
     }
 
     /// How many entries are kept.
@@ -36,8 +50,6 @@ public final class Transcript: Sendable {
     public let byteLimit: Int
     /// The default ``byteLimit``: 64 MiB.
     public static let defaultByteLimit = 64 << 20
-    /// What takes a dropped entry's slot until a new one fills it: it holds no bytes.
-    private static let vacant = Transcript.Entry(sequence: -1, connection: 0, channel: .main, time: Date(timeIntervalSince1970: 0), event: .sent(0))
     private let observer: (@Sendable (Transcript.Entry) -> Void)?
     private let storage: Locked<Storage>
 
@@ -54,7 +66,7 @@ public final class Transcript: Sendable {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
         self.observer = observer
-        storage = Locked(Storage(entries: SegmentedRing(limit: self.limit)))
+        storage = Locked(Storage(slots: SegmentedRing(limit: self.limit)))
     }
 
     /// The kept entries, oldest first.
@@ -69,6 +81,9 @@ public final class Transcript: Sendable {
     /// The bytes of input and output the kept entries hold, counted against ``byteLimit``.
     package var byteCount: Int { storage.withLock { $0.bytes } }
 
+    /// How many chunks of bytes the kept entries' compact store holds (``TranscriptBytes``).
+    package var storeChunkCount: Int { storage.withLock { $0.store.chunkCount } }
+
     /// The inputs the script answered or left unmatched, in order.
     public var inputs: [InputUnit] {
         entries.compactMap { entry in
@@ -82,7 +97,8 @@ public final class Transcript: Sendable {
     /// Forgets every entry (waiters keep waiting).
     public func removeAll() {
         storage.withLock {
-            $0.entries.removeAll()
+            $0.slots.removeAll()
+            $0.store.removeAll()
             $0.unmatched.removeAll()
             $0.dropped = 0
             $0.bytes = 0
@@ -111,7 +127,7 @@ public final class Transcript: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Transcript.Entry, any Error>) in
                 let found: Transcript.Entry? = storage.withLock { storage in
-                    if let entry = storage.entries.first(where: predicate) { return entry }
+                    if let entry = storage.ordered.first(where: predicate) { return entry }
                     storage.waiters.append(Waiter(id: id, predicate: predicate, continuation: continuation))
                     return nil
                 }
@@ -138,87 +154,158 @@ public final class Transcript: Sendable {
         continuation?.resume(throwing: error)
     }
 
+    /// The waiters an entry satisfied, with the entry, to resume once the lock is released; `nil`
+    /// when there are none (the usual case: no array is made).
+    private typealias Satisfied = [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]?
+
     /// Appends an entry (of `exchange`, when the input came on one of several). Called by the
     /// server's connections.
     ///
-    /// `event` is taken, and moves into its entry through `pending` rather than being copied under
-    /// the lock (a copy retains each of its parts, and the caller's original is then destroyed).
-    /// Without an observer, the usual case, nothing is read back out of the storage, nor is an
-    /// optional entry made and destroyed.
+    /// The event's bytes are copied into the transcript's compact store (``TranscriptSlot``) or, for
+    /// an event without a compact form, `event` moves out of line whole. `event` is taken, and moves
+    /// into the lock's closure through `pending` rather than being captured (a capture copies it,
+    /// retaining each of its parts). Without an observer, a waiter or an unmatched input, the usual
+    /// case, no ``Transcript/Entry`` is made, nor an array of the waiters satisfied.
     package func record(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange? = nil) {
-        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
         var pending: Transcript.Event? = event
+        let time = Date()
         guard let observer else {
-            storage.withLock { storage in
-                _ = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
+            let satisfied = storage.withLock { storage in
+                append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: time, to: &storage)
             }
-            for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+            if let satisfied { Self.resume(satisfied) }
             return
         }
-        let observed = storage.withLock { storage in
-            let index = append(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: Date(), to: &storage, satisfying: &satisfied)
-            return storage.entries[index]
+        let (observed, satisfied) = storage.withLock { storage in
+            appendObserved(pending.take()!, connection: connection, channel: channel, exchange: exchange, time: time, to: &storage)
         }
-        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+        if let satisfied { Self.resume(satisfied) }
         observer(observed)
     }
 
-    /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
-    /// between them. Called for what is known at once (an in-process answer's whole exchange).
-    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
-        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
-        let time = Date()
-        let recorded = storage.withLock { storage -> [Transcript.Entry] in
-            var recorded: [Transcript.Entry] = []
-            for event in events {
-                let index = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage, satisfying: &satisfied)
-                if observer != nil { recorded.append(storage.entries[index]) }
+    /// Records an input of `unit` that `response` answered, as `record(.input(unit, response:))`
+    /// does, but without making the event when nothing needs it (no observer or waiter, a short
+    /// input on the main channel): the bytes are copied into the store from where they are, and
+    /// neither retained nor released.
+    package func recordInput(_ unit: InputUnit, response: String?, connection: Int, channel: Transcript.Channel) {
+        if observer == nil, channel == .main {
+            let time = Date()
+            let kept = storage.withLock { storage -> Bool in
+                guard storage.waiters.isEmpty,
+                      let slot = TranscriptSlot(input: unit, response: response, connection: connection, time: time, store: &storage.store) else { return false }
+                storage.nextSequence += 1
+                keep(slot, in: &storage)
+                return true
             }
-            return recorded
+            if kept { return }
         }
-        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+        record(.input(unit, response: response), connection: connection, channel: channel)
+    }
+
+    /// Records an output of `bytes`, as `record(.output(bytes))` does, but without making the
+    /// event when nothing needs it (see ``recordInput(_:response:connection:channel:)``).
+    package func recordOutput(_ bytes: [UInt8], connection: Int, channel: Transcript.Channel) {
+        if observer == nil, channel == .main {
+            let time = Date()
+            let kept = storage.withLock { storage -> Bool in
+                guard storage.waiters.isEmpty, let slot = TranscriptSlot(output: bytes, connection: connection, time: time, store: &storage.store) else {
+                    return false
+                }
+                storage.nextSequence += 1
+                keep(slot, in: &storage)
+                return true
+            }
+            if kept { return }
+        }
+        record(.output(bytes), connection: connection, channel: channel)
+    }
+
+    /// Appends entries for `events`, in order and with one time, as one step: nothing is recorded
+    /// between them. The observer sees each after the step.
+    package func record(_ events: [Transcript.Event], connection: Int, channel: Transcript.Channel) {
+        let time = Date()
+        let observing = observer != nil
+        let (recorded, satisfied) = storage.withLock { storage -> ([Transcript.Entry], Satisfied) in
+            var recorded: [Transcript.Entry] = []
+            var satisfied: Satisfied = nil
+            for event in events {
+                if observing {
+                    let (entry, more) = appendObserved(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage)
+                    recorded.append(entry)
+                    if let more { satisfied = (satisfied ?? []) + more }
+                } else if let more = append(event, connection: connection, channel: channel, exchange: nil, time: time, to: &storage) {
+                    satisfied = (satisfied ?? []) + more
+                }
+            }
+            return (recorded, satisfied)
+        }
+        if let satisfied { Self.resume(satisfied) }
         if let observer { recorded.forEach(observer) }
     }
 
-    /// Appends one entry under the lock, takes the waiters it satisfies, and returns its position
-    /// in `storage.entries`.
+    /// Resumes each waiter with its entry.
+    private static func resume(_ satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) {
+        for (continuation, entry) in satisfied { continuation.resume(returning: entry) }
+    }
+
+    /// Appends one entry under the lock; returns the waiters it satisfies, if any. An entry is
+    /// made only for an unmatched input or when a waiter waits.
     @inline(__always)
     private func append(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?, time: Date,
-                        to storage: inout Storage,
-                        satisfying satisfied: inout [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)]) -> Int {
-        // Read before the event moves into its entry.
-        let weight = event.payloadByteCount
-        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event,
-                                     exchange: exchange)
+                        to storage: inout Storage) -> Satisfied {
+        let sequence = storage.nextSequence
         storage.nextSequence += 1
-        if case .unmatched = event { storage.unmatched.append(entry) }
-        if !storage.waiters.isEmpty {
-            storage.waiters.removeAll { waiter in
-                guard waiter.predicate(entry) else { return false }
-                satisfied.append((waiter.continuation, entry))
-                return true
-            }
+        var satisfied: Satisfied = nil
+        if case .unmatched = event {
+            satisfied = noteEntry(Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange),
+                                  in: &storage)
+        } else if !storage.waiters.isEmpty {
+            satisfied = noteEntry(Transcript.Entry(sequence: sequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange),
+                                  in: &storage)
         }
-        storage.bytes += weight
-        // Stored last, so that the entry moves into its place rather than being copied. Once full, the
-        // newest entry takes the oldest one's place.
-        let (position, dropped) = storage.entries.append(entry)
-        if let dropped {
-            storage.dropped += 1
-            storage.bytes -= dropped.event.payloadByteCount
+        keep(TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store), in: &storage)
+        return satisfied
+    }
+
+    /// ``append(_:connection:channel:exchange:time:to:)`` for an observer: the entry is made and
+    /// returned too.
+    private func appendObserved(_ event: __owned Transcript.Event, connection: Int, channel: Transcript.Channel, exchange: Transcript.Exchange?,
+                                time: Date, to storage: inout Storage) -> (Transcript.Entry, Satisfied) {
+        let entry = Transcript.Entry(sequence: storage.nextSequence, connection: connection, channel: channel, time: time, event: event, exchange: exchange)
+        storage.nextSequence += 1
+        let satisfied = noteEntry(entry, in: &storage)
+        keep(TranscriptSlot(event, connection: connection, channel: channel, exchange: exchange, time: time, store: &storage.store), in: &storage)
+        return (entry, satisfied)
+    }
+
+    /// Keeps `entry` among the unmatched ones if it is one, and takes the waiters it satisfies.
+    @inline(never)
+    private func noteEntry(_ entry: Transcript.Entry, in storage: inout Storage) -> Satisfied {
+        if case .unmatched = entry.event { storage.unmatched.append(entry) }
+        guard !storage.waiters.isEmpty else { return nil }
+        var satisfied: [(CheckedContinuation<Transcript.Entry, any Error>, Transcript.Entry)] = []
+        storage.waiters.removeAll { waiter in
+            guard waiter.predicate(entry) else { return false }
+            satisfied.append((waiter.continuation, entry))
+            return true
         }
+        return satisfied.isEmpty ? nil : satisfied
+    }
+
+    /// Stores `slot` (in the oldest one's place once the ring is full) and counts its bytes.
+    @inline(__always)
+    private func keep(_ slot: __owned TranscriptSlot, in storage: inout Storage) {
+        storage.bytes += slot.payloadByteCount
+        if let dropped = storage.slots.append(slot).dropped { storage.forget(dropped) }
         if storage.bytes > byteLimit { dropOverBytes(&storage) }
-        return position
     }
 
     /// Drops the oldest entries until the kept ones hold at most ``byteLimit`` bytes, keeping the
     /// newest. The slots they leave are filled by the next entries; positions do not move.
     @inline(never)
     private func dropOverBytes(_ storage: inout Storage) {
-        while storage.bytes > byteLimit, storage.entries.count > 1 {
-            let dropped = storage.entries.removeOldest(leaving: Self.vacant)
-            storage.dropped += 1
-            storage.bytes -= dropped.event.payloadByteCount
+        while storage.bytes > byteLimit, storage.slots.count > 1 {
+            storage.forget(storage.slots.removeOldest(leaving: .vacant))
         }
     }
 }

@@ -8,10 +8,12 @@ public final class ScriptConnectionStorage: Sendable {
     private struct Values {
         var session: ScriptSession
         var protocolValues = ScriptSettings()
+        /// Made when a protocol first keeps a state: most connections of a script never do (an
+        /// idle one then costs the store and its mutex less, about 110 bytes).
+        var states: ConnectionStates?
     }
 
     private let values: Locked<Values>
-    private let states = ConnectionStates()
 
     /// Creates the storage of a new connection.
     public init(connectionID: Int) {
@@ -33,11 +35,18 @@ public final class ScriptConnectionStorage: Sendable {
 
     /// The state a protocol keeps of type `State`, made by `make` the first time it is asked for.
     public func state<State: Sendable>(_ type: State.Type, make: () -> State) -> State {
-        states.state(type, make: make)
+        let states = values.withLock { values in
+            if let states = values.states { return states }
+            let made = ConnectionStates()
+            values.states = made
+            return made
+        }
+        return states.state(type, make: make)
     }
 
     /// Tells every state that is a ``ScriptConnectionResource`` that the connection closed.
     public func connectionClosed() {
+        guard let states = values.withLock({ $0.states }) else { return }
         for case let resource as any ScriptConnectionResource in states.removeAll() { resource.connectionClosed() }
     }
 }

@@ -22,7 +22,10 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     @exclusivity(unchecked) private var otherFramer: (any InputFramer)?
     /// The three below, like ``context``, are used on the loop's thread alone, never through
     /// overlapping accesses: no dynamic exclusivity checks (about 80 instructions each, per reply).
-    @exclusivity(unchecked) private var storage = ScriptConnectionStorage(connectionID: 0)
+    /// The connection's storage, made only when something needs it (a script's command run, a set
+    /// switched): most connections of a line protocol never do, and an idle one then costs its
+    /// storage's three objects less (about 120 bytes).
+    @exclusivity(unchecked) private var storage: ScriptConnectionStorage?
     /// The connection's session as this driver last read it from ``storage``; read again only after
     /// the interpreter ran, as only its set switches change it.
     @exclusivity(unchecked) private var session = ScriptSession(connectionID: 0)
@@ -40,11 +43,10 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
-        storage = ScriptConnectionStorage(connectionID: connection.id)
-        session = storage.session
+        session = ScriptSession(connectionID: connection.id)
         let responder = server.replyState(updating: &context)
         let reply = responder.connected(session: &session, context: context)
-        storage.session = session
+        if session.responseSet != nil { madeStorage(of: connection).session = session }
         guard let reply else { return [] }
         return steps(for: reply, context: context, on: connection)
     }
@@ -78,13 +80,13 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
     /// its values, once a reply.
     private func answer(_ input: InputUnit, context: inout SubstitutionContext, on connection: StreamConnection) -> DriverDecision {
         let responder = server.replyState(updating: &context)
-        if sessionMayHaveChanged {
+        if sessionMayHaveChanged, let storage {
             session = storage.session
             sessionMayHaveChanged = false
         }
         let before = session.responseSet
         let answer = responder.respond(to: input, session: &session, context: context)
-        if session.responseSet != before { storage.session = session }
+        if session.responseSet != before { madeStorage(of: connection).session = session }
         // `consume`: the reply moves into `reply`. Bound as a copy (`guard let reply = answer`), it
         // was copied (a retain of each of its parts) and the optional destroyed, about 600
         // instructions a reply.
@@ -93,20 +95,29 @@ package final class ScriptLineDriver: StreamDriver, ReplyPerformer {
             connection.log(.warning, "unmatched input: \(input)")
             return .finish(.unmatchedInput)
         }
-        connection.record(.input(input, response: reply.response))
+        connection.recordInput(input, response: reply.response)
         connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
         return .steps(steps(for: reply, context: context, on: connection))
     }
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
-        storage.connectionClosed()
+        storage?.connectionClosed()
+    }
+
+    /// The connection's storage, made now if it has none yet (holding the session as it is).
+    private func madeStorage(of connection: StreamConnection) -> ScriptConnectionStorage {
+        if let storage { return storage }
+        let made = ScriptConnectionStorage(connectionID: connection.id)
+        made.session = session
+        storage = made
+        return made
     }
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
         if let constant = reply.constantStreamSteps { return constant.steps }
         if let plain = reply.plainSteps { return PlainReplyPerformer.shared.streamSteps(for: plain, on: connection) }
         sessionMayHaveChanged = true
-        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: madeStorage(of: connection))
         return streamSteps(for: run.steps(for: reply.commands, match: reply.match, as: LineWork.self), on: connection)
     }
 

@@ -18,8 +18,8 @@ import MockServerScript
 package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     /// Who answers the client's messages. Out of line (one box): a script's case carries the whole
     /// substitution context, which would otherwise make every connection's driver several hundred
-    /// bytes larger.
-    private indirect enum Answerer {
+    /// bytes larger. The drivers of one script's connections share one box (``scripted(server:base:)``).
+    private indirect enum Answerer: Sendable {
         /// A script: each message is an input unit for its responder.
         case script(server: any ScriptServer, base: SubstitutionContext)
         /// A Swift handler, through its socket; `name` (a stub's) goes into the transcript.
@@ -36,16 +36,26 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     private var parser = WebSocketFrameParser(maximumPayload: 16 << 20)
     private var assembler = WebSocketMessageAssembler(maximumMessageLength: 16 << 20)
     private var options = WebSocketOptions()
-    private var storage = ScriptConnectionStorage(connectionID: 0)
+    /// The connection's storage, made only when something needs it (a script's command run, a set
+    /// switched): an idle connection that only echoed costs its three objects less (about 120 bytes).
+    private var storage: ScriptConnectionStorage?
     private var answersPings = true
     /// A handler's run: given, then under way once the connection is open on its loop.
     private var handlerRun = WebSocketHandlerRun.none
     /// Whether the connection waits for the handler to take messages before it reads more.
     private var readingPaused = false
 
-    /// A connection answered by the script that `server` runs, from its opening handshake on.
-    package init(server: any ScriptServer, base: SubstitutionContext) {
-        answerer = .script(server: server, base: base)
+    /// A connection answered by `answerer`, from its opening handshake on.
+    private init(answerer: Answerer) {
+        self.answerer = answerer
+    }
+
+    /// What makes the driver of each connection answered by the script that `server` runs, from
+    /// its opening handshake on: the drivers share one answerer, made here once, rather than each
+    /// boxing its own copy of the substitution context (about 180 bytes an idle connection).
+    package static func scripted(server: any ScriptServer, base: SubstitutionContext) -> @Sendable () -> WebSocketConnectionDriver {
+        let answerer = Answerer.script(server: server, base: base)
+        return { WebSocketConnectionDriver(answerer: answerer) }
     }
 
     /// A connection already open (its handshake answered over HTTP), answered by the handler that
@@ -95,7 +105,6 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
-        storage = ScriptConnectionStorage(connectionID: connection.id)
         switch answerer {
         case .handler(let socket, _):
             socket.attach(self, on: connection)
@@ -148,7 +157,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         state = .finished
         connection.loop.existingAttachment(WebSocketConnections.self)?.remove(connection.id)
-        storage.connectionClosed()
+        storage?.connectionClosed()
         if case .handler(let socket, _) = answerer {
             socket.ended(WebSocketConnection.ClosedError(reason: "the connection closed (\(reason)) without the client's close frame"))
             if case .running(let task) = handlerRun { task.cancel() }
@@ -184,9 +193,9 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
 
     /// What a script's `«initial»` sends when the connection opens (nothing without one).
     private func initialSteps(_ responder: any ScriptResponder, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
-        var session = storage.session
+        var session = currentSession(of: connection)
         guard let reply = responder.connected(session: &session, context: context) else { return [] }
-        storage.session = session
+        keep(session, of: connection)
         return steps(for: reply, context: context, on: connection)
     }
 
@@ -247,7 +256,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
                 guard state == .open else { continue }
                 guard case .handler(let socket, let name) = answerer else { return answer(message, on: connection) }
                 let input = InputUnit(bytes: message.bytes)
-                connection.record(.input(input, response: name))
+                connection.recordInput(input, response: name)
                 connection.log(.trace, "<- \(input) [\(name ?? "")]")
                 if socket.deliver(message) {
                     // The handler is behind: stop reading until it takes half of what waits.
@@ -276,9 +285,9 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
         guard case .script(let server, let base) = answerer else { return .needInput }
         let input = InputUnit(bytes: message.bytes)
         let (responder, context) = server.replyState(base: base)
-        var session = storage.session
+        var session = currentSession(of: connection)
         let reply = responder.respond(to: input, session: &session, context: context)
-        storage.session = session
+        keep(session, of: connection)
         guard let reply else {
             connection.record(.unmatched(input))
             connection.log(.warning, "unmatched message: \(input)")
@@ -286,7 +295,7 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
             let reason = "no response matches the message"
             return .steps([.send(WebSocketFrame.close(.internalError, reason: reason).encoded()), .close(.unmatchedInput)])
         }
-        connection.record(.input(input, response: reply.response))
+        connection.recordInput(input, response: reply.response)
         connection.log(.trace, "<- \(input) [\(reply.response ?? "")]")
         return .steps(steps(for: reply, context: context, on: connection))
     }
@@ -351,8 +360,31 @@ package final class WebSocketConnectionDriver: StreamDriver, ReplyPerformer {
 
     private func steps(for reply: ScriptReply, context: SubstitutionContext, on connection: StreamConnection) -> [StreamStep] {
         guard case .script(let server, _) = answerer else { return [] }
-        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: storage)
+        let run = ScriptRun(server: server, base: context, connectionID: connection.id, storage: madeStorage(of: connection))
         return streamSteps(for: run.steps(for: reply.commands, match: reply.match, as: WebSocketOutput.self), on: connection)
+    }
+
+    /// The connection's session: its storage's, or a new one's while it has none.
+    private func currentSession(of connection: StreamConnection) -> ScriptSession {
+        storage?.session ?? ScriptSession(connectionID: connection.id)
+    }
+
+    /// Keeps `session` in the connection's storage, made for it only when the session holds
+    /// something (a set switched to: a session's only state).
+    private func keep(_ session: ScriptSession, of connection: StreamConnection) {
+        if let storage {
+            storage.session = session
+        } else if session.responseSet != nil {
+            madeStorage(of: connection).session = session
+        }
+    }
+
+    /// The connection's storage, made now if it has none yet.
+    private func madeStorage(of connection: StreamConnection) -> ScriptConnectionStorage {
+        if let storage { return storage }
+        let made = ScriptConnectionStorage(connectionID: connection.id)
+        storage = made
+        return made
     }
 
     /// A text message; a text command whose substitutions made it something other than UTF-8 goes

@@ -39,12 +39,24 @@ package struct WebSocketFrameParser: Sendable {
     /// Bytes received but not yet part of a whole frame.
     package var bufferedCount: Int { buffer.count - start }
 
+    /// Whether a buffer is held (bytes, or an array's capacity): none once every frame read was
+    /// taken and ``next()`` found no more.
+    package var holdsStorage: Bool { buffer.capacity > 0 }
+
     /// The next whole frame, or `nil` until more bytes arrive.
     ///
     /// - Throws: ``WebSocketProtocolError`` with the close code the connection must fail with.
     package mutating func next() throws(WebSocketProtocolError) -> WebSocketFrame? {
         let available = buffer.count - start
-        guard available >= 2 else { return nil }
+        guard available >= 2 else {
+            // Everything read was taken: the buffer goes, so that an idle connection holds none (the
+            // next read makes one anew).
+            if available == 0, start > 0 {
+                buffer = []
+                start = 0
+            }
+            return nil
+        }
         let first = buffer[start]
         let second = buffer[start + 1]
         let fin = first & 0x80 != 0
