@@ -93,10 +93,7 @@ public final class ChildProcess: @unchecked Sendable {
             entry += 1
         }
         for (name, value) in environment { variables[name] = value }
-        // `python3` by name is the interpreter PythonInterpreter found, not a version manager's shim.
-        var path = executable.contains("/") ? executable
-            : (executable == "python3" && environment["PATH"] == nil ? PythonInterpreter.path : nil)
-                ?? Self.lookUp(executable, in: variables["PATH"] ?? "/usr/bin:/bin") ?? executable
+        var path = executable.contains("/") ? executable : Self.lookUp(executable, in: variables["PATH"] ?? "/usr/bin:/bin") ?? executable
         var arguments = arguments
         if let directory {
             // posix_spawn's chdir action is not in every libc's headers: the shell changes directory.

@@ -142,7 +142,9 @@ public enum Tools {
                                 input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Result {
         // Writing to a program that has already exited must fail the write, not kill the test process.
         ignoreSIGPIPE
-        let child = try ChildProcess(executable, arguments, environment: environment, directory: directory?.path, withInput: input != nil)
+        // `python3` by name is the interpreter PythonInterpreter found, not a version manager's shim.
+        let program = executable == "python3" && environment["PATH"] == nil ? PythonInterpreter.path ?? executable : executable
+        let child = try ChildProcess(program, arguments, environment: environment, directory: directory?.path, withInput: input != nil)
         if let input, let fd = child.input {
             let bytes = Array(input.utf8)
             var offset = 0
