@@ -4,7 +4,8 @@
 #   Scripts/fuzz.sh [RUNS] [TARGET...]
 #
 # RUNS is the number of inputs per target: 0 (the default) runs until a failure or Ctrl-C, and CI
-# passes a fixed number. TARGET is one of (all by default):
+# passes a fixed number. With FUZZ_SKIP_BUILD set, the targets built by an earlier call are run
+# without a build (CI runs two calls side by side after a first that builds). TARGET is one of (all by default):
 #   FuzzFraming       the line, HTTP request (head, Content-Length and chunked bodies) and raw framers
 #   FuzzWebSocket     the WebSocket frame parser and message assembler
 #   FuzzWebDAVXML     the WebDAV XML reader
@@ -32,8 +33,9 @@ fuzzer_lib="$(ls "$swift_bin"/../lib/swift/clang/lib/linux/libclang_rt.fuzzer_no
 [ -n "$fuzzer_lib" ] || { echo "fuzz: this toolchain has no libclang_rt.fuzzer_no_main" >&2; exit 1; }
 
 mkdir -p Fuzz/.build
-echo "fuzz: building the targets with AddressSanitizer and coverage"
-if ! swift build --package-path Fuzz -c debug \
+if [ -n "${FUZZ_SKIP_BUILD:-}" ]; then
+    echo "fuzz: FUZZ_SKIP_BUILD is set: the targets built before are run"
+elif ! echo "fuzz: building the targets with AddressSanitizer and coverage" || ! swift build --package-path Fuzz -c debug \
         -Xswiftc -sanitize=address \
         -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
         -Xlinker "$fuzzer_lib" -Xlinker -lstdc++ > Fuzz/.build/build.log 2>&1; then

@@ -72,7 +72,7 @@ struct FTPClientTests {
         let server = try startFTP(data: "URLSession bytes\n")
         defer { server.stop() }
         let session = URLSession(configuration: FTPSessions.configuration())
-        let (data, _) = try await session.data(from: URL(string: "ftp://127.0.0.1:\(server.port)/file.txt")!)
+        let (data, _) = try await FTPTransferGate.shared.oneAtATime { try await session.data(from: URL(string: "ftp://127.0.0.1:\(server.port)/file.txt")!) }
         #expect(String(decoding: data, as: UTF8.self) == "URLSession bytes\n")
         #expect(server.transcript.unmatched.isEmpty)
     }

@@ -270,9 +270,13 @@ struct FTPTransferTests {
         let server = try ftp()
         defer { server.stop() }
         // A new session per request: URLSession on Linux may stall on a reused FTP control connection.
-        let (file, _) = try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
+        let (file, _) = try await FTPTransferGate.shared.oneAtATime {
+            try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/report.csv")!)
+        }
         #expect(file == Self.report)
-        let (listing, _) = try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
+        let (listing, _) = try await FTPTransferGate.shared.oneAtATime {
+            try await URLSession(configuration: FTPSessions.configuration()).data(from: URL(string: "ftp://127.0.0.1:\(server.port)/")!)
+        }
         #expect(String(decoding: listing, as: UTF8.self).contains(" report.csv"))
     }
 
@@ -313,7 +317,7 @@ struct FTPTransferTests {
             #expect(try await server.waitForUpload(named: "ftplib-up.bin").data == payload)
         }
         let session = URLSession(configuration: FTPSessions.configuration())
-        let (downloaded, _) = try await session.data(from: URL(string: "\(url)/big.bin")!)
+        let (downloaded, _) = try await FTPTransferGate.shared.oneAtATime { try await session.data(from: URL(string: "\(url)/big.bin")!) }
         #expect(downloaded == payload)
     }
 

@@ -59,27 +59,30 @@ struct FTPUploadSettleTests {
         request.httpMethod = "PUT"
         let session = URLSession(configuration: FTPSessions.configuration(timeout: 20))
         defer { session.finishTasksAndInvalidate() }
-        let started = ContinuousClock.now
-        switch form {
-        case .asyncUpload:
-            _ = try await session.upload(for: request, from: payload)
-        case .uploadTaskFromData:
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                session.uploadTask(with: request, from: payload) { _, _, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-                }.resume()
+        // The clock starts once the transfer holds the gate: the wait for another transfer is not the upload's.
+        let elapsed = try await FTPTransferGate.shared.oneAtATime {
+            let started = ContinuousClock.now
+            switch form {
+            case .asyncUpload:
+                _ = try await session.upload(for: request, from: payload)
+            case .uploadTaskFromData:
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    session.uploadTask(with: request, from: payload) { _, _, error in
+                        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                    }.resume()
+                }
+            case .uploadTaskFromFile:
+                let file = try Tools.temporaryDirectory().appendingPathComponent(name)
+                defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+                try payload.write(to: file)
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    session.uploadTask(with: request, fromFile: file) { _, _, error in
+                        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                    }.resume()
+                }
             }
-        case .uploadTaskFromFile:
-            let file = try Tools.temporaryDirectory().appendingPathComponent(name)
-            defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-            try payload.write(to: file)
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                session.uploadTask(with: request, fromFile: file) { _, _, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-                }.resume()
-            }
+            return ContinuousClock.now - started
         }
-        let elapsed = ContinuousClock.now - started
         // The client has its 226; the wait is for the transcript, with room for a loaded machine.
         let upload = try await server.waitForUpload(named: name, timeout: .seconds(30))
         #expect(upload.data == payload)
