@@ -13,10 +13,7 @@ public enum PythonInterpreter {
     /// The interpreter's path, or `nil` when no `python3` is on `PATH`. Where the one on `PATH` is
     /// the interpreter already, or cannot tell, it is that path.
     public static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let onPath = directories.map({ "\($0)/python3" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            return nil
-        }
+        guard let onPath = Tools.onPath("python3") else { return nil }
         guard let child = try? ChildProcess(onPath, ["-c", "import sys; print(sys.executable)"], discardingErrors: true) else {
             return onPath
         }

@@ -9,7 +9,12 @@ public enum Tools {
     /// The full path of `name` on `PATH`, or `nil` when it is not installed.
     /// For `python3`, the interpreter itself rather than a version manager's shim (``PythonInterpreter``).
     public static func path(of name: String) -> String? {
-        if name == "python3" { return PythonInterpreter.path }
+        name == "python3" ? PythonInterpreter.path : onPath(name)
+    }
+
+    /// The first executable file named `name` in `PATH`'s directories, as it is there (a shim
+    /// included), or `nil`.
+    public static func onPath(_ name: String) -> String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
