@@ -2,7 +2,7 @@
 # Makes a test CA, and a server certificate it signs for 127.0.0.1, ::1 and localhost, in DIR, and adds
 # the CA to the system's trust store (Debian and Ubuntu: update-ca-certificates; needs root). Clients
 # that trust only the store, such as FoundationNetworking's URLSession on Linux, then trust a MockServer
-# that serves DIR/server.pem with DIR/server.key (TLSConfiguration.Identity(certificateFile:privateKeyFile:), or
+# that serves DIR/server.pem with DIR/server.key (TLSSettings.Identity(certificateFile:privateKeyFile:), or
 # mockserver --tls --tls-cert DIR/server.pem --tls-key DIR/server.key). CI runs it, and the URLSession
 # https tests read DIR from MOCKSERVER_TRUSTED_TLS_DIR.
 #

@@ -19,7 +19,7 @@
 # Why: FoundationNetworking's URLSession on Linux trusts only the bundle its libcurl was built with
 # (/etc/ssl/certs/ca-certificates.crt on Debian and Ubuntu); SSL_CERT_FILE, SSL_CERT_DIR,
 # CURL_CA_BUNDLE and URLSessionCertificateAuthorityInfoFile are all ignored (README, Platforms).
-# Serve the made folder's server.pem with server.key (TLSConfiguration.Identity(certificateFile:
+# Serve the made folder's server.pem with server.key (TLSSettings.Identity(certificateFile:
 # privateKeyFile:)), or a server whose CA is FILE. Inside, the command runs as root of its own
 # namespace (your own user outside it).
 set -euo pipefail

@@ -19,17 +19,17 @@
 @_exported import struct MockServerCore.NetworkConditions
 @_exported import enum MockServerCore.ReplyStep
 @_exported import class MockServerCore.SharedValues
-@_exported import struct MockServerCore.SocketAddress
-@_exported import struct MockServerCore.SocketError
+@_exported import struct MockServerCore.NetworkAddress
+@_exported import struct MockServerCore.SocketCallError
 @_exported import enum MockServerCore.StreamFault
 @_exported import class MockServerCore.Transcript
 
 // MockServerHTTP
-@_exported import struct MockServerHTTP.HTTPHeaders
+@_exported import struct MockServerHTTP.HTTPHeaderFields
 @_exported import struct MockServerHTTP.HTTPReply
 @_exported import struct MockServerHTTP.HTTPMockRequest
 @_exported import struct MockServerHTTP.HTTPRequestContext
-@_exported import protocol MockServerHTTP.HTTPResponder
+@_exported import protocol MockServerHTTP.HTTPMockResponder
 @_exported import struct MockServerHTTP.HTTPMockResponse
 
 // MockServerScript
@@ -48,7 +48,7 @@
 @_exported import struct MockServerScript.ScriptConnections
 @_exported import class MockServerScript.ScriptConnectionStorage
 @_exported import struct MockServerScript.ScriptDecoding
-@_exported import struct MockServerCore.JSONValue
+@_exported import struct MockServerCore.JSONNode
 @_exported import protocol MockServerScript.ScriptProtocol
 @_exported import struct MockServerScript.ScriptProtocolVariable
 @_exported import struct MockServerScript.ScriptReply
@@ -78,7 +78,7 @@
 @_exported import class MockServerWebSocket.WebSocketConnection
 
 // MockServerTLS
-@_exported import struct MockServerTLS.TLSConfiguration
+@_exported import struct MockServerTLS.TLSSettings
 @_exported import enum MockServerTLS.TLSError
 
 // MockServerRecording

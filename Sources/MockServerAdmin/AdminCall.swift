@@ -35,7 +35,7 @@ struct AdminCall: Sendable {
     }
 
     /// The body as a JSON object's members, read by the package's JSON reader.
-    func jsonObject() throws(AdminFailure) -> [String: JSONValue] {
+    func jsonObject() throws(AdminFailure) -> [String: JSONNode] {
         guard let value = try? JSONReader.parse(request.body, options: .strict), let members = value.objectMembers else {
             throw AdminFailure(400, "the body is not a JSON object: \(String(decoding: request.body.prefix(200), as: UTF8.self))")
         }

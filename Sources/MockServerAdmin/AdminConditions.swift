@@ -21,7 +21,7 @@ enum AdminConditions {
     ///
     /// - Throws: ``Problem`` naming the key at fault and where it is, or the JSON syntax error.
     static func decode(_ body: [UInt8]) throws(Problem) -> NetworkConditions {
-        let value: JSONValue
+        let value: JSONNode
         do {
             value = try JSONReader.parse(body, options: .strict)
         } catch {
@@ -35,10 +35,10 @@ enum AdminConditions {
     }
 
     /// `conditions` as the JSON object `GET /conditions` answers (`{}` for none).
-    static func encode(_ conditions: NetworkConditions?) -> JSONValue {
+    static func encode(_ conditions: NetworkConditions?) -> JSONNode {
         guard let conditions else { return .object([:]) }
-        func direction(_ direction: NetworkConditions.Direction) -> JSONValue {
-            var object: [String: JSONValue] = [:]
+        func direction(_ direction: NetworkConditions.Direction) -> JSONNode {
+            var object: [String: JSONNode] = [:]
             if direction.latency != .zero { object["latency"] = .number(direction.latency.inSeconds) }
             if direction.jitter != .zero { object["jitter"] = .number(direction.jitter.inSeconds) }
             if let rate = direction.bytesPerSecond { object["bytesPerSecond"] = .number(rate) }
@@ -47,7 +47,7 @@ enum AdminConditions {
             if direction.probability < 1 { object["probability"] = .number(direction.probability) }
             return .object(object)
         }
-        var object: [String: JSONValue] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": .number(conditions.probability)]
+        var object: [String: JSONNode] = ["toClient": direction(conditions.toClient), "toServer": direction(conditions.toServer), "probability": .number(conditions.probability)]
         if conditions.slowClose != .zero { object["slowClose"] = .number(conditions.slowClose.inSeconds) }
         if let timeout = conditions.timeout { object["timeout"] = .number(timeout.inSeconds) }
         if let resetAfter = conditions.resetAfter { object["resetAfter"] = .number(resetAfter.inSeconds) }

@@ -33,7 +33,7 @@ enum AdminDashboardPage {
 
     /// The page with `firstState` in it: the object the script draws first, with the keys `info`,
     /// `sets`, `stubs`, `unexpected`, `files`, `unmatched` and `transcript`, each as its path answers.
-    static func page(firstState: JSONValue) -> [UInt8] {
+    static func page(firstState: JSONNode) -> [UInt8] {
         // Inside a <script> element only `</` could end it early: `<` is escaped as JSON allows.
         let json = AdminJSON.encode(firstState).flatMap { $0 == UInt8(ascii: "<") ? Array(#"\u003c"#.utf8) : [$0] }
         return Array(top.utf8) + Array("<script type=\"application/json\" id=\"first-state\">".utf8) + json

@@ -6,15 +6,15 @@ import MockServerCore
 /// package's one writer (``JSONText``) in its compact layout, with keys sorted.
 enum AdminJSON {
     /// `value` as one line of JSON bytes, with its newline.
-    static func encode(_ value: JSONValue) -> [UInt8] {
+    static func encode(_ value: JSONNode) -> [UInt8] {
         JSONText.bytes(value, layout: .compact) + [0x0A]
     }
 
     /// An entry as a JSON object: its place, connection, channel, time, kind, and bytes as text
     /// (plus base64 when they are not UTF-8); an input that came on one of a connection's several
     /// exchanges also has `protocol` and `stream` (an HTTP/2 request's `"HTTP/2"` and stream id).
-    static func entry(_ entry: Transcript.Entry) -> JSONValue {
-        var object: [String: JSONValue] = [
+    static func entry(_ entry: Transcript.Entry) -> JSONNode {
+        var object: [String: JSONNode] = [
             "sequence": .number(entry.sequence), "connection": .number(entry.connection), "channel": .string(entry.channel.name),
             "time": .number(entry.time.timeIntervalSince1970), "text": .string(entry.description),
         ]
@@ -28,7 +28,7 @@ enum AdminJSON {
         }
         switch entry.event {
         case .connected(let peer): object["event"] = .string("connected"); object["peer"] = .string(peer)
-        case .input(let input, let response): object["event"] = .string("input"); bytes(input.bytes); object["response"] = response.map(JSONValue.string) ?? .null
+        case .input(let input, let response): object["event"] = .string("input"); bytes(input.bytes); object["response"] = response.map(JSONNode.string) ?? .null
         case .unmatched(let input): object["event"] = .string("unmatched"); bytes(input.bytes)
         case .output(let value): object["event"] = .string("output"); bytes(value)
         case .sent(let count): object["event"] = .string("sent"); object["bytes"] = .number(count)
@@ -46,8 +46,8 @@ enum AdminJSON {
     static func line(_ entry: Transcript.Entry) -> [UInt8] { encode(AdminJSON.entry(entry)) }
 
     /// Strings as a JSON array.
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+    static func strings(_ values: [String]) -> JSONNode { .array(values.map(JSONNode.string)) }
 
     /// Integers as a JSON array.
-    static func numbers(_ values: [Int]) -> JSONValue { .array(values.map(JSONValue.number)) }
+    static func numbers(_ values: [Int]) -> JSONNode { .array(values.map(JSONNode.number)) }
 }

@@ -33,7 +33,7 @@ import MockServerHTTP
 ///                        configuration: .init(host: "127.0.0.1"))
 /// try admin.start()
 /// ```
-package final class AdminResponder: HTTPResponder {
+package final class AdminResponder: HTTPMockResponder {
     /// What the API controls, and who stops the process.
     package struct Target: Sendable {
         /// The mock.
@@ -124,7 +124,7 @@ package final class AdminResponder: HTTPResponder {
         Dictionary(HTTPFormFields.parse((text ?? "")[...]).map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
     }
 
-    static func json(_ value: JSONValue) -> HTTPReply {
+    static func json(_ value: JSONNode) -> HTTPReply {
         HTTPReply(HTTPMockResponse(status: 200, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(value)))
     }
 

@@ -10,7 +10,7 @@ package final class DataChannel {
     private let pool: ListenerPool
     private let connectionID: Int
     private var listener: Listener?
-    private var activeTarget: SocketAddress?
+    private var activeTarget: NetworkAddress?
     private var ready: DataTransfer?
     private var waiting: (job: DataTransfer.Job, completion: (DataTransfer.Outcome) -> Void)?
     private var current: DataTransfer?
@@ -74,7 +74,7 @@ package final class DataChannel {
     }
 
     /// Makes the next transfer connect to `target`, replacing any earlier route.
-    package func useActive(_ target: SocketAddress) {
+    package func useActive(_ target: NetworkAddress) {
         reset()
         activeTarget = target
     }

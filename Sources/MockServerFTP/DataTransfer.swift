@@ -107,7 +107,7 @@ package final class DataTransfer: StreamDriver {
 
     /// A data connection being made to `target` (FTP's active mode), numbered as its control
     /// connection; TLS with `protection`, where the server is still TLS's server (RFC 4217 §7).
-    package static func connecting(to target: SocketAddress, loop: EventLoop, connectionID: Int, protection: DataProtection? = nil) throws -> DataTransfer {
+    package static func connecting(to target: NetworkAddress, loop: EventLoop, connectionID: Int, protection: DataProtection? = nil) throws -> DataTransfer {
         let transfer = DataTransfer(loop: loop)
         transfer.protection = protection
         transfer.connection = try StreamConnection.connect(to: target, loop: loop, driver: transfer, id: connectionID, channel: .data, recordsOutput: false)

@@ -1,6 +1,6 @@
 @_spi(HotPath) import MockServerCore
 
-/// HTTP/1.x on one connection: parses requests, asks an ``HTTPResponder``, and turns each reply
+/// HTTP/1.x on one connection: parses requests, asks an ``HTTPMockResponder``, and turns each reply
 /// into the connection's steps, with `Expect: 100-continue` and persistence handled here.
 package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// Where the exchange on this connection stands.
@@ -48,7 +48,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         var armed = false
     }
     @exclusivity(unchecked) private var state = State.awaitingRequest
-    private let responder: @Sendable () -> any HTTPResponder
+    private let responder: @Sendable () -> any HTTPMockResponder
     /// What the layers above keep for this connection (a script's storage), across its requests.
     private let states = ConnectionStates()
 
@@ -78,7 +78,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
     /// each request, except for the first when `firstAnswer` is given.
-    package init(responder: @escaping @Sendable () -> any HTTPResponder, firstAnswer: HTTPReply.Immediate? = nil) {
+    package init(responder: @escaping @Sendable () -> any HTTPMockResponder, firstAnswer: HTTPReply.Immediate? = nil) {
         self.responder = responder
         self.firstAnswer = firstAnswer.map { .given($0) }
     }

@@ -26,7 +26,7 @@ package final class HTTPHandOver: Sendable {
     package let isRequired: Bool
     /// The protocol's driver for the connection, answering with the HTTP connection's responders;
     /// `upgraded` is the request of an upgrade, which it answers first.
-    package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver
+    package let makeDriver: @Sendable (_ responder: @escaping @Sendable () -> any HTTPMockResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver
 
     /// A hand-over to `name`, for connections that start with `preface`.
     /// Whether `request` asks to switch to the protocol: its token in `Upgrade`, and `Upgrade` and
@@ -39,7 +39,7 @@ package final class HTTPHandOver: Sendable {
     }
 
     package init(name: String, preface: [UInt8], upgradeToken: String? = nil, upgradeFields: [String] = [], isRequired: Bool = false,
-                 makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver) {
+                 makeDriver: @escaping @Sendable (_ responder: @escaping @Sendable () -> any HTTPMockResponder, _ upgraded: HTTPMockRequest?) -> any StreamDriver) {
         self.name = name
         self.preface = preface
         self.upgradeToken = upgradeToken

@@ -7,7 +7,7 @@ package struct HTTPKnownResponse: Sendable {
     /// The response the bytes were written from.
     private let response: HTTPMockResponse
     /// The fields the serializer added after the response's own (`Connection`), but for the length.
-    private let added: HTTPHeaders
+    private let added: HTTPHeaderFields
     /// Whether the serializer added a `Content-Length` of the body's length, after the others.
     private let addedLength: Bool
     /// Whether some of the response's own values start or end with a space or tab, which a reader drops.
@@ -17,7 +17,7 @@ package struct HTTPKnownResponse: Sendable {
 
     /// A known response for `response`, whose bytes had the fields `added` after its own, then a
     /// `Content-Length` when `addedLength`.
-    init(_ response: HTTPMockResponse, added: HTTPHeaders, addedLength: Bool, padded: Bool, hasBody: Bool) {
+    init(_ response: HTTPMockResponse, added: HTTPHeaderFields, addedLength: Bool, padded: Bool, hasBody: Bool) {
         self.response = response
         self.added = added
         self.addedLength = addedLength
@@ -33,7 +33,7 @@ package struct HTTPKnownResponse: Sendable {
 
     /// The response's own fields as it has them (values as given, which a reader may trim): the
     /// serializer adds none of `Set-Cookie`, `Location` and the like.
-    package var ownHeaders: HTTPHeaders { response.headers }
+    package var ownHeaders: HTTPHeaderFields { response.headers }
 
     /// The body a client reads.
     package var body: [UInt8] { hasBody ? response.body : [] }
@@ -50,7 +50,7 @@ package struct HTTPKnownResponse: Sendable {
 
     /// The head a client reads, as a list of its own.
     package var head: HTTPResponseHead {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         headers.reserveCapacity(fieldCount)
         forEachField { headers.add(name: $0, value: $1) }
         return HTTPResponseHead(version: version, status: status, reason: response.reason, headers: headers)

@@ -2,14 +2,14 @@ import MockServerCore
 
 /// A responder whose deferred answers come back through a callback on the server's loop, not from
 /// a task: the HTTP/1.1 driver, and the HTTP/2 driver for each stream, start it instead of
-/// ``HTTPResponder/respond(to:context:)`` when ``HTTPResponder/answerImmediately(_:context:)`` says
+/// ``HTTPMockResponder/respond(to:context:)`` when ``HTTPMockResponder/answerImmediately(_:context:)`` says
 /// ``HTTPReply/Immediate/deferred``. It saves each request a task, its continuation and its jobs on
 /// the loop's executor, which a responder whose waiting is itself loop work (a recording proxy's
 /// upstream exchange) has no use for.
 ///
 /// Everything here runs on the loop's thread. The answer is the one `respond` would give: a
 /// responder keeps the two paths one code.
-package protocol HTTPLoopResponder: HTTPResponder {
+package protocol HTTPLoopResponder: HTTPMockResponder {
     /// Starts answering `request` on `loop`'s thread and calls `done` there once with the reply
     /// (`nil` for none), later or before it returns. A later `done` carries the reply out before it
     /// returns (the HTTP/1.1 driver; the HTTP/2 driver does it on a later turn of its own): call it

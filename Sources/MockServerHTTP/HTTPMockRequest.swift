@@ -18,12 +18,12 @@ public struct HTTPMockRequest: Sendable {
         let path: String
         let query: String?
         let version: String
-        let headers: HTTPHeaders
+        let headers: HTTPHeaderFields
         let input: InputUnit
         let body: BodyLayout
         let wantsKeepAlive: Bool
 
-        init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout, wantsKeepAlive: Bool) {
+        init(method: String, target: String, version: String, headers: HTTPHeaderFields, input: InputUnit, body: BodyLayout, wantsKeepAlive: Bool) {
             self.method = method
             self.target = target
             self.version = version
@@ -54,7 +54,7 @@ public struct HTTPMockRequest: Sendable {
     /// The protocol version, such as `HTTP/1.1`.
     public var version: String { storage.version }
     /// The header fields in order.
-    public var headers: HTTPHeaders { storage.headers }
+    public var headers: HTTPHeaderFields { storage.headers }
     /// The whole request as sent (chunk framing included), as bytes and as text.
     public var input: InputUnit { storage.input }
 
@@ -83,7 +83,7 @@ public struct HTTPMockRequest: Sendable {
         }
     }
 
-    package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout) {
+    package init(method: String, target: String, version: String, headers: HTTPHeaderFields, input: InputUnit, body: BodyLayout) {
         storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body,
                           wantsKeepAlive: Self.persistence(version: version, headers: headers))
     }
@@ -91,7 +91,7 @@ public struct HTTPMockRequest: Sendable {
     /// Creates a request whose parser found no `Connection` field, so that the fields are not
     /// searched again: it keeps the connection open when it is HTTP/1.1 (RFC 9112 §9.3), as the
     /// parser says with `isHTTP11`.
-    package init(method: String, target: String, version: String, headers: HTTPHeaders, input: InputUnit, body: BodyLayout,
+    package init(method: String, target: String, version: String, headers: HTTPHeaderFields, input: InputUnit, body: BodyLayout,
                  withoutConnectionField isHTTP11: Bool) {
         storage = Storage(method: method, target: target, version: version, headers: headers, input: input, body: body,
                           wantsKeepAlive: isHTTP11)
@@ -119,7 +119,7 @@ public struct HTTPMockRequest: Sendable {
     /// The value of the header `name` (any case), or `nil`.
     public func header(_ name: String) -> String? { headers[name] }
 
-    fileprivate static func persistence(version: String, headers: HTTPHeaders) -> Bool {
+    fileprivate static func persistence(version: String, headers: HTTPHeaderFields) -> Bool {
         if headers.hasToken("close", in: "Connection") { return false }
         if version != "HTTP/1.1" { return headers.hasToken("keep-alive", in: "Connection") }
         return true

@@ -6,15 +6,15 @@ public struct HTTPMockResponse: Sendable, Hashable {
     /// The reason phrase, such as `OK`.
     public var reason: String
     /// The header fields, in order.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaderFields
     /// The body (left out on the wire for `HEAD` requests and for 1xx, 204 and 304 statuses).
     public var body: [UInt8]
     /// Fields sent after the body (gRPC's `grpc-status`, say): on HTTP/2 a closing HEADERS frame; on
     /// HTTP/1.1 a chunked body's trailer section. Empty for most responses.
-    public var trailers: HTTPHeaders = [:]
+    public var trailers: HTTPHeaderFields = [:]
 
     /// Creates a response; the reason defaults to the standard one for `status`.
-    public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(status: Int = 200, reason: String? = nil, headers: HTTPHeaderFields = [:], body: [UInt8] = []) {
         self.status = status
         self.reason = reason ?? HTTPMockResponse.standardReason(for: status)
         self.headers = headers
@@ -23,7 +23,7 @@ public struct HTTPMockResponse: Sendable, Hashable {
 
     /// Creates a response from a status line's text, such as `404 Not Found` (a script's `status`):
     /// the leading number is the status and the rest the reason.
-    public init(statusLine: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    public init(statusLine: String, headers: HTTPHeaderFields = [:], body: [UInt8] = []) {
         let digits = statusLine.prefix { $0.isASCII && $0.isNumber }
         if let code = Int(digits), !digits.isEmpty {
             status = code

@@ -51,7 +51,7 @@ package enum HTTPRawResponse {
                           message: "no blank line ends the headers (one must follow them even when there is no body)")
         }
         let code = try statusCode(of: status)
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         for line in lines.dropFirst() {
             guard let colon = line.text.firstIndex(of: ":") else { continue }
             let name = String(line.text[..<colon])

@@ -1,6 +1,6 @@
 import MockServerCore
 
-/// What an ``HTTPResponder`` answers a request with: usually one response, but a reply can also
+/// What an ``HTTPMockResponder`` answers a request with: usually one response, but a reply can also
 /// pause, send bytes exactly as given, or fail on purpose, in order.
 ///
 /// Its steps are the step language every driver speaks, with HTTP's own output (a response, `100

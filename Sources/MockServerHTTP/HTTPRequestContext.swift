@@ -5,9 +5,9 @@ public struct HTTPRequestContext: Sendable {
     /// The connection's number, as in the transcript.
     public let connectionID: Int
     /// The client's address, when known.
-    public let peer: SocketAddress?
+    public let peer: NetworkAddress?
     /// The address the server accepted the connection on.
-    public let local: SocketAddress?
+    public let local: NetworkAddress?
     /// The transcript and logger of the server.
     package let environment: ServerEnvironment
     /// What the layers above keep for this connection, each under a type of its own (the script
@@ -20,7 +20,7 @@ public struct HTTPRequestContext: Sendable {
     /// upstream, so that the client's protocol reaches it).
     package let isHTTP2: Bool
 
-    package init(connectionID: Int, peer: SocketAddress?, local: SocketAddress?, environment: ServerEnvironment,
+    package init(connectionID: Int, peer: NetworkAddress?, local: NetworkAddress?, environment: ServerEnvironment,
                  states: ConnectionStates? = nil, inbox: LoopInbox? = nil, isHTTP2: Bool = false) {
         self.inbox = inbox
         self.isHTTP2 = isHTTP2

@@ -95,7 +95,7 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// layout; `nil` when it is not JSON or holds no masked key. The one place a mask reads a body:
     /// as ``JSONReader/Options/accepting``, so that a repeated key or a trailing comma does not keep
     /// a secret in.
-    package func maskedJSONValue(of body: [UInt8]) -> JSONValue? {
+    package func maskedJSONValue(of body: [UInt8]) -> JSONNode? {
         guard !jsonFields.isEmpty, let value = try? JSONReader.parse(body, options: .accepting) else { return nil }
         return maskedJSON(value)
     }
@@ -103,32 +103,32 @@ package struct HTTPRequestMask: Sendable, Equatable {
     /// `value` with the values of masked keys replaced, at any depth (members in their order); `nil`
     /// when it holds no masked key, or only values masked already. The one JSON masker: a
     /// recording's (``HTTPRecorder/Mask``) writes what it gives in its own layout.
-    package func maskedJSON(_ value: JSONValue) -> JSONValue? {
+    package func maskedJSON(_ value: JSONNode) -> JSONNode? {
         var changed = false
         let masked = mask(value, changed: &changed)
         return changed ? masked : nil
     }
 
-    private func mask(_ value: JSONValue, changed: inout Bool) -> JSONValue {
+    private func mask(_ value: JSONNode, changed: inout Bool) -> JSONNode {
         switch value.kind {
         case .object(let members):
-            var result: [JSONValue.Member] = []
+            var result: [JSONNode.Member] = []
             for member in members {
                 if Self.contains(jsonFields, member.key) {
                     if case .string(let text) = member.value.kind, text == replacement {
                         result.append(member)
                     } else {
                         changed = true
-                        result.append(JSONValue.Member(key: member.key, keyLocation: member.keyLocation,
-                                                       value: JSONValue(kind: .string(replacement), location: member.value.location)))
+                        result.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation,
+                                                       value: JSONNode(kind: .string(replacement), location: member.value.location)))
                     }
                 } else {
-                    result.append(JSONValue.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed)))
+                    result.append(JSONNode.Member(key: member.key, keyLocation: member.keyLocation, value: mask(member.value, changed: &changed)))
                 }
             }
-            return JSONValue(kind: .object(result), location: value.location)
+            return JSONNode(kind: .object(result), location: value.location)
         case .array(let items):
-            return JSONValue(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
+            return JSONNode(kind: .array(items.map { mask($0, changed: &changed) }), location: value.location)
         default:
             return value
         }

@@ -25,7 +25,7 @@ extension HTTPRequestParser {
     ///   - headLength: where the body begins in `bytes` (after the blank line).
     ///   - headers: the fields of the lines between, in their order.
     /// - Returns: the request, or `nil` when `bytes` are not a whole one.
-    package func request(bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaders) throws(FramingError) -> HTTPMockRequest? {
+    package func request(bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaderFields) throws(FramingError) -> HTTPMockRequest? {
         if let request = acceptedRequest(bytes: bytes, requestLineLength: requestLineLength, headLength: headLength, headers: headers) {
             return request
         }
@@ -36,7 +36,7 @@ extension HTTPRequestParser {
 
     /// The request ``request(bytes:requestLineLength:headLength:headers:)`` reads from its parts, or
     /// `nil` when a check doubts them.
-    private func acceptedRequest(bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaders) -> HTTPMockRequest? {
+    private func acceptedRequest(bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaderFields) -> HTTPMockRequest? {
         guard headLength <= maximumHeadLength, requestLineLength + 4 <= headLength, headLength <= bytes.count,
               let words = Self.usualRequestLine(bytes[..<requestLineLength]),
               // HTTP/1.0's rules for framing and keeping the connection differ: left to the parser.

@@ -40,7 +40,7 @@ package struct HTTPRequestParser: Sendable {
         let method: String
         let target: String
         let version: String
-        let headers: HTTPHeaders
+        let headers: HTTPHeaderFields
         /// Whether a `Connection` field came: without one, whether the connection stays open
         /// depends on the version alone.
         let hasConnectionField: Bool
@@ -277,7 +277,7 @@ package struct HTTPRequestParser: Sendable {
         guard headEnd - start <= maximumHeadLength else { throw .headTooLong(limit: maximumHeadLength) }
         let (method, target, version) = try checkRequestLine(upTo: first.content)
         let isHTTP10 = version.last == UInt8(ascii: "0")
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         // Room for a usual request's fields, allocated once rather than grown field by field.
         headers.reserveCapacity(8)
         var contentLength: Int?

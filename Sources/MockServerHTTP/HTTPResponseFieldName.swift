@@ -19,7 +19,7 @@ package enum HTTPResponseFieldName: Equatable {
                                    "Cache-Control", "ETag", "Last-Modified", "Accept-Ranges", "Vary", "Location", "Set-Cookie", "Expires",
                                    "Content-Encoding", "Age", "Pragma", "Access-Control-Allow-Origin", "X-Content-Type-Options"]
 
-    /// Which of the fields `name` is, as ``HTTPHeaders`` looks names up (the whole name, ASCII
+    /// Which of the fields `name` is, as ``HTTPHeaderFields`` looks names up (the whole name, ASCII
     /// letters in any case, no spaces trimmed), and the name as a `String`: a literal when its
     /// bytes are exactly one of the common names (or one lower-cased), else decoded; `literal` is
     /// that name's index in ``literals``.

@@ -7,13 +7,13 @@ package struct HTTPResponseHead: Sendable, Equatable {
     /// The reason phrase (possibly empty).
     package var reason: String
     /// The header fields, in order.
-    package var headers: HTTPHeaders
+    package var headers: HTTPHeaderFields
     /// Which common literal names the first fields have, as the parser found them (none for a
     /// head it did not parse); a note for proxies, not part of what the head says, so not compared.
     package var fieldIDs: HTTPResponseFieldIDs
 
     /// A head of `headers`, with `fieldIDs` noted by a parser.
-    package init(version: String, status: Int, reason: String, headers: HTTPHeaders, fieldIDs: HTTPResponseFieldIDs = HTTPResponseFieldIDs()) {
+    package init(version: String, status: Int, reason: String, headers: HTTPHeaderFields, fieldIDs: HTTPResponseFieldIDs = HTTPResponseFieldIDs()) {
         self.version = version
         self.status = status
         self.reason = reason

@@ -48,7 +48,7 @@ package struct HTTPResponseParser {
     private var bodyBytes = 0
     /// The trailer fields of a chunked body read so far (gRPC's `grpc-status`, say); empty until the
     /// last chunk's trailer section comes.
-    package private(set) var trailers = HTTPHeaders()
+    package private(set) var trailers = HTTPHeaderFields()
     /// Whether the final head has a `Connection` field listing `close` (any case), as
     /// `head.headers.hasToken("close", in: "Connection")` tells: read off the head's bytes as it is
     /// parsed, so that a client deciding whether to keep the connection asks no header list.
@@ -228,7 +228,7 @@ package struct HTTPResponseParser {
             throw ParseError.malformed("status line \"\(String(decoding: statusLine, as: UTF8.self))\"")
         }
         let status = code.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         // One field a line at most: the list is made once, not grown field by field.
         if afterStatus < end.start { headers.reserveCapacity(buffer[afterStatus..<end.start].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }) }
         var framing = Framing()

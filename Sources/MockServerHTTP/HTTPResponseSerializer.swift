@@ -16,7 +16,7 @@ package enum HTTPResponseSerializer {
     ///   `Connection: close` whenever the server will close, unless it has a `Connection` header.
     ///   Without a request (`nil`), nothing is added and the connection stays open.
     package static func serialize(_ response: HTTPMockResponse, for request: HTTPMockRequest?) -> (bytes: [UInt8], keepAlive: Bool) {
-        var fields: HTTPHeaders?
+        var fields: HTTPHeaderFields?
         var addedLength = false
         let written = write(response, for: request, sharing: false, fields: &fields, addedLength: &addedLength)
         return (written.bytes, written.keepAlive)
@@ -37,7 +37,7 @@ package enum HTTPResponseSerializer {
     /// `tail` empty).
     package static func serializeSharingBody(_ response: HTTPMockResponse, for request: HTTPMockRequest?)
         -> (bytes: [UInt8], sharesBody: Bool, tail: [UInt8], keepAlive: Bool) {
-        var fields: HTTPHeaders?
+        var fields: HTTPHeaderFields?
         var addedLength = false
         return write(response, for: request, sharing: true, fields: &fields, addedLength: &addedLength)
     }
@@ -56,7 +56,7 @@ package enum HTTPResponseSerializer {
     /// response's own, and no line breaks or colons where a reader would split a field
     /// differently. Otherwise `known` is `nil`: read the bytes as a client does.
     package static func serializeKnowing(_ response: HTTPMockResponse, for request: HTTPMockRequest) -> (bytes: [UInt8], known: HTTPKnownResponse?) {
-        var added: HTTPHeaders? = HTTPHeaders()
+        var added: HTTPHeaderFields? = HTTPHeaderFields()
         var addedLength = false
         let bytes = write(response, for: request, sharing: false, fields: &added, addedLength: &addedLength).bytes
         // The fields added (`Connection`, `Content-Length`) have none of what is looked for here.
@@ -87,10 +87,10 @@ package enum HTTPResponseSerializer {
     /// `fields` when it is not `nil`, but for a `Content-Length` of the body's length: that one
     /// sets `addedLength` (it comes last). With `sharing`, a body of ``sharedBodySize`` bytes or
     /// more is left out (`sharesBody`), and what follows it is `tail`.
-    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, sharing: Bool, fields: inout HTTPHeaders?,
+    private static func write(_ response: HTTPMockResponse, for request: HTTPMockRequest?, sharing: Bool, fields: inout HTTPHeaderFields?,
                               addedLength: inout Bool) -> (bytes: [UInt8], sharesBody: Bool, tail: [UInt8], keepAlive: Bool) {
         func append(_ name: String, _ value: String, to output: inout [UInt8]) {
-            HTTPHeaders.write(name: name, value: value, to: &output)
+            HTTPHeaderFields.write(name: name, value: value, to: &output)
             fields?.add(name: name, value: value)
         }
         // Room for the whole head, so that the output is allocated once: a proxied answer's
@@ -106,16 +106,16 @@ package enum HTTPResponseSerializer {
             appendDecimal(response.status, to: &output)
             // The space stays when there is no reason phrase (RFC 9112 §4: `HTTP/1.1 203 `).
             output.append(0x20)
-            HTTPHeaders.appendUTF8(of: response.reason, to: &output)
+            HTTPHeaderFields.appendUTF8(of: response.reason, to: &output)
         } else {
-            HTTPHeaders.appendUTF8(of: response.reason, to: &output)
+            HTTPHeaderFields.appendUTF8(of: response.reason, to: &output)
         }
         output.append(0x0D)
         output.append(0x0A)
         var framed = false
         for field in response.headers {
             if field.name.equalsIgnoringASCIICase("content-length") || field.name.equalsIgnoringASCIICase("transfer-encoding") { framed = true }
-            HTTPHeaders.write(name: field.name, value: field.value, to: &output)
+            HTTPHeaderFields.write(name: field.name, value: field.value, to: &output)
         }
         var keepAlive = true
         if let request {
@@ -190,7 +190,7 @@ package enum HTTPResponseSerializer {
     }
 
     /// A chunked body's end: the last chunk (`0`), the trailer fields, and the blank line.
-    package static func lastChunk(trailers: HTTPHeaders) -> [UInt8] {
+    package static func lastChunk(trailers: HTTPHeaderFields) -> [UInt8] {
         var output = Array("0\r\n".utf8)
         trailers.write(to: &output)
         output += [0x0D, 0x0A]

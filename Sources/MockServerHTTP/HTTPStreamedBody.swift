@@ -11,7 +11,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
     package var isEventStream = false
     /// Fields sent after the last piece, in the trailer section of the last chunk (gRPC's status);
     /// announced by a `Trailer` header on the head.
-    package var trailers: HTTPHeaders = [:]
+    package var trailers: HTTPHeaderFields = [:]
 
     package init(_ pieces: [HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd) {
         self.pieces = pieces
@@ -38,8 +38,8 @@ package struct HTTPStreamedBody: Sendable, Hashable {
 
     /// The headers of an event stream that `headers` does not set already: `Content-Type:
     /// text/event-stream` and `Cache-Control: no-cache`.
-    package static func eventStreamHeaders(adding headers: HTTPHeaders) -> HTTPHeaders {
-        var all = HTTPHeaders()
+    package static func eventStreamHeaders(adding headers: HTTPHeaderFields) -> HTTPHeaderFields {
+        var all = HTTPHeaderFields()
         if !headers.contains("Content-Type") { all.add(name: "Content-Type", value: "text/event-stream") }
         if !headers.contains("Cache-Control") { all.add(name: "Cache-Control", value: "no-cache") }
         for field in headers { all.add(name: field.name, value: field.value) }
@@ -49,7 +49,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
     /// `response`'s head for a streamed body: its headers without a length or a coding of their
     /// own, with `Transfer-Encoding: chunked`, and no body.
     package static func head(of response: HTTPMockResponse) -> HTTPMockResponse {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         for field in response.headers where !["content-length", "transfer-encoding"].contains(field.name.lowercased()) {
             headers.add(name: field.name, value: field.value)
         }

@@ -20,7 +20,7 @@ struct InProcessCookies {
 
     /// Keeps the cookies of a response to `request` (its header fields `headers`, and `fields` as
     /// Foundation takes them).
-    func store(from headers: HTTPHeaders, fields: [String: String], for request: URLRequest, url: URL) {
+    func store(from headers: HTTPHeaderFields, fields: [String: String], for request: URLRequest, url: URL) {
         // The response's own fields first: most have no `Set-Cookie`, and they are read without Foundation.
         guard headers.contains("Set-Cookie"), let storage, request.httpShouldHandleCookies else { return }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: fields, for: url)

@@ -46,7 +46,7 @@ struct InProcessPlainAnswer {
         let status: Int
         let version: String
         let fields: [String: String]
-        let headers: HTTPHeaders
+        let headers: HTTPHeaderFields
         let body: [UInt8]
     }
 

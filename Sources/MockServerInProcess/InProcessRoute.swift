@@ -10,7 +10,7 @@ package final class InProcessRoute: Sendable {
     /// Opens in-memory connections on the mock's loop.
     let connector: LoopConnector
     /// The mock's HTTP responder, asked first on the loading thread (see ``InProcessExchange``).
-    let responder: @Sendable () -> any HTTPResponder
+    let responder: @Sendable () -> any HTTPMockResponder
     /// The mock's transcript, logger and connection numbers.
     let environment: ServerEnvironment
     /// `host:port` of the mock's own listener, always taken (as `http`), and the same with
@@ -21,7 +21,7 @@ package final class InProcessRoute: Sendable {
     /// and `https` request of the session.
     let hosts: Set<String>?
     /// The configuration's `httpAdditionalHeaders`, added where the request lacks them.
-    let additionalHeaders: HTTPHeaders
+    let additionalHeaders: HTTPHeaderFields
     /// Where `Set-Cookie` goes and `Cookie` comes from (the configuration's storage).
     ///
     #if canImport(FoundationNetworking)
@@ -31,7 +31,7 @@ package final class InProcessRoute: Sendable {
     nonisolated(unsafe) let cookieStorage: HTTPCookieStorage?
     #endif
 
-    package init(connector: LoopConnector, responder: @escaping @Sendable () -> any HTTPResponder, environment: ServerEnvironment,
+    package init(connector: LoopConnector, responder: @escaping @Sendable () -> any HTTPMockResponder, environment: ServerEnvironment,
                  authority: String, hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) {
         self.connector = connector
         self.responder = responder
@@ -39,8 +39,8 @@ package final class InProcessRoute: Sendable {
         self.authority = authority.lowercased()
         self.localhostAuthority = authority.hasPrefix("127.0.0.1:") ? "localhost:" + authority.dropFirst("127.0.0.1:".count) : nil
         self.hosts = hosts.map { Set($0.map { $0.lowercased() }) }
-        self.additionalHeaders = HTTPHeaders((additionalHeaders ?? [:]).compactMap { key, value in
-            (key as? String).map { HTTPHeaders.Field(name: $0, value: "\(value)") }
+        self.additionalHeaders = HTTPHeaderFields((additionalHeaders ?? [:]).compactMap { key, value in
+            (key as? String).map { HTTPHeaderFields.Field(name: $0, value: "\(value)") }
         }.sorted { $0.name < $1.name })
         self.cookieStorage = cookieStorage
     }

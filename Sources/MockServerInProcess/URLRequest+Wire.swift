@@ -14,7 +14,7 @@ extension URLRequest {
     /// from the URL's string: no `String` of the target, no buffer grown or over-reserved. Returned
     /// with where the request line and the head end, and the fields the head carries in order, for
     /// ``HTTPRequestParser/request(bytes:requestLineLength:headLength:headers:)``.
-    func wireRequest(route: InProcessRoute, addingStoredCookies: Bool) -> (bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaders) {
+    func wireRequest(route: InProcessRoute, addingStoredCookies: Bool) -> (bytes: [UInt8], requestLineLength: Int, headLength: Int, headers: HTTPHeaderFields) {
         let given = httpMethod ?? "GET"
         // Most methods are upper-case already: no new string for them.
         let method = given.utf8.contains { $0 >= UInt8(ascii: "a") } ? given.uppercased() : given
@@ -44,7 +44,7 @@ extension URLRequest {
             func fieldSize(_ name: String, _ value: String) -> Int { name.utf8.count + value.utf8.count + 4 }
             var size = method.utf8.count + 1 + (address.target.map { $0.count + (address.targetNeedsSlash ? 1 : 0) } ?? 1) + Self.version.count
             let requestLineLength = size - 2
-            var headers = HTTPHeaders()
+            var headers = HTTPHeaderFields()
             headers.reserveCapacity(fields.count + added.count + 1)
             if writesHost, let host = address.host {
                 size += Self.hostName.count + host.count + 2

@@ -14,7 +14,7 @@ import MockServerHTTP
 /// search order; it is recorded as unmatched in the transcript and kept in ``misses``. A file that
 /// would answer but does not hold a response (edited into a bad state while serving) gets a 500
 /// naming the file and line.
-public final class MockDataResponder: HTTPResponder {
+public final class MockDataResponder: HTTPMockResponder {
     /// The folder the files are read from (symbolic links resolved).
     public var folder: URL { URL(fileURLWithPath: files.path, isDirectory: true) }
     /// Whether file names may hold `*` for the whole query, the whole body, or both.

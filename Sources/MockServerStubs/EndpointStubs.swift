@@ -52,7 +52,7 @@ enum EndpointStubs {
     /// body, shared rather than written again.
     private static func build(_ response: EndpointScript.Response, constantBody: [UInt8]?,
                               _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
         var body: [UInt8] = []
         switch response.body {

@@ -21,7 +21,7 @@ public final class Stub: Sendable, CustomStringConvertible {
     }
 
     struct Definition: Sendable {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         var body: StubBody?
         var answer: Answer = .responses([Stub.Response()])
     }

@@ -12,6 +12,6 @@ enum StubJSON {
     /// `object` (dictionaries, arrays, strings, numbers, booleans, `NSNull` and optionals, nested)
     /// as canonical JSON text; `null` for what JSON cannot hold.
     static func text(_ object: Any) -> String {
-        JSONValue(foundationObject: object).map { JSONText.write($0, layout: .canonical) } ?? "null"
+        JSONNode(foundationObject: object).map { JSONText.write($0, layout: .canonical) } ?? "null"
     }
 }

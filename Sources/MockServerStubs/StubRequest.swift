@@ -22,7 +22,7 @@ extension Stub {
         public var method: String { http.method }
         /// The headers, by name in any case (and as members: `request.headers.contentType` is not
         /// `Content-Type`; use `request.headers["Content-Type"]` for names with dashes).
-        public var headers: HTTPHeaders { http.headers }
+        public var headers: HTTPHeaderFields { http.headers }
         /// The path, percent-encoding kept: `/accounts/user`.
         public var path: String { http.path }
         /// The query as sent, without `?`; empty when there is none.

@@ -25,12 +25,12 @@ extension Stub.Response {
     public static var serverError: Stub.Response { .status(500) }
 
     /// 201 Created with `json` as an `application/json` body, and `headers` (a `Location`, say).
-    public static func created(json: Any, headers: HTTPHeaders = [:]) -> Stub.Response {
+    public static func created(json: Any, headers: HTTPHeaderFields = [:]) -> Stub.Response {
         ok(json: json, status: 201).adding(headers)
     }
 
     /// 202 Accepted with a text body.
-    public static func accepted(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(202, body: body, headers: headers) }
+    public static func accepted(body: String = "", headers: HTTPHeaderFields = [:]) -> Stub.Response { .status(202, body: body, headers: headers) }
 
     /// 400 Bad Request with `json` as an `application/json` body (a validation error, say).
     public static func badRequest(json: Any) -> Stub.Response { ok(json: json, status: 400) }
@@ -75,7 +75,7 @@ extension Stub.Response {
     }
 
     /// The same response with `headers` added after its own.
-    private func adding(_ headers: HTTPHeaders) -> Stub.Response {
+    private func adding(_ headers: HTTPHeaderFields) -> Stub.Response {
         var copy = self
         for field in headers { copy.headers.add(name: field.name, value: field.value) }
         return copy

@@ -10,7 +10,7 @@ extension Stub {
         /// The reason phrase; `nil` for the standard one.
         public var reason: String?
         /// The headers, in order (`Content-Length` is computed).
-        public var headers: HTTPHeaders
+        public var headers: HTTPHeaderFields
         /// The body.
         public var body: [UInt8]
         /// A wait before the response is sent; the connection holds no thread meanwhile.
@@ -24,7 +24,7 @@ extension Stub {
         public var conditions: NetworkConditions?
         /// Fields sent after the body (``HTTPMockResponse/trailers``): on HTTP/1.1 the body goes
         /// chunked and they end it; an HTTP/1.0 client does not get them.
-        public var trailers: HTTPHeaders = [:]
+        public var trailers: HTTPHeaderFields = [:]
         /// A gRPC answer in place of the status and body (``grpc(_:status:message:headers:)``).
         package var grpc: GRPCAnswer?
         /// An HTTP/2 fault after the wait, in place of the response (an endpoints file's `"reset"`,
@@ -32,7 +32,7 @@ extension Stub {
         package var http2Fault: HTTPStreamFault?
 
         /// Creates a response.
-        public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
+        public init(status: Int = 200, headers: HTTPHeaderFields = [:], body: [UInt8] = [], delay: Duration? = nil, fault: StreamFault? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -41,16 +41,16 @@ extension Stub {
         }
 
         /// A response with a text body.
-        public static func status(_ status: Int, body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response {
+        public static func status(_ status: Int, body: String = "", headers: HTTPHeaderFields = [:]) -> Stub.Response {
             Stub.Response(status: status, headers: headers, body: Array(body.utf8))
         }
 
         /// 200 with an optional text body.
-        public static func ok(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(200, body: body, headers: headers) }
+        public static func ok(body: String = "", headers: HTTPHeaderFields = [:]) -> Stub.Response { .status(200, body: body, headers: headers) }
         /// 201 Created.
-        public static func created(body: String = "", headers: HTTPHeaders = [:]) -> Stub.Response { .status(201, body: body, headers: headers) }
+        public static func created(body: String = "", headers: HTTPHeaderFields = [:]) -> Stub.Response { .status(201, body: body, headers: headers) }
         /// 204 No Content, with `headers`.
-        public static func noContent(headers: HTTPHeaders = [:]) -> Stub.Response { .status(204, headers: headers) }
+        public static func noContent(headers: HTTPHeaderFields = [:]) -> Stub.Response { .status(204, headers: headers) }
         /// 400 Bad Request.
         public static func badRequest(body: String = "") -> Stub.Response { .status(400, body: body) }
         /// 401 Unauthorized.
@@ -76,7 +76,7 @@ extension Stub {
 
         /// `status` with a body sent in timed pieces, chunked: each piece is flushed when its delay has
         /// passed, and the stream ends as `stream.end` says.
-        public static func streamed(_ stream: StubStream, status: Int = 200, headers: HTTPHeaders = [:]) -> Stub.Response {
+        public static func streamed(_ stream: StubStream, status: Int = 200, headers: HTTPHeaderFields = [:]) -> Stub.Response {
             var response = Stub.Response(status: status, headers: headers)
             response.stream = stream
             return response
@@ -87,7 +87,7 @@ extension Stub {
         /// ```swift
         /// server.stubRequest("GET", "/ticks").andReturn(.events([StubStream.Event(data: "1"), StubStream.Event(data: "2", delay: .seconds(1))]))
         /// ```
-        public static func events(_ events: [StubStream.Event], status: Int = 200, headers: HTTPHeaders = [:], end: StubStream.End = .complete) -> Stub.Response {
+        public static func events(_ events: [StubStream.Event], status: Int = 200, headers: HTTPHeaderFields = [:], end: StubStream.End = .complete) -> Stub.Response {
             streamed(StubStream(events.map { StubStream.Piece($0.text, delay: $0.delay) }, end: end), status: status,
                      headers: HTTPStreamedBody.eventStreamHeaders(adding: headers))
         }
@@ -111,7 +111,7 @@ extension Stub {
         ///   - status: the gRPC status code (0 is `OK`).
         ///   - message: the status message, if any.
         ///   - headers: headers sent with the head (`content-type` is `application/grpc` unless they give one).
-        public static func grpc(_ messages: [StubStream.Piece] = [], status: Int = 0, message: String? = nil, headers: HTTPHeaders = [:]) -> Stub.Response {
+        public static func grpc(_ messages: [StubStream.Piece] = [], status: Int = 0, message: String? = nil, headers: HTTPHeaderFields = [:]) -> Stub.Response {
             var response = Stub.Response(status: 200, headers: headers)
             response.grpc = GRPCAnswer(messages: messages, status: status, message: message)
             return response
@@ -166,7 +166,7 @@ extension Stub {
         /// ```swift
         /// server.stubRequest("GET", "/report").andReturn(Stub.Response.ok(body: "done").withTrailers(["Checksum": "abc"]))
         /// ```
-        public func withTrailers(_ trailers: HTTPHeaders) -> Stub.Response {
+        public func withTrailers(_ trailers: HTTPHeaderFields) -> Stub.Response {
             var copy = self
             for field in trailers { copy.trailers.add(name: field.name, value: field.value) }
             return copy

@@ -5,13 +5,13 @@ import MockServerHTTPScript
 import MockServerMockData
 import MockServerScript
 
-/// The stubs and endpoints of one server, as an ``HTTPResponder``: the most recently added stub
+/// The stubs and endpoints of one server, as an ``HTTPMockResponder``: the most recently added stub
 /// that matches a request answers it; a `HEAD` that no stub matches gets the answer of the `GET`
 /// stub that would match it, without its body (RFC 9110 §9.3.2); then the mock-data folders, in
 /// the order added. A request
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
-package final class StubRouter: HTTPResponder {
+package final class StubRouter: HTTPMockResponder {
     /// The stubs and their index, read on every request: the storage itself rather than a
     /// ``Locked``, so that its `withLock` is inlined and specialised here (see `MutexStorage`'s
     /// `HotPath`), as is ``answers``'s. `nonisolated(unsafe)`, as ``Locked`` is `@unchecked

@@ -6,13 +6,13 @@ package final class TLSContext: @unchecked Sendable {
     let pointer: OpaquePointer
     let library: OpenSSLLibrary
     /// The configuration it was made from.
-    package let configuration: TLSConfiguration
+    package let configuration: TLSSettings
     /// ALPN's wire form of the protocols offered (length-prefixed names), kept for the callback.
     private let applicationProtocols: UnsafeMutableBufferPointer<UInt8>?
 
     /// A server context for `configuration`, offering `applicationProtocols` through ALPN
     /// (`["http/1.1"]` for HTTP; none for line protocols).
-    package init(_ configuration: TLSConfiguration, applicationProtocols names: [String] = []) throws(TLSError) {
+    package init(_ configuration: TLSSettings, applicationProtocols names: [String] = []) throws(TLSError) {
         let library = try OpenSSLLibrary.load()
         guard let pointer = library.SSL_CTX_new(library.TLS_server_method()) else { throw .setupFailed(library.errorText("SSL_CTX_new failed")) }
         self.pointer = pointer
@@ -76,7 +76,7 @@ package final class TLSContext: @unchecked Sendable {
     }
 
     /// Puts the CAs client certificates must chain to in the context's store.
-    private static func trustClientCAs(_ configuration: TLSConfiguration, context: OpaquePointer, library: OpenSSLLibrary) -> Bool {
+    private static func trustClientCAs(_ configuration: TLSSettings, context: OpaquePointer, library: OpenSSLLibrary) -> Bool {
         let store = library.SSL_CTX_get_cert_store(context)
         guard let pems = configuration.trustedClientCAs else {
             guard let authority = configuration.identity.authority else { return false }
@@ -115,12 +115,12 @@ package final class TLSContext: @unchecked Sendable {
         return 1
     }
 
-    /// The ClientHello callback's argument for ``TLSConfiguration.HandshakeFault/alert``: fail with the alert.
+    /// The ClientHello callback's argument for ``TLSSettings.HandshakeFault/alert``: fail with the alert.
     private static let alertArgument = 1
     /// The ClientHello callback's argument for the other faults: suspend the handshake.
     private static let suspendArgument = 2
 
-    /// OpenSSL's ClientHello callback, set for a ``TLSConfiguration.HandshakeFault``: for ``TLSConfiguration.HandshakeFault/alert``
+    /// OpenSSL's ClientHello callback, set for a ``TLSSettings.HandshakeFault``: for ``TLSSettings.HandshakeFault/alert``
     /// (``alertArgument``) the handshake fails with a fatal `handshake_failure` alert, which OpenSSL sends;
     /// otherwise it is suspended, and the transport hangs or resets (SSL_ERROR_WANT_CLIENT_HELLO_CB).
     private static let clientHelloArrived: OpenSSLLibrary.ClientHelloArrived = { _, alert, argument in

@@ -27,11 +27,11 @@ package enum TLSEvent: Sendable {
     /// transcript is where a user learns what to do.
     package static func untrustedHint(for reason: String) -> String? {
         guard ["alert unknown ca", "alert bad certificate", "alert certificate unknown"].contains(where: reason.contains) else { return nil }
-        return "the client does not trust this server's certificate: give it the test CA (TLSConfiguration.Identity.caCertificatePEM, "
+        return "the client does not trust this server's certificate: give it the test CA (TLSSettings.Identity.caCertificatePEM, "
             + "mockserver --tls-ca-out FILE, or GET /tls/ca.pem from the admin API); for URLSession on Apple platforms, server.trustingSession(); "
             + "on Linux, where URLSession trusts only the system store, "
             + "run the tests under Scripts/with-test-ca.sh -- swift test (no root) or trust the CA with Scripts/trust-test-ca.sh (root), "
-            + "and serve the certificate it made (TLSConfiguration.Identity(certificateFile: DIR/server.pem, privateKeyFile: DIR/server.key), "
+            + "and serve the certificate it made (TLSSettings.Identity(certificateFile: DIR/server.pem, privateKeyFile: DIR/server.key), "
             + "DIR from $MOCKSERVER_TRUSTED_TLS_DIR: a generated identity has a CA of its own), "
             + "or use an in-process session (server.makeInProcessSession()), which needs no TLS"
     }

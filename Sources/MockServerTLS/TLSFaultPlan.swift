@@ -5,18 +5,18 @@
 /// reading and writing know no faults.
 package struct TLSFaultPlan: Sendable, Equatable {
     /// The handshake fault played on every connection's ClientHello; `nil`: none.
-    package var handshake: TLSConfiguration.HandshakeFault?
+    package var handshake: TLSSettings.HandshakeFault?
     /// Whether connections end with `close_notify` (`false`: a bare TCP end, a truncation).
     package var sendsCloseNotify: Bool
 
     /// A plan with `handshake` and `sendsCloseNotify` as given.
-    package init(handshake: TLSConfiguration.HandshakeFault? = nil, sendsCloseNotify: Bool = true) {
+    package init(handshake: TLSSettings.HandshakeFault? = nil, sendsCloseNotify: Bool = true) {
         self.handshake = handshake
         self.sendsCloseNotify = sendsCloseNotify
     }
 
     /// The faults `configuration` asks for.
-    package init(_ configuration: TLSConfiguration) {
+    package init(_ configuration: TLSSettings) {
         self.init(handshake: configuration.handshakeFault, sendsCloseNotify: configuration.sendsCloseNotify)
     }
 

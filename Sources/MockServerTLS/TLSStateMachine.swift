@@ -13,7 +13,7 @@ package struct TLSStateMachine: Sendable, Equatable {
     package enum State: Sendable, Equatable {
         /// The handshake runs; `then` says whether the sending side ends as soon as it is done.
         case handshaking(then: AfterHandshake)
-        /// The handshake is held on purpose (``TLSConfiguration.HandshakeFault/hang``): input is read and dropped.
+        /// The handshake is held on purpose (``TLSSettings.HandshakeFault/hang``): input is read and dropped.
         case hanging
         /// The handshake is done: application data flows.
         case open(Open)
@@ -102,7 +102,7 @@ package struct TLSStateMachine: Sendable, Equatable {
     package enum Ending: Sendable, Equatable {
         /// As the connection asks (FIN, or RST when it asks for a reset).
         case asAsked
-        /// With an RST whatever the connection asks (``TLSConfiguration.HandshakeFault/reset``).
+        /// With an RST whatever the connection asks (``TLSSettings.HandshakeFault/reset``).
         case reset
     }
 
@@ -220,7 +220,7 @@ package struct TLSStateMachine: Sendable, Equatable {
         return then == .shutdownWrite ? .reportAndShutdownWrite : .report
     }
 
-    /// The handshake is held on purpose (``TLSConfiguration.HandshakeFault/hang``).
+    /// The handshake is held on purpose (``TLSSettings.HandshakeFault/hang``).
     package mutating func hang() {
         state = .hanging
     }

@@ -118,7 +118,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 throw .setupFailed(library.errorText("cannot offer \(applicationProtocols.joined(separator: ", ")) through ALPN"))
             }
         }
-        let isAddress = (try? SocketAddress(host: serverName, port: 0)) != nil && serverName != "localhost"
+        let isAddress = (try? NetworkAddress(host: serverName, port: 0)) != nil && serverName != "localhost"
         let checked = isAddress
             ? library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), serverName) == 1
             : library.SSL_set1_host(ssl, serverName) == 1
@@ -155,8 +155,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         library.SSL_free(ssl)
     }
 
-    package var peerAddress: SocketAddress? { inner.peerAddress }
-    package var localAddress: SocketAddress? { inner.localAddress }
+    package var peerAddress: NetworkAddress? { inner.peerAddress }
+    package var localAddress: NetworkAddress? { inner.localAddress }
     package var peerDescription: String { inner.peerDescription }
     package var hasPendingOutput: Bool { pendingStart < pending.count }
     /// The network conditions below TLS, when the connection has them.
@@ -190,7 +190,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         inner.detach(from: loop)
     }
 
-    package func connectionError(to target: SocketAddress) -> SocketError? {
+    package func connectionError(to target: NetworkAddress) -> SocketCallError? {
         inner.connectionError(to: target)
     }
 
@@ -227,7 +227,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
         if machine.isHandshaking { advanceHandshake() }
         switch machine.read() {
         case .wouldBlock: return .wouldBlock
-        case .fail(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        case .fail(let reason): return .failed(SocketCallError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         case .endOfFile: return .endOfFile
         case .decrypt: break
         }
@@ -287,7 +287,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
                 if filled > 0 { return .bytes(filled) }
                 machine.fail(reason)
                 report(.failed(reason))
-                return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+                return .failed(SocketCallError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
             }
         }
         if hasBufferedInput { scheduleRead() }
@@ -444,8 +444,8 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     package func write(_ buffer: UnsafeRawBufferPointer) -> Socket.WriteResult {
         switch machine.write() {
         case .wouldBlock: return .wouldBlock
-        case .fail(let reason): return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
-        case .closed: return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPIPE))
+        case .fail(let reason): return .failed(SocketCallError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+        case .closed: return .failed(SocketCallError(call: "TLS", address: inner.peerDescription, code: EPIPE))
         case .encrypt: break
         }
         // Ciphertext the socket did not take comes first; while it waits, nothing more is taken.
@@ -458,7 +458,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
             let reason = library.errorText("the TLS record layer failed")
             machine.fail(reason)
             report(.failed(reason))
-            return .failed(SocketError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
+            return .failed(SocketCallError(call: "TLS", address: inner.peerDescription, code: EPROTO, message: reason))
         }
         if let error = flushPending() { return .failed(error) }
         return .written(Int(count))
@@ -467,7 +467,7 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     /// Moves OpenSSL's output to the inner transport, as far as it takes it; the rest waits in
     /// ``pending``. The inner transport's error, if it failed.
     @discardableResult
-    private func flushPending() -> SocketError? {
+    private func flushPending() -> SocketCallError? {
         // What waits already goes first; then OpenSSL's new output is read in pieces and written
         // straight on, and only what the socket does not take is kept.
         while pendingStart < pending.count {

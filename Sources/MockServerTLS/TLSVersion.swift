@@ -1,4 +1,4 @@
-extension TLSConfiguration {
+extension TLSSettings {
     /// A TLS protocol version, for a listener's lowest and highest.
     public enum Version: String, Sendable, CaseIterable {
         /// TLS 1.2.

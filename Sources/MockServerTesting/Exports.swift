@@ -16,17 +16,17 @@
 @_exported import struct MockServer.MockServerLogger
 @_exported import struct MockServer.NetworkConditions
 @_exported import class MockServer.SharedValues
-@_exported import struct MockServer.SocketAddress
-@_exported import struct MockServer.SocketError
+@_exported import struct MockServer.NetworkAddress
+@_exported import struct MockServer.SocketCallError
 @_exported import enum MockServer.StreamFault
 @_exported import class MockServer.Transcript
 
 // MockServerHTTP
-@_exported import struct MockServer.HTTPHeaders
+@_exported import struct MockServer.HTTPHeaderFields
 @_exported import struct MockServer.HTTPReply
 @_exported import struct MockServer.HTTPMockRequest
 @_exported import struct MockServer.HTTPRequestContext
-@_exported import protocol MockServer.HTTPResponder
+@_exported import protocol MockServer.HTTPMockResponder
 @_exported import struct MockServer.HTTPMockResponse
 
 // MockServerScript
@@ -45,7 +45,7 @@
 @_exported import struct MockServer.ScriptConnections
 @_exported import class MockServer.ScriptConnectionStorage
 @_exported import struct MockServer.ScriptDecoding
-@_exported import struct MockServer.JSONValue
+@_exported import struct MockServer.JSONNode
 @_exported import protocol MockServer.ScriptProtocol
 @_exported import struct MockServer.ScriptProtocolVariable
 @_exported import struct MockServer.ScriptReply
@@ -76,7 +76,7 @@
 @_exported import class MockServer.WebSocketConnection
 
 // MockServerTLS
-@_exported import struct MockServer.TLSConfiguration
+@_exported import struct MockServer.TLSSettings
 @_exported import enum MockServer.TLSError
 
 // MockServerRecording

@@ -46,7 +46,7 @@ extension MockServer {
         /// A stub server's trait: `load` adds what the factory was given (mock data, endpoints), then
         /// `setUp` what the test adds, both after the server started.
         static func http(
-            configuration: MockServer.Configuration, tls: TLSConfiguration.Mode?, failOnUnexpectedRequest: Bool, strict: Bool,
+            configuration: MockServer.Configuration, tls: TLSSettings.Mode?, failOnUnexpectedRequest: Bool, strict: Bool,
             load: @escaping @Sendable (HTTPMockServer) throws -> Void = { _ in },
             setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void
         ) -> MockServer.Trait {
@@ -63,7 +63,7 @@ extension MockServer {
         /// A script server's trait, with the script `load` reads when the test starts.
         static func script(
             _ load: @escaping @Sendable () throws -> ResponseScript, set: String, configuration: MockServer.Configuration,
-            tls: TLSConfiguration.Mode?, failOnUnexpectedInput: Bool,
+            tls: TLSSettings.Mode?, failOnUnexpectedInput: Bool,
             setUp: @escaping @Sendable (MockServer) async throws -> Void
         ) -> MockServer.Trait {
             Trait { location, test in
@@ -76,7 +76,7 @@ extension MockServer {
         }
 
         /// `configuration` with a freshly generated test CA and certificate when `tls` asks for TLS.
-        private static func withTLS(_ configuration: MockServer.Configuration, _ tls: TLSConfiguration.Mode?) throws -> MockServer.Configuration {
+        private static func withTLS(_ configuration: MockServer.Configuration, _ tls: TLSSettings.Mode?) throws -> MockServer.Configuration {
             guard let tls else { return configuration }
             var configuration = configuration
             configuration.tls = try .generated(mode: tls)

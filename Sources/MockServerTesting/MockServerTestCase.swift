@@ -56,7 +56,7 @@ open class MockServerTestCase: XCTestCase {
     /// Starts a server answering with the response file `name` (`NAME.json` in `bundle`, such as
     /// `Bundle.module`, or a script bundled with MockServer such as `ftp`), on ports the system picks.
     ///
-    /// - Throws: ``ResponseFileError`` for a missing or invalid file; ``SocketError`` when it cannot listen.
+    /// - Throws: ``ResponseFileError`` for a missing or invalid file; ``SocketCallError`` when it cannot listen.
     @discardableResult
     open func setUpServer(responses name: String, set: String = "default", bundle: Bundle? = nil,
                           configuration: MockServer.Configuration = .init(),
@@ -88,7 +88,7 @@ open class MockServerTestCase: XCTestCase {
     /// ``failsOnUnexpectedInput``), and with ``isStrict`` unused stubs and requests out of a
     /// declared order.
     ///
-    /// - Throws: ``SocketError`` when it cannot listen.
+    /// - Throws: ``SocketCallError`` when it cannot listen.
     @discardableResult
     open func setUpHTTPServer(configuration: MockServer.Configuration = .init(),
                               file: StaticString = #filePath, line: UInt = #line) async throws -> HTTPMockServer {

@@ -27,7 +27,7 @@ extension Trait where Self == MockServer.Trait {
     ///   - strict: whether unused stubs and requests out of a declared order fail it too.
     ///   - setUp: run once the server listens, before the test.
     public static func httpMockServer(
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil,
         failOnUnexpectedRequest: Bool = true, strict: Bool = false,
         _ setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void = { _ in }
     ) -> Self {
@@ -53,7 +53,7 @@ extension Trait where Self == MockServer.Trait {
     ///     ``httpMockServer(configuration:tls:failOnUnexpectedRequest:strict:_:)``.
     public static func httpMockServer(
         mockData name: String, in bundle: Bundle, allowsWildcards: Bool = false,
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil,
         failOnUnexpectedRequest: Bool = true, strict: Bool = false,
         _ setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void = { _ in }
     ) -> Self {
@@ -76,7 +76,7 @@ extension Trait where Self == MockServer.Trait {
     ///     ``httpMockServer(configuration:tls:failOnUnexpectedRequest:strict:_:)``.
     public static func httpMockServer(
         mockData folder: URL, allowsWildcards: Bool = false,
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil,
         failOnUnexpectedRequest: Bool = true, strict: Bool = false,
         _ setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void = { _ in }
     ) -> Self {
@@ -100,7 +100,7 @@ extension Trait where Self == MockServer.Trait {
     ///     ``httpMockServer(configuration:tls:failOnUnexpectedRequest:strict:_:)``.
     public static func httpMockServer(
         endpoints name: String, in bundle: Bundle? = nil,
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil,
         failOnUnexpectedRequest: Bool = true, strict: Bool = false,
         _ setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void = { _ in }
     ) -> Self {
@@ -121,7 +121,7 @@ extension Trait where Self == MockServer.Trait {
     ///     ``httpMockServer(configuration:tls:failOnUnexpectedRequest:strict:_:)``.
     public static func httpMockServer(
         endpoints file: URL,
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil,
         failOnUnexpectedRequest: Bool = true, strict: Bool = false,
         _ setUp: @escaping @Sendable (HTTPMockServer) async throws -> Void = { _ in }
     ) -> Self {
@@ -152,7 +152,7 @@ extension Trait where Self == MockServer.Trait {
     ///   - setUp: run once the server listens, before the test (`server.files = …`).
     public static func mockServer(
         responses name: String, in bundle: Bundle? = nil, set: String = "default",
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil, failOnUnexpectedInput: Bool = true,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil, failOnUnexpectedInput: Bool = true,
         _ setUp: @escaping @Sendable (MockServer) async throws -> Void = { _ in }
     ) -> Self {
         .script({ try ScriptLoading.script(named: name, in: bundle) }, set: set, configuration: configuration, tls: tls,
@@ -168,7 +168,7 @@ extension Trait where Self == MockServer.Trait {
     /// ```
     public static func mockServer(
         script: ResponseScript, set: String = "default",
-        configuration: MockServer.Configuration = .init(), tls: TLSConfiguration.Mode? = nil, failOnUnexpectedInput: Bool = true,
+        configuration: MockServer.Configuration = .init(), tls: TLSSettings.Mode? = nil, failOnUnexpectedInput: Bool = true,
         _ setUp: @escaping @Sendable (MockServer) async throws -> Void = { _ in }
     ) -> Self {
         .script({ script }, set: set, configuration: configuration, tls: tls, failOnUnexpectedInput: failOnUnexpectedInput, setUp: setUp)

@@ -90,7 +90,7 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     }
 
     /// The file's `path`, `subprotocols` and `max-message`, as the connections' options.
-    package func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+    package func settings(_ members: [JSONNode.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         var options = WebSocketOptions()
         for member in members {
             let key = member.key, value = member.value
@@ -125,13 +125,13 @@ package struct WebSocketScriptProtocol: ScriptProtocol {
     }
 
     /// A string (after substitutions), `{"hex": …}`, `{"base64": …}`, or `"«data»"`.
-    private func payload(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> WebSocketPayload {
+    private func payload(_ value: JSONNode, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> WebSocketPayload {
         if case .string(let text) = value.kind { return text == "«data»" ? .data : .template(ResponseTemplate(text)) }
         return .bytes(try decoding.bytes(value, path: path))
     }
 
     /// `{"opcode": 0…15, "fin": true, "rsv": 0…7, "payload": …}`.
-    private func frame(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> WebSocketScriptCommand {
+    private func frame(_ value: JSONNode, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> WebSocketScriptCommand {
         var opcode: UInt8?
         var fin = true
         var reserved: UInt8 = 0

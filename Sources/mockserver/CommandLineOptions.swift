@@ -43,10 +43,10 @@ struct CommandLineOptions: Equatable {
     var tlsCertificate: String?
     var tlsKey: String?
     var tlsHosts: [String] = []
-    var tlsFault: TLSConfiguration.CertificateFault?
-    var tlsHandshakeFault: TLSConfiguration.HandshakeFault?
+    var tlsFault: TLSSettings.CertificateFault?
+    var tlsHandshakeFault: TLSSettings.HandshakeFault?
     var tlsSendsCloseNotify = true
-    var tlsClientCertificates = TLSConfiguration.ClientCertificates.none
+    var tlsClientCertificates = TLSSettings.ClientCertificates.none
     var tlsClientCA: String?
     var tlsRequireReuse = false
     var tlsRequired = false
@@ -256,7 +256,7 @@ struct CommandLineOptions: Equatable {
             case "--tls-host": tlsHosts.append(try value(for: argument))
             case "--tls-client-certs":
                 let mode = try value(for: argument)
-                guard let parsed = TLSConfiguration.ClientCertificates(rawValue: mode), parsed != .none else {
+                guard let parsed = TLSSettings.ClientCertificates(rawValue: mode), parsed != .none else {
                     throw .usage("--tls-client-certs takes required or optional, not \"\(mode)\"")
                 }
                 tlsClientCertificates = parsed
@@ -271,14 +271,14 @@ struct CommandLineOptions: Equatable {
                 tlsHandshakeTimeout = Duration.rounded(seconds: seconds)
             case "--tls-fault":
                 let name = try value(for: argument)
-                if let fault = TLSConfiguration.CertificateFault(rawValue: name) {
+                if let fault = TLSSettings.CertificateFault(rawValue: name) {
                     tlsFault = fault
-                } else if let fault = TLSConfiguration.HandshakeFault(rawValue: name) {
+                } else if let fault = TLSSettings.HandshakeFault(rawValue: name) {
                     tlsHandshakeFault = fault
                 } else if name == "no-close-notify" {
                     tlsSendsCloseNotify = false
                 } else {
-                    let names = TLSConfiguration.CertificateFault.allCases.map(\.rawValue) + TLSConfiguration.HandshakeFault.allCases.map(\.rawValue) + ["no-close-notify"]
+                    let names = TLSSettings.CertificateFault.allCases.map(\.rawValue) + TLSSettings.HandshakeFault.allCases.map(\.rawValue) + ["no-close-notify"]
                     throw .usage("--tls-fault takes \(names.joined(separator: ", ")), not \"\(name)\"")
                 }
             case "--tls-cert": tlsCertificate = try value(for: argument)

@@ -124,12 +124,12 @@ struct MockServerCommand {
 
     /// The TLS the options ask for: a generated test identity (its CA written to `--tls-ca-out`) or
     /// the `--tls-cert`/`--tls-key` files; `nil` without `--tls` or `--starttls`.
-    func tlsConfiguration() throws(CommandLineError) -> TLSConfiguration? {
+    func tlsConfiguration() throws(CommandLineError) -> TLSSettings? {
         guard let mode = options.tlsMode else { return nil }
-        let identity: TLSConfiguration.Identity
+        let identity: TLSSettings.Identity
         do {
             if let certificate = options.tlsCertificate, let key = options.tlsKey {
-                identity = try TLSConfiguration.Identity(certificateFile: certificate, privateKeyFile: key)
+                identity = try TLSSettings.Identity(certificateFile: certificate, privateKeyFile: key)
             } else {
                 identity = try .generated(hostNames: options.tlsHosts, fault: options.tlsFault)
             }
@@ -143,7 +143,7 @@ struct MockServerCommand {
                 throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
             }
         }
-        var configuration = TLSConfiguration(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
+        var configuration = TLSSettings(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
         configuration.clientCertificates = options.tlsClientCertificates
         configuration.requireSessionReuse = options.tlsRequireReuse
         configuration.requireTLS = options.tlsRequired

@@ -11,7 +11,7 @@ struct RecordCommand {
     /// A started recording: where it listens, what it records, and how to end it (stop, write what
     /// is pending, and say what was recorded).
     struct Running {
-        let address: SocketAddress?
+        let address: NetworkAddress?
         let port: UInt16
         let recording: String
         let finish: @Sendable () -> String

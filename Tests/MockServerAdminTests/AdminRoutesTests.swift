@@ -67,7 +67,7 @@ struct AdminRoutesTests {
 
     @Test("the answers' JSON is the package's writer, byte for byte what JSONSerialization wrote before (keys sorted, no spaces)")
     func jsonAsBefore() throws {
-        let made: JSONValue = .object([
+        let made: JSONNode = .object([
             "b": .array([.number(1), .number(0.25), .number(2.0), .number(1764140764.125), .bool(true), .null]),
             "a": .string("quote \" backslash \\ slash / tab \t newline \n é ✓"),
             "files": .object(["/docs/new.txt": .number(5), "/a": .number(0)]),

@@ -6,7 +6,7 @@ import MockServerCore
 /// JSONSerialization use.
 @Suite("JSON writer and the Foundation bridge")
 struct JSONTextTests {
-    private func value(_ text: String) throws -> JSONValue {
+    private func value(_ text: String) throws -> JSONNode {
         try JSONReader.parse(Array(text.utf8), options: .strict)
     }
 
@@ -24,12 +24,12 @@ struct JSONTextTests {
     func fromFoundation() throws {
         let object: [String: Any] = ["int": 3, "double": 1.5, "flag": false, "text": "é", "none": NSNull(),
                                      "optional": Optional<Int>.none as Any, "list": [1, "two", [true]] as [Any], "big": UInt64.max]
-        let json = try #require(JSONValue(foundationObject: object))
+        let json = try #require(JSONNode(foundationObject: object))
         #expect(JSONText.write(json, layout: .canonical)
                 == #"{"big":1.8446744073709552e+19,"double":1.5,"flag":false,"int":3,"list":[1,"two",[true]],"none":null,"optional":null,"text":"é"}"#)
-        #expect(JSONValue(foundationObject: ["date": Date()]) == nil)
-        #expect(JSONValue(foundationObject: Double.nan) == nil)
-        #expect(JSONValue(foundationObject: NSNumber(value: 7)).map { JSONText.write($0) } == "7")
+        #expect(JSONNode(foundationObject: ["date": Date()]) == nil)
+        #expect(JSONNode(foundationObject: Double.nan) == nil)
+        #expect(JSONNode(foundationObject: NSNumber(value: 7)).map { JSONText.write($0) } == "7")
     }
 
     @Test("parsed JSON as JSONSerialization gives it: numbers as NSNumber, exact integers, NSNull")

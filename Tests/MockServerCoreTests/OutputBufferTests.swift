@@ -73,7 +73,7 @@ struct OutputBufferTests {
     func failure() {
         var buffer = OutputBuffer()
         buffer.append(Array("abc".utf8))
-        let error = SocketError(call: "write", code: 32)
+        let error = SocketCallError(call: "write", code: 32)
         #expect(buffer.write { _ in .failed(error) } == error)
         #expect(buffer.count == 3)
     }

@@ -9,7 +9,7 @@ import TestSupport
 struct PendingConnectionTests {
     @Test("a listening socket has a pending connection only while one waits in its backlog")
     func pendingWhileOneWaits() throws {
-        let listener = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
+        let listener = try Socket.listening(on: NetworkAddress(host: "127.0.0.1", port: 0))
         defer { listener.close() }
         #expect(!listener.hasPendingConnection)
         // On loopback the handshake is over when connect returns: the connection waits in the backlog.

@@ -8,7 +8,7 @@ import TestSupport
 struct SocketAcknowledgementTests {
     /// A listening socket and a connection to it, the server's side accepted.
     private static func connectedPair() throws -> (listener: Socket, server: Socket, client: TestClient) {
-        let listener = try Socket.listening(on: SocketAddress(host: "127.0.0.1", port: 0))
+        let listener = try Socket.listening(on: NetworkAddress(host: "127.0.0.1", port: 0))
         do {
             let port = try #require(listener.localAddress?.port)
             let client = try TestClient(port: port)

@@ -32,11 +32,11 @@ func startServerOnFixedPort(_ entries: [ResponseEntry]) throws -> MockServer {
         do {
             try server.start()
             return server
-        } catch let error as SocketError where error.code == EADDRINUSE {
+        } catch let error as SocketCallError where error.code == EADDRINUSE {
             continue
         }
     }
-    throw SocketError(call: "bind", address: "127.0.0.1:\(ports.lowerBound)-\(ports.upperBound)", code: EADDRINUSE)
+    throw SocketCallError(call: "bind", address: "127.0.0.1:\(ports.lowerBound)-\(ports.upperBound)", code: EADDRINUSE)
 }
 
 /// The larger stretch of ports from 10000 to 65535 that the system's ephemeral range leaves out

@@ -262,7 +262,7 @@ struct ServerTests {
         do {
             try second.start()
             Issue.record("start should fail on a taken port")
-        } catch let error as SocketError {
+        } catch let error as SocketCallError {
             #expect(error.call == "bind")
             #expect(error.description == "bind(127.0.0.1:\(first.port)): \(error.reason)")
             #expect(error.reason.lowercased().contains("in use"))
@@ -272,7 +272,7 @@ struct ServerTests {
 
     @Test("a host that is not a numeric address is refused by name")
     func badHost() {
-        #expect(throws: SocketError.self) { try MockServer(responder: PatternResponder([]), host: "example.invalid").start() }
+        #expect(throws: SocketCallError.self) { try MockServer(responder: PatternResponder([]), host: "example.invalid").start() }
     }
 
     @Test("IPv6 loopback works", .enabled(if: Tools.hasIPv6Loopback))

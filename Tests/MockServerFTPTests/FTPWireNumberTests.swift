@@ -32,8 +32,8 @@ struct FTPWireNumberTests {
 
     @Test("PORT: six numbers from 0 to 255, a port that is not 0; the reason names the field")
     func port() throws {
-        #expect(try FTPAddress.parse("127,0,0,1,4,1") == SocketAddress(host: "127.0.0.1", port: 1025, isIPv6: false))
-        #expect(try FTPAddress.parse(" 127,0,0,1,255,255 ") == SocketAddress(host: "127.0.0.1", port: 65535, isIPv6: false))
+        #expect(try FTPAddress.parse("127,0,0,1,4,1") == NetworkAddress(host: "127.0.0.1", port: 1025, isIPv6: false))
+        #expect(try FTPAddress.parse(" 127,0,0,1,255,255 ") == NetworkAddress(host: "127.0.0.1", port: 65535, isIPv6: false))
         let cases: [(String, String)] = [
             ("127,0,0,1,256,1", "PORT's p1 \"256\" is not a number from 0 to 255"),
             ("127,0,0,1,4,-1", "PORT's p2 \"-1\" is not a number from 0 to 255"),
@@ -54,8 +54,8 @@ struct FTPWireNumberTests {
 
     @Test("EPRT: protocol 1 or 2, an address of that family, a port from 1 to 65535, one delimiter")
     func eprt() throws {
-        #expect(try FTPAddress.parse("|1|127.0.0.1|65535|") == SocketAddress(host: "127.0.0.1", port: 65535, isIPv6: false))
-        #expect(try FTPAddress.parse("!2!::1!21!") == SocketAddress(host: "::1", port: 21, isIPv6: true))
+        #expect(try FTPAddress.parse("|1|127.0.0.1|65535|") == NetworkAddress(host: "127.0.0.1", port: 65535, isIPv6: false))
+        #expect(try FTPAddress.parse("!2!::1!21!") == NetworkAddress(host: "::1", port: 21, isIPv6: true))
         let cases: [(String, String)] = [
             ("|1|127.0.0.1|65536|", "EPRT's port \"65536\" is not a number from 1 to 65535"),
             ("|1|127.0.0.1|0|", "EPRT's port \"0\" is not a number from 1 to 65535"),

@@ -13,7 +13,7 @@ private actor Counter {
     }
 }
 
-private struct AsyncResponder: HTTPResponder {
+private struct AsyncResponder: HTTPMockResponder {
     let counter = Counter()
 
     struct Refused: Error, CustomStringConvertible {

@@ -13,7 +13,7 @@ struct HTTPRequestPartsTests {
         let method: String
         let target: String
         let version: String
-        let headers: HTTPHeaders
+        let headers: HTTPHeaderFields
         let raw: [UInt8]
         let body: [UInt8]
         let wantsKeepAlive: Bool
@@ -28,11 +28,11 @@ struct HTTPRequestPartsTests {
     /// request line's length, the head's, and the fields, a line that is not `Name: value` (an
     /// obs-fold, a line without a colon) taken as the previous value's continuation after its CR LF,
     /// as a value holding CR LF writes it. `nil` when no such parts write `bytes` back exactly.
-    private static func parts(of bytes: [UInt8]) -> (requestLineLength: Int, headLength: Int, headers: HTTPHeaders)? {
+    private static func parts(of bytes: [UInt8]) -> (requestLineLength: Int, headLength: Int, headers: HTTPHeaderFields)? {
         let crlf: [UInt8] = [0x0D, 0x0A]
         guard let headEnd = bytes.firstRange(of: crlf + crlf)?.upperBound,
               let lineEnd = bytes.firstRange(of: crlf)?.lowerBound else { return nil }
-        var fields: [HTTPHeaders.Field] = []
+        var fields: [HTTPHeaderFields.Field] = []
         // The field lines lie between the request line's CR LF and the blank line's.
         if headEnd - 4 > lineEnd {
             for line in bytes[lineEnd + 2..<headEnd - 4].split(separator: crlf, omittingEmptySubsequences: false) {
@@ -48,7 +48,7 @@ struct HTTPRequestPartsTests {
                 }
             }
         }
-        let headers = HTTPHeaders(fields)
+        let headers = HTTPHeaderFields(fields)
         // Written back as the client writes them; an empty value has its space too.
         var written = Array(bytes[..<lineEnd]) + crlf
         for field in headers.fields { written += Array("\(field.name): \(field.value)\r\n".utf8) }

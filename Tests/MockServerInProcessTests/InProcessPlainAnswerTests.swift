@@ -19,7 +19,7 @@ struct InProcessPlainAnswerTests {
     static let responses: [HTTPMockResponse] = [
         HTTPMockResponse(status: 200, body: Array("ok\n".utf8)),
         HTTPMockResponse(status: 201, reason: "Made  It ", headers: ["X-Space": "  padded\t", "Content-Type": "text/plain"], body: Array("{}".utf8)),
-        HTTPMockResponse(status: 200, headers: HTTPHeaders([.init(name: "X-Twice", value: "a"), .init(name: "Content-Type", value: "text/plain"),
+        HTTPMockResponse(status: 200, headers: HTTPHeaderFields([.init(name: "X-Twice", value: "a"), .init(name: "Content-Type", value: "text/plain"),
                                                             .init(name: "X-Twice", value: " b "), .init(name: "x-twice", value: "c")]),
                          body: Array("abc".utf8)),
         HTTPMockResponse(status: 200, headers: ["Set-Cookie": "a=1; Path=/"], body: Array("c".utf8)),

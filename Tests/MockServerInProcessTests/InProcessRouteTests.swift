@@ -16,7 +16,7 @@ struct InProcessRouteTests {
     }
 
     /// Counts its requests in the connection's states; keeps the context in its answer when `keeps`.
-    struct CountingResponder: HTTPResponder {
+    struct CountingResponder: HTTPMockResponder {
         let keeps: Bool
         /// Each count, and which store it was in (not the store: holding it would keep it from reuse).
         let seen: Locked<[(count: Int, states: ObjectIdentifier)]>

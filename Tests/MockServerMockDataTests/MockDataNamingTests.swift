@@ -86,7 +86,7 @@ struct MockDataNamingTests {
         do {
             _ = try JSONReader.parse(Array(text.utf8), options: .strict)
         } catch {
-            #expect(error.location == JSONValue.Location(line: line, column: column), "\(text.debugDescription): \(error)")
+            #expect(error.location == JSONNode.Location(line: line, column: column), "\(text.debugDescription): \(error)")
         }
     }
 

@@ -8,8 +8,8 @@ import MockServerHTTP
 /// write, and writes less often as the file grows.
 @Suite("Recording: the endpoints file's writes")
 struct EndpointsWriterTests {
-    private func exchange(_ target: String, _ body: String, headers: HTTPHeaders = ["Content-Type": "text/plain"],
-                          trailers: HTTPHeaders = [:]) throws -> RecordedExchange {
+    private func exchange(_ target: String, _ body: String, headers: HTTPHeaderFields = ["Content-Type": "text/plain"],
+                          trailers: HTTPHeaderFields = [:]) throws -> RecordedExchange {
         let request = try #require(HTTPMockRequest(parsing: Array("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n".utf8)))
         return RecordedExchange(request: request, requestBody: [], status: 200, reason: "OK", headers: headers,
                                 body: Array(body.utf8), elapsed: .zero, trailers: trailers)
@@ -19,7 +19,7 @@ struct EndpointsWriterTests {
     func repeatedAnswers() throws {
         let file = try Tools.temporaryDirectory().appendingPathComponent("recorded.json")
         let writer = try EndpointsWriter(file: file, keepsTiming: false)
-        let answers: [(HTTPHeaders, HTTPHeaders)] = [
+        let answers: [(HTTPHeaderFields, HTTPHeaderFields)] = [
             (["Date": "Mon", "X-A": "1", "X-B": "2"], [:]),
             (["DATE": "Tue", "X-A": "1", "age": "3", "X-B": "2"], [:]),  // the same
             (["X-A": "1", "X-B": "2"], [:]),                             // the same

@@ -133,7 +133,7 @@ struct HTTP2RecordingTests {
 
     @Test("h2 over TLS through ALPN into the recorder (curl --http2): answered and recorded like h2c")
     func overTLS() throws {
-        let tls = try TLSConfiguration.generated()
+        let tls = try TLSSettings.generated()
         let folder = try Tools.temporaryDirectory().appendingPathComponent("tls")
         let (upstream, proxy, recorder) = try start(folder: folder) { $0.tls = tls }
         defer { proxy.stop(); upstream.stop() }
@@ -193,8 +193,8 @@ struct HTTP2RecordingTests {
     }
 
     /// A TLS configuration for an upstream, and the file its CA was written to (for `upstreamCA`).
-    private func upstreamTLS() throws -> (tls: TLSConfiguration, caFile: String) {
-        let tls = try TLSConfiguration.generated()
+    private func upstreamTLS() throws -> (tls: TLSSettings, caFile: String) {
+        let tls = try TLSSettings.generated()
         let ca = try Tools.temporaryDirectory().appendingPathComponent("upstream-ca.pem").path
         try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
         return (tls, ca)

@@ -394,7 +394,7 @@ struct HTTPRecorderTests {
 }
 
 /// Answers `/fast` at once and never answers anything else.
-private struct AnswersOnlyFast: HTTPResponder {
+private struct AnswersOnlyFast: HTTPMockResponder {
     func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         guard request.path == "/fast" else {
             try await Task.sleep(for: .seconds(60))

@@ -216,7 +216,7 @@ struct HTTPSRecordingTests {
     func httpsUpstream() throws {
         let work = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        let identity = try TLSConfiguration.Identity.generated()
+        let identity = try TLSSettings.Identity.generated()
         let certificate = work.appendingPathComponent("cert.pem"), key = work.appendingPathComponent("key.pem"), ca = work.appendingPathComponent("ca.pem")
         try Data(identity.certificatePEM.utf8).write(to: certificate)
         try Data(identity.privateKeyPEM.utf8).write(to: key)

@@ -31,7 +31,7 @@ struct RecordingMaskTests {
     @Test("a mask's header lists changed after it is made change what it masks, and what a recording writes: its prepared rule follows each list")
     func headerListsChangedLater() {
         var mask = HTTPRecorder.Mask()
-        let fields: HTTPHeaders = ["X-Session": "s", "X-Trace-Id": "t", "Accept": "*/*"]
+        let fields: HTTPHeaderFields = ["X-Session": "s", "X-Trace-Id": "t", "Accept": "*/*"]
         #expect(!mask.masks(header: "X-Session"))
         mask.headers.append("x-session")
         #expect(mask.masks(header: "X-Session"))
@@ -145,7 +145,7 @@ struct RecordingMaskTests {
 
     @Test("hop-by-hop fields are dropped under any case and spacing, with those Connection names")
     func hopByHop() {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         for (name, value) in [("CONNECTION", " X-Gone ,keep-alive, x-ALSO "), ("Keep-Alive", "5"), ("TE", "trailers"), ("trailer", "X"), ("UPGRADE", "h2c"),
                               ("Proxy-Connection", "close"), ("Transfer-Encoding", "chunked"), ("x-gone", "1"), ("X-Also", "2"), ("X-Kept", "3"),
                               (" te ", "trailers"), ("Content-Length", "3")] {
@@ -154,10 +154,10 @@ struct RecordingMaskTests {
         #expect(HTTPHopByHop.endToEnd(headers).map(\.name) == ["X-Kept", "Content-Length"])
         #expect(HTTPHopByHop.endToEnd(headers, dropping: HTTPHopByHop.answer).map(\.name) == ["X-Kept"])
         // A Connection field of hop-by-hop names only, then one naming a field before it.
-        let later: HTTPHeaders = ["Connection": "keep-alive", "X-Named": "1", "X-Kept": "2", "connection": "close, x-named"]
+        let later: HTTPHeaderFields = ["Connection": "keep-alive", "X-Named": "1", "X-Kept": "2", "connection": "close, x-named"]
         #expect(HTTPHopByHop.endToEnd(later).map(\.name) == ["X-Kept"])
         // Nothing dropped: the same fields.
-        let plain: HTTPHeaders = ["Server": "nginx", "Content-Type": "text/plain"]
+        let plain: HTTPHeaderFields = ["Server": "nginx", "Content-Type": "text/plain"]
         #expect(HTTPHopByHop.endToEnd(plain) == plain)
     }
 

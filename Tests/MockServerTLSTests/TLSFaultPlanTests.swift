@@ -12,8 +12,8 @@ struct TLSFaultPlanTests {
         #expect(plan.ending == .closeNotify)
     }
 
-    @Test("each handshake fault's decision and transcript note name the fault", arguments: TLSConfiguration.HandshakeFault.allCases)
-    func handshakeFaults(fault: TLSConfiguration.HandshakeFault) {
+    @Test("each handshake fault's decision and transcript note name the fault", arguments: TLSSettings.HandshakeFault.allCases)
+    func handshakeFaults(fault: TLSSettings.HandshakeFault) {
         let plan = TLSFaultPlan(handshake: fault)
         switch (fault, plan.heldHello) {
         case (.hang, .hang(let note)):
@@ -32,7 +32,7 @@ struct TLSFaultPlanTests {
 
     @Test("a configuration's faults are the plan's")
     func fromConfiguration() throws {
-        var configuration = try TLSConfiguration.generated()
+        var configuration = try TLSSettings.generated()
         #expect(TLSFaultPlan(configuration) == .none)
         configuration.handshakeFault = .reset
         configuration.sendsCloseNotify = false

@@ -9,9 +9,9 @@ final class TLSOnlyServer: Sendable {
     private let server: LoopServer
 
     /// Binds a port on loopback and serves it with the core's ``LoopServer``, as every server does.
-    init(_ configuration: TLSConfiguration, makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
+    init(_ configuration: TLSSettings, makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
         let context = try TLSContext(configuration)
-        server = try LoopServer.start(binding: [SocketAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
+        server = try LoopServer.start(binding: [NetworkAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
             [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 try StreamConnection.acceptingTLS(socket: client, loop: loop, driver: makeDriver(), context: context).start()
             }]

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("TLS transport", .offPool)
 struct TLSTransportTests {
     /// A started TLS-only server for `configuration`, and its CA written to a file.
-    private func start(_ configuration: TLSConfiguration) throws -> (TLSOnlyServer, String) {
+    private func start(_ configuration: TLSSettings) throws -> (TLSOnlyServer, String) {
         let server = try TLSOnlyServer(configuration) { LineEchoDriver() }
         let ca = try Tools.temporaryDirectory().appendingPathComponent("ca.pem").path
         try #require(configuration.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
@@ -18,7 +18,7 @@ struct TLSTransportTests {
 
     @Test("ciphertext taken one byte at a time: the handshake, 20 KB echoed in lines, and the server's close_notify end")
     func oneByteAtATime() async throws {
-        var tls = try TLSConfiguration.generated()
+        var tls = try TLSSettings.generated()
         tls.ciphertextReadLimit = 1
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -41,10 +41,10 @@ struct TLSTransportTests {
     }
 
     @Test("handshake faults at the layer: what Python's ssl raises, and the transcript's note", arguments: [
-        (TLSConfiguration.HandshakeFault.hang, "TimeoutError", "hang"), (.reset, "ConnectionResetError", "reset"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE", "alert"),
+        (TLSSettings.HandshakeFault.hang, "TimeoutError", "hang"), (.reset, "ConnectionResetError", "reset"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE", "alert"),
     ])
-    func handshakeFaults(fault: TLSConfiguration.HandshakeFault, error: String, note: String) async throws {
-        var tls = try TLSConfiguration.generated()
+    func handshakeFaults(fault: TLSSettings.HandshakeFault, error: String, note: String) async throws {
+        var tls = try TLSSettings.generated()
         tls.handshakeFault = fault
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -68,7 +68,7 @@ struct TLSTransportTests {
     @Test("without close_notify the client sees a truncation and the transcript says so; with it, a clean end")
     func closeNotify() async throws {
         for sendsCloseNotify in [true, false] {
-            var tls = try TLSConfiguration.generated()
+            var tls = try TLSSettings.generated()
             tls.sendsCloseNotify = sendsCloseNotify
             let (server, ca) = try start(tls)
             defer { server.stop() }

@@ -196,7 +196,7 @@ struct CommandLineTests {
         let result = try Tools.run(Tools.mockserver.path, [], environment: ["MOCKSERVER_SELECTOR": "kqueue"])
         #expect(result.status == 71)
         #expect(result.stderr.contains("MOCKSERVER_SELECTOR(kqueue)"), "\(result.stderr)")
-        #expect(throws: SocketError.self) { try IOSelector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "select"]) }
+        #expect(throws: SocketCallError.self) { try IOSelector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "select"]) }
         #expect(try IOSelector.Kind.chosen(environment: [:]) == IOSelector.Kind.platformDefault)
         #expect(try IOSelector.Kind.chosen(environment: ["MOCKSERVER_SELECTOR": "poll"]) == .poll)
     }

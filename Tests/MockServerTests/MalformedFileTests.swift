@@ -60,7 +60,7 @@ struct MalformedFileTests {
             Issue.record("\(file) should not load")
         } catch {
             #expect(String(describing: error.problem).hasPrefix(kind), "\(error)")
-            #expect(error.location == JSONValue.Location(line: line, column: column), "\(error)")
+            #expect(error.location == JSONNode.Location(line: line, column: column), "\(error)")
             #expect(error.message.hasPrefix(message), "\(error.message)")
             #expect(error.description.hasPrefix("\(Self.url(file).path):\(line):\(column): "))
         }

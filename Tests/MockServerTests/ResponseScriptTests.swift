@@ -102,7 +102,7 @@ struct ResponseScriptTests {
             Issue.record("validate() should throw")
         } catch {
             #expect(error.problem == expected)
-            #expect(error.location == JSONValue.Location(line: 12, column: 62))
+            #expect(error.location == JSONNode.Location(line: 12, column: 62))
             // The fixture is the test bundle's copy: the message names its source too.
             #expect(error.description.contains("original-style.json:12:62: set \"bad login\" names the response \"unknown\", which the file does not define"
                                                + " (a copy of \(Tools.repositoryRoot.path)/Tests/MockServerTests/Fixtures/original-style.json:12:62, the file to edit)"),
@@ -218,14 +218,14 @@ struct ResponseScriptTests {
             return
         }
         #expect(text.hasPrefix(message), "\(text)")
-        #expect(error.location == JSONValue.Location(line: line, column: column))
+        #expect(error.location == JSONNode.Location(line: line, column: column))
         #expect(error.description.hasPrefix("test.json:\(line):\(column): JSON syntax error: "))
     }
 
     @Test("columns count characters, not bytes")
     func columnsCountCharacters() throws {
         let error = try #require(failure("{\"é€\": x}"))
-        #expect(error.location == JSONValue.Location(line: 1, column: 8))
+        #expect(error.location == JSONNode.Location(line: 1, column: 8))
     }
 
     @Test("a file that is not UTF-8 is refused with the place of the first bad byte")
@@ -235,7 +235,7 @@ struct ResponseScriptTests {
             Issue.record("should throw")
         } catch {
             guard case .notUTF8 = error.problem else { Issue.record("wrong problem \(error)"); return }
-            #expect(error.location == JSONValue.Location(line: 2, column: 16))
+            #expect(error.location == JSONNode.Location(line: 2, column: 16))
         }
     }
 
@@ -262,7 +262,7 @@ struct ResponseScriptTests {
     func semanticErrors(json: String, kind: String, line: Int, column: Int) throws {
         let error = try #require(failure(json))
         #expect(String(describing: error.problem).hasPrefix(kind), "\(error)")
-        #expect(error.location == JSONValue.Location(line: line, column: column), "\(error)")
+        #expect(error.location == JSONNode.Location(line: line, column: column), "\(error)")
     }
 
     @Test("an invalid pattern's message names the response and the regex engine's reason")
@@ -275,7 +275,7 @@ struct ResponseScriptTests {
             #expect(response == "broken")
             #expect(pattern == "^RETR (unclosed")
             #expect(!reason.isEmpty)
-            #expect(error.location == JSONValue.Location(line: 4, column: 32))
+            #expect(error.location == JSONNode.Location(line: 4, column: 32))
         }
     }
 

@@ -94,6 +94,6 @@ struct SchemeClaimTests {
 }
 
 /// An HTTP responder that answers nothing: only its server's URL is asked for.
-private struct HTTPStubResponderForSchemes: HTTPResponder {
+private struct HTTPStubResponderForSchemes: HTTPMockResponder {
     func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? { nil }
 }

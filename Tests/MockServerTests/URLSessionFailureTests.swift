@@ -102,7 +102,7 @@ struct URLSessionFailureTests {
     func http2Reset() async throws {
         let folder = try #require(Self.trustedFolder)
         var configuration = MockServer.Configuration()
-        configuration.tls = TLSConfiguration(identity: try .init(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        configuration.tls = TLSSettings(identity: try .init(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
         let server = HTTPMockServer(configuration: configuration)
         server.stubRequest("GET", "/stream-reset").andReturn(try .resetStream("CANCEL"))
         try await server.start()

@@ -89,7 +89,7 @@ struct WebSocketPushTests {
     @Test("wss: a websocket script behind implicit TLS, with its URL's scheme", .enabled(if: Tools.hasPython))
     func overTLS() async throws {
         var configuration = MockServer.Configuration()
-        configuration.tls = try TLSConfiguration.generated()
+        configuration.tls = try TLSSettings.generated()
         let server = try MockServer(script: ResponseScript(json: Self.script), configuration: configuration)
         try await server.start()
         defer { server.stop() }

@@ -147,7 +147,9 @@ struct PackageLayoutTests {
         var found: [String: String] = [:]
         let sources = root.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        for file in files where !file.hasPrefix("mockserver") {
+        // The executables declare nothing public; MockServerLegacyNames only the deprecated old
+        // names of renamed types (ServerSideNamesTests holds it so).
+        for file in files where !file.hasPrefix("mockserver") && !file.hasPrefix(ServerSideNamesTests.legacyFolder) {
             var scopes: [(indent: Int, name: String)] = []
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {

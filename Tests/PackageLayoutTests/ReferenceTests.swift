@@ -195,7 +195,8 @@ struct ReferenceTests {
     @Test("no row names a spelling the sources do not declare")
     func noStaleRows() throws {
         let sources = try Self.sourceSpellings()
-        for (type, rows) in try Self.referenceRows() where type != "mockserver" {
+        // The command's section is held to its usage text, the old names' to their module (ServerSideNamesTests).
+        for (type, rows) in try Self.referenceRows() where type != "mockserver" && type != "MockServerLegacyNames" {
             guard let names = sources[type] else {
                 Issue.record("Docs/Reference.md has a section for \(type), which the covered sources do not declare public")
                 continue

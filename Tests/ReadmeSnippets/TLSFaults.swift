@@ -4,7 +4,7 @@ import MockServerResponses
 import Testing
 
 @Test func aHandshakeThatIsReset() async throws {
-    var tls = try TLSConfiguration.generated()
+    var tls = try TLSSettings.generated()
     tls.handshakeFault = .reset                     // or .hang, .alert; sendsCloseNotify = false truncates
     var configuration = MockServer.Configuration()
     configuration.tls = tls

@@ -24,7 +24,7 @@ import Glibc
 func runFuzzerDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
                      _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
 
-func checkLocation(_ location: JSONValue.Location, message: String, in bytes: [UInt8]) {
+func checkLocation(_ location: JSONNode.Location, message: String, in bytes: [UInt8]) {
     precondition(!message.isEmpty, "a refusal without a message")
     let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     precondition(location.line >= 1 && location.column >= 1 && location.line <= lines + 1,
@@ -45,7 +45,7 @@ func checkConditions(_ conditions: NetworkConditions) {
 }
 
 /// Whether two values are the same, where they are included.
-func same(_ one: JSONValue, _ other: JSONValue) -> Bool {
+func same(_ one: JSONNode, _ other: JSONNode) -> Bool {
     guard one.location == other.location, one.numberText == other.numberText else { return false }
     switch (one.kind, other.kind) {
     case (.object(let a), .object(let b)):
@@ -63,7 +63,7 @@ func fuzzAdminJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // PUT /conditions.
-    var strict: JSONValue?
+    var strict: JSONNode?
     do {
         let value = try JSONReader.parse(bytes, options: .strict)
         strict = value
@@ -87,7 +87,7 @@ func fuzzAdminJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = try EndpointScript(json: bytes, file: "POST /endpoints", vocabulary: .standard)
     } catch {
         precondition(!error.message.isEmpty, "an endpoints refusal without a message: \(error.problem)")
-        if let location = error.location { checkLocation(JSONValue.Location(line: location.line, column: location.column), message: error.message, in: bytes) }
+        if let location = error.location { checkLocation(JSONNode.Location(line: location.line, column: location.column), message: error.message, in: bytes) }
     }
     return 0
 }

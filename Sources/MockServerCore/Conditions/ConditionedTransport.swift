@@ -82,7 +82,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
     private var incoming = Queue()
     /// The peer's end (or failure), once read, and when the connection may hear of it.
     private var inputEnd: (due: UInt64, result: Socket.ReadResult)?
-    private var writeError: SocketError?
+    private var writeError: SocketCallError?
     /// The last socket write would have blocked: wait for writability.
     private var socketFull = false
     /// Timers already set, by deadline, so that one is not set twice.
@@ -102,8 +102,8 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         incoming.refilled = now
     }
 
-    package var peerAddress: SocketAddress? { inner.peerAddress }
-    package var localAddress: SocketAddress? { inner.localAddress }
+    package var peerAddress: NetworkAddress? { inner.peerAddress }
+    package var localAddress: NetworkAddress? { inner.localAddress }
     package var peerDescription: String { inner.peerDescription }
     package var hasPendingOutput: Bool { !outgoing.isEmpty || inner.hasPendingOutput }
     package var unacknowledgedBytes: Int? { inner.unacknowledgedBytes.map { $0 + outgoing.count } }
@@ -164,7 +164,7 @@ package final class ConditionedTransport: StreamTransport, LoopHandler {
         inner.detach(from: loop)
     }
 
-    package func connectionError(to target: SocketAddress) -> SocketError? {
+    package func connectionError(to target: NetworkAddress) -> SocketCallError? {
         inner.connectionError(to: target)
     }
 

@@ -11,14 +11,14 @@ package enum NetworkConditionsJSON {
     /// Why a value is not conditions: the message names the key at fault, and where it is.
     package struct Problem: Error, Sendable {
         package let message: String
-        package let location: JSONValue.Location
+        package let location: JSONNode.Location
     }
 
     private static let directionKeys = ["latency", "jitter", "bytesPerSecond", "sliceSize", "sliceDelay", "dataLimit", "probability"]
     private static let topKeys = ["toClient", "toServer", "slowClose", "timeout", "resetAfter", "probability"]
 
     /// The conditions `value` describes.
-    package static func decode(_ value: JSONValue) throws(Problem) -> NetworkConditions {
+    package static func decode(_ value: JSONNode) throws(Problem) -> NetworkConditions {
         let object = try members(value, name: "conditions", known: topKeys)
         var conditions = NetworkConditions()
         if let value = object["toClient"] { conditions.toClient = try direction(value, name: "toClient") }
@@ -31,9 +31,9 @@ package enum NetworkConditionsJSON {
     }
 
     /// An object's members by key, refusing keys not in `known`.
-    private static func members(_ value: JSONValue, name: String, known: [String]) throws(Problem) -> [String: JSONValue] {
+    private static func members(_ value: JSONNode, name: String, known: [String]) throws(Problem) -> [String: JSONNode] {
         guard case .object(let members) = value.kind else { throw Problem(message: "\(name) must be an object", location: value.location) }
-        var object: [String: JSONValue] = [:]
+        var object: [String: JSONNode] = [:]
         for member in members {
             guard known.contains(member.key) else {
                 let path = name == "conditions" ? member.key : "\(name).\(member.key)"
@@ -44,7 +44,7 @@ package enum NetworkConditionsJSON {
         return object
     }
 
-    private static func direction(_ value: JSONValue, name: String) throws(Problem) -> NetworkConditions.Direction {
+    private static func direction(_ value: JSONNode, name: String) throws(Problem) -> NetworkConditions.Direction {
         let object = try members(value, name: name, known: directionKeys)
         var direction = NetworkConditions.Direction()
         if let value = object["latency"] { direction.latency = try seconds(value, name: "\(name).latency") }
@@ -57,21 +57,21 @@ package enum NetworkConditionsJSON {
         return direction
     }
 
-    private static func probability(_ value: JSONValue, name: String) throws(Problem) -> Double {
+    private static func probability(_ value: JSONNode, name: String) throws(Problem) -> Double {
         guard case .number(let number) = value.kind, number >= 0, number <= 1 else {
             throw Problem(message: "\(name) must be a number from 0 to 1", location: value.location)
         }
         return number
     }
 
-    private static func seconds(_ value: JSONValue, name: String) throws(Problem) -> Duration {
+    private static func seconds(_ value: JSONNode, name: String) throws(Problem) -> Duration {
         guard case .number(let number) = value.kind, number.isFinite, number >= 0, number <= 86400 else {
             throw Problem(message: "\(name) must be seconds from 0 to 86400", location: value.location)
         }
         return .rounded(seconds: number)
     }
 
-    private static func count(_ value: JSONValue, name: String) throws(Problem) -> Int {
+    private static func count(_ value: JSONNode, name: String) throws(Problem) -> Int {
         guard case .number(let number) = value.kind, number == number.rounded(), number >= 1, number <= Double(Int32.max) else {
             throw Problem(message: "\(name) must be a whole number from 1 to \(Int32.max)", location: value.location)
         }

@@ -1,4 +1,4 @@
-extension JSONValue {
+extension JSONNode {
     /// A 1-based line and column in a JSON document (a response file, an endpoints file, a mock-data
     /// file); columns count characters, not bytes.
     public struct Location: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -17,7 +17,7 @@ extension JSONValue {
         public var description: String { "\(line):\(column)" }
 
         /// Orders by line, then column.
-        public static func < (lhs: JSONValue.Location, rhs: JSONValue.Location) -> Bool {
+        public static func < (lhs: JSONNode.Location, rhs: JSONNode.Location) -> Bool {
             (lhs.line, lhs.column) < (rhs.line, rhs.column)
         }
     }

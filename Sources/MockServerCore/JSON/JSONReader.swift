@@ -27,7 +27,7 @@ package struct JSONReader {
         /// What is wrong.
         package let message: String
         /// Where.
-        package let location: JSONValue.Location
+        package let location: JSONNode.Location
 
         /// `line:column: message`.
         package var description: String { "\(location): \(message)" }
@@ -46,7 +46,7 @@ package struct JSONReader {
     private static let maximumDepth = 512
 
     /// Parses a whole document: one value, white space around it allowed.
-    package static func parse(_ bytes: [UInt8], options: Options = .lenient) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], options: Options = .lenient) throws(Failure) -> JSONNode {
         var reader = JSONReader(bytes: bytes, options: options)
         try reader.checkUTF8()
         reader.skipWhitespace()
@@ -62,7 +62,7 @@ package struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
     }
 
-    private var location: JSONValue.Location {
+    private var location: JSONNode.Location {
         mutating get {
             // From the line's start when the last count was on another line or further on.
             if counted.index < lineStart || counted.index > index { counted = (lineStart, 1) }
@@ -70,7 +70,7 @@ package struct JSONReader {
             var column = counted.column
             for byte in bytes[counted.index..<index] where byte & 0xC0 != 0x80 { column += 1 }
             counted = (index, column)
-            return JSONValue.Location(line: line, column: column)
+            return JSONNode.Location(line: line, column: column)
         }
     }
 
@@ -91,7 +91,7 @@ package struct JSONReader {
             case .emptyInput:
                 return
             case .error:
-                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: JSONValue.Location(line: lineNumber, column: column))
+                throw Failure(message: "the file is not valid UTF-8 (byte offset \(before))", location: JSONNode.Location(line: lineNumber, column: column))
             }
         }
     }
@@ -112,19 +112,19 @@ package struct JSONReader {
         return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
+    private mutating func parseValue() throws(Failure) -> JSONNode {
         guard index < bytes.count else { throw failure("expected a value but the file ended") }
         let start = location
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), location: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), location: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), location: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, location: start)
+        case UInt8(ascii: "\""): return JSONNode(kind: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(kind: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(kind: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(kind: .null, location: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let (value, text) = try parseNumber()
-            return JSONValue(kind: .number(value), location: start, numberText: text)
+            return JSONNode(kind: .number(value), location: start, numberText: text)
         default: throw failure("expected a value but found \(describeCurrent())")
         }
     }
@@ -140,12 +140,12 @@ package struct JSONReader {
         guard depth <= Self.maximumDepth else { throw failure("values nested deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONValue {
+    private mutating func parseObject() throws(Failure) -> JSONNode {
         let start = location
         try enter()
         index += 1
-        var members: [JSONValue.Member] = []
-        var seen: [String: JSONValue.Location] = [:]
+        var members: [JSONNode.Member] = []
+        var seen: [String: JSONNode.Location] = [:]
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
@@ -161,7 +161,7 @@ package struct JSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\" but found \(describeCurrent())") }
             index += 1
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
+            members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: try parseValue()))
             skipWhitespace()
             guard index < bytes.count else { throw failure("the file ended inside an object that starts at \(start)") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -174,14 +174,14 @@ package struct JSONReader {
             throw failure("expected ',' or '}' but found \(describeCurrent())")
         }
         depth -= 1
-        return JSONValue(kind: .object(members), location: start)
+        return JSONNode(kind: .object(members), location: start)
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    private mutating func parseArray() throws(Failure) -> JSONNode {
         let start = location
         try enter()
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [JSONNode] = []
         skipWhitespace()
         while true {
             guard index < bytes.count else { throw failure("the file ended inside an array that starts at \(start)") }
@@ -199,7 +199,7 @@ package struct JSONReader {
             throw failure("expected ',' or ']' but found \(describeCurrent())")
         }
         depth -= 1
-        return JSONValue(kind: .array(elements), location: start)
+        return JSONNode(kind: .array(elements), location: start)
     }
 
     private mutating func parseString() throws(Failure) -> String {

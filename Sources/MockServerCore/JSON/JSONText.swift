@@ -15,20 +15,20 @@ package enum JSONText {
     }
 
     /// `value` as JSON text laid out as `layout`.
-    package static func write(_ value: JSONValue, layout: Layout = .spaced) -> String {
+    package static func write(_ value: JSONNode, layout: Layout = .spaced) -> String {
         var text = ""
         write(value, layout: layout, into: &text)
         return text
     }
 
     /// `value` as the bytes of its JSON text laid out as `layout`.
-    package static func bytes(_ value: JSONValue, layout: Layout) -> [UInt8] {
+    package static func bytes(_ value: JSONNode, layout: Layout) -> [UInt8] {
         Array(write(value, layout: layout).utf8)
     }
 
     /// Appends `value` to `text`: each value is written once, where it goes, so that a deep value
     /// is not copied again at every level around it.
-    private static func write(_ value: JSONValue, layout: Layout, into text: inout String) {
+    private static func write(_ value: JSONNode, layout: Layout, into text: inout String) {
         let (open, separator, colon, close) = layout == .spaced ? ("{ ", ", ", ": ", " }") : ("{", ",", ":", "}")
         switch value.kind {
         case .null: text += "null"

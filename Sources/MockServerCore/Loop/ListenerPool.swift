@@ -38,7 +38,7 @@ package final class ListenerPool {
                 kept.socket.close()
             }
         }
-        let socket = try Socket.listening(on: SocketAddress(host: host, port: 0), backlog: 8)
+        let socket = try Socket.listening(on: NetworkAddress(host: host, port: 0), backlog: 8)
         return (socket, socket.localAddress?.port ?? 0)
     }
 

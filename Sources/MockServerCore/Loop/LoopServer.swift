@@ -3,7 +3,7 @@
 /// what each listener does with the connections it accepts.
 package struct LoopServer: Sendable {
     /// The bound addresses, in the order they were asked for (a port 0 replaced by the one given).
-    package let addresses: [SocketAddress]
+    package let addresses: [NetworkAddress]
     /// How other threads reach the loop.
     package let inbox: LoopInbox
     private let thread: LoopThread
@@ -13,11 +13,11 @@ package struct LoopServer: Sendable {
     /// `listeners` makes the listener of each bound socket, in the same order, with what `prepare`
     /// made. Returns once every address is bound, with what `prepare` made.
     ///
-    /// - Throws: ``SocketError`` naming the call and address (`bind(127.0.0.1:8080): Address already
+    /// - Throws: ``SocketCallError`` naming the call and address (`bind(127.0.0.1:8080): Address already
     ///   in use`); nothing stays open then.
     package static func start<Prepared: Sendable>(
-        binding addresses: [SocketAddress], environment: ServerEnvironment,
-        prepare: ([SocketAddress]) -> Prepared,
+        binding addresses: [NetworkAddress], environment: ServerEnvironment,
+        prepare: ([NetworkAddress]) -> Prepared,
         listeners: @escaping @Sendable (EventLoop, [Socket], Prepared) -> [Listener]
     ) throws -> (server: LoopServer, prepared: Prepared) {
         var sockets: [Socket] = []

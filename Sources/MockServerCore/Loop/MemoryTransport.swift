@@ -31,13 +31,13 @@ package final class MemoryTransport: StreamTransport {
         self.output = output
     }
 
-    package var peerAddress: SocketAddress? { nil }
-    package var localAddress: SocketAddress? { nil }
+    package var peerAddress: NetworkAddress? { nil }
+    package var localAddress: NetworkAddress? { nil }
     package var peerDescription: String { "in-process" }
     /// Written bytes reach the client at once.
     package var unacknowledgedBytes: Int? { 0 }
 
-    package func connectionError(to target: SocketAddress) -> SocketError? { nil }
+    package func connectionError(to target: NetworkAddress) -> SocketCallError? { nil }
 
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
         self.handler = handler

@@ -47,14 +47,14 @@ package struct OutputBuffer {
     /// Writes as much as the socket takes.
     ///
     /// - Returns: `nil` when everything went or the socket is full, or the error that stopped it.
-    package mutating func write(to socket: Socket) -> SocketError? {
+    package mutating func write(to socket: Socket) -> SocketCallError? {
         write { socket.write($0) }
     }
 
     /// Writes as much as `write` takes (a connection's transport).
     ///
     /// - Returns: `nil` when everything went or the receiver is full, or the error that stopped it.
-    package mutating func write(_ write: (UnsafeRawBufferPointer) -> Socket.WriteResult) -> SocketError? {
+    package mutating func write(_ write: (UnsafeRawBufferPointer) -> Socket.WriteResult) -> SocketCallError? {
         while count > 0 {
             let result = head.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[headOffset...])) }
             switch result {

@@ -4,8 +4,8 @@ package final class SocketTransport: StreamTransport {
     /// The addresses once asked for: each is a system call, which a connection that never needs it
     /// (an FTP data connection, its local one) does not make. HTTP reads both at every request, on
     /// the loop's thread and never through overlapping accesses: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var knownPeerAddress: SocketAddress?
-    @exclusivity(unchecked) private var knownLocalAddress: SocketAddress?
+    @exclusivity(unchecked) private var knownPeerAddress: NetworkAddress?
+    @exclusivity(unchecked) private var knownLocalAddress: NetworkAddress?
     /// Whether the descriptor was closed (its number may be another socket's by now).
     @exclusivity(unchecked) private var isClosed = false
 
@@ -13,12 +13,12 @@ package final class SocketTransport: StreamTransport {
         self.socket = socket
     }
 
-    package var peerAddress: SocketAddress? {
+    package var peerAddress: NetworkAddress? {
         if knownPeerAddress == nil && !isClosed { knownPeerAddress = socket.peerAddress }
         return knownPeerAddress
     }
 
-    package var localAddress: SocketAddress? {
+    package var localAddress: NetworkAddress? {
         if knownLocalAddress == nil && !isClosed { knownLocalAddress = socket.localAddress }
         return knownLocalAddress
     }
@@ -48,7 +48,7 @@ package final class SocketTransport: StreamTransport {
 
     package var unacknowledgedBytes: Int? { socket.unacknowledgedBytes }
 
-    package func connectionError(to target: SocketAddress) -> SocketError? {
+    package func connectionError(to target: NetworkAddress) -> SocketCallError? {
         socket.pendingError(address: target)
     }
 

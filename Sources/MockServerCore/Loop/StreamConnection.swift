@@ -54,13 +54,13 @@ package final class StreamConnection: LoopHandler {
     @exclusivity(unchecked) package var recordsOutput: Bool
     /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
     /// cases then carry nothing that needs a retain on the hot path).
-    private var connectTarget: SocketAddress?
+    private var connectTarget: NetworkAddress?
     /// Code that a ``StreamStep/whenWritten(_:)`` runs once the output is written.
     private var afterOutput: (() -> Void)?
     /// Whether ``Transcript.Event/closed(_:)`` was recorded already (``recordClosed(_:)``).
     private var closeRecorded = false
     /// The peer's address, when the system could tell it.
-    package var peer: SocketAddress? { transport.peerAddress }
+    package var peer: NetworkAddress? { transport.peerAddress }
     /// The loop this connection lives on. `unowned(unsafe)`: the loop keeps every connection it
     /// runs and closes them all before it ends, so it outlives them; a checked `unowned` reference
     /// costs a strong retain and release at every use, several times a unit.
@@ -109,10 +109,10 @@ package final class StreamConnection: LoopHandler {
 
     /// Starts an outbound connection to `target` whose connection, once made, runs `driver`.
     ///
-    /// - Throws: ``SocketError`` when the attempt cannot even start; a refusal later closes the
+    /// - Throws: ``SocketCallError`` when the attempt cannot even start; a refusal later closes the
     ///   connection (the driver hears of it in ``StreamDriver/closed(_:reason:)``), recording nothing.
     @discardableResult
-    package static func connect(to target: SocketAddress, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
+    package static func connect(to target: NetworkAddress, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
                                 channel: Transcript.Channel = .main, recordsOutput: Bool = true) throws -> StreamConnection {
         let socket = try Socket.connecting(to: target)
         let connection = StreamConnection(socket: socket, loop: loop, driver: driver, id: id, channel: channel, recordsOutput: recordsOutput)
@@ -149,7 +149,7 @@ package final class StreamConnection: LoopHandler {
     }
 
     /// The address the connection was accepted on.
-    package var localAddress: SocketAddress? { transport.localAddress }
+    package var localAddress: NetworkAddress? { transport.localAddress }
 
     /// Whether the connection has closed.
     package var isClosed: Bool {
@@ -245,7 +245,7 @@ package final class StreamConnection: LoopHandler {
     }
 
     /// An outbound connection attempt ended: the connection runs, or closes without a record.
-    private func connectionAttempted(to target: SocketAddress, _ readiness: Readiness) {
+    private func connectionAttempted(to target: NetworkAddress, _ readiness: Readiness) {
         guard readiness.writable || readiness.failed else { return }
         if let error = transport.connectionError(to: target) {
             log(.warning, "connection to \(target) not made: \(error)")

@@ -3,9 +3,9 @@
 /// (``MemoryTransport``). Every method is called on the loop's thread.
 package protocol StreamTransport: AnyObject {
     /// The peer's address, when there is one.
-    var peerAddress: SocketAddress? { get }
+    var peerAddress: NetworkAddress? { get }
     /// The address the connection was accepted on, when there is one.
-    var localAddress: SocketAddress? { get }
+    var localAddress: NetworkAddress? { get }
     /// The peer as the transcript names it.
     var peerDescription: String { get }
 
@@ -32,7 +32,7 @@ package protocol StreamTransport: AnyObject {
     /// when it is one.
     var conditioned: ConditionedTransport? { get }
     /// The error an outbound connection attempt to `target` ended with, or `nil` once it is made.
-    func connectionError(to target: SocketAddress) -> SocketError?
+    func connectionError(to target: NetworkAddress) -> SocketCallError?
     /// Ends the sending side while input goes on.
     func shutdownWrite()
     /// Ends the connection: with `reset`, abortively (an RST on a socket).

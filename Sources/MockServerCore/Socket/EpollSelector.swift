@@ -20,10 +20,10 @@ package struct EpollSelector: Sendable {
     /// Creates the epoll instance and its wake-up descriptor.
     package static func make() throws -> EpollSelector {
         let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epoll >= 0 else { throw SocketError.last("epoll_create1") }
+        guard epoll >= 0 else { throw SocketCallError.last("epoll_create1") }
         let wake = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
         guard wake >= 0 else {
-            let error = SocketError.last("eventfd")
+            let error = SocketCallError.last("eventfd")
             _ = Glibc.close(epoll)
             throw error
         }
@@ -61,7 +61,7 @@ package struct EpollSelector: Sendable {
         let milliseconds: Int32 = timeout.map { Int32(clamping: ($0 + 999_999) / 1_000_000) } ?? -1
         return try withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.capacity) { events in
             let count = Syscall.retrying { epoll_wait(epoll, events.baseAddress, Int32(events.count), milliseconds) }
-            guard count >= 0 else { throw SocketError.last("epoll_wait") }
+            guard count >= 0 else { throw SocketCallError.last("epoll_wait") }
             var woken = false
             for index in 0..<Int(count) {
                 let event = events[index]
@@ -98,7 +98,7 @@ package struct EpollSelector: Sendable {
         var event = epoll_event()
         event.events = (interest.contains(.read) ? EPOLLIN.rawValue : 0) | (interest.contains(.write) ? EPOLLOUT.rawValue : 0)
         event.data.fd = fd
-        guard epoll_ctl(epoll, operation, fd, &event) == 0 else { throw SocketError.last("epoll_ctl", "fd \(fd)") }
+        guard epoll_ctl(epoll, operation, fd, &event) == 0 else { throw SocketCallError.last("epoll_ctl", "fd \(fd)") }
     }
 }
 #endif

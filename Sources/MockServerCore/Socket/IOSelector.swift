@@ -17,12 +17,12 @@ package struct IOSelector: Sendable {
 
         /// `MOCKSERVER_SELECTOR`'s choice, or the platform's default.
         ///
-        /// - Throws: ``SocketError`` (`EINVAL`) naming the variable and its value when it names no
+        /// - Throws: ``SocketCallError`` (`EINVAL`) naming the variable and its value when it names no
         ///   selector this platform has.
         package static func chosen(environment: [String: String]) throws -> Kind {
             guard let name = environment["MOCKSERVER_SELECTOR"], !name.isEmpty else { return platformDefault }
             guard let kind = Kind(rawValue: name), kind != .epoll || hasEpoll else {
-                throw SocketError(call: "MOCKSERVER_SELECTOR", address: name, code: EINVAL)
+                throw SocketCallError(call: "MOCKSERVER_SELECTOR", address: name, code: EINVAL)
             }
             return kind
         }
@@ -79,7 +79,7 @@ package struct IOSelector: Sendable {
             #if os(Linux)
             return IOSelector(backend: .epoll(try EpollSelector.make()))
             #else
-            throw SocketError(call: "MOCKSERVER_SELECTOR", address: "epoll", code: EINVAL)
+            throw SocketCallError(call: "MOCKSERVER_SELECTOR", address: "epoll", code: EINVAL)
             #endif
         case .poll:
             return IOSelector(backend: .poll(try PollSelector.make()))

@@ -18,7 +18,7 @@ package struct LoopThread: Sendable {
     /// Starts a thread that runs `body` with the process's asynchronous signals blocked, so that a
     /// signal meant for the application (SIGINT, SIGTERM, …) is never delivered to the loop thread.
     ///
-    /// - Throws: ``SocketError`` naming `pthread_create`.
+    /// - Throws: ``SocketCallError`` naming `pthread_create`.
     package static func start(_ body: @escaping @Sendable () -> Void) throws -> LoopThread {
         final class Box: Sendable {
             let body: @Sendable () -> Void
@@ -38,12 +38,12 @@ package struct LoopThread: Sendable {
         }, context)
         guard result == 0 else {
             Unmanaged<Box>.fromOpaque(context).release()
-            throw SocketError(call: "pthread_create", code: result)
+            throw SocketCallError(call: "pthread_create", code: result)
         }
         #if canImport(Glibc)
         return LoopThread(thread: thread)
         #else
-        guard let thread else { throw SocketError(call: "pthread_create", code: EAGAIN) }
+        guard let thread else { throw SocketCallError(call: "pthread_create", code: EAGAIN) }
         return LoopThread(thread: thread)
         #endif
     }

@@ -39,7 +39,7 @@ package final class PollSelector: @unchecked Sendable {
     /// Creates the selector and its wake-up pipe.
     package static func make() throws -> PollSelector {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw SocketError.last("pipe") }
+        guard pipe(&ends) == 0 else { throw SocketCallError.last("pipe") }
         for fd in ends {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -56,9 +56,9 @@ package final class PollSelector: @unchecked Sendable {
 
     /// Changes what `fd` is watched for.
     ///
-    /// - Throws: ``SocketError`` (`EBADF`) when `fd` is not registered.
+    /// - Throws: ``SocketCallError`` (`EBADF`) when `fd` is not registered.
     package func modify(_ fd: Int32, interest: Interest) throws {
-        guard registrations[fd] != nil else { throw SocketError(call: "poll", address: "fd \(fd)", code: EBADF) }
+        guard registrations[fd] != nil else { throw SocketCallError(call: "poll", address: "fd \(fd)", code: EBADF) }
         registrations[fd]?.interest = interest
         changed = true
     }
@@ -77,7 +77,7 @@ package final class PollSelector: @unchecked Sendable {
         let count = descriptors.withUnsafeMutableBufferPointer { buffer in
             Syscall.retrying { poll(buffer.baseAddress, nfds_t(buffer.count), milliseconds) }
         }
-        guard count >= 0 else { throw SocketError.last("poll") }
+        guard count >= 0 else { throw SocketCallError.last("poll") }
         guard count > 0 else { return false }
         let woken = descriptors[0].revents != 0
         if woken { drainWakeUps() }

@@ -17,22 +17,22 @@ package struct Socket: Sendable, Hashable {
         case bytes(Int)
         case wouldBlock
         case endOfFile
-        case failed(SocketError)
+        case failed(SocketCallError)
     }
 
     /// The outcome of a write.
     package enum WriteResult: Equatable {
         case written(Int)
         case wouldBlock
-        case failed(SocketError)
+        case failed(SocketCallError)
     }
 
     /// Creates a non-blocking socket listening on `address` (port 0 lets the system pick).
     ///
-    /// - Throws: ``SocketError`` naming `socket`, `setsockopt`, `bind` or `listen` and the address.
-    package static func listening(on address: SocketAddress, backlog: Int32 = 1024) throws -> Socket {
+    /// - Throws: ``SocketCallError`` naming `socket`, `setsockopt`, `bind` or `listen` and the address.
+    package static func listening(on address: NetworkAddress, backlog: Int32 = 1024) throws -> Socket {
         let fd = Platform.makeStreamSocket(family: address.isIPv6 ? AF_INET6 : AF_INET)
-        guard fd >= 0 else { throw SocketError.last("socket", address.description) }
+        guard fd >= 0 else { throw SocketCallError.last("socket", address.description) }
         let socket = Socket(fd: fd)
         do {
             try socket.setOption(SOL_SOCKET, SO_REUSEADDR, 1, address: address)
@@ -40,8 +40,8 @@ package struct Socket: Sendable, Hashable {
                 try socket.setOption(Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1, address: address)
             }
             let bound = address.withSockAddr { Platform.bind(fd, $0, $1) }
-            guard bound == 0 else { throw SocketError.last("bind", address.description) }
-            guard Platform.listen(fd, backlog) == 0 else { throw SocketError.last("listen", address.description) }
+            guard bound == 0 else { throw SocketCallError.last("bind", address.description) }
+            guard Platform.listen(fd, backlog) == 0 else { throw SocketCallError.last("listen", address.description) }
         } catch {
             socket.close()
             throw error
@@ -52,14 +52,14 @@ package struct Socket: Sendable, Hashable {
     /// Starts a non-blocking connection to `address`; it completes when the socket is writable,
     /// and ``pendingError()`` then says whether it succeeded.
     ///
-    /// - Throws: ``SocketError`` naming `socket` or `connect` and the address.
-    package static func connecting(to address: SocketAddress) throws -> Socket {
+    /// - Throws: ``SocketCallError`` naming `socket` or `connect` and the address.
+    package static func connecting(to address: NetworkAddress) throws -> Socket {
         let fd = Platform.makeStreamSocket(family: address.isIPv6 ? AF_INET6 : AF_INET)
-        guard fd >= 0 else { throw SocketError.last("socket", address.description) }
+        guard fd >= 0 else { throw SocketCallError.last("socket", address.description) }
         let socket = Socket(fd: fd)
         let result = address.withSockAddr { pointer, length in Syscall.retrying { Platform.connect(fd, pointer, length) } }
         guard result == 0 || errno == EINPROGRESS else {
-            let error = SocketError.last("connect", address.description)
+            let error = SocketCallError.last("connect", address.description)
             socket.close()
             throw error
         }
@@ -67,42 +67,42 @@ package struct Socket: Sendable, Hashable {
     }
 
     /// The error a non-blocking `connect` ended with, or `nil` when it succeeded.
-    package func pendingError(address: SocketAddress) -> SocketError? {
+    package func pendingError(address: NetworkAddress) -> SocketCallError? {
         var code: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         guard getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length) == 0 else { return .last("getsockopt", address.description) }
-        return code == 0 ? nil : SocketError(call: "connect", address: address.description, code: code)
+        return code == 0 ? nil : SocketCallError(call: "connect", address: address.description, code: code)
     }
 
     /// The address the socket is bound to.
-    package var localAddress: SocketAddress? {
+    package var localAddress: NetworkAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return result == 0 ? SocketAddress(storage: storage) : nil
+        return result == 0 ? NetworkAddress(storage: storage) : nil
     }
 
     /// The address of the connected peer.
-    package var peerAddress: SocketAddress? {
+    package var peerAddress: NetworkAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
         }
-        return result == 0 ? SocketAddress(storage: storage) : nil
+        return result == 0 ? NetworkAddress(storage: storage) : nil
     }
 
     /// Accepts one pending connection as a non-blocking socket, or returns `nil` when none is pending.
     ///
-    /// - Throws: ``SocketError`` for failures other than "nothing pending" or "aborted by the peer".
+    /// - Throws: ``SocketCallError`` for failures other than "nothing pending" or "aborted by the peer".
     package func accept() throws -> Socket? {
         let client = Syscall.retrying { Platform.acceptNonBlocking(fd) }
         if client >= 0 { return Socket(fd: client) }
         switch errno {
         case EAGAIN, EWOULDBLOCK, ECONNABORTED, EPROTO: return nil
-        default: throw SocketError.last("accept", localAddress?.description ?? "")
+        default: throw SocketCallError.last("accept", localAddress?.description ?? "")
         }
     }
 
@@ -161,10 +161,10 @@ package struct Socket: Sendable, Hashable {
         _ = Platform.close(fd)
     }
 
-    private func setOption(_ level: Int32, _ name: Int32, _ value: Int32, address: SocketAddress) throws {
+    private func setOption(_ level: Int32, _ name: Int32, _ value: Int32, address: NetworkAddress) throws {
         var value = value
         guard setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
-            throw SocketError.last("setsockopt", address.description)
+            throw SocketCallError.last("setsockopt", address.description)
         }
     }
 }

@@ -46,11 +46,11 @@ extension MockServer {
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
         public var logger: MockServerLogger
-        /// TLS on the main port, or `nil` (the default) for none: with ``TLSConfiguration/Mode-swift.enum/implicit``
+        /// TLS on the main port, or `nil` (the default) for none: with ``TLSSettings/Mode-swift.enum/implicit``
         /// every connection begins with a handshake (HTTPS, implicit FTPS); with
-        /// ``TLSConfiguration/Mode-swift.enum/explicit`` connections begin in plain text and a
+        /// ``TLSSettings/Mode-swift.enum/explicit`` connections begin in plain text and a
         /// script's `«starttls»` begins TLS (FTP's `AUTH TLS`, SMTP's `STARTTLS`).
-        public var tls: TLSConfiguration?
+        public var tls: TLSSettings?
         /// Network conditions for every connection the server accepts (and makes, for FTP's active
         /// data connections): latency, bandwidth, slicing, limits. None by default, or the script's
         /// ``ResponseScript/conditions`` (these win over a script's); change them while the server

@@ -11,7 +11,7 @@ import MockServerTLS
 ///
 /// It listens on a main port, whose connections the protocol of its script's `scheme` serves (a
 /// line, a raw read or a framer's unit to a ``ScriptResponder``, a whole HTTP request to an
-/// ``HTTPResponder``, a WebSocket message to the script), and on the listeners that protocol adds:
+/// ``HTTPMockResponder``, a WebSocket message to the script), and on the listeners that protocol adds:
 /// an FTP script (or one without a scheme, the original's format) also gets a passive-data port,
 /// which sends ``data`` to whoever connects, as the original MockServer did. Every port is bound
 /// when ``start()`` returns, so ``port``, ``dataPort`` and `$pasv` are right at once.
@@ -35,13 +35,13 @@ public final class MockServer: Sendable {
 
     private struct Running {
         let server: LoopServer
-        let address: SocketAddress
+        let address: NetworkAddress
         /// The shared passive-data port, bound for line scripts only.
-        let dataAddress: SocketAddress?
+        let dataAddress: NetworkAddress?
         /// Opens in-process connections, for HTTP servers only.
         let connector: LoopConnector?
         /// The HTTP responder of each request, for HTTP servers only.
-        let httpResponder: (@Sendable () -> any HTTPResponder)?
+        let httpResponder: (@Sendable () -> any HTTPMockResponder)?
     }
 
     /// How the server listens and behaves.
@@ -50,7 +50,7 @@ public final class MockServer: Sendable {
     /// The protocols whose schemes a script built in code (or a responder without a script) may
     /// name, when its own vocabulary did not claim it; their variables serve every script.
     private let vocabulary: ScriptVocabulary
-    /// HTTP's connections, for a server made with an ``HTTPResponder``.
+    /// HTTP's connections, for a server made with an ``HTTPMockResponder``.
     private let httpConnections: ScriptConnections?
     private let state = Locked(State.idle)
 
@@ -76,7 +76,7 @@ public final class MockServer: Sendable {
     /// - Parameters:
     ///   - httpResponder: answers each request, at once or asynchronously.
     ///   - configuration: address, port, limits, clock and logging.
-    public init(httpResponder: any HTTPResponder, configuration: MockServer.Configuration = .init()) {
+    public init(httpResponder: any HTTPMockResponder, configuration: MockServer.Configuration = .init()) {
         self.configuration = configuration
         self.vocabulary = .shared
         self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration, vocabulary: .shared)
@@ -157,7 +157,7 @@ public final class MockServer: Sendable {
     }
 
     /// The bound main address, or `nil` when the server is not running.
-    public var address: SocketAddress? {
+    public var address: NetworkAddress? {
         state.withLock { if case .running(let running) = $0 { running.address } else { nil } }
     }
 
@@ -170,7 +170,7 @@ public final class MockServer: Sendable {
     }
 
     /// What in-process requests need while an HTTP server runs: its connector and its responder.
-    var inProcessEndpoint: (connector: LoopConnector, responder: @Sendable () -> any HTTPResponder)? {
+    var inProcessEndpoint: (connector: LoopConnector, responder: @Sendable () -> any HTTPMockResponder)? {
         state.withLock { state in
             guard case .running(let running) = state, let connector = running.connector, let responder = running.httpResponder else { return nil }
             return (connector, responder)
@@ -254,7 +254,7 @@ public final class MockServer: Sendable {
     /// Calling it on a running server does nothing; a stopped server can be started again (on new
     /// ports, when they were 0).
     ///
-    /// - Throws: ``SocketError`` naming the call and address, such as
+    /// - Throws: ``SocketCallError`` naming the call and address, such as
     ///   `bind(127.0.0.1:8080): Address already in use`.
     public func start() throws {
         try state.withLock { state in
@@ -298,7 +298,7 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// How the server's connections are served: by HTTP's driver for an ``HTTPResponder``; else as
+    /// How the server's connections are served: by HTTP's driver for an ``HTTPMockResponder``; else as
     /// the protocol that claims the script's scheme says (FTP's for no scheme, in the standard
     /// vocabulary); a script whose scheme no protocol claims (one built in code) is read as lines, or
     /// raw reads.
@@ -327,16 +327,16 @@ public final class MockServer: Sendable {
                                     file: script.file)
         }
         if configuration.http2 == .refuse, let refusal = core.responder.responseScript?.http2FaultRefusal { throw refusal }
-        let requested = try SocketAddress(host: configuration.host, port: configuration.port)
+        let requested = try NetworkAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
         // The first of the protocol's own listeners binds the configured data port.
         for index in connections.listeners.indices {
-            addresses.append(try SocketAddress(host: requested.host, port: index == 0 ? configuration.dataPort : 0))
+            addresses.append(try NetworkAddress(host: requested.host, port: index == 0 ? configuration.dataPort : 0))
         }
         let core = self.core
         let configuration = self.configuration
         // The substitution values, and so the drivers, depend on the bound ports.
-        let prepare: ([SocketAddress]) -> (ScriptConnectionContext, @Sendable () -> any StreamDriver) = { bound in
+        let prepare: ([NetworkAddress]) -> (ScriptConnectionContext, @Sendable () -> any StreamDriver) = { bound in
             // Each of the protocol's own listeners gives the values its bound port means (FTP's `$dataport`).
             let values = zip(connections.listeners, bound.dropFirst()).reduce(ScriptSettings()) { $0.merging($1.0.values($1.1.port)) }
             let base = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
@@ -368,7 +368,7 @@ public final class MockServer: Sendable {
         }
         let (server, (context, makeDriver)) = try LoopServer.start(binding: addresses, environment: core.environment, prepare: prepare, listeners: listeners)
         var connector: LoopConnector?
-        var inProcessResponder: (@Sendable () -> any HTTPResponder)?
+        var inProcessResponder: (@Sendable () -> any HTTPMockResponder)?
         if connections.connectsInProcess {
             connector = LoopConnector(inbox: server.inbox, makeDriver: makeDriver)
             let scripted = ScriptHTTPResponder(server: core, base: context.base)

@@ -21,13 +21,13 @@ final class ServerCore: ScriptServer {
         let standard: [String: ScriptProtocolVariable]
         /// The substitutions protocols add: the server's vocabulary's, and those of the script's own vocabulary.
         var variables: [String: ScriptProtocolVariable]
-        var httpResponder: (any HTTPResponder)?
+        var httpResponder: (any HTTPMockResponder)?
         var data: [UInt8]
         var store: FileStore
         var listing: [UInt8]?
         var uploads: [MockServer.Upload] = []
 
-        init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
+        init(responder: any ScriptResponder, httpResponder: (any HTTPMockResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
             self.responder = responder
             self.serverResponder = ServerResponder(responder)
             self.standard = standard
@@ -52,7 +52,7 @@ final class ServerCore: ScriptServer {
     /// `Sendable`, but `Shared` is only read and written inside `withLock`, under the mutex.
     nonisolated(unsafe) private let shared: MutexStorage<Shared>
 
-    init(responder: any ScriptResponder, httpResponder: (any HTTPResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
+    init(responder: any ScriptResponder, httpResponder: (any HTTPMockResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
          vocabulary: ScriptVocabulary) {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, byteLimit: configuration.transcriptByteLimit, observer: configuration.transcriptObserver),
@@ -75,7 +75,7 @@ final class ServerCore: ScriptServer {
     var openConnections: Locked<Int> { environment.openConnections }
 
     /// The responder that answers HTTP requests directly, when the server was made with one.
-    var httpResponder: (any HTTPResponder)? {
+    var httpResponder: (any HTTPMockResponder)? {
         shared.withLock { $0.httpResponder }
     }
 

@@ -50,7 +50,7 @@ public final class HTTPMockServer: Sendable {
 
     /// Binds the port and starts serving.
     ///
-    /// - Throws: ``SocketError`` naming the call and address.
+    /// - Throws: ``SocketCallError`` naming the call and address.
     public func start() throws { try server.start() }
 
     /// Binds the port and starts serving; the form for `async` code.

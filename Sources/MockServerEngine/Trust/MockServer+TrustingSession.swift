@@ -16,11 +16,11 @@ extension MockServer {
     /// - On Linux, FoundationNetworking's URLSession trusts only the CA bundle of its libcurl and
     ///   asks no delegate about server trust, so no session can be told to trust a CA: the session
     ///   is a plain one when that bundle holds the test CA already, and otherwise (a generated
-    ///   identity, ``TLSConfiguration/Identity/generated(hostNames:fault:)``, has a fresh CA) this
+    ///   identity, ``TLSSettings/Identity/generated(hostNames:fault:)``, has a fresh CA) this
     ///   throws ``MockServerError/trustUnsupported(_:)``, whose text names the ways that work
     ///   (`Scripts/with-test-ca.sh`, or ``makeInProcessSession(configuration:hosts:)``). Nothing
     ///   process-wide is changed to make it work.
-    /// - A server that shows an identity of your own (``TLSConfiguration/Identity/init(certificatePEM:privateKeyPEM:)``)
+    /// - A server that shows an identity of your own (``TLSSettings/Identity/init(certificatePEM:privateKeyPEM:)``)
     ///   has no test CA: its session is a plain one, and the system's store alone decides, on
     ///   every platform (under `Scripts/with-test-ca.sh`, its identity in `$MOCKSERVER_TRUSTED_TLS_DIR` is trusted).
     ///
@@ -69,7 +69,7 @@ extension MockServer {
         (/etc/ssl/certs/ca-certificates.crt on Debian and Ubuntu) and asks no delegate about server trust, \
         so no session can be told to trust this server's generated test CA. Either run the tests under \
         Scripts/with-test-ca.sh -- swift test (no root: the CA it makes is trusted in that process tree only) \
-        and serve its identity, TLSConfiguration.Identity(certificateFile: DIR + "/server.pem", \
+        and serve its identity, TLSSettings.Identity(certificateFile: DIR + "/server.pem", \
         privateKeyFile: DIR + "/server.key") with DIR from $MOCKSERVER_TRUSTED_TLS_DIR, for which \
         trustingSession() is a plain session; or use makeInProcessSession(), where https needs no TLS
         """

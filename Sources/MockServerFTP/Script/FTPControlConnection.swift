@@ -70,7 +70,7 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
     }
 
     func connectActive(_ argument: String, otherwise: () -> [ReplyStep<LineWork>]?) -> ScriptRun.Outcome<LineWork> {
-        let address: SocketAddress
+        let address: NetworkAddress
         do {
             address = try FTPAddress.parse(argument)
         } catch {

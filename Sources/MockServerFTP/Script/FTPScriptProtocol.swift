@@ -88,7 +88,7 @@ package struct FTPScriptProtocol: ScriptProtocol {
     }
 
     /// The file's `upload-settle`, as FTP's settings.
-    package func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+    package func settings(_ members: [JSONNode.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         try FTPSettings.decode(members, in: decoding)
     }
 

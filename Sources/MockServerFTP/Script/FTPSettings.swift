@@ -27,7 +27,7 @@ package struct FTPSettings: Sendable, Hashable {
     /// The settings a file's `upload-settle` member gives: a number of seconds from 0 to 60.
     ///
     /// - Throws: ``ResponseFileError`` naming `upload-settle`, at its value.
-    static func decode(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> FTPSettings {
+    static func decode(_ members: [JSONNode.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> FTPSettings {
         var settings = FTPSettings()
         for member in members where member.key == "upload-settle" {
             let value = member.value

@@ -31,7 +31,7 @@ package struct GRPCAnswer: Sendable, Hashable {
     /// as a chunk, then the trailers. When the request's `grpc-timeout` passes before the answer
     /// ends, it ends at the deadline with status 4; when the header cannot be read, the answer is a
     /// trailers-only status 13 naming the fault.
-    package func steps(for request: HTTPMockRequest?, delay: Duration?, headers: HTTPHeaders) -> [ReplyStep<HTTPReplyOutput>] {
+    package func steps(for request: HTTPMockRequest?, delay: Duration?, headers: HTTPHeaderFields) -> [ReplyStep<HTTPReplyOutput>] {
         var deadline: Duration?
         if let value = request?.headers[GRPCTimeout.header] {
             do {
@@ -73,23 +73,23 @@ package struct GRPCAnswer: Sendable, Hashable {
 
     /// A trailers-only response: `200`, `content-type: application/grpc`, the status fields in the
     /// headers, no body.
-    package static func trailersOnly(status: Int, message: String?, headers: HTTPHeaders = [:]) -> HTTPMockResponse {
+    package static func trailersOnly(status: Int, message: String?, headers: HTTPHeaderFields = [:]) -> HTTPMockResponse {
         var all = head(adding: headers)
         for field in statusFields(status: status, message: message) { all.add(name: field.name, value: field.value) }
         return HTTPMockResponse(status: 200, headers: all)
     }
 
     /// `grpc-status` and, when there is a message, `grpc-message` percent-encoded.
-    package static func statusFields(status: Int, message: String?) -> HTTPHeaders {
-        var fields = HTTPHeaders()
+    package static func statusFields(status: Int, message: String?) -> HTTPHeaderFields {
+        var fields = HTTPHeaderFields()
         fields.add(name: "grpc-status", value: String(status))
         if let message, !message.isEmpty { fields.add(name: "grpc-message", value: percentEncoded(message)) }
         return fields
     }
 
     /// `headers` after `content-type: application/grpc` (unless they give a content type).
-    private static func head(adding headers: HTTPHeaders) -> HTTPHeaders {
-        var all = HTTPHeaders()
+    private static func head(adding headers: HTTPHeaderFields) -> HTTPHeaderFields {
+        var all = HTTPHeaderFields()
         if !headers.contains("Content-Type") { all.add(name: "content-type", value: "application/grpc") }
         for field in headers { all.add(name: field.name, value: field.value) }
         return all

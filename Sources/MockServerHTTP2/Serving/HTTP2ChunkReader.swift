@@ -17,7 +17,7 @@ struct HTTP2ChunkReader {
     private var buffer: [UInt8] = []
     private var phase = Phase.chunks
     /// The fields of the trailer section read so far.
-    private(set) var trailers: HTTPHeaders = [:]
+    private(set) var trailers: HTTPHeaderFields = [:]
 
     /// The body bytes that `bytes` completes; bytes of an unfinished chunk wait for the next call.
     mutating func take(_ bytes: [UInt8]) -> [UInt8] {

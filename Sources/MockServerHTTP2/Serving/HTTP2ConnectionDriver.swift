@@ -3,7 +3,7 @@ import MockServerHTTP
 
 /// HTTP/2 on one connection (RFC 9113): reads frames, lets ``HTTP2ServerConnection`` say what they
 /// mean, turns each stream's request into the ``HTTPMockRequest`` HTTP/1.1 would give, asks the
-/// same ``HTTPResponder``, and runs each stream's reply steps on their own, sending its response as
+/// same ``HTTPMockResponder``, and runs each stream's reply steps on their own, sending its response as
 /// HEADERS and DATA within both flow-control windows, and its trailers as a closing HEADERS frame.
 ///
 /// The connection's steps are not used: everything is sent as it is decided
@@ -26,7 +26,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private var h2: HTTP2ServerConnection
     private var state = State.running
     private var exchanges: [UInt32: HTTP2StreamExchange] = [:]
-    private let responder: @Sendable () -> any HTTPResponder
+    private let responder: @Sendable () -> any HTTPMockResponder
     /// The longest request body a stream may send (``MockServerHTTP/HTTPRequestLimits``, HTTP/1.1's
     /// too): a longer one is answered `413 Content Too Large` as soon as it passes, and the rest of
     /// it is read and dropped.
@@ -72,7 +72,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A driver for a connection whose next bytes are the client preface (`expectingPreface`), or
     /// whose preface was read already; requests go to the responder `responder` returns, and the
     /// client's floods meet `defences`.
-    package init(responder: @escaping @Sendable () -> any HTTPResponder, settings: HTTP2Settings = defaultSettings,
+    package init(responder: @escaping @Sendable () -> any HTTPMockResponder, settings: HTTP2Settings = defaultSettings,
                  defences: HTTP2DefenceLimits = .standard, maximumRequestBodySize: Int = HTTPRequestLimits.defaultMaximumBodyLength,
                  expectingPreface: Bool = true, upgraded: HTTPMockRequest? = nil) {
         self.responder = responder

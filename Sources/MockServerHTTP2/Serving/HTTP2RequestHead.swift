@@ -20,7 +20,7 @@ enum HTTP2RequestHead {
     /// interpolation and converted afterwards was 12% of the server's CPU under h2load).
     static func request(fields: [HPACKHeader], body: [UInt8], streamID: UInt32) throws(HTTP2Error) -> HTTPMockRequest {
         var pseudo: [String: String] = [:]
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         var cookies: [String] = []
         var sawRegularField = false
         func malformed(_ reason: String) -> HTTP2Error {
@@ -61,7 +61,7 @@ enum HTTP2RequestHead {
                 throw malformed("content-length \(lengths.joined(separator: ", ")) with \(body.count) bytes of DATA")
             }
         }
-        var all = HTTPHeaders()
+        var all = HTTPHeaderFields()
         if let authority, !headers.contains("host") { all.add(name: "Host", value: authority) }
         for field in headers { all.add(name: field.name, value: field.value) }
         if !cookies.isEmpty { all.add(name: "cookie", value: cookies.joined(separator: "; ")) }

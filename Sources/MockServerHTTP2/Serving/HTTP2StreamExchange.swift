@@ -51,7 +51,7 @@ final class HTTP2StreamExchange {
     /// read as a response, whose head and body go as HEADERS and DATA.
     var rawResponse: HTTPResponseParser?
     /// Fields sent after the body, as a closing HEADERS frame.
-    var trailers: HTTPHeaders = [:]
+    var trailers: HTTPHeaderFields = [:]
     /// Set by a «close»: once the stream's end has gone (all its body, as the windows allow), the
     /// connection closes.
     var closesConnection = false

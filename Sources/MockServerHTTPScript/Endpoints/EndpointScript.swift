@@ -12,7 +12,7 @@ package struct EndpointScript: Sendable {
     package struct Endpoint: Sendable {
         package let method: String
         package let path: String
-        package let requestHeaders: HTTPHeaders
+        package let requestHeaders: HTTPHeaderFields
         package let requestBody: String?
         /// The responses in turn; the last repeats. Empty when the endpoint upgrades.
         package let responses: [Response]

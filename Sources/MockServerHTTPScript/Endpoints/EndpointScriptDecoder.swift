@@ -11,7 +11,7 @@ struct EndpointScriptDecoder {
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
     func decode(_ json: [UInt8], file: String?) throws(ResponseFileError) -> EndpointScript {
-        let root: JSONValue
+        let root: JSONNode
         do {
             root = try JSONReader.parse(json)
         } catch {
@@ -30,7 +30,7 @@ struct EndpointScriptDecoder {
         return EndpointScript(endpoints: endpoints, conditions: conditions, file: file)
     }
 
-    private func endpoint(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
+    private func endpoint(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointScript.Endpoint {
         let fields = try base.members(of: value, path: path, known: ["api", "request", "response", "responses", "upgrade", "cache", "comment"])
         guard let apiValue = fields["api"] else { throw base.error(.missingKey(path: path, key: "api"), at: value.location) }
         let api = try base.string(apiValue, path: "\(path).api")
@@ -39,7 +39,7 @@ struct EndpointScriptDecoder {
             throw base.error(.invalidValue(path: "\(path).api", reason: "an api is a method and a path, such as \"get /config/:version\", not \"\(api)\""),
                              at: apiValue.location)
         }
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         var body: String?
         if let request = fields["request"] {
             let requestFields = try base.members(of: request, path: "\(path).request", known: ["headers", "body"])
@@ -84,7 +84,7 @@ struct EndpointScriptDecoder {
     /// in place, whose `scheme` names a protocol that HTTP upgrades to
     /// (``ScriptProtocol/upgradeToken``), whose sets all name responses it has; connections start
     /// on `default`, or else the first set.
-    private func upgrade(_ value: JSONValue, path: String) throws(ResponseFileError) -> PatternResponder {
+    private func upgrade(_ value: JSONNode, path: String) throws(ResponseFileError) -> PatternResponder {
         guard case .object(let members) = value.kind else {
             throw base.error(.wrongType(path: path, expected: "a script object, such as {\"scheme\": \"websocket\", \"responses\": {…}}", found: value.typeName),
                              at: value.location)
@@ -109,7 +109,7 @@ struct EndpointScriptDecoder {
         return try PatternResponder(script: script, set: script.startingSet)
     }
 
-    private func response(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointScript.Response {
+    private func response(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointScript.Response {
         let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions",
                                                                       "trailers", "grpc"] + HTTPStreamFault.keys)
         var status = 200
@@ -157,7 +157,7 @@ struct EndpointScriptDecoder {
     }
 
     /// A response's `"trailers"`: names and values (with `${…}` values), in order.
-    private func trailers(_ value: JSONValue?, path: String) throws(ResponseFileError) -> [(name: String, value: EndpointTemplate)] {
+    private func trailers(_ value: JSONNode?, path: String) throws(ResponseFileError) -> [(name: String, value: EndpointTemplate)] {
         guard let value else { return [] }
         var trailers: [(name: String, value: EndpointTemplate)] = []
         for member in try base.orderedMembers(of: value, path: path) {
@@ -172,7 +172,7 @@ struct EndpointScriptDecoder {
     /// A response's `"grpc"` answer: `"messages"` (each `{"base64": …}`, `{"hex": …}` or `{"file": …}`,
     /// with an optional `"delay"`), `"status"` (0 to 16) and `"message"`. It is the whole answer: the
     /// response has no status, body, stream or trailers of its own.
-    private func grpc(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body {
+    private func grpc(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> EndpointScript.Body {
         for key in ["status", "body", "json", "events", "chunks", "end", "trailers"] {
             if let other = fields[key] {
                 throw base.error(.invalidValue(path: "\(path).\(key)", reason: "a \"grpc\" answer has no \"\(key)\": it sets the status, body and trailers"),
@@ -203,7 +203,7 @@ struct EndpointScriptDecoder {
 
     /// One gRPC message: its bytes from `"base64"`, `"hex"` or a `"file"` (relative to the endpoints
     /// file, read now), and the `"delay"` before it.
-    private func grpcMessage(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPMockResponse.StreamPiece {
+    private func grpcMessage(_ value: JSONNode, path: String) throws(ResponseFileError) -> HTTPMockResponse.StreamPiece {
         let fields = try base.members(of: value, path: path, known: ["base64", "hex", "file", "delay"])
         let sources = ["base64", "hex", "file"].filter { fields[$0] != nil }
         guard sources.count == 1 else {
@@ -221,7 +221,7 @@ struct EndpointScriptDecoder {
         } else if case .object(let members) = value.kind {
             // The shared reader of {"base64": …} and {"hex": …}, given that member alone.
             let source = members.filter { $0.key == sources[0] }
-            bytes = try base.bytes(JSONValue(kind: .object(source), location: value.location), path: path)
+            bytes = try base.bytes(JSONNode(kind: .object(source), location: value.location), path: path)
         } else {
             bytes = []
         }
@@ -230,7 +230,7 @@ struct EndpointScriptDecoder {
 
     /// `"reset": "CODE"` or `"goaway": "CODE"` (an RFC 9113 error name), or `"stall"`, `"badHPACK"`
     /// or `"illegalFrame"` with `true`; `nil` when there is none.
-    private func http2Fault(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
+    private func http2Fault(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
         let given = HTTPStreamFault.keys.filter { fields[$0] != nil }
         guard let key = given.first, let value = fields[key] else { return nil }
         if given.count > 1, let other = fields[given[1]] {
@@ -241,7 +241,7 @@ struct EndpointScriptDecoder {
     }
 
     /// A streamed body: `"events"` or `"chunks"`, and how it `"end"`s; `nil` when there is neither.
-    func stream(_ fields: [String: JSONValue], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
+    func stream(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> EndpointScript.Body? {
         let end = try fields["end"].map { value throws(ResponseFileError) -> HTTPMockResponse.StreamEnd in
             guard case .string(let text) = value.kind, let end = HTTPMockResponse.StreamEnd(rawValue: text) else {
                 throw base.error(.invalidValue(path: "\(path).end", reason: "a stream ends \(HTTPMockResponse.StreamEnd.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"),
@@ -269,14 +269,14 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func list(_ value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue] {
+    private func list(_ value: JSONNode, path: String) throws(ResponseFileError) -> [JSONNode] {
         guard case .array(let items) = value.kind, !items.isEmpty else {
             throw base.error(.wrongType(path: path, expected: "a non-empty array", found: value.typeName), at: value.location)
         }
         return items
     }
 
-    private func event(_ value: JSONValue, path: String) throws(ResponseFileError) -> HTTPMockResponse.ServerSentEvent {
+    private func event(_ value: JSONNode, path: String) throws(ResponseFileError) -> HTTPMockResponse.ServerSentEvent {
         let fields = try base.members(of: value, path: path, known: ["id", "event", "data", "retry", "comment", "delay"])
         func text(_ key: String) throws(ResponseFileError) -> String? {
             try fields[key].map { value throws(ResponseFileError) in try base.string(value, path: "\(path).\(key)") }
@@ -302,7 +302,7 @@ struct EndpointScriptDecoder {
         return event
     }
 
-    private func delay(_ value: JSONValue?, path: String) throws(ResponseFileError) -> Duration? {
+    private func delay(_ value: JSONNode?, path: String) throws(ResponseFileError) -> Duration? {
         try value.map { value throws(ResponseFileError) -> Duration in
             guard case .number(let seconds) = value.kind else {
                 throw base.error(.wrongType(path: path, expected: "a number of seconds", found: value.typeName), at: value.location)
@@ -311,7 +311,7 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func template(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointTemplate {
+    private func template(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointTemplate {
         let text = try base.string(value, path: path)
         do {
             return try EndpointTemplate(text)
@@ -320,7 +320,7 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func json(_ value: JSONValue, path: String) throws(ResponseFileError) -> EndpointJSON {
+    private func json(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointJSON {
         switch value.kind {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

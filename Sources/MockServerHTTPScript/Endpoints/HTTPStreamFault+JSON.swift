@@ -8,7 +8,7 @@ extension HTTPStreamFault {
     /// and `"goaway"`, `true` for the others.
     ///
     /// - Throws: ``MockServerScript/ResponseFileError`` at `value`, naming `path`, when it is not one of those.
-    static func decode(key: String, _ value: JSONValue, path: String, decoder: ResponseScriptDecoder) throws(ResponseFileError) -> HTTPStreamFault {
+    static func decode(key: String, _ value: JSONNode, path: String, decoder: ResponseScriptDecoder) throws(ResponseFileError) -> HTTPStreamFault {
         switch key {
         case "reset", "goaway":
             let code = try decoder.string(value, path: path)
@@ -30,7 +30,7 @@ extension HTTPStreamFault {
     }
 
     /// The error that refuses the fault at `value` (`path`) on a server that speaks only HTTP/1.1.
-    static func refusal(at value: JSONValue, path: String, decoder: ResponseScriptDecoder) -> ResponseFileError {
+    static func refusal(at value: JSONNode, path: String, decoder: ResponseScriptDecoder) -> ResponseFileError {
         decoder.error(.invalidValue(path: path, reason: "an HTTP/2 fault, and this server speaks only HTTP/1.1 (--http2 refuse)"), at: value.location)
     }
 }

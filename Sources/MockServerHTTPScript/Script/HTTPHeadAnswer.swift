@@ -18,7 +18,7 @@ package struct HTTPHeadAnswer: PartialInputAnswer {
     ///
     /// - Throws: ``MockServerScript/ResponseFileError`` when the value is not a Boolean, or when a
     ///   head response's pattern is `«initial»`.
-    static func decode(_ head: JSONValue, pattern: InputPattern, at patternLocation: JSONValue.Location,
+    static func decode(_ head: JSONNode, pattern: InputPattern, at patternLocation: JSONNode.Location,
                        in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPHeadAnswer? {
         guard case .bool(let flag) = head.kind else {
             throw decoding.error(.wrongType(path: "\(decoding.path).head", expected: "true or false", found: head.typeName), at: head.location)

@@ -76,9 +76,9 @@ package struct HTTPResponseTemplate: Sendable, Hashable {
         }
         let status = String(decoding: status.render(input: input, groups: groups, context: context), as: UTF8.self)
         let fields = headers.map { header in
-            HTTPHeaders.Field(name: header.name, value: String(decoding: header.value.render(input: input, groups: groups, context: context), as: UTF8.self))
+            HTTPHeaderFields.Field(name: header.name, value: String(decoding: header.value.render(input: input, groups: groups, context: context), as: UTF8.self))
         }
-        return HTTPMockResponse(statusLine: status, headers: HTTPHeaders(fields), body: bodyBytes)
+        return HTTPMockResponse(statusLine: status, headers: HTTPHeaderFields(fields), body: bodyBytes)
     }
 
     /// The response's bytes as ``HTTPResponseSerializer`` writes them with no request to answer:

@@ -40,12 +40,12 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     }
 
     /// HTTP's connections, whose requests go to the responder `responder` makes once per start.
-    package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPResponder) -> ScriptConnections {
+    package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPMockResponder) -> ScriptConnections {
         ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
             let responder = responder(context)
             // One closure for every connection: made per connection, its context (the responder)
             // was an allocation each connection kept for as long as it lived.
-            let current: @Sendable () -> any HTTPResponder = { responder }
+            let current: @Sendable () -> any HTTPMockResponder = { responder }
             return { HTTPConnectionDriver(responder: current) }
         }
     }
@@ -63,7 +63,7 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
         return .continueRequest
     }
 
-    package func responseTraits(_ members: [JSONValue.Member], pattern: InputPattern, at patternLocation: JSONValue.Location,
+    package func responseTraits(_ members: [JSONNode.Member], pattern: InputPattern, at patternLocation: JSONNode.Location,
                                 in decoding: ScriptDecoding) throws(ResponseFileError) -> [any Sendable] {
         var traits: [any Sendable] = []
         for member in members {
@@ -86,12 +86,12 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     /// `{"status": "200 OK", "headers": {"Name": "value", …}, "body": "text" | {"hex"/"base64": …} | "«data»"}`,
     /// or in place of the body `"events"` (server-sent events) or `"chunks"` (timed pieces) and
     /// their `"end"`, written as in an endpoints file.
-    private func response(_ value: JSONValue, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
+    private func response(_ value: JSONNode, path: String, in decoding: ScriptDecoding) throws(ResponseFileError) -> HTTPResponseTemplate {
         var status: ResponseTemplate = "200 OK"
         var headers: [HTTPResponseTemplate.Header] = []
         var body: HTTPResponseTemplate.Body = .bytes([])
-        var streamFields: [String: JSONValue] = [:]
-        var bodyValue: JSONValue?
+        var streamFields: [String: JSONNode] = [:]
+        var bodyValue: JSONNode?
         for member in try decoding.members(of: value, path: path, known: ["status", "headers", "body", "events", "chunks", "end"]) {
             switch member.key {
             case "status":

@@ -10,8 +10,8 @@ import MockServerScript
 /// other file commands change the server's files then, and `«data»`, `$size` and `«propfind»` see
 /// the files as they are at that point. Pauses and faults are steps of the reply.
 ///
-/// A class, so that handing it out as `any HTTPResponder` for every request copies a reference.
-package final class ScriptHTTPResponder: HTTPResponder {
+/// A class, so that handing it out as `any HTTPMockResponder` for every request copies a reference.
+package final class ScriptHTTPResponder: HTTPMockResponder {
     let server: any ScriptServer
     /// The substitution values that do not change while the server runs.
     package let base: SubstitutionContext

@@ -12,12 +12,12 @@ import MockServerCore
 /// - `null` has no bencoding, so a document that holds one has none either.
 package enum Bencoding {
     /// The bencoded bytes of `value`, or `nil` when it holds `null` or a number that is not whole.
-    package static func encode(_ value: JSONValue) -> [UInt8]? {
+    package static func encode(_ value: JSONNode) -> [UInt8]? {
         var output: [UInt8] = []
         return append(value, to: &output) ? output : nil
     }
 
-    private static func append(_ value: JSONValue, to output: inout [UInt8]) -> Bool {
+    private static func append(_ value: JSONNode, to output: inout [UInt8]) -> Bool {
         switch value.kind {
         case .string(let text):
             appendString(Array(text.utf8), to: &output)
@@ -37,7 +37,7 @@ package enum Bencoding {
             }
             output.append(UInt8(ascii: "e"))
         case .object(let members):
-            var latest: [[UInt8]: JSONValue] = [:]
+            var latest: [[UInt8]: JSONNode] = [:]
             for member in members { latest[Array(member.key.utf8)] = member.value }
             output.append(UInt8(ascii: "d"))
             for key in latest.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {

@@ -32,7 +32,7 @@ final class EndpointsWriter: RecordingSink {
     }
 
     /// Whether `field` tells answers apart: all but those that change with the clock (`Date`, `Age`).
-    private static func isComparable(_ field: HTTPHeaders.Field) -> Bool {
+    private static func isComparable(_ field: HTTPHeaderFields.Field) -> Bool {
         !clockFields.contains(field.name)
     }
 
@@ -41,13 +41,13 @@ final class EndpointsWriter: RecordingSink {
     private struct Answer: Equatable {
         var status: Int
         /// The headers that tell answers apart (``isComparable(_:)``).
-        var headers: HTTPHeaders
+        var headers: HTTPHeaderFields
         var body: [UInt8]
-        var trailers = HTTPHeaders()
+        var trailers = HTTPHeaderFields()
 
         init(_ exchange: RecordedExchange) {
             status = exchange.status
-            headers = HTTPHeaders(exchange.headers.fields.filter(EndpointsWriter.isComparable))
+            headers = HTTPHeaderFields(exchange.headers.fields.filter(EndpointsWriter.isComparable))
             body = exchange.body
             trailers = exchange.trailers
         }

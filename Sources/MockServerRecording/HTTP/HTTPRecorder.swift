@@ -30,7 +30,7 @@ import MockServerWebSocketScript
 ///   client a `502 Bad Gateway` whose body names the cause; nothing is written for it.
 /// - The transcript shows both sides: the client's connection, and the upstream connections with
 ///   what was sent on them; each write is a `recorded` note.
-public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
+public final class HTTPRecorder: HTTPMockResponder, HTTPLoopResponder {
     /// Where requests go.
     package let upstream: HTTPUpstream
     /// Where exchanges are written.
@@ -267,7 +267,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
     /// the server (kept for `HEAD`), a `Location` on the upstream made relative; and the roles
     /// the kept fields have between them, so that the recording asks no name set of a field
     /// when none is masked or dropped.
-    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> (headers: HTTPHeaders, roles: RecordingFieldRoles.Role) {
+    private func clientHeaders(_ response: UpstreamResponse, for request: HTTPMockRequest) -> (headers: HTTPHeaderFields, roles: RecordingFieldRoles.Role) {
         let keepsLength = request.method == "HEAD" || response.status == 304
         let headers = response.headers
         let dropping: RecordingFieldRoles.Role = keepsLength ? .hopByHop : [.hopByHop, .contentLength]
@@ -289,17 +289,17 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
             roles = kept.fields.reduce(into: []) { $0.formUnion(fieldRoles.roles(of: $1.name)) }
         } else if let first = firstDropped {
             // One allocation, at the size the kept fields can reach.
-            var fields: [HTTPHeaders.Field] = []
+            var fields: [HTTPHeaderFields.Field] = []
             fields.reserveCapacity(headers.count - 1)
             fields += headers.fields[..<first]
             for index in (first + 1)..<headers.count where fieldRoles.roles(of: index, in: headers, ids: response.fieldIDs).isDisjoint(with: dropping) {
                 fields.append(headers.fields[index])
             }
-            kept = HTTPHeaders(fields)
+            kept = HTTPHeaderFields(fields)
         }
         // Most answers have no location to rewrite: their fields are not copied again.
         guard roles.contains(.location) else { return (kept, roles) }
-        var result = HTTPHeaders()
+        var result = HTTPHeaderFields()
         for field in kept {
             result.add(name: field.name, value: RecordingFieldRoles.locations.contains(field.name) ? relative(field.value) : field.value)
         }
@@ -326,7 +326,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
 
     /// The exchange as written: masked, with the headers the client got (whose fields have
     /// `roles` between them).
-    private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaders,
+    private func recording(_ request: HTTPMockRequest, _ response: UpstreamResponse, headers: HTTPHeaderFields,
                            roles: RecordingFieldRoles.Role) -> RecordedExchange {
         // The request as written and named: masked query parameters and body fields (the
         // replay masks an incoming request the same way before it looks it up).
@@ -337,7 +337,7 @@ public final class HTTPRecorder: HTTPResponder, HTTPLoopResponder {
         let dropped: RecordingFieldRoles.Role = responseBody.count != response.body.count || responseBody != response.body ? .bodyDescription : .contentLength
         var written = roles.contains(.masked) ? mask.masked(headers) : headers
         if roles.contains(dropped) {
-            written = HTTPHeaders(written.fields.filter { fieldRoles.roles(of: $0.name).isDisjoint(with: dropped) })
+            written = HTTPHeaderFields(written.fields.filter { fieldRoles.roles(of: $0.name).isDisjoint(with: dropped) })
         }
         return RecordedExchange(request: maskedRequest, requestBody: maskedRequest.body,
                                 status: response.status, reason: response.reason, headers: written, body: responseBody,

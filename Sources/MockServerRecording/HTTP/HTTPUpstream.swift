@@ -23,7 +23,7 @@ package struct HTTPUpstream: Sendable, Equatable {
     /// The path put before each request's path, without a trailing `/` (empty for none).
     package let basePath: String
     /// The address the host resolved to when the upstream was made.
-    package let address: SocketAddress
+    package let address: NetworkAddress
     /// `host:port` as a `Host` header writes it (made once: every forwarded request sends it).
     package let authority: String
 
@@ -60,7 +60,7 @@ package struct HTTPUpstream: Sendable, Equatable {
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
         do {
-            address = try SocketAddress.resolving(host: host, port: UInt16(port))
+            address = try NetworkAddress.resolving(host: host, port: UInt16(port))
         } catch {
             throw .badUpstream(text, reason: "\(error)")
         }
@@ -89,19 +89,19 @@ package struct HTTPUpstream: Sendable, Equatable {
         let body = request.body
         var bytes: [UInt8] = []
         bytes.reserveCapacity(request.input.bytes.count + authority.utf8.count + basePath.utf8.count + 32)
-        HTTPHeaders.appendUTF8(of: request.method, to: &bytes)
+        HTTPHeaderFields.appendUTF8(of: request.method, to: &bytes)
         bytes.append(0x20)
         let target = request.target
         if target.utf8.first == UInt8(ascii: "/") {
             // The origin form, as clients send it: the path as it came, under the base path, with no
             // `String` made of it.
-            HTTPHeaders.appendUTF8(of: basePath, to: &bytes)
-            HTTPHeaders.appendUTF8(of: target, to: &bytes)
+            HTTPHeaderFields.appendUTF8(of: basePath, to: &bytes)
+            HTTPHeaderFields.appendUTF8(of: target, to: &bytes)
         } else {
-            HTTPHeaders.appendUTF8(of: forwardedTarget(of: request), to: &bytes)
+            HTTPHeaderFields.appendUTF8(of: forwardedTarget(of: request), to: &bytes)
         }
         bytes.append(contentsOf: Self.versionAndHost)
-        HTTPHeaders.appendUTF8(of: authority, to: &bytes)
+        HTTPHeaderFields.appendUTF8(of: authority, to: &bytes)
         bytes.append(0x0D)
         bytes.append(0x0A)
         HTTPHopByHop.writeEndToEnd(request.headers, dropping: HTTPHopByHop.forwardedRequest, to: &bytes)

@@ -11,11 +11,11 @@ struct RecordedExchange: Sendable {
     let status: Int
     let reason: String
     /// The response's end-to-end headers, masked, without `Content-Length`.
-    let headers: HTTPHeaders
+    let headers: HTTPHeaderFields
     /// The response body, masked where its JSON fields are.
     let body: [UInt8]
     /// How long the upstream took.
     let elapsed: Duration
     /// The response's trailers, masked.
-    var trailers = HTTPHeaders()
+    var trailers = HTTPHeaderFields()
 }

@@ -35,7 +35,7 @@ struct RecordingFieldRoles: Sendable {
     }
 
     /// The roles of field `index` of `headers`, whose first fields' literals are `ids`.
-    func roles(of index: Int, in headers: HTTPHeaders, ids: HTTPResponseFieldIDs) -> Role {
+    func roles(of index: Int, in headers: HTTPHeaderFields, ids: HTTPResponseFieldIDs) -> Role {
         if let literal = ids[index] { return literalRoles[literal] }
         return Self.roles(of: headers.fields[index].name, mask: mask)
     }

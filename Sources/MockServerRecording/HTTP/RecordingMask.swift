@@ -66,9 +66,9 @@ extension HTTPRecorder {
 
         /// `headers` with masked values replaced by ``replacement``: the same headers, not copied,
         /// when none is masked.
-        func masked(_ headers: HTTPHeaders) -> HTTPHeaders {
+        func masked(_ headers: HTTPHeaderFields) -> HTTPHeaderFields {
             guard let first = headers.fields.firstIndex(where: { headerRule.masks(header: $0.name) }) else { return headers }
-            var result = HTTPHeaders(Array(headers.fields[..<first]))
+            var result = HTTPHeaderFields(Array(headers.fields[..<first]))
             result.reserveCapacity(headers.count)
             for field in headers.fields[first...] {
                 result.add(name: field.name, value: headerRule.masks(header: field.name) ? replacement : field.value)

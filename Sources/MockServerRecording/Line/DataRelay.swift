@@ -5,7 +5,7 @@ import MockServerCore
 final class DataRelay {
     private var listener: Listener?
     private(set) var port: UInt16 = 0
-    private let upstream: SocketAddress
+    private let upstream: NetworkAddress
     private unowned let loop: EventLoop
     private var client: StreamConnection?
     private var server: StreamConnection?
@@ -16,7 +16,7 @@ final class DataRelay {
     private var ended = 0
     private var finished: ((_ download: [UInt8], _ upload: [UInt8]) -> Void)?
 
-    init(listeningOn address: SocketAddress, upstream: SocketAddress, loop: EventLoop,
+    init(listeningOn address: NetworkAddress, upstream: NetworkAddress, loop: EventLoop,
          finished: @escaping (_ download: [UInt8], _ upload: [UInt8]) -> Void) throws {
         self.upstream = upstream
         self.loop = loop

@@ -12,7 +12,7 @@ final class FTPRelay {
     /// The recorder's own address, for the rewritten replies.
     let listenHost: String
     /// The upstream's control address (its host stands in for a `227` that says 0.0.0.0).
-    let upstream: SocketAddress
+    let upstream: NetworkAddress
     private unowned let loop: EventLoop
     private var partialReply: [UInt8] = []
     /// The working directory, as the client's CWDs and the upstream's answers left it.
@@ -22,7 +22,7 @@ final class FTPRelay {
     private var transfer: (verb: String, path: String)?
     private var relays: [DataRelay] = []
 
-    init(files: URL, listenHost: String, upstream: SocketAddress, loop: EventLoop) {
+    init(files: URL, listenHost: String, upstream: NetworkAddress, loop: EventLoop) {
         self.files = files
         self.listenHost = listenHost
         self.upstream = upstream
@@ -79,14 +79,14 @@ final class FTPRelay {
             let numbers = line[line.index(after: open)..<close].split(separator: ",").compactMap { Int($0.trimmingSpaces()) }
             guard numbers.count == 6, numbers.allSatisfy({ (0...255).contains($0) }) else { return line }
             let host = numbers[0..<4].map(String.init).joined(separator: ".")
-            let target = (try? SocketAddress(host: host == "0.0.0.0" ? upstream.host : host, port: UInt16(numbers[4] * 256 + numbers[5]))) ?? upstream
+            let target = (try? NetworkAddress(host: host == "0.0.0.0" ? upstream.host : host, port: UInt16(numbers[4] * 256 + numbers[5]))) ?? upstream
             guard let port = relay(to: target), !listenHost.contains(":") else { return line }
             let tuple = listenHost.split(separator: ".").joined(separator: ",") + ",\(port / 256),\(port % 256)"
             return String(line[...open]) + tuple + String(line[close...])
         }
         if line.hasPrefix("229 "), let open = line.range(of: "(|||"), let close = line[open.upperBound...].range(of: "|)"),
            let port = UInt16(line[open.upperBound..<close.lowerBound]) {
-            let target = (try? SocketAddress(host: upstream.host, port: port)) ?? upstream
+            let target = (try? NetworkAddress(host: upstream.host, port: port)) ?? upstream
             guard let local = relay(to: target) else { return line }
             return String(line[..<open.upperBound]) + String(local) + String(line[close.lowerBound...])
         }
@@ -94,9 +94,9 @@ final class FTPRelay {
     }
 
     /// A data port of the recorder's that relays its one connection to `target`; its port.
-    private func relay(to target: SocketAddress) -> UInt16? {
+    private func relay(to target: NetworkAddress) -> UInt16? {
         do {
-            let relay = try DataRelay(listeningOn: SocketAddress(host: listenHost, port: 0), upstream: target, loop: loop) { [weak self] download, upload in
+            let relay = try DataRelay(listeningOn: NetworkAddress(host: listenHost, port: 0), upstream: target, loop: loop) { [weak self] download, upload in
                 self?.dataFinished(download: download, upload: upload)
             }
             relays.append(relay)

@@ -15,14 +15,14 @@ import MockServerCore
 /// ```
 package final class LineRecorder: Sendable {
     /// The upstream's address.
-    package let upstream: SocketAddress
+    package let upstream: NetworkAddress
     /// Where the script is written.
     package let script: URL
     /// What the relayed connections did, both sides.
     package let transcript: Transcript
     private let source: String
     private let builder: DialogueScript
-    private let listen: SocketAddress
+    private let listen: NetworkAddress
     private let environment: ServerEnvironment
     private let state = Locked(State())
     /// For an FTP upstream: where transfers are kept.
@@ -69,8 +69,8 @@ package final class LineRecorder: Sendable {
             throw .badUpstream(text, reason: "a line upstream is tcp://HOST:PORT (or ftp://HOST:PORT)")
         }
         do {
-            self.upstream = try SocketAddress.resolving(host: upstreamHost, port: UInt16(upstreamPort))
-            listen = try SocketAddress(host: host, port: port)
+            self.upstream = try NetworkAddress.resolving(host: upstreamHost, port: UInt16(upstreamPort))
+            listen = try NetworkAddress(host: host, port: port)
         } catch {
             throw .badUpstream(text, reason: "\(error)")
         }
@@ -93,7 +93,7 @@ package final class LineRecorder: Sendable {
 
     /// Starts listening.
     ///
-    /// - Throws: ``SocketError`` when the address cannot be bound.
+    /// - Throws: ``SocketCallError`` when the address cannot be bound.
     package func start() throws {
         let upstream = upstream
         let files = files

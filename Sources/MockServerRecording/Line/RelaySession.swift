@@ -37,7 +37,7 @@ final class RelaySession {
     func attach(client: StreamConnection) { self.client = client }
 
     /// Opens the upstream connection for `client`.
-    func connect(to address: SocketAddress, loop: EventLoop) {
+    func connect(to address: NetworkAddress, loop: EventLoop) {
         do {
             upstream = try StreamConnection.connect(to: address, loop: loop, driver: RelayUpstreamDriver(session: self))
         } catch {

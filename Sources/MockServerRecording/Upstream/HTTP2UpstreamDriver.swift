@@ -67,8 +67,8 @@ final class HTTP2UpstreamDriver: StreamDriver {
     }
 
     /// HPACK's fields as HTTP's headers.
-    private static func headers(_ fields: [HPACKHeader]) -> HTTPHeaders {
-        var headers = HTTPHeaders()
+    private static func headers(_ fields: [HPACKHeader]) -> HTTPHeaderFields {
+        var headers = HTTPHeaderFields()
         for field in fields { headers.add(name: String(decoding: field.name, as: UTF8.self), value: String(decoding: field.value, as: UTF8.self)) }
         return headers
     }

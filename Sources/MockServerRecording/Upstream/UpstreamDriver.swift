@@ -45,7 +45,7 @@ final class UpstreamDriver: StreamDriver {
     @exclusivity(unchecked) private(set) var exchanges = 0
 
     /// The upstream's address.
-    let address: SocketAddress
+    let address: NetworkAddress
     /// The longest upstream response head (or chunk-size or trailer line) read, as a request's
     /// head: past it the exchange fails with a 502 rather than the recorder buffering without end.
     static let maximumHeadLength = 64 * 1024

@@ -8,7 +8,7 @@ final class UpstreamExchange {
     /// The request's bytes, dropped once the outcome is known.
     private(set) var bytes: [UInt8]
     let method: String
-    let address: SocketAddress
+    let address: NetworkAddress
     let timeout: Duration
     /// The longest response body taken: past it the exchange fails (``UpstreamError/tooLarge(address:limit:)``)
     /// and the connection closes, so that one answer costs at most this much memory.
@@ -29,7 +29,7 @@ final class UpstreamExchange {
     /// retried on a new one).
     var answered = false
 
-    init(bytes: [UInt8], method: String, address: SocketAddress, timeout: Duration, maximumBodyLength: Int = HTTPRecorder.defaultMaximumBodySize,
+    init(bytes: [UInt8], method: String, address: NetworkAddress, timeout: Duration, maximumBodyLength: Int = HTTPRecorder.defaultMaximumBodySize,
          tls: (context: TLSClientContext, serverName: String)? = nil, http2: HTTP2ClientExchange? = nil, taker: Taker) {
         self.bytes = bytes
         self.maximumBodyLength = maximumBodyLength

@@ -8,7 +8,7 @@ final class UpstreamPool {
     private let loop: EventLoop
     /// The idle connections of each address, in a list searched by equality: a recording has one
     /// upstream, and a key made of the address's text cost a `String` at every request.
-    private var idle: [(address: SocketAddress, drivers: [UpstreamDriver])] = []
+    private var idle: [(address: NetworkAddress, drivers: [UpstreamDriver])] = []
     /// Idle connections kept per address at most; more are closed.
     private let idleLimit = 256
     /// The https upstreams (by address) that chose HTTP/1.1 when offered `h2`: their later
@@ -65,7 +65,7 @@ final class UpstreamPool {
         }
     }
 
-    private func takeIdle(for address: SocketAddress) -> UpstreamDriver? {
+    private func takeIdle(for address: NetworkAddress) -> UpstreamDriver? {
         guard let slot = idle.firstIndex(where: { $0.address == address }) else { return nil }
         while let driver = idle[slot].drivers.popLast() {
             if driver.isIdle { return driver }
@@ -74,7 +74,7 @@ final class UpstreamPool {
     }
 
     /// Notes that the upstream at `address` chose HTTP/1.1 when offered `h2`.
-    func declinedHTTP2(_ address: SocketAddress) {
+    func declinedHTTP2(_ address: NetworkAddress) {
         declinesHTTP2.insert(address.description)
     }
 

@@ -5,12 +5,12 @@ import MockServerHTTP
 struct UpstreamResponse: Sendable {
     var status: Int
     var reason: String
-    var headers: HTTPHeaders
+    var headers: HTTPHeaderFields
     var body: [UInt8]
     /// From the request's first byte sent to the response's last byte read.
     var elapsed: Duration
     /// The trailer fields of a chunked body (gRPC's `grpc-status`, say).
-    var trailers = HTTPHeaders()
+    var trailers = HTTPHeaderFields()
     /// Which common literal names the first of ``headers`` have, as the response parser noted them
     /// (none from an HTTP/2 upstream): the recorder classifies those fields by their literal.
     var fieldIDs = HTTPResponseFieldIDs()

@@ -40,14 +40,14 @@ public struct ResponseFileError: Error, Sendable, Equatable, CustomStringConvert
     /// The file, when the script came from one.
     public var file: String?
     /// Where in the file, when known.
-    public var location: JSONValue.Location?
+    public var location: JSONNode.Location?
     /// The file that ``file`` is a build's copy of, when it is a resource of a package's target
     /// (`Tests/<Target>/…`, found from the bundle's path): the one to edit, which the description
     /// names too.
     public var sourceFile: String?
 
     /// Creates an error.
-    public init(_ problem: Problem, file: String? = nil, location: JSONValue.Location? = nil) {
+    public init(_ problem: Problem, file: String? = nil, location: JSONNode.Location? = nil) {
         self.problem = problem
         self.file = file
         self.location = location

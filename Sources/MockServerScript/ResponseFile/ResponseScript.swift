@@ -145,7 +145,7 @@ public struct ResponseScript: Sendable {
 
     /// Every problem that loading let pass (sets naming missing responses), in file order.
     public var problems: [ResponseFileError] {
-        setProblems.values.sorted { ($0.location ?? JSONValue.Location(line: 0, column: 0)) < ($1.location ?? JSONValue.Location(line: 0, column: 0)) }
+        setProblems.values.sorted { ($0.location ?? JSONNode.Location(line: 0, column: 0)) < ($1.location ?? JSONNode.Location(line: 0, column: 0)) }
     }
 
     /// Throws the first of ``problems``, for a strict check such as `mockserver --check`.

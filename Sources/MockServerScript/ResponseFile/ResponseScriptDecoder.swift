@@ -48,17 +48,17 @@ package final class ResponseScriptDecoder {
     private struct SetSwitch {
         let target: String
         let path: String
-        let location: JSONValue.Location
+        let location: JSONNode.Location
     }
 
-    package func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location?) -> ResponseFileError {
+    package func error(_ problem: ResponseFileError.Problem, at location: JSONNode.Location?) -> ResponseFileError {
         var error = ResponseFileError(problem, file: file, location: location)
         error.sourceFile = sourceFile
         return error
     }
 
     func decode(_ json: [UInt8]) throws(ResponseFileError) -> ResponseScript {
-        let root: JSONValue
+        let root: JSONNode
         do {
             root = try JSONReader.parse(json)
         } catch {
@@ -71,7 +71,7 @@ package final class ResponseScriptDecoder {
 
     /// Decodes a script from a JSON object already read: a whole file's, or one nested in another
     /// file (an endpoint's `"upgrade"`), whose locations are then the enclosing file's.
-    package func decode(root: JSONValue) throws(ResponseFileError) -> ResponseScript {
+    package func decode(root: JSONNode) throws(ResponseFileError) -> ResponseScript {
         let settingKeys = vocabulary.protocols.flatMap(\.settingKeys)
         let top = try members(of: root, path: "the file", known: ["scheme", "framing", "comment", "data", "files", "conditions", "sets", "responses"] + settingKeys)
         let scheme = try top["scheme"].map { value throws(ResponseFileError) in try string(value, path: "scheme") }
@@ -102,9 +102,9 @@ package final class ResponseScriptDecoder {
         driverOutput = ScriptConnections.of(claimant, framing: self.framing).outputType
         let data = try top["data"].map { value throws(ResponseFileError) in try bytes(value, path: "data") }
         var settings = ScriptSettings()
-        let rootMembers: [JSONValue.Member]
+        let rootMembers: [JSONNode.Member]
         if case .object(let members) = root.kind { rootMembers = members } else { rootMembers = [] }
-        var owned: [(owner: any ScriptProtocol, members: [JSONValue.Member])] = []
+        var owned: [(owner: any ScriptProtocol, members: [JSONNode.Member])] = []
         for member in rootMembers where settingKeys.contains(member.key) {
             guard let owner = allowed.first(where: { $0.settingKeys.contains(member.key) }) else {
                 try rejectForeign("\"\(member.key)\"", owner: vocabulary.protocols.first { $0.settingKeys.contains(member.key) }, at: member.keyLocation, path: member.key)
@@ -167,7 +167,7 @@ package final class ResponseScriptDecoder {
 
     // MARK: Responses and sets
 
-    private func entry(named name: String, _ value: JSONValue) throws(ResponseFileError) -> ResponseEntry {
+    private func entry(named name: String, _ value: JSONNode) throws(ResponseFileError) -> ResponseEntry {
         let path = "responses.\(name)"
         let owners = allowed.compactMap { $0 as? any ScriptResponseKeys }
         let known = ["pattern", "commands", "comment"] + owners.flatMap(\.responseKeys)
@@ -176,7 +176,7 @@ package final class ResponseScriptDecoder {
             try rejectForeign("\"\(member.key)\"", owner: owner, at: member.keyLocation, path: "\(path).\(member.key)")
         }
         let members = try checkedMembers(of: value, path: path, known: known)
-        var fields: [String: JSONValue] = [:]
+        var fields: [String: JSONNode] = [:]
         for member in members { fields[member.key] = member.value }
         guard let patternValue = fields["pattern"] else { throw error(.missingKey(path: path, key: "pattern"), at: value.location) }
         guard let commandsValue = fields["commands"] else { throw error(.missingKey(path: path, key: "commands"), at: value.location) }
@@ -211,7 +211,7 @@ package final class ResponseScriptDecoder {
         return ResponseEntry(name: name, pattern: pattern, commands: commands, comment: comment, traits: traits)
     }
 
-    private func set(named name: String, _ value: JSONValue, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
+    private func set(named name: String, _ value: JSONNode, responses: [String: ResponseEntry]) throws(ResponseFileError) -> Result<ResponseSet, ResponseFileError> {
         let path = "sets.\(name)"
         let fields = try members(of: value, path: path, known: ["responses", "comment", "fallback"])
         guard let listValue = fields["responses"] else { throw error(.missingKey(path: path, key: "responses"), at: value.location) }
@@ -243,7 +243,7 @@ package final class ResponseScriptDecoder {
     }
 
     /// One command; `traits` are those of the response it belongs to.
-    func command(_ value: JSONValue, path: String, traits: ScriptSettings) throws(ResponseFileError) -> ScriptCommand {
+    func command(_ value: JSONNode, path: String, traits: ScriptSettings) throws(ResponseFileError) -> ScriptCommand {
         let decoding = ScriptDecoding(decoder: self, path: path, location: value.location, traits: traits)
         switch value.kind {
         case .string(let text):
@@ -299,7 +299,7 @@ package final class ResponseScriptDecoder {
 
     /// `command`, which `owner` read from `text`, when the script's driver can carry it out: it hands
     /// its driver nothing of its own, or what this script's driver takes.
-    private func fitting(_ command: ScriptCommand, _ text: String, owner: any ScriptProtocol, at location: JSONValue.Location,
+    private func fitting(_ command: ScriptCommand, _ text: String, owner: any ScriptProtocol, at location: JSONNode.Location,
                          path: String) throws(ResponseFileError) -> ScriptCommand {
         guard case .protocolCommand(let protocolCommand) = command, !protocolCommand.base.fits(driverOutput) else { return command }
         throw error(.invalidValue(path: path, reason: "\(text) is a command of \(owner.name) for connections this script does not have: "
@@ -307,7 +307,7 @@ package final class ResponseScriptDecoder {
     }
 
     /// Throws when `command` belongs to `owner`, a protocol this script does not speak.
-    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: JSONValue.Location, path: String) throws(ResponseFileError) {
+    private func rejectForeign(_ command: String, owner: (any ScriptProtocol)?, at location: JSONNode.Location, path: String) throws(ResponseFileError) {
         guard let owner else { return }
         throw error(.foreignCommand(path: path, command: command, owner: owner.name, scheme: scheme,
                                     allowed: allowed.map(\.name)), at: location)
@@ -368,7 +368,7 @@ package final class ResponseScriptDecoder {
         }
     }
 
-    package func pause(_ seconds: Double, path: String, at location: JSONValue.Location) throws(ResponseFileError) -> Duration {
+    package func pause(_ seconds: Double, path: String, at location: JSONNode.Location) throws(ResponseFileError) -> Duration {
         guard seconds >= 0, seconds <= Self.maximumPause else {
             throw error(.invalidValue(path: path, reason: "a pause must be from 0 to \(Int(Self.maximumPause)) seconds, not \(seconds)"), at: location)
         }
@@ -378,7 +378,7 @@ package final class ResponseScriptDecoder {
     // MARK: Values
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    package func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    package func bytes(_ value: JSONNode, path: String) throws(ResponseFileError) -> [UInt8] {
         if case .string(let text) = value.kind { return Array(text.utf8) }
         let fields = try members(of: value, path: path, known: ["hex", "base64"])
         if let hex = fields["hex"] {
@@ -416,7 +416,7 @@ package final class ResponseScriptDecoder {
 
     /// Warns when `text` spells one of `tokens` with ASCII angle brackets (`<<close>>`,
     /// `<< Close >>`), which makes it `what` (text sent, or a pattern matched) instead of the token.
-    private func warnLookalike(_ text: String, among tokens: [String], is what: String, kind: String, path: String, at location: JSONValue.Location) {
+    private func warnLookalike(_ text: String, among tokens: [String], is what: String, kind: String, path: String, at location: JSONNode.Location) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("<<"), trimmed.hasSuffix(">>"), trimmed.count > 4 else { return }
         let name = trimmed.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).lowercased()
@@ -426,14 +426,14 @@ package final class ResponseScriptDecoder {
                                             + "(or \"\\u00ab\(spelled)\\u00bb\"; on a Mac, « is Option-\\ and » is Option-Shift-\\)"), at: location))
     }
 
-    package func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+    package func string(_ value: JSONNode, path: String) throws(ResponseFileError) -> String {
         guard case .string(let text) = value.kind else {
             throw error(.wrongType(path: path, expected: "a string", found: value.typeName), at: value.location)
         }
         return text
     }
 
-    package func orderedMembers(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+    package func orderedMembers(of value: JSONNode, path: String) throws(ResponseFileError) -> [JSONNode.Member] {
         guard case .object(let members) = value.kind else {
             throw error(.wrongType(path: path, expected: "an object", found: value.typeName), at: value.location)
         }
@@ -441,7 +441,7 @@ package final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value`, in order, each checked against `known`.
-    func checkedMembers(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [JSONValue.Member] {
+    func checkedMembers(of value: JSONNode, path: String, known: [String]) throws(ResponseFileError) -> [JSONNode.Member] {
         let members = try orderedMembers(of: value, path: path)
         for member in members where !known.contains(member.key) {
             throw error(.unknownKey(path: path == "the file" ? "" : path, key: member.key, known: known), at: member.keyLocation)
@@ -450,15 +450,15 @@ package final class ResponseScriptDecoder {
     }
 
     /// The members of the object `value` by key, each checked against `known`.
-    package func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
+    package func members(of value: JSONNode, path: String, known: [String]) throws(ResponseFileError) -> [String: JSONNode] {
+        var result: [String: JSONNode] = [:]
         for member in try checkedMembers(of: value, path: path, known: known) { result[member.key] = member.value }
         return result
     }
 
     /// A file's `conditions`, as the control API's `PUT /conditions` reads them; a problem is an
     /// error at the key or value at fault.
-    package func conditions(_ value: JSONValue, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
+    package func conditions(_ value: JSONNode, path: String = "conditions") throws(ResponseFileError) -> NetworkConditions {
         do {
             return try NetworkConditionsJSON.decode(value)
         } catch {

@@ -9,7 +9,7 @@ public struct ScriptDecoding {
     /// The command's path, such as `responses.list.commands[1]`.
     public let path: String
     /// Where the command is written.
-    public let location: JSONValue.Location
+    public let location: JSONNode.Location
     /// What the script's protocols read from the own keys of the response the command belongs to
     /// (``ScriptResponseKeys``), by type; empty outside a response.
     package let traits: ScriptSettings
@@ -20,19 +20,19 @@ public struct ScriptDecoding {
     }
 
     /// An error at `location`.
-    public func error(_ problem: ResponseFileError.Problem, at location: JSONValue.Location) -> ResponseFileError {
+    public func error(_ problem: ResponseFileError.Problem, at location: JSONNode.Location) -> ResponseFileError {
         decoder.error(problem, at: location)
     }
 
     /// `value` as a string.
     ///
     /// - Throws: ``ResponseFileError/Problem/wrongType(path:expected:found:)`` naming `path`.
-    public func string(_ value: JSONValue, path: String) throws(ResponseFileError) -> String {
+    public func string(_ value: JSONNode, path: String) throws(ResponseFileError) -> String {
         try decoder.string(value, path: path)
     }
 
     /// `value` as a duration in seconds, from 0 to a day.
-    public func seconds(_ value: JSONValue, path: String) throws(ResponseFileError) -> Duration {
+    public func seconds(_ value: JSONNode, path: String) throws(ResponseFileError) -> Duration {
         guard case .number(let seconds) = value.kind else {
             throw error(.wrongType(path: path, expected: "a number of seconds", found: value.typeName), at: value.location)
         }
@@ -40,22 +40,22 @@ public struct ScriptDecoding {
     }
 
     /// A string, or `{"hex": …}` / `{"base64": …}`, as bytes.
-    public func bytes(_ value: JSONValue, path: String) throws(ResponseFileError) -> [UInt8] {
+    public func bytes(_ value: JSONNode, path: String) throws(ResponseFileError) -> [UInt8] {
         try decoder.bytes(value, path: path)
     }
 
     /// The members of the object `value`, in order.
-    public func members(of value: JSONValue, path: String) throws(ResponseFileError) -> [JSONValue.Member] {
+    public func members(of value: JSONNode, path: String) throws(ResponseFileError) -> [JSONNode.Member] {
         try decoder.orderedMembers(of: value, path: path)
     }
 
     /// The members of the object `value`, in order, each checked against `known`.
-    public func members(of value: JSONValue, path: String, known: [String]) throws(ResponseFileError) -> [JSONValue.Member] {
+    public func members(of value: JSONNode, path: String, known: [String]) throws(ResponseFileError) -> [JSONNode.Member] {
         try decoder.checkedMembers(of: value, path: path, known: known)
     }
 
     /// An array of commands (an `otherwise` branch), read as the response's own.
-    public func commands(_ value: JSONValue, path: String) throws(ResponseFileError) -> [ScriptCommand] {
+    public func commands(_ value: JSONNode, path: String) throws(ResponseFileError) -> [ScriptCommand] {
         guard case .array(let elements) = value.kind else {
             throw error(.wrongType(path: path, expected: "an array of commands", found: value.typeName), at: value.location)
         }
@@ -71,14 +71,14 @@ extension ScriptDecoding {
     /// A command object of a response file: its command key and value, and the companion keys beside it.
     public struct CommandObject {
         /// The command key's member, such as `"active": "$1"`.
-        public let command: JSONValue.Member
+        public let command: JSONNode.Member
         /// The other members (`otherwise`, `to`, …), each one of the protocol's companion keys.
-        public let companions: [JSONValue.Member]
+        public let companions: [JSONNode.Member]
         /// Where the object is written.
-        public let location: JSONValue.Location
+        public let location: JSONNode.Location
 
         /// The companion named `key`, if present.
-        public func companion(_ key: String) -> JSONValue? {
+        public func companion(_ key: String) -> JSONNode? {
             companions.first { $0.key == key }?.value
         }
     }

@@ -87,7 +87,7 @@ public protocol ScriptProtocol: Sendable {
     /// which its driver reads back by type from ``ResponseScript/settings``.
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
-    func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable
+    func settings(_ members: [JSONNode.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable
 }
 
 extension ScriptProtocol {
@@ -109,7 +109,7 @@ extension ScriptProtocol {
 
     public func sharedCommand(_ command: ScriptCommand) -> ScriptCommand { command }
 
-    public func settings(_ members: [JSONValue.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
+    public func settings(_ members: [JSONNode.Member], in decoding: ScriptDecoding) throws(ResponseFileError) -> any Sendable {
         let member = members[0]
         throw decoding.error(.unknownKey(path: "", key: member.key, known: settingKeys), at: member.keyLocation)
     }

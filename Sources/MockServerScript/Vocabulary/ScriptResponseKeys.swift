@@ -16,6 +16,6 @@ package protocol ScriptResponseKeys: ScriptProtocol {
     /// `patternLocation`.
     ///
     /// - Throws: ``ResponseFileError`` naming what is wrong, at the offending value.
-    func responseTraits(_ members: [JSONValue.Member], pattern: InputPattern, at patternLocation: JSONValue.Location,
+    func responseTraits(_ members: [JSONNode.Member], pattern: InputPattern, at patternLocation: JSONNode.Location,
                         in decoding: ScriptDecoding) throws(ResponseFileError) -> [any Sendable]
 }

@@ -1,4 +1,4 @@
-extension TLSConfiguration {
+extension TLSSettings {
     /// A server certificate that a careful client must refuse, for testing that it does.
     public enum CertificateFault: String, Sendable, CaseIterable {
         /// Signed by the test CA, but its validity ended yesterday.

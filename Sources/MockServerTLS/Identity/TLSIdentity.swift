@@ -1,6 +1,6 @@
 import Foundation
 
-extension TLSConfiguration {
+extension TLSSettings {
     /// What a TLS server shows its clients: a certificate, the chain above it and the private key.
     ///
     /// ``generated(hostNames:)`` makes a fresh test certificate authority and a certificate it signs
@@ -9,7 +9,7 @@ extension TLSConfiguration {
     /// uses your own.
     ///
     /// ```swift
-    /// let identity = try TLSConfiguration.Identity.generated(hostNames: ["api.example.test"])
+    /// let identity = try TLSSettings.Identity.generated(hostNames: ["api.example.test"])
     /// try identity.caCertificatePEM?.write(toFile: "/tmp/ca.pem", atomically: true, encoding: .utf8)
     /// ```
     public struct Identity: Sendable {
@@ -34,7 +34,7 @@ extension TLSConfiguration {
         /// (while the CA it is told to trust stays the same).
         ///
         /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
-        public static func generated(hostNames: [String] = [], fault: TLSConfiguration.CertificateFault? = nil) throws(TLSError) -> TLSConfiguration.Identity {
+        public static func generated(hostNames: [String] = [], fault: TLSSettings.CertificateFault? = nil) throws(TLSError) -> TLSSettings.Identity {
             let library = try OpenSSLLibrary.load()
             let caKey = try PrivateKey.generateP256(library)
             let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
@@ -49,13 +49,13 @@ extension TLSConfiguration {
         /// spoils it) signed by `authority`, an identity whose certificate is a CA's (the one
         /// `Scripts/trust-test-ca.sh` makes, read from `ca.pem` and `ca.key`): the package's tests use
         /// it to show a certificate fault to a client that trusts that CA through the system's store.
-        package static func generated(hostNames: [String] = [], fault: TLSConfiguration.CertificateFault? = nil,
-                                      signedBy authority: TLSConfiguration.Identity) throws(TLSError) -> TLSConfiguration.Identity {
+        package static func generated(hostNames: [String] = [], fault: TLSSettings.CertificateFault? = nil,
+                                      signedBy authority: TLSSettings.Identity) throws(TLSError) -> TLSSettings.Identity {
             try issued(hostNames: hostNames, fault: fault, authority: (authority.certificate, authority.key), library: OpenSSLLibrary.load())
         }
 
-        private static func issued(hostNames: [String], fault: TLSConfiguration.CertificateFault?, authority: (certificate: X509Certificate, key: PrivateKey),
-                                   library: OpenSSLLibrary) throws(TLSError) -> TLSConfiguration.Identity {
+        private static func issued(hostNames: [String], fault: TLSSettings.CertificateFault?, authority: (certificate: X509Certificate, key: PrivateKey),
+                                   library: OpenSSLLibrary) throws(TLSError) -> TLSSettings.Identity {
             let builder = CertificateBuilder(library: library)
             let hosts = ["127.0.0.1", "::1", "localhost"] + hostNames.filter { !["127.0.0.1", "::1", "localhost"].contains($0) }
             let key = try PrivateKey.generateP256(library)
@@ -73,11 +73,11 @@ extension TLSConfiguration {
                                                      .extendedKeyUsage("serverAuth,clientAuth"), .subjectAltName(CertificateBuilder.alternativeNames(named)),
                                                      .subjectKeyIdentifier] + (selfSigned ? [] : [.authorityKeyIdentifier]),
                                         notBefore: validity.notBefore, notAfter: validity.notAfter)
-            return TLSConfiguration.Identity(certificate: leaf, chain: [], key: key, authority: authority, hostNames: named)
+            return TLSSettings.Identity(certificate: leaf, chain: [], key: key, authority: authority, hostNames: named)
         }
 
         /// A client certificate for `commonName`, signed by this identity's test CA, with its key (both
-        /// PEM): what a client shows a server that requires one (``TLSConfiguration/clientCertificates``).
+        /// PEM): what a client shows a server that requires one (``TLSSettings/clientCertificates``).
         ///
         /// - Throws: ``TLSError/setupFailed(_:)`` for an identity of your own (it has no test CA).
         public func clientCertificate(commonName: String) throws(TLSError) -> (certificatePEM: String, privateKeyPEM: String) {

@@ -1,7 +1,7 @@
 import MockServerCore
 import MockServerScript
 
-/// `{"requireTLS": ["530 …\r\n"]}`: on a server that requires TLS (``TLSConfiguration/requireTLS``,
+/// `{"requireTLS": ["530 …\r\n"]}`: on a server that requires TLS (``TLSSettings/requireTLS``,
 /// `mockserver --tls-required`), a connection still in plain text gets these commands instead of the
 /// rest of the reply, as vsftpd's `force_local_logins_ssl` answers a login before `AUTH TLS`; on an
 /// encrypted connection, or a server that does not require TLS, the reply goes on.

@@ -27,7 +27,7 @@ package struct StartTLSCommand: ProtocolCommand {
         return .continue([.output(LineWork { connection in
             guard let context = connection.loop.existingAttachment(TLSContext.self) else {
                 guard let otherwise else {
-                    connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSConfiguration, or run mockserver --starttls); the connection stays in plain text")
+                    connection.log(.warning, "«starttls»: the server has no TLS identity (give it a TLSSettings, or run mockserver --starttls); the connection stays in plain text")
                     return .continue([])
                 }
                 return .continue(run.steps(for: otherwise, match: match))

@@ -92,7 +92,7 @@ package struct WebDAVHandler: FileStoreBacked {
         guard let kind = index.kind(of: path) else { return Self.plain(404, "\(path): not found\n") }
         let tag = etag(path) ?? ""
         let modified = lastModified(path)
-        var headers: HTTPHeaders = ["ETag": tag, "Last-Modified": HTTPDate.format(modified)]
+        var headers: HTTPHeaderFields = ["ETag": tag, "Last-Modified": HTTPDate.format(modified)]
         if let failure = preconditionFailure(etag: tag, modified: modified, reading: true) { return failure }
         let body: [UInt8]
         switch kind {
@@ -219,7 +219,7 @@ package struct WebDAVHandler: FileStoreBacked {
         touchParent(of: file)
         index = FileTree(files: files)
         stored = (file, body)
-        var headers: HTTPHeaders = ["ETag": FileETag.of(body), "Content-Type": "text/plain"]
+        var headers: HTTPHeaderFields = ["ETag": FileETag.of(body), "Content-Type": "text/plain"]
         if existing == nil { headers.add(name: "Location", value: FilePaths.href(file)) }
         return HTTPMockResponse(status: existing == nil ? 201 : 204, headers: headers, body: existing == nil ? Array("created \(file)\n".utf8) : [])
     }

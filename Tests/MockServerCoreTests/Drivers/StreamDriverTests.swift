@@ -10,7 +10,7 @@ final class CoreOnlyServer: Sendable {
     private let server: LoopServer
 
     init(makeDriver: @escaping @Sendable () -> any StreamDriver) throws {
-        server = try LoopServer.start(binding: [SocketAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
+        server = try LoopServer.start(binding: [NetworkAddress(host: "127.0.0.1", port: 0)], environment: environment, prepare: { _ in }) { loop, sockets, _ in
             [Listener(socket: sockets[0], loop: loop) { [unowned loop] client in
                 try StreamConnection(socket: client, loop: loop, driver: makeDriver()).start()
             }]

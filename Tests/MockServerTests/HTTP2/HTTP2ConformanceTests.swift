@@ -4,7 +4,7 @@ import TestSupport
 import MockServer
 
 /// A responder whose response has trailers (gRPC's `grpc-status`, say).
-private struct TrailersResponder: HTTPResponder {
+private struct TrailersResponder: HTTPMockResponder {
     func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
         var response = HTTPMockResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("body".utf8))
         response.trailers = ["grpc-status": "0", "x-checksum": "abc"]

@@ -45,7 +45,7 @@ struct HTTP2ServingTests {
     }
 
     /// Answers every request from `respond`, in a task.
-    private struct AsyncResponder: HTTPResponder {
+    private struct AsyncResponder: HTTPMockResponder {
         func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
             HTTPReply(HTTPMockResponse(body: Array("computed for \(request.path)\n".utf8)))
         }
@@ -188,7 +188,7 @@ struct HTTP2ServingTests {
 
     @Test("h2 over TLS through ALPN, with curl --http2", .enabled(if: Tools.hasCurl))
     func overTLS() throws {
-        let tls = try TLSConfiguration.generated()
+        let tls = try TLSSettings.generated()
         let server = try start { $0.tls = tls }
         defer { server.stop() }
         let ca = try Tools.temporaryDirectory().appendingPathComponent("h2-ca.pem").path
@@ -202,7 +202,7 @@ struct HTTP2ServingTests {
 
     @Test("refuse: HTTP/1.1 only, the preface answered 400 and no h2 offered under TLS", .enabled(if: Tools.hasCurl))
     func refuse() throws {
-        let tls = try TLSConfiguration.generated()
+        let tls = try TLSSettings.generated()
         let plain = try start { $0.http2 = .refuse }
         defer { plain.stop() }
         let prior = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(plain.port)/a"])

@@ -7,7 +7,7 @@ import MockServerHTTP
 
 /// Answers `GET /stream` with a response whose body its steps work out one 4 KiB send at a time
 /// (1,000 of them, each a `then` that counts itself), and `GET /count` with how many have run.
-private struct CountingResponder: HTTPResponder {
+private struct CountingResponder: HTTPMockResponder {
     static let sends = 1_000
     static let piece = [UInt8](repeating: 0x61, count: 4_096)
     let counter = Locked(0)

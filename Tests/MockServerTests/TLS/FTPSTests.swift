@@ -10,7 +10,7 @@ import MockServer
 struct FTPSTests {
     /// A started bundled FTP server with a generated identity, beginning TLS as `mode` says, and
     /// its CA written to a file.
-    private func start(_ mode: TLSConfiguration.Mode) throws -> (MockServer, String) {
+    private func start(_ mode: TLSSettings.Mode) throws -> (MockServer, String) {
         var configuration = MockServer.Configuration()
         configuration.tls = try .generated(mode: mode)
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)
@@ -121,7 +121,7 @@ struct FTPSTests {
     @Test("requireTLS: a plain-text login gets 530 (ftplib's error_perm, curl's exit 67), one after AUTH TLS is served")
     func requireTLS() throws {
         var configuration = MockServer.Configuration()
-        var tls = try TLSConfiguration.generated(mode: .explicit)
+        var tls = try TLSSettings.generated(mode: .explicit)
         tls.requireTLS = true
         configuration.tls = tls
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)
@@ -167,7 +167,7 @@ struct FTPSTests {
     @Test("require_ssl_reuse: a data connection that resumes the control session is served; Python's plain FTP_TLS gets 522, curl (which reuses) is served")
     func requireReuse() throws {
         var configuration = MockServer.Configuration()
-        var tls = try TLSConfiguration.generated(mode: .explicit)
+        var tls = try TLSSettings.generated(mode: .explicit)
         tls.requireSessionReuse = true
         configuration.tls = tls
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)

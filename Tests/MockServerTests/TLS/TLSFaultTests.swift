@@ -11,7 +11,7 @@ struct TLSFaultTests {
         {"scheme": "http", "responses": {"hello": {"pattern": "^GET ", "commands": [{"response": {"body": "hi\\n"}}]}}}
         """
 
-    private func start(_ tls: TLSConfiguration, script: String = http) throws -> (MockServer, String) {
+    private func start(_ tls: TLSSettings, script: String = http) throws -> (MockServer, String) {
         var configuration = MockServer.Configuration()
         configuration.tls = tls
         let server = try MockServer(script: ResponseScript(json: script), configuration: configuration)
@@ -22,12 +22,12 @@ struct TLSFaultTests {
     }
 
     @Test("certificate faults: curl refuses each with exit 60 and the reason a real server's certificate gives", arguments: [
-        (TLSConfiguration.CertificateFault.expired, "certificate has expired"),
+        (TLSSettings.CertificateFault.expired, "certificate has expired"),
         (.notYetValid, "certificate is not yet valid"),
         (.wrongHost, "no alternative certificate subject name matches"),
         (.selfSigned, "self-signed certificate"),
     ])
-    func certificateFaults(fault: TLSConfiguration.CertificateFault, reason: String) throws {
+    func certificateFaults(fault: TLSSettings.CertificateFault, reason: String) throws {
         let (server, ca) = try start(try .generated(fault: fault))
         defer { server.stop() }
         let result = try Tools.curl(["--cacert", ca, "https://127.0.0.1:\(server.port)/"])
@@ -55,7 +55,7 @@ struct TLSFaultTests {
 
     @Test("a refused protocol version: a TLS 1.3-only server and a client that stops at 1.2")
     func versions() async throws {
-        var tls = try TLSConfiguration.generated()
+        var tls = try TLSSettings.generated()
         tls.minimumVersion = .tls13
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -68,7 +68,7 @@ struct TLSFaultTests {
 
     @Test("a client that never finishes its handshake is closed after the handshake timeout, with the reason")
     func handshakeTimeout() async throws {
-        var tls = try TLSConfiguration.generated()
+        var tls = try TLSSettings.generated()
         tls.handshakeTimeout = .milliseconds(200)
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -82,7 +82,7 @@ struct TLSFaultTests {
 
     @Test("mutual TLS: a client certificate from the test CA is let in and named in the transcript; none is refused")
     func clientCertificates() async throws {
-        var tls = try TLSConfiguration.generated()
+        var tls = try TLSSettings.generated()
         tls.clientCertificates = .required
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -109,12 +109,12 @@ struct TLSFaultTests {
     }
 
     @Test("handshake faults: curl gets the exit code and message a real server in that state gives it", arguments: [
-        (TLSConfiguration.HandshakeFault.hang, Int32(28), "timed out"),
+        (TLSSettings.HandshakeFault.hang, Int32(28), "timed out"),
         (.reset, 35, "Connection reset by peer"),
         (.alert, 35, "alert handshake failure"),
     ])
-    func handshakeFaultsWithCurl(fault: TLSConfiguration.HandshakeFault, status: Int32, message: String) async throws {
-        var tls = try TLSConfiguration.generated()
+    func handshakeFaultsWithCurl(fault: TLSSettings.HandshakeFault, status: Int32, message: String) async throws {
+        var tls = try TLSSettings.generated()
         tls.handshakeFault = fault
         let (server, ca) = try start(tls)
         defer { server.stop() }
@@ -130,9 +130,9 @@ struct TLSFaultTests {
 
     @Test("handshake faults: Python's ssl raises what it raises for a real server in that state")
     func handshakeFaultsWithPython() throws {
-        let expected: [(TLSConfiguration.HandshakeFault, String)] = [(.hang, "TimeoutError"), (.reset, "ConnectionResetError"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE")]
+        let expected: [(TLSSettings.HandshakeFault, String)] = [(.hang, "TimeoutError"), (.reset, "ConnectionResetError"), (.alert, "SSLError SSLV3_ALERT_HANDSHAKE_FAILURE")]
         for (fault, error) in expected {
-            var tls = try TLSConfiguration.generated()
+            var tls = try TLSSettings.generated()
             tls.handshakeFault = fault
             let (server, ca) = try start(tls)
             defer { server.stop() }
@@ -160,7 +160,7 @@ struct TLSFaultTests {
     @Test("close without close_notify: Python's ssl (ragged EOFs not suppressed) reports the truncation; with close_notify it takes the body")
     func noCloseNotify() async throws {
         for sendsCloseNotify in [true, false] {
-            var tls = try TLSConfiguration.generated()
+            var tls = try TLSSettings.generated()
             tls.sendsCloseNotify = sendsCloseNotify
             let (server, ca) = try start(tls, script: Self.closeDelimited)
             defer { server.stop() }

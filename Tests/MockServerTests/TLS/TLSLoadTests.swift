@@ -15,7 +15,7 @@ struct TLSLoadTests {
                                          "hello": {"pattern": "^GET ", "commands": [{"response": {"body": "hi\\n"}}]}}}
         """
 
-    private func start(_ tls: TLSConfiguration) throws -> (MockServer, String) {
+    private func start(_ tls: TLSSettings) throws -> (MockServer, String) {
         var configuration = MockServer.Configuration()
         configuration.tls = tls
         let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
@@ -27,7 +27,7 @@ struct TLSLoadTests {
 
     @Test("records taken from the socket one byte at a time: handshake, a 200 KB body both ways, keep-alive")
     func oneByteAtATime() throws {
-        var tls = try TLSConfiguration.generated()
+        var tls = try TLSSettings.generated()
         tls.ciphertextReadLimit = 1
         let (server, ca) = try start(tls)
         defer { server.stop() }

@@ -23,7 +23,7 @@ struct TLSServerTests {
         """
 
     /// A started server for `script` with a generated identity, and its CA written to a file.
-    private func start(_ script: String, mode: TLSConfiguration.Mode = .implicit) throws -> (MockServer, String) {
+    private func start(_ script: String, mode: TLSSettings.Mode = .implicit) throws -> (MockServer, String) {
         var configuration = MockServer.Configuration()
         configuration.tls = try .generated(mode: mode)
         let server = try MockServer(script: ResponseScript(json: script), configuration: configuration)

@@ -27,7 +27,7 @@ struct TestCATrustTests {
         let made = try Tools.run(Self.scripts + "/trust-test-ca.sh", ["--make", folder])
         try #require(made.status == 0, "\(made.stdout)\(made.stderr)")
         var configuration = MockServer.Configuration()
-        configuration.tls = TLSConfiguration(identity: try .init(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        configuration.tls = TLSSettings(identity: try .init(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
         let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
         try await server.start()
         return (server, folder)

@@ -31,12 +31,12 @@ struct TrustingSessionTests {
     /// An identity with `fault` whose CA the trusting session trusts: a fresh one on Apple
     /// platforms; on Linux one signed by the CA of `MOCKSERVER_TRUSTED_TLS_DIR`, which libcurl's
     /// bundle holds.
-    private func identity(fault: TLSConfiguration.CertificateFault? = nil) throws -> TLSConfiguration.Identity {
+    private func identity(fault: TLSSettings.CertificateFault? = nil) throws -> TLSSettings.Identity {
         #if canImport(Security)
         return try .generated(fault: fault)
         #else
         let folder = try #require(URLSessionHTTPSTests.trustedFolder)
-        let authority = try TLSConfiguration.Identity(certificateFile: folder + "/ca.pem", privateKeyFile: folder + "/ca.key")
+        let authority = try TLSSettings.Identity(certificateFile: folder + "/ca.pem", privateKeyFile: folder + "/ca.key")
         return try .generated(fault: fault, signedBy: authority)
         #endif
     }
@@ -61,7 +61,7 @@ struct TrustingSessionTests {
     @Test("HTTPMockServer hands one out too", .enabled(if: canTrust))
     func stubs() async throws {
         var configuration = MockServer.Configuration()
-        configuration.tls = TLSConfiguration(identity: try identity())
+        configuration.tls = TLSSettings(identity: try identity())
         let server = HTTPMockServer(configuration: configuration)
         server.stubRequest("GET", "/me").andReturn(200).withBody("stubbed")
         try await server.start()
@@ -74,12 +74,12 @@ struct TrustingSessionTests {
     }
 
     @Test("it still refuses a certificate a --tls-fault spoils, for that fault's reason", .enabled(if: canTrust), arguments: [
-        (TLSConfiguration.CertificateFault.expired, "certificate has expired"),
+        (TLSSettings.CertificateFault.expired, "certificate has expired"),
         (.notYetValid, "certificate is not yet valid"),
         (.wrongHost, "no alternative certificate subject name matches"),
         (.selfSigned, "self-signed certificate"),
     ])
-    func refusesFaults(fault: TLSConfiguration.CertificateFault, reason: String) async throws {
+    func refusesFaults(fault: TLSSettings.CertificateFault, reason: String) async throws {
         let server = try await URLSessionHTTPSTests.start(try identity(fault: fault))
         defer { server.stop() }
         let session = try server.trustingSession()
@@ -121,7 +121,7 @@ struct TrustingSessionTests {
     @Test("a server of your own identity gets a plain session, which trusts what the store trusts", .enabled(if: URLSessionHTTPSTests.trustedFolder != nil))
     func ownIdentity() async throws {
         let folder = try #require(URLSessionHTTPSTests.trustedFolder)
-        let server = try await URLSessionHTTPSTests.start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        let server = try await URLSessionHTTPSTests.start(try TLSSettings.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
         defer { server.stop() }
         let session = try server.trustingSession()
         defer { session.finishTasksAndInvalidate() }

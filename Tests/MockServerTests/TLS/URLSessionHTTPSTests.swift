@@ -23,9 +23,9 @@ struct URLSessionHTTPSTests {
         """
 
     /// A started mock serving ``http`` over TLS with `identity` (TrustingSessionTests uses it too).
-    static func start(_ identity: TLSConfiguration.Identity) async throws -> MockServer {
+    static func start(_ identity: TLSSettings.Identity) async throws -> MockServer {
         var configuration = MockServer.Configuration()
-        configuration.tls = TLSConfiguration(identity: identity)
+        configuration.tls = TLSSettings(identity: identity)
         let server = try MockServer(script: ResponseScript(json: Self.http), configuration: configuration)
         try await server.start()
         return server
@@ -34,7 +34,7 @@ struct URLSessionHTTPSTests {
     /// A server with the certificate of the trusted folder, whose CA the system store holds.
     private func startTrusted() async throws -> MockServer {
         let folder = try #require(Self.trustedFolder)
-        return try await Self.start(try TLSConfiguration.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
+        return try await Self.start(try TLSSettings.Identity(certificateFile: folder + "/server.pem", privateKeyFile: folder + "/server.key"))
     }
 
     @Test("a server with the store's CA: GET by address and by name, and a 1 MB PUT echoed",

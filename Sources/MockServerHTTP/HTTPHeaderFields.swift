@@ -3,7 +3,7 @@ import MockServerCore
 /// (`headers.accept`; `headers["Content-Type"]` for names with dashes). The one header list of
 /// the package: requests, responses, stubs and their endpoints all use it.
 @dynamicMemberLookup
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+public struct HTTPHeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// One header field.
     public struct Field: Sendable, Hashable {
         /// The name as sent.

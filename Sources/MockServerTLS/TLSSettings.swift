@@ -1,10 +1,10 @@
 /// How a listener speaks TLS: the identity it shows and what it accepts.
 ///
 /// ```swift
-/// var tls = try TLSConfiguration(identity: .generated())
+/// var tls = try TLSSettings(identity: .generated())
 /// tls.minimumVersion = .tls13
 /// ```
-public struct TLSConfiguration: Sendable {
+public struct TLSSettings: Sendable {
     /// When a connection's TLS begins.
     public enum Mode: String, Sendable {
         /// With its first byte: HTTPS, implicit FTPS (`ftps://`).
@@ -26,17 +26,17 @@ public struct TLSConfiguration: Sendable {
     }
 
     /// The certificate and key the server shows.
-    public var identity: TLSConfiguration.Identity
+    public var identity: TLSSettings.Identity
     /// When connections begin TLS: ``Mode-swift.enum/implicit`` by default.
     public var mode = Mode.implicit
     /// The lowest version accepted; `nil`: OpenSSL's default (TLS 1.2).
-    public var minimumVersion: TLSConfiguration.Version?
+    public var minimumVersion: TLSSettings.Version?
     /// The highest version accepted; `nil`: the highest OpenSSL has.
-    public var maximumVersion: TLSConfiguration.Version?
+    public var maximumVersion: TLSSettings.Version?
     /// Whether clients must show a certificate (mutual TLS); ``ClientCertificates-swift.enum/none`` by default.
     public var clientCertificates = ClientCertificates.none
     /// The CAs (PEM) a client's certificate must chain to; `nil`: the identity's test CA (whose
-    /// ``TLSConfiguration.Identity/clientCertificate(commonName:)`` makes client certificates).
+    /// ``TLSSettings.Identity/clientCertificate(commonName:)`` makes client certificates).
     public var trustedClientCAs: [String]?
     /// Whether an FTPS data connection must resume the TLS session of its control connection, as
     /// vsftpd's `require_ssl_reuse` demands: one that does not is closed, and the transfer answers
@@ -52,14 +52,14 @@ public struct TLSConfiguration: Sendable {
     /// How long a client has to finish its handshake before the connection is closed (10 s).
     public var handshakeTimeout: Duration = .seconds(10)
     /// A handshake that goes wrong on purpose for every connection; `nil` (the default): none.
-    public var handshakeFault: TLSConfiguration.HandshakeFault?
+    public var handshakeFault: TLSSettings.HandshakeFault?
     /// Whether connections end with TLS's `close_notify` alert before the TCP close (`true`, as
     /// servers should). `false` ends them with a bare TCP close, the truncation a careful client
     /// must report rather than take the data as complete.
     public var sendsCloseNotify = true
 
     /// A configuration showing `identity`, beginning TLS as `mode` says.
-    public init(identity: TLSConfiguration.Identity, mode: Mode = .implicit) {
+    public init(identity: TLSSettings.Identity, mode: Mode = .implicit) {
         self.identity = identity
         self.mode = mode
     }
@@ -68,7 +68,7 @@ public struct TLSConfiguration: Sendable {
     /// `::1` and `localhost`), with a certificate `fault` when one is given.
     ///
     /// - Throws: ``TLSError`` when OpenSSL 3 is missing or refuses.
-    public static func generated(hostNames: [String] = [], mode: Mode = .implicit, fault: TLSConfiguration.CertificateFault? = nil) throws(TLSError) -> TLSConfiguration {
-        TLSConfiguration(identity: try .generated(hostNames: hostNames, fault: fault), mode: mode)
+    public static func generated(hostNames: [String] = [], mode: Mode = .implicit, fault: TLSSettings.CertificateFault? = nil) throws(TLSError) -> TLSSettings {
+        TLSSettings(identity: try .generated(hostNames: hostNames, fault: fault), mode: mode)
     }
 }

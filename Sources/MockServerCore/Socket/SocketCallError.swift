@@ -7,7 +7,7 @@ import Darwin
 /// A failed system call, with the call's name, the address it concerned and the `errno` text.
 ///
 /// Its description reads like `bind(127.0.0.1:8080): Address already in use`.
-public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SocketCallError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The system call that failed, such as `bind` or `listen`.
     public let call: String
     /// The address the call concerned, such as `127.0.0.1:8080`, or an empty string.
@@ -39,7 +39,7 @@ public struct SocketError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Makes an error from the current `errno`.
-    package static func last(_ call: String, _ address: String = "") -> SocketError {
-        SocketError(call: call, address: address, code: errno)
+    package static func last(_ call: String, _ address: String = "") -> SocketCallError {
+        SocketCallError(call: call, address: address, code: errno)
     }
 }

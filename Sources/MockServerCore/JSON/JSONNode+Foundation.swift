@@ -1,10 +1,10 @@
 import Foundation
 
-extension JSONValue {
+extension JSONNode {
     /// A value read from the objects `JSONSerialization` takes and Swift code writes: dictionaries
     /// with string keys, arrays, strings, numbers (Swift's or `NSNumber`), booleans, `NSNull`, and
     /// optionals (`nil` is `null`); `nil` for anything else. Made with the builders of values made
-    /// in code (``JSONValue/string(_:)``, ``JSONValue/object(_:)``…).
+    /// in code (``JSONNode/string(_:)``, ``JSONNode/object(_:)``…).
     package init?(foundationObject object: Any) {
         let mirror = Mirror(reflecting: object)
         if mirror.displayStyle == .optional {
@@ -41,16 +41,16 @@ extension JSONValue {
         case let text as String:
             self = .string(text)
         case let dictionary as [String: Any]:
-            var members: [String: JSONValue] = [:]
+            var members: [String: JSONNode] = [:]
             for (key, value) in dictionary {
-                guard let member = JSONValue(foundationObject: value) else { return nil }
+                guard let member = JSONNode(foundationObject: value) else { return nil }
                 members[key] = member
             }
             self = .object(members)
         case let array as [Any]:
-            var items: [JSONValue] = []
+            var items: [JSONNode] = []
             for value in array {
-                guard let item = JSONValue(foundationObject: value) else { return nil }
+                guard let item = JSONNode(foundationObject: value) else { return nil }
                 items.append(item)
             }
             self = .array(items)

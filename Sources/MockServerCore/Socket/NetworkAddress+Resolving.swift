@@ -4,13 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-extension SocketAddress {
+extension NetworkAddress {
     /// The first TCP address of `host`, which may be a name (looked up with `getaddrinfo`, which
     /// blocks: call it before serving, not on a loop) or a numeric address.
     ///
-    /// - Throws: ``SocketError`` with call `getaddrinfo`, the host and port, and the resolver's words.
-    package static func resolving(host: String, port: UInt16) throws -> SocketAddress {
-        if let numeric = try? SocketAddress(host: host, port: port) { return numeric }
+    /// - Throws: ``SocketCallError`` with call `getaddrinfo`, the host and port, and the resolver's words.
+    package static func resolving(host: String, port: UInt16) throws -> NetworkAddress {
+        if let numeric = try? NetworkAddress(host: host, port: port) { return numeric }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Platform.streamSocketType
@@ -18,7 +18,7 @@ extension SocketAddress {
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let list else {
             let words = String(cString: gai_strerror(status))
-            throw SocketError(call: "getaddrinfo", address: "\(host):\(port)", code: EINVAL, message: words)
+            throw SocketCallError(call: "getaddrinfo", address: "\(host):\(port)", code: EINVAL, message: words)
         }
         defer { freeaddrinfo(list) }
         var entry: UnsafeMutablePointer<addrinfo>? = list
@@ -28,10 +28,10 @@ extension SocketAddress {
                 withUnsafeMutableBytes(of: &storage) { target in
                     target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen)))
                 }
-                if let resolved = SocketAddress(storage: storage) { return resolved }
+                if let resolved = NetworkAddress(storage: storage) { return resolved }
             }
             entry = current.pointee.ai_next
         }
-        throw SocketError(call: "getaddrinfo", address: "\(host):\(port)", code: EINVAL, message: "no IPv4 or IPv6 address")
+        throw SocketCallError(call: "getaddrinfo", address: "\(host):\(port)", code: EINVAL, message: "no IPv4 or IPv6 address")
     }
 }

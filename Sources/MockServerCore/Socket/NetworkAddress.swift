@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A numeric IPv4 or IPv6 socket address.
-public struct SocketAddress: Sendable, Equatable, CustomStringConvertible {
+public struct NetworkAddress: Sendable, Equatable, CustomStringConvertible {
     /// The numeric host, such as `127.0.0.1` or `::1`.
     public let host: String
     /// The TCP port.
@@ -15,7 +15,7 @@ public struct SocketAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a numeric host (`localhost` means `127.0.0.1`) and a port.
     ///
-    /// - Throws: ``SocketError`` with call `inet_pton` when `host` is not a numeric address.
+    /// - Throws: ``SocketCallError`` with call `inet_pton` when `host` is not a numeric address.
     public init(host: String, port: UInt16) throws {
         let numeric = host == "localhost" ? "127.0.0.1" : host
         var v4 = in_addr()
@@ -25,7 +25,7 @@ public struct SocketAddress: Sendable, Equatable, CustomStringConvertible {
         } else if inet_pton(AF_INET6, numeric, &v6) == 1 {
             isIPv6 = true
         } else {
-            throw SocketError(call: "inet_pton", address: host, code: EINVAL)
+            throw SocketCallError(call: "inet_pton", address: host, code: EINVAL)
         }
         self.host = numeric
         self.port = port

@@ -12,7 +12,7 @@
 /// there without a thread hop, and must not block, as it would hold up every connection of the
 /// server. Whatever it awaits elsewhere (an actor, say) runs where that lives; a test that blocks
 /// the cooperative pool's few threads in synchronous reads can starve such work.
-public protocol HTTPResponder: Sendable {
+public protocol HTTPMockResponder: Sendable {
     /// The reply to `request`, or `nil` when the responder has no answer (the request is recorded
     /// as unmatched and the connection closed). A thrown error is answered with a 500 naming it.
     func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply?
@@ -29,7 +29,7 @@ public protocol HTTPResponder: Sendable {
     func answerHead(_ head: HTTPMockRequest, context: HTTPRequestContext) -> HTTPReply?
 }
 
-extension HTTPResponder {
+extension HTTPMockResponder {
     /// By default, every request goes to ``respond(to:context:)``.
     public func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate { .deferred }
 

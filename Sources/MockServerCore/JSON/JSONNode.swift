@@ -3,16 +3,16 @@
 ///
 /// ``JSONReader`` makes them: response files and endpoints files read leniently, mock-data files
 /// and request bodies strictly.
-public struct JSONValue: Sendable {
+public struct JSONNode: Sendable {
     /// What the value is.
     public enum Kind: Sendable {
         /// An object's members, in the order written.
         case object([Member])
         /// An array's elements.
-        case array([JSONValue])
+        case array([JSONNode])
         /// A string.
         case string(String)
-        /// A number's value (its text as written is ``JSONValue/numberText``).
+        /// A number's value (its text as written is ``JSONNode/numberText``).
         case number(Double)
         /// `true` or `false`.
         case bool(Bool)
@@ -25,12 +25,12 @@ public struct JSONValue: Sendable {
         /// The key.
         public let key: String
         /// Where the key was written.
-        public let keyLocation: JSONValue.Location
+        public let keyLocation: JSONNode.Location
         /// The key's value.
-        public let value: JSONValue
+        public let value: JSONNode
 
         /// Creates a member.
-        public init(key: String, keyLocation: JSONValue.Location, value: JSONValue) {
+        public init(key: String, keyLocation: JSONNode.Location, value: JSONNode) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
@@ -40,13 +40,13 @@ public struct JSONValue: Sendable {
     /// What the value is.
     public let kind: Kind
     /// Where the value starts.
-    public let location: JSONValue.Location
+    public let location: JSONNode.Location
     /// For a number, its text as written (`-12`, `1.5e3`): exact where a `Double` is not, as
     /// for integers of any size. `nil` for every other value.
     public let numberText: String?
 
     /// Creates a value.
-    public init(kind: Kind, location: JSONValue.Location, numberText: String? = nil) {
+    public init(kind: Kind, location: JSONNode.Location, numberText: String? = nil) {
         self.kind = kind
         self.location = location
         self.numberText = numberText

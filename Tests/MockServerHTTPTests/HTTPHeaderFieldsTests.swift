@@ -32,7 +32,7 @@ struct HTTPHeadersTests {
 
     @Test("lookups, tokens and replacement use the folded names")
     func lookups() {
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaderFields()
         headers.add(name: "Connection", value: "keep-alive, Upgrade")
         headers.add(name: "X-A", value: "1")
         headers.add(name: "x-a", value: "2")
@@ -46,7 +46,7 @@ struct HTTPHeadersTests {
 
     @Test("one header type: members are header names in any case, and a stub's request has the same headers")
     func members() {
-        let headers: HTTPHeaders = ["Accept": "text/plain", "authorization": "Bearer t", "ACCEPT": "second"]
+        let headers: HTTPHeaderFields = ["Accept": "text/plain", "authorization": "Bearer t", "ACCEPT": "second"]
         #expect(headers.accept == "text/plain" && headers.Authorization == "Bearer t" && headers.missing == nil)
         #expect(headers.count == 3 && headers.fields.count == 3)
     }
