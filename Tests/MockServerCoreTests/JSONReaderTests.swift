@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +9,7 @@ import MockServerCore
 
 /// The JSON reader on what a peer can send it (request bodies, the admin API's bodies): nesting
 /// without end, long lines, and the places its errors name.
-@Suite("JSON reader: nesting, long lines, locations")
+@Suite("JSON reader: nesting, long lines, locations", .cpuBound)
 struct JSONReaderTests {
     private func failure(_ text: String, options: JSONReader.Options = .strict) -> JSONReader.Failure? {
         do {

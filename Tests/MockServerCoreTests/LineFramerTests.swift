@@ -1,7 +1,8 @@
 import Testing
+import TestSupport
 import MockServerCore
 
-@Suite("Line framing")
+@Suite("Line framing", .cpuBound)
 struct LineFramerTests {
     /// Feeds `bytes` in chunks of `size` and collects every line, then what `finish()` gives.
     private func lines(of bytes: [UInt8], chunk size: Int, limit: Int = 1 << 20) throws -> [[UInt8]] {

@@ -1,9 +1,10 @@
 import MockServerHTTP2
 import Testing
+import TestSupport
 
 /// The client side of one request, without sockets, against the server's own connection machine:
 /// bytes from one value are the other's input.
-@Suite("HTTP/2 client exchange")
+@Suite("HTTP/2 client exchange", .cpuBound)
 struct HTTP2ClientExchangeTests {
     /// The server's half: its reader, its connection machine, and the request it has read.
     struct Server {

@@ -1,9 +1,10 @@
 import MockServerHTTP2
 import Testing
+import TestSupport
 
 /// The flood defences' counting, frame by frame, without sockets: which frames spend which budget,
 /// which give a token back, and the error past a budget.
-@Suite("HTTP/2 flood guard")
+@Suite("HTTP/2 flood guard", .cpuBound)
 struct HTTP2FloodGuardTests {
     static let second: UInt64 = 1_000_000_000
     static let resetError = HTTP2Error(.enhanceYourCalm, "streams reset faster than the reset budget allows (3 at once, coming back over 30.0 seconds)")

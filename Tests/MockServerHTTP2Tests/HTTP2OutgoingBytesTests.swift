@@ -1,9 +1,10 @@
 @testable import MockServerHTTP2
 import Testing
+import TestSupport
 
 /// A stream's bytes waiting to go: held as the pieces they came in, shared with their owner (a
 /// response's body is never copied whole), taken a slice at a time, whatever the slices' sizes.
-@Suite("HTTP/2 outgoing bytes")
+@Suite("HTTP/2 outgoing bytes", .cpuBound)
 struct HTTP2OutgoingBytesTests {
     /// The address of an array's storage.
     private static func storage(_ bytes: [UInt8]) -> UnsafeRawPointer? {

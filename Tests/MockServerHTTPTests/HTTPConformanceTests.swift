@@ -5,7 +5,7 @@ import TestSupport
 
 /// The conformance table's rows against the parser alone: the same refusal (status and named
 /// problem) or the same request, whether the bytes come in one read or in many.
-@Suite("HTTP/1.1 conformance: the parser")
+@Suite("HTTP/1.1 conformance: the parser", .cpuBound)
 struct HTTPConformanceTests {
     /// Reads sizes to cut a row into: single bytes for short rows, so that every split is tried.
     private static func cuts(_ bytes: [UInt8]) -> [Int] {

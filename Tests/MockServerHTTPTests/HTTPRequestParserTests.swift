@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 import MockServerCore
 import MockServerHTTP
 
-@Suite("HTTP request framing")
+@Suite("HTTP request framing", .cpuBound)
 struct HTTPRequestParserTests {
     static let get = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
     static let post = "POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n\r\nhello world"

@@ -6,7 +6,7 @@ import TestSupport
 /// `HTTPRequestParser.request(bytes:requestLineLength:headLength:headers:)`, a request read from the
 /// parts a client wrote it from: the same request, or the same refusal, as the parser's `next()`
 /// over the same bytes.
-@Suite("HTTP/1.1 request from its parts")
+@Suite("HTTP/1.1 request from its parts", .cpuBound)
 struct HTTPRequestPartsTests {
     /// What a parser makes of a request: its parts as the responders see them, or the error.
     private struct Read: Equatable {

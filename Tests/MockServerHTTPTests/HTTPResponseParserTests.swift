@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 import MockServerHTTP
 
 /// The client-side response reader of the in-process path: pure code, fed in pieces.
-@Suite("HTTP response parser")
+@Suite("HTTP response parser", .cpuBound)
 struct HTTPResponseParserTests {
     /// Feeds `text` in pieces of `size` bytes, then the end of the connection when `close`.
     private func parse(_ text: String, method: String = "GET", size: Int = .max, close: Bool = false) throws -> (status: Int?, body: String, complete: Bool) {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import MockServerHTTP
 import MockServerMockData
 import MockServerCore
 
 /// SHA-256, bencoding, the JSON reader and the file names they make, against fixed vectors.
-@Suite("Mock-data naming")
+@Suite("Mock-data naming", .cpuBound)
 struct MockDataNamingTests {
     private func request(_ text: String) throws -> HTTPMockRequest {
         // CRLF in the head only: the body is sent as written.

@@ -124,8 +124,11 @@ struct StreamedResponseTests {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         // A request that never got its first piece ends at its timeout, which ends the events too.
+        // The timeout is long because it races this test's own resumption after the first piece:
+        // when the whole suite starts, Swift Testing queues hundreds of tests on the two threads of
+        // the cooperative pool, and a 60 s timeout once fired before this test could cancel.
         var request = URLRequest(url: URL(string: "https://api.example.com/slow")!)
-        request.timeoutInterval = 60
+        request.timeoutInterval = 600
         let task = session.dataTask(with: request)
         task.resume()
         var events = delegate.events.makeAsyncIterator()

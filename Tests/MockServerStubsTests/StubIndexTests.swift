@@ -1,8 +1,9 @@
 import Testing
+import TestSupport
 @testable import MockServerStubs
 @testable import MockServerScript
 
-@Suite("Stub index")
+@Suite("Stub index", .cpuBound)
 struct StubIndexTests {
     private func stub(_ sequence: Int, _ method: String, _ target: String) -> Stub {
         Stub(sequence: sequence, method: method, target: StubTarget(target))

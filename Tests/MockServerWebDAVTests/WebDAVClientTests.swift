@@ -90,7 +90,7 @@ struct WebDAVClientTests {
         #expect(result.stdout == code, "\(result.stderr)")
     }
 
-    @Test("URLSession: GET, PUT, a custom PROPFIND, one connection reused")
+    @Test("URLSession: GET, PUT, a custom PROPFIND, on connections the server keeps open and URLSession reuses")
     func urlSession() async throws {
         let server = try dav()
         defer { server.stop() }
@@ -110,8 +110,13 @@ struct WebDAVClientTests {
         let (listing, propfind) = try await session.data(for: request("PROPFIND", "/", depth: "1"))
         #expect((propfind as? HTTPURLResponse)?.statusCode == 207)
         #expect(String(decoding: listing, as: UTF8.self).contains("<D:href>/folder/</D:href>"))
+        // libcurl reuses an idle connection only once the last transfer has handed it back, which a
+        // loaded machine can delay: a second connection is the client's choice (seen once in a whole
+        // run beside three compilers). The server closing one is a fault.
+        let closed = server.transcript.entries.filter { if case .closed = $0.event { true } else { false } }
+        #expect(closed.isEmpty, "\(closed)")
         let opened = server.transcript.entries.filter { if case .connected = $0.event { true } else { false } }
-        #expect(opened.count == 1)
+        #expect(opened.count < 3, "\(opened.count) connections for three requests: none was reused")
     }
 
     @Test("Python's http.client: keep-alive GET and PUT", .enabled(if: Tools.hasPython))

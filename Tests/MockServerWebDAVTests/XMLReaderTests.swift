@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import MockServerWebDAV
 
 /// The XML reader on its own: bytes in, a flat document or a refusal out.
-@Suite("XML reader")
+@Suite("XML reader", .cpuBound)
 struct XMLReaderTests {
     /// `levels` nested `<D:prop>` elements, the outermost declaring the DAV: prefix.
     static func nested(_ levels: Int) -> [UInt8] {

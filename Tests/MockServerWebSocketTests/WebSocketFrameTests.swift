@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 import MockServerWebSocket
 
 /// RFC 6455's framing (section 5) as pure code: bytes in any pieces, frames out, and every rule a
 /// server must enforce failing with its close code.
-@Suite("WebSocket frames")
+@Suite("WebSocket frames", .cpuBound)
 struct WebSocketFrameTests {
     private let mask: [UInt8] = [0x37, 0xFA, 0x21, 0x3D]
 

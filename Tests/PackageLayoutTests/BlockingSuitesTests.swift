@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Suites whose tests block a thread (waiting for curl or Python, or reading a socket) must run off
 /// Swift's cooperative pool, or two of them at once hold up every `await` of the test process on a
 /// two-core machine (README, Testing).
-@Suite("Suites that block")
+@Suite("Suites that block", .cpuBound)
 struct BlockingSuitesTests {
     /// Whether `text` makes a call that blocks the calling thread until an external program or a
     /// socket answers.

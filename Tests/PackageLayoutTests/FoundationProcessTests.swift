@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Tests start programs through TestSupport (its `Tools` runners and `ChildProcess`: posix_spawn),
 /// never through Foundation's `Process`. On Linux, swift-corelibs-foundation before PR #5472 (Swift
@@ -8,7 +9,7 @@ import Testing
 /// process that holds about 1,350 descriptors or more at that moment can crash with SIGSEGV (it did
 /// once in a full `swift test`). README's snippets (Tests/ReadmeSnippets) show what a user writes
 /// and keep their `Process`.
-@Suite("Foundation's Process")
+@Suite("Foundation's Process", .cpuBound)
 struct FoundationProcessTests {
     /// The folder whose files may use `Process`: README's snippets, compiled as written there.
     static let allowedFolder = "ReadmeSnippets/"

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The core and the script engine name no protocol (issue 36): every protocol brings its own
 /// vocabulary (STYLE.md, item 20), so a word of HTTP, FTP or WebDAV in the code of
 /// `Sources/MockServerCore` or `Sources/MockServerScript` is a protocol's concern that sits in the
 /// wrong layer. Comments may name protocols (as examples of what a protocol adds); code and string
 /// literals may not: a string such as `"upload-settle"` is a key the engine would read for FTP.
-@Suite("Neutral layers")
+@Suite("Neutral layers", .cpuBound)
 struct NeutralLayersTests {
     /// The folders whose code must be neutral.
     static let neutralFolders = ["Sources/MockServerCore", "Sources/MockServerScript"]

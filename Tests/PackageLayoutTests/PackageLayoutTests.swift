@@ -5,7 +5,7 @@ import TestSupport
 /// Docs/Layout.md's account of the package, held equal to the package itself: the layout graph to the
 /// target dependencies `Package.swift` declares, the list of public types to the public types the
 /// sources declare.
-@Suite("Package layout")
+@Suite("Package layout", .cpuBound)
 struct PackageLayoutTests {
     static let root = Tools.repositoryRoot
 

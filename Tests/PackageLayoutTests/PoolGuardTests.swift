@@ -17,6 +17,14 @@ struct PoolGuardTests {
         #expect(!PoolGuard.isOnCooperativePool)
     }
 
+    @Test("a test with the .cpuBound trait is not on the pool either, and prefers the compute pool, not the blocking one", .cpuBound)
+    func cpuBoundTrait() {
+        #expect(!PoolGuard.isOnCooperativePool)
+        let executor = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+        #expect(executor == TestThreadPool.compute.asUnownedTaskExecutor())
+        #expect(executor != TestThreadPool.shared.asUnownedTaskExecutor())
+    }
+
     @Test("a blocking helper called on the pool records an issue naming the call and the way out")
     func recordsAnIssue() {
         withKnownIssue {

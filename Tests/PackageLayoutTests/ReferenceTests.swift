@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Docs/Reference.md, held equal to the public spellings of the sources it covers: every public
 /// member of every public type there (and the free functions) has a row with an example, and no
 /// row names a spelling that is gone. The command's flags are held to its usage text the same way.
-@Suite("The reference")
+@Suite("The reference", .cpuBound)
 struct ReferenceTests {
     /// The sources the reference covers: every library target (not the command's and the
     /// benchmark's executables, whose spellings are flags).

@@ -6,7 +6,7 @@ import TestSupport
 /// beside this one (swift-nio, NIOSSL, AsyncHTTPClient, swift-http-types, Hummingbird, Vapor,
 /// FlyingFox): both would be in scope unqualified, every use ambiguous, and `MockServer.X` cannot
 /// pick ours before Swift 6.3, because the module has a type named `MockServer`.
-@Suite("Names beside server-side Swift")
+@Suite("Names beside server-side Swift", .cpuBound)
 struct ServerSideNamesTests {
     /// The top-level public type names of those packages, as `Scripts/server-side-type-names.sh`
     /// wrote them from their sources at the versions it names.

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One step language (issue 36): a foreign command cannot reach a driver, because the load refuses
 /// it and the types do not let it through. So no step type carries a type-erased payload to be
 /// downcast when it runs, and no driver or command has a run-time "wrong protocol" branch.
-@Suite("One step language")
+@Suite("One step language", .cpuBound)
 struct StepLanguageTests {
     /// Every Swift file under Sources, with its path from the repository's root.
     static func sources() throws -> [(path: String, text: String)] {

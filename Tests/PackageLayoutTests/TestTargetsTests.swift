@@ -5,7 +5,7 @@ import TestSupport
 /// Tests mirror targets (as NIO's and Hummingbird's do): every library target has a test target of
 /// its own, each test target declares exactly the modules its files import, and the cross-layer
 /// target `MockServerTests` keeps only what crosses layers.
-@Suite("Test targets")
+@Suite("Test targets", .cpuBound)
 struct TestTargetsTests {
     static let root = Tools.repositoryRoot
 

@@ -27,7 +27,7 @@ final class HTTP2RawClient {
     static let roundMark: [UInt8] = Array("roundend".utf8)
 
     init(port: UInt16) throws {
-        client = try TestClient(port: port, timeout: 5)
+        client = try TestClient(port: port, timeout: 30)
     }
 
     // MARK: Writing

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import MockServer
 import MockServerCore
 import MockServerInProcess
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// The process's in-process route registry forgets a mock when it stops, so that a long test
 /// process does not keep every stopped mock's transcript, files and responder alive.
-@Suite("In-process route registry")
+@Suite("In-process route registry", .cpuBound)
 struct InProcessRegistryTests {
     /// A weak reference, to see whether anything still holds a stopped mock's parts.
     final class Weak<Object: AnyObject>: @unchecked Sendable {
