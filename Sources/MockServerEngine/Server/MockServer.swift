@@ -293,7 +293,11 @@ public final class MockServer: Sendable {
         let script = responder.responseScript
         var connections = serving?.connections(framing: responder.framing) ?? ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing)
         var settings = configuration.settings
-        for composer in vocabulary.protocols {
+        // The server's protocols, and the script's own when the server's vocabulary does not have it
+        // (a protocol added from outside, through the script's vocabulary).
+        var composers = vocabulary.protocols
+        if let own = script?.scriptProtocol, !composers.contains(where: { $0.name == own.name }) { composers.append(own) }
+        for composer in composers {
             connections = try composer.compose(connections, script: script, settings: &settings)
         }
         return (connections, settings)

@@ -63,6 +63,19 @@ public struct ScriptConnections: Sendable {
         }
     }
 
+    /// Units cut by a framer of the protocol's own that reads the server's settings, each answered
+    /// by the script's patterns: a protocol's settings value in the configuration
+    /// (`configuration.settings[FramesSettings.self]`) reaches each connection's framer.
+    ///
+    /// - Parameter makeFramer: a new framer for each connection, given the server's longest unit
+    ///   (`maximumLineLength`) and the server's settings as its protocols composed them.
+    public static func framed(with makeFramer: @escaping @Sendable (_ maximumLength: Int, _ settings: ScriptSettings) -> any InputFramer) -> ScriptConnections {
+        ScriptConnections(outputType: LineWork.self) { context in
+            let settings = context.settings
+            return { ScriptLineDriver(server: context.server, base: context.base, framer: makeFramer(context.server.maximumLineLength, settings)) }
+        }
+    }
+
     /// The same connections with `listener` bound beside the main port.
     package func adding(_ listener: ScriptListener) -> ScriptConnections {
         ScriptConnections(outputType: outputType, applicationProtocols: applicationProtocols, recordsOutput: recordsOutput,
