@@ -30,26 +30,23 @@ let package = Package(
         .target(name: "MockServerFileSystem", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // The script language's shared commands and its interpreter; each protocol below adds its own.
         .target(name: "MockServerScript", dependencies: ["MockServerCore", "MockServerFileSystem"], swiftSettings: swiftSettings),
+        .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        // The server: lifecycle, and listeners and settings composed from the protocol values it is
+        // given. It names no protocol: each protocol's target adds its own part (above it here).
+        .target(name: "MockServerEngine", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
-        .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
-        .target(name: "MockServerTLS", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         // HTTP/2: frames and HPACK as pure codecs, the connection state machine, and the driver that serves HTTP responders over them.
-        .target(name: "MockServerHTTP2", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerHTTP2", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP"], swiftSettings: swiftSettings),
+        .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocketScript", dependencies: ["MockServerCore", "MockServerScript", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
-        .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
+        .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerEngine", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
+        .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerTLS"], swiftSettings: swiftSettings),
+        .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
-        // The server: lifecycle, listeners composed from what the script's protocol supplies, shared files and uploads.
-        .target(
-            name: "MockServerEngine",
-            dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerWebSocket", "MockServerHTTP2"],
-            swiftSettings: swiftSettings
-        ),
         .target(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
@@ -66,7 +63,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "MockServerLegacyNames", dependencies: ["MockServer"], swiftSettings: swiftSettings),
-        .target(name: "MockServerAdmin", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerWebSocket", "MockServerEngine"], swiftSettings: swiftSettings),
+        .target(name: "MockServerAdmin", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerWebSocket", "MockServerEngine"], swiftSettings: swiftSettings),
         .target(
             name: "MockServerTesting",
             dependencies: ["MockServer", "MockServerResponses"],

@@ -7,9 +7,7 @@
 
 
 // MockServerEngine
-@_exported import class MockServerEngine.HTTPMockServer
 @_exported import class MockServerEngine.MockServer
-@_exported import enum MockServerEngine.MockServerError
 
 // MockServerCore
 @_exported import enum MockServerCore.FramingError
@@ -55,10 +53,12 @@
 @_exported import protocol MockServerScript.ScriptResponder
 @_exported import class MockServerScript.ScriptRun
 @_exported import struct MockServerScript.ScriptSession
+@_exported import struct MockServerScript.ScriptSettings
 @_exported import struct MockServerScript.ScriptVocabulary
 @_exported import struct MockServerScript.SubstitutionContext
 
 // MockServerStubs
+@_exported import class MockServerStubs.HTTPMockServer
 @_exported import class MockServerStubs.Stub
 @_exported import enum MockServerStubs.StubError
 @_exported import struct MockServerStubs.UnexpectedRequestReport
@@ -69,6 +69,7 @@
 @_exported import class MockServerMockData.MockDataResponder
 
 // MockServerInProcess
+@_exported import enum MockServerInProcess.MockServerError
 
 // MockServerFTP
 

@@ -2,6 +2,7 @@ import Foundation
 import MockServerCore
 import MockServerEngine
 import MockServerScript
+import MockServerStubs
 
 /// What the dashboard (and any client) reads about a mock besides its transcript: what it is, its
 /// response sets, its stubs with their hits, and the reports of its unexpected requests.

@@ -2,6 +2,7 @@ import Foundation
 import MockServerEngine
 import MockServerCore
 import MockServerHTTP
+import MockServerStubs
 
 /// The control API of a running mock, as JSON over HTTP, for tests in any language (`mockserver
 /// --admin`): read the transcript, unmatched inputs and uploads, change the files, switch sets, add

@@ -124,13 +124,16 @@ enum AdminRoutes {
     private static func switchSet(_ call: AdminCall) throws(AdminFailure) -> HTTPReply.Immediate {
         let name = try call.jsonString("name", example: "{\"name\": SET}")
         guard call.target.stubs == nil else { throw AdminFailure(409, "this mock serves stubs: it has no response sets (asked for set \(name))") }
+        let switched: (any ScriptResponder)?
         do {
-            try call.server.useResponseSet(name)
-        } catch let error as MockServerError {
-            throw AdminFailure(409, "this mock has no response sets: \(error)")
+            switched = try call.server.responder.usingResponseSet(name)
         } catch {
             throw AdminFailure(400, "\(error)")
         }
+        guard let switched else {
+            throw AdminFailure(409, "this mock has no response sets: the server's responder is not a PatternResponder, so it has no response sets")
+        }
+        call.server.responder = switched
         return .reply(AdminResponder.json(.object(["set": .string(name)])))
     }
 
@@ -158,7 +161,7 @@ enum AdminRoutes {
             stubs.cache.removeAll()
             if let initial = call.target.initialEndpoints { try? stubs.addEndpoints(json: initial) }
         }
-        if let set = call.target.initialSet { try? server.useResponseSet(set) }
+        if let set = call.target.initialSet, let switched = try? server.responder.usingResponseSet(set) { server.responder = switched }
         return .reply(AdminResponder.json(.object(["reset": .bool(true)])))
     }
 

@@ -5,9 +5,7 @@
 
 
 // MockServerEngine
-@_exported import class MockServer.HTTPMockServer
 @_exported import class MockServer.MockServer
-@_exported import enum MockServer.MockServerError
 
 // MockServerCore
 @_exported import enum MockServer.FramingError
@@ -52,11 +50,13 @@
 @_exported import protocol MockServer.ScriptResponder
 @_exported import class MockServer.ScriptRun
 @_exported import struct MockServer.ScriptSession
+@_exported import struct MockServer.ScriptSettings
 @_exported import enum MockServer.ReplyStep
 @_exported import struct MockServer.ScriptVocabulary
 @_exported import struct MockServer.SubstitutionContext
 
 // MockServerStubs
+@_exported import class MockServer.HTTPMockServer
 @_exported import class MockServer.Stub
 @_exported import enum MockServer.StubError
 @_exported import struct MockServer.UnexpectedRequestReport
@@ -67,6 +67,7 @@
 @_exported import class MockServer.MockDataResponder
 
 // MockServerInProcess
+@_exported import enum MockServer.MockServerError
 
 // MockServerFTP
 

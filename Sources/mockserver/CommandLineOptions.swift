@@ -18,7 +18,7 @@ struct CommandLineOptions: Equatable {
     var conditions: NetworkConditions?
     var transcriptFile: String?
     /// `--http2`: whether HTTP listeners speak HTTP/2 too.
-    var http2 = MockServer.Configuration.HTTP2Mode.allow
+    var http2 = MockServer.HTTP2ServerSettings.Mode.allow
     /// `--http2-max-streams`, `--http2-window`, `--http2-max-frame`: HTTP/2's advertised settings,
     /// when given (checked against RFC 9113's ranges when the server starts).
     var http2MaxStreams: Int?
@@ -26,7 +26,7 @@ struct CommandLineOptions: Equatable {
     var http2MaxFrame: Int?
     /// `--http2-reset-budget`, `--http2-empty-frame-budget`, `--http2-zero-window-timeout`: HTTP/2's
     /// flood defences (each `off` turns one off).
-    var http2Defences = MockServer.Configuration.HTTP2Defences()
+    var http2Defences = MockServer.HTTP2ServerSettings.Defences()
     /// `--max-request-body`: the longest HTTP/1.1 request body taken, when given.
     var maximumRequestBody: Int?
     /// `--request-head-timeout`: how long an HTTP/1.1 request head may take (0: no limit), when given.
@@ -190,7 +190,7 @@ struct CommandLineOptions: Equatable {
             case "--verbose", "-v": verbose = true
             case "--http2":
                 let text = try value(for: argument)
-                guard let mode = MockServer.Configuration.HTTP2Mode(rawValue: text) else {
+                guard let mode = MockServer.HTTP2ServerSettings.Mode(rawValue: text) else {
                     throw .usage("--http2 takes allow, refuse or require, not \"\(text)\"")
                 }
                 http2 = mode
@@ -319,13 +319,13 @@ extension CommandLineOptions {
     /// Gives `configuration` the HTTP/2 mode, the settings and the defences the options name,
     /// HTTP/1.1's request limits and FTP's upload limit.
     func applyHTTP2(to configuration: inout MockServer.Configuration) {
-        configuration.http2 = http2
-        if let http2MaxStreams { configuration.http2MaxConcurrentStreams = http2MaxStreams }
-        if let http2Window { configuration.http2InitialWindowSize = http2Window }
-        if let http2MaxFrame { configuration.http2MaxFrameSize = http2MaxFrame }
-        configuration.http2Defences = http2Defences
-        if let maximumRequestBody { configuration.maximumRequestBodySize = maximumRequestBody }
-        if let requestHeadTimeout { configuration.requestHeadTimeout = requestHeadTimeout }
-        if let maximumUpload { configuration.maximumUploadSize = maximumUpload }
+        var http2Settings = MockServer.HTTP2ServerSettings(mode: http2, defences: http2Defences)
+        if let http2MaxStreams { http2Settings.maxConcurrentStreams = http2MaxStreams }
+        if let http2Window { http2Settings.initialWindowSize = http2Window }
+        if let http2MaxFrame { http2Settings.maxFrameSize = http2MaxFrame }
+        configuration.settings[MockServer.HTTP2ServerSettings.self] = http2Settings
+        if let maximumRequestBody { configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = maximumRequestBody }
+        if let requestHeadTimeout { configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].requestHeadTimeout = requestHeadTimeout }
+        if let maximumUpload { configuration.settings[MockServer.FTPServerSettings.self, default: .init()].maximumUploadSize = maximumUpload }
     }
 }

@@ -90,9 +90,9 @@ struct RecordCommand {
             }
         }
         var configuration = MockServer.Configuration(host: options.host, port: options.port)
-        configuration.maximumRequestBodySize = options.maximumRequestBody
+        configuration.settings[MockServer.HTTPServerSettings.self] = MockServer.HTTPServerSettings(maximumRequestBodySize: options.maximumRequestBody)
         configuration.transcriptObserver = try transcriptObserver(mask: options.mask)
-        configuration.http2 = options.http2
+        configuration.settings[MockServer.HTTP2ServerSettings.self] = MockServer.HTTP2ServerSettings(mode: options.http2)
         if options.tls {
             // The server command's own TLS setup: a generated identity, its CA written where asked.
             var serving = try CommandLineOptions(arguments: [])

@@ -21,7 +21,7 @@ struct RecordOptions: Equatable {
     /// `--max-body`: the longest upstream answer body recorded.
     var maximumBody = HTTPRecorder.defaultMaximumBodySize
     /// `--max-request-body`: the longest client request body taken.
-    var maximumRequestBody = MockServer.Configuration().maximumRequestBodySize
+    var maximumRequestBody = MockServer.HTTPServerSettings().maximumRequestBodySize
     var transcriptFile: String?
     var verbose = false
     var help = false
@@ -29,7 +29,7 @@ struct RecordOptions: Equatable {
     var tls = false
     var tlsCAOut: String?
     /// `--http2`: whether the recorder's listener speaks HTTP/2 too.
-    var http2 = MockServer.Configuration.HTTP2Mode.allow
+    var http2 = MockServer.HTTP2ServerSettings.Mode.allow
 
     static let usage = """
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
@@ -143,7 +143,7 @@ struct RecordOptions: Equatable {
             case "--tls-ca-out": tlsCAOut = try value(for: argument)
             case "--http2":
                 let text = try value(for: argument)
-                guard let mode = MockServer.Configuration.HTTP2Mode(rawValue: text) else {
+                guard let mode = MockServer.HTTP2ServerSettings.Mode(rawValue: text) else {
                     throw .usage("record: --http2 takes allow, refuse or require, not \"\(text)\"")
                 }
                 http2 = mode

@@ -34,7 +34,7 @@ struct FTPUploadLimitTests {
     func limit() throws {
         let limit = 100_000
         var configuration = MockServer.Configuration()
-        configuration.maximumUploadSize = limit
+        configuration.settings[MockServer.FTPServerSettings.self, default: .init()].maximumUploadSize = limit
         let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: configuration)
         try server.start()
         defer { server.stop() }
@@ -44,11 +44,11 @@ struct FTPUploadLimitTests {
         #expect(server.uploads.first?.data.count == limit)
 
         var raised = MockServer.Configuration()
-        raised.maximumUploadSize = 8 * limit
+        raised.settings[MockServer.FTPServerSettings.self, default: .init()].maximumUploadSize = 8 * limit
         let roomy = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: raised)
         try roomy.start()
         defer { roomy.stop() }
         #expect(try store(roomy.port, 4 * limit, as: "over.bin") == "226\n200\n")
-        #expect(MockServer.Configuration().maximumUploadSize == 64 << 20)
+        #expect(MockServer.FTPServerSettings().maximumUploadSize == 64 << 20)
     }
 }

@@ -15,8 +15,15 @@ import FoundationNetworking
 // upload blocks while it waits for its 226, so parallel uploads only wait on each other.
 @Suite("FTP uploads: the settle rule", .offPool, .serialized)
 struct FTPUploadSettleTests {
+    /// A configuration whose FTP settings settle uploads after `settle`.
+    static func configuration(settle: Duration?) -> MockServer.Configuration {
+        var configuration = MockServer.Configuration()
+        configuration.settings[MockServer.FTPServerSettings.self] = MockServer.FTPServerSettings(uploadSettleTime: settle)
+        return configuration
+    }
+
     private func ftp(settle: Duration? = .milliseconds(300)) throws -> MockServer {
-        let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: .init(uploadSettleTime: settle))
+        let server = try MockServer(script: BundledResponses.script(named: "ftp"), configuration: Self.configuration(settle: settle))
         try server.start()
         return server
     }

@@ -240,7 +240,7 @@ struct HTTP2RecordingTests {
         let (tls, ca) = try upstreamTLS()
         var configuration = MockServer.Configuration()
         configuration.tls = tls
-        configuration.http2 = .refuse
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
         let upstream = try MockServer(script: ResponseScript(json: Self.upstreamScript), configuration: configuration)
         try upstream.start()
         defer { upstream.stop() }

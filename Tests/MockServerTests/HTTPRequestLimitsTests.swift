@@ -53,7 +53,7 @@ struct HTTPRequestLimitsTests {
     @Test("the body limit: just under it served, just over it 413 naming the setting (Content-Length and chunked), raised: served")
     func bodyLimit() throws {
         let limit = 100_000
-        let limited = try server { $0.maximumRequestBodySize = limit }
+        let limited = try server { $0.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = limit }
         defer { limited.stop() }
         #expect(try upload(limited.port, limit, "length") == ("HTTP/1.1 200 OK", "taken"))
         let over = try upload(limited.port, limit + 1, "length")
@@ -63,7 +63,7 @@ struct HTTPRequestLimitsTests {
         #expect(try upload(limited.port, limit / 2, "chunked") == ("HTTP/1.1 200 OK", "taken"))
         #expect(try upload(limited.port, limit + 1, "chunked").status == "HTTP/1.1 413 Content Too Large")
 
-        let raised = try server { $0.maximumRequestBodySize = 4 * limit }
+        let raised = try server { $0.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = 4 * limit }
         defer { raised.stop() }
         #expect(try upload(raised.port, limit + 1, "length") == ("HTTP/1.1 200 OK", "taken"))
         #expect(try upload(raised.port, limit + 1, "chunked") == ("HTTP/1.1 200 OK", "taken"))
@@ -71,7 +71,7 @@ struct HTTPRequestLimitsTests {
 
     @Test("the default body limit is 64 MiB: one byte past it is refused from the Content-Length alone")
     func defaultBodyLimit() throws {
-        #expect(MockServer.Configuration().maximumRequestBodySize == 64 << 20)
+        #expect(MockServer.HTTPServerSettings().maximumRequestBodySize == 64 << 20)
         let standard = try server { _ in }
         defer { standard.stop() }
         let client = try TestClient(port: standard.port)
@@ -98,7 +98,7 @@ struct HTTPRequestLimitsTests {
 
     @Test("a head that drips past the timeout gets 408 and the connection closes; one in time is answered; nil: no timeout")
     func headTimeout() throws {
-        let timed = try server { $0.requestHeadTimeout = .milliseconds(300) }
+        let timed = try server { $0.settings[MockServer.HTTPServerSettings.self, default: .init()].requestHeadTimeout = .milliseconds(300) }
         defer { timed.stop() }
         timed.stubRequest("GET", "/slow").andReturn(.ok(body: "slow"))
         // 8 bytes every 20 ms: the 4,000-byte head would take 10 s.
@@ -109,12 +109,12 @@ struct HTTPRequestLimitsTests {
         try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.readLine() == "HTTP/1.1 200 OK")
 
-        let untimed = try server { $0.requestHeadTimeout = nil }
+        let untimed = try server { $0.settings[MockServer.HTTPServerSettings.self, default: .init()].requestHeadTimeout = nil }
         defer { untimed.stop() }
         untimed.stubRequest("GET", "/slow").andReturn(.ok(body: "slow"))
         // The same head, 8 bytes every millisecond or so (half a second in all), is answered.
         let patient = try Tools.run("python3", ["-c", Self.dripper, String(untimed.port), "0.001"])
         #expect(patient.stdout == "HTTP/1.1 200 OK\nwhole\n", "\(patient.stdout) \(patient.stderr)")
-        #expect(MockServer.Configuration().requestHeadTimeout == .seconds(60))
+        #expect(MockServer.HTTPServerSettings().requestHeadTimeout == .seconds(60))
     }
 }

@@ -1,4 +1,7 @@
 import MockServerEngine
+import MockServerHTTP
+import MockServerHTTPScript
+import MockServerInProcess
 import MockServerScript
 
 // The composition: a server made through the facade serves the standard protocols.
@@ -23,5 +26,23 @@ extension MockServer {
     /// - Throws: ``ResponseFileError`` when the set does not exist or names a missing response.
     public convenience init(script: ResponseScript, set: String = "default", configuration: MockServer.Configuration = .init()) throws {
         self.init(responder: try PatternResponder(script: script, set: set), configuration: configuration)
+    }
+
+    /// Creates a stopped HTTP server whose requests go to `httpResponder`; it binds no data port.
+    ///
+    /// - Parameters:
+    ///   - httpResponder: answers each request, at once or asynchronously.
+    ///   - configuration: address, port, limits, clock and logging.
+    public convenience init(httpResponder: any HTTPMockResponder, configuration: MockServer.Configuration = .init()) {
+        self.init(httpResponder: httpResponder, configuration: configuration, vocabulary: .standard)
+    }
+
+    /// Moves new connections, and every connection that has not switched sets by itself, to
+    /// another set of the current ``PatternResponder``'s script.
+    ///
+    /// - Throws: ``ResponseFileError`` for an unknown set; ``MockServerError/notAPatternResponder``.
+    public func useResponseSet(_ name: String) throws {
+        guard let switched = try responder.usingResponseSet(name) else { throw MockServerError.notAPatternResponder }
+        responder = switched
     }
 }

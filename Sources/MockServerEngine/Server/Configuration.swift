@@ -1,6 +1,6 @@
 import Foundation
 import MockServerCore
-import MockServerHTTP
+import MockServerScript
 import MockServerTLS
 
 extension MockServer {
@@ -27,21 +27,6 @@ extension MockServer {
         public var transcriptObserver: (@Sendable (Transcript.Entry) -> Void)?
         /// Called with each upload once it is complete, on the server's thread.
         public var uploadHandler: (@Sendable (Upload) -> Void)?
-        /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before
-        /// the script goes on (its `226`) while the rest is still read to the end; `nil` or zero: only
-        /// at the end. A script's `upload-settle` overrides it.
-        ///
-        /// FoundationNetworking's FTP upload on Linux keeps the data connection open until it reads
-        /// the `226`, which a strict server sends only after the connection's end: both wait until
-        /// libcurl gives up after a minute. curl, ftplib and lftp close within milliseconds, so the
-        /// rule does not fire for them. A client that pauses longer than this mid-upload sees an early
-        /// `226`; every byte it sends is still recorded, and the upload completes at the end.
-        public var uploadSettleTime: Duration?
-        /// The longest FTP upload taken (`STOR`, `APPE`, a script's `«upload»`), in bytes: 64 MiB by
-        /// default. An upload is held in memory until it ends (and kept, as the fake file system's
-        /// file), so past this the data connection is closed, nothing is kept, and the client gets
-        /// `552` naming the limit.
-        public var maximumUploadSize = 64 << 20
         /// The clock for `$date`, and for WebDAV's modification times and lock timeouts.
         public var clock: @Sendable () -> Date
         /// Where log messages go; off by default.
@@ -56,43 +41,22 @@ extension MockServer {
         /// ``ResponseScript/conditions`` (these win over a script's); change them while the server
         /// runs with ``MockServer/networkConditions``.
         public var conditions: NetworkConditions?
-        /// Whether HTTP listeners speak HTTP/2 too (``HTTP2Mode-swift.enum/allow``, the default), only
-        /// HTTP/1.1 (``HTTP2Mode-swift.enum/refuse``) or only HTTP/2 (``HTTP2Mode-swift.enum/require``).
-        public var http2 = HTTP2Mode.allow
-        /// The most concurrent streams an HTTP/2 client may open (SETTINGS_MAX_CONCURRENT_STREAMS,
-        /// 100 by default; 0 refuses every request): a stream past it is reset with REFUSED_STREAM.
-        public var http2MaxConcurrentStreams = 100
-        /// Each HTTP/2 stream's window for the client's uploads (SETTINGS_INITIAL_WINDOW_SIZE, 1 MiB
-        /// by default, at most 2³¹ − 1), given back as the server reads them; 0 stalls every upload.
-        /// More DATA than the window is a FLOW_CONTROL_ERROR.
-        public var http2InitialWindowSize = 1 << 20
-        /// The largest HTTP/2 frame payload the server takes (SETTINGS_MAX_FRAME_SIZE, 16384, the
-        /// least RFC 9113 §6.5.2 allows, to 16777215): a larger frame is a FRAME_SIZE_ERROR.
-        public var http2MaxFrameSize = 16_384
-        /// HTTP/2's flood defences (``HTTP2Defences-swift.struct``): 1,000 resets and 10,000 frames
-        /// that carry nothing at once, refilled over 30 seconds, and 30 seconds on a zero window,
-        /// after which a connection ends with GOAWAY ENHANCE_YOUR_CALM; ``HTTP2Defences-swift.struct/off``
-        /// turns them off.
-        public var http2Defences = HTTP2Defences()
-        /// The longest HTTP/1.1 request body taken, in bytes (64 MiB by default; chunk framing
-        /// counts): a longer one is answered `413 Content Too Large`, naming the limit, as soon as
-        /// its `Content-Length` or its chunk sizes say so, and its connection closes. A body is held
-        /// whole in memory until its request is answered, so this bounds what one client's upload costs.
-        /// An HTTP/2 stream's body meets the same limit: past it the stream is answered `413`, and the
-        /// rest of its body is read and dropped.
-        public var maximumRequestBodySize = HTTPRequestLimits.defaultMaximumBodyLength
-        /// How long an HTTP/1.1 request head may take from its first byte to its blank line (60 s
-        /// by default, as nginx's `client_header_timeout`): past it the client gets `408 Request
-        /// Timeout` and the connection closes, so that a client sending a byte a minute (slowloris)
-        /// does not hold a connection for ever. `nil` waits without end.
-        public var requestHeadTimeout: Duration? = HTTPRequestLimits.defaultHeadTimeout
+        /// The settings of the server's protocols, each protocol's in a type of its own, read back
+        /// by that type: ``MockServer.FTPServerSettings``, ``MockServer.HTTPServerSettings``, ``MockServer.HTTP2ServerSettings``, or a
+        /// protocol's of your own. A protocol without its type here uses its defaults.
+        ///
+        /// ```swift
+        /// var configuration = MockServer.Configuration()
+        /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
+        /// configuration.settings[MockServer.FTPServerSettings.self] = MockServer.FTPServerSettings(uploadSettleTime: nil)
+        /// ```
+        public var settings = ScriptSettings()
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: UInt16 = 0, dataPort: UInt16 = 0, serverName: String = "MockServer",
                     maximumLineLength: Int = 1 << 20, transcriptLimit: Int = 100_000,
                     transcriptObserver: (@Sendable (Transcript.Entry) -> Void)? = nil,
                     uploadHandler: (@Sendable (Upload) -> Void)? = nil,
-                    uploadSettleTime: Duration? = .milliseconds(300),
                     clock: @escaping @Sendable () -> Date = { Date() }, logger: MockServerLogger = .disabled) {
             self.host = host
             self.port = port
@@ -102,7 +66,6 @@ extension MockServer {
             self.transcriptLimit = transcriptLimit
             self.transcriptObserver = transcriptObserver
             self.uploadHandler = uploadHandler
-            self.uploadSettleTime = uploadSettleTime
             self.clock = clock
             self.logger = logger
         }

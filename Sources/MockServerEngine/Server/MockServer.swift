@@ -1,9 +1,6 @@
 import Dispatch
 import Foundation
 import MockServerCore
-import MockServerHTTP
-import MockServerHTTPScript
-import MockServerInProcess
 import MockServerScript
 import MockServerTLS
 
@@ -38,49 +35,43 @@ public final class MockServer: Sendable {
         let address: NetworkAddress
         /// The shared passive-data port, bound for line scripts only.
         let dataAddress: NetworkAddress?
-        /// Opens in-process connections, for HTTP servers only.
-        let connector: LoopConnector?
-        /// The HTTP responder of each request, for HTTP servers only.
-        let httpResponder: (@Sendable () -> any HTTPMockResponder)?
+        /// Opens connections from clients in this process, and what they are answered by, for a
+        /// protocol that has them (``ScriptConnections``' local responder).
+        let local: (connector: LoopConnector, responder: any Sendable)?
+        /// Run once when the server stops, after its connector is shut (a protocol's clean-up).
+        let stopActions = Locked<[@Sendable () -> Void]>([])
     }
 
     /// How the server listens and behaves.
     public let configuration: MockServer.Configuration
     private let core: ServerCore
-    /// The protocols whose schemes a script built in code (or a responder without a script) may
-    /// name, when its own vocabulary did not claim it; their variables serve every script.
+    /// The server's protocols: those whose schemes a script built in code (or a responder without
+    /// a script) may name, when its own vocabulary did not claim it; their variables serve every
+    /// script; and each composes the server's connections (``ScriptProtocol/compose(_:script:settings:)``).
     private let vocabulary: ScriptVocabulary
-    /// HTTP's connections, for a server made with an ``HTTPMockResponder``.
-    private let httpConnections: ScriptConnections?
+    /// The protocol that serves every connection whatever the responder's script says (an HTTP
+    /// server made with a responder of its own), or `nil`: the script's scheme's.
+    private let serving: (any ScriptProtocol)?
     private let state = Locked(State.idle)
 
-    /// Creates a stopped server whose scripts' schemes `vocabulary` claims (the facade's public
-    /// initializers give the standard one).
+    /// Creates a stopped server composed of the protocols `vocabulary` gives (the facade's public
+    /// initializers give the standard ones).
     ///
     /// - Parameters:
     ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
     ///     its script's `data` and `files`.
-    ///   - configuration: address, ports, limits, clock and logging.
-    ///   - vocabulary: the protocols that serve a script whose own vocabulary did not claim its scheme.
-    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary) {
+    ///   - configuration: address, ports, limits, clock and logging, and the protocols' settings.
+    ///   - vocabulary: the protocols that serve a script whose own vocabulary did not claim its
+    ///     scheme, and that compose the server's connections.
+    ///   - serving: the protocol whose connections serve every script, whatever its scheme; `nil`
+    ///     for the one that claims the script's scheme.
+    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary, serving: (any ScriptProtocol)? = nil) {
         self.configuration = configuration
         self.vocabulary = vocabulary
+        self.serving = serving
         let script = responder.responseScript
         self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration, vocabulary: vocabulary)
-        self.httpConnections = nil
         if let files = script?.files, !files.isEmpty { core.files = files }
-    }
-
-    /// Creates a stopped HTTP server whose requests go to `httpResponder`; it binds no data port.
-    ///
-    /// - Parameters:
-    ///   - httpResponder: answers each request, at once or asynchronously.
-    ///   - configuration: address, port, limits, clock and logging.
-    public init(httpResponder: any HTTPMockResponder, configuration: MockServer.Configuration = .init()) {
-        self.configuration = configuration
-        self.vocabulary = .shared
-        self.core = ServerCore(responder: PatternResponder([]), httpResponder: httpResponder, data: [], configuration: configuration, vocabulary: .shared)
-        self.httpConnections = HTTPScriptProtocol.connections { _ in httpResponder }
     }
 
     /// Everything that happened on the server's connections.
@@ -109,10 +100,10 @@ public final class MockServer: Sendable {
         set { core.files = newValue.dictionary.mapValues { Array($0) } }
     }
 
-    /// The text `«list»` and `«nlst»` send instead of a listing built from ``files``.
-    public var listing: String? {
-        get { core.listing.map { String(decoding: $0, as: UTF8.self) } }
-        set { core.listing = newValue.map { Array($0.utf8) } }
+    /// Runs `body` on what the server's protocols keep on it (each in its own type), atomically:
+    /// read with the configuration's settings by the protocols' connections.
+    package func withProtocolState<Result>(_ body: (inout ScriptSettings) -> Result) -> Result {
+        core.withProtocolState(body)
     }
 
     /// Every upload received so far, in order.
@@ -147,15 +138,6 @@ public final class MockServer: Sendable {
         return upload
     }
 
-    /// Moves new connections, and every connection that has not switched sets by itself, to
-    /// another set of the current ``PatternResponder``'s script.
-    ///
-    /// - Throws: ``ResponseFileError`` for an unknown set; ``MockServerError/notAPatternResponder``.
-    public func useResponseSet(_ name: String) throws {
-        guard let switched = try core.responder.usingResponseSet(name) else { throw MockServerError.notAPatternResponder }
-        core.responder = switched
-    }
-
     /// The bound main address, or `nil` when the server is not running.
     public var address: NetworkAddress? {
         state.withLock { if case .running(let running) = $0 { running.address } else { nil } }
@@ -164,16 +146,20 @@ public final class MockServer: Sendable {
     /// The bound main port, or 0 when the server is not running.
     public var port: UInt16 { address?.port ?? 0 }
 
-    /// Opens in-process connections while an HTTP server runs.
-    var inProcessConnector: LoopConnector? {
-        state.withLock { if case .running(let running) = $0 { running.connector } else { nil } }
+    /// What clients in this process need while the server runs a protocol that has them: its
+    /// connector and what its protocol's ``ScriptConnections`` said they are answered by.
+    package var localClients: (connector: LoopConnector, responder: any Sendable)? {
+        state.withLock { if case .running(let running) = $0 { running.local } else { nil } }
     }
 
-    /// What in-process requests need while an HTTP server runs: its connector and its responder.
-    var inProcessEndpoint: (connector: LoopConnector, responder: @Sendable () -> any HTTPMockResponder)? {
+    /// Runs `action` once when the running server stops (after its connector for local clients is shut);
+    /// `false`, and `action` not kept, when the server is not running.
+    @discardableResult
+    package func whenStopped(_ action: @escaping @Sendable () -> Void) -> Bool {
         state.withLock { state in
-            guard case .running(let running) = state, let connector = running.connector, let responder = running.httpResponder else { return nil }
-            return (connector, responder)
+            guard case .running(let running) = state else { return false }
+            running.stopActions.withLock { $0.append(action) }
+            return true
         }
     }
 
@@ -197,7 +183,7 @@ public final class MockServer: Sendable {
     }
 
     /// The running loop's inbox, for work that must run on the loop's thread; `nil` when stopped.
-    var loopInbox: LoopInbox? {
+    package var loopInbox: LoopInbox? {
         state.withLock { if case .running(let running) = $0 { running.server.inbox } else { nil } }
     }
 
@@ -233,8 +219,9 @@ public final class MockServer: Sendable {
     public func url(for path: String = "/") -> URL {
         let implicitTLS = configuration.tls?.mode == .implicit
         let scheme: String
-        if core.httpResponder != nil {
-            scheme = HTTPScriptProtocol().urlScheme(for: "http", implicitTLS: implicitTLS)
+        if let serving {
+            let named = serving.schemes.sorted().first ?? "tcp"
+            scheme = serving.urlScheme(for: named, implicitTLS: implicitTLS)
         } else if let named = core.responder.responseScript?.scheme?.lowercased() {
             // The protocol that claims the scheme says what its URLs look like.
             scheme = scriptProtocol(of: core.responder)?.urlScheme(for: named, implicitTLS: implicitTLS) ?? named
@@ -280,10 +267,8 @@ public final class MockServer: Sendable {
             return running
         }
         guard let running else { return }
-        if let connector = running.connector {
-            connector.shut()
-            InProcessRoutes.shared.forget(connector)
-        }
+        running.local?.connector.shut()
+        for action in running.stopActions.withLock({ $0 }) { action() }
         running.server.stop()
         core.logger.log(.info, "stopped")
     }
@@ -298,17 +283,24 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// How the server's connections are served: by HTTP's driver for an ``HTTPMockResponder``; else as
-    /// the protocol that claims the script's scheme says (FTP's for no scheme, in the standard
-    /// vocabulary); a script whose scheme no protocol claims (one built in code) is read as lines, or
-    /// raw reads.
-    private var connections: ScriptConnections {
-        get throws(MockServerError) {
-            if let httpConnections { return try httpConnections.servingHTTP2(configuration).limitingHTTPRequests(configuration) }
-            let responder = core.responder
-            return try ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing).servingHTTP2(configuration)
-                .limitingHTTPRequests(configuration)
+    /// How the server's connections are served, and the settings their drivers are made with: the
+    /// connections of the protocol the server was made to serve, or of the one that claims the
+    /// script's scheme (FTP's for no scheme, in the standard vocabulary; a script whose scheme no
+    /// protocol claims, one built in code, is read as lines, or raw reads); then as each of the
+    /// server's protocols composes them, in order, over the configuration's settings.
+    private func composedConnections() throws -> (ScriptConnections, ScriptSettings) {
+        let responder = core.responder
+        let script = responder.responseScript
+        var connections = serving?.connections(framing: responder.framing) ?? ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing)
+        var settings = configuration.settings
+        // The server's protocols, and the script's own when the server's vocabulary does not have it
+        // (a protocol added from outside, through the script's vocabulary).
+        var composers = vocabulary.protocols
+        if let own = script?.scriptProtocol, !composers.contains(where: { $0.name == own.name }) { composers.append(own) }
+        for composer in composers {
+            connections = try composer.compose(connections, script: script, settings: &settings)
         }
+        return (connections, settings)
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
@@ -320,13 +312,12 @@ public final class MockServer: Sendable {
     /// Binds the listeners the protocol asks for (the main port, then its own, such as FTP's shared
     /// data port) and starts the loop thread.
     private func launch() throws -> Running {
-        let connections = try self.connections
+        let (connections, settings) = try composedConnections()
         if let script = core.responder.responseScript, let misfit = script.misfit(for: connections.outputType) {
             throw ResponseFileError(.invalidValue(path: "sets.\(misfit.set).\(misfit.response)",
                                                   reason: "\(misfit.command) is a command for connections this script does not have: it is framed as \(script.framing.rawValue)"),
                                     file: script.file)
         }
-        if configuration.http2 == .refuse, let refusal = core.responder.responseScript?.http2FaultRefusal { throw refusal }
         let requested = try NetworkAddress(host: configuration.host, port: configuration.port)
         var addresses = [requested]
         // The first of the protocol's own listeners binds the configured data port.
@@ -341,7 +332,7 @@ public final class MockServer: Sendable {
             let values = zip(connections.listeners, bound.dropFirst()).reduce(ScriptSettings()) { $0.merging($1.0.values($1.1.port)) }
             let base = SubstitutionContext(address: bound[0].host, serverName: configuration.serverName, port: bound[0].port,
                                            protocolValues: values, now: configuration.clock)
-            let context = ScriptConnectionContext(server: core, base: base)
+            let context = ScriptConnectionContext(server: core, base: base, settings: settings)
             return (context, connections.drivers(context))
         }
         // One TLS context for the server's life: made here, so that a bad identity fails start().
@@ -367,14 +358,10 @@ public final class MockServer: Sendable {
             return listeners
         }
         let (server, (context, makeDriver)) = try LoopServer.start(binding: addresses, environment: core.environment, prepare: prepare, listeners: listeners)
-        var connector: LoopConnector?
-        var inProcessResponder: (@Sendable () -> any HTTPMockResponder)?
-        if connections.connectsInProcess {
-            connector = LoopConnector(inbox: server.inbox, makeDriver: makeDriver)
-            let scripted = ScriptHTTPResponder(server: core, base: context.base)
-            inProcessResponder = { core.httpResponder ?? scripted }
+        let local = connections.localResponder.map { responder in
+            (connector: LoopConnector(inbox: server.inbox, makeDriver: makeDriver), responder: responder(context))
         }
         return Running(server: server, address: server.addresses[0], dataAddress: server.addresses.count > 1 ? server.addresses[1] : nil,
-                       connector: connector, httpResponder: inProcessResponder)
+                       local: local)
     }
 }

@@ -1,10 +1,7 @@
 import Foundation
 @_spi(HotPath) import MockServerCore
 import MockServerFileSystem
-import MockServerFTP
-import MockServerHTTP
 import MockServerScript
-import MockServerWebDAV
 
 /// The state a running server shares between its event loop and the threads that use its API.
 final class ServerCore: ScriptServer {
@@ -21,18 +18,18 @@ final class ServerCore: ScriptServer {
         let standard: [String: ScriptProtocolVariable]
         /// The substitutions protocols add: the server's vocabulary's, and those of the script's own vocabulary.
         var variables: [String: ScriptProtocolVariable]
-        var httpResponder: (any HTTPMockResponder)?
         var data: [UInt8]
         var store: FileStore
-        var listing: [UInt8]?
+        /// What the server's protocols keep on a running server, each in its own type (a listing
+        /// set by hand): read with the configuration's settings in ``content()``.
+        var protocolState = ScriptSettings()
         var uploads: [MockServer.Upload] = []
 
-        init(responder: any ScriptResponder, httpResponder: (any HTTPMockResponder)?, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
+        init(responder: any ScriptResponder, data: [UInt8], store: FileStore, standard: [String: ScriptProtocolVariable]) {
             self.responder = responder
             self.serverResponder = ServerResponder(responder)
             self.standard = standard
             self.variables = Self.variables(of: responder, standard: standard)
-            self.httpResponder = httpResponder
             self.data = data
             self.store = store
         }
@@ -52,14 +49,14 @@ final class ServerCore: ScriptServer {
     /// `Sendable`, but `Shared` is only read and written inside `withLock`, under the mutex.
     nonisolated(unsafe) private let shared: MutexStorage<Shared>
 
-    init(responder: any ScriptResponder, httpResponder: (any HTTPMockResponder)? = nil, data: [UInt8], configuration: MockServer.Configuration,
+    init(responder: any ScriptResponder, data: [UInt8], configuration: MockServer.Configuration,
          vocabulary: ScriptVocabulary) {
         self.configuration = configuration
         self.environment = ServerEnvironment(transcript: Transcript(limit: configuration.transcriptLimit, byteLimit: configuration.transcriptByteLimit, observer: configuration.transcriptObserver),
                                              logger: configuration.logger)
         // The configuration's conditions win over those of the script the server starts with.
         environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }
-        self.shared = MutexStorage.make(Shared(responder: responder, httpResponder: httpResponder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
+        self.shared = MutexStorage.make(Shared(responder: responder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
                                     standard: vocabulary.variables))
     }
 
@@ -73,11 +70,6 @@ final class ServerCore: ScriptServer {
 
     /// Control and data connections currently open.
     var openConnections: Locked<Int> { environment.openConnections }
-
-    /// The responder that answers HTTP requests directly, when the server was made with one.
-    var httpResponder: (any HTTPMockResponder)? {
-        shared.withLock { $0.httpResponder }
-    }
 
     var responder: any ScriptResponder {
         get { shared.withLock { $0.responder } }
@@ -109,9 +101,9 @@ final class ServerCore: ScriptServer {
         shared.withLock { shared in body(&shared.store) }
     }
 
-    var listing: [UInt8]? {
-        get { shared.withLock { $0.listing } }
-        set { shared.withLock { $0.listing = newValue } }
+    /// Runs `body` on the protocols' state, atomically.
+    func withProtocolState<Result>(_ body: (inout ScriptSettings) -> Result) -> Result {
+        shared.withLock { shared in body(&shared.protocolState) }
     }
 
     var uploads: [MockServer.Upload] { shared.withLock { $0.uploads } }
@@ -121,16 +113,13 @@ final class ServerCore: ScriptServer {
         shared.withLock { $0.uploads.removeAll() }
     }
 
-    /// The data, the files and the protocols' settings, read together: the script's, over what the
-    /// server gives FTP (the configuration's upload settle time, the listing set by hand).
+    /// The data, the files and the protocols' settings, read together: the script's, over the
+    /// protocols' state on the server, over the configuration's; each protocol reads its own types.
     func content() -> (data: [UInt8], files: [String: [UInt8]], settings: ScriptSettings) {
         shared.withLock { shared in
-            let script = shared.responder.responseScript?.settings ?? ScriptSettings()
-            var ftp = script[FTPSettings.self] ?? FTPSettings(uploadSettle: configuration.uploadSettleTime)
-            ftp.listing = shared.listing
-            ftp.maximumUpload = configuration.maximumUploadSize
-            var settings = script
-            settings[FTPSettings.self] = ftp
+            var settings = configuration.settings
+            if !shared.protocolState.isEmpty { settings = settings.merging(shared.protocolState) }
+            if let script = shared.responder.responseScript?.settings, !script.isEmpty { settings = settings.merging(script) }
             return (shared.data, shared.store.files, settings)
         }
     }

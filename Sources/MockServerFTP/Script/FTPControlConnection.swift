@@ -130,13 +130,13 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         case .upload:
             let name = reply.selectedFile ?? ""
             let connectionID = connection.id
-            let settings = server.content().settings[FTPSettings.self]
-            job = .receive(settle: settings?.uploadSettle, limit: settings?.maximumUpload ?? FTPSettings.defaultMaximumUpload) { bytes in
+            let settings = FTPSettings.effective(in: server.content().settings)
+            job = .receive(settle: settings.uploadSettle, limit: settings.maximumUpload ?? FTPSettings.defaultMaximumUpload) { bytes in
                 server.recordUpload(name: name, bytes: bytes, connection: connectionID)
             }
         case .list, .nameList:
             let content = server.content()
-            if let listing = content.settings[FTPSettings.self]?.listing {
+            if let listing = FTPSettings.effective(in: content.settings).listing {
                 job = .send(listing, partial: false)
             } else {
                 let sizes = content.files.mapValues(\.count)
@@ -153,8 +153,9 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
         let values = reply.values
         let now = values.now()
         let content = server.content()
+        let settings = FTPSettings.effective(in: content.settings)
         let answer = server.withFileStore { store in
-            var system = FTPFileSystem(store: store, data: content.data, listing: content.settings[FTPSettings.self]?.listing, now: now)
+            var system = FTPFileSystem(store: store, data: content.data, listing: settings.listing, now: now)
             system.offersTLS = offersTLS
             let answer = system.answer(line, session: &session)
             // The whole store goes back: its tree stays made unless the command changed the files.
@@ -180,8 +181,8 @@ final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable 
                 // Named as `--files` names files: relative to the root (`up.bin`, `sub/up.bin`).
                 server.recordUpload(name: String(path.drop { $0 == "/" }), bytes: bytes, connection: connectionID)
             }
-            let settle = content.settings[FTPSettings.self]?.uploadSettle
-            let limit = content.settings[FTPSettings.self]?.maximumUpload ?? FTPSettings.defaultMaximumUpload
+            let settle = settings.uploadSettle
+            let limit = settings.maximumUpload ?? FTPSettings.defaultMaximumUpload
             return .continue([.send(Array(preliminary.utf8)), .then { [self] in start(.receive(settle: settle, limit: limit, complete: store)); return [] },
                               .send(Array(final.utf8))])
         }

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerEngine
 import MockServerScript
 
 /// What an FTP script's connections read beside its commands: the file's `upload-settle`, and what
@@ -22,6 +23,17 @@ package struct FTPSettings: Sendable, Hashable {
         self.uploadSettle = uploadSettle
         self.listing = listing
         self.maximumUpload = maximumUpload
+    }
+
+    /// What an FTP connection reads from `settings`, a server's ``ScriptServer/content()``: the
+    /// script's `upload-settle`, or else the server's (``MockServer.FTPServerSettings``, or its defaults);
+    /// the listing set by hand; the server's upload limit.
+    package static func effective(in settings: ScriptSettings) -> FTPSettings {
+        let server = settings[MockServer.FTPServerSettings.self] ?? MockServer.FTPServerSettings()
+        var effective = settings[FTPSettings.self] ?? FTPSettings(uploadSettle: server.uploadSettleTime)
+        effective.listing = settings[FTPListingOverride.self]?.bytes
+        effective.maximumUpload = server.maximumUploadSize
+        return effective
     }
 
     /// The settings a file's `upload-settle` member gives: a number of seconds from 0 to 60.

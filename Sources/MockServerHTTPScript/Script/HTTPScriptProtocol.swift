@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerEngine
 import MockServerHTTP
 import MockServerScript
 
@@ -40,14 +41,31 @@ package struct HTTPScriptProtocol: ScriptResponseKeys {
     }
 
     /// HTTP's connections, whose requests go to the responder `responder` makes once per start.
+    /// Each connection's driver gets the server's request limits (``MockServer.HTTPServerSettings``) and the
+    /// hand-over another protocol put in the server's settings (``HTTPHandOver``: HTTP/2's), as
+    /// the connection context has them; clients in the same process get a responder of their own.
     package static func connections(responder: @escaping @Sendable (ScriptConnectionContext) -> any HTTPMockResponder) -> ScriptConnections {
-        ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], connectsInProcess: true) { context in
+        ScriptConnections(outputType: HTTPReplyOutput.self, applicationProtocols: ["http/1.1"], localResponder: { responder($0) }) { context in
             let responder = responder(context)
             // One closure for every connection: made per connection, its context (the responder)
             // was an allocation each connection kept for as long as it lived.
             let current: @Sendable () -> any HTTPMockResponder = { responder }
-            return { HTTPConnectionDriver(responder: current) }
+            let limits = context.settings[MockServer.HTTPServerSettings.self]?.requestLimits
+            let handOver = context.settings[HTTPHandOver.self]
+            return {
+                let driver = HTTPConnectionDriver(responder: current)
+                if let limits { driver.requestLimits = limits }
+                driver.handOver = handOver
+                return driver
+            }
         }
+    }
+
+    /// A server that serves HTTP gives its connections its request limits: the configuration's
+    /// (``MockServer.HTTPServerSettings``), or the documented defaults.
+    package func compose(_ connections: ScriptConnections, script: ResponseScript?, settings: inout ScriptSettings) throws -> ScriptConnections {
+        if connections.outputType == HTTPReplyOutput.self, settings[MockServer.HTTPServerSettings.self] == nil { settings[MockServer.HTTPServerSettings.self] = MockServer.HTTPServerSettings() }
+        return connections
     }
 
     /// `https` for `http` under implicit TLS.

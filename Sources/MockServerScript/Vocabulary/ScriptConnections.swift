@@ -27,20 +27,23 @@ public struct ScriptConnections: Sendable {
     /// Whether a connection records the bytes it sends; a driver that records its own units (a
     /// WebSocket driver records messages, not frames) turns it off.
     package let recordsOutput: Bool
-    /// Whether the server's in-process connector may open connections to this driver.
-    package let connectsInProcess: Bool
+    /// What clients in the same process are answered by, made once per start with the
+    /// connection context; `nil` (the default) for a protocol the server opens no in-process
+    /// connector for. The server keeps what it makes, with a connector to its drivers, for the
+    /// protocol's own in-process clients (HTTP's URLSession protocol), which know its type.
+    package let localResponder: (@Sendable (ScriptConnectionContext) -> any Sendable)?
     /// What the driver carries out besides the shared steps (``MockServerCore/ReplyStep/output(_:)``):
     /// a script refuses, when it loads, a protocol command that hands its driver another type.
     package let outputType: any Sendable.Type
 
-    package init(outputType: any Sendable.Type, applicationProtocols: [String] = [], recordsOutput: Bool = true, connectsInProcess: Bool = false,
-                 listeners: [ScriptListener] = [], drivers: @escaping @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver) {
+    package init(outputType: any Sendable.Type, applicationProtocols: [String] = [], recordsOutput: Bool = true,
+                 localResponder: (@Sendable (ScriptConnectionContext) -> any Sendable)? = nil, listeners: [ScriptListener] = [], drivers: @escaping @Sendable (ScriptConnectionContext) -> @Sendable () -> any StreamDriver) {
         self.outputType = outputType
         self.drivers = drivers
         self.listeners = listeners
         self.applicationProtocols = applicationProtocols
         self.recordsOutput = recordsOutput
-        self.connectsInProcess = connectsInProcess
+        self.localResponder = localResponder
     }
 
     /// Lines (LF, a CR before it dropped) up to the server's `maximumLineLength`, each answered by
@@ -60,10 +63,29 @@ public struct ScriptConnections: Sendable {
         }
     }
 
+    /// Units cut by a framer of the protocol's own that reads the server's settings, each answered
+    /// by the script's patterns: a protocol's settings value in the configuration
+    /// (`configuration.settings[FramesSettings.self]`) reaches each connection's framer.
+    ///
+    /// - Parameter makeFramer: a new framer for each connection, given the server's longest unit
+    ///   (`maximumLineLength`) and the server's settings as its protocols composed them.
+    public static func framed(with makeFramer: @escaping @Sendable (_ maximumLength: Int, _ settings: ScriptSettings) -> any InputFramer) -> ScriptConnections {
+        ScriptConnections(outputType: LineWork.self) { context in
+            let settings = context.settings
+            return { ScriptLineDriver(server: context.server, base: context.base, framer: makeFramer(context.server.maximumLineLength, settings)) }
+        }
+    }
+
     /// The same connections with `listener` bound beside the main port.
     package func adding(_ listener: ScriptListener) -> ScriptConnections {
         ScriptConnections(outputType: outputType, applicationProtocols: applicationProtocols, recordsOutput: recordsOutput,
-                          connectsInProcess: connectsInProcess, listeners: listeners + [listener], drivers: drivers)
+                          localResponder: localResponder, listeners: listeners + [listener], drivers: drivers)
+    }
+
+    /// The same connections offering `applicationProtocols` under TLS, in order of preference.
+    package func offering(_ applicationProtocols: [String]) -> ScriptConnections {
+        ScriptConnections(outputType: outputType, applicationProtocols: applicationProtocols, recordsOutput: recordsOutput,
+                          localResponder: localResponder, listeners: listeners, drivers: drivers)
     }
 
     /// The connections of a script that `claimant` claims, framed as `framing`: as it says, or,
@@ -73,17 +95,21 @@ public struct ScriptConnections: Sendable {
     }
 }
 
-/// What a connection's driver is made with: the server it runs on and the substitution values of
-/// its bound ports.
+/// What a connection's driver is made with: the server it runs on, the substitution values of
+/// its bound ports, and the server's settings as its protocols composed them.
 package struct ScriptConnectionContext: Sendable {
     /// The server whose scripts the connection runs.
     package let server: any ScriptServer
     /// The substitution values of the server's connections.
     package let base: SubstitutionContext
+    /// The server's settings, each protocol's in its own type: its configuration's, with what the
+    /// server's protocols added as they composed its connections (``ScriptProtocol/compose(_:script:settings:)``).
+    package let settings: ScriptSettings
 
-    package init(server: any ScriptServer, base: SubstitutionContext) {
+    package init(server: any ScriptServer, base: SubstitutionContext, settings: ScriptSettings = ScriptSettings()) {
         self.server = server
         self.base = base
+        self.settings = settings
     }
 }
 

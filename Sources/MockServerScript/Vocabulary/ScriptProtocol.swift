@@ -62,6 +62,17 @@ public protocol ScriptProtocol: Sendable {
     /// lines by default, over raw reads for `raw`.
     func connections(framing: Framing) -> ScriptConnections
 
+    /// The server's connections once this protocol, one of the server's, has had its say: a server
+    /// asks each of its protocols in turn, whatever its script's scheme, so that a protocol may serve
+    /// beside another (HTTP/2 takes over HTTP's connections that begin with its preface). It may
+    /// read and add to the server's `settings` (its configuration's, each protocol's in its own
+    /// type), which every connection's driver is made with, and refuse a `script` the settings do
+    /// not allow. By default the connections are left as they are.
+    ///
+    /// - Throws: what stops the server from starting, such as a ``ResponseFileError`` naming what
+    ///   the script asks for that the settings refuse.
+    func compose(_ connections: ScriptConnections, script: ResponseScript?, settings: inout ScriptSettings) throws -> ScriptConnections
+
     /// The scheme of a URL of a server of one of its scripts: `scheme` as the script wrote it, or
     /// its TLS form when the server speaks TLS from the first byte (`http` → `https`). By default
     /// `scheme` itself.
@@ -104,6 +115,10 @@ extension ScriptProtocol {
     public var extendedProtocols: [String] { [] }
 
     public func connections(framing: Framing) -> ScriptConnections { framing == .raw ? .raw : .lines }
+
+    public func compose(_ connections: ScriptConnections, script: ResponseScript?, settings: inout ScriptSettings) throws -> ScriptConnections {
+        connections
+    }
 
     public func urlScheme(for scheme: String, implicitTLS: Bool) -> String { scheme }
 

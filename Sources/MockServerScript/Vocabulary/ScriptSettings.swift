@@ -29,6 +29,14 @@ public struct ScriptSettings: Sendable {
         set { values[ObjectIdentifier(type)] = newValue }
     }
 
+    /// The value of type `type`, or `defaultValue` when there is none; a change through it is kept:
+    /// `configuration.settings[MockServer.FTPServerSettings.self, default: .init()].maximumUploadSize = 1 << 20`.
+    @inlinable
+    public subscript<Settings: Sendable>(_ type: Settings.Type, default defaultValue: @autoclosure () -> Settings) -> Settings {
+        get { self[type] ?? defaultValue() }
+        set { self[type] = newValue }
+    }
+
     /// These settings with each of `other`'s values in place of the one of its type.
     public func merging(_ other: ScriptSettings) -> ScriptSettings {
         var merged = self

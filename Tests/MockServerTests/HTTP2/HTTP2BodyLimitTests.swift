@@ -23,7 +23,7 @@ struct HTTP2BodyLimitTests {
     @Test("a body just at the limit is served; one byte past it gets 413 naming the setting, and the stream's later DATA and the next stream are still taken")
     func bodyLimit() async throws {
         var configuration = MockServer.Configuration()
-        configuration.maximumRequestBodySize = 100
+        configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = 100
         let server = try MockServer(script: ResponseScript(json: Self.script), configuration: configuration)
         try await server.start()
         defer { server.stop() }

@@ -18,9 +18,9 @@ struct HTTP2DefenceTests {
             "hello": {"pattern": "^[A-Z]+ /", "commands": [{"response": {"body": "hi\\n"}}]}}}
         """
 
-    private static func server(_ defences: MockServer.Configuration.HTTP2Defences) throws -> MockServer {
+    private static func server(_ defences: MockServer.HTTP2ServerSettings.Defences) throws -> MockServer {
         var configuration = MockServer.Configuration()
-        configuration.http2Defences = defences
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].defences = defences
         let server = try MockServer(script: ResponseScript(json: script), configuration: configuration)
         try server.start()
         return server
@@ -52,7 +52,7 @@ struct HTTP2DefenceTests {
     @Test("resets: the budget's worth of streams opened and reset is served; one more is GOAWAY ENHANCE_YOUR_CALM naming the last stream, and the transcript says why")
     func resetBudget() async throws {
         // An hour's refill: no token comes back while the test runs, however slow the machine.
-        var defences = MockServer.Configuration.HTTP2Defences(refillTime: .seconds(3_600))
+        var defences = MockServer.HTTP2ServerSettings.Defences(refillTime: .seconds(3_600))
         defences.resetBudget = 5
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -66,7 +66,7 @@ struct HTTP2DefenceTests {
 
     @Test("resets, the default budget: 1,000 streams answered at once and reset are served; 500 more, and the connection gets GOAWAY (the budget comes back at about 33 a second)")
     func resetDefault() throws {
-        let server = try Self.server(MockServer.Configuration.HTTP2Defences())
+        let server = try Self.server(MockServer.HTTP2ServerSettings.Defences())
         defer { server.stop() }
         let client = try HTTP2RawClient(port: server.port)
         let lines = try client.exchange([F.preface + Self.rapidReset(1_000, path: "/"), Self.rapidReset(500, from: 2_001, path: "/")])
@@ -78,7 +78,7 @@ struct HTTP2DefenceTests {
 
     @Test("resets off: 3,000 streams opened and reset, all served to the end")
     func resetOff() throws {
-        var defences = MockServer.Configuration.HTTP2Defences()
+        var defences = MockServer.HTTP2ServerSettings.Defences()
         defences.resetBudget = nil
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -126,7 +126,7 @@ struct HTTP2DefenceTests {
 
     @Test("frames that carry nothing: a budget of 20 takes them to the last token, one more is GOAWAY ENHANCE_YOUR_CALM", arguments: kinds)
     func emptyFrames(kind: EmptyKind) async throws {
-        var defences = MockServer.Configuration.HTTP2Defences(refillTime: .seconds(3_600))
+        var defences = MockServer.HTTP2ServerSettings.Defences(refillTime: .seconds(3_600))
         defences.emptyFrameBudget = 20
         for (count, over) in [(kind.allowed, false), (kind.allowed + 1, true)] {
             let server = try Self.server(defences)
@@ -149,7 +149,7 @@ struct HTTP2DefenceTests {
 
     @Test("frames that carry nothing, the default budget: 10,000 less the preface's PRIORITY frames are served; 3,000 more, and GOAWAY (the budget comes back at about 333 a second)")
     func emptyDefault() throws {
-        let server = try Self.server(MockServer.Configuration.HTTP2Defences())
+        let server = try Self.server(MockServer.HTTP2ServerSettings.Defences())
         defer { server.stop() }
         let client = try HTTP2RawClient(port: server.port)
         let flood = Array([[UInt8]](repeating: Self.priority, count: 9_997).joined())
@@ -160,7 +160,7 @@ struct HTTP2DefenceTests {
 
     @Test("frames that carry nothing off: 50,000 PRIORITY frames and 50,000 empty DATA frames, served to the end")
     func emptyOff() throws {
-        var defences = MockServer.Configuration.HTTP2Defences()
+        var defences = MockServer.HTTP2ServerSettings.Defences()
         defences.emptyFrameBudget = nil
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -179,7 +179,7 @@ struct HTTP2DefenceTests {
 
     @Test("a zero window: the body waits, and after the timeout the connection gets GOAWAY ENHANCE_YOUR_CALM; the transcript says why")
     func zeroWindowExpires() async throws {
-        var defences = MockServer.Configuration.HTTP2Defences()
+        var defences = MockServer.HTTP2ServerSettings.Defences()
         defences.zeroWindowTimeout = .milliseconds(300)
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -199,7 +199,7 @@ struct HTTP2DefenceTests {
 
     @Test("a zero window opened before the timeout: the body goes, and the connection stays")
     func zeroWindowOpened() throws {
-        var defences = MockServer.Configuration.HTTP2Defences()
+        var defences = MockServer.HTTP2ServerSettings.Defences()
         defences.zeroWindowTimeout = .seconds(5)
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -210,7 +210,7 @@ struct HTTP2DefenceTests {
 
     @Test("zero window off: the body waits for ever (here 1 s, three times a timeout of 300 ms), then goes when the window opens")
     func zeroWindowOff() async throws {
-        var defences = MockServer.Configuration.HTTP2Defences()
+        var defences = MockServer.HTTP2ServerSettings.Defences()
         defences.zeroWindowTimeout = nil
         let server = try Self.server(defences)
         defer { server.stop() }
@@ -254,13 +254,13 @@ struct HTTP2DefenceTests {
     @Test("a defence's limit out of range fails start(), naming it and its flag")
     func invalid() {
         for (defences, message) in [
-            (MockServer.Configuration.HTTP2Defences(resetBudget: 0), "http2Defences.resetBudget (--http2-reset-budget) is 0: it takes 1 or more, or nil (off) to turn the defence off"),
-            (MockServer.Configuration.HTTP2Defences(emptyFrameBudget: -1), "http2Defences.emptyFrameBudget (--http2-empty-frame-budget) is -1: it takes 1 or more, or nil (off) to turn the defence off"),
-            (MockServer.Configuration.HTTP2Defences(refillTime: .zero), "http2Defences.refillTime is 0.0 seconds: it must be more than 0"),
-            (MockServer.Configuration.HTTP2Defences(zeroWindowTimeout: .seconds(-1)), "http2Defences.zeroWindowTimeout (--http2-zero-window-timeout) is -1.0 seconds: it must be more than 0, or nil (off) to turn the defence off"),
+            (MockServer.HTTP2ServerSettings.Defences(resetBudget: 0), "http2Defences.resetBudget (--http2-reset-budget) is 0: it takes 1 or more, or nil (off) to turn the defence off"),
+            (MockServer.HTTP2ServerSettings.Defences(emptyFrameBudget: -1), "http2Defences.emptyFrameBudget (--http2-empty-frame-budget) is -1: it takes 1 or more, or nil (off) to turn the defence off"),
+            (MockServer.HTTP2ServerSettings.Defences(refillTime: .zero), "http2Defences.refillTime is 0.0 seconds: it must be more than 0"),
+            (MockServer.HTTP2ServerSettings.Defences(zeroWindowTimeout: .seconds(-1)), "http2Defences.zeroWindowTimeout (--http2-zero-window-timeout) is -1.0 seconds: it must be more than 0, or nil (off) to turn the defence off"),
         ] {
             var configuration = MockServer.Configuration()
-            configuration.http2Defences = defences
+            configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].defences = defences
             #expect(throws: MockServerError.invalidHTTP2Setting(message)) {
                 try HTTPMockServer(configuration: configuration).start()
             }

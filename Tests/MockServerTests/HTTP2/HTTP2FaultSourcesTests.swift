@@ -48,7 +48,7 @@ struct HTTP2FaultSourcesTests {
             #expect("\(error)".contains("\"stall\" takes true"), "\(error)")
         }
         var configuration = MockServer.Configuration()
-        configuration.http2 = .refuse
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
         let server = try MockServer(script: ResponseScript(json: Self.script, file: "faults.json"), configuration: configuration)
         do {
             try server.start()
@@ -113,9 +113,9 @@ struct HTTP2FaultSourcesTests {
                 if isinstance(frame, DataFrame) and frame.stream_id == 1 and "END_STREAM" in frame.flags: print("ended", 1); s.close(); sys.exit(0)
             """
         var configuration = MockServer.Configuration()
-        configuration.http2MaxConcurrentStreams = 1
-        configuration.http2InitialWindowSize = 100_000
-        configuration.http2MaxFrameSize = 32_768
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].maxConcurrentStreams = 1
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].initialWindowSize = 100_000
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].maxFrameSize = 32_768
         let server = HTTPMockServer(configuration: configuration)
         server.stubRequest("POST", "/p").andReturn(.ok(body: "done"))
         try server.start()
@@ -131,7 +131,7 @@ struct HTTP2FaultSourcesTests {
           .enabled(if: Tools.hasCurl))
     func windowZero() async throws {
         var configuration = MockServer.Configuration()
-        configuration.http2InitialWindowSize = 0
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].initialWindowSize = 0
         let server = HTTPMockServer(configuration: configuration)
         server.stubRequest("POST", "/up").andReturn(.ok(body: "got"))
         try await server.start()
@@ -144,7 +144,7 @@ struct HTTP2FaultSourcesTests {
         #expect(download.stdout == "got", "\(download.stderr)")
 
         var small = MockServer.Configuration()
-        small.http2MaxFrameSize = 1024
+        small.settings[MockServer.HTTP2ServerSettings.self, default: .init()].maxFrameSize = 1024
         #expect(throws: MockServerError.invalidHTTP2Setting("http2MaxFrameSize (--http2-max-frame) is 1024: HTTP/2 allows 16384 to 16777215 (RFC 9113 §6.5.2)")) {
             try HTTPMockServer(configuration: small).start()
         }

@@ -20,9 +20,9 @@ struct HTTP2FaultTests {
         ]}
         """
 
-    private func start(_ mode: MockServer.Configuration.HTTP2Mode = .allow) async throws -> HTTPMockServer {
+    private func start(_ mode: MockServer.HTTP2ServerSettings.Mode = .allow) async throws -> HTTPMockServer {
         var configuration = MockServer.Configuration()
-        configuration.http2 = mode
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = mode
         let server = HTTPMockServer(configuration: configuration)
         try server.addEndpoints(json: Array(Self.endpoints.utf8))
         try await server.start()
@@ -214,7 +214,7 @@ struct HTTP2FaultTests {
     @Test("refused at load, with line and column, on a server that refuses HTTP/2; a bad error name always")
     func refusedAtLoad() throws {
         var configuration = MockServer.Configuration()
-        configuration.http2 = .refuse
+        configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
         let server = HTTPMockServer(configuration: configuration)
         #expect(throws: ResponseFileError.self) { try server.addEndpoints(json: Array(Self.endpoints.utf8)) }
         do {

@@ -97,7 +97,7 @@ struct HTTP2ServingTests {
         #expect(inputs.map { $0.description.hasPrefix("#1 main     <- GET /") } == [true, true], "\(entries)")
         #expect(inputs.map { $0.description.hasSuffix("  [hello]  (\($0.exchange?.description ?? "none"))") } == [true, true], "\(entries)")
         #expect(inputs.last?.description.hasSuffix("(HTTP/2 stream 3)") == true, "\(entries)")
-        let refused = try start { $0.http2 = .refuse }
+        let refused = try start { $0.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse }
         defer { refused.stop() }
         let plain = try Tools.curl(["--http2", "-w", "%{http_version}", "http://127.0.0.1:\(refused.port)/a"])
         #expect(plain.stdout == "hi GET\n1.1", "refuse ignores the upgrade: \(plain.stdout)")
@@ -203,11 +203,11 @@ struct HTTP2ServingTests {
     @Test("refuse: HTTP/1.1 only, the preface answered 400 and no h2 offered under TLS", .enabled(if: Tools.hasCurl))
     func refuse() throws {
         let tls = try TLSSettings.generated()
-        let plain = try start { $0.http2 = .refuse }
+        let plain = try start { $0.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse }
         defer { plain.stop() }
         let prior = try Tools.curl(["--http2-prior-knowledge", "http://127.0.0.1:\(plain.port)/a"])
         #expect(prior.status != 0)
-        let secure = try start { $0.http2 = .refuse; $0.tls = tls }
+        let secure = try start { $0.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse; $0.tls = tls }
         defer { secure.stop() }
         let ca = try Tools.temporaryDirectory().appendingPathComponent("h2-refuse-ca.pem").path
         try #require(tls.identity.caCertificatePEM).write(toFile: ca, atomically: true, encoding: .utf8)
@@ -217,7 +217,7 @@ struct HTTP2ServingTests {
 
     @Test("require: an HTTP/1.1 request gets 505 naming HTTP/2; HTTP/2 is served", .enabled(if: Tools.hasCurl))
     func require() throws {
-        let server = try start { $0.http2 = .require }
+        let server = try start { $0.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .require }
         defer { server.stop() }
         let http1 = try Tools.curl(["--http1.1", "-w", "%{http_code}", "http://127.0.0.1:\(server.port)/a"])
         #expect(http1.stdout.hasPrefix("MockServer serves only HTTP/2 here"), "\(http1.stdout)")

@@ -1,11 +1,13 @@
-extension MockServer.Configuration {
+import MockServerEngine
+
+extension MockServer.HTTP2ServerSettings {
     /// Whether the server's HTTP listeners speak HTTP/2 beside HTTP/1.1 (`mockserver --http2`).
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.http2 = .refuse
+    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
     /// ```
-    public enum HTTP2Mode: String, Sendable, CaseIterable {
+    public enum Mode: String, Sendable, CaseIterable {
         /// HTTP/1.1 and HTTP/2 (h2c with prior knowledge on plain listeners, `h2` through ALPN under
         /// TLS): the default.
         case allow

@@ -3,11 +3,13 @@ import Foundation
 import FoundationNetworking
 #endif
 import MockServerCore
+import MockServerEngine
 import MockServerHTTP
+import MockServerHTTP2
 import MockServerHTTPScript
+import MockServerInProcess
 import MockServerMockData
 import MockServerScript
-import MockServerStubs
 import MockServerWebSocket
 
 /// An HTTP server of stubs (Nocilla's DSL) and endpoints with closures and a shared cache
@@ -45,7 +47,7 @@ public final class HTTPMockServer: Sendable {
         let router = StubRouter()
         self.router = router
         self.vocabulary = vocabulary
-        self.server = MockServer(httpResponder: router, configuration: configuration)
+        self.server = MockServer(httpResponder: router, configuration: configuration, vocabulary: vocabulary)
     }
 
     /// Binds the port and starts serving.
@@ -149,7 +151,7 @@ public final class HTTPMockServer: Sendable {
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
         let script = try EndpointScript(json: json, file: file, vocabulary: vocabulary)
-        if server.configuration.http2 == .refuse {
+        if server.configuration.settings[MockServer.HTTP2ServerSettings.self]?.mode == .refuse {
             // A reset or GOAWAY needs HTTP/2: refused at load, where the file says it.
             for endpoint in script.endpoints {
                 if let refusal = endpoint.responses.lazy.compactMap({ $0.fault?.refusedOnHTTP11 }).first { throw refusal }

@@ -1,5 +1,5 @@
 import MockServerCore
-import MockServerWebSocket
+import MockServerEngine
 
 extension MockServer {
     /// Sends `message` to an open WebSocket connection of a `websocket` script, outside any

@@ -2,7 +2,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerInProcess
+import MockServerEngine
+import MockServerHTTP
 
 extension MockServer {
     /// Makes sessions of `configuration` answered by this server in-process, through a
@@ -44,13 +45,16 @@ extension MockServer {
 
     /// Stops answering `URLSession.shared` in-process.
     public func uninstallInProcessForSharedSession() {
-        if let connector = inProcessConnector { InProcessRoutes.shared.removeShared(of: connector) }
+        if let connector = localClients?.connector { InProcessRoutes.shared.removeShared(of: connector) }
     }
 
     private func inProcessRoute(hosts: [String]?, additionalHeaders: [AnyHashable: Any]?, cookieStorage: HTTPCookieStorage?) throws -> InProcessRoute {
         guard let address else { throw MockServerError.notRunning }
-        guard let endpoint = inProcessEndpoint else { throw MockServerError.notHTTP }
-        return InProcessRoute(connector: endpoint.connector, responder: endpoint.responder, environment: environment, authority: address.description, hosts: hosts,
+        guard let local = localClients, let responder = local.responder as? any HTTPMockResponder else { throw MockServerError.notHTTP }
+        let connector = local.connector
+        // The process keeps nothing of the server for its sessions once it stops.
+        guard whenStopped({ InProcessRoutes.shared.forget(connector) }) else { throw MockServerError.notRunning }
+        return InProcessRoute(connector: connector, responder: { responder }, environment: environment, authority: address.description, hosts: hosts,
                               additionalHeaders: additionalHeaders, cookieStorage: cookieStorage)
     }
 }

@@ -1,4 +1,6 @@
-extension MockServer.Configuration {
+import MockServerEngine
+
+extension MockServer.HTTP2ServerSettings {
     /// HTTP/2's flood defences: what a client may send that costs the server work and gives it none,
     /// before its connection ends with GOAWAY `ENHANCE_YOUR_CALM` (RFC 9113 §7). Each one `nil` is
     /// that defence off; ``off`` turns them all off (a load test that resets thousands of streams,
@@ -9,10 +11,10 @@ extension MockServer.Configuration {
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.http2Defences.resetBudget = 10
-    /// configuration.http2Defences.zeroWindowTimeout = nil
+    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].defences.resetBudget = 10
+    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].defences.zeroWindowTimeout = nil
     /// ```
-    public struct HTTP2Defences: Sendable, Hashable {
+    public struct Defences: Sendable, Hashable {
         /// RST_STREAM frames a client may send at once (CVE-2023-44487, "rapid reset"): 1,000 by
         /// default, as nghttp2's. Every RST_STREAM counts, a reset that crossed its stream's answer
         /// on the wire too.
@@ -45,6 +47,6 @@ extension MockServer.Configuration {
         }
 
         /// Every defence off: floods are served to the end, and a zero window waits for ever.
-        public static let off = HTTP2Defences(resetBudget: nil, emptyFrameBudget: nil, zeroWindowTimeout: nil)
+        public static let off = Defences(resetBudget: nil, emptyFrameBudget: nil, zeroWindowTimeout: nil)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import MockServerEngine
+import MockServerTLS
 
 extension MockServer {
     /// A new session of `configuration` that trusts this server's test CA, besides what the
