@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
-            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
+            dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
                            // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
                            "MockServerHTTP2"],
             swiftSettings: swiftSettings

@@ -115,6 +115,30 @@ struct PackageLayoutTests {
         #expect(admin.declared == admin.imported, "MockServerAdmin declares \(admin.declared.sorted()), imports \(admin.imported.sorted())")
     }
 
+    /// Imports that a target's files do not make, which it must declare all the same, and why.
+    static let declaredForOthers: [String: Set<String>] = [
+        // Built with the facade so that the fuzz package (Fuzz/) reaches HTTP/2's codecs.
+        "MockServer": ["MockServerHTTP2"],
+    ]
+
+    @Test("every library and executable target builds alone: it imports only what Package.swift declares for it, and declares only what it imports (as swift build --explicit-target-dependency-import-check error holds)")
+    func targetsBuildAlone() throws {
+        let all = try Self.manifestTargets()
+        let packageTargets = Set(all.map(\.name))
+        let targets = all.filter { $0.kind != "testTarget" }
+        #expect(targets.count > 15)
+        for target in targets {
+            var imported: Set<String> = []
+            for file in try TestTargetsTests.swiftFiles(in: target.path) { imported.formUnion(try TestTargetsTests.imports(of: file)) }
+            // The system's modules (FoundationXML, Security, …) need no declaration.
+            imported.formIntersection(packageTargets)
+            let undeclared = imported.subtracting(target.dependencies)
+            let unused = target.dependencies.subtracting(imported).subtracting(Self.declaredForOthers[target.name] ?? []).subtracting(["CMockServerLinux"])
+            #expect(undeclared.isEmpty, "\(target.name) imports \(undeclared.sorted()) without declaring it: it builds only when another target happens to build that first")
+            #expect(unused.isEmpty, "\(target.name) declares \(unused.sorted()) but imports none of it")
+        }
+    }
+
     @Test("the facade only composes: Sources/MockServer is at most 400 lines, and the server lives in its own layer")
     func facadeComposes() throws {
         let facade = Self.root.appendingPathComponent("Sources/MockServer")
