@@ -102,9 +102,9 @@ struct StreamConnectionStateTests {
     func closeAfterOutput() {
         var machine = Machine()
         machine.finish(.closeRequested)
-        #expect(machine.settled(allWritten: { false }) == .watch(keepingHeldRead: false))
+        #expect(machine.stepsDone(allWritten: { false }) == .watch(keepingHeldRead: false))
         #expect(machine.activity == .closing(.closeRequested, then: .close))
-        #expect(machine.settled(allWritten: { true }) == .close(.closeRequested))
+        #expect(machine.stepsDone(allWritten: { true }) == .close(.closeRequested))
         #expect(machine.close() == .init(records: true))
     }
 
@@ -113,8 +113,8 @@ struct StreamConnectionStateTests {
         var machine = Machine()
         machine.finish(.defence("flood"), then: .linger)
         machine.inputEnd()
-        #expect(machine.settled(allWritten: { false }) == .watch(keepingHeldRead: false))
-        #expect(machine.settled(allWritten: { true }) == .close(.defence("flood")), "no lingering for an end already read")
+        #expect(machine.stepsDone(allWritten: { false }) == .watch(keepingHeldRead: false))
+        #expect(machine.stepsDone(allWritten: { true }) == .close(.defence("flood")), "no lingering for an end already read")
         #expect(machine.sending == .open)
     }
 
@@ -122,7 +122,7 @@ struct StreamConnectionStateTests {
     func linger() {
         var machine = Machine()
         machine.finish(.defence("flood"), then: .linger)
-        #expect(machine.settled(allWritten: { true }) == .linger(.defence("flood")))
+        #expect(machine.stepsDone(allWritten: { true }) == .linger(.defence("flood")))
         #expect(machine.activity == .lingering(.defence("flood")))
         #expect(machine.lingeringReason == .defence("flood"))
         #expect(machine.sending == .shutDown)
@@ -192,7 +192,7 @@ struct StreamConnectionStateTests {
         var asked = false
         #expect(machine.flushed(allWritten: { asked = true; return true }) == false)
         #expect(!asked)
-        _ = machine.settled(allWritten: { asked = true; return true })
+        _ = machine.stepsDone(allWritten: { asked = true; return true })
         #expect(!asked)
     }
 

@@ -420,7 +420,7 @@ package final class StreamConnection: LoopHandler {
         guard !isClosed else { return }
         flushAndShut()
         guard !isClosed else { return }
-        switch state.settled(allWritten: { allWritten }) {
+        switch state.stepsDone(allWritten: { allWritten }) {
         case .watch(let keepingHeldRead):
             updateInterest(keepingHeldRead: keepingHeldRead)
         case .close(let reason):

@@ -368,7 +368,7 @@ package struct StreamConnectionState: Sendable, Equatable {
     // MARK: Ending
 
     /// What the connection does after running its steps and writing what it could.
-    package enum SettleAction: Sendable, Equatable {
+    package enum StepsDoneAction: Sendable, Equatable {
         /// Go on: watch for what it wants (``interestChange(stepsPending:outputCount:keepingHeldRead:)``,
         /// keeping a held read when `keepingHeldRead`).
         case watch(keepingHeldRead: Bool)
@@ -380,7 +380,7 @@ package struct StreamConnectionState: Sendable, Equatable {
     }
 
     /// The connection ran its steps and wrote what it could (`allWritten`: everything left).
-    @inline(__always) package mutating func settled(allWritten: () -> Bool) -> SettleAction {
+    @inline(__always) package mutating func stepsDone(allWritten: () -> Bool) -> StepsDoneAction {
         guard case .closing(let reason, let ending) = activity, allWritten() else {
             return .watch(keepingHeldRead: isHeld)
         }
