@@ -6,44 +6,6 @@
 /// next input is looked at. While it pauses, waits for its driver, hangs or has much output
 /// waiting, it stops reading, so a fast or hostile peer cannot make it buffer without bound.
 package final class StreamConnection: LoopHandler {
-    /// What the connection is doing.
-    private enum Activity {
-        /// Running steps, or reading input when there are none.
-        case running
-        /// A ``StreamStep/pause(_:)`` timer is pending.
-        case paused
-        /// The driver waits for something (a transfer, an answer computed elsewhere).
-        case held
-        /// ``StreamFault/hang``: nothing more is answered.
-        case hanging
-        /// An outbound connection to ``connectTarget`` is being made.
-        case connecting
-        /// A ``StreamStep/whenWritten(_:)`` waits for the output to be written.
-        case awaitingOutput
-        /// No more steps or input: the connection closes once its output is sent.
-        case closing(Transcript.CloseReason)
-        /// The output is all written and the sending side shut; the peer's input is read and dropped
-        /// until it ends or ``lingerTime`` passes, then the connection closes for the reason.
-        case lingering(Transcript.CloseReason)
-        case closed
-    }
-
-    /// The sending side of the socket.
-    private enum Sending {
-        case open
-        /// ``StreamFault/halfClose``: no more output is accepted; the sending side is shut down
-        /// once what was queued has been written.
-        case shutAfterFlush
-        case shutDown
-    }
-
-    /// How the sends of the current answer are shaped.
-    private enum Shaping {
-        case none
-        case truncate(Int)
-        case dribble(bytesPerSecond: Int)
-    }
-
     /// The connection number, as in the transcript.
     package let id: Int
     /// Which of the server's kinds of connection this is, for the transcript.
@@ -52,13 +14,11 @@ package final class StreamConnection: LoopHandler {
     /// A driver whose bytes are binary framing (HTTP/2) turns it off and records readable entries itself.
     /// Read for every send, on the loop's thread alone: no dynamic exclusivity checks (see below).
     @exclusivity(unchecked) package var recordsOutput: Bool
-    /// Where an outbound connection goes, while it is being made (kept apart from ``activity``, whose
+    /// Where an outbound connection goes, while it is being made (kept apart from the state, whose
     /// cases then carry nothing that needs a retain on the hot path).
     private var connectTarget: NetworkAddress?
     /// Code that a ``StreamStep/whenWritten(_:)`` runs once the output is written.
     private var afterOutput: (() -> Void)?
-    /// Whether ``Transcript.Event/closed(_:)`` was recorded already (``recordClosed(_:)``).
-    private var closeRecorded = false
     /// The peer's address, when the system could tell it.
     package var peer: NetworkAddress? { transport.peerAddress }
     /// The loop this connection lives on. `unowned(unsafe)`: the loop keeps every connection it
@@ -77,16 +37,12 @@ package final class StreamConnection: LoopHandler {
     @exclusivity(unchecked) private var output = OutputBuffer()
     @exclusivity(unchecked) private var steps: [StreamStep] = []
     @exclusivity(unchecked) private var nextStep = 0
-    @exclusivity(unchecked) private var activity = Activity.running
-    /// Whether the close that follows the output lingers for the peer's end (``finishAfterOutputLingering(_:)``).
-    private var lingersOnClose = false
-    @exclusivity(unchecked) private var sending = Sending.open
-    @exclusivity(unchecked) private var shaping = Shaping.none
-    @exclusivity(unchecked) private var inputEnded = false
-    @exclusivity(unchecked) private var interest: Interest = .read
+    /// Where the connection is: what it does, its two sides, its shaping, its interest. The
+    /// decisions are the value's (``StreamConnectionState``); the connection carries them out.
+    @exclusivity(unchecked) private var state = StreamConnectionState()
 
     /// Output above this many bytes stops the reading of further input until it drains.
-    private static let highWater = 1 << 20
+    private static var highWater: Int { StreamConnectionState.highWater }
 
     /// The output a driver that sends outside its steps lets wait at most, give or take one send:
     /// past it, it stops producing until ``StreamDriver/outputDrained(on:)`` (see ``hasOutputRoom``).
@@ -96,10 +52,6 @@ package final class StreamConnection: LoopHandler {
     /// steps (HTTP/2's streams, a relay) produces more only then, and otherwise waits for
     /// ``StreamDriver/outputDrained(on:)``.
     package var hasOutputRoom: Bool { output.count < Self.outputRoom }
-    /// Set when a ``sendNow(_:)`` left ``outputRoom`` bytes or more waiting: the driver is owed an
-    /// ``StreamDriver/outputDrained(on:)`` once they fall back under it, wherever they drain (the
-    /// writes of the same turn can drain them before the turn ends).
-    @exclusivity(unchecked) private var owesDrained = false
 
     /// A connection over an accepted socket.
     package convenience init(socket: Socket, loop: EventLoop, driver: any StreamDriver, id: Int? = nil,
@@ -122,12 +74,9 @@ package final class StreamConnection: LoopHandler {
             socket.close()
             throw error
         }
-        // What the loop watches now, so that reading once connected changes it.
-        connection.interest = .write
-        connection.activity = .connecting
+        // Watching for writability, and recording nothing of a connection that was never made.
+        connection.state = .connecting()
         connection.connectTarget = target
-        // Nothing is recorded of a connection that was never made.
-        connection.closeRecorded = true
         return connection
     }
 
@@ -152,9 +101,7 @@ package final class StreamConnection: LoopHandler {
     package var localAddress: NetworkAddress? { transport.localAddress }
 
     /// Whether the connection has closed.
-    package var isClosed: Bool {
-        if case .closed = activity { true } else { false }
-    }
+    package var isClosed: Bool { state.isClosed }
 
     /// Where this connection's messages go.
     package var logger: MockServerLogger { environment.logger }
@@ -179,8 +126,7 @@ package final class StreamConnection: LoopHandler {
     /// Records the connection as closed for `reason` now, although its transport stays open (to
     /// wait for the peer's end, say); the close that follows records nothing.
     package func recordClosed(_ reason: Transcript.CloseReason) {
-        guard !closeRecorded else { return }
-        closeRecorded = true
+        guard state.recordClose() else { return }
         record(.closed(reason))
     }
 
@@ -203,25 +149,23 @@ package final class StreamConnection: LoopHandler {
     }
 
     package func handle(_ readiness: Readiness) {
-        if case .lingering(let reason) = activity {
+        if let reason = state.lingeringReason {
             dropLingeringInput(reason)
             return
         }
         let wasFull = !hasOutputRoom
         defer {
-            if wasFull || owesDrained, !isClosed, hasOutputRoom {
-                owesDrained = false
+            if state.drainedNoticeDue(wasFull: wasFull, hasRoom: hasOutputRoom) {
                 driver.outputDrained(on: self)
             }
         }
-        if case .connecting = activity, let target = connectTarget {
+        if state.isConnecting, let target = connectTarget {
             connectionAttempted(to: target, readiness)
             return
         }
-        if case .awaitingOutput = activity, readiness.writable || readiness.failed {
+        if state.isAwaitingOutput, readiness.writable || readiness.failed {
             flushAndShut()
-            if case .awaitingOutput = activity, allWritten {
-                activity = .running
+            if state.outputWritten(allWritten: allWritten) {
                 let body = afterOutput
                 afterOutput = nil
                 body?()
@@ -230,7 +174,7 @@ package final class StreamConnection: LoopHandler {
         var readBytes = false
         if readiness.readable && (wantsInput || readiness.failed) {
             readBytes = readInput()
-        } else if readiness.readable, !isAwaitingOutput {
+        } else if readiness.readable, !state.isAwaitingOutput {
             // Input came while none is wanted: stop watching for it until it is (see updateInterest).
             updateInterest(keepingHeldRead: false)
         }
@@ -252,9 +196,8 @@ package final class StreamConnection: LoopHandler {
             close(.failed("\(error)"))
             return
         }
-        activity = .running
+        state.connected()
         connectTarget = nil
-        closeRecorded = false
         record(.connected(peer: target.description))
         log(.debug, "connected to \(target)")
         begin(driver.opened(self))
@@ -266,21 +209,16 @@ package final class StreamConnection: LoopHandler {
     /// Queues bytes for the peer, shaped by a pending truncate or dribble. Nothing is queued once
     /// the sending side is shut (``StreamFault/halfClose``).
     package func send(_ bytes: [UInt8]) {
-        guard case .open = sending else {
+        switch state.send(count: bytes.count) {
+        case .queue:
+            queue(bytes)
+        case .refuse:
             log(.debug, "not sent after «half-close»: \(bytes.count) bytes")
-            return
-        }
-        switch shaping {
-        case .truncate(let limit):
-            shaping = .none
-            let kept = Array(bytes.prefix(limit))
-            queue(kept)
-            activity = .closing(.script)
+        case .truncate(let kept):
+            queue(Array(bytes.prefix(kept)))
             endSteps()
-        case .dribble(let rate) where bytes.count > 1:
+        case .dribble(let chunk, let gap):
             // Small sends with pauses between them, in place of the rest of this send.
-            let chunk = max(1, rate / 100)
-            let gap = Duration.nanoseconds(Int64(chunk) * 1_000_000_000 / Int64(rate))
             var pieces: [StreamStep] = []
             var offset = chunk
             while offset < bytes.count {
@@ -291,21 +229,18 @@ package final class StreamConnection: LoopHandler {
             }
             steps.insert(contentsOf: pieces, at: nextStep)
             queue(Array(bytes.prefix(chunk)))
-        default:
-            queue(bytes)
         }
     }
 
     /// Stops running steps until ``resume(with:)``: the driver waits for something.
     package func hold() {
-        if case .running = activity { activity = .held }
+        state.hold()
     }
 
     /// Runs again after ``hold()`` or a ``DriverDecision/wait``: first `steps` (a new answer, when
     /// given), then whatever was left of the current list.
     package func resume(with steps: [StreamStep]? = nil) {
-        guard isHeld else { return }
-        activity = .running
+        guard state.resume() else { return }
         if let steps { begin(steps) }
         drive()
     }
@@ -338,7 +273,7 @@ package final class StreamConnection: LoopHandler {
         transport.detach(from: loop)
         do {
             transport = try wrap(transport)
-            try transport.attach(self, to: loop, interest: interest)
+            try transport.attach(self, to: loop, interest: state.interest)
         } catch {
             close(.failed("\(error)"))
             throw error
@@ -391,16 +326,20 @@ package final class StreamConnection: LoopHandler {
         send(bytes)
         flushAndShut()
         guard !isClosed else { return }
-        if !hasOutputRoom { owesDrained = true }
-        updateInterest(keepingHeldRead: isHeld)
+        if !hasOutputRoom { state.outputLeftFull() }
+        updateInterest(keepingHeldRead: state.isHeld)
     }
 
     /// Closes for `reason` once everything queued has been written (a relay whose other side ended),
     /// whatever the driver was doing; no further steps run.
     package func finishAfterOutput(_ reason: Transcript.CloseReason) {
+        finishAfterOutput(reason, then: .close)
+    }
+
+    private func finishAfterOutput(_ reason: Transcript.CloseReason, then ending: StreamConnectionState.Ending) {
         guard !isClosed else { return }
         endSteps()
-        activity = .closing(reason)
+        state.finish(reason, then: ending)
         drive()
     }
 
@@ -409,8 +348,7 @@ package final class StreamConnection: LoopHandler {
     /// passes): closing a socket with unread input sends an RST, which can destroy what the peer
     /// has received and not yet read (the end of a response, a GOAWAY).
     package func finishAfterOutputLingering(_ reason: Transcript.CloseReason) {
-        lingersOnClose = true
-        finishAfterOutput(reason)
+        finishAfterOutput(reason, then: .linger)
     }
 
     /// The longest a connection lingers for its peer's end after a lingering close.
@@ -421,14 +359,8 @@ package final class StreamConnection: LoopHandler {
     /// Whether everything queued has left: the connection's buffer, and the transport's own.
     private var allWritten: Bool { output.isEmpty && !transport.hasPendingOutput }
 
-    private var isAwaitingOutput: Bool {
-        if case .awaitingOutput = activity { true } else { false }
-    }
-
     private var wantsInput: Bool {
-        if case .lingering = activity { return true }
-        guard case .running = activity else { return false }
-        return !inputEnded && nextStep >= steps.count && output.count < Self.highWater
+        state.wantsInput(stepsPending: nextStep < steps.count, outputCount: output.count)
     }
 
     /// Reads what has arrived; `true` when that was bytes.
@@ -438,7 +370,7 @@ package final class StreamConnection: LoopHandler {
             driver.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[..<count]), on: self)
             return true
         case .endOfFile:
-            inputEnded = true
+            state.inputEnd()
         case .wouldBlock:
             break
         case .failed(let error):
@@ -449,14 +381,14 @@ package final class StreamConnection: LoopHandler {
 
     /// A new answer: its steps, with the shaping of the previous one forgotten.
     private func begin(_ list: [StreamStep]) {
-        shaping = .none
+        state.newAnswer()
         steps = list
         nextStep = 0
     }
 
     /// Carries out pending steps and asks the driver for more until something must be waited for.
     private func drive() {
-        decide: while case .running = activity {
+        decide: while state.isRunning {
             if nextStep < steps.count {
                 let step = steps[nextStep]
                 nextStep += 1
@@ -470,44 +402,41 @@ package final class StreamConnection: LoopHandler {
                 steps = []
                 nextStep = 0
             }
-            let decision = driver.next(on: self, inputEnded: inputEnded)
+            let decision = driver.next(on: self, inputEnded: state.inputEnded)
             // The driver may have closed the connection itself.
             if isClosed { return }
             switch decision {
             case .steps(let list):
                 begin(list)
             case .needInput:
-                if inputEnded { activity = .closing(.peerClosed) }
+                state.needInput()
                 break decide
             case .wait:
-                activity = .held
+                state.hold()
             case .finish(let reason):
-                activity = .closing(reason)
+                state.finish(reason)
             }
         }
         guard !isClosed else { return }
         flushAndShut()
         guard !isClosed else { return }
-        if case .closing(let reason) = activity, allWritten {
-            if lingersOnClose, !inputEnded {
-                linger(reason)
-            } else {
-                close(reason)
-            }
-            return
+        switch state.stepsDone(allWritten: { allWritten }) {
+        case .watch(let keepingHeldRead):
+            updateInterest(keepingHeldRead: keepingHeldRead)
+        case .close(let reason):
+            close(reason)
+        case .linger(let reason):
+            linger(reason)
         }
-        updateInterest(keepingHeldRead: isHeld)
     }
 
     /// Shuts the sending side and reads (dropping) the peer's input until it ends, for at most
-    /// ``lingerTime``; then closes for `reason`.
+    /// ``lingerTime``; then closes for `reason` (the state lingers already).
     private func linger(_ reason: Transcript.CloseReason) {
-        activity = .lingering(reason)
         transport.shutdownWrite()
-        sending = .shutDown
         do {
             try transport.setInterest(.read, on: loop)
-            interest = .read
+            state.interestSet(.read)
         } catch {
             close(reason)
             return
@@ -526,17 +455,12 @@ package final class StreamConnection: LoopHandler {
         }
     }
 
-    private var isHeld: Bool {
-        if case .held = activity { true } else { false }
-    }
-
     /// Writes what is queued, and shuts the sending side once it is all written after a half-close.
     private func flushAndShut() {
         flush()
         guard !isClosed else { return }
-        if case .shutAfterFlush = sending, allWritten {
+        if state.flushed(allWritten: { allWritten }) {
             transport.shutdownWrite()
-            sending = .shutDown
         }
     }
 
@@ -545,7 +469,7 @@ package final class StreamConnection: LoopHandler {
         case .send(let bytes):
             send(bytes)
         case .sendParts(let parts):
-            guard case .none = shaping, case .open = sending else {
+            guard state.sendsPlainly else {
                 // Shaped (or refused) as one send: joined, a copy made only under a fault.
                 send(Array(parts.joined()))
                 return
@@ -554,16 +478,14 @@ package final class StreamConnection: LoopHandler {
         case .pause(let duration):
             record(.paused(duration))
             flush()
-            guard case .running = activity else { return }
-            activity = .paused
+            guard state.pause() else { return }
             updateInterest()
             loop.schedule(after: duration) { [weak self] in
-                guard let self, case .paused = self.activity else { return }
-                self.activity = .running
+                guard let self, self.state.pauseEnded() else { return }
                 self.drive()
             }
         case .close(let reason):
-            activity = .closing(reason)
+            state.finish(reason)
             endSteps()
         case .fault(let fault):
             perform(fault)
@@ -573,7 +495,7 @@ package final class StreamConnection: LoopHandler {
             if allWritten {
                 body()
             } else {
-                activity = .awaitingOutput
+                state.awaitOutput()
                 afterOutput = body
                 updateInterest()
             }
@@ -588,19 +510,14 @@ package final class StreamConnection: LoopHandler {
             flush()
             guard !isClosed else { return }
             close(.resetByScript, reset: true)
-        case .halfClose:
-            if case .open = sending { sending = .shutAfterFlush }
         case .hang:
             flush()
             guard !isClosed else { return }
-            activity = .hanging
+            state.fault(fault)
             endSteps()
             log(.debug, "hanging: no further answers")
-        case .truncate(let bytes), .truncateBody(after: let bytes):
-            // A byte stream has no head: its body is all of it. HTTP's stubs cut a body themselves.
-            shaping = .truncate(bytes)
-        case .dribble(let rate):
-            shaping = .dribble(bytesPerSecond: rate)
+        case .halfClose, .truncate, .truncateBody, .dribble:
+            state.fault(fault)
         }
     }
 
@@ -623,13 +540,11 @@ package final class StreamConnection: LoopHandler {
     /// restoring the interest would cost two system calls per request. Input that does come meanwhile
     /// is not read; ``handle(_:)`` then drops the interest.
     private func updateInterest(keepingHeldRead: Bool = false) {
-        var wanted: Interest = []
-        if wantsInput || (keepingHeldRead && interest.contains(.read)) { wanted.insert(.read) }
-        if !output.isEmpty { wanted.insert(.write) }
-        guard wanted != interest else { return }
+        guard let wanted = state.interestChange(stepsPending: nextStep < steps.count, outputCount: output.count,
+                                                keepingHeldRead: keepingHeldRead) else { return }
         do {
             try transport.setInterest(wanted, on: loop)
-            interest = wanted
+            state.interestSet(wanted)
         } catch {
             close(.failed("\(error)"))
         }
@@ -641,16 +556,14 @@ package final class StreamConnection: LoopHandler {
 
     /// Closes the connection for `reason`; with `reset`, abortively (an RST on a socket).
     package func close(_ reason: Transcript.CloseReason, reset: Bool) {
-        guard !isClosed else { return }
-        activity = .closed
+        guard let action = state.close() else { return }
         afterOutput = nil
         driver.closed(self, reason: reason)
         transport.detach(from: loop)
         transport.close(reset: reset)
         output.removeAll()
         steps = []
-        if !closeRecorded {
-            closeRecorded = true
+        if action.records {
             record(.closed(reason))
         }
         log(.debug, "closed (\(reason))")
