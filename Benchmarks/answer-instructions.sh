@@ -5,7 +5,9 @@
 # and the first answers cancel out). Not a test: it prints figures and exits 0.
 #   Benchmarks/answer-instructions.sh MODE N1 N2 BINARY...
 # MODE: http (keep-alive `GET /` on Benchmarks/h2-hello.json, an endpoints file: the small HTTP/1.1
-# answer) or noop (`NOOP` on the bundled FTP script's control connection: a line reply).
+# answer), h2 (`GET /` on the same file over h2c with prior knowledge, one stream at a time on one
+# connection: the small HTTP/2 answer; python3's h2) or noop (`NOOP` on the bundled FTP script's
+# control connection: a line reply).
 # N1 500 and N2 2500 measure while the transcript fills; 50500 and 52500 once it is full (its
 # 100,000 entries, two an HTTP answer), each entry then replacing the oldest.
 # Needs valgrind and python3.
@@ -20,7 +22,29 @@ cat >"$work/client.py" <<'PY'
 import socket, sys
 mode, port, n = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 s = socket.create_connection(("127.0.0.1", port))
-if mode == "noop":
+if mode == "h2":
+    import h2.config, h2.connection, h2.events
+    c = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=True))
+    c.initiate_connection()
+    s.sendall(c.data_to_send())
+    for i in range(n):
+        stream = c.get_next_available_stream_id()
+        c.send_headers(stream, [(":method", "GET"), (":path", "/"), (":scheme", "http"), (":authority", "x")], end_stream=True)
+        s.sendall(c.data_to_send())
+        done = False
+        while not done:
+            data = s.recv(1 << 20)
+            if not data:
+                sys.exit("closed")
+            for event in c.receive_data(data):
+                if isinstance(event, h2.events.DataReceived):
+                    c.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                if isinstance(event, h2.events.StreamEnded) and event.stream_id == stream:
+                    done = True
+            out = c.data_to_send()
+            if out:
+                s.sendall(out)
+elif mode == "noop":
     f = s.makefile("rb")
     f.readline()
     for _ in range(n):
@@ -52,7 +76,7 @@ PY
 # total BINARY N: the instructions of a whole process that answered N times.
 total() {
     local args=(--port 0)
-    [ "$mode" = http ] && args+=(Benchmarks/h2-hello.json)
+    [ "$mode" != noop ] && args+=(Benchmarks/h2-hello.json)
     valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$1" "${args[@]}" >"$work/m.out" 2>"$work/vg.err" &
     local pid=$! port=""
     for _ in $(seq 1 600); do grep -q "listening on" "$work/m.out" 2>/dev/null && break; sleep 0.1; done

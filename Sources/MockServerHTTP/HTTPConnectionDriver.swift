@@ -277,185 +277,53 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         if let handOver, firstAnswer == nil, let token = handOver.upgradeToken, handOver.isUpgrade(request) {
             return switchProtocols(to: handOver, token: token, for: request, on: connection)
         }
-        let responder = responder()
-        let context = context(connection)
-        let answer: HTTPReply.Immediate
-        if case .given(let given)? = firstAnswer {
+        let given: HTTPReply.Immediate?
+        if case .given(let answer)? = firstAnswer {
             firstAnswer = nil
-            answer = given
+            given = answer
         } else {
-            do {
-                answer = try responder.answerImmediately(request, context: context)
-            } catch {
-                return .steps(steps(for: failure(error, on: connection), to: request, on: connection))
-            }
+            given = nil
         }
-        switch answer {
+        switch HTTPAnswering.start(responder(), request, context: context(connection), given: given, on: connection) {
         case .reply(let reply):
             return .steps(steps(for: reply, to: request, on: connection))
         case .unmatched:
             return unmatched(request, on: connection)
-        case .deferred:
-            if let responder = responder as? any HTTPLoopResponder { return answerOnLoop(responder, request, context: context, on: connection) }
-            return awaitAnswer({ try await responder.respond(to: request, context: context) }, for: request, on: connection)
-        case .asynchronous(let operation):
-            return awaitAnswer(operation, for: request, on: connection)
-        }
-    }
-
-    /// Runs `answer` in a task and waits for it; the connection goes on when it is back on the loop.
-    ///
-    /// Where the system has `Task.immediate` (Linux, and Apple systems of 2025), the task starts on
-    /// the loop's thread at once, and an answer that never suspends is used right away, with no
-    /// trip through the loop's queue.
-    private func awaitAnswer(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
-        let inbox = connection.loop.inbox
-        let bound = LoopBound(self)
-        let boundConnection = LoopBound(connection)
-        // With `start`, the task is being started by `Task.immediate` on the loop's thread.
-        func operation(start: LoopBound<TaskStart>?) -> @Sendable () async -> Void {
-            return {
-                let outcome: Result<HTTPReply?, any Error>
-                do {
-                    outcome = .success(try await answer())
-                } catch {
-                    outcome = .failure(error)
-                }
-                // Finished before `Task.immediate` returned: the starter takes the outcome.
-                if let start, start.value.finishEarly(with: outcome) { return }
-                inbox.execute { _ in bound.value.deferredAnswer(outcome, to: request, on: boundConnection.value) }
+        case .later(let later):
+            let computing = HTTPAnswering.compute(later, on: connection) { [unowned self, unowned connection] reply in
+                self.deferredAnswer(reply, to: request, on: connection)
+            }
+            switch computing {
+            case .done(let reply):
+                return decision(for: reply, to: request, on: connection)
+            case .waiting(let cancel):
+                state = .waiting(cancel: cancel)
+                return .wait
             }
         }
-        let task: Task<Void, Never>
-        if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
-            let start = TaskStart()
-            task = Task.immediate(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation(start: LoopBound(start)))
-            if let outcome = start.end() { return decision(for: outcome, to: request, on: connection) }
-        } else if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            // The answer is computed on the loop's own thread.
-            task = Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation(start: nil))
-        } else {
-            task = Task(operation: operation(start: nil))
-        }
-        state = .waiting(cancel: { task.cancel() })
-        return .wait
     }
 
-    /// Has `responder` answer on the loop, with no task; the connection goes on when the reply is
-    /// back: at once, in the same turn of the loop (a recording proxy's upstream answer, read on
-    /// another connection of this loop, goes out to the client with no trip through the loop's
-    /// inbox), or as the start's own decision when it came before the start returned.
-    private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
-                              on connection: StreamConnection) -> DriverDecision {
-        let pending = LoopAnswer(driver: self, request: request, connection: connection)
-        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in pending.take(reply) }
-        if let early = pending.started() { return decision(for: .success(early), to: request, on: connection) }
-        state = .waiting(cancel: cancel)
-        return .wait
-    }
-
-    /// An ``HTTPLoopResponder``'s answer under way: one object a request holding what the reply
-    /// needs, in place of two captured variables' boxes and the closures that shared them.
-    private final class LoopAnswer {
-        private enum Phase {
-            /// The responder is being started: a reply now is used when the start returns.
-            case starting
-            /// The reply came before the start returned.
-            case early(HTTPReply?)
-            /// The start returned: a reply is carried out when it comes.
-            case waiting
-        }
-
-        @exclusivity(unchecked) private var phase = Phase.starting
-        private let driver: HTTPConnectionDriver
-        private let request: HTTPMockRequest
-        private let connection: StreamConnection
-
-        init(driver: HTTPConnectionDriver, request: HTTPMockRequest, connection: StreamConnection) {
-            self.driver = driver
-            self.request = request
-            self.connection = connection
-        }
-
-        /// The responder's reply, on the loop's thread.
-        func take(_ reply: HTTPReply?) {
-            switch phase {
-            case .starting, .early:
-                phase = .early(reply)
-            case .waiting:
-                driver.deferredAnswer(.success(reply), to: request, on: connection)
-            }
-        }
-
-        /// Ends the start: the reply when it already came (`.some(nil)` for none), or `nil`.
-        func started() -> HTTPReply?? {
-            defer { phase = .waiting }
-            if case .early(let reply) = phase { return .some(reply) }
-            return nil
-        }
-    }
-
-    /// Whether an answer's task is still being started by `Task.immediate` on the loop's thread,
-    /// and the outcome when it finished before that call returned.
-    private final class TaskStart {
-        private enum Phase {
-            case starting
-            case finishedEarly(Result<HTTPReply?, any Error>)
-            case running
-        }
-
-        private var phase = Phase.starting
-
-        /// Keeps `outcome` for the starter when the task is still starting; `false` once it runs on
-        /// its own.
-        func finishEarly(with outcome: Result<HTTPReply?, any Error>) -> Bool {
-            guard case .starting = phase else { return false }
-            phase = .finishedEarly(outcome)
-            return true
-        }
-
-        /// Ends the start: the outcome when the task already finished, or `nil` (it now runs on its own).
-        func end() -> Result<HTTPReply?, any Error>? {
-            defer { phase = .running }
-            if case .finishedEarly(let outcome) = phase { return outcome }
-            return nil
-        }
-    }
-
-    /// The answer a task computed, back on the loop (or an ``HTTPLoopResponder``'s, on it all along).
-    private func deferredAnswer(_ outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) {
+    /// A computed answer, back on the loop (``HTTPAnswering/compute(_:on:deliver:)``).
+    private func deferredAnswer(_ reply: HTTPReply?, to request: HTTPMockRequest, on connection: StreamConnection) {
         guard case .waiting = state, !connection.isClosed else { return }
         state = .awaitingRequest
-        switch decision(for: outcome, to: request, on: connection) {
+        switch decision(for: reply, to: request, on: connection) {
         case .steps(let steps): connection.resume(with: steps)
         case .finish(let reason): connection.resume(with: [.close(reason)])
         case .needInput, .wait: connection.resume()
         }
     }
 
-    /// What the connection does with a computed answer.
-    private func decision(for outcome: Result<HTTPReply?, any Error>, to request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
-        switch outcome {
-        case .success(let reply?):
-            .steps(steps(for: reply, to: request, on: connection))
-        case .success(nil):
-            unmatched(request, on: connection)
-        case .failure(let error):
-            .steps(steps(for: failure(error, on: connection), to: request, on: connection))
-        }
+    /// What the connection does with a computed answer (`nil`: nothing answers).
+    private func decision(for reply: HTTPReply?, to request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
+        guard let reply else { return unmatched(request, on: connection) }
+        return .steps(steps(for: reply, to: request, on: connection))
     }
 
     private func unmatched(_ request: HTTPMockRequest, on connection: StreamConnection) -> DriverDecision {
         connection.record(.unmatched(request.input))
         connection.log(.warning, "unmatched input: \(request.input)")
         return .finish(.unmatchedInput)
-    }
-
-    /// A 500 naming the responder's error.
-    private func failure(_ error: any Error, on connection: StreamConnection) -> HTTPReply {
-        connection.log(.error, "the responder failed: \(error)")
-        let body = Array("MockServer: the responder failed: \(error)\n".utf8)
-        return HTTPReply(HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body), name: "responder error")
     }
 
     /// A client waits with a request head for `100 Continue`: the responder may answer the head;
@@ -501,22 +369,26 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         return carryOut(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 
-    /// The connection's steps for reply steps, by Core's converter (``MockServerCore/ReplyPerformer``), then how the
-    /// reply ends; `end` is `nil` for an answer to a request head.
+    /// The connection's steps for reply steps, as Core's interpreter reads them
+    /// (``MockServerCore/ReplyInterpreter``, converted by this driver's ``MockServerCore/ReplyPerformer``
+    /// functions), then how the reply ends; `end` is `nil` for an answer to a request head.
     private func carryOut(_ replySteps: [ReplyStep<HTTPReplyOutput>], request: HTTPMockRequest?, end: ReplyEnd?,
                           on connection: StreamConnection) -> [StreamStep] {
         exchange = (request, end)
-        var steps: [StreamStep]
-        if replySteps.count == 1, case .output(let output) = replySteps[0] {
-            // One response, the commonest reply, converted here: Core's generic converter runs
-            // unspecialised when this module calls it (about 1,400 instructions a request).
-            steps = [outputStep(output, on: connection)]
-        } else {
-            steps = streamSteps(for: replySteps, on: connection)
-        }
+        var interpreter = ReplyInterpreter(replySteps)
+        // Converted here rather than by `streamSteps(for:on:)`, a member of a `package` protocol
+        // that this module would run unspecialised (about 1,400 instructions a request).
+        var steps = interpreter.convert(
+            send: { sendStep($0, on: connection) }, pause: { .pause($0) }, conditions: { conditionsStep($0, on: connection) },
+            output: { outputStep($0, on: connection) }, fault: { faultStep($0, on: connection) }, close: { closeStep(on: connection) },
+            then: { rest in .run { [unowned self, unowned connection] in
+                var rest = rest
+                connection.insertSteps(self.streamSteps(continuing: &rest, on: connection))
+            } })
         guard let end else { return steps }
-        if replySteps.contains(where: { if case .then = $0 { true } else { false } }) {
-            // Steps worked out later may change how the reply ends: it is decided once they have run.
+        if !interpreter.isAtEnd {
+            // A `then` waits: the steps it works out may change how the reply ends, which is
+            // decided once they have run.
             steps.append(.whenWritten { [unowned connection] in
                 if case .some(let earlier) = end.replacedConditions { connection.applyConditions(earlier) }
             })

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// A reply made of responses and raw bytes only, known in full when the responder answers: the
@@ -53,22 +53,32 @@ struct InProcessPlainAnswer {
     /// The plain form of `reply` to `request`, or `nil` when the reply does more than send
     /// (pauses, faults, closes, commands that act later).
     init?(_ reply: HTTPReply, to request: HTTPMockRequest) {
-        if reply.steps.count == 1, case .output(.response(let response)) = reply.steps[0] {
-            let written = HTTPResponseSerializer.serializeKnowing(response, for: request)
-            bytes = .one(written.bytes)
-            known = written.known
-            return
-        }
+        // The reply as Core's one interpreter reads it; anything but sends ends the plain form, and
+        // a `then` is not worked out here, off the server's thread.
+        var interpreter = ReplyInterpreter(reply.steps)
         var pieces: [[UInt8]] = []
-        for step in reply.steps {
-            switch step {
-            case .output(.response(let response)): pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
-            case .send(let bytes): pieces.append(bytes)
-            default: return nil
+        while !interpreter.waitsToWorkOut {
+            switch interpreter.next() {
+            case .output(.response(let response)):
+                if pieces.isEmpty, interpreter.isAtEnd {
+                    // One response, the commonest reply: its bytes as they are, and what a client reads of them.
+                    let written = HTTPResponseSerializer.serializeKnowing(response, for: request)
+                    bytes = .one(written.bytes)
+                    known = written.known
+                    return
+                }
+                pieces.append(HTTPResponseSerializer.serialize(response, for: request).bytes)
+            case .send(let bytes):
+                pieces.append(bytes)
+            case .end:
+                self.bytes = .pieces(pieces)
+                self.known = nil
+                return
+            case .pause, .conditions, .output, .fault, .close:
+                return nil
             }
         }
-        self.bytes = .pieces(pieces)
-        self.known = nil
+        return nil
     }
 
     /// What a client is handed, when the bytes are one whole, well-formed response that is not a

@@ -45,13 +45,11 @@ struct StepLanguageTests {
         }
     }
 
-    @Test("one converter: only Core's ReplyPerformer works out a then of reply steps for a connection")
+    @Test("one reader: only Core's ReplyInterpreter works out a then of reply steps for a driver")
     func oneConverter() throws {
-        // Each driver's converter switched over the steps, `then` included; now drivers say only
-        // what is their protocol's, through ReplyPerformer's hooks.
-        // ReplyStepCursor is the same semantics for a driver that runs a reply's steps itself (HTTP/2's streams).
-        let allowed: Set<String> = ["Sources/MockServerCore/Loop/ReplyPerformer.swift", "Sources/MockServerCore/Loop/ReplyStep.swift",
-                                    "Sources/MockServerCore/Loop/ReplyStepCursor.swift"]
+        // Each driver's converter switched over the steps, `then` included, and HTTP/2 and the
+        // in-process path read them again; now every driver runs ReplyInterpreter's actions.
+        let allowed: Set<String> = ["Sources/MockServerCore/Loop/ReplyInterpreter.swift", "Sources/MockServerCore/Loop/ReplyStep.swift"]
         for (path, text) in try Self.sources() where !allowed.contains(path) {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("case .then(let ") {
                 Issue.record("\(path):\(index + 1): a converter of reply steps beside Core's ReplyPerformer: `\(line.trimmingCharacters(in: .whitespaces))`")

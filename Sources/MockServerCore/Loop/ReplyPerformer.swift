@@ -1,5 +1,5 @@
-/// A driver that has a ``StreamConnection`` carry out ``ReplyStep``s: the one converter from the
-/// step language to the connection's own steps.
+/// A driver that has a ``StreamConnection`` carry out ``ReplyStep``s: the actions of the one
+/// interpreter (``ReplyInterpreter``) converted to the connection's own steps.
 ///
 /// The driver says only what is its protocol's: what an ``ReplyStep/output(_:)`` of its `Output`
 /// does, and, where its protocol differs, what a send, a close, a fault or conditions become
@@ -38,7 +38,7 @@ extension ReplyPerformer {
         .whenWritten { [unowned connection] in connection.runUnder(conditions) }
     }
 
-    /// The connection's steps for `steps`.
+    /// The connection's steps for `steps`, as ``ReplyInterpreter`` reads them.
     ///
     /// Specialised here for ``PlainReplyPerformer``, the performer of every reply worked out in
     /// advance: the modules that call it got the generic body, which looks up `ReplyStep`'s
@@ -46,10 +46,21 @@ extension ReplyPerformer {
     @_specialize(exported: true, where Self == PlainReplyPerformer)
     @inlinable
     package func streamSteps(for steps: [ReplyStep<Output>], on connection: StreamConnection) -> [StreamStep] {
-        ReplyStep.converting(steps, send: { sendStep($0, on: connection) }, pause: { .pause($0) }, close: { closeStep(on: connection) },
-                             fault: { faultStep($0, on: connection) }, conditions: { conditionsStep($0, on: connection) },
-                             output: { outputStep($0, on: connection) },
-                             then: { rest in .run { [unowned self, unowned connection] in connection.insertSteps(self.streamSteps(for: rest(), on: connection)) } })
+        var interpreter = ReplyInterpreter(steps)
+        return streamSteps(continuing: &interpreter, on: connection)
+    }
+
+    /// The connection's steps for what is left of `interpreter`'s reply, up to a `then` that waits:
+    /// that one becomes a step that goes on from there when the connection reaches it.
+    @inlinable
+    package func streamSteps(continuing interpreter: inout ReplyInterpreter<Output>, on connection: StreamConnection) -> [StreamStep] {
+        interpreter.convert(send: { sendStep($0, on: connection) }, pause: { .pause($0) }, conditions: { conditionsStep($0, on: connection) },
+                            output: { outputStep($0, on: connection) }, fault: { faultStep($0, on: connection) },
+                            close: { closeStep(on: connection) },
+                            then: { rest in .run { [unowned self, unowned connection] in
+                                var rest = rest
+                                connection.insertSteps(self.streamSteps(continuing: &rest, on: connection))
+                            } })
     }
 }
 

@@ -40,37 +40,3 @@ extension ReplyStep where Output == Never {
         }
     }
 }
-
-extension ReplyStep {
-    /// Each of `steps` converted by the function for its case, in order; a `conditions` step whose
-    /// function gives `nil` is left out. The body of ``ReplyPerformer``'s `streamSteps(for:on:)`,
-    /// which passes the performer's own steps.
-    ///
-    /// `@_spi(HotPath)` (see `MutexStorage`): `streamSteps(for:on:)` is a member of a `package`
-    /// protocol, so a driver in another module runs its unspecialised generic body (metadata
-    /// look-ups and value-witness copies of each step, for every reply). This function's body is
-    /// in the emitted module, and names no `package` type (the connection's step type is
-    /// `Step`), so such a driver can have it specialised and inlined: it writes
-    /// `@_spi(HotPath) import MockServerCore` and calls it with its performer's functions, as
-    /// `streamSteps(for:on:)` does.
-    @_spi(HotPath) @inlinable public static func converting<Step>(
-        _ steps: [ReplyStep<Output>], send: ([UInt8]) -> Step, pause: (Duration) -> Step, close: () -> Step, fault: (StreamFault) -> Step,
-        conditions: (NetworkConditions?) -> Step?, output: (Output) -> Step, then: (@escaping @Sendable () -> [ReplyStep<Output>]) -> Step
-    ) -> [Step] {
-        var result: [Step] = []
-        result.reserveCapacity(steps.count)
-        for step in steps {
-            switch step {
-            case .send(let bytes): result.append(send(bytes))
-            case .pause(let duration): result.append(pause(duration))
-            case .close: result.append(close())
-            case .fault(let failure): result.append(fault(failure))
-            case .conditions(let value):
-                if let converted = conditions(value) { result.append(converted) }
-            case .output(let value): result.append(output(value))
-            case .then(let rest): result.append(then(rest))
-            }
-        }
-        return result
-    }
-}

@@ -360,83 +360,28 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         exchange.body = []
         let context = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
                                          environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: true)
-        let responder = responder()
-        let answer: HTTPReply.Immediate
-        do {
-            answer = try responder.answerImmediately(request, context: context)
-        } catch {
-            return reply(failure(error, on: connection), to: exchange, on: connection)
-        }
-        switch answer {
+        switch HTTPAnswering.start(responder(), request, context: context, on: connection) {
         case .reply(let reply):
             self.reply(reply, to: exchange, on: connection)
         case .unmatched:
             unmatched(exchange, on: connection)
-        case .deferred:
-            if let responder = responder as? any HTTPLoopResponder { return answerOnLoop(responder, request, context: context, for: exchange, on: connection) }
-            compute({ try await responder.respond(to: request, context: context) }, for: exchange, on: connection)
-        case .asynchronous(let operation):
-            compute(operation, for: exchange, on: connection)
-        }
-    }
-
-    /// Computes a stream's answer in a task whose jobs run on the connection's loop (where the
-    /// system has task executors), as the HTTP/1.1 driver's do: the answer never waits for Swift's
-    /// cooperative pool, which the rest of the process (tests that block in a read or wait for a
-    /// child process) can keep busy for many seconds. The stream's reply runs when it is back on the loop.
-    private func compute(_ answer: @escaping @Sendable () async throws -> HTTPReply?, for exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        let inbox = connection.loop.inbox
-        let bound = LoopBound(self)
-        let boundExchange = LoopBound(exchange)
-        let boundConnection = LoopBound(connection)
-        let operation: @Sendable () async -> Void = {
-            let outcome: Result<HTTPReply?, any Error>
-            do {
-                outcome = .success(try await answer())
-            } catch {
-                outcome = .failure(error)
+        case .later(let later):
+            exchange.phase = .answering(cancel: {})
+            let computing = HTTPAnswering.compute(later, on: connection) { [weak self, weak exchange, weak connection] reply in
+                guard let self, let exchange, let connection else { return }
+                self.answered(reply, exchange: exchange, on: connection)
             }
-            _ = inbox.execute { _ in bound.value.answered(outcome, exchange: boundExchange.value, on: boundConnection.value) }
-        }
-        let task: Task<Void, Never>
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            task = Task(executorPreference: LoopTaskExecutor.of(connection.loop), operation: operation)
-        } else {
-            task = Task(operation: operation)
-        }
-        exchange.phase = .answering(cancel: { task.cancel() })
-    }
-
-    /// Has `responder` answer a stream on the loop, with no task (as the HTTP/1.1 driver does); the
-    /// stream's reply runs on a later turn, or at once when it came before the start returned.
-    private func answerOnLoop(_ responder: any HTTPLoopResponder, _ request: HTTPMockRequest, context: HTTPRequestContext,
-                              for exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        let inbox = connection.loop.inbox
-        let bound = LoopBound(self)
-        let boundExchange = LoopBound(exchange)
-        let boundConnection = LoopBound(connection)
-        var starting = true
-        var early: HTTPReply??
-        exchange.phase = .answering(cancel: {})
-        let cancel = responder.answer(request, context: context, on: connection.loop) { reply in
-            if starting {
-                early = .some(reply)
-                return
+            switch computing {
+            case .done(let reply): answered(reply, exchange: exchange, on: connection)
+            case .waiting(let cancel): if case .answering = exchange.phase { exchange.phase = .answering(cancel: cancel) }
             }
-            inbox.execute { _ in bound.value.answered(.success(reply), exchange: boundExchange.value, on: boundConnection.value) }
         }
-        starting = false
-        if let early { return answered(.success(early), exchange: exchange, on: connection) }
-        exchange.phase = .answering(cancel: cancel)
     }
 
-    private func answered(_ outcome: Result<HTTPReply?, any Error>, exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+    /// A stream's computed answer (`nil`: nothing answers), on the loop.
+    private func answered(_ answer: HTTPReply?, exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         guard case .answering = exchange.phase, !connection.isClosed else { return }
-        switch outcome {
-        case .success(let answer?): reply(answer, to: exchange, on: connection)
-        case .success(nil): unmatched(exchange, on: connection)
-        case .failure(let error): reply(failure(error, on: connection), to: exchange, on: connection)
-        }
+        if let answer { reply(answer, to: exchange, on: connection) } else { unmatched(exchange, on: connection) }
         flush(on: connection)
     }
 
@@ -447,12 +392,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         connection.log(.warning, "unmatched input: \(request.input)")
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
         closeConnection(.unmatchedInput, on: connection)
-    }
-
-    private func failure(_ error: any Error, on connection: StreamConnection) -> HTTPReply {
-        connection.log(.error, "the responder failed: \(error)")
-        let body = Array("MockServer: the responder failed: \(error)\n".utf8)
-        return HTTPReply(HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8"], body: body), name: "responder error")
     }
 
     // MARK: Replies
@@ -466,7 +405,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
         for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
         connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(request.input) [\(reply.name ?? "")]")
-        exchange.steps = ReplyStepCursor(reply.steps)
+        exchange.steps = ReplyInterpreter(reply.steps)
         exchange.phase = .replying
         run(exchange, on: connection)
     }
@@ -481,8 +420,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 guard case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
                 exchange.phase = .replying
             }
-            guard let step = exchange.steps.next() else { break }
-            perform(step, on: exchange, connection: connection)
+            let action = exchange.steps.next()
+            if case .end = action { break }
+            perform(action, on: exchange, connection: connection)
         }
         guard case .replying = exchange.phase, case .running = state else { return }
         finishRawResponse(exchange, on: connection)
@@ -491,8 +431,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         sendQueued(exchange, on: connection)
     }
 
-    private func perform(_ step: ReplyStep<HTTPReplyOutput>, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
-        switch step {
+    /// Carries out one of the interpreter's actions on a stream: the stream's meaning of each.
+    private func perform(_ action: ReplyAction<HTTPReplyOutput>, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
+        switch action {
         case .send(let bytes):
             if !exchange.headSent || exchange.rawResponse != nil {
                 // Bytes before any response: a response written out in HTTP/1.1, read as one.
@@ -550,8 +491,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             connection.log(.warning, "a \(upgrade.name) upgrade cannot run on an HTTP/2 stream; the stream is reset with HTTP_1_1_REQUIRED")
             HTTP2FrameWriter.write(h2.fail(HTTP2Error(.http11Required, stream: exchange.id, "\(upgrade.name) needs HTTP/1.1")), into: &pending)
             end(exchange.id, on: connection)
-        case .then:
-            // The cursor works a `then` out before handing out the steps it returns.
+        case .end:
             break
         }
     }

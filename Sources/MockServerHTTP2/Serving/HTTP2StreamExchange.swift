@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// One stream of an ``HTTP2ConnectionDriver``: its request as it arrives, then its reply's steps,
@@ -36,8 +36,8 @@ final class HTTP2StreamExchange {
     var body: [UInt8] = []
     /// The request, once complete.
     var request: HTTPMockRequest?
-    /// The reply's steps still to run.
-    var steps = ReplyStepCursor<HTTPReplyOutput>([])
+    /// The reply's steps still to run, as Core's one interpreter reads them.
+    var steps = ReplyInterpreter<HTTPReplyOutput>([])
     /// Response bytes that wait to go as DATA (for the windows, or for room in the connection's
     /// output), shared with the response rather than copied.
     var outgoing = HTTP2OutgoingBytes()
