@@ -13,6 +13,7 @@
 @_exported import struct MockServer.InputUnit
 @_exported import struct MockServer.MockServerLogger
 @_exported import struct MockServer.NetworkConditions
+@_exported import enum MockServer.ReplyStep
 @_exported import class MockServer.SharedValues
 @_exported import struct MockServer.NetworkAddress
 @_exported import struct MockServer.SocketCallError
@@ -51,7 +52,6 @@
 @_exported import class MockServer.ScriptRun
 @_exported import struct MockServer.ScriptSession
 @_exported import struct MockServer.ScriptSettings
-@_exported import enum MockServer.ReplyStep
 @_exported import struct MockServer.ScriptVocabulary
 @_exported import struct MockServer.SubstitutionContext
 

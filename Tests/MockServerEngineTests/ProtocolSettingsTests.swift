@@ -30,6 +30,25 @@ struct ProtocolSettingsTests {
         #expect(configuration.settings[MockServer.HTTPServerSettings.self] == nil)
     }
 
+    @Test("ftpSettings, httpSettings and http2Settings read the defaults while settings holds none, and a change through them is stored under the type")
+    func shortAccessors() {
+        var configuration = MockServer.Configuration()
+        #expect(configuration.ftpSettings == MockServer.FTPServerSettings())
+        #expect(configuration.httpSettings == MockServer.HTTPServerSettings())
+        #expect(configuration.http2Settings == MockServer.HTTP2ServerSettings())
+        #expect(configuration.settings.isEmpty)
+        configuration.ftpSettings.uploadSettleTime = .milliseconds(20)
+        configuration.httpSettings.maximumRequestBodySize = 1 << 10
+        configuration.http2Settings.mode = .refuse
+        configuration.http2Settings.defences.resetBudget = 10
+        #expect(configuration.settings[MockServer.FTPServerSettings.self] == MockServer.FTPServerSettings(uploadSettleTime: .milliseconds(20)))
+        #expect(configuration.settings[MockServer.HTTPServerSettings.self] == MockServer.HTTPServerSettings(maximumRequestBodySize: 1 << 10))
+        #expect(configuration.settings[MockServer.HTTP2ServerSettings.self]?.mode == .refuse)
+        #expect(configuration.settings[MockServer.HTTP2ServerSettings.self]?.defences.resetBudget == 10)
+        configuration.settings[MockServer.HTTP2ServerSettings.self] = MockServer.HTTP2ServerSettings(maxConcurrentStreams: 3)
+        #expect(configuration.http2Settings.maxConcurrentStreams == 3 && configuration.http2Settings.mode == .allow)
+    }
+
     // Deprecated itself, so that its uses of the deprecated spellings do not warn.
     @available(*, deprecated, message: "uses the deprecated spellings on purpose")
     @Test("the configuration's old protocol properties read and write their protocol's value in settings")

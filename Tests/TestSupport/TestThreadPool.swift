@@ -18,7 +18,7 @@ public final class TestThreadPool: TaskExecutor, @unchecked Sendable {
     /// The pool the `.cpuBound` trait runs tests on: one thread per core, so that the tests that
     /// compute for seconds share the processors with the rest through the system's scheduler
     /// (milliseconds) instead of queueing every `await` of the process behind them on the
-    /// cooperative pool (seconds: see ``CPUBoundTrait``).
+    /// cooperative pool (seconds: see ``ThreadPoolTrait``).
     public static let compute = TestThreadPool(limit: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// The most threads the pool makes; jobs beyond them wait their turn.

@@ -7,8 +7,8 @@ extension MockServer {
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.settings[MockServer.FTPServerSettings.self, default: .init()].uploadSettleTime = .milliseconds(50)
-    /// configuration.settings[MockServer.FTPServerSettings.self, default: .init()].maximumUploadSize = 1 << 20
+    /// configuration.ftpSettings.uploadSettleTime = .milliseconds(50)
+    /// configuration.ftpSettings.maximumUploadSize = 1 << 20
     /// ```
     public struct FTPServerSettings: Sendable, Hashable {
         /// How long an FTP upload's data connection must be quiet, once its bytes have begun, before

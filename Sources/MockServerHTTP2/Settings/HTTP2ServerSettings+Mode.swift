@@ -5,7 +5,7 @@ extension MockServer.HTTP2ServerSettings {
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
+    /// configuration.http2Settings.mode = .refuse
     /// ```
     public enum Mode: String, Sendable, CaseIterable {
         /// HTTP/1.1 and HTTP/2 (h2c with prior knowledge on plain listeners, `h2` through ALPN under

@@ -6,8 +6,8 @@ extension MockServer {
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].mode = .refuse
-    /// configuration.settings[MockServer.HTTP2ServerSettings.self, default: .init()].maxConcurrentStreams = 10
+    /// configuration.http2Settings.mode = .refuse
+    /// configuration.http2Settings.maxConcurrentStreams = 10
     /// ```
     public struct HTTP2ServerSettings: Sendable, Hashable {
         /// Whether HTTP listeners speak HTTP/2 too (``Mode-swift.enum/allow``,

@@ -7,8 +7,8 @@ extension MockServer {
     ///
     /// ```swift
     /// var configuration = MockServer.Configuration()
-    /// configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = 1 << 20
-    /// configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].requestHeadTimeout = .seconds(5)
+    /// configuration.httpSettings.maximumRequestBodySize = 1 << 20
+    /// configuration.httpSettings.requestHeadTimeout = .seconds(5)
     /// ```
     public struct HTTPServerSettings: Sendable, Hashable {
         /// The longest HTTP/1.1 request body taken, in bytes (64 MiB by default; chunk framing
