@@ -77,7 +77,7 @@ public final class MockServer: Sendable {
     /// Creates a stopped server composed of the protocols `vocabulary` gives, and of the one that
     /// claims the responder's script's scheme (a protocol of your own, added to the script's
     /// vocabulary): each composes the server's connections, listeners and settings
-    /// (``ScriptProtocol/compose(_:script:settings:)``).
+    /// (``ScriptProtocol/compose(_:script:settings:)``) and adds its routes to the control API.
     ///
     /// ```swift
     /// let vocabulary = try ScriptVocabulary.standard.adding(CounterProtocol())
@@ -325,6 +325,11 @@ public final class MockServer: Sendable {
         var protocols = vocabulary.protocols
         if let own = script?.scriptProtocol, !protocols.contains(where: { $0.name == own.name }) { protocols.append(own) }
         return protocols
+    }
+
+    /// The routes the server's protocols add to the control API, each with its protocol's name.
+    package var protocolAdminRoutes: [(owner: String, route: ScriptVocabulary.AdminRoute)] {
+        protocols(of: core.responder.responseScript).flatMap { owner in owner.adminRoutes.map { (owner: owner.name, route: $0) } }
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
