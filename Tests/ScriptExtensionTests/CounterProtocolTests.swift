@@ -86,6 +86,11 @@ struct CounterDriver: ScriptConnections.Driver {
         }
         return [.record(Array(line)), .send(Array("\(answer)\r\n".utf8))]
     }
+
+    /// A last line without its LF is not a command: the client is told so before the close.
+    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [ScriptConnections.Action] {
+        input.isEmpty ? [] : [.send(Array("ERR unterminated \(String(decoding: input, as: UTF8.self))\r\n".utf8))]
+    }
 }
 
 /// The totals listener's connections: every counter, one line each in name order, then a close.
@@ -215,6 +220,23 @@ struct CounterProtocolTests {
                 """)
             #expect(result.stdout == "x=1|x=2|x=2|BYE|\n", "size \(size): \(result.stdout)\(result.stderr)")
         }
+    }
+
+    @Test("a client that stops sending mid-line gets the driver's last word, then the close")
+    func inputEndsMidLine() throws {
+        let server = try Self.server(CounterStore())
+        try server.start()
+        defer { server.stop() }
+        let result = try Tools.python("""
+            import socket
+            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
+                f = s.makefile("rb")
+                f.readline()
+                s.sendall(b"INCR a\\nGET a")
+                s.shutdown(socket.SHUT_WR)
+                print(f.read().decode().replace("\\r\\n", "|"))
+            """)
+        #expect(result.stdout == "a=1|ERR unterminated GET a|\n", "\(result.stdout)\(result.stderr)")
     }
 
     @Test("a line over the configured bound closes the connection as too long; one at the bound is answered")
