@@ -113,7 +113,8 @@ let package = Package(
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",
-            dependencies: ["MockServer", "TestSupport"],
+            // MockServerAdmin: the control API, started in a test as `mockserver --admin` starts it.
+            dependencies: ["MockServer", "MockServerAdmin", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         // README's layout graph and list of public types, held equal to the package.

@@ -24,6 +24,10 @@ import MockServerStubs
 /// | `GET /conditions`, `PUT /conditions`, `DELETE /conditions` | the network conditions new connections get (`{}` for none); set them from a JSON body; remove them |
 /// | `POST /shutdown` | `{"stopping": true}`, then ``Target/shutdown`` asks the process owner to stop |
 ///
+/// The mock's protocols add routes of their own (``ScriptProtocol/adminRoutes``: an exact path
+/// answered with a status and JSON), after these; one that takes a method and path another route
+/// takes stops the responder from being made (``AdminRouteClash``, naming both).
+///
 /// The routes are one table (method, path pattern, handler); errors are `{"error": "…"}` with a
 /// 4xx status naming the culprit; an unknown path is a 404 that lists the paths, a known path asked
 /// with another method a 405 with `Allow`. A request that may come from a web page elsewhere (another `Host` or `Origin`,
@@ -70,15 +74,26 @@ package final class AdminResponder: HTTPMockResponder {
     }
 
     private let target: Target
+    /// The built-in routes, then those the mock's protocols add.
+    private let routes: [AdminRoute]
 
-    /// The paths the API answers, as the 404 lists them (from the route table).
+    /// The paths the API answers without a protocol's routes, as the 404 lists them (from the route table).
     package static let paths: [String] = AdminRoutes.usages
+
+    /// The paths this API answers, its mock's protocols' routes included, as its 404 lists them.
+    package var paths: [String] { routes.flatMap(\.usages) }
 
     /// The largest JSON body a `POST` takes (1 MiB).
     package static let maximumJSON = 1 << 20
 
-    package init(_ target: Target) {
+    /// The control API of `target`, with the routes its mock's protocols add
+    /// (``ScriptProtocol/adminRoutes``).
+    ///
+    /// - Throws: ``AdminRouteClash`` when a protocol's route takes a method and path another
+    ///   route takes, naming both.
+    package init(_ target: Target) throws(AdminRouteClash) {
         self.target = target
+        self.routes = try AdminRoutes.composed(with: target.server.protocolAdminRoutes)
     }
 
     package func respond(to request: HTTPMockRequest, context: HTTPRequestContext) async throws -> HTTPReply? {
@@ -98,7 +113,7 @@ package final class AdminResponder: HTTPMockResponder {
         if request.method == "POST" || request.method == "PUT" && path == "/conditions", request.body.count > Self.maximumJSON {
             return .reply(Self.error(413, "the body is \(request.body.count) bytes; \(request.method) \(path) takes at most \(Self.maximumJSON) bytes of JSON"))
         }
-        switch AdminRoutes.match(request.method, path) {
+        switch AdminRoutes.match(request.method, path, in: routes) {
         case .route(let route, let rest):
             let call = AdminCall(target: target, request: request, context: context, rest: rest, query: Self.query(request.query))
             do {
@@ -113,7 +128,7 @@ package final class AdminResponder: HTTPMockResponder {
         case .notFound:
             return .reply(HTTPReply(HTTPMockResponse(status: 404, headers: ["Content-Type": "application/json"],
                                                  body: AdminJSON.encode(.object(["error": .string("no admin path \(request.method) \(path)"),
-                                                                                 "paths": AdminJSON.strings(Self.paths)])))))
+                                                                                 "paths": AdminJSON.strings(paths)])))))
         }
     }
 

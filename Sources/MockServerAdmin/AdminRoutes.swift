@@ -47,6 +47,32 @@ enum AdminRoutes {
     /// How the 404 lists the routes, in order.
     static let usages = all.flatMap(\.usages)
 
+    /// The built-in routes, then those the mock's protocols add (``MockServer/protocolAdminRoutes``).
+    ///
+    /// - Throws: ``AdminRouteClash`` for a protocol's route that takes a method and path a route
+    ///   before it takes, naming both.
+    static func composed(with added: [(owner: String, route: ScriptVocabulary.AdminRoute)]) throws(AdminRouteClash) -> [AdminRoute] {
+        var routes = all
+        var owners = Array(repeating: "the control API", count: all.count)
+        for (owner, added) in added {
+            let newcomer = "\(owner)'s \(added.verb) \(added.path)"
+            guard added.path.hasPrefix("/") else { throw AdminRouteClash(newcomer: newcomer, holder: "the control API's paths, which start with /") }
+            if let index = routes.indices.first(where: { routes[$0].method == added.verb && routes[$0].path.match(added.path) != nil }) {
+                throw AdminRouteClash(newcomer: newcomer, holder: "\(owners[index])'s \(routes[index].usages[0])")
+            }
+            let handle = added.handle
+            routes.append(AdminRoute(method: added.verb, path: .exact(added.path), usages: ["\(added.verb) \(added.path)"]) { call in
+                let request = ScriptVocabulary.AdminRoute.Request(query: call.query, body: call.request.body)
+                return .asynchronous {
+                    let answer = handle(request)
+                    return HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(answer.json)))
+                }
+            })
+            owners.append(owner)
+        }
+        return routes
+    }
+
     /// What answers `method` on `path`.
     enum Match {
         /// `route` answers, with `rest` left by its path pattern.

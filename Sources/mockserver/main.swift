@@ -66,7 +66,7 @@ do {
             // `/shutdown` was answered: the process stops its servers and exits here, not in the responder.
             running.queue.async { running.stopAndExit() }
         }
-        let admin = MockServer(httpResponder: AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
+        let admin = MockServer(httpResponder: try AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
         do {
             try admin.start()
         } catch {

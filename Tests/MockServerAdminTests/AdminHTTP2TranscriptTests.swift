@@ -17,7 +17,7 @@ struct AdminHTTP2TranscriptTests {
           .enabled(if: Tools.hasCurl))
     func protocolAndStream() throws {
         let mock = try MockServer(script: ResponseScript(json: Self.script), configuration: .init(host: "127.0.0.1"))
-        let admin = MockServer(httpResponder: AdminResponder(.init(server: mock, shutdown: {})), configuration: .init(host: "127.0.0.1"))
+        let admin = MockServer(httpResponder: try AdminResponder(.init(server: mock, shutdown: {})), configuration: .init(host: "127.0.0.1"))
         try mock.start()
         defer { mock.stop() }
         try admin.start()

@@ -28,7 +28,7 @@ struct AdminResponderTests {
                 shutdowns.withLock { $0.append(box.withLock { $0 }?.transcript.entries ?? []) }
                 onShutdown()
             }
-            admin = MockServer(httpResponder: AdminResponder(target), configuration: .init(host: "127.0.0.1"))
+            admin = MockServer(httpResponder: try AdminResponder(target), configuration: .init(host: "127.0.0.1"))
             box.withLock { $0 = admin }
             try stubs.start()
             try admin.start()

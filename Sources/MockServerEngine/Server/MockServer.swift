@@ -65,13 +65,33 @@ public final class MockServer: Sendable {
     ///     scheme, and that compose the server's connections.
     ///   - serving: the protocol whose connections serve every script, whatever its scheme; `nil`
     ///     for the one that claims the script's scheme.
-    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary, serving: (any ScriptProtocol)? = nil) {
+    package init(responder: any ScriptResponder, configuration: MockServer.Configuration, vocabulary: ScriptVocabulary, serving: (any ScriptProtocol)?) {
         self.configuration = configuration
         self.vocabulary = vocabulary
         self.serving = serving
         let script = responder.responseScript
         self.core = ServerCore(responder: responder, data: script?.data ?? [], configuration: configuration, vocabulary: vocabulary)
         if let files = script?.files, !files.isEmpty { core.files = files }
+    }
+
+    /// Creates a stopped server composed of the protocols `vocabulary` gives, and of the one that
+    /// claims the responder's script's scheme (a protocol of your own, added to the script's
+    /// vocabulary): each composes the server's connections, listeners and settings
+    /// (``ScriptProtocol/compose(_:script:settings:)``) and adds its routes to the control API.
+    ///
+    /// ```swift
+    /// let vocabulary = try ScriptVocabulary.standard.adding(CounterProtocol())
+    /// let script = try ResponseScript(json: #"{"scheme": "counter", "responses": {}}"#, vocabulary: vocabulary)
+    /// let server = MockServer(responder: try PatternResponder(script: script), vocabulary: vocabulary)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - responder: decides what to send; a ``PatternResponder`` also gives ``data`` and ``files``
+    ///     its script's `data` and `files`.
+    ///   - configuration: address, ports, limits, clock and logging, and the protocols' settings.
+    ///   - vocabulary: the server's protocols (`.standard`, or it with protocols of your own added).
+    public convenience init(responder: any ScriptResponder, configuration: MockServer.Configuration = .init(), vocabulary: ScriptVocabulary) {
+        self.init(responder: responder, configuration: configuration, vocabulary: vocabulary, serving: nil)
     }
 
     /// Everything that happened on the server's connections.
@@ -293,14 +313,23 @@ public final class MockServer: Sendable {
         let script = responder.responseScript
         var connections = serving?.connections(framing: responder.framing) ?? ScriptConnections.of(scriptProtocol(of: responder), framing: responder.framing)
         var settings = configuration.settings
-        // The server's protocols, and the script's own when the server's vocabulary does not have it
-        // (a protocol added from outside, through the script's vocabulary).
-        var composers = vocabulary.protocols
-        if let own = script?.scriptProtocol, !composers.contains(where: { $0.name == own.name }) { composers.append(own) }
-        for composer in composers {
+        for composer in protocols(of: script) {
             connections = try composer.compose(connections, script: script, settings: &settings)
         }
         return (connections, settings)
+    }
+
+    /// The server's protocols, and the script's own when the server's vocabulary does not have it
+    /// (a protocol added from outside, through the script's vocabulary).
+    private func protocols(of script: ResponseScript?) -> [any ScriptProtocol] {
+        var protocols = vocabulary.protocols
+        if let own = script?.scriptProtocol, !protocols.contains(where: { $0.name == own.name }) { protocols.append(own) }
+        return protocols
+    }
+
+    /// The routes the server's protocols add to the control API, each with its protocol's name.
+    package var protocolAdminRoutes: [(owner: String, route: ScriptVocabulary.AdminRoute)] {
+        protocols(of: core.responder.responseScript).flatMap { owner in owner.adminRoutes.map { (owner: owner.name, route: $0) } }
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.
@@ -353,7 +382,7 @@ public final class MockServer: Sendable {
                 }
             }]
             for (listener, socket) in zip(connections.listeners, sockets.dropFirst()) {
-                listeners.append(listener.make(socket, loop, core))
+                listeners.append(listener.make(socket, loop, context))
             }
             return listeners
         }

@@ -23,8 +23,9 @@ package struct FTPScriptProtocol: ScriptProtocol {
     /// Lines (or raw reads) answered by the script, and the original's shared passive-data port
     /// beside the main port, which sends the server's data to whoever connects.
     package func connections(framing: Framing) -> ScriptConnections {
-        (framing == .raw ? ScriptConnections.raw : .lines).adding(ScriptListener(values: { ScriptSettings([FTPDataPort(port: $0)]) }) { socket, loop, server in
-            SharedDataPort.listener(socket: socket, loop: loop) { server.content().data }
+        (framing == .raw ? ScriptConnections.raw : .lines).adding(ScriptListener(values: { ScriptSettings([FTPDataPort(port: $0)]) }) { socket, loop, context in
+            let server = context.server
+            return SharedDataPort.listener(socket: socket, loop: loop) { server.content().data }
         })
     }
 

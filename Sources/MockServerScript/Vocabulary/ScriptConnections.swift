@@ -115,14 +115,15 @@ package struct ScriptConnectionContext: Sendable {
 
 /// A listener a protocol binds beside the server's main port, such as FTP's shared passive-data port.
 package struct ScriptListener: Sendable {
-    /// The listener on `socket`, made on the loop's thread.
-    package let make: @Sendable (Socket, EventLoop, any ScriptServer) -> Listener
+    /// The listener on `socket`, made on the loop's thread with the context the main port's
+    /// drivers are made with (the server, the bound ports' values, the settings).
+    package let make: @Sendable (Socket, EventLoop, ScriptConnectionContext) -> Listener
     /// The substitution values its bound port gives the protocol's variables (FTP's `$dataport`),
     /// kept in ``SubstitutionContext/protocolValues``.
     package let values: @Sendable (_ port: UInt16) -> ScriptSettings
 
     package init(values: @escaping @Sendable (_ port: UInt16) -> ScriptSettings = { _ in ScriptSettings() },
-                 make: @escaping @Sendable (Socket, EventLoop, any ScriptServer) -> Listener) {
+                 make: @escaping @Sendable (Socket, EventLoop, ScriptConnectionContext) -> Listener) {
         self.make = make
         self.values = values
     }

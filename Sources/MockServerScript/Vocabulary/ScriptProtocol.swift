@@ -57,6 +57,10 @@ public protocol ScriptProtocol: Sendable {
     /// `websocket`); `nil`, the default, for a protocol that HTTP does not switch to.
     var upgradeToken: String? { get }
 
+    /// The routes it adds to the control API (`mockserver --admin`), which reports its state or
+    /// changes it: verb, path and a handler answering a status and JSON. None by default.
+    var adminRoutes: [ScriptVocabulary.AdminRoute] { get }
+
     /// How the server serves a connection of one of its scripts, whose input is framed as
     /// `framing` says (``framing``, unless the script names another): the script interpreter over
     /// lines by default, over raw reads for `raw`.
@@ -113,6 +117,7 @@ extension ScriptProtocol {
     public var upgradeToken: String? { nil }
     public var servesScriptsWithoutScheme: Bool { false }
     public var extendedProtocols: [String] { [] }
+    public var adminRoutes: [ScriptVocabulary.AdminRoute] { [] }
 
     public func connections(framing: Framing) -> ScriptConnections { framing == .raw ? .raw : .lines }
 
