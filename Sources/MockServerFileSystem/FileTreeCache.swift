@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// The tree of one ``FileStore``'s files, made the first time it is asked for: a store replaces
 /// its cache whenever its files change, so what a cache holds always matches the files of every

@@ -23,8 +23,9 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     }
 
     // The parser, the state and the exchange are used at every request, on the loop's thread
-    // alone and never through overlapping accesses: no dynamic exclusivity checks (a thread-local
-    // look-up each, about 320 instructions a request in all).
+    // alone and never through overlapping accesses: no dynamic exclusivity checks (this driver's
+    // six annotated fields take five checks an answer without them, about 100 instructions each).
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var parser = HTTPRequestParser()
 
     /// The body limit and head timeout the server gives its connections, set before the connection
@@ -47,6 +48,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
         /// Whether a timer is scheduled (one at a time per connection).
         var armed = false
     }
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var state = State.awaitingRequest
     private let responder: @Sendable () -> any HTTPMockResponder
     /// What the layers above keep for this connection (a script's storage), across its requests.
@@ -55,6 +57,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// The request whose reply the connection is carrying out (`nil` for an answer to a request
     /// head) and how that reply ends (`nil` for a head's): the connection takes no input until a
     /// reply's steps have all run, so what a `then` works out later belongs to the same exchange.
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var exchange: (request: HTTPMockRequest?, end: ReplyEnd?) = (nil, nil)
 
     /// What the responder already said about the connection's first request, asked before the
@@ -72,8 +75,10 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
     /// client's first bytes are its preface (HTTP/2's, for h2c with prior knowledge).
     /// Both are read at every request, on the loop's thread alone and never through overlapping
     /// accesses: no dynamic exclusivity checks (a thread-local lookup each).
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) package var handOver: HTTPHandOver?
     /// Whether the connection's first bytes were found not to be ``handOver``'s preface.
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var prefaceRuledOut = false
 
     /// Creates the driver of one connection; `responder` is asked for the current responder at
@@ -260,8 +265,8 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     /// What every request of the connection tells its responder (its number, addresses, states),
     /// made at the first request: the addresses are asked of the transport once, and the context is
-    /// not built again for each request. Used on the loop's thread alone (no dynamic exclusivity
-    /// checks).
+    /// not built again for each request.
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var requestContext: HTTPRequestContext?
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// One load of a ``MockURLProtocol``: the request goes to the mock over an in-memory connection,
@@ -24,13 +24,14 @@ final class InProcessExchange: Sendable {
     /// Where the client is called off its own thread: the task's queue when the loading system wants
     /// one queue for it (FoundationNetworking), `nil` when any thread will do (Apple's).
     private let clientQueue: DispatchQueue?
-    /// `nonisolated(unsafe)`: the protocol and its client are Objective-C objects Foundation does
-    /// not mark `Sendable`; they are only called from the loop thread, one call at a time, and
+    /// The protocol and its client are called only from the loop thread, one call at a time, and
     /// from `start` before any loop event.
+    /// Kept: holds an Objective-C object Foundation does not mark `Sendable`.
     nonisolated(unsafe) private let urlProtocol: URLProtocol
     #if canImport(FoundationNetworking)
     private let client: any URLProtocolClient
     #else
+    /// Kept: holds a client Apple's Foundation does not mark `Sendable`.
     nonisolated(unsafe) private let client: any URLProtocolClient
     #endif
     /// The request of the first connection.

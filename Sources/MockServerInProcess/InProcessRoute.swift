@@ -27,7 +27,7 @@ package final class InProcessRoute: Sendable {
     #if canImport(FoundationNetworking)
     let cookieStorage: HTTPCookieStorage?
     #else
-    /// `nonisolated(unsafe)`: Apple's `HTTPCookieStorage` is documented as thread-safe but not marked `Sendable`.
+    /// Kept: holds Apple's `HTTPCookieStorage`, documented as thread-safe but not marked `Sendable`.
     nonisolated(unsafe) let cookieStorage: HTTPCookieStorage?
     #endif
 
@@ -49,10 +49,8 @@ package final class InProcessRoute: Sendable {
     /// answer is asked for a connection of its own, whose states are dropped with the answer (a
     /// loop's connection that takes over makes its own), so an empty store that no one else holds
     /// is handed on rather than a new one made and freed (two allocations and a mutex, about 900
-    /// instructions) every request. The storage itself rather than a ``Locked``, so that its
-    /// `withLock` is inlined here; `nonisolated(unsafe)`, as in ``InProcessRoutes``: the optional is
-    /// only read and written inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let spareStates = MutexStorage.make(ConnectionStates?.none)
+    /// instructions) every request.
+    private let spareStates = Locked(ConnectionStates?.none)
 
     /// The session's cookies, as this route sends and keeps them.
     var cookies: InProcessCookies { InProcessCookies(storage: cookieStorage) }

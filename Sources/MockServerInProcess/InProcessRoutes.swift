@@ -21,12 +21,8 @@ package final class InProcessRoutes: Sendable {
         var sharedRoutes: [InProcessRoute] = []
     }
 
-    /// Read for every request (``route(of:)``, ``sharedRoute(for:)``): the storage itself rather
-    /// than a ``Locked``, so that its `withLock` is inlined and specialised here (see
-    /// `MutexStorage`'s `HotPath`). `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`:
-    /// a `ManagedBuffer` cannot be `Sendable`, but `State` is only read and written inside
-    /// `withLock`, under the mutex.
-    nonisolated(unsafe) private let state = MutexStorage.make(State())
+    /// Read for every request (``route(of:)``, ``sharedRoute(for:)``).
+    private let state = Locked(State())
 
     /// A new protocol class that sends what `route` accepts to its mock. Classes are never reused,
     /// so a session made for a stopped mock can never reach a later one.

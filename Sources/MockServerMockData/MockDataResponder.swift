@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// Answers HTTP requests from a folder of files named after the requests they answer, by

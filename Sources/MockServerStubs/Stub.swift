@@ -31,19 +31,15 @@ public final class Stub: Sendable, CustomStringConvertible {
     /// The method, upper-case.
     package let method: String
     let target: StubTarget
-    /// Read on every request the stub is tried for, as ``record`` is written on every answer: the
-    /// storage itself rather than a ``Locked``, so that its `withLock` is inlined and specialised
-    /// here (see `MutexStorage`'s `HotPath`). `nonisolated(unsafe)`, as ``Locked`` is
-    /// `@unchecked Sendable`: a `ManagedBuffer` cannot be `Sendable`, but the value is only read
-    /// and written inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let definition: MutexStorage<Definition>
-    nonisolated(unsafe) private let record = MutexStorage.make(StubHits())
+    /// Read on every request the stub is tried for, as ``record`` is written on every answer.
+    private let definition: Locked<Definition>
+    private let record = Locked(StubHits())
 
     init(sequence: Int, method: String, target: StubTarget, answer: Answer = .responses([Stub.Response()])) {
         self.sequence = sequence
         self.method = method.uppercased()
         self.target = target
-        self.definition = MutexStorage.make(Definition(answer: answer))
+        self.definition = Locked(Definition(answer: answer))
         self.description = "\(self.method) \(target.description)"
     }
 

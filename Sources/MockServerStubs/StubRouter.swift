@@ -12,12 +12,8 @@ import MockServerScript
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
 package final class StubRouter: HTTPMockResponder {
-    /// The stubs and their index, read on every request: the storage itself rather than a
-    /// ``Locked``, so that its `withLock` is inlined and specialised here (see `MutexStorage`'s
-    /// `HotPath`), as is ``answers``'s. `nonisolated(unsafe)`, as ``Locked`` is `@unchecked
-    /// Sendable`: a `ManagedBuffer` cannot be `Sendable`, but the value is only read and written
-    /// inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let stubs = MutexStorage<(all: [Stub], index: StubIndex)>.make(([], StubIndex()))
+    /// The stubs and their index, read on every request.
+    private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
     private let unexpected = Locked<[UnexpectedRequestReport]>([])
     private let failures = Locked<[String]>([])
@@ -25,7 +21,7 @@ package final class StubRouter: HTTPMockResponder {
     /// Which stub the unexpected-request reports offer to paste.
     package let reportSnippet = Locked(UnexpectedRequestReport.Snippet.swift)
     /// How many requests the stubs answered, numbering each answer for the declared orders.
-    nonisolated(unsafe) private let answers = MutexStorage.make(0)
+    private let answers = Locked(0)
     /// The stubs' declared orders (``declareOrder(_:)``), each oldest first.
     private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.

@@ -1,10 +1,13 @@
 /// OpenSSL's client-side context for connections this process makes (a recording proxy's to an
 /// https upstream): peers are verified against the system's trust store, or the CAs of one PEM file.
-package final class TLSClientContext: @unchecked Sendable {
-    // @unchecked: configured in `init` and only read afterwards; OpenSSL makes connections from one
-    // context on several threads safely.
-    let pointer: OpaquePointer
+///
+/// `Sendable`: configured in `init` and only read afterwards; OpenSSL makes connections from one
+/// context on several threads safely (``OpenSSLHandle``).
+package final class TLSClientContext: Sendable {
+    private let handle: OpenSSLHandle
     let library: OpenSSLLibrary
+
+    var pointer: OpaquePointer { handle.pointer }
     /// How long a handshake may take.
     package let handshakeTimeout: Duration
 
@@ -23,7 +26,7 @@ package final class TLSClientContext: @unchecked Sendable {
             throw .setupFailed(reason)
         }
         library.SSL_CTX_set_verify(pointer, OpenSSLConstant.Verify.peer, nil)
-        self.pointer = pointer
+        self.handle = OpenSSLHandle(pointer)
         self.library = library
         self.handshakeTimeout = handshakeTimeout
     }

@@ -1,8 +1,10 @@
 /// One listener's OpenSSL context (`SSL_CTX`): its identity, versions and application protocols,
 /// made once and shared by every connection it accepts.
+///
+/// The context is configured in `init` and only read afterwards; OpenSSL makes connections from
+/// one context on several threads safely.
+/// Kept: holds a C pointer and the ALPN buffer OpenSSL's callback reads, neither `Sendable`.
 package final class TLSContext: @unchecked Sendable {
-    // @unchecked: the context is configured in `init` and only read afterwards; OpenSSL makes
-    // connections from one context on several threads safely.
     let pointer: OpaquePointer
     let library: OpenSSLLibrary
     /// The configuration it was made from.

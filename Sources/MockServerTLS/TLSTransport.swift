@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// TLS around another transport (a socket): OpenSSL works on two memory buffers, and this type moves
 /// ciphertext between them and the inner transport, so the loop never blocks and the connection's
@@ -38,22 +38,19 @@ package final class TLSTransport: StreamTransport, LoopHandler {
     private let ssl: OpaquePointer
     private let incoming: OpaquePointer
     private let outgoing: OpaquePointer
-    // The five below are read at every event, on the loop's thread alone and never through
-    // overlapping accesses: no dynamic exclusivity checks (a thread-local look-up each, about 400
-    // instructions an HTTPS request in all).
     /// Where the connection is: its one state, which also decides what each event does.
-    @exclusivity(unchecked) private var machine = TLSStateMachine()
+    private var machine = TLSStateMachine()
     /// Ciphertext OpenSSL produced that the inner transport has not taken yet.
-    @exclusivity(unchecked) private var pending: [UInt8] = []
-    @exclusivity(unchecked) private var pendingStart = 0
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
     private var loop: EventLoop?
     /// The connection: held strongly, as the loop holds a registered handler (the loop holds this
     /// transport in its place); let go of when the connection closes.
     private var handler: (any LoopHandler)?
     /// What the connection asked to watch.
-    @exclusivity(unchecked) private var wanted: Interest = []
+    private var wanted: Interest = []
     /// What the inner transport watches.
-    @exclusivity(unchecked) private var applied: Interest = []
+    private var applied: Interest = []
     /// The loop's shared buffers, once attached.
     private var buffers: TLSBuffers?
     /// This connection's session tag, which the tickets it issues carry (never zero).

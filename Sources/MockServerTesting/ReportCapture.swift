@@ -15,7 +15,8 @@ import Testing
 /// #expect(reports.count == 1)
 /// ```
 package enum ReportCapture {
-    /// The reports captured so far. `@unchecked Sendable`: every access to `texts` holds `lock`.
+    /// The reports captured so far.
+    /// Kept: holds a lock; every access to `texts` holds it.
     final class Reports: @unchecked Sendable {
         private let lock = NSLock()
         private var texts: [String] = []

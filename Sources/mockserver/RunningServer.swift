@@ -1,19 +1,40 @@
 import Dispatch
 import Foundation
 import MockServer
+@_spi(HotPath) import MockServerCore
 
 /// The servers the signal handlers and `/shutdown` stop, and the queue they do it on.
 ///
-/// `@unchecked Sendable`: `server` and `admin` are only read or written on `queue` (set with
-/// `queue.sync`, read by handlers that run there), so every access is on that serial queue.
-final class RunningServer: @unchecked Sendable {
+/// `Sendable`: what it stops is held in a ``MockServerCore/Locked`` value (set on `queue` with
+/// `queue.sync`, read by handlers that run there, so the lock is never contended).
+final class RunningServer: Sendable {
+    /// What is stopped, and what runs after.
+    private struct Stopped {
+        var server: MockServer?
+        var admin: MockServer?
+        var afterStop: (() -> Void)?
+    }
+
     /// The serial queue of the signal handlers, and of every access to the servers below.
     let queue = DispatchQueue(label: "mockserver.signals")
-    var server: MockServer?
+    private let stopped = Locked(Stopped())
+
+    var server: MockServer? {
+        get { stopped.withLock { $0.server } }
+        set { stopped.withLock { $0.server = newValue } }
+    }
+
     /// The admin API's listener, when `--admin` asked for one.
-    var admin: MockServer?
+    var admin: MockServer? {
+        get { stopped.withLock { $0.admin } }
+        set { stopped.withLock { $0.admin = newValue } }
+    }
+
     /// What must happen once the server has stopped and before the exit (a recording's last write).
-    var afterStop: (() -> Void)?
+    var afterStop: (() -> Void)? {
+        get { stopped.withLock { $0.afterStop } }
+        set { stopped.withLock { $0.afterStop = newValue } }
+    }
 
     /// Routes SIGINT and SIGTERM to ``stopAndExit()`` on ``queue``; keep the sources for as long as
     /// the process runs. Call it before any server starts: its thread must start with the signals

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Testing
 import MockServer
 import MockServerAdmin
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// The control API answered by an `AdminResponder` on a real socket (port 0) to URLSession: the
 /// route table's refusals, errors that name the culprit, and `/shutdown` handing the stop to the

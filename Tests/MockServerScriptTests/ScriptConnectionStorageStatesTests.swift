@@ -1,5 +1,5 @@
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerScript
 
 /// A connection's storage makes the store of its protocols' states only when one is first kept

@@ -7,9 +7,9 @@
 /// ran unspecialised, with a dynamic cast of the value (about 1,100 instructions a request). Users
 /// write `@_spi(HotPath) import MockServerCore`.
 ///
-/// `@unchecked Sendable`: the entries are read and written only inside `withLock`, under the
-/// mutex (a `ManagedBuffer` cannot be `Sendable` itself), and each value is `Sendable`.
-@_spi(HotPath) public final class ConnectionStates: @unchecked Sendable {
+/// `Sendable` as its ``Locked`` is: the entries are read and written only inside `withLock`,
+/// under the mutex, and each value is `Sendable`.
+@_spi(HotPath) public final class ConnectionStates: Sendable {
     /// A value kept under its type.
     @usableFromInline
     class Box {
@@ -31,11 +31,11 @@
 
     /// Each value under its type's identifier, in the order they were made: a connection has one or
     /// two, so a look-up compares their keys in turn rather than hashing.
-    @usableFromInline let entries: MutexStorage<[(key: ObjectIdentifier, box: Box)]>
+    @usableFromInline let entries: Locked<[(key: ObjectIdentifier, box: Box)]>
 
     /// Creates the states of a new connection: none yet.
     public init() {
-        entries = MutexStorage.make([])
+        entries = Locked([])
     }
 
     /// The value of type `State`, made by `make` the first time it is asked for (under the store's

@@ -6,8 +6,8 @@
 /// step copied, the list freed once run); the converted list is shared instead, and a connection
 /// only reads it.
 ///
-/// `@unchecked Sendable`: a ``StreamStep`` is not `Sendable` only because two of its cases hold
-/// driver code (`whenWritten`, `run`); the initialiser keeps only the cases that hold values.
+/// Kept: holds ``StreamStep``s, not `Sendable` only because two of its cases hold driver code
+/// (`whenWritten`, `run`); the initialiser keeps only the cases that hold values.
 package struct ConstantStreamSteps: @unchecked Sendable {
     /// The converted steps, in order.
     package let steps: [StreamStep]

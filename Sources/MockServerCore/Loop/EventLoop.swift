@@ -11,19 +11,24 @@ package final class EventLoop {
     package let inbox: LoopInbox
     /// A scratch buffer for reads, shared by every connection of the loop.
     package let readBuffer: UnsafeMutableRawBufferPointer
-    // The state below that each turn reads is used on the loop's thread alone, and no access to it
-    // is held across a call that could reach it again (a handler that removes itself does so after
-    // its look-up ended), so its dynamic exclusivity checks, about 80 instructions each, are off.
+    // The handlers are looked up at every event, on the loop's thread alone, and no access to them
+    // is held across a call that could reach them again (a handler that removes itself does so
+    // after its look-up ended), so their dynamic exclusivity check is off: one an answer.
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var handlers = DescriptorTable<any LoopHandler>()
     /// Handlers without a descriptor (connections over a ``MemoryTransport``), closed at shutdown too.
     private var unwatched: [ObjectIdentifier: any LoopHandler] = [:]
-    @exclusivity(unchecked) private var timers = TimerQueue()
+    /// The optimiser proves its accesses apart: no run-time check an answer (callgrind, session 28).
+    private var timers = TimerQueue()
     /// Whether the loop is running: ``stop()`` makes it false, and ``shutDown()`` then runs.
-    @exclusivity(unchecked) package private(set) var isRunning = true
+    /// No run-time check an answer either, the annotation off (callgrind, session 28).
+    package private(set) var isRunning = true
     private var shutdownActions: [() -> Void] = []
     /// What services keep per loop (a pool of listeners, say), by type.
     private var attachments: [ObjectIdentifier: AnyObject] = [:]
-    /// What runs once this turn's events, timers and local work are done, before the loop waits again.
+    /// What runs once this turn's events, timers and local work are done, before the loop waits again:
+    /// read at every turn, about one check an answer without the annotation.
+    // callgrind http 500 2500: 21,250 vs 24,017 instructions an answer with every hot-path @exclusivity(unchecked) off.
     @exclusivity(unchecked) private var endOfTurn: [() -> Void] = []
 
     package init(selector: IOSelector, inbox: LoopInbox, environment: ServerEnvironment) {

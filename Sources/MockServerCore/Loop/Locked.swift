@@ -3,18 +3,24 @@
 /// A copy shares the value and the lock with the original (the storage is a class), so it is
 /// passed around and captured like a reference.
 ///
-/// `@unchecked Sendable`: the compiler cannot see that the value is only read or written inside
-/// `withLock`, which holds the mutex for the whole access, so no two threads touch it at once.
-package struct Locked<Value>: @unchecked Sendable {
-    private let storage: MutexStorage<Value>
+/// `@_spi(HotPath) public` with an `@inlinable` ``withLock(_:)`` (see ``MutexStorage``): a class in
+/// another module that takes a lock on every request holds a `Locked` and gets the specialised,
+/// inlined lock, where it held the storage itself, marked `nonisolated(unsafe)`, until session 28.
+///
+/// Kept: holds a lock, in a `ManagedBuffer` (which cannot be `Sendable`); the value is only read
+/// or written inside `withLock`, under the mutex.
+@_spi(HotPath) public struct Locked<Value>: @unchecked Sendable {
+    @usableFromInline let storage: MutexStorage<Value>
 
-    package init(_ value: Value) {
+    /// A new lock holding `value`.
+    public init(_ value: Value) {
         storage = MutexStorage.make(value)
     }
 
     /// Runs `body` with exclusive access to the value.
+    @inlinable
     @inline(__always)
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withLock(body)
     }
 }

@@ -5,14 +5,14 @@ package final class LoopInbox: Sendable {
     /// Tasks queued from other threads, and whether the loop has ended (``close()``).
     private let tasks = Locked<(queued: [@Sendable (EventLoop) -> Void], closed: Bool)>(([], false))
     private let selector: IOSelector
-    /// Work queued from the loop's own thread.
-    ///
-    /// `nonisolated(unsafe)`: only the thread marked with this inbox (``ThreadMarker``), the loop's
-    /// thread, reads or writes it; every other thread takes the locked path in ``execute(_:)``.
+    /// Work queued from the loop's own thread: only the thread marked with this inbox
+    /// (``ThreadMarker``), the loop's thread, reads or writes it; every other thread takes the
+    /// locked path in ``execute(_:)``.
+    /// Kept: holds the loop thread's own queue, which the thread marker (not a lock, nor the
+    /// compiler) keeps to that thread.
     nonisolated(unsafe) private var local: [@Sendable (EventLoop) -> Void] = []
     /// The batch ``runLocal(on:)`` is running; swapped with ``local`` so that neither reallocates.
-    ///
-    /// `nonisolated(unsafe)`: as ``local``, the loop's thread alone touches it.
+    /// Kept: holds what the loop's thread alone touches, as ``local`` does.
     nonisolated(unsafe) private var running: [@Sendable (EventLoop) -> Void] = []
 
     package init(selector: IOSelector) {

@@ -22,7 +22,10 @@ package final class MemoryTransport: StreamTransport {
     private var inboundOffset = 0
     private var inputEnded = false
     private var handler: (any LoopHandler)?
-    private unowned(unsafe) var loop: EventLoop?
+    /// Where readiness is queued: the loop's inbox, all this transport needs of its loop (held
+    /// strongly, where an `unowned(unsafe)` loop was until session 28: the inbox holds the transport
+    /// only while a readiness report is queued).
+    private var inbox: LoopInbox?
     private var interest: Interest = []
     private var readinessQueued = false
 
@@ -41,7 +44,7 @@ package final class MemoryTransport: StreamTransport {
 
     package func attach(_ handler: any LoopHandler, to loop: EventLoop, interest: Interest) throws {
         self.handler = handler
-        self.loop = loop
+        self.inbox = loop.inbox
         self.interest = interest
         loop.keep(handler)
         queueReadiness()
@@ -109,10 +112,10 @@ package final class MemoryTransport: StreamTransport {
     /// Reports readability once the loop gets round to it, while input (or its end) waits and the
     /// connection wants it.
     private func queueReadiness() {
-        guard !readinessQueued, handler != nil, interest.contains(.read), inboundOffset < inbound.count || inputEnded, let loop else { return }
+        guard !readinessQueued, handler != nil, interest.contains(.read), inboundOffset < inbound.count || inputEnded, let inbox else { return }
         readinessQueued = true
         let bound = LoopBound(self)
-        loop.inbox.execute { _ in bound.value.reportReadiness() }
+        inbox.execute { _ in bound.value.reportReadiness() }
     }
 
     private func reportReadiness() {

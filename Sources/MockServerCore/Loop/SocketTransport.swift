@@ -2,12 +2,12 @@
 package final class SocketTransport: StreamTransport {
     private let socket: Socket
     /// The addresses once asked for: each is a system call, which a connection that never needs it
-    /// (an FTP data connection, its local one) does not make. HTTP reads both at every request, on
-    /// the loop's thread and never through overlapping accesses: no dynamic exclusivity checks.
-    @exclusivity(unchecked) private var knownPeerAddress: NetworkAddress?
-    @exclusivity(unchecked) private var knownLocalAddress: NetworkAddress?
+    /// (an FTP data connection, its local one) does not make. HTTP reads both once a connection
+    /// (``HTTPRequestContext``), so their exclusivity checks are not on a per-answer path.
+    private var knownPeerAddress: NetworkAddress?
+    private var knownLocalAddress: NetworkAddress?
     /// Whether the descriptor was closed (its number may be another socket's by now).
-    @exclusivity(unchecked) private var isClosed = false
+    private var isClosed = false
 
     package init(_ socket: Socket) {
         self.socket = socket

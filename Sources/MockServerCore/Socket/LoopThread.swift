@@ -11,8 +11,9 @@ package struct LoopThread: Sendable {
     #if canImport(Glibc)
     private let thread: pthread_t
     #else
-    // `pthread_t` is an opaque pointer on Darwin; it is only handed back to `pthread_join`.
-    nonisolated(unsafe) private let thread: pthread_t
+    /// `pthread_t` is an opaque pointer on Darwin, which is not `Sendable`: its address is kept, as
+    /// it is only handed back to `pthread_join`.
+    private let thread: UInt
     #endif
 
     /// Starts a thread that runs `body` with the process's asynchronous signals blocked, so that a
@@ -44,13 +45,17 @@ package struct LoopThread: Sendable {
         return LoopThread(thread: thread)
         #else
         guard let thread else { throw SocketCallError(call: "pthread_create", code: EAGAIN) }
-        return LoopThread(thread: thread)
+        return LoopThread(thread: UInt(bitPattern: thread))
         #endif
     }
 
     /// Waits for the thread to finish.
     package func join() {
+        #if canImport(Glibc)
         _ = pthread_join(thread, nil)
+        #else
+        if let thread = pthread_t(bitPattern: thread) { _ = pthread_join(thread, nil) }
+        #endif
     }
 }
 

@@ -15,10 +15,10 @@ import Darwin
 /// and must get specialised. With Swift 6.3 an `@inlinable package` member has no body in the
 /// emitted module, so a caller in another module runs the unspecialised generic (for a lock:
 /// metadata look-ups and value-witness copies of the value, about 450 instructions a call). An
-/// `@_spi(HotPath) public` `@inlinable` member does carry its body: such a caller writes
-/// `@_spi(HotPath) import MockServerCore` and holds this storage directly (``make(_:)``), where
-/// everyone else uses ``Locked``. SPI declarations are not public API: they are not counted among
-/// the public types nor listed in Docs/Layout.md.
+/// `@_spi(HotPath) public` `@inlinable` member does carry its body: a caller writes
+/// `@_spi(HotPath) import MockServerCore` and holds a ``Locked``, whose `withLock` is this one's,
+/// inlined. SPI declarations are not public API: they are not counted among the public types nor
+/// listed in Docs/Layout.md.
 @_spi(HotPath) public final class MutexStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// A new storage holding `value`, its mutex initialised.
     public static func make(_ value: Value) -> MutexStorage<Value> {

@@ -13,8 +13,8 @@ import Darwin
 /// a peer that vanishes while its connection is paused is noticed when the pause ends and the
 /// connection reads or writes again.
 ///
-/// `@unchecked Sendable`: the registrations are read and changed only on the loop's thread (every
-/// method but ``wakeUp()``); other threads only call ``wakeUp()``, which writes a byte to a pipe.
+/// Kept: holds registrations read and changed only on the loop's thread (every method but
+/// ``wakeUp()``); other threads only call ``wakeUp()``, which writes a byte to a pipe.
 package final class PollSelector: @unchecked Sendable {
     private struct Registration {
         var interest: Interest

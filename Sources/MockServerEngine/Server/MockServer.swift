@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerScript
 import MockServerTLS
 

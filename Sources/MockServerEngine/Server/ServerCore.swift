@@ -43,11 +43,8 @@ final class ServerCore: ScriptServer {
     let configuration: MockServer.Configuration
     /// The transcript, the logger and the connection numbers every connection reports to.
     let environment: ServerEnvironment
-    /// Read on every reply (``replyState(base:)``): the storage itself rather than a ``Locked``, so
-    /// that its `withLock` is inlined and specialised here (see `MutexStorage`'s `HotPath`).
-    /// `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`: a `ManagedBuffer` cannot be
-    /// `Sendable`, but `Shared` is only read and written inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let shared: MutexStorage<Shared>
+    /// Read on every reply (``replyState(base:)``), under a lock inlined and specialised here.
+    private let shared: Locked<Shared>
 
     init(responder: any ScriptResponder, data: [UInt8], configuration: MockServer.Configuration,
          vocabulary: ScriptVocabulary) {
@@ -56,7 +53,7 @@ final class ServerCore: ScriptServer {
                                              logger: configuration.logger)
         // The configuration's conditions win over those of the script the server starts with.
         environment.conditions.withLock { $0 = configuration.conditions ?? responder.responseScript?.conditions }
-        self.shared = MutexStorage.make(Shared(responder: responder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
+        self.shared = Locked(Shared(responder: responder, data: data, store: FileStore(times: FileTimes(origin: configuration.clock())),
                                     standard: vocabulary.variables))
     }
 

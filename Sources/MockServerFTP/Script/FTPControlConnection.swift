@@ -8,9 +8,10 @@ import MockServerTLS
 /// directory, and whether a transfer holds the connection. It lives in the connection's
 /// ``MockServerScript/ScriptConnectionStorage`` and sends FTP's own replies (425, 426, 504).
 ///
-/// `@unchecked Sendable`: the storage that holds it is shared with other threads, but this object
-/// is made, used and closed only on the control connection's loop thread (FTP's commands run
-/// there, and so do the data channel's completions).
+/// The storage that holds it is shared with other threads, but this object is made, used and
+/// closed only on the control connection's loop thread.
+/// Kept: holds loop-thread state (FTP's commands run there, and so do the data channel's
+/// completions) in a storage that other threads may hold.
 final class FTPControlConnection: ScriptConnectionResource, @unchecked Sendable {
     /// Where the control connection stands.
     private enum State {

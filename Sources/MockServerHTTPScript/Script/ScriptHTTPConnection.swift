@@ -5,15 +5,14 @@ import MockServerScript
 /// the script's storage (its response set, a protocol's state) and the substitution values of its
 /// replies, which each reply updates in place rather than copying the whole context.
 ///
-/// `@unchecked Sendable`: ``context`` is read and written only inside `withLock`, under its mutex
-/// (a `ManagedBuffer` cannot be `Sendable` itself).
-package final class ScriptHTTPConnection: @unchecked Sendable {
+/// `Sendable`: ``context`` is read and written only inside `withLock`, under its mutex.
+package final class ScriptHTTPConnection: Sendable {
     /// The script's storage for the connection.
     package let storage: ScriptConnectionStorage
     /// The substitution values: the responder's base, from the first reply on, with the last
     /// reply's data and protocols' variables, which each reply sets again
     /// (``MockServerScript/ScriptServer/serverResponder(updating:)``).
-    private let context = MutexStorage<SubstitutionContext?>.make(nil)
+    private let context = Locked<SubstitutionContext?>(nil)
 
     /// The glue's state for the connection numbered `connectionID`.
     package init(connectionID: Int) {

@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// The mock-data files of one folder. A request looks its candidate names up directly (one `stat`

@@ -133,11 +133,8 @@ final class EndpointsWriter: RecordingSink {
         /// takes long (``pause(after:)``).
         var interval = EndpointsWriter.writeInterval
     }
-    /// Read and changed for every exchange recorded: the storage itself rather than a ``Locked``,
-    /// so that its `withLock` is inlined and specialised here (see `MutexStorage`'s `HotPath`).
-    /// `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`: a `ManagedBuffer` cannot be
-    /// `Sendable`, but the state is only read and written inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let state = MutexStorage.make(State())
+    /// Read and changed for every exchange recorded.
+    private let state = Locked(State())
     private let queue = DispatchQueue(label: "mockserver.record.endpoints")
     static let writeInterval = DispatchTimeInterval.milliseconds(200)
 

@@ -48,11 +48,8 @@ public final class HTTPRecorder: HTTPMockResponder, HTTPLoopResponder {
     private let sink: any RecordingSink
     /// What the destination already answers.
     private let replay: Replay
-    /// Counted on every exchange: the storage itself rather than a ``Locked``, so that its
-    /// `withLock` is inlined and specialised here (see `MutexStorage`'s `HotPath`).
-    /// `nonisolated(unsafe)`, as ``Locked`` is `@unchecked Sendable`: a `ManagedBuffer` cannot be
-    /// `Sendable`, but the counts are only read and written inside `withLock`, under the mutex.
-    nonisolated(unsafe) private let counts = MutexStorage.make((recorded: 0, replayed: 0, failed: 0))
+    /// Counted on every exchange.
+    private let counts = Locked((recorded: 0, replayed: 0, failed: 0))
     /// How the transcript names what an endpoints file records: "an endpoint of FILE".
     private let endpointWord: String
     /// The name of every reply the upstream gave, "upstream HOST:PORT" (made once).

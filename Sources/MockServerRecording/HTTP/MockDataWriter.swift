@@ -11,10 +11,8 @@ import MockServerMockData
 /// name; the replay masks an incoming request the same way before its second lookup.
 final class MockDataWriter: RecordingSink {
     let folder: URL
-    /// The files written, added to for every exchange: held as ``HTTPRecorder``'s counts are (a
-    /// `MutexStorage` whose `withLock` is specialised here; `nonisolated(unsafe)` for the same
-    /// reason: the set is only touched inside `withLock`, under its mutex).
-    nonisolated(unsafe) private let written = MutexStorage.make(Set<String>())
+    /// The files written, added to for every exchange.
+    private let written = Locked(Set<String>())
 
     init(folder: URL) throws(RecordingError) {
         self.folder = folder

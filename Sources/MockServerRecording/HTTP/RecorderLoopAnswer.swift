@@ -20,7 +20,7 @@ final class RecorderLoopAnswer: UpstreamOutcomeTaker {
     private let request: HTTPMockRequest
     private let context: HTTPRequestContext
     private unowned let loop: EventLoop
-    @exclusivity(unchecked) private var state: State
+    private var state: State
 
     init(recorder: HTTPRecorder, request: HTTPMockRequest, context: HTTPRequestContext, loop: EventLoop, done: @escaping (HTTPReply?) -> Void) {
         self.recorder = recorder

@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// Masks a transcript's entries as they come (``TranscriptMasking``), for a transcript printed or
 /// written to a file while a recording runs, including bodies recorded apart from their heads: an

@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// A recording proxy for any line protocol (SMTP, POP3, IMAP, a custom one): each client
 /// connection is relayed to the upstream byte for byte, and the dialogues are written as a response

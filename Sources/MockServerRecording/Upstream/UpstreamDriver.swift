@@ -31,18 +31,16 @@ final class UpstreamDriver: StreamDriver {
         var complete = false
     }
 
-    // The state and the counts are used at every exchange, on the loop's thread alone and never
-    // through overlapping accesses: no dynamic exclusivity checks (a thread-local look-up each).
-    @exclusivity(unchecked) private var state: State
+    private var state: State
     private weak var pool: UpstreamPool?
     private unowned let loop: EventLoop
     /// Whether a check of the current exchange's deadline is scheduled: one at a time, however many
     /// exchanges the connection carries, so that the loop holds a timer per connection, not one per
     /// request of the last `timeout` (90,000 of them at 3,000 requests a second and 30 s).
-    @exclusivity(unchecked) private var deadlineCheckScheduled = false
+    private var deadlineCheckScheduled = false
     private(set) weak var connection: StreamConnection?
     /// How many exchanges ran on the connection (a reused one is retried when it was closed under us).
-    @exclusivity(unchecked) private(set) var exchanges = 0
+    private(set) var exchanges = 0
 
     /// The upstream's address.
     let address: NetworkAddress

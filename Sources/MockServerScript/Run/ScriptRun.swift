@@ -1,5 +1,5 @@
 import Foundation
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerFileSystem
 
 /// One reply being carried out: the interpreter of the commands every script shares, and what a

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerEngine
 import MockServerHTTP
 import MockServerHTTP2

@@ -1,12 +1,14 @@
 /// An OpenSSL `EVP_PKEY` owned by this object (freed with it).
-package final class PrivateKey: @unchecked Sendable {
-    // @unchecked: the key is never changed after it is made; OpenSSL uses one key from several
-    // contexts and threads safely.
-    let pointer: OpaquePointer
+/// `Sendable`: the key is never changed after it is made; OpenSSL uses one key from several
+/// contexts and threads safely (``OpenSSLHandle``).
+package final class PrivateKey: Sendable {
+    private let handle: OpenSSLHandle
     private let library: OpenSSLLibrary
 
+    var pointer: OpaquePointer { handle.pointer }
+
     init(_ pointer: OpaquePointer, library: OpenSSLLibrary) {
-        self.pointer = pointer
+        self.handle = OpenSSLHandle(pointer)
         self.library = library
     }
 

@@ -1,12 +1,15 @@
 /// An OpenSSL `X509` owned by this object (freed with it), with what the package reads of it.
-package final class X509Certificate: @unchecked Sendable {
-    // @unchecked: the pointer is never mutated after the certificate is made and signed; OpenSSL
-    // reads a finished certificate from several threads safely (it is reference-counted inside).
-    let pointer: OpaquePointer
+///
+/// `Sendable`: the certificate is never changed after it is made and signed; OpenSSL reads a
+/// finished certificate from several threads safely (``OpenSSLHandle``).
+package final class X509Certificate: Sendable {
+    private let handle: OpenSSLHandle
     private let library: OpenSSLLibrary
 
+    var pointer: OpaquePointer { handle.pointer }
+
     init(_ pointer: OpaquePointer, library: OpenSSLLibrary) {
-        self.pointer = pointer
+        self.handle = OpenSSLHandle(pointer)
         self.library = library
     }
 

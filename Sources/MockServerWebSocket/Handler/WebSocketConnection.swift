@@ -1,4 +1,4 @@
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// One open WebSocket connection as a Swift handler sees it (a stub's `andUpgradeToWebSocket`):

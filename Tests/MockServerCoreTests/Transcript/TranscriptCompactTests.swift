@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// The transcript keeps its entries compact (``TranscriptSlot`` and ``TranscriptBytes``) and gives
 /// back what was recorded: every event, channel, exchange, connection and time.

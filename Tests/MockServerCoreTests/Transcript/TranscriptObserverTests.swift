@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// The observer sees each entry as it is recorded, also once the transcript is full and a new
 /// entry takes the oldest one's place; a waiter is satisfied by the entry it waits for.

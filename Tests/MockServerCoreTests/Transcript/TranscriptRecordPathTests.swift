@@ -1,5 +1,5 @@
 import Testing
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 
 /// `recordInput` and `recordOutput` (the connections' hot path, which makes no event when nothing
 /// needs one) record exactly what `record(.input)` and `record(.output)` do, whatever the case:

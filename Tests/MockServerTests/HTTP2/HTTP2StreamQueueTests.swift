@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServer
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerHTTP
 
 /// Answers `GET /stream` with a response whose body its steps work out one 4 KiB send at a time

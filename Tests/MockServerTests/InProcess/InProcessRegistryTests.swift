@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import MockServer
-import MockServerCore
+@_spi(HotPath) import MockServerCore
 import MockServerInProcess
 #if canImport(FoundationNetworking)
 import FoundationNetworking
