@@ -19,7 +19,10 @@ package enum HTTPAnswering {
 
     /// An answer to compute: the responder that deferred, or the work it handed back.
     package struct Later {
-        fileprivate enum Work {
+        /// Indirect, so that ``Start`` (made for every request, a reply nearly always) stays as
+        /// small as a reply: the responder, request and context go in a box only when an answer
+        /// is deferred, which then makes a task or a loop answer anyway.
+        fileprivate indirect enum Work {
             /// An ``HTTPLoopResponder`` answers on the loop, with no task.
             case onLoop(any HTTPLoopResponder, HTTPMockRequest, HTTPRequestContext)
             /// A task computes the answer.

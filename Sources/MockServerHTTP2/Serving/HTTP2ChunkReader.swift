@@ -3,7 +3,7 @@ import MockServerHTTP
 /// Takes the chunked transfer coding off a streamed body's sends (``MockServerHTTP/HTTPStreamedBody``
 /// writes its pieces as HTTP/1.1 chunks): HTTP/2 carries each piece's bytes as DATA instead, and the
 /// trailer section after the last chunk (a gRPC answer's `grpc-status`) as a closing HEADERS frame.
-struct HTTP2ChunkReader {
+package struct HTTP2ChunkReader {
     /// Where the reading stands.
     private enum Phase {
         /// Chunks come.

@@ -173,8 +173,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         for exchange in exchanges.values {
-            if case .answering(let cancel) = exchange.phase { cancel() }
-            exchange.phase = .done
+            let cancel = exchange.state.reset()
+            cancel?()
             discardQueued(exchange, on: connection)
         }
         exchanges = [:]
@@ -210,7 +210,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             // (its stream may be answered already), so that the connection's window never shuts.
             for frame in h2.release(bytes.count, on: id) { HTTP2FrameWriter.write(frame, into: &pending) }
             // A body refused already is dropped as it comes.
-            guard let exchange = exchanges[id], case .receiving = exchange.phase else { return }
+            guard let exchange = exchanges[id], exchange.state.isReceiving else { return }
             guard exchange.body.count + bytes.count <= maximumRequestBodySize else {
                 return refuseBody(exchange, on: connection)
             }
@@ -287,8 +287,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func closeConnection(_ reason: Transcript.CloseReason, on connection: StreamConnection) {
         state = .closing(reason)
         for exchange in exchanges.values {
-            if case .answering(let cancel) = exchange.phase { cancel() }
-            exchange.phase = .done
+            let cancel = exchange.state.reset()
+            cancel?()
             discardQueued(exchange, on: connection)
         }
         exchanges = [:]
@@ -300,8 +300,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     private func end(_ id: UInt32, on connection: StreamConnection) {
         guard let exchange = exchanges.removeValue(forKey: id) else { return }
-        if case .answering(let cancel) = exchange.phase { cancel() }
-        exchange.phase = .done
+        let cancel = exchange.state.reset()
+        cancel?()
         discardQueued(exchange, on: connection)
     }
 
@@ -343,7 +343,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     private func requestComplete(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        guard case .receiving = exchange.phase else { return }
+        guard exchange.state.isReceiving else { return }
         let request: HTTPMockRequest
         do {
             request = try HTTP2RequestHead.request(fields: exchange.fields, body: exchange.body, streamID: exchange.id)
@@ -366,21 +366,21 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .unmatched:
             unmatched(exchange, on: connection)
         case .later(let later):
-            exchange.phase = .answering(cancel: {})
+            exchange.state.answerLater()
             let computing = HTTPAnswering.compute(later, on: connection) { [weak self, weak exchange, weak connection] reply in
                 guard let self, let exchange, let connection else { return }
                 self.answered(reply, exchange: exchange, on: connection)
             }
             switch computing {
             case .done(let reply): answered(reply, exchange: exchange, on: connection)
-            case .waiting(let cancel): if case .answering = exchange.phase { exchange.phase = .answering(cancel: cancel) }
+            case .waiting(let cancel): exchange.state.answerWaits(cancel: cancel)
             }
         }
     }
 
     /// A stream's computed answer (`nil`: nothing answers), on the loop.
     private func answered(_ answer: HTTPReply?, exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        guard case .answering = exchange.phase, !connection.isClosed else { return }
+        guard exchange.state.isAnswering, !connection.isClosed else { return }
         if let answer { reply(answer, to: exchange, on: connection) } else { unmatched(exchange, on: connection) }
         flush(on: connection)
     }
@@ -397,7 +397,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     // MARK: Replies
 
     private func reply(_ reply: HTTPReply, to exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        guard let request = exchange.request else { return }
+        guard let request = exchange.request, exchange.state.beginReply() else { return }
         if reply.isUnexpected {
             connection.record(.unmatched(request.input), exchange: exchange.transcriptExchange)
         } else {
@@ -406,76 +406,66 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
         connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(request.input) [\(reply.name ?? "")]")
         exchange.steps = ReplyInterpreter(reply.steps)
-        exchange.phase = .replying
         run(exchange, on: connection)
     }
 
     /// Runs a stream's steps until one waits or they are all done; they also wait while the stream
     /// has ``streamQueueLimit`` bytes queued, and go on once half of that is left (``sendAndResume(_:on:atMost:)``).
     private func run(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        while case .replying = exchange.phase, case .running = state {
-            if exchange.outgoing.count >= Self.streamQueueLimit {
-                exchange.phase = .draining
+        while exchange.state.stepsRun, case .running = state {
+            if exchange.outgoing.count >= Self.streamQueueLimit, exchange.state.queueFull() {
                 sendQueued(exchange, on: connection)
-                guard case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
-                exchange.phase = .replying
+                guard exchange.state.isDraining, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
+                _ = exchange.state.queueDrained()
             }
             let action = exchange.steps.next()
             if case .end = action { break }
             perform(action, on: exchange, connection: connection)
         }
-        guard case .replying = exchange.phase, case .running = state else { return }
-        finishRawResponse(exchange, on: connection)
-        exchange.phase = .ending
-        if let rest = exchange.chunks?.takeRest(), !rest.isEmpty { exchange.outgoing.append(rest) }
-        sendQueued(exchange, on: connection)
+        guard exchange.state.stepsRun, case .running = state else { return }
+        endSteps(exchange, then: .streamEnds, on: connection)
     }
 
     /// Carries out one of the interpreter's actions on a stream: the stream's meaning of each.
     private func perform(_ action: ReplyAction<HTTPReplyOutput>, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         switch action {
         case .send(let bytes):
-            if !exchange.headSent || exchange.rawResponse != nil {
-                // Bytes before any response: a response written out in HTTP/1.1, read as one.
-                if exchange.rawResponse == nil { exchange.rawResponse = HTTPResponseParser(requestMethod: exchange.request?.method ?? "GET") }
-                do {
-                    rawEvents(try exchange.rawResponse!.append(bytes), on: exchange, connection: connection)
-                } catch {
-                    connection.log(.warning, "HTTP/2 stream \(exchange.id): bytes sent are not an HTTP/1.1 response (\(error)); not sent")
-                }
-                return
+            let method = exchange.request?.method ?? "GET", isHead = exchange.isHead
+            switch exchange.changeState({ $0.send(bytes, method: method, isHead: isHead) }) {
+            case .raw(let events):
+                rawEvents(events, on: exchange, connection: connection)
+            case .notAResponse(let error):
+                connection.log(.warning, "HTTP/2 stream \(exchange.id): bytes sent are not an HTTP/1.1 response (\(error)); not sent")
+            case .queue(let body, let trailers):
+                exchange.outgoing.append(body)
+                // A streamed body's trailer section (a gRPC answer's status) closes the stream as HEADERS.
+                if let trailers, exchange.trailers.fields.isEmpty { exchange.trailers = trailers }
+                sendQueued(exchange, on: connection)
+            case .drop:
+                break
             }
-            guard !exchange.isHead else { return }
-            exchange.outgoing.append(exchange.chunks != nil ? exchange.chunks!.take(bytes) : bytes)
-            // A streamed body's trailer section (a gRPC answer's status) closes the stream as HEADERS.
-            if exchange.trailers.fields.isEmpty, let trailers = exchange.chunks?.trailers { exchange.trailers = trailers }
-            sendQueued(exchange, on: connection)
         case .pause(let duration):
             connection.record(.paused(duration))
-            exchange.phase = .paused
+            guard exchange.state.pause() else { return }
             sendQueued(exchange, on: connection)
             connection.loop.schedule(after: duration) { [weak self, weak connection] in
-                guard let self, let connection, !connection.isClosed, case .paused = exchange.phase else { return }
-                exchange.phase = .replying
+                guard let self, let connection, !connection.isClosed, exchange.state.pauseEnded() else { return }
                 self.run(exchange, on: connection)
                 self.flush(on: connection)
             }
         case .close:
             // The stream ends with what was sent, all of it, as the windows let it go; then the
             // connection closes (GOAWAY first).
-            finishRawResponse(exchange, on: connection)
-            exchange.phase = .ending
-            exchange.closesConnection = true
-            sendQueued(exchange, on: connection)
+            endSteps(exchange, then: .connectionCloses, on: connection)
         case .fault(.hang):
-            exchange.phase = .hanging
+            exchange.state.hang()
             sendQueued(exchange, on: connection)
         case .fault(let fault):
             // The connection's faults act on the connection: every stream ends with it.
             connection.log(.debug, "HTTP/2 stream \(exchange.id): fault \(fault) on the connection")
             sendQueued(exchange, on: connection, whileReplying: true)
             handOver(on: connection)
-            exchange.phase = .done
+            _ = exchange.state.reset()
             state = .closing(.script)
             connection.hold()
             connection.resume(with: [.fault(fault)])
@@ -517,26 +507,22 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             closeConnection(.script, on: connection)
         case .stall:
             // As if the client's window were zero: the head goes (unless it went), the body never does.
-            if !exchange.headSent {
-                exchange.headSent = true
-                if let frames = try? h2.sendHeaders([HPACKHeader(":status", "200")], on: exchange.id, endStream: false) {
-                    for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
-                }
+            if exchange.state.stall() == .sendHead,
+               let frames = try? h2.sendHeaders([HPACKHeader(":status", "200")], on: exchange.id, endStream: false) {
+                for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
             }
             discardQueued(exchange, on: connection)
-            exchange.phase = .hanging
         case .badHPACK:
             // RFC 7541 §6.1: index 0 is not a field; a decoder must fail with COMPRESSION_ERROR.
-            exchange.headSent = true
+            exchange.state.hang()
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .headers(block: [0x80], endStream: false, endHeaders: true)), into: &pending)
             discardQueued(exchange, on: connection)
-            exchange.phase = .hanging
         case .illegalFrame:
             // RFC 9113 §6.5: SETTINGS on a stream other than 0 is a connection error, PROTOCOL_ERROR.
             // (Chosen over DATA on stream 0, which grpcio ignores.)
+            exchange.state.hang()
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .settings([], ack: false)), into: &pending)
             discardQueued(exchange, on: connection)
-            exchange.phase = .hanging
         }
     }
 
@@ -555,24 +541,35 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         sendQueued(exchange, on: connection)
     }
 
-    /// The end of a raw response's bytes: a body its close delimits is complete.
-    private func finishRawResponse(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        guard var parser = exchange.rawResponse else { return }
-        exchange.rawResponse = nil
-        if let events = try? parser.finish() { rawEvents(events, on: exchange, connection: connection) }
+    /// The steps' end (all run, or a «close», `after`): a raw response's bytes end (a body its close
+    /// delimits is complete), a streamed body's unfinished chunk goes as it is, and what is queued
+    /// goes, then the stream's end.
+    private func endSteps(_ exchange: HTTP2StreamExchange, then after: HTTP2ExchangeState.After, on connection: StreamConnection) {
+        let events = exchange.changeState { $0.finishRaw() }
+        if !events.isEmpty { rawEvents(events, on: exchange, connection: connection) }
+        let rest = exchange.changeState { $0.stepsEnded(then: after) }
+        if !rest.isEmpty { exchange.outgoing.append(rest) }
+        sendQueued(exchange, on: connection)
     }
 
     /// A response's HEADERS frame, and its body queued as DATA; a `raw` one (read from HTTP/1.1
     /// bytes) keeps its own length, and its body comes decoded.
     private func sendHead(_ response: HTTPMockResponse, on exchange: HTTP2StreamExchange, connection: StreamConnection, raw: Bool = false) {
-        guard !exchange.headSent else {
+        let chunked = !raw && response.headers.hasToken("chunked", in: "Transfer-Encoding")
+        let sendsBody = !exchange.isHead && !response.isBodiless
+        // A response with nothing after its head (a gRPC trailers-only error, a HEAD's answer, an
+        // empty body as the last step) ends the stream on its HEADERS frame, as gRPC clients require.
+        let nothingFollows = (!sendsBody || response.body.isEmpty) && exchange.outgoing.isEmpty
+            && response.trailers.fields.isEmpty && exchange.steps.isAtEnd
+        let endsHere: Bool
+        switch exchange.changeState({ $0.head(raw: raw, chunked: chunked, nothingFollows: nothingFollows) }) {
+        case .drop:
             connection.log(.warning, "HTTP/2 stream \(exchange.id): a second response on the stream is not sent")
             return
+        case .send: endsHere = false
+        case .sendEndingStream: endsHere = true
         }
-        exchange.headSent = true
-        let streamed = raw || response.headers.hasToken("chunked", in: "Transfer-Encoding")
-        if streamed, !raw { exchange.chunks = HTTP2ChunkReader() }
-        let sendsBody = !exchange.isHead && !response.isBodiless
+        let streamed = raw || chunked
         var fields: [HPACKHeader] = []
         fields.reserveCapacity(response.headers.count + 2)
         fields.append(HPACKHeader(name: HTTP2RequestHead.statusName, value: Array(String(response.status).utf8)))
@@ -584,10 +581,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             fields.append(HPACKHeader("content-length", String(response.body.count)))
         }
         exchange.trailers = response.trailers
-        // A response with nothing after its head (a gRPC trailers-only error, a HEAD's answer, an
-        // empty body as the last step) ends the stream on its HEADERS frame, as gRPC clients require.
-        let endsHere = !streamed && (!sendsBody || response.body.isEmpty) && exchange.outgoing.isEmpty
-            && response.trailers.fields.isEmpty && exchange.steps.isAtEnd
         do {
             for frame in try h2.sendHeaders(fields, on: exchange.id, endStream: endsHere) { HTTP2FrameWriter.write(frame, into: &pending) }
         } catch {
@@ -607,7 +600,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// `limit` of them), and ends the stream when its steps are done and nothing is left (with its
     /// trailers, if any). While the steps run, the bytes wait (unless `whileReplying`) for them to
     /// stop at a pause, a hang or the end, so that a response's last DATA frame carries END_STREAM
-    /// instead of an empty frame after it; while they wait for the queue (``HTTP2StreamExchange/Phase/draining``),
+    /// instead of an empty frame after it; while they wait for the queue (``HTTP2ExchangeState/Stepping/draining``),
     /// only what brings it down to half of ``streamQueueLimit`` goes, for the same reason.
     ///
     /// - Returns: how many bytes went.
@@ -616,19 +609,20 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                             atMost limit: Int = .max) -> Int {
         guard case .running = state, exchanges[exchange.id] === exchange, !connection.isClosed else { return 0 }
         var limit = limit
-        switch exchange.phase {
-        case .replying where !whileReplying:
+        let ending: Bool
+        switch exchange.state.sendPlan(whileReplying: whileReplying) {
+        case .wait:
             return 0
-        case .draining:
+        case .drain:
             limit = min(limit, exchange.outgoing.count - Self.streamQueueLimit / 2)
-        case .ending where !exchange.headSent:
+            ending = false
+        case .headFirst:
             // Steps that sent no response: the stream still needs a head.
             sendHead(HTTPMockResponse(status: 200), on: exchange, connection: connection)
             return 0
-        default:
-            break
+        case .send(let end):
+            ending = end
         }
-        let ending: Bool = if case .ending = exchange.phase { true } else { false }
         let endsWithData = ending && exchange.trailers.fields.isEmpty
         var sent = 0
         if !exchange.outgoing.isEmpty {
@@ -677,8 +671,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     @discardableResult
     private func sendAndResume(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, atMost limit: Int = .max) -> Int {
         let sent = sendQueued(exchange, on: connection, atMost: limit)
-        if case .draining = exchange.phase, exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange {
-            exchange.phase = .replying
+        if exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange, exchange.state.queueDrained() {
             run(exchange, on: connection)
         }
         return sent
@@ -714,8 +707,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).
     private func ended(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         exchanges[exchange.id] = nil
-        exchange.phase = .done
-        guard exchange.closesConnection else { return }
+        guard exchange.state.streamEnded() == .closeConnection else { return }
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
         closeConnection(.script, on: connection)
     }

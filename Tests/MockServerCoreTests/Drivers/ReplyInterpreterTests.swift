@@ -149,6 +149,30 @@ struct ReplyInterpreterTests {
         #expect(steps == ["out:r", "pause", "fault:reset"])
         #expect(interpreter.isAtEnd)
     }
+
+    @Test("converting one output (the one-response shortcut), or an output left last, gives it and ends; converting again gives nothing")
+    func convertOneOutput() {
+        func convert(_ interpreter: inout Interpreter) -> [String] {
+            interpreter.convert(send: { _ in "send" }, pause: { _ in "pause" }, conditions: { _ in "conditions" }, output: { "out:" + $0 },
+                                fault: { "fault:\($0)" }, close: { "close" }, then: { _ in "then" })
+        }
+        var one = Interpreter([.output("r")])
+        #expect(convert(&one) == ["out:r"])
+        #expect(one.isAtEnd)
+        #expect(convert(&one) == [])
+        #expect(Self.describe(one.next()) == "end")
+        // An output left last after a then: the then's steps first, then the output, once.
+        var afterThen = Interpreter([.send(Array("a".utf8)), .then { [Self.send("b")] }, .output("r")])
+        let first = convert(&afterThen)
+        #expect(first == ["send", "then"])
+        #expect(afterThen.waitsToWorkOut)
+        #expect(convert(&afterThen) == ["send", "out:r"])
+        #expect(afterThen.isAtEnd)
+        var lastOnly = Interpreter([.pause(.seconds(1)), .output("r")])
+        #expect(Self.describe(lastOnly.next()) == "pause:1")
+        #expect(convert(&lastOnly) == ["out:r"], "an output left last after steps read by next()")
+        #expect(lastOnly.isAtEnd)
+    }
 }
 
 /// A count a `then` bumps (its closure is `@Sendable`).
