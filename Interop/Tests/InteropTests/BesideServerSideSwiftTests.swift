@@ -19,7 +19,7 @@ func asyncHTTPClientAgainstTheMock() async throws {
     let server = try HTTPMockServer.current
     let ours: HTTPHeaderFields = ["Accept": "application/json"]
     var theirs = HTTPHeaders()
-    for (name, value) in ours { theirs.add(name: name, value: value) }
+    for field in ours { theirs.add(name: field.name, value: field.value) }
     var request = HTTPClientRequest(url: try server.url(for: "/v1/me").absoluteString)
     request.headers = theirs
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
