@@ -42,8 +42,9 @@ public struct UnexpectedInputReport: Sendable, CustomStringConvertible {
     /// `200 OK`.
     public static func snippet(for input: InputUnit) -> String {
         // "\r\n" is one Character, so look for any newline rather than splitting on "\n".
-        let newline = input.text.firstIndex { $0.isNewline }
-        let firstLine = String(input.text[..<(newline ?? input.text.endIndex)])
+        let text = input.text
+        let newline = text.firstIndex { $0.isNewline }
+        let firstLine = String(text[..<(newline ?? text.endIndex)])
         let words = firstLine.split(separator: " ", maxSplits: 1)
         let name = words.first.map { $0.lowercased() }.flatMap { $0.isEmpty ? nil : $0 } ?? "empty line"
         let pattern = "^" + escapedPattern(firstLine) + (newline == nil ? "$" : "\\r?\\n")

@@ -353,14 +353,24 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         answer(request, on: exchange, connection: connection)
     }
 
+    /// What every stream of the connection tells its responder, made at the first stream: one value
+    /// shared by them all, not one made (and allocated) for each.
+    private var requestContext: HTTPRequestContext?
+
+    private func context(_ connection: StreamConnection) -> HTTPRequestContext {
+        if let requestContext { return requestContext }
+        let made = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
+                                      environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: true)
+        requestContext = made
+        return made
+    }
+
     /// Asks the responder for a stream's answer, and runs the reply at once or when it is computed.
     private func answer(_ request: HTTPMockRequest, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         exchange.request = request
         exchange.isHead = request.method == "HEAD"
         exchange.body = []
-        let context = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                         environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: true)
-        switch HTTPAnswering.start(responder(), request, context: context, on: connection) {
+        switch HTTPAnswering.start(responder(), request, context: context(connection), on: connection) {
         case .reply(let reply):
             self.reply(reply, to: exchange, on: connection)
         case .unmatched:

@@ -56,13 +56,21 @@ public struct InputPattern: Sendable, CustomStringConvertible {
     /// Matches `input` and returns its capture groups 1…n (`nil` for a group that did not take
     /// part), or `nil` when the pattern does not match. The `«initial»` marker matches nothing.
     public func match(_ input: InputUnit) -> [String?]? {
+        var text: String?
+        return match(input, text: &text)
+    }
+
+    /// Matches `input` as ``match(_:)`` does, decoding its text into `text` only when the regex
+    /// engine needs it and `text` is still `nil`: a unit tried against several patterns is decoded once.
+    package func match(_ input: InputUnit, text decoded: inout String?) -> [String?]? {
         guard let regex else { return nil }
         if matchesEverything { return [] }
         if let prefix {
             guard prefix.admits(input.bytes) else { return nil }
             if prefix.isWholePattern { return [] }
         }
-        let text = input.text
+        let text = decoded ?? input.text
+        decoded = text
         guard let result = regex.firstMatch(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) else {
             return nil
         }

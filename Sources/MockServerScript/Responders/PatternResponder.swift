@@ -109,9 +109,11 @@ public struct PatternResponder: ScriptResponder {
     private func firstMatchIndex(in set: ResponseSet, input: InputUnit,
                                  where answers: (borrowing ResponseEntry) -> Bool) -> (index: Int, groups: [String?])? {
         var groups: [String?] = []
+        // The input's text, decoded by the first pattern that needs the regex engine.
+        var text: String?
         let found: Int? = set.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices where answers(entries[index]) {
-                if let matched = entries[index].pattern.match(input) {
+                if let matched = entries[index].pattern.match(input, text: &text) {
                     groups = matched
                     return index
                 }
