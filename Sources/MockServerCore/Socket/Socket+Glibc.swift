@@ -33,7 +33,7 @@ package enum Platform {
     @inline(__always) static func bind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.bind(fd, address, length) }
     @inline(__always) static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
     @inline(__always) static func listen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
-    @inline(__always) static func read(_ fd: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(fd, pointer, count) }
+    @inline(__always) static func receive(_ fd: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.recv(fd, pointer, count, 0) }
     @inline(__always) static func shutdown(_ fd: Int32, _ how: Int32) -> Int32 { Glibc.shutdown(fd, how) }
     @inline(__always) static func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
 }
