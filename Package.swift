@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerInProcess"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerResponses", "TestSupport"], resources: [.copy("VOKMockData")], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServerHTTP", "MockServerHTTP2", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketScriptTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
