@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",
