@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerResponses", "MockServerScript", "MockServerTLS", "MockServerWebDAV", "TestSupport"],
+            dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerHTTP", "MockServerHTTPScript", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
@@ -98,18 +98,18 @@ let package = Package(
         .testTarget(name: "MockServerFTPTests", dependencies: ["MockServer", "MockServerCore", "MockServerFTP", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerScriptTests", dependencies: ["MockServerCore", "MockServerScript"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebDAVTests", dependencies: ["MockServer", "MockServerCore", "MockServerFileSystem", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerInProcess"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerInProcessTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerInProcess", "MockServerResponses", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerMockDataTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerResponses", "TestSupport"], resources: [.copy("VOKMockData")], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServerHTTP", "MockServerHTTP2", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketScriptTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerTLSTests", dependencies: ["MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerTLSTests", dependencies: ["MockServer", "MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 import TestSupport
-import MockServerResponses
-import MockServer
 
 /// Real FTP and WebDAV clients against `mockserver --files DIR` with the bundled scripts: folders,
 /// recursive downloads and uploads byte for byte, resume, and errors where a real server gives them.
@@ -38,7 +36,8 @@ struct FileSystemClientTests {
     /// `mockserver [script] --files tree` and its port.
     private func serve(_ tree: URL, script: String? = nil, options: [String] = []) throws -> (RunningCommand, UInt16) {
         var arguments = ["--files", tree.path] + options
-        if let script { arguments.append(try #require(BundledResponses.url(named: script)).path) }
+        // The bundled script as the repository has it (Responses/), which is the file BundledResponses copies.
+        if let script { arguments.append(Tools.fixture("Responses/\(script).json").path) }
         let command = try RunningCommand(arguments)
         let port = try #require(command.firstLine.split(separator: " ")[3].split(separator: ":").last.flatMap { UInt16($0.prefix { $0.isNumber }) },
                                 "first line: \(command.firstLine)")

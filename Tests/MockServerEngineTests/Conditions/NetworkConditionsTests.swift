@@ -12,12 +12,6 @@ import MockServerResponses
 // and their Python clients at once on two cores skew each other's clocks.
 @Suite("Network conditions", .offPool, .serialized)
 struct NetworkConditionsTests {
-    /// The longest a condition that should take `nominal` seconds may take in a test. A condition
-    /// only ever adds time, so the lower bounds are exact; what a client adds (waiting for the CPU
-    /// on a loaded machine, or ten times slower under a sanitizer) has no bound, so the upper
-    /// bound is generous: it catches a condition that holds a client several times as long as it should.
-    static func slowest(_ nominal: Double) -> Double { nominal * 2 + 0.5 }
-
     private func ftp(_ conditions: NetworkConditions, bytes: Int) throws -> MockServer {
         var configuration = MockServer.Configuration()
         configuration.conditions = conditions
@@ -54,8 +48,8 @@ struct NetworkConditionsTests {
         #expect(fields[0] == "60000")
         // 60,000 bytes at 80,000 bytes a second: 0.75 s each way.
         let download = try #require(Double(fields[1])), upload = try #require(Double(fields[2]))
-        #expect(download > 0.6 && download < Self.slowest(0.75), "download took \(download) s")
-        #expect(upload > 0.6 && upload < Self.slowest(0.75), "upload took \(upload) s")
+        #expect(download > 0.6 && download < ConditionTiming.slowest(0.75), "download took \(download) s")
+        #expect(upload > 0.6 && upload < ConditionTiming.slowest(0.75), "upload took \(upload) s")
         #expect(server.uploads.last?.data.count == 60_000)
     }
 
@@ -80,7 +74,7 @@ struct NetworkConditionsTests {
             """)
         let times = result.stdout.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(times.count == 2, "\(result.stdout)\(result.stderr)")
-        #expect(times.allSatisfy { $0 >= 0.15 && $0 < Self.slowest(0.15) }, "banner and NOOP took \(times) s")
+        #expect(times.allSatisfy { $0 >= 0.15 && $0 < ConditionTiming.slowest(0.15) }, "banner and NOOP took \(times) s")
 
         let http = try MockServer(script: ResponseScript(json: """
             {"scheme": "http", "responses": {"any": {"pattern": "^GET ", "commands": [{"response": {"body": "hi"}}]}}}
@@ -89,7 +83,7 @@ struct NetworkConditionsTests {
         defer { http.stop() }
         let curl = try Tools.curl(["-o", "/dev/null", "-w", "%{time_starttransfer}", "http://127.0.0.1:\(http.port)/"])
         let firstByte = try #require(Double(curl.stdout), "\(curl.stdout)\(curl.stderr)")
-        #expect(firstByte >= 0.15 && firstByte < Self.slowest(0.15), "first byte after \(firstByte) s")
+        #expect(firstByte >= 0.15 && firstByte < ConditionTiming.slowest(0.15), "first byte after \(firstByte) s")
     }
 
     // What a client reads at once depends on when it is scheduled (two slices that arrived while it

@@ -23,7 +23,7 @@ struct ConditionsCommandLineTests {
             f.quit()
             """)
         let noop = try #require(Double(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stdout)\(result.stderr)")
-        #expect(noop >= 0.2 && noop < NetworkConditionsTests.slowest(0.2), "NOOP took \(noop) s")
+        #expect(noop >= 0.2 && noop < ConditionTiming.slowest(0.2), "NOOP took \(noop) s")
 
         let folder = try Tools.temporaryDirectory()
         let data = folder.appendingPathComponent("data.bin")
@@ -36,7 +36,7 @@ struct ConditionsCommandLineTests {
         let fields = download.stdout.split(separator: " ")
         #expect(fields.first == "40000", "\(download.stdout)\(download.stderr)")
         let seconds = try #require(fields.last.flatMap { Double($0) })
-        #expect(seconds > 0.64 && seconds < NetworkConditionsTests.slowest(0.8), "the download took \(seconds) s")
+        #expect(seconds > 0.64 && seconds < ConditionTiming.slowest(0.8), "the download took \(seconds) s")
 
         for (arguments, message) in [(["--latency", "soon"], "--latency takes seconds from 0 to 3600, not \"soon\""),
                                      (["--bandwidth", "0"], "--bandwidth takes a number of bytes per second above 0, not \"0\"")] {

@@ -41,7 +41,7 @@ struct CommandLineTests {
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Tools.mockserver)
         // Last resort, the package's own folder: found while the checkout is there, when the
         // build folder whose path SwiftPM's own lookup remembers is gone.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Tools.repositoryRoot
         #expect(BundledResponses.searchedPlaces.last?.standardizedFileURL == root.appendingPathComponent("Responses").standardizedFileURL)
         for executable in [copy, link] {
             let command = try RunningCommand([], executable: executable)
