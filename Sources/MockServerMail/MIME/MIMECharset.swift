@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text from bytes in a MIME charset: UTF-8, US-ASCII, ISO-8859-1 to 16, Windows-1250 to 1258 and
 /// KOI8-R/U, by any of the names Python's codecs take for them (`latin1`, `iso8859_2`, `cp1252`, …).
 /// Never fails: bytes a charset does not define become U+FFFD, and an unknown charset reads as UTF-8
@@ -8,7 +6,7 @@ package enum MIMECharset {
     /// The charset's name in one spelling (`iso-8859-2`, `windows-1252`, `utf-8`), lowercased, from
     /// the spellings mail and Python's codecs use.
     package static func normalized(_ name: String) -> String {
-        var text = name.lowercased().trimmingCharacters(in: .whitespaces)
+        var text = name.lowercased().trimmingMIMESpaces
         text = text.replacingOccurrences(of: "_", with: "-")
         if text.hasPrefix("x-") { text.removeFirst(2) }
         switch text {

@@ -6,7 +6,7 @@
 package enum MIMEEncodedWords {
     /// `text` with its encoded words decoded.
     package static func decode(_ text: String) -> String {
-        guard text.contains("=?") else { return text }
+        guard text.mayHoldEncodedWord else { return text }
         let bytes = Array(text.utf8)
         var output = ""
         output.reserveCapacity(bytes.count)

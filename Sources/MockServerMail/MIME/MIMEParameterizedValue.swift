@@ -1,5 +1,3 @@
-import Foundation
-
 /// A header value with parameters (RFC 2045 §5.1: `Content-Type`, `Content-Disposition`): the value
 /// before the first `;`, lowercased, and the parameters by lowercased name, decoded.
 ///
@@ -18,14 +16,14 @@ package struct MIMEParameterizedValue: Sendable, Equatable {
     /// Reads `text` (a field's unfolded value).
     package init(_ text: String) {
         let pieces = Self.split(text)
-        value = (pieces.first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        value = (pieces.first ?? "").trimmingMIMESpaces.lowercased()
         var plain: [String: String] = [:]
         // name → [(section number, text, is extended)]
         var sections: [String: [(number: Int, text: String, extended: Bool)]] = [:]
         for piece in pieces.dropFirst() {
             guard let equals = piece.firstIndex(of: "=") else { continue }
-            var name = piece[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let rawValue = piece[piece.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            var name = piece[..<equals].trimmingMIMESpaces.lowercased()
+            let rawValue = piece[piece.index(after: equals)...].trimmingMIMESpaces
             let value = Self.unquote(rawValue)
             guard !name.isEmpty else { continue }
             if let star = name.firstIndex(of: "*") {
@@ -120,37 +118,38 @@ package struct MIMEParameterizedValue: Sendable, Equatable {
         return output
     }
 
-    /// `text` split at the semicolons outside quoted strings and comments, comments removed.
+    /// `text` split at the semicolons outside quoted strings and comments, comments removed (one
+    /// pass over its UTF-8 bytes).
     static func split(_ text: String) -> [String] {
         var pieces: [String] = []
-        var current = ""
+        var current: [UInt8] = []
         var quoted = false
         var escaped = false
         var comment = 0
-        for character in text {
+        for byte in text.utf8 {
             if escaped {
-                if comment == 0 { current.append(character) }
+                if comment == 0 { current.append(byte) }
                 escaped = false
                 continue
             }
             if quoted {
-                if character == "\\" { escaped = true }
-                if character == "\"" { quoted = false }
-                current.append(character)
+                if byte == UInt8(ascii: "\\") { escaped = true }
+                if byte == UInt8(ascii: "\"") { quoted = false }
+                current.append(byte)
                 continue
             }
             if comment > 0 {
-                if character == "(" { comment += 1 } else if character == ")" { comment -= 1 } else if character == "\\" { escaped = true }
+                if byte == UInt8(ascii: "(") { comment += 1 } else if byte == UInt8(ascii: ")") { comment -= 1 } else if byte == UInt8(ascii: "\\") { escaped = true }
                 continue
             }
-            switch character {
-            case "\"": quoted = true; current.append(character)
-            case "(": comment = 1
-            case ";": pieces.append(current); current = ""
-            default: current.append(character)
+            switch byte {
+            case UInt8(ascii: "\""): quoted = true; current.append(byte)
+            case UInt8(ascii: "("): comment = 1
+            case UInt8(ascii: ";"): pieces.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true)
+            default: current.append(byte)
             }
         }
-        pieces.append(current)
+        pieces.append(String(decoding: current, as: UTF8.self))
         return pieces
     }
 }

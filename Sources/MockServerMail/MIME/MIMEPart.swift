@@ -61,7 +61,7 @@ package struct MIMEPart: Sendable {
         headers = MIMEHeaderSection(reading: bytes, in: range, maximumLength: limits.maximumHeaderLength)
         let type = MIMEParameterizedValue(headers["content-type"] ?? "")
         if type.value.split(separator: "/", omittingEmptySubsequences: false).count == 2, !type.value.hasPrefix("/"), !type.value.hasSuffix("/"),
-           !type.value.contains(" ") {
+           !type.value.utf8.contains(UInt8(ascii: " ")) {
             contentType = type
         } else {
             contentType = MIMEParameterizedValue(defaultType, parameters: type.parameters)

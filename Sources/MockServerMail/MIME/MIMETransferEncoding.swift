@@ -1,5 +1,3 @@
-import Foundation
-
 /// A part's Content-Transfer-Encoding (RFC 2045 §6): how its body's bytes stand for its content.
 /// 7bit, 8bit, binary and any encoding not known are the bytes as they are (as Python gives them).
 package enum MIMETransferEncoding: Sendable, Equatable {
@@ -9,7 +7,7 @@ package enum MIMETransferEncoding: Sendable, Equatable {
 
     /// The encoding a header value names (any case, spaces around it ignored).
     package init(headerValue: String?) {
-        switch headerValue?.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch headerValue?.trimmingMIMESpaces.lowercased() {
         case "base64"?: self = .base64
         case "quoted-printable"?: self = .quotedPrintable
         default: self = .identity

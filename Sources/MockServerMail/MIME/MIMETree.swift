@@ -1,5 +1,3 @@
-import Foundation
-
 /// A message's parts, parsed within limits: the message is part 0, and every part lists its own.
 ///
 /// Parts are opened from a work list, not by recursion: a message nested 100,000 deep costs a list
@@ -79,7 +77,7 @@ package struct MIMETree: Sendable {
             }
             var root: Int?
             if let start = part.contentType.parameters["start"], !start.isEmpty {
-                root = children.first { parts[$0].headers["content-id"]?.trimmingCharacters(in: .whitespaces) == start }
+                root = children.first { parts[$0].headers["content-id"]?.trimmingMIMESpaces == start }
             }
             if let root = root ?? children.first { work.append(root) }
         }

@@ -8,22 +8,22 @@ import Foundation
 /// parser is bounded: at most 32 levels of nesting, 1,000 parts and 64 KiB a header field; past a
 /// limit it stops descending and sets `isTruncated`, and `raw` still holds every byte. Parsing is
 /// linear in the message's size; the attachments' bytes are decoded only when asked for.
-public struct MailMessage: Sendable {
+package struct MailMessage: Sendable {
     /// The message's bytes, exactly as given.
-    public let raw: Data
+    package let raw: Data
     /// The parsed parts (package: for the mail server and its control API).
     package let tree: MIMETree
     /// The text of the text body (the first `text/plain` part not marked as an attachment), decoded
     /// from its transfer encoding and charset; nil when there is none.
-    public let text: String?
+    package let text: String?
     /// The HTML of the HTML body (the first `text/html` part not marked as an attachment), decoded;
     /// nil when there is none.
-    public let html: String?
+    package let html: String?
     /// The parts that are neither body, in order: attachments, inline images, attached messages.
-    public let attachments: [Attachment]
+    package let attachments: [Attachment]
 
     /// Parses `raw`. Never fails: what cannot be read is left as it is.
-    public init(_ raw: Data) {
+    package init(_ raw: Data) {
         self.init(raw, limits: MIMELimits())
     }
 
@@ -42,46 +42,46 @@ public struct MailMessage: Sendable {
     package var headers: MIMEHeaderSection { tree.parts[0].headers }
 
     /// Whether a limit stopped the parser: a part not opened or not listed, or a header field cut.
-    public var isTruncated: Bool { tree.isTruncated }
+    package var isTruncated: Bool { tree.isTruncated }
 
     /// The value of the first header field named `name` (any case), unfolded and with its RFC 2047
     /// words decoded; nil when there is none.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers[name].map(MIMEEncodedWords.decode)
     }
 
     /// The values of every header field named `name` (any case), in order, unfolded and decoded.
-    public func headerValues(_ name: String) -> [String] {
+    package func headerValues(_ name: String) -> [String] {
         headers.values(name).map(MIMEEncodedWords.decode)
     }
 
     /// The names of the header fields, in order, as written (a name repeated as often as its field).
-    public var headerNames: [String] { headers.fields.map(\.name) }
+    package var headerNames: [String] { headers.fields.map(\.name) }
 
     /// The subject, decoded; empty when there is none.
-    public var subject: String { header("subject") ?? "" }
+    package var subject: String { header("subject") ?? "" }
 
     /// The mailboxes of the `From` field.
-    public var from: [Address] { addresses("from") }
+    package var from: [Address] { addresses("from") }
     /// The mailboxes of the `To` fields.
-    public var to: [Address] { addresses("to") }
+    package var to: [Address] { addresses("to") }
     /// The mailboxes of the `Cc` fields.
-    public var cc: [Address] { addresses("cc") }
+    package var cc: [Address] { addresses("cc") }
     /// The mailboxes of a `Bcc` field, when the message has one (a sent message usually does not: its
     /// blind copies are in the envelope).
-    public var bcc: [Address] { addresses("bcc") }
+    package var bcc: [Address] { addresses("bcc") }
 
     /// The `Message-ID`, without its angle brackets; nil when there is none.
-    public var messageID: String? {
+    package var messageID: String? {
         headers["message-id"].map { value in
-            var id = value.trimmingCharacters(in: .whitespaces)
+            var id = value.trimmingMIMESpaces
             if id.hasPrefix("<"), id.hasSuffix(">"), id.count >= 2 { id = String(id.dropFirst().dropLast()) }
             return id
         }
     }
 
     /// The `Date`, or nil when there is none or it is not an RFC 5322 date.
-    public var date: Date? { headers["date"].flatMap(MIMEDate.parse) }
+    package var date: Date? { headers["date"].flatMap(MIMEDate.parse) }
 
     /// The mailboxes of every field named `name`.
     func addresses(_ name: String) -> [Address] {
