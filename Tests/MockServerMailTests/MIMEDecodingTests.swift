@@ -105,5 +105,7 @@ struct MIMEDecodingTests {
         #expect(MIMEDate.parse("Sun, 29 Nov 26 04:35:00 EST") == expected)
         #expect(MIMEDate.parse("yesterday") == nil)
         #expect(MIMEDate.parse("32 Nov 2026 10:00:00 +0000") == nil)
+        // A year that would overflow the day count is no date (it trapped before the year was bounded).
+        #expect(MIMEDate.parse("1 Jan 9223372036854775807 10:00 +0000") == nil)
     }
 }

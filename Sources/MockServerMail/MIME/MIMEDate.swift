@@ -26,7 +26,7 @@ package enum MIMEDate {
                 offset = hours * 3600
             }
         }
-        guard (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
+        guard (1...31).contains(day), (1...9999).contains(year), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         // Days since 1970-01-01 of the civil date (Howard Hinnant's algorithm).
         let month = monthIndex + 1
         let y = month <= 2 ? year - 1 : year

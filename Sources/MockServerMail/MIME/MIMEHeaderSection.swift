@@ -22,9 +22,9 @@ package struct MIMEHeaderSection: Sendable, Equatable {
     package init(reading bytes: UnsafeRawBufferPointer, in range: Range<Int>, maximumLength: Int) {
         self.init(bodyStart: range.upperBound)
         var lineStart = range.lowerBound
-        var current: (name: String, nameEnd: Int, start: Int, end: Int, value: [UInt8], cut: Bool)?
+        var current: (name: String, start: Int, end: Int, value: [UInt8], cut: Bool)?
         var first = true
-        func finish(_ field: (name: String, nameEnd: Int, start: Int, end: Int, value: [UInt8], cut: Bool)?, into section: inout MIMEHeaderSection) {
+        func finish(_ field: (name: String, start: Int, end: Int, value: [UInt8], cut: Bool)?, into section: inout MIMEHeaderSection) {
             guard let field else { return }
             section.fields.append(MIMEHeaderField(name: field.name, lowercasedName: field.name.lowercased(),
                                                   value: String(decoding: field.value, as: UTF8.self), range: field.start..<field.end))
@@ -84,7 +84,7 @@ package struct MIMEHeaderSection: Sendable, Equatable {
             let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<colon]), as: UTF8.self)
             let room = maximumLength - (valueStart - lineStart)
             let valueEnd = min(contentEnd, valueStart + max(0, room))
-            current = (name, colon, lineStart, contentEnd, Array(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])), valueEnd < contentEnd)
+            current = (name, lineStart, contentEnd, Array(UnsafeRawBufferPointer(rebasing: bytes[valueStart..<valueEnd])), valueEnd < contentEnd)
             lineStart = next
         }
         finish(current, into: &self)

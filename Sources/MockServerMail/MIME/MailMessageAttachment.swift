@@ -44,7 +44,9 @@ extension MailMessage {
             self.message = message
             bodyRange = part.bodyRange
             transferEncoding = part.transferEncoding
-            size = message.withUnsafeBytes { part.transferEncoding.decode(UnsafeRawBufferPointer(rebasing: $0[part.bodyRange])).count }
+            // Bytes as they are need no decoding to be counted.
+            size = part.transferEncoding == .identity ? part.bodyRange.count
+                : message.withUnsafeBytes { part.transferEncoding.decode(UnsafeRawBufferPointer(rebasing: $0[part.bodyRange])).count }
         }
     }
 }
