@@ -5,7 +5,7 @@ import TestSupport
 
 /// The MIME corpus (Fixtures/corpus/*.eml: real-shaped messages) read by `MailMessage` and by Python's
 /// `email` package (`policy.default`, Tests/Python/mime_corpus.py), compared field by field: the
-/// subject, the addresses, the message ID, the text and HTML bodies, and each attachment's file name,
+/// subject, the addresses, the message ID, the date, the text and HTML bodies, and each attachment's file name,
 /// content type, decoded size and content ID.
 @Suite("MIME corpus against Python's email package", .offPool)
 struct MIMECorpusTests {
@@ -75,6 +75,7 @@ struct MIMECorpusTests {
                 compare(name, field, ours: addresses.map { [$0.name, $0.address] }, theirs: expected[field])
             }
             compare(name, "messageID", ours: message.messageID, theirs: expected["messageID"])
+            compare(name, "date", ours: message.date?.timeIntervalSince1970, theirs: expected["date"])
             compare(name, "text", ours: message.text, theirs: expected["text"])
             compare(name, "html", ours: message.html, theirs: expected["html"])
             let attachments = expected["attachments"] as? [[String: Any]] ?? []

@@ -54,6 +54,7 @@ def read(path):
             "contentID": strip_angles(part["content-id"]),
         })
     subject = message["subject"]
+    date = message["date"]
     return {
         "subject": str(subject) if subject is not None else "",
         "from": addresses(message, "from"),
@@ -61,6 +62,7 @@ def read(path):
         "cc": addresses(message, "cc"),
         "bcc": addresses(message, "bcc"),
         "messageID": strip_angles(message["message-id"]),
+        "date": date.datetime.timestamp() if date is not None and date.datetime is not None else None,
         "text": text_part.get_content() if text_part is not None else None,
         "html": html_part.get_content() if html_part is not None else None,
         "attachments": attachments,
