@@ -118,35 +118,48 @@ package struct MIMEParameterizedValue: Sendable, Equatable {
         return output
     }
 
+    /// Where the splitter is in a value's text.
+    enum Place {
+        case plain
+        case quoted
+        /// After a backslash in a quoted string.
+        case quotedEscape
+        /// In a comment, `depth` parentheses deep.
+        case comment(depth: Int)
+        /// After a backslash in a comment.
+        case commentEscape(depth: Int)
+    }
+
     /// `text` split at the semicolons outside quoted strings and comments, comments removed (one
     /// pass over its UTF-8 bytes).
     static func split(_ text: String) -> [String] {
         var pieces: [String] = []
         var current: [UInt8] = []
-        var quoted = false
-        var escaped = false
-        var comment = 0
+        var place = Place.plain
         for byte in text.utf8 {
-            if escaped {
-                if comment == 0 { current.append(byte) }
-                escaped = false
-                continue
-            }
-            if quoted {
-                if byte == UInt8(ascii: "\\") { escaped = true }
-                if byte == UInt8(ascii: "\"") { quoted = false }
+            switch place {
+            case .plain:
+                switch byte {
+                case UInt8(ascii: "\""): place = .quoted; current.append(byte)
+                case UInt8(ascii: "("): place = .comment(depth: 1)
+                case UInt8(ascii: ";"): pieces.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true)
+                default: current.append(byte)
+                }
+            case .quoted:
+                if byte == UInt8(ascii: "\\") { place = .quotedEscape } else if byte == UInt8(ascii: "\"") { place = .plain }
                 current.append(byte)
-                continue
-            }
-            if comment > 0 {
-                if byte == UInt8(ascii: "(") { comment += 1 } else if byte == UInt8(ascii: ")") { comment -= 1 } else if byte == UInt8(ascii: "\\") { escaped = true }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): quoted = true; current.append(byte)
-            case UInt8(ascii: "("): comment = 1
-            case UInt8(ascii: ";"): pieces.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true)
-            default: current.append(byte)
+            case .quotedEscape:
+                place = .quoted
+                current.append(byte)
+            case .comment(let depth):
+                switch byte {
+                case UInt8(ascii: "("): place = .comment(depth: depth + 1)
+                case UInt8(ascii: ")"): place = depth == 1 ? .plain : .comment(depth: depth - 1)
+                case UInt8(ascii: "\\"): place = .commentEscape(depth: depth)
+                default: break
+                }
+            case .commentEscape(let depth):
+                place = .comment(depth: depth)
             }
         }
         pieces.append(String(decoding: current, as: UTF8.self))
