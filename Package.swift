@@ -44,6 +44,8 @@ let package = Package(
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerEngine", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
+        // Mail (issue 51): the MIME parser, on Foundation alone; SMTP and POP3 come above it.
+        .target(name: "MockServerMail", swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
@@ -110,6 +112,8 @@ let package = Package(
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
+        // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.
+        .testTarget(name: "MockServerMailTests", dependencies: ["MockServerMail", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",
