@@ -1,5 +1,4 @@
 import Foundation
-import MockServerCore
 import MockServerMail
 import Testing
 
