@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerEngine", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
         // Mail (issue 51): the MIME parser, on Foundation alone; SMTP and POP3 come above it.
-        .target(name: "MockServerMail", swiftSettings: swiftSettings),
+        .target(name: "MockServerMail", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
