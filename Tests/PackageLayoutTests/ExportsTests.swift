@@ -43,17 +43,12 @@ struct ExportsTests {
     @Test("each type the facade re-exports is declared public, of that kind, in the module it names")
     func facadeNamesDeclaredTypes() throws {
         let facade = try Self.exports(in: "Sources/MockServer/Exports.swift")
-        let fileManager = FileManager.default
-        var declarations: [String: String] = [:]
-        for module in Set(facade.map(\.module)) {
-            let folder = PackageLayoutTests.root.appendingPathComponent("Sources/" + module).path
-            let files = fileManager.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-            declarations[module] = try files.map { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
-        }
+        // The one reading of the sources' declarations (PackageLayoutTests'), top-level ones by name.
+        let declared = try PackageLayoutTests.sourceTypes()
         for export in facade {
-            let source = declarations[export.module] ?? ""
-            let declared = ["public ", "public final "].contains { source.contains("\n\($0)\(export.kind) \(export.name)") }
-            #expect(declared, "\(export): Sources/\(export.module) declares no public \(export.kind) \(export.name) at the top level")
+            let type = declared[export.name]
+            #expect(type?.module == export.module && type?.kind == export.kind,
+                    "\(export): Sources/\(export.module) declares no public \(export.kind) \(export.name) at the top level\(type.map { " (Sources/\($0.file) declares a \($0.kind))" } ?? "")")
         }
     }
 }

@@ -163,17 +163,26 @@ struct PackageLayoutTests {
         return names
     }
 
+    /// Where a type is declared (`Module/Folder/File.swift`, under Sources) and what kind it is
+    /// (`struct`, `enum`, `class`, `protocol`, `actor` or `typealias`).
+    struct SourceType: Equatable {
+        let file: String
+        let kind: String
+        /// The target that declares it.
+        var module: String { String(file.prefix { $0 != "/" }) }
+    }
+
     /// The public (and open) types the library targets declare, nested ones as `Outer.Inner`;
     /// SPI declarations (`@_spi`) are not part of the public API. With `includingPackage`, the
     /// `package` types as well.
-    static func sourceTypes(includingPackage: Bool = false) throws -> [String: String] {
+    static func sourceTypes(includingPackage: Bool = false) throws -> [String: SourceType] {
         let declaration = try NSRegularExpression(pattern: #"^(\s*)((?:@\w+(?:\([^)]*\))?\s+)*)((?:(?:public|open|package|private|fileprivate|internal|final|indirect)\s+)*)(struct|enum|class|protocol|actor|extension|typealias)\s+([A-Za-z_][\w.]*)"#)
-        var found: [String: String] = [:]
+        var found: [String: SourceType] = [:]
         let sources = root.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         // The executables declare nothing public; MockServerLegacyNames only the deprecated old
         // names of renamed types (ServerSideNamesTests holds it so).
-        for file in files where !file.hasPrefix("mockserver") && !file.hasPrefix(ServerSideNamesTests.legacyFolder) {
+        for file in files where !file.hasPrefix("mockserver") && !file.hasPrefix(LegacyAliasLine.module + "/") {
             var scopes: [(indent: Int, name: String)] = []
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {
@@ -189,7 +198,7 @@ struct PackageLayoutTests {
                 let full = scopes.last.map { "\($0.name).\(name)" } ?? name
                 scopes.append((indent, kind == "extension" ? name : full))
                 let isPublic = modifiers.contains("public") || modifiers.contains("open") || (includingPackage && modifiers.contains("package"))
-                if kind != "extension", isPublic, !attributes.contains("@_spi") { found[full] = file }
+                if kind != "extension", isPublic, !attributes.contains("@_spi") { found[full] = SourceType(file: file, kind: kind) }
             }
         }
         return found
@@ -199,8 +208,8 @@ struct PackageLayoutTests {
     func publicTypes() throws {
         let listed = try Self.readmeTypes()
         let declared = try Self.sourceTypes()
-        for (name, file) in declared.sorted(by: { $0.key < $1.key }) where !listed.contains(name) {
-            Issue.record("\(name) (Sources/\(file)) is public but not in Docs/Layout.md's list of public types")
+        for (name, type) in declared.sorted(by: { $0.key < $1.key }) where !listed.contains(name) {
+            Issue.record("\(name) (Sources/\(type.file)) is public but not in Docs/Layout.md's list of public types")
         }
         for name in listed.sorted() where declared[name] == nil {
             Issue.record("Docs/Layout.md lists \(name), which no library target declares public")
@@ -247,10 +256,10 @@ struct PackageLayoutTests {
     func noForeignNames() throws {
         let declared = try Self.sourceTypes(includingPackage: true)
         #expect(declared.count > 100)
-        for (name, file) in declared.sorted(by: { $0.key < $1.key }) {
+        for (name, type) in declared.sorted(by: { $0.key < $1.key }) {
             let last = String(name.split(separator: ".").last ?? "")
             if Self.foreignTypeNames.contains(last), !Self.renamedElsewhere.contains(name) {
-                Issue.record("\(name) (Sources/\(file)) has the name of a Foundation, ObjectiveC or swift-http-types type")
+                Issue.record("\(name) (Sources/\(type.file)) has the name of a Foundation, ObjectiveC or swift-http-types type")
             }
         }
         for name in Self.renamedElsewhere.sorted() where declared[name] == nil {

@@ -146,7 +146,7 @@ struct ReferenceTests {
 
     /// The module whose spellings are its top-level type aliases (the renamed types' old names),
     /// listed under a section of its own name.
-    static let legacyModule = "MockServerLegacyNames"
+    static let legacyModule = LegacyAliasLine.module
 
     /// The public spellings of the covered sources, by type; the old names the legacy module keeps,
     /// under ``legacyModule``.
@@ -155,21 +155,13 @@ struct ReferenceTests {
         for file in try coveredFiles() {
             let source = try String(contentsOf: file, encoding: .utf8)
             if file.pathComponents.contains(legacyModule) {
-                all[legacyModule, default: []].formUnion(topLevelAliases(in: source))
+                all[legacyModule, default: []].formUnion(LegacyAliasLine.lines(in: source, file: file.lastPathComponent).compactMap { $0.alias?.old })
             }
             for (type, names) in spellings(in: source) {
                 all[type, default: []].formUnion(names)
             }
         }
         return all
-    }
-
-    /// The names of `source`'s top-level `public typealias` declarations.
-    static func topLevelAliases(in source: String) -> [String] {
-        source.split(separator: "\n").compactMap { line in
-            let words = line.split(separator: " ")
-            return words.count >= 3 && words[0] == "public" && words[1] == "typealias" ? String(words[2]) : nil
-        }
     }
 
     /// The reference's rows: under each "### `Type`" heading, each table row's first cell

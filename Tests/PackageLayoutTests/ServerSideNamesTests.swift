@@ -16,9 +16,6 @@ struct ServerSideNamesTests {
         return Set(text.split(separator: "\n").map(String.init))
     }
 
-    /// The module that keeps the renamed types' old names for code moving to the new ones.
-    static let legacyFolder = "MockServerLegacyNames/"
-
     /// The names of `ours` (top-level ones: a nested type is reached through its outer one) that
     /// `theirs` also declares.
     static func clashes(_ ours: [String: String], with theirs: Set<String>) -> [(name: String, file: String)] {
@@ -33,7 +30,7 @@ struct ServerSideNamesTests {
         #expect(theirs.isSuperset(of: ["HTTPHeaders", "ByteBuffer", "TLSConfiguration", "HTTPClient", "Router", "Application", "HTTPFields", "SocketAddress"]))
         let ours = try PackageLayoutTests.sourceTypes()
         #expect(ours.count > 30)
-        for clash in Self.clashes(ours, with: theirs) {
+        for clash in Self.clashes(ours.mapValues(\.file), with: theirs) {
             Issue.record("\(clash.name) (Sources/\(clash.file)) has the name of a public type of a server-side package (Tests/PackageLayoutTests/ServerSideTypeNames.txt): rename it, and list the old name in CHANGELOG.md and MockServerLegacyNames")
         }
     }
@@ -48,23 +45,18 @@ struct ServerSideNamesTests {
     // Each alias's row in Docs/Reference.md is ReferenceTests', which reads them as the module's spellings.
     @Test("MockServerLegacyNames declares only deprecated aliases, each of a name the server-side packages use and to a type of ours")
     func legacyNamesAreDeprecatedAliases() throws {
-        let folder = Tools.repositoryRoot.appendingPathComponent("Sources").appendingPathComponent(Self.legacyFolder)
         let theirs = try Self.serverSideNames()
         let ours = try PackageLayoutTests.sourceTypes()
         var aliases = 0
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
-            for (index, line) in lines.enumerated() where line.hasPrefix("public ") {
-                let words = line.split(separator: " ")
-                guard words.count == 5, words[1] == "typealias", words[3] == "=" else {
-                    Issue.record("Sources/\(Self.legacyFolder)\(file):\(index + 1): only `public typealias Old = New` belongs here")
-                    continue
-                }
-                aliases += 1
-                #expect(index > 0 && lines[index - 1].hasPrefix("@available(*, deprecated, renamed: \"\(words[4])\""), "\(words[2]) is not deprecated in favour of \(words[4])")
-                #expect(theirs.contains(String(words[2])), "\(words[2]) clashes with nothing: it need not be kept apart")
-                #expect(ours[String(words[4])] != nil, "\(words[4]) is not a public type of ours")
+        for line in try LegacyAliasLine.all() {
+            guard let alias = line.alias else {
+                Issue.record("Sources/\(LegacyAliasLine.module)/\(line.file):\(line.number): only `public typealias Old = New` belongs here")
+                continue
             }
+            aliases += 1
+            #expect(line.previous?.hasPrefix("@available(*, deprecated, renamed: \"\(alias.new)\"") == true, "\(alias.old) is not deprecated in favour of \(alias.new)")
+            #expect(theirs.contains(alias.old), "\(alias.old) clashes with nothing: it need not be kept apart")
+            #expect(ours[alias.new] != nil, "\(alias.new) is not a public type of ours")
         }
         #expect(aliases == 6)
     }

@@ -176,21 +176,15 @@ struct CounterProtocolTests {
         try await server.start()
         defer { server.stop() }
         #expect(server.dataPort != 0 && server.dataPort != server.port)
-        let result = try Tools.python("""
-            import socket
-            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                f = s.makefile("rwb")
-                def line():
-                    return f.readline().decode().rstrip("\\r\\n")
+        let result = try Tools.pythonSocket(port: server.port, """
+            print(line())
+            for text in [b"INCR a\\r\\n", b"INCR a\\n", b"GET a\\r\\n", b"INCR b\\n", b"TOTALS\\r\\n", b"HUH\\n"]:
+                f.write(text); f.flush()
                 print(line())
-                for text in [b"INCR a\\r\\n", b"INCR a\\n", b"GET a\\r\\n", b"INCR b\\n", b"TOTALS\\r\\n", b"HUH\\n"]:
-                    f.write(text); f.flush()
-                    print(line())
-                f.write(b"QUIT\\r\\n"); f.flush()
-                print(line())
-                print(repr(f.read()))
-            with socket.create_connection(("127.0.0.1", \(server.dataPort)), timeout=10) as t:
-                print(repr(t.makefile("rb").read()))
+            f.write(b"QUIT\\r\\n"); f.flush()
+            print(line())
+            print(repr(f.read()))
+            print(repr(connect(\(server.dataPort))[1].read()))
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n") == ["COUNTER ready (connection 1)", "a=11", "a=12", "a=12", "b=11", "TOTALS \(server.dataPort)", "ERR HUH", "BYE", "b''",
@@ -210,13 +204,10 @@ struct CounterProtocolTests {
             let server = try Self.server(CounterStore(), conditions: conditions)
             try await server.start()
             defer { server.stop() }
-            let result = try Tools.python("""
-                import socket
-                with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                    f = s.makefile("rwb")
-                    f.readline()
-                    s.sendall(b"INCR x\\r\\nINCR x\\nGET x\\r\\nQUIT\\r\\n")
-                    print(f.read().decode().replace("\\r\\n", "|"))
+            let result = try Tools.pythonSocket(port: server.port, """
+                f.readline()
+                s.sendall(b"INCR x\\r\\nINCR x\\nGET x\\r\\nQUIT\\r\\n")
+                print(f.read().decode().replace("\\r\\n", "|"))
                 """)
             #expect(result.stdout == "x=1|x=2|x=2|BYE|\n", "size \(size): \(result.stdout)\(result.stderr)")
         }
@@ -227,14 +218,11 @@ struct CounterProtocolTests {
         let server = try Self.server(CounterStore())
         try server.start()
         defer { server.stop() }
-        let result = try Tools.python("""
-            import socket
-            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                f = s.makefile("rb")
-                f.readline()
-                s.sendall(b"INCR a\\nGET a")
-                s.shutdown(socket.SHUT_WR)
-                print(f.read().decode().replace("\\r\\n", "|"))
+        let result = try Tools.pythonSocket(port: server.port, """
+            f.readline()
+            s.sendall(b"INCR a\\nGET a")
+            s.shutdown(socket.SHUT_WR)
+            print(f.read().decode().replace("\\r\\n", "|"))
             """)
         #expect(result.stdout == "a=1|ERR unterminated GET a|\n", "\(result.stdout)\(result.stderr)")
     }
@@ -245,15 +233,12 @@ struct CounterProtocolTests {
         try await server.start()
         defer { server.stop() }
         // "INCR " and a 9-byte name and CRLF: 16 bytes, at the bound; one byte more is past it.
-        let result = try Tools.python("""
-            import socket
-            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                f = s.makefile("rwb")
-                f.readline()
-                f.write(b"INCR abcdefghi\\r\\n"); f.flush()
-                print(f.readline().decode().strip())
-                f.write(b"INCR abcdefghij" + b"j" * 100); f.flush()
-                print(repr(f.read()))
+        let result = try Tools.pythonSocket(port: server.port, """
+            f.readline()
+            f.write(b"INCR abcdefghi\\r\\n"); f.flush()
+            print(line())
+            f.write(b"INCR abcdefghij" + b"j" * 100); f.flush()
+            print(repr(f.read()))
             """)
         #expect(result.stdout == "abcdefghi=1\nb''\n", "\(result.stdout)\(result.stderr)")
         try await server.waitForConnectionsClosed()
@@ -276,13 +261,10 @@ struct CounterProtocolTests {
         let admin = MockServer(httpResponder: try AdminResponder(.init(server: server, shutdown: {})), configuration: .init(host: "127.0.0.1"))
         try await admin.start()
         defer { admin.stop() }
-        let result = try Tools.python("""
-            import socket
-            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                f = s.makefile("rwb")
-                f.readline()
-                for text in [b"INCR a\\n", b"INCR a\\n", b"INCR b\\n"]:
-                    f.write(text); f.flush(); f.readline()
+        let result = try Tools.pythonSocket(port: server.port, """
+            f.readline()
+            for text in [b"INCR a\\n", b"INCR a\\n", b"INCR b\\n"]:
+                f.write(text); f.flush(); f.readline()
             """)
         #expect(result.status == 0, "\(result.stderr)")
         let base = "http://127.0.0.1:\(admin.port)"

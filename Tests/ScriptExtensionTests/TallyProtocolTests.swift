@@ -80,17 +80,12 @@ struct TallyProtocolTests {
         let server = try MockServer(script: script)
         try server.start()
         defer { server.stop() }
-        let result = try Tools.python("""
-            import socket
-            with socket.create_connection(("127.0.0.1", \(server.port)), timeout=10) as s:
-                f = s.makefile("rwb")
-                def line():
-                    return f.readline().decode().rstrip("\\r\\n")
+        let result = try Tools.pythonSocket(port: server.port, """
+            print(line())
+            for text in ["COUNT", "ECHO quiet please", "COUNT", "PORT", "COUNT", "BYE"]:
+                f.write((text + "\\r\\n").encode()); f.flush()
                 print(line())
-                for text in ["COUNT", "ECHO quiet please", "COUNT", "PORT", "COUNT", "BYE"]:
-                    f.write((text + "\\r\\n").encode()); f.flush()
-                    print(line())
-                print(repr(f.read()))
+            print(repr(f.read()))
             """)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n") == ["HELLO FROM MOCKSERVER", "TALLY 1", "QUIET PLEASE", "TALLY 2", "port \(String(server.port, radix: 16))",
@@ -104,14 +99,12 @@ struct TallyProtocolTests {
         let server = try MockServer(script: script)
         try server.start()
         defer { server.stop() }
-        let result = try Tools.python("""
-            import socket
-            a = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10).makefile("rwb")
-            b = socket.create_connection(("127.0.0.1", \(server.port)), timeout=10).makefile("rwb")
+        let result = try Tools.pythonSocket(port: server.port, """
+            a, b = f, connect(\(server.port))[1]
             a.readline(); b.readline()
-            for f in [a, a, b, a]:
-                f.write(b"COUNT\\r\\n"); f.flush()
-                print(f.readline().decode().strip())
+            for file in [a, a, b, a]:
+                file.write(b"COUNT\\r\\n"); file.flush()
+                print(line(file))
             """)
         #expect(result.stdout.split(separator: "\n") == ["TALLY 1", "TALLY 2", "TALLY 1", "TALLY 3"], "\(result.stdout)\(result.stderr)")
     }

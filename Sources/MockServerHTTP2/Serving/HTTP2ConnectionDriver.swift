@@ -173,7 +173,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
         for exchange in exchanges.values {
-            let cancel = exchange.state.reset()
+            let cancel = exchange.changeState { $0.reset() }
             cancel?()
             discardQueued(exchange, on: connection)
         }
@@ -287,7 +287,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func closeConnection(_ reason: Transcript.CloseReason, on connection: StreamConnection) {
         state = .closing(reason)
         for exchange in exchanges.values {
-            let cancel = exchange.state.reset()
+            let cancel = exchange.changeState { $0.reset() }
             cancel?()
             discardQueued(exchange, on: connection)
         }
@@ -300,7 +300,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     private func end(_ id: UInt32, on connection: StreamConnection) {
         guard let exchange = exchanges.removeValue(forKey: id) else { return }
-        let cancel = exchange.state.reset()
+        let cancel = exchange.changeState { $0.reset() }
         cancel?()
         discardQueued(exchange, on: connection)
     }
@@ -376,14 +376,14 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         case .unmatched:
             unmatched(exchange, on: connection)
         case .later(let later):
-            exchange.state.answerLater()
+            exchange.changeState { $0.answerLater() }
             let computing = HTTPAnswering.compute(later, on: connection) { [weak self, weak exchange, weak connection] reply in
                 guard let self, let exchange, let connection else { return }
                 self.answered(reply, exchange: exchange, on: connection)
             }
             switch computing {
             case .done(let reply): answered(reply, exchange: exchange, on: connection)
-            case .waiting(let cancel): exchange.state.answerWaits(cancel: cancel)
+            case .waiting(let cancel): exchange.changeState { $0.answerWaits(cancel: cancel) }
             }
         }
     }
@@ -407,7 +407,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     // MARK: Replies
 
     private func reply(_ reply: HTTPReply, to exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        guard let request = exchange.request, exchange.state.beginReply() else { return }
+        guard let request = exchange.request, exchange.changeState({ $0.beginReply() }) else { return }
         if reply.isUnexpected {
             connection.record(.unmatched(request.input), exchange: exchange.transcriptExchange)
         } else {
@@ -423,10 +423,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// has ``streamQueueLimit`` bytes queued, and go on once half of that is left (``sendAndResume(_:on:atMost:)``).
     private func run(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         while exchange.state.stepsRun, case .running = state {
-            if exchange.outgoing.count >= Self.streamQueueLimit, exchange.state.queueFull() {
+            if exchange.outgoing.count >= Self.streamQueueLimit, exchange.changeState({ $0.queueFull() }) {
                 sendQueued(exchange, on: connection)
                 guard exchange.state.isDraining, exchange.outgoing.count <= Self.streamQueueLimit / 2 else { return }
-                _ = exchange.state.queueDrained()
+                _ = exchange.changeState { $0.queueDrained() }
             }
             let action = exchange.steps.next()
             if case .end = action { break }
@@ -456,10 +456,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             }
         case .pause(let duration):
             connection.record(.paused(duration))
-            guard exchange.state.pause() else { return }
+            guard exchange.changeState({ $0.pause() }) else { return }
             sendQueued(exchange, on: connection)
             connection.loop.schedule(after: duration) { [weak self, weak connection] in
-                guard let self, let connection, !connection.isClosed, exchange.state.pauseEnded() else { return }
+                guard let self, let connection, !connection.isClosed, exchange.changeState({ $0.pauseEnded() }) else { return }
                 self.run(exchange, on: connection)
                 self.flush(on: connection)
             }
@@ -468,14 +468,14 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             // connection closes (GOAWAY first).
             endSteps(exchange, then: .connectionCloses, on: connection)
         case .fault(.hang):
-            exchange.state.hang()
+            exchange.changeState { $0.hang() }
             sendQueued(exchange, on: connection)
         case .fault(let fault):
             // The connection's faults act on the connection: every stream ends with it.
             connection.log(.debug, "HTTP/2 stream \(exchange.id): fault \(fault) on the connection")
             sendQueued(exchange, on: connection, whileReplying: true)
             handOver(on: connection)
-            _ = exchange.state.reset()
+            _ = exchange.changeState { $0.reset() }
             state = .closing(.script)
             connection.hold()
             connection.resume(with: [.fault(fault)])
@@ -517,20 +517,20 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             closeConnection(.script, on: connection)
         case .stall:
             // As if the client's window were zero: the head goes (unless it went), the body never does.
-            if exchange.state.stall() == .sendHead,
+            if exchange.changeState({ $0.stall() }) == .sendHead,
                let frames = try? h2.sendHeaders([HPACKHeader(":status", "200")], on: exchange.id, endStream: false) {
                 for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
             }
             discardQueued(exchange, on: connection)
         case .badHPACK:
             // RFC 7541 §6.1: index 0 is not a field; a decoder must fail with COMPRESSION_ERROR.
-            exchange.state.hang()
+            exchange.changeState { $0.hang() }
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .headers(block: [0x80], endStream: false, endHeaders: true)), into: &pending)
             discardQueued(exchange, on: connection)
         case .illegalFrame:
             // RFC 9113 §6.5: SETTINGS on a stream other than 0 is a connection error, PROTOCOL_ERROR.
             // (Chosen over DATA on stream 0, which grpcio ignores.)
-            exchange.state.hang()
+            exchange.changeState { $0.hang() }
             HTTP2FrameWriter.write(HTTP2Frame(streamID: exchange.id, .settings([], ack: false)), into: &pending)
             discardQueued(exchange, on: connection)
         }
@@ -681,7 +681,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     @discardableResult
     private func sendAndResume(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, atMost limit: Int = .max) -> Int {
         let sent = sendQueued(exchange, on: connection, atMost: limit)
-        if exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange, exchange.state.queueDrained() {
+        if exchange.outgoing.count <= Self.streamQueueLimit / 2, exchanges[exchange.id] === exchange, exchange.changeState({ $0.queueDrained() }) {
             run(exchange, on: connection)
         }
         return sent
@@ -717,7 +717,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).
     private func ended(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         exchanges[exchange.id] = nil
-        guard exchange.state.streamEnded() == .closeConnection else { return }
+        guard exchange.changeState({ $0.streamEnded() }) == .closeConnection else { return }
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
         closeConnection(.script, on: connection)
     }
