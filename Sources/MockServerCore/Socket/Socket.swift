@@ -118,7 +118,7 @@ package struct Socket: Sendable, Hashable {
     /// Reads into `buffer`.
     package func read(into buffer: UnsafeMutableRawBufferPointer) -> ReadResult {
         // recv(2), not read(2): on Linux a socket's read goes through the file layer first
-        // (vfs_read, fdget_pos), about 2% of the server's kernel time for a small HTTP/1.1 answer
+        // (vfs_read, fdget_pos), about 2% of the server's perf samples for a small HTTP/1.1 answer
         // at 64 connections (perf, session 29); nginx reads with recv too.
         let count = Syscall.retrying { Platform.receive(fd, buffer.baseAddress, buffer.count) }
         if count > 0 { return .bytes(count) }
