@@ -113,9 +113,18 @@ public struct PatternResponder: ScriptResponder {
         var text: String?
         let found: Int? = set.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices where answers(entries[index]) {
-                if let matched = entries[index].pattern.match(input, text: &text) {
-                    groups = matched
+                switch entries[index].pattern.precheck(input) {
+                case .unmatched:
+                    continue
+                case .matched:
                     return index
+                case .needsEngine:
+                    let decoded = text ?? input.text
+                    text = decoded
+                    if let matched = entries[index].pattern.match(text: decoded) {
+                        groups = matched
+                        return index
+                    }
                 }
             }
             return nil
