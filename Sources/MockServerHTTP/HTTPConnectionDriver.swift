@@ -271,9 +271,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
         if let requestContext { return requestContext }
-        let made = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                      environment: connection.loop.environment, states: states,
-                                      inbox: connection.loop.inbox)
+        let made = HTTPRequestContext(on: connection, states: states)
         requestContext = made
         return made
     }

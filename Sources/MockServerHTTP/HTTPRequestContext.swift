@@ -54,6 +54,13 @@ public struct HTTPRequestContext: Sendable {
                           states: states ?? ConnectionStates(), inbox: inbox, isHTTP2: isHTTP2)
     }
 
+    /// The context of requests on `connection`: its number, addresses, server and loop, with
+    /// `states` (what the layers above keep for it). A driver makes it once and shares it.
+    package init(on connection: StreamConnection, states: ConnectionStates, isHTTP2: Bool = false) {
+        self.init(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
+                  environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: isHTTP2)
+    }
+
     /// Records `event` in the server's transcript as this connection's.
     package func record(_ event: Transcript.Event) {
         environment.record(event, connection: connectionID)

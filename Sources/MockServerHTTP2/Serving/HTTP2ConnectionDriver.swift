@@ -359,8 +359,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     private func context(_ connection: StreamConnection) -> HTTPRequestContext {
         if let requestContext { return requestContext }
-        let made = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, local: connection.localAddress,
-                                      environment: connection.loop.environment, states: states, inbox: connection.loop.inbox, isHTTP2: true)
+        let made = HTTPRequestContext(on: connection, states: states, isHTTP2: true)
         requestContext = made
         return made
     }
