@@ -1,0 +1,141 @@
+extension POP3Session {
+    /// Answers a command in TRANSACTION, on the session's maildrop.
+    mutating func answerTransaction(_ command: POP3Command) -> [POP3Action] {
+        guard case .transaction(var maildrop) = state else { return [] }
+        switch command.keyword {
+        case "CAPA": return [capabilities()]
+        case "STAT":
+            let (count, size) = maildrop.statistics
+            return [Self.ok("\(count) \(size)")]
+        case "LIST": return list(command.argument, in: maildrop)
+        case "UIDL": return uniqueIDs(command.argument, in: maildrop)
+        case "RETR":
+            switch Self.messageIndex(command.argument, in: maildrop, followedBySpace: false) {
+            case .failure(let refusal): return [refusal.reply]
+            case .success(let (index, _)): return retrieve(index, bodyLines: nil, from: maildrop)
+            }
+        case "TOP": return top(command.argument, in: maildrop)
+        case "DELE":
+            switch Self.messageIndex(command.argument, in: maildrop, followedBySpace: false) {
+            case .failure(let refusal): return [refusal.reply]
+            case .success(let (index, _)):
+                // The state lets go of the maildrop while it changes, so that its marks are not copied.
+                state = .connecting
+                maildrop.delete(index)
+                state = .transaction(maildrop)
+                return [Self.ok("Marked to be deleted.")]
+            }
+        case "RSET":
+            state = .connecting
+            maildrop.undeleteAll()
+            state = .transaction(maildrop)
+            return [Self.ok()]
+        case "NOOP": return [Self.ok()]
+        case "QUIT": return quit(maildrop)
+        default:
+            return [Self.error("Unknown command: \(command.keyword)")]
+        }
+    }
+
+    /// LIST, of every message not deleted or of one.
+    private func list(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+        guard argument.isEmpty else {
+            switch Self.messageIndex(argument, in: maildrop, followedBySpace: false) {
+            case .failure(let refusal): return [refusal.reply]
+            case .success(let (index, _)): return [Self.ok("\(index + 1) \(maildrop.messages[index].size)")]
+            }
+        }
+        var text = "+OK \(maildrop.statistics.count) messages:\r\n"
+        for index in maildrop.messages.indices where !maildrop.deleted[index] {
+            text += "\(index + 1) \(maildrop.messages[index].size)\r\n"
+        }
+        return [.send(Array((text + ".\r\n").utf8))]
+    }
+
+    /// UIDL (RFC 1939 §7), of every message not deleted or of one.
+    private func uniqueIDs(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+        guard argument.isEmpty else {
+            switch Self.messageIndex(argument, in: maildrop, followedBySpace: false) {
+            case .failure(let refusal): return [refusal.reply]
+            case .success(let (index, _)): return [Self.ok("\(index + 1) \(maildrop.uniqueID(of: index))")]
+            }
+        }
+        var text = "+OK\r\n"
+        for index in maildrop.messages.indices where !maildrop.deleted[index] {
+            text += "\(index + 1) \(maildrop.uniqueID(of: index))\r\n"
+        }
+        return [.send(Array((text + ".\r\n").utf8))]
+    }
+
+    /// TOP n k (RFC 1939 §7): the header, the empty line and k lines of the body.
+    private mutating func top(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+        switch Self.messageIndex(argument, in: maildrop, followedBySpace: true) {
+        case .failure(let refusal): return [refusal.reply]
+        case .success(let (index, rest)):
+            switch Self.number(rest, followedBySpace: false, noun: "size") {
+            case .failure(let refusal): return [refusal.reply]
+            case .success(let (lines, _)): return retrieve(index, bodyLines: lines, from: maildrop)
+            }
+        }
+    }
+
+    /// RETR (`bodyLines` nil) or TOP of message `index`, after the
+    /// ``MailFaultPoint/pop3Retrieve`` fault: one send of the status line and the stuffed message.
+    private mutating func retrieve(_ index: Int, bodyLines: Int?, from maildrop: POP3Maildrop) -> [POP3Action] {
+        let message = maildrop.messages[index]
+        let decision = faults?.decide(.pop3Retrieve, subject: MailFaultSubject(user: maildrop.address.text))
+        switch decision {
+        case .reply(let code, let text)?: return [Self.error(code: code, text: text, at: .pop3Retrieve)]
+        case .drop?:
+            state = .closed
+            return [.close("fault: drop at pop3.retr")]
+        case .dropMidway?, nil: break
+        }
+        let status = bodyLines == nil ? "+OK \(message.size) octets\r\n" : "+OK\r\n"
+        var bytes = Array(status.utf8)
+        POP3DotStuffing.append(message.entry.transaction.raw, bodyLines: bodyLines, to: &bytes)
+        guard case .dropMidway? = decision else { return [.send(bytes)] }
+        // Half of the message's part of the answer, then the connection goes.
+        state = .closed
+        let half = status.utf8.count + (bytes.count - status.utf8.count) / 2
+        return [.send(Array(bytes[..<half])), .close("fault: drop midway at pop3.retr")]
+    }
+
+    /// Reads a message number at the start of `argument` (RETR's, DELE's, LIST's, TOP's first):
+    /// its index and what follows it (after a space and any more, for TOP), or why it is refused.
+    static func messageIndex(_ argument: some StringProtocol, in maildrop: POP3Maildrop,
+                             followedBySpace: Bool) -> Result<(Int, Substring), POP3Refusal> {
+        switch number(argument, followedBySpace: followedBySpace, noun: "message number") {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let (number, rest)):
+            guard number >= 1, number <= maildrop.messages.count else { return .failure(POP3Refusal(text: "There's no message \(number).")) }
+            guard !maildrop.deleted[number - 1] else { return .failure(POP3Refusal(text: "Message is deleted.")) }
+            return .success((number - 1, rest))
+        }
+    }
+
+    /// Reads a decimal number at the start of `text`, then a space (and any more) or the end,
+    /// as Dovecot does, with its texts for each refusal (`noun`: "message number" or "size").
+    static func number(_ text: some StringProtocol, followedBySpace: Bool, noun: String) -> Result<(Int, Substring), POP3Refusal> {
+        let text = Substring(text)
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return .failure(POP3Refusal(text: "Invalid \(noun): \(text)")) }
+        guard let value = Int(digits) else {
+            return .failure(POP3Refusal(text: "\(noun == "size" ? "Size" : "Message number") too large: \(text)"))
+        }
+        let rest = text[digits.endIndex...]
+        guard followedBySpace ? rest.first == " " : rest.isEmpty else {
+            return .failure(POP3Refusal(text: "Noise after \(noun): \(rest)"))
+        }
+        return .success((value, rest.drop { $0 == " " }))
+    }
+
+    /// QUIT in TRANSACTION: UPDATE (RFC 1939 §6) removes the marked messages from the store, then
+    /// the connection closes.
+    private mutating func quit(_ maildrop: POP3Maildrop) -> [POP3Action] {
+        let uids = maildrop.deletedUIDs
+        if !uids.isEmpty { store.remove(uids: uids, of: maildrop.address.text) }
+        state = .update
+        return [Self.ok(uids.isEmpty ? "Logging out." : "Logging out, messages deleted."), .close("QUIT")]
+    }
+}
