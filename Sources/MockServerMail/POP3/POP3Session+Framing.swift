@@ -37,7 +37,10 @@ extension POP3Session {
         }
         if let line = cutLine(&input) {
             if case .authenticating(let mechanism) = state { return answerSASL(line, mechanism: mechanism) }
-            return answer(commandLine: line)
+            let actions = answer(commandLine: line)
+            // Commands pipelined after STLS, in the same read, are dropped unanswered (RFC 2595 §4).
+            if case .startingTLS = state { input = input[input.endIndex...] }
+            return actions
         }
         guard input.count >= lineLimit else { return [] }
         // No LF within the limit: too long. Answered now, skipped to its end.
