@@ -38,7 +38,8 @@ extension POP3Session {
         if inAuthorization, !isSecure, settings.tls == .offered || settings.tls == .required { lines.append("STLS") }
         if !loginNeedsTLS {
             lines.append("USER")
-            if !offeredMechanisms.isEmpty { lines.append((["SASL"] + offeredMechanisms).joined(separator: " ")) }
+            let names = settings.authenticationMechanisms.map(\.rawValue)
+            if !names.isEmpty { lines.append((["SASL"] + names).joined(separator: " ")) }
         }
         lines += ["IMPLEMENTATION MockServer", "."]
         return .send(Array(lines.map { $0 + "\r\n" }.joined().utf8))
@@ -90,10 +91,16 @@ extension POP3Session {
         }
     }
 
-    /// Logs in as `user` by `check`, which asks the store (after the ``MailFaultPoint/pop3Pass`` fault): TRANSACTION
-    /// on a snapshot of the user's INBOX, or back to AUTHORIZATION with USER forgotten.
+    /// Logs in as `user` by `check`, which asks the store, after the
+    /// ``MailFaultPoint/pop3Pass`` fault.
     mutating func logIn(user: String, check: (MailStore) -> MailLoginResult) -> [POP3Action] {
         state = .authorization(user: nil)
+        return passFault(user: user) ?? loggedIn(check(store))
+    }
+
+    /// What the ``MailFaultPoint/pop3Pass`` fault answers for a login as `user` (an `-ERR`, or
+    /// a close), or nil to go on with the login.
+    mutating func passFault(user: String) -> [POP3Action]? {
         switch faults?.decide(.pop3Pass, subject: MailFaultSubject(user: user)) {
         case .reply(let code, let text)?:
             return [Self.error(code: code, text: text, at: .pop3Pass)]
@@ -101,9 +108,17 @@ extension POP3Session {
             state = .closed
             return [.close("fault: drop at pop3.pass")]
         case nil:
-            break
+            return nil
         }
-        guard case .accepted(let address) = check(store) else { return [Self.error(Self.loginFailure)] }
+    }
+
+    /// After a login checked: TRANSACTION on a snapshot of the user's INBOX, or AUTHORIZATION
+    /// again with USER forgotten.
+    mutating func loggedIn(_ result: MailLoginResult) -> [POP3Action] {
+        guard case .accepted(let address) = result else {
+            state = .authorization(user: nil)
+            return [Self.error(Self.loginFailure)]
+        }
         state = .transaction(POP3Maildrop(of: address, in: store))
         return [Self.ok("Logged in.")]
     }

@@ -2,11 +2,11 @@ extension POP3Session {
     private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
 
     /// The longest line accepted in the current state, its terminator included: a command's
-    /// (``POP3Settings/lineLimit``) or, inside an AUTH exchange, a SASL response's
-    /// (``POP3Settings/saslLineLimit``).
+    /// (``POP3Settings/commandLineLimit``) or, inside an AUTH exchange, a SASL response's
+    /// (``POP3Settings/authenticationLineLimit``).
     private var lineLimit: Int {
-        if case .authenticating = state { return POP3Settings.saslLineLimit }
-        return settings.lineLimit
+        if case .authenticating = state { return settings.authenticationLineLimit }
+        return settings.commandLineLimit
     }
 
     /// Answers the front of `input`, the bytes received and not consumed yet: removes from it
@@ -36,7 +36,7 @@ extension POP3Session {
             framing = .lineStart
         }
         if let line = cutLine(&input) {
-            if case .authenticating(let mechanism) = state { return answerSASL(line, mechanism: mechanism) }
+            if case .authenticating = state { return answerSASL(line) }
             let actions = answer(commandLine: line)
             // Commands pipelined after STLS, in the same read, are dropped unanswered (RFC 2595 §4).
             if case .startingTLS = state { input = input[input.endIndex...] }

@@ -1,58 +1,51 @@
 import Foundation
 
 extension POP3Session {
-    /// The mechanisms this session implements.
-    static let implementedMechanisms: Set<String> = ["PLAIN"]
-
-    /// The mechanisms offered: the settings' that the session implements, in their order.
-    var offeredMechanisms: [String] {
-        settings.saslMechanisms.filter(Self.implementedMechanisms.contains)
-    }
-
-    /// AUTH (RFC 5034): with no argument, the mechanisms as a list (the discovery Outlook uses
-    /// and Dovecot answers); with a mechanism, its exchange, begun with the initial response if
-    /// one is given (`=` for an empty one).
+    /// AUTH (RFC 5034): with no argument, the mechanisms offered as a list (the discovery Outlook
+    /// uses and Dovecot answers); with a mechanism, its exchange (``MailAuthExchange``), begun
+    /// with the initial response if one is given (`=` for an empty one). CRAM-MD5's challenge is
+    /// the greeting's timestamp.
     mutating func authCommand(_ command: POP3Command) -> [POP3Action] {
         let (name, initialResponse) = command.argumentWords
         guard !name.isEmpty else {
-            return [.send(Array((["+OK"] + offeredMechanisms + ["."]).map { $0 + "\r\n" }.joined().utf8))]
+            let names = settings.authenticationMechanisms.map(\.rawValue)
+            return [.send(Array((["+OK"] + names + ["."]).map { $0 + "\r\n" }.joined().utf8))]
         }
-        let mechanism = name.uppercased()
-        guard offeredMechanisms.contains(mechanism) else { return [Self.error("Unsupported authentication mechanism.")] }
-        guard !initialResponse.isEmpty else {
-            state = .authenticating(mechanism: mechanism)
-            return [.send(Array("+ \r\n".utf8))]
+        guard let mechanism = MailAuthMechanism(name: name), settings.authenticationMechanisms.contains(mechanism),
+              var exchange = MailAuthExchange(mechanism: name, initialResponse: initialResponse.isEmpty ? nil : String(initialResponse),
+                                              challenge: timestamp) else {
+            return [Self.error("Unsupported authentication mechanism.")]
         }
-        return finishSASL(Array(initialResponse.utf8), mechanism: mechanism)
+        let step = exchange.start(login: store)
+        return answer(step, of: exchange)
     }
 
-    /// Answers one line of an AUTH exchange: the client's base64 response, or `*` to cancel.
-    mutating func answerSASL(_ line: some Collection<UInt8>, mechanism: String) -> [POP3Action] {
-        let response = Array(line)
-        if response == [UInt8(ascii: "*")] {
-            state = .authorization(user: nil)
-            return [.record(response), Self.error("Authentication aborted by client.")]
-        }
-        return [.record(POP3Command.masked)] + finishSASL(response, mechanism: mechanism)
+    /// Answers one line of an AUTH exchange: the client's base64 response, or `*` to cancel
+    /// (recorded as itself; any other line as `MASKED`).
+    mutating func answerSASL(_ line: some Collection<UInt8>) -> [POP3Action] {
+        guard case .authenticating(var exchange) = state else { return [] }
+        let recorded = line.elementsEqual("*".utf8) ? Array(line) : POP3Command.masked
+        let step = exchange.respond(line, login: store)
+        return [.record(recorded)] + answer(step, of: exchange)
     }
 
-    /// Ends the exchange with the client's response to the empty challenge (or the initial one).
-    private mutating func finishSASL(_ encoded: [UInt8], mechanism: String) -> [POP3Action] {
+    /// The reply to an exchange's step, and the state after it. A finished login asks the
+    /// ``MailFaultPoint/pop3Pass`` fault with the user the exchange named, which answers
+    /// instead of the login's result.
+    private mutating func answer(_ step: MailAuthExchange.Step, of exchange: MailAuthExchange) -> [POP3Action] {
         state = .authorization(user: nil)
-        let decoded: [UInt8]
-        if encoded == [UInt8(ascii: "=")] {
-            decoded = []
-        } else if let data = Data(base64Encoded: Data(encoded)) {
-            decoded = Array(data)
-        } else {
-            return [Self.error("Invalid base64 data in continued response")]
+        switch step {
+        case .challenge(let bytes):
+            state = .authenticating(exchange)
+            return [.send(Array("+ \(Data(bytes).base64EncodedString())\r\n".utf8))]
+        case .accepted(let address):
+            return passFault(user: exchange.user ?? address.text) ?? loggedIn(.accepted(address))
+        case .refused(let user, let result):
+            return passFault(user: user) ?? loggedIn(result)
+        case .malformed(let reason):
+            return [Self.error("Invalid SASL response: \(reason).")]
+        case .cancelled:
+            return [Self.error("Authentication aborted by client.")]
         }
-        // PLAIN (RFC 4616): authorization ID, NUL, login, NUL, password; acting as another
-        // user (an authorization ID that is not the login) is refused.
-        let parts = decoded.split(separator: 0, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[1].isEmpty else { return [Self.error(Self.loginFailure)] }
-        let user = Self.text(parts[1]), password = Self.text(parts[2])
-        guard parts[0].isEmpty || Self.text(parts[0]) == user else { return [Self.error(Self.loginFailure)] }
-        return logIn(user: user) { $0.login(user: user, password: password) }
     }
 }

@@ -46,8 +46,8 @@ package struct POP3Session {
         /// AUTHORIZATION: waiting for a login, with the name USER gave if it did.
         case authorization(user: String?)
         /// AUTHORIZATION, inside an AUTH exchange: the next line is the client's SASL response
-        /// for this mechanism (or `*` to cancel).
-        case authenticating(mechanism: String)
+        /// to the exchange's last challenge (or `*` to cancel).
+        case authenticating(MailAuthExchange)
         /// STLS was answered `+OK`: all input is discarded until ``tlsStarted()``.
         case startingTLS
         /// TRANSACTION: logged in, on this maildrop.

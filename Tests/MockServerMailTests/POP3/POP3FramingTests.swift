@@ -49,18 +49,18 @@ struct POP3FramingTests {
 
     @Test("takeCommandLine cuts one line without CRLF or LF; an over-long one is left for read")
     func takeCommandLine() {
-        let session = POP3Session(settings: POP3Settings(lineLimit: 20), store: popStore(), timestamp: POP3Dialogue.timestamp)
+        let session = POP3Session(settings: POP3Settings(commandLineLimit: 20), store: popStore(), timestamp: POP3Dialogue.timestamp)
         var started = session
         _ = started.start()
         var input = ArraySlice(Array("STAT\r\nLIST\nX".utf8))
-        #expect(started.takeCommandLine(&input).map(Array.init) == Array("STAT".utf8))
-        #expect(started.takeCommandLine(&input).map(Array.init) == Array("LIST".utf8))
+        #expect(started.takeCommandLine(&input).map { Array($0) } == Array("STAT".utf8))
+        #expect(started.takeCommandLine(&input).map { Array($0) } == Array("LIST".utf8))
         #expect(started.takeCommandLine(&input) == nil)
         #expect(Array(input) == Array("X".utf8))
         var long = ArraySlice(Array((String(repeating: "N", count: 30) + "\r\n").utf8))
         #expect(started.takeCommandLine(&long) == nil)
         #expect(long.count == 32)
-        #expect(started.read(&long) == [.record(Array(String(repeating: "N", count: 20).utf8)), .send(Array(Self.tooLong.utf8))])
+        #expect(started.read(&long) == [POP3Action.record(Array(String(repeating: "N", count: 20).utf8)), .send(Array(Self.tooLong.utf8))])
         #expect(session.expectsCommand == false, "not before start()")
     }
 }

@@ -88,27 +88,66 @@ struct POP3LoginTests {
         #expect(challenged.send("STAT\r\n") == "+OK 1 78\r\n")
     }
 
-    @Test("AUTH refusals: wrong password, another authorization ID, bad base64, malformed PLAIN, an unknown mechanism, a cancel")
+    @Test("AUTH refusals: wrong password, bad base64, malformed PLAIN, an unknown or unoffered mechanism, a cancel")
     func authRefusals() {
         let store = MailStore(users: Self.accounts)
         var dialogue = POP3Dialogue(store: store)
         #expect(dialogue.send("AUTH PLAIN \(Self.plain("mrose@example.org", "nope"))\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
-        #expect(dialogue.send("AUTH PLAIN \(Self.plain("mrose@example.org", "tanstaaf", as: "admin"))\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
-        #expect(dialogue.send("AUTH PLAIN !!!!\r\n") == "-ERR Invalid base64 data in continued response\r\n")
-        #expect(dialogue.send("AUTH PLAIN =\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
-        #expect(dialogue.send("AUTH PLAIN \(Data("no-nul".utf8).base64EncodedString())\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
+        #expect(dialogue.send("AUTH PLAIN !!!!\r\n") == "-ERR Invalid SASL response: the response is not base64.\r\n")
+        #expect(dialogue.send("AUTH PLAIN =\r\n").hasPrefix("-ERR Invalid SASL response: PLAIN needs"))
         #expect(dialogue.send("AUTH CRAM-SHA9\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
         #expect(dialogue.send("AUTH PLAIN\r\n*\r\n") == "+ \r\n-ERR Authentication aborted by client.\r\n")
+        #expect(dialogue.recorded.suffix(2) == ["AUTH PLAIN", "*"])
         #expect(dialogue.session.expectsCommand)
         #expect(dialogue.send("NOOP\r\n") == "-ERR Unknown command.\r\n")
         #expect(dialogue.closed == nil)
+        var plainOnly = POP3Dialogue(store: store, settings: POP3Settings(authenticationMechanisms: [.plain]))
+        #expect(plainOnly.send("AUTH LOGIN\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
+    }
+
+    @Test("AUTH LOGIN: user name and password after their challenges, each line recorded masked")
+    func authLogin() {
+        let store = popStore(1, address: "mrose@example.org", users: Self.accounts)
+        var dialogue = POP3Dialogue(store: store)
+        #expect(dialogue.send("AUTH LOGIN\r\n") == "+ VXNlcm5hbWU6\r\n")
+        #expect(dialogue.send(Data("mrose@example.org".utf8).base64EncodedString() + "\r\n") == "+ UGFzc3dvcmQ6\r\n")
+        #expect(dialogue.send(Data("tanstaaf".utf8).base64EncodedString() + "\r\n") == "+OK Logged in.\r\n")
+        #expect(dialogue.recorded == ["AUTH LOGIN", "MASKED", "MASKED"])
+    }
+
+    @Test("AUTH CRAM-MD5: the challenge is the greeting's timestamp, answered with the HMAC of the password")
+    func authCRAM() {
+        let store = popStore(1, address: "mrose@example.org", users: Self.accounts)
+        var dialogue = POP3Dialogue(store: store)
+        let challenge = Data(POP3Dialogue.timestamp.utf8).base64EncodedString()
+        #expect(dialogue.send("AUTH CRAM-MD5\r\n") == "+ \(challenge)\r\n")
+        let digest = MailDigest.hex(MailDigest.hmacMD5(key: Array("tanstaaf".utf8), message: Array(POP3Dialogue.timestamp.utf8)))
+        #expect(dialogue.send(Data("mrose@example.org \(digest)".utf8).base64EncodedString() + "\r\n") == "+OK Logged in.\r\n")
+        var wrong = POP3Dialogue(store: store)
+        wrong.send("AUTH CRAM-MD5\r\n")
+        #expect(wrong.send(Data("mrose@example.org \(String(repeating: "0", count: 32))".utf8).base64EncodedString() + "\r\n")
+                == "-ERR [AUTH] Authentication failed.\r\n")
+    }
+
+    @Test("AUTH XOAUTH2: the token is the password; a refused one gets the error challenge, then -ERR [AUTH]")
+    func authXOAUTH2() {
+        let store = popStore(1, address: "mrose@example.org", users: Self.accounts)
+        func token(_ bearer: String) -> String {
+            Data("user=mrose@example.org\u{1}auth=Bearer \(bearer)\u{1}\u{1}".utf8).base64EncodedString()
+        }
+        var accepted = POP3Dialogue(store: store)
+        #expect(accepted.send("AUTH XOAUTH2 \(token("tanstaaf"))\r\n") == "+OK Logged in.\r\n")
+        var refused = POP3Dialogue(store: store)
+        let error = Data(MailAuthExchange.xoauth2ErrorChallenge).base64EncodedString()
+        #expect(refused.send("AUTH XOAUTH2 \(token("expired"))\r\n") == "+ \(error)\r\n")
+        #expect(refused.send("\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
     }
 
     @Test("AUTH alone lists the mechanisms offered; CAPA's SASL line lists the same")
     func authList() {
         var dialogue = POP3Dialogue(store: popStore())
-        #expect(dialogue.send("AUTH\r\n") == "+OK\r\nPLAIN\r\n.\r\n")
-        var none = POP3Dialogue(store: popStore(), settings: POP3Settings(saslMechanisms: []))
+        #expect(dialogue.send("AUTH\r\n") == "+OK\r\nPLAIN\r\nLOGIN\r\nCRAM-MD5\r\nXOAUTH2\r\n.\r\n")
+        var none = POP3Dialogue(store: popStore(), settings: POP3Settings(authenticationMechanisms: []))
         #expect(none.send("AUTH\r\n") == "+OK\r\n.\r\n")
         #expect(none.send("AUTH PLAIN\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
         #expect(!none.send("CAPA\r\n").contains("SASL"))
@@ -120,11 +159,11 @@ struct POP3LoginTests {
         var dialogue = POP3Dialogue(store: store)
         dialogue.send("AUTH PLAIN\r\n")
         let response = Self.plain("dana@example.net", String(repeating: "p", count: 1500))
-        #expect(response.utf8.count > POP3Settings.defaultLineLimit)
+        #expect(response.utf8.count > POP3Settings.defaultCommandLineLimit)
         #expect(dialogue.send(response + "\r\n") == "+OK Logged in.\r\n")
         var tooLong = POP3Dialogue(store: store)
         tooLong.send("AUTH PLAIN\r\n")
-        #expect(tooLong.send(String(repeating: "A", count: POP3Settings.saslLineLimit + 10) + "\r\nNOOP\r\n")
+        #expect(tooLong.send(String(repeating: "A", count: POP3Settings.defaultAuthenticationLineLimit + 10) + "\r\nNOOP\r\n")
                 == "-ERR Input line too long.\r\n-ERR Unknown command.\r\n")
         #expect(tooLong.recorded == ["AUTH PLAIN", "MASKED", "NOOP"])
     }

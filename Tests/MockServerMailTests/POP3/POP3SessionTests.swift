@@ -8,7 +8,7 @@ import Testing
 struct POP3SessionTests {
     /// A whole session's commands and what each must answer, on ``popStore()``.
     static let exchange: [(command: String, reply: String)] = [
-        ("CAPA", "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nUSER\r\nSASL PLAIN\r\nIMPLEMENTATION MockServer\r\n.\r\n"),
+        ("CAPA", "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nUSER\r\nSASL PLAIN LOGIN CRAM-MD5 XOAUTH2\r\nIMPLEMENTATION MockServer\r\n.\r\n"),
         ("USER dana@example.net", "+OK\r\n"),
         ("PASS any secret", "+OK Logged in.\r\n"),
         ("STAT", "+OK 2 154\r\n"),
