@@ -24,6 +24,9 @@ package struct POP3Maildrop: Sendable {
     package let messages: [Message]
     /// Which messages DELE marked, by index (message number - 1).
     package private(set) var deleted: [Bool]
+    /// Which messages RETR sent whole, by index: QUIT flags them `\Seen` in the store, as
+    /// Dovecot does (TOP does not count).
+    package private(set) var retrieved: [Bool]
     /// How many messages are marked deleted.
     package private(set) var deletedCount = 0
     /// The bytes of the messages marked deleted.
@@ -36,6 +39,7 @@ package struct POP3Maildrop: Sendable {
         uidValidity = folder?.uidValidity ?? 0
         messages = (folder?.entries ?? []).map { Message(entry: $0, size: POP3DotStuffing.transmittedSize(of: $0.transaction.raw)) }
         deleted = Array(repeating: false, count: messages.count)
+        retrieved = deleted
     }
 
     /// How many messages are not marked deleted, and their bytes: what STAT answers.
@@ -69,12 +73,23 @@ package struct POP3Maildrop: Sendable {
         deletedSize += messages[index].size
     }
 
+    /// Notes that RETR sent message `index`.
+    package mutating func noteRetrieved(_ index: Int) {
+        retrieved[index] = true
+    }
+
     /// Unmarks every message (RSET).
     package mutating func undeleteAll() {
         guard deletedCount > 0 else { return }
         deleted = Array(repeating: false, count: messages.count)
         deletedCount = 0
         deletedSize = 0
+    }
+
+    /// The UIDs of the messages RETR sent and DELE did not mark, in message-number order: what
+    /// QUIT flags `\Seen`.
+    package var retrievedUIDs: [UInt32] {
+        messages.indices.filter { retrieved[$0] && !deleted[$0] }.map { messages[$0].entry.uid }
     }
 
     /// The UIDs of the messages marked deleted, in message-number order: what QUIT removes.

@@ -12,7 +12,14 @@ extension POP3Session {
         case "RETR":
             switch Self.messageIndex(command.argument, in: maildrop, followedBySpace: false) {
             case .failure(let refusal): return [refusal.reply]
-            case .success(let (index, _)): return retrieve(index, bodyLines: nil, from: maildrop)
+            case .success(let (index, _)):
+                let actions = retrieve(index, bodyLines: nil, from: maildrop)
+                if case .transaction = state {
+                    state = .connecting
+                    maildrop.noteRetrieved(index)
+                    state = .transaction(maildrop)
+                }
+                return actions
             }
         case "TOP": return top(command.argument, in: maildrop)
         case "DELE":
@@ -130,11 +137,14 @@ extension POP3Session {
         return .success((value, rest.drop { $0 == " " }))
     }
 
-    /// QUIT in TRANSACTION: UPDATE (RFC 1939 §6) removes the marked messages from the store, then
-    /// the connection closes.
+    /// QUIT in TRANSACTION: UPDATE (RFC 1939 §6) removes the marked messages from the store and
+    /// flags those RETR sent `\Seen` (as Dovecot does), then the connection closes.
     private mutating func quit(_ maildrop: POP3Maildrop) -> [POP3Action] {
         let uids = maildrop.deletedUIDs
         if !uids.isEmpty { store.remove(uids: uids, of: maildrop.address.text) }
+        for uid in maildrop.retrievedUIDs {
+            store.updateFlags(uid: uid, of: maildrop.address.text) { $0.insert(.seen) }
+        }
         state = .update
         return [Self.ok(uids.isEmpty ? "Logging out." : "Logging out, messages deleted."), .close("QUIT")]
     }

@@ -7,37 +7,50 @@ import Foundation
 ///
 /// ## Driving it from a connection
 ///
-/// One session per connection, on the connection's thread (it is not `Sendable`-shared):
+/// One session per connection, on the connection's loop thread (it is a value, not shared):
 ///
 /// 1. `var session = POP3Session(settings:store:faults:)`. For implicit TLS
 ///    (``POP3TLSMode/implicit``) finish the handshake first.
 /// 2. `session.start()`: the greeting (`+OK MockServer ready. <pid.clock@host>`), or a fault's
 ///    `-ERR` and close. Carry out the actions in order.
-/// 3. For the received bytes not consumed yet, `session.read(&input)`: it removes from the front
-///    of `input` what it answered and returns the actions. Call it again while it consumes or
-///    returns actions; `[]` with nothing consumed means it waits for more input. It answers one
-///    command a call, so pipelined commands are answered in order, one call each.
-/// 4. A response script first: while ``expectsCommand`` is true, ``takeCommandLine(_:)`` cuts
-///    the next complete command line from `input` (nil: none complete yet, or an over-long one,
-///    which `read` answers). Try the script's patterns on it; if none answers, hand it to
-///    ``answer(commandLine:)``. Either way, go on with step 3's loop.
-/// 5. On ``POP3Action/startTLS``: run the handshake once everything before it is sent, then
-///    call ``tlsStarted()``. Until then the session swallows all input (commands pipelined after
-///    STLS are never answered, RFC 2595 §4).
-/// 6. When the peer stops sending, ``inputEnded(_:)``; a connection lost without QUIT deletes
+/// 3. With the bytes received and not consumed yet, `session.read(&input)`: it removes from the
+///    front of `input` what it answered and returns the actions. Call it again while it
+///    consumes or returns actions; `[]` with nothing consumed means it waits for more input. It
+///    answers one line a call, so pipelined commands are answered in order, one call each.
+/// 4. With a response script: while ``expectsCommand`` is true, ``takeCommandLine(_:)`` cuts
+///    the next whole command line from `input` (nil when none is complete yet, or when it is
+///    over-long: `read` answers that one). Try the script's patterns on it; if none answers, hand
+///    it to ``answer(commandLine:)``. Either way, go on with step 3's loop. While
+///    ``expectsCommand`` is false (inside an AUTH exchange, while TLS starts), use `read` only.
+/// 5. On ``POP3Action/startTLS``: everything received up to then is plain text sent before the
+///    handshake and must never be answered. `read` drops it itself in the call that answered
+///    STLS; after ``answer(commandLine:)`` answered it, call `read(&input)` once (it returns
+///    `[]` and consumes all) or drop the buffer. Run the handshake once everything before is
+///    sent, then call ``tlsStarted()``.
+/// 6. When the peer stops sending, ``inputEnded(_:)``. A connection lost without QUIT deletes
 ///    nothing, so nothing else needs telling.
 /// 7. ``POP3Action/close(_:)`` ends it: close once everything before it is sent.
+///
+/// ``POP3Action/record(_:)`` comes first for each line the session answers (secrets masked);
+/// lines a script answers are the driver's to record.
 ///
 /// ## States
 ///
 /// ``State`` follows RFC 1939 §3: AUTHORIZATION (USER/PASS, APOP, AUTH, CAPA, STLS, QUIT),
 /// TRANSACTION (STAT, LIST, RETR, TOP, UIDL, DELE, RSET, NOOP, CAPA, QUIT) on a snapshot of the
 /// user's `INBOX` (``POP3Maildrop``), and UPDATE, reached by QUIT in TRANSACTION, where the
-/// messages marked by DELE leave the store, then the connection closes.
+/// messages marked by DELE leave the store (and those RETR sent are flagged `\Seen`), then the
+/// connection closes.
 ///
-/// Faults (``MailFaultSource``) are asked at ``MailFaultPoint/pop3Greeting``,
-/// ``MailFaultPoint/pop3User``, ``MailFaultPoint/pop3Pass`` (PASS, APOP, and AUTH once its
-/// exchange has named the user) and ``MailFaultPoint/pop3Retrieve`` (RETR and TOP).
+/// ## Faults
+///
+/// A ``MailFaultSource`` is asked at ``MailFaultPoint/pop3Greeting``, ``MailFaultPoint/pop3User``
+/// (with the name given), ``MailFaultPoint/pop3Pass`` (PASS and APOP before the login is
+/// checked; AUTH once its exchange has named the user and ended, its answer replacing the
+/// exchange's result) and ``MailFaultPoint/pop3Retrieve`` (RETR and TOP, with the user logged in).
+/// `.reply` answers `-ERR` with a response code chosen from the code (``error(code:text:at:)``);
+/// `.drop` closes; `.dropMidway` at RETR or TOP sends the status line and half of the message,
+/// then closes (elsewhere it is a drop).
 package struct POP3Session {
     /// Where the session is in RFC 1939's dialogue, with what each step needs.
     package enum State {

@@ -17,9 +17,9 @@ struct POP3FramingTests {
     }
 
     @Test("an over-long line gets one -ERR however it is split, and what follows its LF is answered",
-          arguments: [1, 5, 100, 254, 255, 256, Int.max])
-    func oneAnswer(chunk: Int) {
-        var dialogue = POP3Dialogue(store: popStore())
+          arguments: [1, 5, 100, 254, 255, 256, Int.max], [POP3Dialogue.Path.read, .scripted])
+    func oneAnswer(chunk: Int, path: POP3Dialogue.Path) {
+        var dialogue = POP3Dialogue(store: popStore(), path: path)
         let long = "USER " + String(repeating: "QUIT\r", count: 200)
         #expect(dialogue.send(long + "\r\nQUIT\r\n", chunk: chunk) == Self.tooLong + "+OK Logging out.\r\n")
         #expect(dialogue.recorded.count == 2)

@@ -34,6 +34,18 @@ struct POP3MaildropTests {
         #expect(store.messages(of: "dana@example.net").count == 2)
     }
 
+    @Test("QUIT flags the messages RETR sent \\Seen, as Dovecot does; TOP does not, nor a session without QUIT")
+    func seenAtQuit() {
+        let store = popStore(3)
+        var dropped = POP3Dialogue(store: store)
+        dropped.send("USER dana@example.net\r\nPASS x\r\nRETR 1\r\n")
+        dropped.end()
+        #expect(store.messages(of: "dana@example.net").allSatisfy { !$0.flags.contains(.seen) })
+        var dialogue = POP3Dialogue(store: store)
+        dialogue.send("USER dana@example.net\r\nPASS x\r\nRETR 1\r\nTOP 2 1\r\nRETR 3\r\nDELE 3\r\nQUIT\r\n")
+        #expect(store.messages(of: "dana@example.net").map { "\($0.uid)\($0.flags.contains(.seen))" } == ["1true", "2false"])
+    }
+
     @Test("UIDL is stable across sessions: a message keeps its ID when others go or come")
     func stableUIDL() {
         let store = popStore(3)
