@@ -48,8 +48,8 @@ package struct POP3Maildrop: Sendable {
     }
 
     /// The unique ID UIDL gives message `index`: the store's UID then the folder's UIDVALIDITY,
-    /// each as eight upper-case hex digits (`0000000365A1F2C0`), as Dovecot's default
-    /// `pop3_uidl_format = %08Xu%08Xv` spells it.
+    /// each as eight hex digits (`0000000365a1f2c0`), as Dovecot's default
+    /// `pop3_uidl_format = %08Xu%08Xv` spells it (in lower case, as Dovecot 2.3 sends it).
     ///
     /// Stable across sessions: the store never reuses a UID in a folder, and keeps the folder's
     /// UIDVALIDITY while it lives (through purges and resets); a restarted server makes a new
@@ -61,7 +61,7 @@ package struct POP3Maildrop: Sendable {
     }
 
     private static func hex8(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
+        let digits = String(value, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
 

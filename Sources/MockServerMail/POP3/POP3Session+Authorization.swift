@@ -28,15 +28,15 @@ extension POP3Session {
         }
     }
 
-    /// CAPA's answer (RFC 2449 §5), in AUTHORIZATION and TRANSACTION: what Dovecot lists, with
-    /// STLS while it may be used, and USER and SASL while a login may be made in plain or is
-    /// made under TLS.
+    /// CAPA's answer (RFC 2449 §5): what Dovecot lists, then in AUTHORIZATION STLS while it may
+    /// be used, and USER and SASL while a login may be made (not in plain where TLS is
+    /// required); in TRANSACTION, as Dovecot, none of the three. IMPLEMENTATION last.
     func capabilities() -> POP3Action {
         var lines = ["+OK", "CAPA", "TOP", "UIDL", "RESP-CODES", "PIPELINING", "AUTH-RESP-CODE"]
         let inAuthorization: Bool
         if case .transaction = state { inAuthorization = false } else { inAuthorization = true }
         if inAuthorization, !isSecure, settings.tls == .offered || settings.tls == .required { lines.append("STLS") }
-        if !loginNeedsTLS {
+        if inAuthorization, !loginNeedsTLS {
             lines.append("USER")
             let names = settings.authenticationMechanisms.map(\.rawValue)
             if !names.isEmpty { lines.append((["SASL"] + names).joined(separator: " ")) }

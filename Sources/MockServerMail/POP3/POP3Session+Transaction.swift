@@ -39,6 +39,8 @@ extension POP3Session {
             return [Self.ok()]
         case "NOOP": return [Self.ok()]
         case "QUIT": return quit(maildrop)
+        case "":
+            return [Self.error("Unknown command.")]
         default:
             return [Self.error("Unknown command: \(command.keyword)")]
         }

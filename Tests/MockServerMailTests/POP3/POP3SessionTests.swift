@@ -14,8 +14,8 @@ struct POP3SessionTests {
         ("STAT", "+OK 2 154\r\n"),
         ("LIST", "+OK 2 messages:\r\n1 77\r\n2 77\r\n.\r\n"),
         ("LIST 2", "+OK 2 77\r\n"),
-        ("UIDL", "+OK\r\n1 0000000165A1F2C0\r\n2 0000000265A1F2C0\r\n.\r\n"),
-        ("UIDL 1", "+OK 1 0000000165A1F2C0\r\n"),
+        ("UIDL", "+OK\r\n1 0000000165a1f2c0\r\n2 0000000265a1f2c0\r\n.\r\n"),
+        ("UIDL 1", "+OK 1 0000000165a1f2c0\r\n"),
         ("RETR 1", "+OK 77 octets\r\nFrom: app@shop.example\r\nTo: dana@example.net\r\nSubject: Message 1\r\n\r\nBody 1.\r\n.\r\n"),
         ("TOP 2 0", "+OK\r\nFrom: app@shop.example\r\nTo: dana@example.net\r\nSubject: Message 2\r\n\r\n.\r\n"),
         ("NOOP", "+OK\r\n"),
@@ -90,7 +90,7 @@ struct POP3SessionTests {
         #expect(store.messages(of: "dana@example.net").count == 2)
     }
 
-    @Test("a refused message number or count says why, in Dovecot's words", arguments: [
+    @Test("in TRANSACTION: a refused message number or count says why, unknown commands, and CAPA without USER or SASL, in Dovecot's words", arguments: [
         ("RETR", "-ERR Invalid message number: "),
         ("RETR x", "-ERR Invalid message number: x"),
         ("RETR -1", "-ERR Invalid message number: -1"),
@@ -109,6 +109,8 @@ struct POP3SessionTests {
         ("USER dana@example.net", "-ERR Unknown command: USER"),
         ("STLS", "-ERR Unknown command: STLS"),
         ("FOO bar", "-ERR Unknown command: FOO"),
+        ("", "-ERR Unknown command."),
+        ("CAPA", "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nIMPLEMENTATION MockServer\r\n."),
     ])
     func refusals(command: String, reply: String) {
         var dialogue = POP3Dialogue(store: popStore())
@@ -126,7 +128,7 @@ struct POP3SessionTests {
         for command in ["RETR 2", "TOP 2 1", "LIST 2", "UIDL 2", "DELE 2"] {
             #expect(dialogue.send(command + "\r\n") == "-ERR Message is deleted.\r\n", "\(command)")
         }
-        #expect(dialogue.send("UIDL\r\n") == "+OK\r\n1 0000000165A1F2C0\r\n3 0000000365A1F2C0\r\n.\r\n")
+        #expect(dialogue.send("UIDL\r\n") == "+OK\r\n1 0000000165a1f2c0\r\n3 0000000365a1f2c0\r\n.\r\n")
         #expect(dialogue.send("STAT\r\n") == "+OK 2 154\r\n")
     }
 
