@@ -148,15 +148,13 @@ package struct POP3Session {
     }
 
     /// The peer finished sending; `input` holds what was never consumed (a partial line, which
-    /// is not answered). The session ends without UPDATE: nothing marked is deleted.
+    /// is not answered). The session ends without UPDATE: nothing marked is deleted. Nothing is
+    /// sent, so the driver closes the connection as the peer's doing.
     package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [POP3Action] {
         input = input[input.endIndex...]
-        switch state {
-        case .update, .closed: return []
-        default:
-            state = .closed
-            return [.close("input ended")]
-        }
+        if case .update = state { return [] }
+        state = .closed
+        return []
     }
 
     /// Whether the next line of input is a command (not a SASL response, not input swallowed

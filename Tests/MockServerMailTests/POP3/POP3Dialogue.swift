@@ -62,10 +62,11 @@ struct POP3Dialogue {
         return Array(sent[before...])
     }
 
-    /// The peer stops sending.
+    /// The peer stops sending: the connection closes once the session's last actions have run.
     mutating func end() {
         guard closed == nil else { return }
         perform(session.inputEnded(&pending))
+        if closed == nil { closed = "peer closed" }
     }
 
     /// Calls the session while it consumes or acts, as the server does.
