@@ -1,7 +1,7 @@
 extension POP3Session {
     /// Answers a command in TRANSACTION, on the session's maildrop.
     mutating func answerTransaction(_ command: POP3Command) -> [POP3Action] {
-        guard case .transaction(var maildrop) = state else { return [] }
+        guard case .transaction(let maildrop) = state else { return [] }
         switch command.keyword {
         case "CAPA": return [capabilities()]
         case "STAT":
@@ -14,11 +14,7 @@ extension POP3Session {
             case .failure(let refusal): return [refusal.reply]
             case .success(let (index, _)):
                 let actions = retrieve(index, bodyLines: nil, from: maildrop)
-                if case .transaction = state {
-                    state = .connecting
-                    maildrop.noteRetrieved(index)
-                    state = .transaction(maildrop)
-                }
+                changeMaildrop { $0.noteRetrieved(index) }
                 return actions
             }
         case "TOP": return top(command.argument, in: maildrop)
@@ -26,16 +22,11 @@ extension POP3Session {
             switch Self.messageIndex(command.argument, in: maildrop, followedBySpace: false) {
             case .failure(let refusal): return [refusal.reply]
             case .success(let (index, _)):
-                // The state lets go of the maildrop while it changes, so that its marks are not copied.
-                state = .connecting
-                maildrop.delete(index)
-                state = .transaction(maildrop)
+                changeMaildrop { $0.delete(index) }
                 return [Self.ok("Marked to be deleted.")]
             }
         case "RSET":
-            state = .connecting
-            maildrop.undeleteAll()
-            state = .transaction(maildrop)
+            changeMaildrop { $0.undeleteAll() }
             return [Self.ok()]
         case "NOOP": return [Self.ok()]
         case "QUIT": return quit(maildrop)
@@ -44,6 +35,14 @@ extension POP3Session {
         default:
             return [Self.error("Unknown command: \(command.keyword)")]
         }
+    }
+
+    /// Changes the maildrop of TRANSACTION (nothing in another state, as after a RETR that
+    /// dropped the connection).
+    private mutating func changeMaildrop(_ change: (inout POP3Maildrop) -> Void) {
+        guard case .transaction(var maildrop) = state else { return }
+        change(&maildrop)
+        state = .transaction(maildrop)
     }
 
     /// LIST, of every message not deleted or of one.
