@@ -10,8 +10,9 @@ extension POP3Session {
     }
 
     /// Answers the front of `input`, the bytes received and not consumed yet: removes from it
-    /// what it answered and returns the actions. One line (command or SASL response) a call;
-    /// `[]` with nothing consumed waits for more input.
+    /// what it answered and returns the actions. One line (command or SASL response) a call,
+    /// or, while RETR or TOP sends a large message, its next part (consuming nothing); `[]`
+    /// with nothing consumed waits for more input.
     ///
     /// A line may end CRLF or LF. A line longer than the limit gets one `-ERR Input line too
     /// long.` as soon as the limit is passed, and the rest of it, up to its LF, is skipped
@@ -24,6 +25,10 @@ extension POP3Session {
             // Plain input after STLS (RFC 2595 §4) or after the end is never answered.
             input = input[input.endIndex...]
             return []
+        case .retrieving(let maildrop, var transmission):
+            // The next part of the message; the input waits.
+            state = .connecting
+            return sendPart(of: &transmission, after: [], maildrop: maildrop)
         case .authorization, .authenticating, .transaction:
             break
         }

@@ -12,10 +12,7 @@ extension POP3Session {
         case "RETR":
             switch Self.messageIndex(command.argument, in: maildrop, followedBySpace: false) {
             case .failure(let refusal): return [refusal.reply]
-            case .success(let (index, _)):
-                let actions = retrieve(index, bodyLines: nil, from: maildrop)
-                changeMaildrop { $0.noteRetrieved(index) }
-                return actions
+            case .success(let (index, _)): return retrieve(index, bodyLines: nil, from: maildrop)
             }
         case "TOP": return top(command.argument, in: maildrop)
         case "DELE":
@@ -88,7 +85,8 @@ extension POP3Session {
     }
 
     /// RETR (`bodyLines` nil) or TOP of message `index`, after the
-    /// ``MailFaultPoint/pop3Retrieve`` fault: one send of the status line and the stuffed message.
+    /// ``MailFaultPoint/pop3Retrieve`` fault: the status line and the message, stuffed, sent a
+    /// part at a time (``POP3Session/transmissionChunk``); for `.dropMidway`, half of it and a close.
     private mutating func retrieve(_ index: Int, bodyLines: Int?, from maildrop: POP3Maildrop) -> [POP3Action] {
         let message = maildrop.messages[index]
         let decision = faults?.decide(.pop3Retrieve, subject: MailFaultSubject(user: maildrop.address.text))
@@ -99,14 +97,29 @@ extension POP3Session {
             return [.close("fault: drop at pop3.retr")]
         case .dropMidway?, nil: break
         }
+        var maildrop = maildrop
+        if bodyLines == nil { maildrop.noteRetrieved(index) }
+        let raw = message.entry.transaction.raw
+        var transmission = POP3Transmission(raw, bodyLines: bodyLines, stoppingAt: decision == .dropMidway ? raw.count / 2 : nil)
+        state = .connecting
         let status = bodyLines == nil ? "+OK \(message.size) octets\r\n" : "+OK\r\n"
-        var bytes = Array(status.utf8)
-        POP3DotStuffing.append(message.entry.transaction.raw, bodyLines: bodyLines, to: &bytes)
-        guard case .dropMidway? = decision else { return [.send(bytes)] }
-        // Half of the message's part of the answer, then the connection goes.
+        return sendPart(of: &transmission, after: Array(status.utf8), maildrop: maildrop)
+    }
+
+    /// Sends the next part of `transmission` after `prefix`: TRANSACTION again once it is all
+    /// sent, a close once a drop half-way reaches its stop, else more to send on the next call.
+    mutating func sendPart(of transmission: inout POP3Transmission, after prefix: [UInt8], maildrop: POP3Maildrop) -> [POP3Action] {
+        var bytes = prefix
+        guard transmission.append(to: &bytes, limit: Self.transmissionChunk) else {
+            state = .retrieving(maildrop, transmission)
+            return [.send(bytes)]
+        }
+        guard transmission.stopsMidway else {
+            state = .transaction(maildrop)
+            return [.send(bytes)]
+        }
         state = .closed
-        let half = status.utf8.count + (bytes.count - status.utf8.count) / 2
-        return [.send(Array(bytes[..<half])), .close("fault: drop midway at pop3.retr")]
+        return (bytes.isEmpty ? [] : [.send(bytes)]) + [.close("fault: drop midway at pop3.retr")]
     }
 
     /// Reads a message number at the start of `argument` (RETR's, DELE's, LIST's, TOP's first):

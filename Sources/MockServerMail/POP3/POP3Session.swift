@@ -65,11 +65,18 @@ package struct POP3Session {
         case startingTLS
         /// TRANSACTION: logged in, on this maildrop.
         case transaction(POP3Maildrop)
+        /// TRANSACTION, sending a message (RETR, TOP) a part per ``read(_:)`` call: no command is
+        /// read until it is all sent.
+        case retrieving(POP3Maildrop, POP3Transmission)
         /// UPDATE: QUIT applied the deletions; the connection is closing.
         case update
         /// Closed without UPDATE (QUIT before login, a fault's drop, the input ended).
         case closed
     }
+
+    /// How many bytes of a message RETR or TOP sends a ``read(_:)`` call: a large message goes
+    /// out a part at a time, so that a session holds a part of its stuffed form, not all of it.
+    package static let transmissionChunk = 64 << 10
 
     /// The settings of the listener.
     package let settings: POP3Settings
@@ -158,12 +165,13 @@ package struct POP3Session {
     }
 
     /// Whether the next line of input is a command (not a SASL response, not input swallowed
-    /// while TLS starts or after the end): when a response script may try its patterns on it.
+    /// while TLS starts or after the end, not while a message is being sent): when a response
+    /// script may try its patterns on it.
     package var expectsCommand: Bool {
         guard case .lineStart = framing else { return false }
         switch state {
         case .authorization, .transaction: return true
-        case .connecting, .authenticating, .startingTLS, .update, .closed: return false
+        case .connecting, .authenticating, .startingTLS, .retrieving, .update, .closed: return false
         }
     }
 
