@@ -44,6 +44,9 @@ package struct POP3Transmission: Sendable {
     /// - Returns: whether the transmission is complete (the end line appended, or the stop reached).
     package mutating func append(to output: inout [UInt8], limit: Int) -> Bool {
         let target = output.count + min(max(1, limit), Int.max - output.count)
+        // The position is read into locals, and written back once the bytes are read.
+        var offset = offset, lineStart = lineStart, inBody = inBody, linesLeft = linesLeft
+        let end = end
         var finished = false
         raw.withUnsafeBytes { buffer in
             let bytes = buffer.assumingMemoryBound(to: UInt8.self)
@@ -78,6 +81,10 @@ package struct POP3Transmission: Sendable {
             }
             finished = offset >= end
         }
+        self.offset = offset
+        self.lineStart = lineStart
+        self.inBody = inBody
+        self.linesLeft = linesLeft
         guard finished else { return false }
         guard !stopsMidway else { return true }
         // A message whose last line has no line end gets one, then the end line.
