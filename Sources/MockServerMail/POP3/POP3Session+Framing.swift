@@ -56,7 +56,7 @@ extension POP3Session {
             state = .authorization(user: nil)
             return [.record(POP3Command.masked), Self.error("Input line too long.")]
         }
-        return [.record(Array(head)), Self.error("Input line too long.")]
+        return [.record(POP3Command(head).recorded), Self.error("Input line too long.")]
     }
 
     /// Cuts the next command line from the front of `input` when ``expectsCommand``: its bytes

@@ -27,6 +27,14 @@ struct POP3FramingTests {
         #expect(dialogue.recorded.last == "QUIT")
     }
 
+    @Test("an over-long PASS is recorded with its password masked, as a short one")
+    func longPassMasked() {
+        var dialogue = POP3Dialogue(store: popStore())
+        dialogue.send("USER dana@example.net\r\n")
+        #expect(dialogue.send("PASS " + String(repeating: "s", count: 400) + "\r\n") == Self.tooLong)
+        #expect(dialogue.recorded == ["USER dana@example.net", "PASS MASKED"])
+    }
+
     @Test("a line that never ends is consumed as it comes, answered once: the input held stays bounded")
     func neverEnds() {
         var dialogue = POP3Dialogue(store: popStore())
