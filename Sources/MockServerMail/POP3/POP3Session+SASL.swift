@@ -14,7 +14,7 @@ extension POP3Session {
         guard let mechanism = MailAuthMechanism(name: name), settings.authenticationMechanisms.contains(mechanism),
               var exchange = MailAuthExchange(mechanism: name, initialResponse: initialResponse.isEmpty ? nil : String(initialResponse),
                                               challenge: timestamp) else {
-            return [Self.error("Unsupported authentication mechanism.")]
+            return [Self.error("[AUTH] Unsupported authentication mechanism.")]
         }
         let step = exchange.start(login: store)
         return answer(step, of: exchange)
@@ -43,7 +43,7 @@ extension POP3Session {
         case .refused(let user, let result):
             return passFault(user: user) ?? loggedIn(result)
         case .malformed(let reason):
-            return [Self.error("Invalid SASL response: \(reason).")]
+            return [Self.error("[AUTH] Invalid SASL response: \(reason).")]
         case .cancelled:
             return [Self.error("Authentication aborted by client.")]
         }

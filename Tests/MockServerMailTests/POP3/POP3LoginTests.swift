@@ -93,16 +93,16 @@ struct POP3LoginTests {
         let store = MailStore(users: Self.accounts)
         var dialogue = POP3Dialogue(store: store)
         #expect(dialogue.send("AUTH PLAIN \(Self.plain("mrose@example.org", "nope"))\r\n") == "-ERR [AUTH] Authentication failed.\r\n")
-        #expect(dialogue.send("AUTH PLAIN !!!!\r\n") == "-ERR Invalid SASL response: the response is not base64.\r\n")
-        #expect(dialogue.send("AUTH PLAIN =\r\n").hasPrefix("-ERR Invalid SASL response: PLAIN needs"))
-        #expect(dialogue.send("AUTH CRAM-SHA9\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
+        #expect(dialogue.send("AUTH PLAIN !!!!\r\n") == "-ERR [AUTH] Invalid SASL response: the response is not base64.\r\n")
+        #expect(dialogue.send("AUTH PLAIN =\r\n").hasPrefix("-ERR [AUTH] Invalid SASL response: PLAIN needs"))
+        #expect(dialogue.send("AUTH CRAM-SHA9\r\n") == "-ERR [AUTH] Unsupported authentication mechanism.\r\n")
         #expect(dialogue.send("AUTH PLAIN\r\n*\r\n") == "+ \r\n-ERR Authentication aborted by client.\r\n")
         #expect(dialogue.recorded.suffix(2) == ["AUTH PLAIN", "*"])
         #expect(dialogue.session.expectsCommand)
         #expect(dialogue.send("NOOP\r\n") == "-ERR Unknown command.\r\n")
         #expect(dialogue.closed == nil)
         var plainOnly = POP3Dialogue(store: store, settings: POP3Settings(authenticationMechanisms: [.plain]))
-        #expect(plainOnly.send("AUTH LOGIN\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
+        #expect(plainOnly.send("AUTH LOGIN\r\n") == "-ERR [AUTH] Unsupported authentication mechanism.\r\n")
     }
 
     @Test("AUTH LOGIN: user name and password after their challenges, each line recorded masked")
@@ -149,7 +149,7 @@ struct POP3LoginTests {
         #expect(dialogue.send("AUTH\r\n") == "+OK\r\nPLAIN\r\nLOGIN\r\nCRAM-MD5\r\nXOAUTH2\r\n.\r\n")
         var none = POP3Dialogue(store: popStore(), settings: POP3Settings(authenticationMechanisms: []))
         #expect(none.send("AUTH\r\n") == "+OK\r\n.\r\n")
-        #expect(none.send("AUTH PLAIN\r\n") == "-ERR Unsupported authentication mechanism.\r\n")
+        #expect(none.send("AUTH PLAIN\r\n") == "-ERR [AUTH] Unsupported authentication mechanism.\r\n")
         #expect(!none.send("CAPA\r\n").contains("SASL"))
     }
 
