@@ -27,7 +27,7 @@ extension SMTPSession {
     /// ends the message. Everything is consumed but a `.` or `.CR` at a line start, whose meaning
     /// the next bytes tell.
     mutating func receiveData(_ input: inout ArraySlice<UInt8>) -> [SMTPAction] {
-        guard case .data(var receiver) = phase, transaction != nil else { return [] }
+        guard case .data(var receiver) = phase, transaction != nil, !input.isEmpty else { return [] }
         if receiver.dropMidway {
             input = input.dropFirst(max(1, input.count / 2))
             return drop(at: .smtpData)
@@ -127,6 +127,7 @@ extension SMTPSession {
         guard case .chunk(var receiver) = phase else { return [] }
         let count = Int(min(receiver.remaining, UInt64(input.count)))
         if receiver.dropMidway, receiver.remaining > 0 {
+            guard !input.isEmpty else { return [] }
             input = input.dropFirst(max(1, count / 2))
             return drop(at: .smtpChunk)
         }
