@@ -5,8 +5,14 @@ extension SMTPSession {
     static let beforeTLS: Set<String> = ["EHLO", "HELO", "NOOP", "QUIT", "STARTTLS"]
 
     /// Answers one command line, already cut, without its line end (a driver's script found no
-    /// pattern for it). Call it only while ``expectsCommand`` is true.
+    /// pattern for it). Call it only while ``expectsCommand`` is true; during an AUTH exchange
+    /// the line is taken as the client's answer, and in other states nothing is answered.
     package mutating func command(_ line: ArraySlice<UInt8>) -> [SMTPAction] {
+        switch phase {
+        case .command, .refusedGreeting: break
+        case .authenticating: return authenticationAnswer(line)
+        default: return []
+        }
         let limit = lineLimit(forCommandStartingWith: line)
         guard line.count <= limit - 2 else { return lineTooLong(line.prefix(limit - 2)) }
         guard let text = String(validating: line, as: UTF8.self) else {
@@ -111,7 +117,8 @@ extension SMTPSession {
         for (keyword, value) in path.parameters {
             switch (keyword, value) {
             case ("SIZE", let value?) where Self.isDigits(value):
-                if value.count > 18 || Int(value)! > settings.maximumMessageSize {
+                let digits = value.drop { $0 == "0" }
+                if digits.count > 18 || Int(digits) ?? 0 > settings.maximumMessageSize {
                     return [Self.reply(552, "5.3.4 Message size exceeds fixed limit")]
                 }
             case ("BODY", let value?) where ["7BIT", "8BITMIME"].contains(value.uppercased()): break
