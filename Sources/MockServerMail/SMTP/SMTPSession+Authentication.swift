@@ -15,7 +15,7 @@ extension SMTPSession {
               var exchange = MailAuthExchange(mechanism: words[0], initialResponse: words.count > 1 ? String(words[1]) : nil, challenge: challenge) else {
             return [Self.reply(504, "5.5.4 Unrecognized authentication type")]
         }
-        switch consult(.smtpAuth, subject: subject()) {
+        switch consult(.smtpAuth, subject: subject(user: exchange.claimedUser)) {
         case .answer(let actions): return actions
         case .dropMidway: return drop(at: .smtpAuth)
         case .proceed: break

@@ -37,6 +37,12 @@ struct SMTPFaultTests {
         auth.send("EHLO c\r\n")
         #expect(auth.send("AUTH PLAIN \(Data("\0u\0p".utf8).base64EncodedString())\r\n") == "454 4.7.0 Temporary authentication failure\r\n")
         #expect(auth.session.authenticatedUser == nil && auth.session.expectsCommand)
+        // A rule for one user: the initial response's user is asked about.
+        let rule = FaultRules { point, subject in point == .smtpAuth && subject.user == "eve" ? .reply(code: 535, text: "5.7.8 Not you") : nil }
+        var user = SMTPDialogue(faults: rule)
+        user.send("EHLO c\r\n")
+        #expect(user.send("AUTH PLAIN \(Data("\0eve\0p".utf8).base64EncodedString())\r\n") == "535 5.7.8 Not you\r\n")
+        #expect(user.send("AUTH PLAIN \(Data("\0bob\0p".utf8).base64EncodedString())\r\n") == "235 2.7.0 Authentication successful\r\n")
     }
 
     @Test("MAIL refused: no transaction starts; for a given sender only")
