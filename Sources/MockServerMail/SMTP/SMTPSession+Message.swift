@@ -82,7 +82,9 @@ extension SMTPSession {
 
     // MARK: BDAT
 
-    /// `BDAT size [LAST]` (RFC 3030): the size is plain digits below 2^63. A refused chunk's bytes
+    /// `BDAT size [LAST]` (RFC 3030): the size is plain digits below 2^63. A size that cannot be
+    /// read leaves no way to tell where the chunk ends, so, as Postfix does, the session answers
+    /// `521 5.5.4` and closes rather than read the chunk's bytes as commands. A refused chunk's bytes
     /// are still read (and discarded) so that they are never taken for commands; its answer comes
     /// once all of it has arrived. The fault point ``MailFaultPoint/smtpChunk`` is asked here, when
     /// the command is read, and its reply given after the chunk.
@@ -90,7 +92,9 @@ extension SMTPSession {
         let words = argument.split(separator: " ")
         guard (1...2).contains(words.count), words[0].count <= 19, Self.isDigits(words[0]), let size = UInt64(words[0]), size < 1 << 63,
               words.count == 1 || words[1].uppercased() == "LAST" else {
-            return [Self.reply(501, "5.5.4 Syntax: BDAT count [LAST]")]
+            phase = .closed
+            transaction = nil
+            return [Self.reply(521, "5.5.4 Syntax: BDAT count [LAST]"), .close("BDAT without a readable size")]
         }
         var receiver = ChunkReceiver(remaining: size, size: size, last: words.count == 2)
         if settings.tls == .required, !security.isEncrypted {

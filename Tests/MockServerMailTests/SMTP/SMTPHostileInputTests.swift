@@ -24,7 +24,9 @@ struct SMTPHostileInputTests {
         let words = ["EHLO x", "HELO", "MAIL FROM:<a@b.test>", "RCPT TO:<c@d.test>", "DATA", "BDAT 3", "BDAT 2 LAST", "RSET", ".", "..",
                      "AUTH PLAIN", "AUTH LOGIN", "*", "=", "NOOP", "\r", "\n", "\r\n", " ", "\u{0}", "\u{FF}", "AAAA", "STARTTLS"]
         let settings = SMTPSettings(hostName: "mx.test", maximumMessageSize: 2000, tls: .offered)
-        var dialogue = SMTPDialogue(settings, store: MailStore(byteLimit: 1 << 16))
+        let store = MailStore(byteLimit: 1 << 16)
+        var dialogue = SMTPDialogue(settings, store: store)
+        var sessions = 1
         for _ in 0..<1000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 1...6, using: &random) {
@@ -37,14 +39,20 @@ struct SMTPHostileInputTests {
             dialogue.send(bytes, piece: Int.random(in: 1...64, using: &random))
             #expect(dialogue.buffer.count <= settings.authenticationLineLimit)
             #expect((dialogue.session.transaction?.body.count ?? 0) <= settings.maximumMessageSize)
-            if dialogue.closed != nil { break }
+            if dialogue.closed != nil {
+                // Closed (a BDAT without a readable size): go on with a new connection.
+                dialogue = SMTPDialogue(settings, store: store)
+                sessions += 1
+            }
             if dialogue.startTLSRequested { dialogue.handshake() }
         }
         // Whatever came before, a fresh line end and a command are answered (unless the dialogue closed,
         // or a BDAT chunk or DATA is still reading).
-        if dialogue.closed == nil, dialogue.session.expectsCommand {
-            #expect(dialogue.send("\r\nNOOP\r\n").hasSuffix("250 2.0.0 Ok\r\n"))
+        if dialogue.session.expectsCommand {
+            let text = dialogue.send("\r\nNOOP\r\n")
+            #expect(text.hasSuffix("250 2.0.0 Ok\r\n") || text.hasSuffix("521 5.5.4 Syntax: BDAT count [LAST]\r\n"))
         }
+        #expect(sessions < 1000)
     }
 
     @Test("input that ends in DATA stores nothing; an unfinished command is not answered")

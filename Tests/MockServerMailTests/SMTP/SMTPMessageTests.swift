@@ -77,14 +77,14 @@ struct SMTPMessageTests {
         #expect(Self.stored(dialogue) == "")
     }
 
-    @Test("BDAT sizes: plain digits below 2^63 only", arguments: [
+    @Test("BDAT sizes: plain digits below 2^63 only; otherwise 521 and the connection closes, its chunk never read as commands", arguments: [
         "BDAT", "BDAT x", "BDAT -1", "BDAT +5", "BDAT 0x10", "BDAT 1e3", "BDAT 5 FIRST", "BDAT 5 LAST more",
         "BDAT 9223372036854775808", "BDAT 18446744073709551616", "BDAT 99999999999999999999", "BDAT ５",
     ])
     func bdatSyntax(command: String) {
         var dialogue = Self.ready()
-        #expect(dialogue.send(command + "\r\n") == "501 5.5.4 Syntax: BDAT count [LAST]\r\n")
-        #expect(dialogue.session.expectsCommand)
+        #expect(dialogue.send(command + "\r\nRSET\r\n") == "521 5.5.4 Syntax: BDAT count [LAST]\r\n")
+        #expect(dialogue.closed == "BDAT without a readable size" && dialogue.session.isClosed)
     }
 
     @Test("BDAT 2^63-1: a valid size over the limit; the bytes are consumed and discarded, never held")
