@@ -86,6 +86,7 @@ extension SMTPSession {
         (settings.tls == .offered || settings.tls == .required) && !security.isEncrypted
     }
 
+    /// `EHLO` or `HELO` (RFC 5321 §4.1.1.1): a new start, the transaction forgotten; EHLO lists the extensions.
     private mutating func hello(_ argument: Substring, extended: Bool) -> [SMTPAction] {
         guard !argument.isEmpty else { return [Self.reply(501, "5.5.4 Syntax: \(extended ? "EHLO" : "HELO") hostname")] }
         if case .answer(let actions) = consult(.smtpHello, subject: subject()) { return actions }
@@ -105,6 +106,8 @@ extension SMTPSession {
 
     // MARK: MAIL, RCPT
 
+    /// `MAIL FROM:<path> [parameters]` (RFC 5321 §4.1.1.2): SIZE, BODY, SMTPUTF8 and DSN's RET
+    /// and ENVID, and AUTH= are checked and accepted (the transcript keeps the line).
     private mutating func mail(_ argument: Substring) -> [SMTPAction] {
         guard hello != nil else { return [Self.reply(503, "5.5.1 Error: send HELO/EHLO first")] }
         guard transaction == nil else { return [Self.reply(503, "5.5.1 Error: nested MAIL command")] }
@@ -145,6 +148,8 @@ extension SMTPSession {
         }
     }
 
+    /// `RCPT TO:<path> [parameters]` (RFC 5321 §4.1.1.3), with DSN's NOTIFY and ORCPT; each
+    /// past the recipient limit gets `452`.
     private mutating func recipient(_ argument: Substring) -> [SMTPAction] {
         guard hello != nil else { return [Self.reply(503, "5.5.1 Error: send HELO/EHLO first")] }
         guard let transaction else { return [Self.reply(503, "5.5.1 Error: need MAIL command")] }
@@ -191,6 +196,7 @@ extension SMTPSession {
 
     // MARK: STARTTLS
 
+    /// `STARTTLS` (RFC 3207): `220`, then input is discarded until ``tlsStarted()``.
     private mutating func startTLS(_ argument: Substring) -> [SMTPAction] {
         guard argument.isEmpty else { return [Self.reply(501, "5.5.4 Syntax: STARTTLS")] }
         guard settings.tls == .offered || settings.tls == .required else { return [Self.reply(502, "5.5.1 Error: command not implemented")] }

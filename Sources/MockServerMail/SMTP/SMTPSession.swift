@@ -43,6 +43,7 @@ package struct SMTPSession {
     let client: NetworkAddress?
     /// The clock stamping stored messages and CRAM-MD5 challenges.
     let now: () -> Date
+    /// Where the dialogue stands, and what the next input is.
     var phase: Phase = .idle
     /// Whether and how the connection is under TLS now.
     package internal(set) var security: MailTransportSecurity
@@ -200,5 +201,6 @@ package struct SMTPSession {
         return []
     }
 
+    /// The bytes the framing looks for.
     static let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n"), dot = UInt8(ascii: ".")
 }
