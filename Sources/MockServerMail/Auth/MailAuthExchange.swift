@@ -49,7 +49,7 @@ package struct MailAuthExchange: Sendable {
     package private(set) var user: String?
 
     /// Google's XOAUTH2 error challenge: the status a refused token gets, as JSON.
-    package static let xoauth2ErrorChallenge = Array(#"{"status":"401","schemes":"Bearer","scope":"https://mail.google.com/"}"#.utf8)
+    package static let xoauth2ErrorChallenge = Array(#"{"status":"401","schemes":"bearer","scope":"https://mail.google.com/"}"#.utf8)
 
     /// An exchange for `mechanism` (any case), or nil for a mechanism not known here (SMTP's `504`).
     ///
