@@ -89,7 +89,11 @@ extension SMTPSession {
     /// `EHLO` or `HELO` (RFC 5321 §4.1.1.1): a new start, the transaction forgotten; EHLO lists the extensions.
     private mutating func hello(_ argument: Substring, extended: Bool) -> [SMTPAction] {
         guard !argument.isEmpty else { return [Self.reply(501, "5.5.4 Syntax: \(extended ? "EHLO" : "HELO") hostname")] }
-        if case .answer(let actions) = consult(.smtpHello, subject: subject()) { return actions }
+        switch consult(.smtpHello, subject: subject()) {
+        case .answer(let actions): return actions
+        case .dropMidway: return drop(at: .smtpHello)
+        case .proceed: break
+        }
         hello = Hello(name: String(argument), extended: extended)
         transaction = nil
         guard extended else { return [Self.reply(250, settings.hostName)] }

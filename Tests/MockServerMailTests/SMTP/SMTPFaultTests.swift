@@ -101,6 +101,13 @@ struct SMTPFaultTests {
         #expect(dialogue.delivered.isEmpty && !dialogue.output.hasSuffix("250 2.0.0 Ok\r\n") && dialogue.output.hasPrefix(before))
     }
 
+    @Test("drop midway where no data comes is a drop", arguments: [MailFaultPoint.smtpGreeting, .smtpHello, .smtpAuth, .smtpMail, .smtpRecipient, .smtpEndOfData])
+    func dropMidwayElsewhere(point: MailFaultPoint) {
+        var dialogue = SMTPDialogue(faults: FaultRules(at: point, .dropMidway))
+        dialogue.send("EHLO c\r\nAUTH PLAIN \(Data("\0u\0p".utf8).base64EncodedString())\r\nMAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nx\r\n.\r\n")
+        #expect(dialogue.closed == "fault at \(point.rawValue): dropped" && dialogue.delivered.isEmpty)
+    }
+
     @Test("drop midway through DATA or BDAT: part of the data consumed, then closed, nothing stored")
     func dropMidway() {
         var data = SMTPDialogue(faults: FaultRules(at: .smtpData, .dropMidway))
