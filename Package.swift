@@ -44,8 +44,10 @@ let package = Package(
         .target(name: "MockServerWebDAV", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerFileSystem", "MockServerScript"], swiftSettings: swiftSettings),
         .target(name: "MockServerFTP", dependencies: ["MockServerCore", "MockServerEngine", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerMockData", dependencies: ["MockServerCore", "MockServerHTTP"], swiftSettings: swiftSettings),
-        // Mail (issue 51): the MIME parser, on Foundation alone; SMTP and POP3 come above it.
+        // Mail (issue 51): the MIME parser, the mailbox, and SMTP's and POP3's sessions as pure state values.
         .target(name: "MockServerMail", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        // Mail's serving: the sessions on connections (STARTTLS included) and the mail server of SMTP and POP3.
+        .target(name: "MockServerMailScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerMail", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
         .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
@@ -73,7 +75,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver",
-            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore", "MockServerRecording"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore", "MockServerMail", "MockServerMailScript", "MockServerRecording"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -113,7 +115,8 @@ let package = Package(
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.
-        .testTarget(name: "MockServerMailTests", dependencies: ["MockServerMail", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMailTests", dependencies: ["MockServerCore", "MockServerMail", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMailScriptTests", dependencies: ["MockServerCore", "MockServerEngine", "MockServerMail", "MockServerMailScript", "MockServerScript", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

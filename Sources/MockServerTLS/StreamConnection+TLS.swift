@@ -45,6 +45,9 @@ extension StreamConnection {
 extension StreamConnection {
     /// The tag of this connection's TLS session (see ``TLSTransport/sessionTag``), when it speaks TLS.
     package var tlsSessionTag: UInt? { (currentTransport as? TLSTransport)?.sessionTag }
+
+    /// Whether this connection speaks TLS now (implicit TLS, or after a STARTTLS).
+    package var speaksTLS: Bool { currentTransport is TLSTransport }
 }
 
 /// Hands a TLS transport's events to its connection, made after the transport.

@@ -232,22 +232,8 @@ struct CommandLineOptions: Equatable {
                     throw .usage("--request-head-timeout takes seconds from 0 (no limit) to 86400, not \"\(text)\"")
                 }
                 requestHeadTimeout = .some(seconds == 0 ? nil : Duration.rounded(seconds: seconds))
-            case "--latency", "--jitter":
-                let text = try value(for: argument)
-                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds <= 3600 else {
-                    throw .usage("\(argument) takes seconds from 0 to 3600, not \"\(text)\"")
-                }
-                var conditions = self.conditions ?? NetworkConditions()
-                let duration = Duration.rounded(seconds: seconds)
-                if argument == "--latency" { conditions.toClient.latency = duration } else { conditions.toClient.jitter = duration }
-                self.conditions = conditions
-            case "--bandwidth":
-                let text = try value(for: argument)
-                guard let rate = Int(text), rate > 0 else { throw .usage("--bandwidth takes a number of bytes per second above 0, not \"\(text)\"") }
-                var conditions = self.conditions ?? NetworkConditions()
-                conditions.toClient.bytesPerSecond = rate
-                conditions.toServer.bytesPerSecond = rate
-                self.conditions = conditions
+            case "--latency", "--jitter", "--bandwidth":
+                try ConditionOption.apply(argument, value: try value(for: argument), to: &conditions)
             case "--tls", "--starttls":
                 let mode: TLSMode = argument == "--tls" ? .implicit : .explicit
                 if let tlsMode, tlsMode != mode { throw .usage("--tls and --starttls exclude each other: choose one") }

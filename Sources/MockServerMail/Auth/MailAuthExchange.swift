@@ -49,7 +49,7 @@ package struct MailAuthExchange: Sendable {
     package private(set) var user: String?
 
     /// Google's XOAUTH2 error challenge: the status a refused token gets, as JSON.
-    package static let xoauth2ErrorChallenge = Array(#"{"status":"401","schemes":"Bearer","scope":"https://mail.google.com/"}"#.utf8)
+    package static let xoauth2ErrorChallenge = Array(#"{"status":"401","schemes":"bearer","scope":"https://mail.google.com/"}"#.utf8)
 
     /// An exchange for `mechanism` (any case), or nil for a mechanism not known here (SMTP's `504`).
     ///
@@ -129,13 +129,19 @@ package struct MailAuthExchange: Sendable {
 
     /// PLAIN (RFC 4616): `authzid NUL authcid NUL password`; the authorisation identity is not checked.
     private mutating func answerPlain(_ response: [UInt8], login store: MailStore) -> Step {
-        let fields = response.split(separator: 0, omittingEmptySubsequences: false)
-        guard fields.count == 3 else { return finish(.malformed("PLAIN needs authzid NUL authcid NUL password")) }
-        guard let name = Self.text(fields[1]), !name.isEmpty, let password = Self.text(fields[2]) else {
-            return finish(.malformed("the PLAIN user is empty or not UTF-8"))
+        guard let (name, password) = Self.plainCredentials(response) else {
+            return finish(.malformed("PLAIN needs authzid NUL authcid NUL password, a user, in UTF-8"))
         }
         user = name
         return conclude(user: name, store.login(user: name, password: password))
+    }
+
+    /// PLAIN's user and password, or nil when `response` is not `authzid NUL authcid NUL password`
+    /// in UTF-8 with a user.
+    private static func plainCredentials(_ response: [UInt8]) -> (user: String, password: String)? {
+        let fields = response.split(separator: 0, omittingEmptySubsequences: false)
+        guard fields.count == 3, let name = text(fields[1]), !name.isEmpty, let password = text(fields[2]) else { return nil }
+        return (name, password)
     }
 
     /// CRAM-MD5 (RFC 2195): `user SP digest`, the digest 32 hexadecimal digits of HMAC-MD5 keyed by the password.
@@ -155,25 +161,44 @@ package struct MailAuthExchange: Sendable {
 
     /// XOAUTH2: `user=NAME ^A auth=Bearer TOKEN ^A ^A`; the token is checked as the password.
     private mutating func answerXOAUTH2(_ response: [UInt8], login store: MailStore) -> Step {
-        var name: String?, token: String?
-        for field in response.split(separator: 1) {
-            guard let text = Self.text(field) else { return finish(.malformed("the XOAUTH2 response is not UTF-8")) }
-            if text.hasPrefix("user=") {
-                name = String(text.dropFirst(5))
-            } else if text.hasPrefix("auth=") {
-                let value = text.dropFirst(5)
-                guard value.count > 7, value.prefix(7).lowercased() == "bearer " else {
-                    return finish(.malformed("the XOAUTH2 auth field is not `Bearer TOKEN`"))
-                }
-                token = String(value.dropFirst(7))
-            }
+        guard let (name, token) = Self.xoauth2Credentials(response) else {
+            return finish(.malformed("XOAUTH2 needs user= and auth=Bearer fields, in UTF-8"))
         }
-        guard let name, !name.isEmpty, let token else { return finish(.malformed("XOAUTH2 needs user= and auth=Bearer fields")) }
         user = name
         let result = store.login(user: name, password: token)
         if result.isAccepted { return conclude(user: name, result) }
         state = .awaitingErrorAcknowledgement(user: name, result)
         return .challenge(Self.xoauth2ErrorChallenge)
+    }
+
+    /// XOAUTH2's user and bearer token, or nil when `response` lacks either or is not UTF-8.
+    private static func xoauth2Credentials(_ response: [UInt8]) -> (user: String, token: String)? {
+        var name: String?, token: String?
+        for field in response.split(separator: 1) {
+            guard let text = text(field) else { return nil }
+            if text.hasPrefix("user=") {
+                name = String(text.dropFirst(5))
+            } else if text.hasPrefix("auth=") {
+                let value = text.dropFirst(5)
+                guard value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
+                token = String(value.dropFirst(7))
+            }
+        }
+        guard let name, !name.isEmpty, let token else { return nil }
+        return (name, token)
+    }
+
+    /// The login name the initial response claims, read without checking anything (PLAIN's
+    /// authcid, LOGIN's user name, XOAUTH2's `user=`): for a fault rule on a user, asked before
+    /// the exchange starts. Nil without an initial response, or when it cannot be read.
+    package var claimedUser: String? {
+        guard let initialResponse, initialResponse != "=", let decoded = Data(base64Encoded: initialResponse) else { return nil }
+        switch mechanism {
+        case .plain: return Self.plainCredentials(Array(decoded))?.user
+        case .login: return Self.text(decoded).flatMap { $0.isEmpty ? nil : $0 }
+        case .xoauth2: return Self.xoauth2Credentials(Array(decoded))?.user
+        case .cramMD5: return nil
+        }
     }
 
     /// Ends the exchange with the login's result.

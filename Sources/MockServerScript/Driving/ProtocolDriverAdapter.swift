@@ -6,9 +6,8 @@ import MockServerCore
 ///
 /// The driver is held as an existential: a generic adapter made in the `@Sendable` closure that
 /// makes each connection's driver would capture the driver's metatype, which Swift 6.2 warns is not
-/// `Sendable`. One existential call per read costs little beside the read. The buffer is reused across reads: a read appends to it (after moving the
-/// unconsumed rest, at most `limit` bytes plus one read, to its front), and the driver's slice
-/// shares its storage.
+/// `Sendable`. One existential call per read costs little beside the read. The buffer
+/// (``UnconsumedInput``) is reused across reads, and the driver's slice shares its storage.
 package final class ProtocolDriverAdapter: StreamDriver {
     /// Where the connection's input is.
     private enum Phase {
@@ -20,9 +19,8 @@ package final class ProtocolDriverAdapter: StreamDriver {
     }
 
     private var driver: any ScriptConnections.Driver
-    /// Received bytes; those before `start` are consumed.
-    private var buffer: [UInt8] = []
-    private var start = 0
+    /// Received bytes the driver has not consumed yet.
+    private var input = UnconsumedInput()
     /// The most unconsumed bytes the driver may leave waiting for more.
     private let limit: Int
     private var phase = Phase.reading
@@ -37,37 +35,24 @@ package final class ProtocolDriverAdapter: StreamDriver {
     }
 
     package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
-        if start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-        } else if start > 0 {
-            buffer.removeSubrange(..<start)
-        }
-        start = 0
-        buffer.append(contentsOf: bytes)
+        input.append(bytes)
     }
 
     package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
         guard case .reading = phase else { return .finish(.peerClosed) }
         while true {
-            var input = buffer[start...]
-            let actions = driver.read(&input)
-            // The driver removed what it consumed from the front: what is left is the buffer's end
-            // (counted, not indexed: an emptied slice may start at 0).
-            let consumedTo = min(max(buffer.count - input.count, start), buffer.count)
-            let consumed = consumedTo > start
-            start = consumedTo
+            let (actions, consumed) = input.read { driver.read(&$0) }
             if !actions.isEmpty { return .steps(steps(for: actions, on: connection)) }
             if !consumed { break }
         }
         if inputEnded {
             phase = .ended
-            var rest = buffer[start...]
-            let actions = driver.inputEnded(&rest)
-            start = buffer.count
+            let (actions, _) = input.read { driver.inputEnded(&$0) }
+            input.removeAll()
             return actions.isEmpty ? .finish(.peerClosed) : .steps(steps(for: actions, on: connection))
         }
-        if buffer.count - start > limit {
-            connection.log(.warning, "\(buffer.count - start) bytes of input wait unconsumed, past the limit of \(limit); closing")
+        if input.count > limit {
+            connection.log(.warning, "\(input.count) bytes of input wait unconsumed, past the limit of \(limit); closing")
             return .finish(.inputTooLong(limit: limit))
         }
         return .needInput

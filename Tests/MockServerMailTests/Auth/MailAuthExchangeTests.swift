@@ -92,6 +92,19 @@ struct MailAuthExchangeTests {
         }
     }
 
+    @Test("the user an initial response claims, read before the exchange starts")
+    func claimedUser() {
+        func claimed(_ mechanism: String, _ initial: String?) -> String? {
+            MailAuthExchange(mechanism: mechanism, initialResponse: initial, challenge: Self.challenge)?.claimedUser
+        }
+        #expect(claimed("PLAIN", String(decoding: Self.base64("\0dana@example.net\0x"), as: UTF8.self)) == "dana@example.net")
+        #expect(claimed("LOGIN", String(decoding: Self.base64("lee"), as: UTF8.self)) == "lee")
+        #expect(claimed("XOAUTH2", String(decoding: Self.base64("user=kim\u{1}auth=Bearer t\u{1}\u{1}"), as: UTF8.self)) == "kim")
+        #expect(claimed("PLAIN", nil) == nil)
+        #expect(claimed("PLAIN", "=") == nil)
+        #expect(claimed("PLAIN", "%%%") == nil)
+    }
+
     @Test("`*` cancels at any challenge; a response after the end is malformed", arguments: ["PLAIN", "LOGIN", "CRAM-MD5", "XOAUTH2"])
     func cancel(mechanism: String) {
         var exchange = MailAuthExchange(mechanism: mechanism, initialResponse: nil, challenge: Self.challenge)!

@@ -1,0 +1,109 @@
+import MockServerCore
+import MockServerMail
+import MockServerTLS
+
+/// A mail connection served by a ``MailDialogue``: it keeps the bytes the dialogue has not
+/// consumed (bounded by `limit`), hands them to it as one slice, and turns its actions into the
+/// connection's steps; `startTLS` begins TLS with the server's identity once the reply before it
+/// is written.
+package final class MailConnectionDriver: StreamDriver {
+    /// Where the connection is.
+    private enum Phase {
+        /// Not opened yet: the dialogue is made when the connection opens, with its peer.
+        case unopened
+        /// Input arrives and the dialogue reads it.
+        case reading(any MailDialogue)
+        /// The peer finished sending or the dialogue closed: nothing more is read.
+        case ended
+    }
+
+    private var phase = Phase.unopened
+    private var input = UnconsumedInput()
+    /// The most unconsumed bytes the dialogue may leave waiting for more.
+    private let limit: Int
+    /// Makes the connection's dialogue from its peer's address and its security at the start.
+    private let makeDialogue: (NetworkAddress?, MailTransportSecurity) -> any MailDialogue
+
+    /// A driver whose dialogue `makeDialogue` makes as the connection opens.
+    package init(limit: Int, makeDialogue: @escaping (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
+        self.limit = limit
+        self.makeDialogue = makeDialogue
+    }
+
+    package func opened(_ connection: StreamConnection) -> [StreamStep] {
+        var dialogue = makeDialogue(connection.peer, connection.speaksTLS ? .implicitTLS : .plain)
+        let actions = dialogue.start()
+        phase = .reading(dialogue)
+        return steps(for: actions, on: connection)
+    }
+
+    package func received(_ bytes: UnsafeRawBufferPointer, on connection: StreamConnection) {
+        input.append(bytes)
+    }
+
+    package func next(on connection: StreamConnection, inputEnded: Bool) -> DriverDecision {
+        guard case .reading(var dialogue) = phase else { return .finish(.peerClosed) }
+        phase = .ended
+        while true {
+            let (actions, consumed) = input.read { dialogue.read(&$0) }
+            if !actions.isEmpty {
+                phase = .reading(dialogue)
+                return .steps(steps(for: actions, on: connection))
+            }
+            if !consumed { break }
+        }
+        if inputEnded {
+            let (actions, _) = input.read { dialogue.inputEnded(&$0) }
+            input.removeAll()
+            return actions.isEmpty ? .finish(.peerClosed) : .steps(steps(for: actions, on: connection))
+        }
+        phase = .reading(dialogue)
+        if input.count > limit {
+            connection.log(.warning, "\(input.count) bytes of input wait unconsumed, past the limit of \(limit); closing")
+            return .finish(.inputTooLong(limit: limit))
+        }
+        return .needInput
+    }
+
+    package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
+        phase = .ended
+    }
+
+    /// The connection's steps for `actions`.
+    private func steps(for actions: [MailDialogueAction], on connection: StreamConnection) -> [StreamStep] {
+        var steps: [StreamStep] = []
+        steps.reserveCapacity(actions.count)
+        for action in actions {
+            switch action {
+            case .send(let bytes): steps.append(.send(bytes))
+            case .record(let bytes): connection.recordInput(InputUnit(bytes: bytes), response: nil)
+            case .close(let reason): steps.append(.close(.finished(reason)))
+            case .startTLS:
+                // Commands pipelined after STARTTLS arrived in plain text: never answered under TLS.
+                input.removeAll()
+                steps.append(.whenWritten { [unowned self, unowned connection] in self.beginTLS(on: connection) })
+            }
+        }
+        return steps
+    }
+
+    /// Begins TLS with the server's identity, and tells the dialogue.
+    private func beginTLS(on connection: StreamConnection) {
+        guard let context = connection.loop.existingAttachment(TLSContext.self) else {
+            connection.log(.error, "STARTTLS: the server has no TLS identity; closing")
+            connection.close(.finished("STARTTLS without a TLS identity"))
+            return
+        }
+        do {
+            try connection.startTLS(context: context)
+        } catch {
+            connection.log(.error, "STARTTLS: \(error)")
+            return
+        }
+        input.removeAll()
+        guard case .reading(var dialogue) = phase else { return }
+        phase = .ended
+        dialogue.tlsStarted()
+        phase = .reading(dialogue)
+    }
+}

@@ -1,0 +1,30 @@
+import MockServerCore
+import MockServerMail
+import MockServerScript
+
+/// One mail protocol's part of a server (SMTP's, POP3's): it claims no scheme and adds no command;
+/// each connection is served by a ``MailConnectionDriver`` over a new ``MailDialogue``.
+package struct MailServingProtocol: ScriptProtocol {
+    package let name: String
+    package let schemes: Set<String> = []
+    /// The most bytes a dialogue may leave unconsumed while it waits for more (a command line, a
+    /// SASL answer): past it the connection closes. A dialogue bounds its own lines below this.
+    private let maximumInput: Int
+    /// Makes each connection's dialogue from its peer's address and its security at the start.
+    private let makeDialogue: @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue
+
+    /// The protocol `name`, whose connections `makeDialogue` serves.
+    package init(name: String, maximumInput: Int, makeDialogue: @escaping @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
+        self.name = name
+        self.maximumInput = maximumInput
+        self.makeDialogue = makeDialogue
+    }
+
+    package func connections(framing: Framing) -> ScriptConnections {
+        let make = makeDialogue
+        let limit = maximumInput
+        return ScriptConnections(outputType: Never.self) { _ in
+            { MailConnectionDriver(limit: limit, makeDialogue: make) }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+@testable import MockServerMail
+import Testing
+
+/// Input no client should send: random bytes, input that ends mid-way, numbers with many digits.
+@Suite("SMTP session: hostile input")
+struct SMTPHostileInputTests {
+    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("random command-like bytes in random pieces: the session never holds more than an AUTH line, and stays answerable",
+          arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func randomInput(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        let words = ["EHLO x", "HELO", "MAIL FROM:<a@b.test>", "RCPT TO:<c@d.test>", "DATA", "BDAT 3", "BDAT 2 LAST", "RSET", ".", "..",
+                     "AUTH PLAIN", "AUTH LOGIN", "*", "=", "NOOP", "\r", "\n", "\r\n", " ", "\u{0}", "\u{FF}", "AAAA", "STARTTLS"]
+        let settings = SMTPSettings(hostName: "mx.test", maximumMessageSize: 2000, tls: .offered)
+        let store = MailStore(byteLimit: 1 << 16)
+        var dialogue = SMTPDialogue(settings, store: store)
+        var sessions = 1
+        for _ in 0..<1000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                if Bool.random(using: &random), Int.random(in: 0..<20, using: &random) == 0 {
+                    bytes += (0..<Int.random(in: 1...700, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+                } else {
+                    bytes += Array(words.randomElement(using: &random)!.utf8)
+                }
+            }
+            dialogue.send(bytes, piece: Int.random(in: 1...64, using: &random))
+            #expect(dialogue.buffer.count <= settings.authenticationLineLimit)
+            #expect((dialogue.session.transaction?.body.count ?? 0) <= settings.maximumMessageSize)
+            if dialogue.closed != nil {
+                // Closed (a BDAT without a readable size): go on with a new connection.
+                dialogue = SMTPDialogue(settings, store: store)
+                sessions += 1
+            }
+            if dialogue.startTLSRequested { dialogue.handshake() }
+        }
+        // Whatever came before, a fresh line end and a command are answered (unless the dialogue closed,
+        // or a BDAT chunk or DATA is still reading).
+        if dialogue.session.expectsCommand {
+            let text = dialogue.send("\r\nNOOP\r\n")
+            #expect(text.hasSuffix("250 2.0.0 Ok\r\n") || text.hasSuffix("521 5.5.4 Syntax: BDAT count [LAST]\r\n"))
+        }
+        #expect(sessions < 1000)
+    }
+
+    @Test("input that ends in DATA stores nothing; an unfinished command is not answered")
+    func inputEnded() {
+        var dialogue = SMTPDialogue()
+        dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nSubject: half\r\n")
+        var rest = ArraySlice("QUIT".utf8)
+        #expect(dialogue.session.inputEnded(&rest).isEmpty)
+        #expect(dialogue.session.isClosed && dialogue.delivered.isEmpty)
+        #expect(dialogue.session.read(&rest).isEmpty)
+    }
+
+    @Test("SIZE with leading zeros is its value; DATA's end split across reads waits for its third byte")
+    func numbersAndSplits() {
+        var dialogue = SMTPDialogue()
+        #expect(dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test> SIZE=000000000000000000000012\r\n").hasSuffix("250 2.1.0 Ok\r\n"))
+        dialogue.send("RCPT TO:<c@d.test>\r\nDATA\r\nx\r\n")
+        #expect(dialogue.send(".") == "" && dialogue.buffer.count == 1)
+        #expect(dialogue.send("\r") == "" && dialogue.buffer.count == 2)
+        #expect(dialogue.send("\n").hasPrefix("250 2.0.0 Ok: queued as "))
+    }
+}
