@@ -25,7 +25,7 @@ struct SMTPHostileInputTests {
                      "AUTH PLAIN", "AUTH LOGIN", "*", "=", "NOOP", "\r", "\n", "\r\n", " ", "\u{0}", "\u{FF}", "AAAA", "STARTTLS"]
         let settings = SMTPSettings(hostName: "mx.test", maximumMessageSize: 2000, tls: .offered)
         let store = MailStore(byteLimit: 1 << 16)
-        var dialogue = SMTPDialogue(settings, store: store)
+        var dialogue = SMTPTestDialogue(settings, store: store)
         var sessions = 1
         for _ in 0..<1000 {
             var bytes: [UInt8] = []
@@ -41,7 +41,7 @@ struct SMTPHostileInputTests {
             #expect((dialogue.session.transaction?.body.count ?? 0) <= settings.maximumMessageSize)
             if dialogue.closed != nil {
                 // Closed (a BDAT without a readable size): go on with a new connection.
-                dialogue = SMTPDialogue(settings, store: store)
+                dialogue = SMTPTestDialogue(settings, store: store)
                 sessions += 1
             }
             if dialogue.startTLSRequested { dialogue.handshake() }
@@ -57,7 +57,7 @@ struct SMTPHostileInputTests {
 
     @Test("input that ends in DATA stores nothing; an unfinished command is not answered")
     func inputEnded() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nSubject: half\r\n")
         var rest = ArraySlice("QUIT".utf8)
         #expect(dialogue.session.inputEnded(&rest).isEmpty)
@@ -67,7 +67,7 @@ struct SMTPHostileInputTests {
 
     @Test("SIZE with leading zeros is its value; DATA's end split across reads waits for its third byte")
     func numbersAndSplits() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test> SIZE=000000000000000000000012\r\n").hasSuffix("250 2.1.0 Ok\r\n"))
         dialogue.send("RCPT TO:<c@d.test>\r\nDATA\r\nx\r\n")
         #expect(dialogue.send(".") == "" && dialogue.buffer.count == 1)
