@@ -72,6 +72,26 @@ struct SMTPFaultTests {
         #expect(dialogue.delivered.first?.envelope.recipients == ["odd@d.test", "c@d.test"])
     }
 
+    @Test("with MailFaultPlan: a user's rule after AUTH, a recipient's rule, and half the MAILs refused with a seed, the same each run")
+    func plan() {
+        let rules = [MailFaultRule(at: .smtpMail, .reply(code: 554, text: "5.7.1 Not you"), user: "eve@example.net"),
+                     MailFaultRule(at: .smtpRecipient, .reply(code: 450, text: "4.2.1 Mailbox busy"), recipient: "BUSY@d.test")]
+        var dialogue = SMTPTestDialogue(faults: MailFaultPlan(rules, seed: 1))
+        dialogue.send("EHLO c\r\nAUTH PLAIN \(Data("\0eve@example.net\0p".utf8).base64EncodedString())\r\n")
+        #expect(dialogue.send("MAIL FROM:<a@b.test>\r\n") == "554 5.7.1 Not you\r\n")
+        var other = SMTPTestDialogue(faults: MailFaultPlan(rules, seed: 1))
+        other.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\n")
+        #expect(other.send("RCPT TO:<busy@d.test>\r\nRCPT TO:<c@d.test>\r\n") == "450 4.2.1 Mailbox busy\r\n250 2.1.5 Ok\r\n")
+        func codes(seed: UInt64) -> [Int] {
+            var dialogue = SMTPTestDialogue(faults: MailFaultPlan([MailFaultRule(at: .smtpMail, .reply(code: 451, text: "4.3.0 Later"), probability: 0.5)], seed: seed))
+            dialogue.send("EHLO c\r\n")
+            return (0..<40).flatMap { _ in SMTPTestDialogue.codes(dialogue.send("MAIL FROM:<a@b.test>\r\nRSET\r\n")).prefix(1) }
+        }
+        let first = codes(seed: 42)
+        #expect(first == codes(seed: 42))
+        #expect(first.contains(451) && first.contains(250))
+    }
+
     @Test("DATA refused before 354; end of data refused: nothing stored, the transaction over")
     func dataAndEnd() {
         var data = SMTPTestDialogue(faults: FaultRules(at: .smtpData, .reply(code: 452, text: "4.3.1 Insufficient system storage")))
