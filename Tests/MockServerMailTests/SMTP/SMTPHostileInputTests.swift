@@ -27,6 +27,7 @@ struct SMTPHostileInputTests {
         let store = MailStore(byteLimit: 1 << 16)
         var dialogue = SMTPTestDialogue(settings, store: store)
         var sessions = 1
+        var output = ""
         for _ in 0..<1000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 1...6, using: &random) {
@@ -40,6 +41,7 @@ struct SMTPHostileInputTests {
             #expect(dialogue.buffer.count <= settings.authenticationLineLimit)
             #expect((dialogue.session.transaction?.body.count ?? 0) <= settings.maximumMessageSize)
             if dialogue.closed != nil {
+                output += dialogue.output
                 // Closed (a BDAT without a readable size): go on with a new connection.
                 dialogue = SMTPTestDialogue(settings, store: store)
                 sessions += 1
@@ -53,6 +55,19 @@ struct SMTPHostileInputTests {
             #expect(text.hasSuffix("250 2.0.0 Ok\r\n") || text.hasSuffix("521 5.5.4 Syntax: BDAT count [LAST]\r\n"))
         }
         #expect(sessions < 1000)
+        output += dialogue.output
+        // Every reply line: a code from 200 to 599, a space or a hyphen, CRLF; a refusal with an
+        // enhanced status code of its class (RFC 3463) after it.
+        #expect(output.components(separatedBy: "\r\n").filter { $0.hasPrefix("5") }.count > 10)
+        for line in output.components(separatedBy: "\r\n").dropLast() {
+            let bytes = Array(line.utf8)
+            let code = Int(String(decoding: bytes.prefix(3), as: UTF8.self)) ?? 0
+            #expect((200...599).contains(code) && bytes.count >= 4 && (bytes[3] == 0x20 || bytes[3] == 0x2D), "\(line)")
+            if code >= 400 {
+                let enhanced = line.dropFirst(4).prefix { $0 != " " }.split(separator: ".", omittingEmptySubsequences: false)
+                #expect(enhanced.count == 3 && enhanced[0] == "\(code / 100)" && enhanced.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(line)")
+            }
+        }
     }
 
     @Test("input that ends in DATA stores nothing; an unfinished command is not answered")
