@@ -248,6 +248,18 @@ package final class MailStore: Sendable {
         return state.withLock { $0.removeEntries(of: address, folder: folder) { $0.flags.contains(.deleted) } }
     }
 
+    /// Removes the entries with these UIDs from a folder of `address`, whatever their flags
+    /// (POP3's UPDATE: exactly the messages its DELE marked, not others that IMAP flagged
+    /// `\Deleted`); a UID no longer there is skipped, and a transaction with no entry left
+    /// anywhere goes from the store. Returns the UIDs removed, in order.
+    @discardableResult
+    package func remove(uids: some Sequence<UInt32>, folder: String = MailStore.inbox, of address: String) -> [UInt32] {
+        let uids = Set(uids)
+        guard !uids.isEmpty else { return [] }
+        let address = MailboxAddress(address), folder = Self.folderName(folder)
+        return state.withLock { $0.removeEntries(of: address, folder: folder) { uids.contains($0.uid) } }
+    }
+
     /// Removes every message; folders stay, with their UIDVALIDITY and next UID (UIDs are never
     /// reused). Waits keep waiting.
     package func purge() {

@@ -1,0 +1,8 @@
+/// Why a command's message number or count was refused, as Dovecot words it.
+struct POP3Refusal: Error {
+    /// The text after `-ERR `.
+    let text: String
+
+    /// The `-ERR` line.
+    var reply: POP3Action { POP3Session.error(text) }
+}
