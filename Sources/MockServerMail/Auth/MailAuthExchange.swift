@@ -101,6 +101,8 @@ package struct MailAuthExchange: Sendable {
         default: break
         }
         if text == "*" { return finish(.cancelled) }
+        // After XOAUTH2's error challenge any answer (empty, RFC 7628's ^A, or not base64) ends it refused.
+        if case .awaitingErrorAcknowledgement(let name, let result) = state { return finish(.refused(user: name, result)) }
         guard let decoded = Data(base64Encoded: text) else { return finish(.malformed("the response is not base64")) }
         return answer(Array(decoded), login: store)
     }

@@ -8,7 +8,7 @@ import MockServerCore
 ///
 /// ## Driving it from a connection
 /// ```swift
-/// var session = SMTPSession(settings: settings, store: store, faults: faults, client: peerAddress)
+/// var session = SMTPSession(settings: settings, store: store, faults: faults, client: peer, security: .plain)
 /// run(session.start())                                  // the greeting (or a fault's answer)
 /// // each time input arrives, and again while the session consumes or acts:
 /// let actions = session.read(&input)                    // consumes ONE unit from input's front
@@ -63,15 +63,17 @@ package struct SMTPSession {
     ///   - store: the mailbox messages are delivered to and logins checked against.
     ///   - faults: the failures to make on demand; nil for none.
     ///   - client: the peer's address, kept in each stored message's origin.
+    ///   - security: the connection's security at its start (`.implicitTLS` on a TLS listener);
+    ///     by default `.implicitTLS` when the settings say ``SMTPTLSMode/implicit``, else `.plain`.
     ///   - now: the clock; the system's by default.
     package init(settings: SMTPSettings, store: MailStore, faults: (any MailFaultSource)? = nil, client: NetworkAddress? = nil,
-                 now: @escaping () -> Date = { Date() }) {
+                 security: MailTransportSecurity? = nil, now: @escaping () -> Date = { Date() }) {
         self.settings = settings
         self.store = store
         self.faults = faults
         self.client = client
         self.now = now
-        security = settings.tls == .implicit ? .implicitTLS : .plain
+        self.security = security ?? (settings.tls == .implicit ? .implicitTLS : .plain)
     }
 
     /// Whether the next input is a command line (not DATA's text, a BDAT chunk, an AUTH answer,

@@ -84,6 +84,9 @@ struct MailAuthExchangeTests {
         let bad = Data("user=dana@example.net\u{1}auth=bearer ya29.wrong\u{1}\u{1}".utf8).base64EncodedString()
         let refused = Self.run("XOAUTH2", initial: bad, answers: [[]], store: Self.accounts)
         #expect(refused.steps == [.challenge(MailAuthExchange.xoauth2ErrorChallenge), .refused(user: "dana@example.net", .wrongPassword)])
+        for answer in ["AQ==", "%%"] {
+            #expect(Self.run("XOAUTH2", initial: bad, answers: [Array(answer.utf8)], store: Self.accounts).steps.last == .refused(user: "dana@example.net", .wrongPassword))
+        }
         let json = try? JSONSerialization.jsonObject(with: Data(MailAuthExchange.xoauth2ErrorChallenge)) as? [String: String]
         #expect(json?["status"] == "401")
         #expect(Self.run("XOAUTH2", answers: [Array(bad.utf8)], store: MailStore()).steps.last == .accepted(MailboxAddress("dana@example.net")))

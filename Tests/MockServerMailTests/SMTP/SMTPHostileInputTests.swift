@@ -5,28 +5,18 @@ import Testing
 /// Input no client should send: random bytes, input that ends mid-way, numbers with many digits.
 @Suite("SMTP session: hostile input")
 struct SMTPHostileInputTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("random command-like bytes in random pieces: the session never holds more than an AUTH line, and stays answerable",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomInput(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        // The fault plan's seeded generator, so that a failure can be replayed.
+        var random = MailFaultRandom(seed: seed)
         let words = ["EHLO x", "HELO", "MAIL FROM:<a@b.test>", "RCPT TO:<c@d.test>", "DATA", "BDAT 3", "BDAT 2 LAST", "RSET", ".", "..",
                      "AUTH PLAIN", "AUTH LOGIN", "*", "=", "NOOP", "\r", "\n", "\r\n", " ", "\u{0}", "\u{FF}", "AAAA", "STARTTLS"]
         let settings = SMTPSettings(hostName: "mx.test", maximumMessageSize: 2000, tls: .offered)
         let store = MailStore(byteLimit: 1 << 16)
-        var dialogue = SMTPDialogue(settings, store: store)
+        var dialogue = SMTPTestDialogue(settings, store: store)
         var sessions = 1
+        var output = ""
         for _ in 0..<1000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 1...6, using: &random) {
@@ -40,8 +30,9 @@ struct SMTPHostileInputTests {
             #expect(dialogue.buffer.count <= settings.authenticationLineLimit)
             #expect((dialogue.session.transaction?.body.count ?? 0) <= settings.maximumMessageSize)
             if dialogue.closed != nil {
+                output += dialogue.output
                 // Closed (a BDAT without a readable size): go on with a new connection.
-                dialogue = SMTPDialogue(settings, store: store)
+                dialogue = SMTPTestDialogue(settings, store: store)
                 sessions += 1
             }
             if dialogue.startTLSRequested { dialogue.handshake() }
@@ -53,11 +44,24 @@ struct SMTPHostileInputTests {
             #expect(text.hasSuffix("250 2.0.0 Ok\r\n") || text.hasSuffix("521 5.5.4 Syntax: BDAT count [LAST]\r\n"))
         }
         #expect(sessions < 1000)
+        output += dialogue.output
+        // Every reply line: a code from 200 to 599, a space or a hyphen, CRLF; a refusal with an
+        // enhanced status code of its class (RFC 3463) after it.
+        #expect(output.components(separatedBy: "\r\n").filter { $0.hasPrefix("5") }.count > 10)
+        for line in output.components(separatedBy: "\r\n").dropLast() {
+            let bytes = Array(line.utf8)
+            let code = Int(String(decoding: bytes.prefix(3), as: UTF8.self)) ?? 0
+            #expect((200...599).contains(code) && bytes.count >= 4 && (bytes[3] == 0x20 || bytes[3] == 0x2D), "\(line)")
+            if code >= 400 {
+                let enhanced = line.dropFirst(4).prefix { $0 != " " }.split(separator: ".", omittingEmptySubsequences: false)
+                #expect(enhanced.count == 3 && enhanced[0] == "\(code / 100)" && enhanced.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }, "\(line)")
+            }
+        }
     }
 
     @Test("input that ends in DATA stores nothing; an unfinished command is not answered")
     func inputEnded() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nSubject: half\r\n")
         var rest = ArraySlice("QUIT".utf8)
         #expect(dialogue.session.inputEnded(&rest).isEmpty)
@@ -67,7 +71,7 @@ struct SMTPHostileInputTests {
 
     @Test("SIZE with leading zeros is its value; DATA's end split across reads waits for its third byte")
     func numbersAndSplits() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test> SIZE=000000000000000000000012\r\n").hasSuffix("250 2.1.0 Ok\r\n"))
         dialogue.send("RCPT TO:<c@d.test>\r\nDATA\r\nx\r\n")
         #expect(dialogue.send(".") == "" && dialogue.buffer.count == 1)

@@ -6,13 +6,13 @@ import Testing
 @Suite("SMTP session: DATA and BDAT")
 struct SMTPMessageTests {
     /// A dialogue in a transaction with one recipient, ready for DATA or BDAT.
-    static func ready(_ settings: SMTPSettings = SMTPSettings(hostName: "mx.test")) -> SMTPDialogue {
-        var dialogue = SMTPDialogue(settings)
+    static func ready(_ settings: SMTPSettings = SMTPSettings(hostName: "mx.test")) -> SMTPTestDialogue {
+        var dialogue = SMTPTestDialogue(settings)
         dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\n")
         return dialogue
     }
 
-    static func stored(_ dialogue: SMTPDialogue) -> String? {
+    static func stored(_ dialogue: SMTPTestDialogue) -> String? {
         dialogue.delivered.last.map { String(decoding: $0.raw, as: UTF8.self) }
     }
 
@@ -32,7 +32,7 @@ struct SMTPMessageTests {
             var dialogue = Self.ready()
             dialogue.send("DATA\r\n")
             let text = dialogue.send(sent + "NOOP\r\n", piece: piece)
-            #expect(SMTPDialogue.codes(text) == [250, 250], "piece \(piece)")
+            #expect(SMTPTestDialogue.codes(text) == [250, 250], "piece \(piece)")
             #expect(Self.stored(dialogue) == kept, "piece \(piece)")
             #expect(dialogue.delivered.count == 1)
         }
@@ -48,7 +48,7 @@ struct SMTPMessageTests {
         #expect(dialogue.delivered.isEmpty)
         // Exactly at the limit is fine.
         dialogue.send("MAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\n")
-        #expect(SMTPDialogue.codes(dialogue.send(String(repeating: "x", count: 98) + "\r\n.\r\n")) == [250])
+        #expect(SMTPTestDialogue.codes(dialogue.send(String(repeating: "x", count: 98) + "\r\n.\r\n")) == [250])
     }
 
     @Test("a text line over 1,000 bytes refuses the message at its end with 500 5.5.2")
@@ -103,7 +103,7 @@ struct SMTPMessageTests {
 
     @Test("BDAT out of sequence: its bytes are still read, then 503 or 554; the bytes are never taken as commands")
     func bdatSequence() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send("BDAT 6\r\nQUIT\r\n") == "503 5.5.1 Error: send HELO/EHLO first\r\n")
         dialogue.send("EHLO c\r\n")
         #expect(dialogue.send("BDAT 6 LAST\r\nQUIT\r\n") == "503 5.5.1 Error: need MAIL command\r\n")

@@ -11,7 +11,7 @@ struct SMTPSecurityTests {
 
     @Test("STARTTLS: commands pipelined after it are discarded, never answered; after the handshake the session starts over")
     func startTLS() throws {
-        var dialogue = SMTPDialogue(SMTPSettings(hostName: "mx.test", tls: .offered))
+        var dialogue = SMTPTestDialogue(SMTPSettings(hostName: "mx.test", tls: .offered))
         #expect(dialogue.send("EHLO c\r\n").contains("250-STARTTLS\r\n"))
         #expect(dialogue.send("STARTTLS extra\r\n") == "501 5.5.4 Syntax: STARTTLS\r\n")
         let text = dialogue.send("STARTTLS\r\nMAIL FROM:<evil@b.test>\r\nRCPT TO:<c@d.test>\r\n")
@@ -30,7 +30,7 @@ struct SMTPSecurityTests {
 
     @Test("the driver's own path: after command(_:) gives .startTLS, read(_:) discards what is held")
     func startTLSViaCommand() {
-        var dialogue = SMTPDialogue(SMTPSettings(tls: .offered))
+        var dialogue = SMTPTestDialogue(SMTPSettings(tls: .offered))
         dialogue.run(dialogue.session.command(ArraySlice("STARTTLS".utf8)))
         #expect(dialogue.startTLSRequested)
         var held = ArraySlice("NOOP\r\n".utf8)
@@ -39,7 +39,7 @@ struct SMTPSecurityTests {
 
     @Test("TLS required: before TLS only EHLO, HELO, NOOP, QUIT and STARTTLS; AUTH offered only under TLS")
     func tlsRequired() {
-        var dialogue = SMTPDialogue(SMTPSettings(hostName: "mx.test", tls: .required))
+        var dialogue = SMTPTestDialogue(SMTPSettings(hostName: "mx.test", tls: .required))
         let ehlo = dialogue.send("EHLO c\r\n")
         #expect(ehlo.contains("250-STARTTLS") && !ehlo.contains("AUTH"))
         for command in ["MAIL FROM:<a@b.test>", "RCPT TO:<a@b.test>", "DATA", "AUTH PLAIN", "VRFY x", "HELP", "RSET", "XYZZY"] {
@@ -54,18 +54,20 @@ struct SMTPSecurityTests {
         #expect(dialogue.send("MAIL FROM:<a@b.test>\r\n") == "250 2.1.0 Ok\r\n")
     }
 
-    @Test("implicit TLS: the origin says so and STARTTLS is not offered")
-    func implicitTLS() throws {
-        var dialogue = SMTPDialogue(SMTPSettings(tls: .implicit))
+    @Test("implicit TLS, from the settings or the connection: the origin says so and STARTTLS is not offered",
+          arguments: [(SMTPSettings(tls: .implicit), "502 5.5.1 Error: command not implemented\r\n"),
+                      (SMTPSettings(tls: .offered), "554 5.5.1 Error: TLS already active\r\n")])
+    func implicitTLS(settings: SMTPSettings, startTLSReply: String) throws {
+        var dialogue = SMTPTestDialogue(settings, security: .implicitTLS)
         #expect(!dialogue.send("EHLO c\r\n").contains("STARTTLS"))
-        #expect(dialogue.send("STARTTLS\r\n") == "502 5.5.1 Error: command not implemented\r\n")
+        #expect(dialogue.send("STARTTLS\r\n") == startTLSReply)
         dialogue.send("MAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nx\r\n.\r\n")
         guard case .smtp(_, _, .implicitTLS, _) = try #require(dialogue.delivered.first).envelope.origin else { Issue.record("origin"); return }
     }
 
     @Test("AUTH PLAIN: initial response or challenge, open or with accounts, the credentials masked in the transcript")
     func plain() throws {
-        var open = SMTPDialogue()
+        var open = SMTPTestDialogue()
         open.send("EHLO c\r\n")
         #expect(open.send("AUTH PLAIN \(Self.base64("\0lee@example.org\0anything"))\r\n") == "235 2.7.0 Authentication successful\r\n")
         #expect(open.send("AUTH PLAIN\r\n") == "503 5.5.1 Error: already authenticated\r\n")
@@ -74,7 +76,7 @@ struct SMTPSecurityTests {
         open.send("MAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nDATA\r\nx\r\n.\r\n")
         guard case .smtp(_, _, _, "lee@example.org") = try #require(open.delivered.first).envelope.origin else { Issue.record("user"); return }
 
-        var accounts = SMTPDialogue(store: MailStore(users: Self.accounts))
+        var accounts = SMTPTestDialogue(store: MailStore(users: Self.accounts))
         accounts.send("EHLO c\r\n")
         #expect(accounts.send("AUTH PLAIN\r\n") == "334 \r\n")
         #expect(!accounts.session.expectsCommand)
@@ -86,13 +88,13 @@ struct SMTPSecurityTests {
 
     @Test("AUTH LOGIN, CRAM-MD5 and XOAUTH2 with accounts")
     func otherMechanisms() throws {
-        var login = SMTPDialogue(store: MailStore(users: Self.accounts))
+        var login = SMTPTestDialogue(store: MailStore(users: Self.accounts))
         login.send("EHLO c\r\n")
         #expect(login.send("AUTH LOGIN\r\n") == "334 VXNlcm5hbWU6\r\n")
         #expect(login.send(Self.base64("dana@example.net") + "\r\n") == "334 UGFzc3dvcmQ6\r\n")
         #expect(login.send(Self.base64("s3cret") + "\r\n") == "235 2.7.0 Authentication successful\r\n")
 
-        var cram = SMTPDialogue(store: MailStore(users: Self.accounts))
+        var cram = SMTPTestDialogue(store: MailStore(users: Self.accounts))
         cram.send("EHLO c\r\n")
         let challengeLine = cram.send("AUTH CRAM-MD5\r\n")
         #expect(challengeLine.hasPrefix("334 "))
@@ -101,7 +103,7 @@ struct SMTPSecurityTests {
         let digest = MailDigest.hex(MailDigest.hmacMD5(key: Array("s3cret".utf8), message: Array(challenge)))
         #expect(cram.send(Self.base64("dana@example.net \(digest)") + "\r\n") == "235 2.7.0 Authentication successful\r\n")
 
-        var oauth = SMTPDialogue(store: MailStore(users: Self.accounts))
+        var oauth = SMTPTestDialogue(store: MailStore(users: Self.accounts))
         oauth.send("EHLO c\r\n")
         let token = Self.base64("user=dana@example.net\u{1}auth=Bearer expired\u{1}\u{1}")
         let error = oauth.send("AUTH XOAUTH2 \(token)\r\n")
@@ -112,7 +114,7 @@ struct SMTPSecurityTests {
 
     @Test("AUTH refusals: cancel, bad base64, unknown or unoffered mechanism, before EHLO, in a transaction, too long an answer")
     func authRefusals() {
-        var dialogue = SMTPDialogue(SMTPSettings(authenticationMechanisms: [.plain, .login]))
+        var dialogue = SMTPTestDialogue(SMTPSettings(authenticationMechanisms: [.plain, .login]))
         #expect(dialogue.send("AUTH PLAIN\r\n") == "503 5.5.1 Error: send EHLO first\r\n")
         #expect(dialogue.send("EHLO c\r\n").contains("250-AUTH PLAIN LOGIN\r\n"))
         #expect(dialogue.send("AUTH LOGIN\r\n*\r\n") == "334 VXNlcm5hbWU6\r\n501 5.7.0 Error: authentication aborted\r\n")
@@ -125,14 +127,14 @@ struct SMTPSecurityTests {
                 == "334 \r\n500 5.5.6 Authentication exchange line is too long\r\n250 2.0.0 Ok\r\n")
         dialogue.send("MAIL FROM:<a@b.test>\r\n")
         #expect(dialogue.send("AUTH PLAIN\r\n") == "503 5.5.1 Error: MAIL transaction in progress\r\n")
-        var none = SMTPDialogue(SMTPSettings(authenticationMechanisms: []))
+        var none = SMTPTestDialogue(SMTPSettings(authenticationMechanisms: []))
         #expect(!none.send("EHLO c\r\n").contains("AUTH"))
         #expect(none.send("AUTH PLAIN\r\n") == "503 5.5.1 Error: authentication not enabled\r\n")
     }
 
     @Test("an AUTH line with a long XOAUTH2 token is taken up to 12,288 bytes, other commands only 512")
     func longAuthLine() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         dialogue.send("EHLO c\r\n")
         let token = Self.base64("user=a@b.test\u{1}auth=Bearer " + String(repeating: "t", count: 2000) + "\u{1}\u{1}")
         #expect(dialogue.send("AUTH XOAUTH2 \(token)\r\n", piece: 100) == "235 2.7.0 Authentication successful\r\n")
@@ -141,7 +143,7 @@ struct SMTPSecurityTests {
 
     @Test("AUTH required: MAIL before AUTH gets 530 5.7.0, after it 250")
     func authRequired() {
-        var dialogue = SMTPDialogue(SMTPSettings(requiresAuthentication: true))
+        var dialogue = SMTPTestDialogue(SMTPSettings(requiresAuthentication: true))
         dialogue.send("EHLO c\r\n")
         #expect(dialogue.send("MAIL FROM:<a@b.test>\r\n") == "530 5.7.0 Authentication required\r\n")
         dialogue.send("AUTH PLAIN \(Self.base64("\0u\0p"))\r\n")

@@ -14,7 +14,7 @@ struct SMTPSessionTests {
     func wholeDialogue() throws {
         let store = MailStore()
         let client = try NetworkAddress(host: "127.0.0.1", port: 40000)
-        var dialogue = SMTPDialogue(store: store, client: client)
+        var dialogue = SMTPTestDialogue(store: store, client: client)
         #expect(dialogue.output == "220 mx.test ESMTP MockServer\r\n")
         dialogue.send(Self.dialogue)
         let replies = dialogue.output.split(separator: "\r\n").map(String.init)
@@ -37,9 +37,9 @@ struct SMTPSessionTests {
 
     @Test("the same dialogue fed in every piece size gives the same replies and bytes", arguments: [1, 2, 3, 5, 7, 13, 64, 511])
     func everySplit(piece: Int) throws {
-        var whole = SMTPDialogue()
+        var whole = SMTPTestDialogue()
         whole.send(Self.dialogue)
-        var split = SMTPDialogue()
+        var split = SMTPTestDialogue()
         split.send(Self.dialogue, piece: piece)
         let id = try #require(split.delivered.first).id, wholeID = try #require(whole.delivered.first).id
         #expect(split.output == whole.output.replacingOccurrences(of: wholeID, with: id))
@@ -49,19 +49,19 @@ struct SMTPSessionTests {
 
     @Test("bare LF ends command lines as CRLF does")
     func bareLF() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         let text = dialogue.send("HELO client\nMAIL FROM:<a@b.test>\nRCPT TO:<c@d.test>\nRSET\n")
         #expect(text == "250 mx.test\r\n250 2.1.0 Ok\r\n250 2.1.5 Ok\r\n250 2.0.0 Ok\r\n")
     }
 
     @Test("pipelined commands in one read are answered in order, one read call each")
     func pipelining() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         dialogue.send("EHLO c\r\n")
         var input = ArraySlice("MAIL FROM:<a@b.test>\r\nRCPT TO:<c@d.test>\r\nRCPT TO:<bad address>\r\nDATA\r\n".utf8)
         var codes: [Int] = []
         while !input.isEmpty {
-            for case .send(let bytes) in dialogue.session.read(&input) { codes += SMTPDialogue.codes(String(decoding: bytes, as: UTF8.self)) }
+            for case .send(let bytes) in dialogue.session.read(&input) { codes += SMTPTestDialogue.codes(String(decoding: bytes, as: UTF8.self)) }
             #expect(codes.count <= 4)
         }
         #expect(codes == [250, 250, 501, 354])
@@ -69,7 +69,7 @@ struct SMTPSessionTests {
 
     @Test("sequence: MAIL before HELO, RCPT before MAIL, DATA without recipients, nested MAIL, EHLO resets")
     func sequence() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send("MAIL FROM:<a@b.test>\r\n") == "503 5.5.1 Error: send HELO/EHLO first\r\n")
         dialogue.send("EHLO c\r\n")
         #expect(dialogue.send("RCPT TO:<a@b.test>\r\n") == "503 5.5.1 Error: need MAIL command\r\n")
@@ -85,7 +85,7 @@ struct SMTPSessionTests {
 
     @Test("syntax: 501 for bad arguments, 500 for unknown or empty commands, 502 for the unimplemented")
     func syntax() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         let expectations: [(String, String)] = [
             ("EHLO", "501 5.5.4 Syntax: EHLO hostname"), ("HELO ", "501 5.5.4 Syntax: HELO hostname"),
             ("FOO bar", "500 5.5.2 Error: command not recognized"), ("", "500 5.5.2 Error: bad syntax"),
@@ -120,7 +120,7 @@ struct SMTPSessionTests {
 
     @Test("a command line that is not UTF-8 gets 500 5.5.2 and is recorded as received")
     func badUTF8() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send([0x45, 0x48, 0x4C, 0x4F, 0x20, 0xFF, 0xFE, 0x0D, 0x0A]) == "500 5.5.2 Error: bad UTF-8 syntax\r\n")
         #expect(dialogue.records.last == "EHLO \u{FFFD}\u{FFFD}")
         #expect(dialogue.send("HELO ok\r\n") == "250 mx.test\r\n")
@@ -128,7 +128,7 @@ struct SMTPSessionTests {
 
     @Test("HELP lists the commands; QUIT closes and later input is not answered")
     func helpAndQuit() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         #expect(dialogue.send("HELP\r\n").hasPrefix("214 2.0.0 Commands: EHLO"))
         #expect(dialogue.send("QUIT\r\nNOOP\r\n") == "221 2.0.0 Bye\r\n")
         #expect(dialogue.session.isClosed && dialogue.closed == "QUIT")
@@ -136,7 +136,7 @@ struct SMTPSessionTests {
 
     @Test("a driver's script path: commandLine(in:) cuts the line, command(_:) answers it")
     func scriptPath() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         let input = ArraySlice("EHLO c\r\nNOOP\r\n".utf8)
         #expect(dialogue.session.expectsCommand)
         let cut = dialogue.session.commandLine(in: input)
@@ -153,7 +153,7 @@ struct SMTPSessionTests {
 
     @Test("an over-long command gets exactly one 500 5.5.2, is never split, and the next command is answered", arguments: [1, 100, 4096])
     func longCommand(piece: Int) {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         let long = "NOOP " + String(repeating: "RSET\r", count: 200) + "\r\nHELO next\r\n"
         let text = dialogue.send(long, piece: piece)
         #expect(text == "500 5.5.2 Error: line too long\r\n250 mx.test\r\n")
@@ -165,21 +165,21 @@ struct SMTPSessionTests {
 
     @Test("an over-long line never held: a line with no end is consumed as it arrives")
     func longLineNotHeld() {
-        var dialogue = SMTPDialogue()
+        var dialogue = SMTPTestDialogue()
         dialogue.send(String(repeating: "A", count: 600))
         #expect(dialogue.buffer.isEmpty && !dialogue.session.expectsCommand)
         dialogue.send(String(repeating: "A", count: 100_000))
         #expect(dialogue.buffer.isEmpty)
         #expect(dialogue.send("\r\nNOOP\r\n") == "250 2.0.0 Ok\r\n")
-        #expect(SMTPDialogue.codes(dialogue.output) == [220, 500, 250])
+        #expect(SMTPTestDialogue.codes(dialogue.output) == [220, 500, 250])
     }
 
     @Test("past the recipient limit each RCPT gets 452 4.5.3")
     func recipientLimit() {
-        var dialogue = SMTPDialogue(SMTPSettings(maximumRecipients: 2))
+        var dialogue = SMTPTestDialogue(SMTPSettings(maximumRecipients: 2))
         dialogue.send("EHLO c\r\nMAIL FROM:<a@b.test>\r\n")
         let text = dialogue.send("RCPT TO:<1@b.test>\r\nRCPT TO:<2@b.test>\r\nRCPT TO:<3@b.test>\r\nRCPT TO:<4@b.test>\r\n")
-        #expect(SMTPDialogue.codes(text) == [250, 250, 452, 452])
+        #expect(SMTPTestDialogue.codes(text) == [250, 250, 452, 452])
         #expect(text.contains("452 4.5.3 Error: too many recipients\r\n"))
         dialogue.send("DATA\r\nx\r\n.\r\n")
         #expect(dialogue.delivered.first?.envelope.recipients == ["1@b.test", "2@b.test"])

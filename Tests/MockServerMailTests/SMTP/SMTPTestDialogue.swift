@@ -5,7 +5,7 @@ import MockServerCore
 /// Drives an ``SMTPSession`` as a connection driver does: input appended in pieces of a given size,
 /// `read` called while it consumes or acts, the actions collected (sent text, records, deliveries,
 /// the close, a TLS request).
-struct SMTPDialogue {
+struct SMTPTestDialogue {
     var session: SMTPSession
     var buffer = ArraySlice<UInt8>()
     /// Every byte sent, as text.
@@ -16,8 +16,9 @@ struct SMTPDialogue {
     var startTLSRequested = false
 
     init(_ settings: SMTPSettings = SMTPSettings(hostName: "mx.test"), store: MailStore = MailStore(),
-         faults: (any MailFaultSource)? = nil, client: NetworkAddress? = nil) {
-        session = SMTPSession(settings: settings, store: store, faults: faults, client: client, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+         faults: (any MailFaultSource)? = nil, client: NetworkAddress? = nil, security: MailTransportSecurity? = nil) {
+        session = SMTPSession(settings: settings, store: store, faults: faults, client: client, security: security,
+                              now: { Date(timeIntervalSince1970: 1_800_000_000) })
         run(session.start())
     }
 
@@ -76,18 +77,4 @@ struct SMTPDialogue {
         }
         return codes
     }
-}
-
-/// A fault source for tests: `decide` answers from a closure.
-struct FaultRules: MailFaultSource {
-    let rule: @Sendable (MailFaultPoint, MailFaultSubject) -> MailFaultDecision?
-
-    init(_ rule: @escaping @Sendable (MailFaultPoint, MailFaultSubject) -> MailFaultDecision?) { self.rule = rule }
-
-    /// `decision` at `point` alone.
-    init(at point: MailFaultPoint, _ decision: MailFaultDecision) {
-        rule = { asked, _ in asked == point ? decision : nil }
-    }
-
-    func decide(_ point: MailFaultPoint, subject: MailFaultSubject) -> MailFaultDecision? { rule(point, subject) }
 }
