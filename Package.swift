@@ -55,7 +55,9 @@ let package = Package(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
                            // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
-                           "MockServerHTTP2"],
+                           "MockServerHTTP2",
+                           // Mail: `MockServer.Mail` (and the mail codecs for the fuzz package).
+                           "MockServerMail", "MockServerMailScript"],
             swiftSettings: swiftSettings
         ),
         .target(
