@@ -63,6 +63,11 @@ package final class ScriptHTTPResponder: HTTPMockResponder {
         }
         if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }
+        if let plain = answer.plainSteps, let prepared = answer.constantStreamSteps {
+            // Constant bytes, pauses, closes and faults, and the connection's steps for them, all
+            // worked out when the script was loaded: the reply holds them as they are.
+            return HTTPReply(prepared: plain, streamSteps: prepared, name: answer.response)
+        }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
             return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)
