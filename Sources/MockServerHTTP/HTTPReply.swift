@@ -8,12 +8,12 @@ import MockServerCore
 /// response (`nil` has nothing to lift), and a `then` works out its steps when reached, before the rest.
 public struct HTTPReply: Sendable {
     /// The steps, in order. A reply made from steps worked out in advance (``init(prepared:name:)``)
-    /// makes them when they are read.
+    /// makes them when they are read (by an HTTP/2 stream or an in-process client).
     package var steps: [ReplyStep<HTTPReplyOutput>] {
         get {
             switch form {
             case .steps(let steps): steps
-            case .prepared(let plain, _): plain.map { $0.widened() }
+            case .prepared(let prepared): prepared.replySteps.map { $0.widened() }
             }
         }
         set { form = .steps(newValue) }
@@ -34,7 +34,7 @@ public struct HTTPReply: Sendable {
         case steps([ReplyStep<HTTPReplyOutput>])
         /// Steps that only send constant bytes, pause, close or fail, with the connection's steps
         /// for them, both worked out in advance: neither is made again for the reply.
-        case prepared([ReplyStep<Never>], ConstantStreamSteps)
+        case prepared(ConstantStreamSteps)
     }
 
     /// Creates a reply of steps.
@@ -44,11 +44,11 @@ public struct HTTPReply: Sendable {
         self.isUnexpected = isUnexpected
     }
 
-    /// A reply of steps worked out in advance (a script entry's, when it was loaded): `plain`, and
-    /// `streamSteps`, the connection's steps for them, which an HTTP/1.1 connection that stays
-    /// open runs as they are (``preparedStreamSteps``). Nothing is made for the reply but itself.
-    package init(prepared plain: [ReplyStep<Never>], streamSteps: ConstantStreamSteps, name: String?) {
-        self.form = .prepared(plain, streamSteps)
+    /// A reply of steps worked out in advance (a script entry's, when it was loaded), with the
+    /// connection's steps for them, which an HTTP/1.1 connection that stays open runs as they are
+    /// (``preparedStreamSteps``). Nothing is made for the reply but itself.
+    package init(prepared: ConstantStreamSteps, name: String?) {
+        self.form = .prepared(prepared)
         self.name = name
         self.isUnexpected = false
     }
@@ -58,10 +58,10 @@ public struct HTTPReply: Sendable {
         self.init(steps: [.output(.response(response))], name: name, isUnexpected: isUnexpected)
     }
 
-    /// The connection's steps for a reply worked out in advance (``init(prepared:streamSteps:name:)``),
+    /// The connection's steps for a reply worked out in advance (``init(prepared:name:)``),
     /// shared by every reply that gives them; `nil` for a reply made of its own steps.
     package var preparedStreamSteps: [StreamStep]? {
-        if case .prepared(_, let streamSteps) = form { return streamSteps.steps }
+        if case .prepared(let prepared) = form { return prepared.steps }
         return nil
     }
 }
