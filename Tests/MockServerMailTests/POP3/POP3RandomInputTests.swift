@@ -38,9 +38,9 @@ struct POP3RandomInputTests {
     }
 
     /// What a dialogue over `bytes` sends, records and why it closes, fed in chunks cut by `generator`.
-    static func run(_ bytes: [UInt8], path: POP3Dialogue.Path, cuts generator: inout SplitMix64?) -> (String, [String], String?) {
+    static func run(_ bytes: [UInt8], path: POP3TestDialogue.Path, cuts generator: inout SplitMix64?) -> (String, [String], String?) {
         // No TLS: after STLS, what is answered rightly depends on what arrived before the handshake.
-        var dialogue = POP3Dialogue(store: popStore(3), settings: POP3Settings(tls: .none), path: path)
+        var dialogue = POP3TestDialogue(store: popStore(3), settings: POP3Settings(tls: .none), path: path)
         var offset = 0
         while offset < bytes.count {
             let size = generator.map { _ in Int.random(in: 1...40, using: &generator!) } ?? bytes.count
@@ -69,6 +69,6 @@ struct POP3RandomInputTests {
         #expect(scripted.0 == reference.0, "seed \(seed)")
         #expect(scripted.1 == reference.1, "seed \(seed)")
         #expect(scripted.2 == reference.2, "seed \(seed)")
-        #expect(reference.0.hasPrefix(POP3Dialogue.greeting))
+        #expect(reference.0.hasPrefix(POP3TestDialogue.greeting))
     }
 }
