@@ -30,7 +30,48 @@ func record(_ arguments: [String]) throws {
     RunningServer.park(keeping: sources)
 }
 
+/// `mockserver mail …`: SMTP and POP3 over one mailbox, with the first lines the contract gives.
+func mail(_ arguments: [String]) throws {
+    let options = try MailOptions(arguments: arguments)
+    if options.help {
+        write(MailOptions.usage + "\n", to: .standardOutput)
+        exit(0)
+    }
+    DescriptorLimit.raiseToHardLimit()
+    ProcessMemory.returnLargeBlocksWhenFreed()
+    let running = RunningServer()
+    let sources = running.routeStopSignals()
+    let mail = try MailCommand(options: options).server()
+    do {
+        try mail.start()
+    } catch {
+        throw CommandLineError.cannotListen(error)
+    }
+    running.queue.sync { running.afterStop = { mail.stop() } }
+    for (name, server) in [("smtp", mail.smtp), ("pop3", mail.pop3)] {
+        let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
+        write("mockserver \(name) on \(host):\(server.port)\n", to: .standardOutput)
+    }
+    if options.admin {
+        let target = AdminResponder.Target(server: mail.smtp, stubs: nil, initialEndpoints: nil, initialSet: nil) {
+            running.queue.async { running.stopAndExit() }
+        }
+        let admin = MockServer(httpResponder: try AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
+        do {
+            try admin.start()
+        } catch {
+            throw CommandLineError.cannotListen(error)
+        }
+        running.queue.sync { running.admin = admin }
+        write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
+    }
+    RunningServer.park(keeping: sources)
+}
+
 do {
+    if CommandLine.arguments.dropFirst().first == "mail" {
+        try mail(Array(CommandLine.arguments.dropFirst(2)))
+    }
     if CommandLine.arguments.dropFirst().first == "record" {
         try record(Array(CommandLine.arguments.dropFirst(2)))
     }

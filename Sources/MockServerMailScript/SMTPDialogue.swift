@@ -1,0 +1,24 @@
+import MockServerMail
+
+/// An ``SMTPSession`` as a connection's ``MailDialogue``: its actions as the driver's (a stored
+/// message is the mailbox's news, not the connection's: its waits and the control API see it).
+struct SMTPDialogue: MailDialogue {
+    var session: SMTPSession
+
+    mutating func start() -> [MailDialogueAction] { Self.actions(session.start()) }
+    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.read(&input)) }
+    mutating func tlsStarted() { session.tlsStarted() }
+    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+
+    private static func actions(_ actions: [SMTPAction]) -> [MailDialogueAction] {
+        actions.compactMap { action in
+            switch action {
+            case .send(let bytes): .send(bytes)
+            case .record(let bytes): .record(bytes)
+            case .startTLS: .startTLS
+            case .close(let reason): .close(reason)
+            case .delivered: nil
+            }
+        }
+    }
+}
