@@ -53,7 +53,7 @@ struct POP3RandomInputTests {
         return (dialogue.transcript, dialogue.recorded, dialogue.closed)
     }
 
-    @Test("random dialogues: answers independent of the cuts, the script path as read, bounded input",
+    @Test("random dialogues: answers independent of the cuts, the script path as read, bounded input, PASS masked",
           arguments: UInt64(1)...UInt64(40))
     func randomDialogue(seed: UInt64) {
         var generator = SplitMix64(state: seed)
@@ -70,5 +70,7 @@ struct POP3RandomInputTests {
         #expect(scripted.1 == reference.1, "seed \(seed)")
         #expect(scripted.2 == reference.2, "seed \(seed)")
         #expect(reference.0.hasPrefix(POP3TestDialogue.greeting))
+        // No password reaches the transcript: a PASS line is recorded masked, whatever came before.
+        #expect(reference.1.allSatisfy { !$0.uppercased().hasPrefix("PASS ") || $0.hasSuffix(" MASKED") }, "seed \(seed)")
     }
 }
