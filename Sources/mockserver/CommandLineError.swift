@@ -37,7 +37,9 @@ enum CommandLineError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .usage(let message): "mockserver: \(message)\nRun mockserver --help for usage."
+        case .usage(let message):
+            // A subcommand's messages start with its name ("mail: …"): its own help is the one to read.
+            "mockserver: \(message)\nRun mockserver \(["mail", "record"].first { message.hasPrefix("\($0):") }.map { "\($0) " } ?? "")--help for usage."
         case .responseFile(let error): "\(error)"
         case .mockData(let error): if case .malformedFile = error { "\(error)" } else { "mockserver: \(error)" }
         case .unreadable(let path, let reason): "mockserver: cannot read \(path): \(reason)"

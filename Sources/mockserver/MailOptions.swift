@@ -110,7 +110,7 @@ struct MailOptions: Equatable {
             case "--admin": admin = true
             case "--admin-port": admin = true; adminPort = try portValue(for: argument)
             case _ where ConditionOption.names.contains(argument):
-                try ConditionOption.apply(argument, value: try value(for: argument), to: &conditions)
+                try ConditionOption.apply(argument, value: try value(for: argument), to: &conditions, command: "mail: ")
             case "--transcript": transcriptFile = try value(for: argument)
             case "--verbose", "-v": verbose = true
             case "--help", "-h": help = true

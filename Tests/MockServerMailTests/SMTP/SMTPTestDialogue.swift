@@ -78,17 +78,3 @@ struct SMTPTestDialogue {
         return codes
     }
 }
-
-/// A fault source for tests: `decide` answers from a closure.
-struct FaultRules: MailFaultSource {
-    let rule: @Sendable (MailFaultPoint, MailFaultSubject) -> MailFaultDecision?
-
-    init(_ rule: @escaping @Sendable (MailFaultPoint, MailFaultSubject) -> MailFaultDecision?) { self.rule = rule }
-
-    /// `decision` at `point` alone.
-    init(at point: MailFaultPoint, _ decision: MailFaultDecision) {
-        rule = { asked, _ in asked == point ? decision : nil }
-    }
-
-    func decide(_ point: MailFaultPoint, subject: MailFaultSubject) -> MailFaultDecision? { rule(point, subject) }
-}
