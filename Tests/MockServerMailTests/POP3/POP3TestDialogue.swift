@@ -106,18 +106,6 @@ struct POP3TestDialogue {
     var transcript: String { String(decoding: sent, as: UTF8.self) }
 }
 
-/// A fault source for tests: a decision per point, for every user or for one.
-struct TestFaults: MailFaultSource {
-    let decisions: [MailFaultPoint: MailFaultDecision]
-    /// The only user the decisions apply to; nil for everyone.
-    var user: String? = nil
-
-    func decide(_ point: MailFaultPoint, subject: MailFaultSubject) -> MailFaultDecision? {
-        if let user, subject.user != user { return nil }
-        return decisions[point]
-    }
-}
-
 /// A store with `count` short messages for `address` (and one for another address, which the
 /// session must never show).
 func popStore(_ count: Int = 2, address: String = "dana@example.net", users: MailUsers = MailUsers()) -> MailStore {
