@@ -47,7 +47,8 @@ extension MockServer {
         /// its number of recipients.
         public var messages: [Message] { server.store.transactions.map(Message.init) }
 
-        /// The messages whose envelope names `address` among its recipients (Bcc included).
+        /// The messages whose envelope names `address` among its recipients (Bcc included); the
+        /// address's domain matches in any case, its local part exactly (RFC 5321 §2.4).
         public func messages(to address: String) -> [Message] {
             let match = MailMatch.recipient(address)
             return server.store.transactions.filter(match.predicate).map(Message.init)
