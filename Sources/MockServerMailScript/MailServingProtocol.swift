@@ -12,19 +12,25 @@ package struct MailServingProtocol: ScriptProtocol {
     private let maximumInput: Int
     /// Makes each connection's dialogue from its peer's address and its security at the start.
     private let makeDialogue: @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue
+    /// Whether the server's response script is tried before the dialogue (it has one).
+    private let scriptFirst: Bool
 
-    /// The protocol `name`, whose connections `makeDialogue` serves.
-    package init(name: String, maximumInput: Int, makeDialogue: @escaping @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
+    /// The protocol `name`, whose connections `makeDialogue` serves, after the server's response
+    /// script when `scriptFirst`.
+    package init(name: String, maximumInput: Int, scriptFirst: Bool = false,
+                 makeDialogue: @escaping @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
         self.name = name
         self.maximumInput = maximumInput
+        self.scriptFirst = scriptFirst
         self.makeDialogue = makeDialogue
     }
 
     package func connections(framing: Framing) -> ScriptConnections {
         let make = makeDialogue
         let limit = maximumInput
-        return ScriptConnections(outputType: Never.self) { _ in
-            { MailConnectionDriver(limit: limit, makeDialogue: make) }
+        let scriptFirst = scriptFirst
+        return ScriptConnections(outputType: Never.self) { context in
+            { MailConnectionDriver(limit: limit, script: scriptFirst ? MailScriptHook(server: context.server, base: context.base) : nil, makeDialogue: make) }
         }
     }
 }

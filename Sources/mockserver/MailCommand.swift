@@ -29,10 +29,21 @@ struct MailCommand {
             }
         }
         configuration.tls = try tls()
+        for path in options.scripts {
+            do {
+                configuration.scripts.append(try ResponseScript(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw .responseFile(error)
+            }
+        }
         configuration.transcriptObserver = try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose) { path in
             .unreadable(path: path, reason: "cannot create the transcript file")
         }
-        return MailServer(configuration)
+        do {
+            return try MailServer(configuration)
+        } catch {
+            throw .responseFile(error)
+        }
     }
 
     /// The listeners' TLS: a generated test identity, its CA written to `--tls-ca-out`.

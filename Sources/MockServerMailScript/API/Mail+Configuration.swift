@@ -2,6 +2,7 @@ import Foundation
 import MockServerCore
 import MockServerEngine
 import MockServerMail
+import MockServerScript
 import MockServerTLS
 
 extension MockServer.Mail {
@@ -29,6 +30,10 @@ extension MockServer.Mail {
         public var maximumMessageSize = 10_240_000
         /// Latency and bandwidth for every connection.
         public var conditions: NetworkConditions?
+        /// Response scripts tried before the server, each on the protocol its `scheme` names (`smtp`
+        /// or `pop3`): its patterns answer the command lines they take (the greeting too, with
+        /// `«initial»`), the server the rest. Empty by default.
+        public var scripts: [ResponseScript] = []
 
         /// The defaults: plain SMTP and POP3 on loopback, on ports the system picks, open to anyone.
         public init() {}
@@ -44,6 +49,7 @@ extension MockServer.Mail {
             configuration.users = MailUsers(accounts: Dictionary(accounts.map { (MailboxAddress($0.key), $0.value) }) { _, last in last })
             configuration.maximumMessageSize = maximumMessageSize
             configuration.conditions = conditions
+            configuration.scripts = scripts
             if let seed {
                 do {
                     configuration.seed = try MailSeed(directory: seed)

@@ -22,9 +22,10 @@ extension MockServer {
 
         /// A stopped mail server configured as `configuration` says.
         ///
-        /// - Throws: ``MockServer/Mail/SeedError`` when `configuration.seed` cannot be read.
+        /// - Throws: ``MockServer/Mail/SeedError`` when `configuration.seed` cannot be read;
+        ///   ``ResponseFileError`` for a script whose scheme is not `smtp` or `pop3`, or a second one for a protocol.
         public init(_ configuration: Configuration = Configuration()) throws {
-            server = MailServer(try configuration.serverConfiguration())
+            server = try MailServer(try configuration.serverConfiguration())
         }
 
         /// Binds both listeners and starts serving. Returns once both ports are bound.
