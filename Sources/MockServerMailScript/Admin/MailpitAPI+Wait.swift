@@ -17,10 +17,10 @@ extension MailpitAPI {
         let text = query["query"]?.trimmingCharacters(in: .whitespaces) ?? ""
         let search = MailpitSearch(text)
         let match = text.isEmpty ? MailMatch.any : MailMatch(search.description) { [self] in search.matches($0, isRead: isRead($0.id)) }
-        let store = self.store
+        let store = self.store, timeout = Duration.milliseconds(Int(seconds * 1000))
         return .init(deferred: {
             do {
-                let transaction = try await store.wait(for: match, timeout: .milliseconds(Int(seconds * 1000)))
+                let transaction = try await store.wait(for: match, timeout: timeout)
                 return .init(json: MailpitJSON.message(transaction))
             } catch let timeout as MailWaitTimeout {
                 return Self.text(timeout.description, status: 408)

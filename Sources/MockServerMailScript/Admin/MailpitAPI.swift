@@ -65,11 +65,13 @@ package final class MailpitAPI: Sendable {
     }
 
     /// What `make` gives, or its failure as Mailpit answers one (`text/plain`, its status).
-    private func answer(_ make: () throws(MailpitFailure) -> ScriptVocabulary.AdminRoute.Answer) -> ScriptVocabulary.AdminRoute.Answer {
+    private func answer(_ make: () throws -> ScriptVocabulary.AdminRoute.Answer) -> ScriptVocabulary.AdminRoute.Answer {
         do {
             return try make()
+        } catch let failure as MailpitFailure {
+            return Self.text(failure.description, status: failure.status)
         } catch {
-            return Self.text(error.description, status: error.status)
+            return Self.text("\(error)", status: 500)
         }
     }
 

@@ -115,7 +115,7 @@ struct MailpitSearch: Sendable, CustomStringConvertible {
 
     /// A size as Mailpit reads one: digits, a fraction, then `k`/`kb` or `m`/`mb` (1,024 based) or nothing (bytes).
     static func bytes(_ text: String) -> Int? {
-        let units: [(suffix: String, factor: Double)] = [("kb", 1024), ("k", 1024), ("mb", 1 << 20), ("m", 1 << 20), ("", 1)]
+        let units: [(suffix: String, factor: Double)] = [("kb", 1024), ("k", 1024), ("mb", 1_048_576), ("m", 1_048_576), ("", 1)]
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
             guard let first = number.first, first.isASCII, first.isNumber, let value = Double(number), value > 0 else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import MockServer
 import MockServerAdmin
 import MockServerCore
 import MockServerEngine
