@@ -58,7 +58,8 @@ extension MailpitAPI {
             read = value
         }
         let ids = try Self.ids(in: body)
-        mark(ids.isEmpty ? store.transactions.map(\.id) : ids, read: read)
+        // Only kept messages get a mark: a body of made-up IDs adds nothing to hold.
+        mark(ids.isEmpty ? store.transactions.map(\.id) : ids.filter { store.transaction(id: $0) != nil }, read: read)
         return Self.text("ok")
     }
 

@@ -252,6 +252,12 @@ struct MailpitAPITests {
                 assert ids(query) == expected, (query, ids(query), expected)
             get("/api/v1/message/" + n)
             assert ids("is:read") == [n] and ids("is:unread") == [s, r]
+            assert call("PUT", "/api/v1/messages", {"IDs": [s, "made-up"], "Read": True})[0] == 200
+            assert ids("is:read") == [n, s] and get("/api/v1/messages")["unread"] == 1
+            assert call("PUT", "/api/v1/messages", {"Read": False})[0] == 200
+            assert ids("is:read") == []
+            status, kind, data = call("PUT", "/api/v1/messages", {"Read": "yes"})
+            assert status == 400 and b"Read" in data, (status, data)
             status, kind, data = call("GET", "/api/v1/search?query=%20")
             assert status == 400 and b"query" in data, (status, data)
             assert call("DELETE", "/api/v1/search?query=" + quote("to:dana"))[0] == 200
