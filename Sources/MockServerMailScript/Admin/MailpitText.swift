@@ -18,8 +18,10 @@ enum MailpitText {
                 let tag = html[html.index(after: index)..<close].lowercased()
                 index = close < html.endIndex ? html.index(after: close) : close
                 let name = tag.prefix { $0.isLetter || $0.isNumber }
-                if ["script", "style", "head", "title"].contains(name), let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex) {
-                    index = html[end.upperBound...].firstIndex(of: ">").map { html.index(after: $0) } ?? html.endIndex
+                if ["script", "style", "head", "title"].contains(name) {
+                    // What they hold is not shown; unclosed, they hold the rest (one scan, not one per tag).
+                    let end = html.range(of: "</\(name)", options: .caseInsensitive, range: index..<html.endIndex)
+                    index = end.flatMap { html[$0.upperBound...].firstIndex(of: ">") }.map { html.index(after: $0) } ?? html.endIndex
                 }
                 output.append(" ")
             } else if character == "&", let semicolon = html[index...].prefix(10).firstIndex(of: ";"),

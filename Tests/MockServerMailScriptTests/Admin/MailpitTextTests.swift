@@ -11,9 +11,20 @@ struct MailpitTextTests {
         ("unclosed <b", "unclosed"),
         ("&unknown; &amp", "&unknown; &amp"),
         ("<SCRIPT>x</SCRIPT>y", "y"),
+        ("shown<style>never closed <p>hidden", "shown"),
+        ("a < b", "a"),
+        ("&#xZZ; &#99999999;", "&#xZZ; &#99999999;"),
     ])
     func htmlText(html: String, expected: String) {
         #expect(MailpitText.text(ofHTML: html) == expected)
+    }
+
+    @Test("HTML's text takes linear time: a megabyte of unclosed scripts is read at once")
+    func unclosedScripts() {
+        let html = String(repeating: "<script>", count: 131_072)
+        let clock = ContinuousClock(), start = clock.now
+        #expect(MailpitText.text(ofHTML: html) == "")
+        #expect(clock.now - start < .seconds(5))
     }
 
     @Test("a snippet prefers the HTML's text, keeps 200 bytes cut between characters, then ...")
