@@ -9,7 +9,7 @@ import MockServerScript
 import Testing
 import TestSupport
 
-/// A protocol that only adds Mailpit's routes to the control API, as the mail server's does.
+/// A protocol that only adds Mailpit's routes to the control API, as the mail server's SMTP does.
 private struct MailpitRoutesProtocol: ScriptProtocol {
     let name = "SMTP"
     let schemes: Set<String> = []
@@ -27,7 +27,9 @@ private struct MailpitFixture {
     init(store: MailStore = MailStore()) async throws {
         self.store = store
         let api = MailpitAPI(store: store, faults: faults)
-        let mock = MockServer(responder: PatternResponder([]), vocabulary: ScriptVocabulary([MailpitRoutesProtocol(api: api)]))
+        // Served as the mail server serves SMTP: by a protocol that is in no vocabulary.
+        let mock = MockServer(responder: PatternResponder([]), configuration: .init(), vocabulary: ScriptVocabulary([]),
+                              serving: MailpitRoutesProtocol(api: api))
         admin = MockServer(httpResponder: try AdminResponder(.init(server: mock, shutdown: {})), configuration: .init(host: "127.0.0.1"))
         try await admin.start()
     }
