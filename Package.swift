@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.
         .testTarget(name: "MockServerMailTests", dependencies: ["MockServerCore", "MockServerMail", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerMailScriptTests", dependencies: ["MockServerCore", "MockServerEngine", "MockServerMail", "MockServerMailScript", "MockServerScript", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMailScriptTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "MockServerEngine", "MockServerMail", "MockServerMailScript", "MockServerScript", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

@@ -2,11 +2,13 @@ import MockServerMail
 import MockServerTLS
 
 extension MailServingProtocol {
-    /// SMTP over `store`, as `configuration` says: its host name, message size, TLS and logins.
+    /// SMTP over `store`, as `configuration` says: its host name, message size, TLS and logins; it
+    /// carries the mailbox's control-API routes (Mailpit's), so that the mail server's one API has them once.
     static func smtp(store: MailStore, faults: MailFaultPlan, configuration: MailServerConfiguration, scriptFirst: Bool) -> MailServingProtocol {
         let settings = SMTPSettings(hostName: configuration.hostName, maximumMessageSize: configuration.maximumMessageSize,
                                     tls: configuration.smtpTLSMode)
-        return MailServingProtocol(name: "SMTP", maximumInput: settings.authenticationLineLimit + 1024, scriptFirst: scriptFirst) { peer, _ in
+        return MailServingProtocol(name: "SMTP", maximumInput: settings.authenticationLineLimit + 1024, scriptFirst: scriptFirst,
+                                   adminRoutes: MailpitAPI(store: store, faults: faults).routes) { peer, _ in
             SMTPDialogue(session: SMTPSession(settings: settings, store: store, faults: faults, client: peer))
         }
     }

@@ -7,6 +7,8 @@ import MockServerScript
 package struct MailServingProtocol: ScriptProtocol {
     package let name: String
     package let schemes: Set<String> = []
+    /// The routes it adds to the control API (SMTP's: Mailpit's API over the mailbox).
+    package let adminRoutes: [ScriptVocabulary.AdminRoute]
     /// The most bytes a dialogue may leave unconsumed while it waits for more (a command line, a
     /// SASL answer): past it the connection closes. A dialogue bounds its own lines below this.
     private let maximumInput: Int
@@ -17,9 +19,10 @@ package struct MailServingProtocol: ScriptProtocol {
 
     /// The protocol `name`, whose connections `makeDialogue` serves, after the server's response
     /// script when `scriptFirst`.
-    package init(name: String, maximumInput: Int, scriptFirst: Bool = false,
+    package init(name: String, maximumInput: Int, scriptFirst: Bool = false, adminRoutes: [ScriptVocabulary.AdminRoute] = [],
                  makeDialogue: @escaping @Sendable (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
         self.name = name
+        self.adminRoutes = adminRoutes
         self.maximumInput = maximumInput
         self.scriptFirst = scriptFirst
         self.makeDialogue = makeDialogue
