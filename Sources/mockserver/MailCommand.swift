@@ -55,13 +55,7 @@ struct MailCommand {
         } catch {
             throw .tls(error)
         }
-        if let path = options.tlsCAOut, let pem = identity.caCertificatePEM {
-            do {
-                try Data(pem.utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
-            }
-        }
+        try CertificateAuthorityFile.write(identity, to: options.tlsCAOut)
         return TLSSettings(identity: identity, mode: options.security == .implicit ? .implicit : .explicit)
     }
 }
