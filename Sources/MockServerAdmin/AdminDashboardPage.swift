@@ -85,6 +85,19 @@ enum AdminDashboardPage {
         <table><thead><tr><th scope="col">stub</th><th scope="col">hits</th></tr></thead><tbody id="stubs"></tbody></table>
         <p id="stubs-empty" class="empty" hidden>No stubs: this mock serves a response script.</p>
       </section>
+      <section id="mail-section" aria-labelledby="mail-title" hidden>
+        <h2 id="mail-title">Mail <small id="mail-count">0 messages</small></h2>
+        <table><thead><tr><th scope="col">from</th><th scope="col">to</th><th scope="col">subject</th><th scope="col"><span class="visually-hidden">actions</span></th></tr></thead><tbody id="mail"></tbody></table>
+        <p id="mail-empty" class="empty">No messages yet.</p>
+        <article id="mail-message" hidden>
+          <h3 id="mail-subject"></h3>
+          <p id="mail-addresses"></p>
+          <p class="row"><a id="mail-raw" class="button quiet" href="#">Raw source</a></p>
+          <ul id="mail-attachments"></ul>
+          <pre id="mail-text"></pre>
+          <iframe id="mail-html" sandbox="" referrerpolicy="no-referrer" title="the message's HTML, shown without its scripts or remote content" hidden></iframe>
+        </article>
+      </section>
       <section id="files-section" aria-labelledby="files-title">
         <h2 id="files-title">Files</h2>
         <table><thead><tr><th scope="col">path</th><th scope="col">bytes</th><th scope="col"><span class="visually-hidden">actions</span></th></tr></thead><tbody id="files"></tbody></table>
@@ -113,6 +126,8 @@ enum AdminDashboardPage {
     main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr); gap: 1rem; padding: 1rem; }
     @media (max-width: 800px) { main { grid-template-columns: minmax(0, 1fr); } }
     section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
+    #mail-html { width: 100%; min-height: 14rem; border: 1px solid var(--line); background: #fff; }
+    #mail-text { white-space: pre-wrap; }
     #transcript-section { grid-row: span 4; }
     @media (max-width: 800px) { #transcript-section { grid-row: auto; } }
     h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; align-items: baseline; }
@@ -318,6 +333,62 @@ enum AdminDashboardPage {
       $("files-empty").hidden = paths.length > 0;
     }
 
+    // A mail server's messages (Mailpit's GET /api/v1/messages, which only a mail server's API
+    // answers): the section stays hidden for any other mock.
+    async function drawMail() {
+      let answer;
+      try { answer = await api("GET", "/api/v1/messages?limit=200"); } catch (error) { return; }
+      if (!answer || !Array.isArray(answer.messages)) return;
+      $("mail-section").hidden = false;
+      const body = $("mail");
+      body.replaceChildren();
+      const names = (list) => (list || []).map((a) => a.Name ? a.Name + " <" + a.Address + ">" : a.Address).join(", ");
+      for (const message of answer.messages) {
+        const row = body.insertRow();
+        cell(row, names(message.From ? [message.From] : []));
+        cell(row, names(message.To));
+        cell(row, message.Subject || "(no subject)");
+        const show = document.createElement("button");
+        show.type = "button";
+        show.className = "quiet";
+        show.textContent = "Show";
+        show.setAttribute("aria-label", "Show " + (message.Subject || message.ID));
+        show.addEventListener("click", () => showMessage(message.ID).catch((error) => say(error.message, true)));
+        row.insertCell().appendChild(show);
+      }
+      $("mail-count").textContent = answer.total + (answer.total === 1 ? " message" : " messages");
+      $("mail-empty").hidden = answer.messages.length > 0;
+    }
+
+    // One message: its addresses, text, raw source and attachments as links, and its HTML in a
+    // sandboxed frame (no script runs; the page's policy lets it load nothing from elsewhere).
+    async function showMessage(id) {
+      const message = await api("GET", "/api/v1/message/" + encodeURIComponent(id));
+      const path = "/api/v1/message/" + encodeURIComponent(id);
+      const names = (list) => (list || []).map((a) => a.Address).join(", ");
+      $("mail-subject").textContent = message.Subject || "(no subject)";
+      $("mail-addresses").textContent = "from " + names(message.From ? [message.From] : []) + " to " + names(message.To)
+        + (message.Cc && message.Cc.length ? ", cc " + names(message.Cc) : "") + (message.Bcc && message.Bcc.length ? ", bcc " + names(message.Bcc) : "");
+      $("mail-raw").href = path + "/raw";
+      const attachments = $("mail-attachments");
+      attachments.replaceChildren();
+      for (const part of [...(message.Attachments || []), ...(message.Inline || [])]) {
+        const item = document.createElement("li");
+        const link = document.createElement("a");
+        link.href = path + "/part/" + encodeURIComponent(part.PartID);
+        link.download = part.FileName || "part-" + part.PartID;
+        link.textContent = (part.FileName || "part " + part.PartID) + " (" + part.ContentType + ", " + part.Size + " bytes)";
+        item.appendChild(link);
+        attachments.appendChild(item);
+      }
+      $("mail-text").textContent = message.Text || "";
+      const frame = $("mail-html");
+      frame.hidden = !message.HTML;
+      frame.srcdoc = message.HTML || "";
+      frame.dataset.message = id;
+      $("mail-message").hidden = false;
+    }
+
     // Draws what GET /sets, /stubs, /unexpected, /files and /unmatched answered.
     function draw(state) {
       drawSets(state.sets);
@@ -336,6 +407,7 @@ enum AdminDashboardPage {
       if (asked !== epoch || begun < refreshDrawn) return;
       refreshDrawn = begun;
       draw({ sets, stubs, unexpected, files, unmatched: unmatchedAnswer });
+      await drawMail();
     }
 
     // The long poll: each answer comes as soon as something happened, and brings the lists up to date.
@@ -396,6 +468,8 @@ enum AdminDashboardPage {
     addEntries(first.transcript);
     draw(first);
     say("live");
+    $("mail-html").addEventListener("load", () => { $("mail-html").dataset.loaded = $("mail-html").dataset.message || ""; });
+    drawMail();
     follow();
 
     """#

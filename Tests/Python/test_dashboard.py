@@ -3,7 +3,7 @@
 # browser, RESPONSES the bundled http.json, ENDPOINTS the bundled endpoints.json (a stub server, for the
 # unmatched count); SCREENSHOT, when set, is where the page's picture goes.
 # Every wait is on an event: the page's load event, or a MutationObserver in the page.
-import asyncio, base64, json, os, re, subprocess, tempfile, threading, urllib.request
+import asyncio, base64, email.message, http.server, json, os, re, smtplib, subprocess, tempfile, threading, urllib.request
 import websockets
 
 MOCKSERVER = os.environ.get("MOCKSERVER", ".build/debug/mockserver")
@@ -165,6 +165,81 @@ async def drive_unmatched(admin, port, devtools):
         assert await page.evaluate(count) == "1", await page.evaluate(count)
         assert await page.evaluate(listed) == 1, await page.evaluate(listed)
 
+class Pixel(http.server.BaseHTTPRequestHandler):
+    """A server a message's HTML points its images at: the dashboard must never ask it."""
+    hits = []
+
+    def do_GET(self):
+        Pixel.hits.append(self.path)
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *arguments):
+        pass
+
+async def drive_mail(admin, smtp, devtools):
+    """A mail server's messages: listed as they arrive, one shown with its text, its attachment and
+    raw source as links, and its HTML in a sandboxed frame where no script runs and nothing loads."""
+    pixel = http.server.HTTPServer(("127.0.0.1", 0), Pixel)
+    threading.Thread(target=pixel.serve_forever, daemon=True).start()
+    html = ("<p id='greeting'>Hello <b>Ann</b></p><script>window.parent.document.title = 'pwned'; window.top.pwned = 1;</script>"
+            f"<img src='http://127.0.0.1:{pixel.server_address[1]}/pixel.png'>")
+    message = email.message.EmailMessage()
+    message["From"] = "Shop <shop@example.com>"
+    message["To"] = "ann@example.com"
+    message["Subject"] = "Your receipt"
+    message.set_content("Hello Ann, here is your receipt.")
+    message.add_alternative(html, subtype="html")
+    message.add_attachment(b"%PDF-1.4 receipt", maintype="application", subtype="pdf", filename="receipt.pdf")
+    with urllib.request.urlopen(f"http://{devtools}/json/list", timeout=20) as response:
+        target = next(t for t in json.load(response) if t["type"] == "page")
+    async with websockets.connect(target["webSocketDebuggerUrl"], max_size=32 << 20) as socket:
+        page = Page(socket)
+        await page.send("Page.enable")
+        await page.send("Page.navigate", url=admin)
+        await page.event("Page.loadEventFired")
+        await page.evaluate(WAIT_FOR)
+        await page.evaluate("waitFor(() => !document.getElementById('mail-section').hidden, 20000, 'the mail section')")
+        assert await page.evaluate("document.getElementById('mail-count').textContent") == "0 messages"
+        # A message sent over SMTP shows without a reload.
+        with smtplib.SMTP("127.0.0.1", smtp, timeout=20) as client:
+            client.send_message(message, from_addr="shop@example.com", to_addrs=["ann@example.com", "audit@example.com"])
+        await page.evaluate("waitFor(() => document.getElementById('mail').textContent.includes('Your receipt'), 20000, 'the message')")
+        row = await page.evaluate("document.getElementById('mail').rows[0].textContent")
+        assert "Shop <shop@example.com>" in row and "ann@example.com" in row, row
+        await page.evaluate("document.querySelector('#mail button[aria-label=\"Show Your receipt\"]').click()")
+        await page.evaluate("waitFor(() => document.getElementById('mail-html').dataset.loaded, 20000, 'the HTML frame')")
+        assert "Hello Ann, here is your receipt." in await page.evaluate("document.getElementById('mail-text').textContent")
+        assert "bcc audit@example.com" in await page.evaluate("document.getElementById('mail-addresses').textContent")
+        links = await page.evaluate("[...document.querySelectorAll('#mail-attachments a')].map(a => a.textContent + ' ' + a.getAttribute('href')).join('|')")
+        assert "receipt.pdf (application/pdf, 16 bytes)" in links and "/part/" in links, links
+        raw = await page.evaluate("document.getElementById('mail-raw').getAttribute('href')")
+        with urllib.request.urlopen(admin.rstrip("/") + raw, timeout=20) as response:
+            assert b"Subject: Your receipt" in response.read()
+        # The HTML is there, in a sandbox without scripts: its script did not run, and its image was not fetched.
+        assert await page.evaluate("document.getElementById('mail-html').getAttribute('sandbox')") == ""
+        assert "Hello <b>Ann</b>" in await page.evaluate("document.getElementById('mail-html').srcdoc")
+        assert await page.evaluate("window.pwned === undefined && document.title === 'MockServer dashboard'"), "the message's script ran"
+        assert Pixel.hits == [], f"the message's image was fetched: {Pixel.hits}"
+    pixel.shutdown()
+
+def run_mail():
+    server = subprocess.Popen([MOCKSERVER, "mail", "--admin"], stdout=subprocess.PIPE, text=True)
+    try:
+        smtp = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver smtp on 127.0.0.1:PORT
+        server.stdout.readline()                                             # mockserver pop3 on 127.0.0.1:PORT
+        admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+            browser, devtools = start_chromium(profile)
+            try:
+                asyncio.run(drive_mail(admin, smtp, devtools))
+            finally:
+                browser.terminate()
+                browser.wait(timeout=20)
+    finally:
+        server.terminate()
+        assert server.wait(timeout=20) == 0
+
 def run(arguments, driver):
     server = subprocess.Popen([MOCKSERVER, "--admin", *arguments], stdout=subprocess.PIPE, text=True)
     try:
@@ -185,6 +260,7 @@ def run(arguments, driver):
 def main():
     run([RESPONSES], drive)
     run([ENDPOINTS], drive_unmatched)
+    run_mail()
     print("ok")
 
 if __name__ == "__main__":
