@@ -78,7 +78,7 @@ struct GetmailClientTests {
         }
         let wrong = try Self.retrieve(port: server.pop3Port, password: "wrong")
         #expect(wrong.result.status != 0)
-        #expect(wrong.result.stderr.contains("login failed"), "\(wrong.result.stdout)\(wrong.result.stderr)")
+        #expect(wrong.result.stderr.contains("-ERR [AUTH] Authentication failed."), "\(wrong.result.stdout)\(wrong.result.stderr)")
         #expect(wrong.messages.isEmpty)
         let faults = MailFaultPlan([MailFaultRule(at: .pop3Pass, .reply(code: 0, text: "[IN-USE] Mailbox locked"), user: "ann@example.com")])
         let locked = try MailTestServer(faults: faults) { $0.seed = try MailSeed(directory: seed) }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// Jakarta Mail (Debian's `libjakarta-mail-java`): a small Java program, compiled once per test
