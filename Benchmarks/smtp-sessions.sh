@@ -55,10 +55,10 @@ start_mockserver() {
 
 # sessions NAME SECONDS: runs the client against NAME's server; prints the complete sessions.
 sessions() { local port="port_$1"; "$python" Benchmarks/smtp-sessions.py 127.0.0.1 "${!port}" "$2" "$bytes" | sed -n 's/^sessions=\([0-9]*\).*/\1/p'; }
-# run NAME: one timed run after a warm-up; prints "SESSIONS CPU_NS".
+# run NAME: one timed run after a warm-up; prints "SESSIONS CPU_NS". It runs in a subshell: a fresh
+# server must have been started before.
 run() {
     local pid before after n
-    [ "$1" = mockserver ] && start_mockserver
     sessions "$1" 0.5 >/dev/null
     pid="pid_$1"
     before=$(cpu_ns "${!pid}")
@@ -73,6 +73,7 @@ for name in $servers; do total_sessions[$name]=0; total_cpu[$name]=0; done
 for round in $(seq 1 "$rounds"); do
     line="  round=$round"
     for name in $servers; do
+        [ "$name" = mockserver ] && start_mockserver
         read -r n c < <(run "$name")
         total_sessions[$name]=$((total_sessions[$name] + n)); total_cpu[$name]=$((total_cpu[$name] + c))
         line="$line $name=$((n / seconds))/s,$(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.0f", c / n / 1000 }')us"
