@@ -117,7 +117,7 @@ run() {
 hz=$(getconf CLK_TCK)
 servers="dovecot mockserver"
 echo "pop3-retrieve.py: $count messages of $bytes bytes from a Maildir on $shm, $per_round retrievals per run, $rounds alternating rounds, load $(cut -d' ' -f1-3 /proc/loadavg)"
-declare -A messages seconds cpu
+declare -A messages seconds cpu rates
 for name in $servers; do messages[$name]=0; seconds[$name]=0; cpu[$name]=0; done
 for round in $(seq 1 "$rounds"); do
     line="  round=$round"
@@ -125,10 +125,17 @@ for round in $(seq 1 "$rounds"); do
         read -r n s t < <(run "$name")
         messages[$name]=$((messages[$name] + n)); cpu[$name]=$((cpu[$name] + t))
         seconds[$name]=$(awk -v a="${seconds[$name]}" -v b="$s" 'BEGIN { print a + b }')
+        rates[$name]="${rates[$name]:-} $(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.3f", n / s }')"
         line="$line $name=$(awk -v n="$n" -v s="$s" -v t="$t" -v hz="$hz" 'BEGIN { printf "%.0f msg/s,%.1fus/msg", n / s, t * 1e6 / hz / n }')"
     done
     echo "$line (load $(cut -d' ' -f1 /proc/loadavg))"
 done
+# The median over rounds of ours against Dovecot's rate in the same round: one round that the
+# machine's load disturbed moves it less than it moves the totals below.
+paste <(tr ' ' '\n' <<<"${rates[mockserver]}" | sed '/^$/d') <(tr ' ' '\n' <<<"${rates[dovecot]}" | sed '/^$/d') |
+    awk '{ print $1 / $2 }' | sort -n | awk '{ r[NR] = $1 } END {
+        m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+        printf "mockserver rate x Dovecot, median of %d rounds: %.2f (rounds %.2f to %.2f)\n", NR, m, r[1], r[NR] }'
 for name in $servers; do
     awk -v n="${messages[$name]}" -v s="${seconds[$name]}" -v t="${cpu[$name]}" -v hz="$hz" -v name="$name" \
         -v dn="${messages[dovecot]}" -v ds="${seconds[dovecot]}" -v dt="${cpu[dovecot]}" \
