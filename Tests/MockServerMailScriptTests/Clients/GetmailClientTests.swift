@@ -97,6 +97,7 @@ struct GetmailClientTests {
         }
         let retrieved = try Self.retrieve(port: server.pop3Port)
         #expect(retrieved.result.status != 0, "\(retrieved.result.stdout)\(retrieved.result.stderr)")
+        #expect(retrieved.result.stderr.contains("Cleartext authentication disallowed"), "\(retrieved.result.stdout)\(retrieved.result.stderr)")
         #expect(retrieved.messages.isEmpty)
     }
 }

@@ -107,7 +107,8 @@ struct MPOPClientTests {
             $0.tlsRequired = true
         }
         let retrieved = try Self.retrieve(port: server.pop3Port, security: nil, ca: nil)
-        #expect(retrieved.result.status != 0)
+        #expect(retrieved.result.status == 77, "\(retrieved.result.status) \(retrieved.result.stderr)")
+        #expect(retrieved.result.stderr.contains("-ERR [AUTH] Cleartext authentication disallowed"), "\(retrieved.result.stderr)")
         #expect(retrieved.messages.isEmpty)
     }
 }
