@@ -41,7 +41,7 @@ struct FetchmailClientTests {
         // fetchmail refuses a run control file that others may read.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         // Its lock and UID files go to FETCHMAILHOME: parallel runs must not share them.
-        let result = try Tools.run("fetchmail", ["--nosyslog", "--nodetach", "--pidfile", folder.appendingPathComponent("pid").path, "-f", file.path, "-v"],
+        let result = try Tools.run("fetchmail", ["--nosyslog", "--nodetach", "--invisible", "--pidfile", folder.appendingPathComponent("pid").path, "-f", file.path, "-v"],
                                    environment: ["HOME": folder.path, "FETCHMAILHOME": folder.path])
         return Fetch(result: result, messages: try FetchedMail.files(in: [delivered]))
     }
