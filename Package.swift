@@ -55,7 +55,9 @@ let package = Package(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
                            // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
-                           "MockServerHTTP2"],
+                           "MockServerHTTP2",
+                           // Mail: `MockServer.Mail` (and the mail codecs for the fuzz package).
+                           "MockServerMail", "MockServerMailScript"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -116,7 +118,7 @@ let package = Package(
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.
         .testTarget(name: "MockServerMailTests", dependencies: ["MockServerCore", "MockServerMail", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerMailScriptTests", dependencies: ["MockServerCore", "MockServerEngine", "MockServerMail", "MockServerMailScript", "MockServerScript", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerMailScriptTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "MockServerEngine", "MockServerMail", "MockServerMailScript", "MockServerScript", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         // A line protocol's own script commands, added through the extension point by a user's code.
         .testTarget(
             name: "ScriptExtensionTests",

@@ -7,7 +7,8 @@
 # MODE: http (keep-alive `GET /` on Benchmarks/h2-hello.json, an endpoints file: the small HTTP/1.1
 # answer), h2 (`GET /` on the same file over h2c with prior knowledge, one stream at a time on one
 # connection: the small HTTP/2 answer; python3's h2) or noop (`NOOP` on the bundled FTP script's
-# control connection: a line reply).
+# control connection: a line reply), or script (keep-alive `GET /` as wrk sends it, on
+# Benchmarks/http-hello.json, the one-entry HTTP script that http-wrk.sh serves: the scripted answer).
 # N1 500 and N2 2500 measure while the transcript fills; 50500 and 52500 once it is full (its
 # 100,000 entries, two an HTTP answer), each entry then replacing the oldest.
 # Needs valgrind and python3.
@@ -52,7 +53,8 @@ elif mode == "noop":
         if not f.readline().startswith(b"200"):
             sys.exit("no 200")
 else:
-    request, buffer = b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", b""
+    host = b"x" if mode == "http" else b"127.0.0.1:%d" % port
+    request, buffer = b"GET / HTTP/1.1\r\nHost: " + host + b"\r\n\r\n", b""
     for _ in range(n):
         s.sendall(request)
         while True:
@@ -76,7 +78,11 @@ PY
 # total BINARY N: the instructions of a whole process that answered N times.
 total() {
     local args=(--port 0)
-    [ "$mode" != noop ] && args+=(Benchmarks/h2-hello.json)
+    case $mode in
+        noop) ;;
+        script) args+=(Benchmarks/http-hello.json) ;;
+        *) args+=(Benchmarks/h2-hello.json) ;;
+    esac
     valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$1" "${args[@]}" >"$work/m.out" 2>"$work/vg.err" &
     local pid=$! port=""
     for _ in $(seq 1 600); do grep -q "listening on" "$work/m.out" 2>/dev/null && break; sleep 0.1; done

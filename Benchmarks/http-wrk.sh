@@ -4,7 +4,7 @@
 # /proc/PID/task/*/schedstat, Benchmarks/server-cpu.sh): at 64 connections wrk's two threads share
 # the two cores with the server, so the rate measures the client as much as the server, and the CPU
 # a request is the server's own figure. Not a test: it prints figures and exits 0.
-#   Benchmarks/http-wrk.sh [SECONDS] [ROUNDS]
+#   Benchmarks/http-wrk.sh [SECONDS] [ROUNDS]          ($MOCKSERVER names a binary instead of building)
 # Needs wrk and nginx (apt-get install wrk nginx).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,14 +13,16 @@ rounds=${2:-3}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
 
-swift build -c release --product mockserver >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -z "${MOCKSERVER:-}" ]; then
+    swift build -c release --product mockserver >/dev/null
+    MOCKSERVER=$(swift build -c release --show-bin-path)/mockserver
+fi
 source Benchmarks/nginx.sh
 source Benchmarks/server-cpu.sh
 start_nginx "$work" 'location / { return 200 "ok\n"; }'
 for _ in $(seq 1 50); do [ -s "$work/nginx.pid" ] && pgrep -P "$(cat "$work/nginx.pid")" >/dev/null && break; sleep 0.1; done
 nworker=$(pgrep -P "$(cat "$work/nginx.pid")")
-"$bin/mockserver" Benchmarks/http-hello.json >"$work/m.out" &
+"$MOCKSERVER" Benchmarks/http-hello.json >"$work/m.out" &
 for _ in $(seq 1 50); do [ -s "$work/m.out" ] && break; sleep 0.1; done
 mport=$(sed -n 's/^mockserver listening on .*:\([0-9]*\).*/\1/p' "$work/m.out")
 

@@ -37,6 +37,7 @@ let package = Package(
         packageFuzzTarget("FuzzAdminJSON"),
         packageFuzzTarget("FuzzHPACK"),
         packageFuzzTarget("FuzzHTTP2Frames"),
+        packageFuzzTarget("FuzzMail"),
     ],
     swiftLanguageModes: [.v6]
 )

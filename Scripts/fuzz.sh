@@ -14,6 +14,7 @@
 #   FuzzHPACK         the HPACK decoder (and its encoder, on what it decoded)
 #   FuzzHTTP2Frames   the HTTP/2 frame reader (and writer, on what it read)
 #   FuzzResponseFile  the response-file loader
+#   FuzzMail          SMTP's and POP3's sessions (commands, DATA, BDAT, SASL) in reads of every size, and the MIME parser
 # Each target starts from its seeds (Fuzz/Corpus/TARGET-NAME; the loader's are the bundled scripts and
 # the test fixtures) with its dictionary (Fuzz/Dictionaries) and keeps what it learns in
 # Fuzz/.build/corpus/TARGET. A failing input is written to Fuzz/findings/ and the script exits 1;
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.."
 runs="${1:-0}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzHPACK FuzzHTTP2Frames FuzzResponseFile)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzHPACK FuzzHTTP2Frames FuzzResponseFile FuzzMail)
 
 # The toolchain's libFuzzer without its main(): SwiftPM gives each executable its own entry point,
 # which hands over to LLVMFuzzerRunDriver.
@@ -60,6 +61,7 @@ for target in "${targets[@]}"; do
         FuzzFTPArguments) seeds=(Fuzz/Corpus/ftp); dict=ftp.dict; max_len=1024 ;;
         FuzzHPACK) seeds=(Fuzz/Corpus/hpack); dict=hpack.dict; max_len=4096 ;;
         FuzzHTTP2Frames) seeds=(Fuzz/Corpus/http2-frames); dict=http2.dict; max_len=4096 ;;
+        FuzzMail) seeds=(Fuzz/Corpus/mail); dict=mail.dict; max_len=4096 ;;
         # 16 KiB: the seeds nested 100,000 deep are read to 16,384 levels, far past the reader's 512 (the
         # unit tests read them whole); longer inputs made a run 10 times slower.
         FuzzAdminJSON) seeds=(Fuzz/Corpus/admin-json Responses); dict=json.dict; max_len=16384 ;;

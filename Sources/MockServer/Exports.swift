@@ -75,6 +75,11 @@
 
 // MockServerWebDAV
 
+// MockServerMail and MockServerMailScript: `MockServer.Mail` and its nested types (an extension of
+// the server, seen through it); the mail codecs stay package, for the fuzz package.
+import MockServerMail
+import MockServerMailScript
+
 // MockServerWebSocket
 @_exported import class MockServerWebSocket.WebSocketConnection
 

@@ -25,7 +25,8 @@ import MockServerStubs
 /// | `POST /shutdown` | `{"stopping": true}`, then ``Target/shutdown`` asks the process owner to stop |
 ///
 /// The mock's protocols add routes of their own (``ScriptProtocol/adminRoutes``: an exact path
-/// answered with a status and JSON), after these; one that takes a method and path another route
+/// or a path prefix, answered with a status and JSON or bytes of a type of their own, at once or
+/// after a wait), after these; one that takes a method and path another route
 /// takes stops the responder from being made (``AdminRouteClash``, naming both).
 ///
 /// The routes are one table (method, path pattern, handler); errors are `{"error": "…"}` with a

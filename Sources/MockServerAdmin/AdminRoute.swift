@@ -23,6 +23,17 @@ struct AdminRoute: Sendable {
                 return rest.isEmpty && !restMayBeEmpty ? nil : rest
             }
         }
+
+        /// Whether some path is taken by both this pattern and `other`.
+        func overlaps(_ other: PathPattern) -> Bool {
+            switch (self, other) {
+            case (.exact(let path), _): return other.match(path) != nil
+            case (_, .exact(let path)): return match(path) != nil
+            case (.prefix(let mine, _), .prefix(let theirs, _)):
+                // The longer prefix followed by anything is taken by both when one starts with the other.
+                return mine.hasPrefix(theirs) || theirs.hasPrefix(mine)
+            }
+        }
     }
 
     /// The request method (`GET`, `PUT`, `POST`, `DELETE`).

@@ -55,22 +55,26 @@ enum AdminRoutes {
         var routes = all
         var owners = Array(repeating: "the control API", count: all.count)
         for (owner, added) in added {
-            let newcomer = "\(owner)'s \(added.verb) \(added.path)"
+            let path: AdminRoute.PathPattern = added.isPrefix ? .prefix(added.path, restMayBeEmpty: false) : .exact(added.path)
+            let usage = "\(added.verb) \(added.path)\(added.isPrefix ? "REST" : "")"
+            let newcomer = "\(owner)'s \(usage)"
             guard added.path.hasPrefix("/") else { throw AdminRouteClash(newcomer: newcomer, holder: "the control API's paths, which start with /") }
-            if let index = routes.indices.first(where: { routes[$0].method == added.verb && routes[$0].path.match(added.path) != nil }) {
+            if let index = routes.indices.first(where: { routes[$0].method == added.verb && routes[$0].path.overlaps(path) }) {
                 throw AdminRouteClash(newcomer: newcomer, holder: "\(owners[index])'s \(routes[index].usages[0])")
             }
             let handle = added.handle
-            routes.append(AdminRoute(method: added.verb, path: .exact(added.path), usages: ["\(added.verb) \(added.path)"]) { call in
-                let request = ScriptVocabulary.AdminRoute.Request(query: call.query, body: call.request.body)
-                return .asynchronous {
-                    let answer = handle(request)
-                    return HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": "application/json"], body: AdminJSON.encode(answer.json)))
-                }
+            routes.append(AdminRoute(method: added.verb, path: path, usages: [usage]) { call in
+                let request = ScriptVocabulary.AdminRoute.Request(query: call.query, body: call.request.body, rest: call.rest)
+                return .asynchronous { reply(to: await handle(request).resolved()) }
             })
             owners.append(owner)
         }
         return routes
+    }
+
+    /// A protocol route's answer as the control API sends it: JSON, or bytes of their own type.
+    private static func reply(to answer: ScriptVocabulary.AdminRoute.Answer) -> HTTPReply {
+        HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body ?? AdminJSON.encode(answer.json)))
     }
 
     /// What answers `method` on `path`.

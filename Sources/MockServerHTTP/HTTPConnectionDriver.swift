@@ -369,6 +369,12 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
         for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
+        if request.wantsKeepAlive, let prepared = reply.preparedStreamSteps {
+            // Worked out when the script was loaded, and nothing to add: the connection stays open
+            // and nothing in them reads the exchange (no output, conditions or `then`). Shared, not
+            // converted again: no interpreter, step list or ``ReplyEnd`` for this request.
+            return prepared
+        }
         return carryOut(reply.steps, request: request, end: ReplyEnd(keepAlive: request.wantsKeepAlive), on: connection)
     }
 

@@ -122,6 +122,9 @@ package struct HTTPRequestParser: Sendable {
             }
             scan = HeadScan()
         }
+        // Nothing buffered and no head waiting for its body: the usual call after a request was
+        // returned, answered before any parsing (the checks below would pass an empty buffer).
+        if head == nil && start == buffer.count { return nil }
         // The head is taken out (not copied) while the body is looked for, and put back if it is
         // not all here: a copy would retain and release each of its strings.
         var current: Head

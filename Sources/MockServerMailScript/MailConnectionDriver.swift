@@ -23,10 +23,14 @@ package final class MailConnectionDriver: StreamDriver {
     private let limit: Int
     /// Makes the connection's dialogue from its peer's address and its security at the start.
     private let makeDialogue: (NetworkAddress?, MailTransportSecurity) -> any MailDialogue
+    /// The response script tried first on each command line, when the server has one.
+    private let script: MailScriptHook?
 
-    /// A driver whose dialogue `makeDialogue` makes as the connection opens.
-    package init(limit: Int, makeDialogue: @escaping (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
+    /// A driver whose dialogue `makeDialogue` makes as the connection opens, with `script`'s
+    /// patterns tried before it on the greeting and each command line.
+    init(limit: Int, script: MailScriptHook? = nil, makeDialogue: @escaping (NetworkAddress?, MailTransportSecurity) -> any MailDialogue) {
         self.limit = limit
+        self.script = script
         self.makeDialogue = makeDialogue
     }
 
@@ -34,6 +38,10 @@ package final class MailConnectionDriver: StreamDriver {
         var dialogue = makeDialogue(connection.peer, connection.speaksTLS ? .implicitTLS : .plain)
         let actions = dialogue.start()
         phase = .reading(dialogue)
+        // A script's `«initial»` stands in for the session's greeting (a close the session asks for still closes).
+        if let greeting = script?.greeting(on: connection) {
+            return greeting + steps(for: actions.filter { if case .close = $0 { true } else { false } }, on: connection)
+        }
         return steps(for: actions, on: connection)
     }
 
@@ -45,6 +53,17 @@ package final class MailConnectionDriver: StreamDriver {
         guard case .reading(var dialogue) = phase else { return .finish(.peerClosed) }
         phase = .ended
         while true {
+            if let script, dialogue.expectsCommand {
+                let (answered, _) = input.read { slice -> [StreamStep]? in
+                    guard let (line, length) = dialogue.commandLine(in: slice), let steps = script.answer(line, on: connection) else { return nil }
+                    slice.removeFirst(length)
+                    return steps
+                }
+                if let answered {
+                    phase = .reading(dialogue)
+                    return .steps(answered)
+                }
+            }
             let (actions, consumed) = input.read { dialogue.read(&$0) }
             if !actions.isEmpty {
                 phase = .reading(dialogue)

@@ -14,6 +14,12 @@ package protocol MailDialogue {
     mutating func tlsStarted()
     /// The peer finished sending; `input` holds what was never consumed.
     mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction]
+    /// Whether the next input is a command line (not a message's data, a SASL answer, or plain
+    /// text before a handshake): a response script's patterns may be tried on it.
+    var expectsCommand: Bool { get }
+    /// The command line at the start of `input`, without its line end, and how many bytes it takes
+    /// with its end; nil when no whole line is there yet or it is over-long (``read(_:)`` answers that).
+    func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)?
 }
 
 extension MailDialogue {

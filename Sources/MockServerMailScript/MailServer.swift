@@ -25,13 +25,29 @@ package final class MailServer: Sendable {
     package let configuration: MailServerConfiguration
 
     /// A stopped mail server, configured as `configuration` says.
-    package init(_ configuration: MailServerConfiguration, faults: MailFaultPlan = MailFaultPlan()) {
+    ///
+    /// - Throws: ``ResponseFileError`` for a script whose scheme is neither `smtp` nor `pop3` (nor
+    ///   their TLS forms), or two scripts for one protocol, or one whose default set names a missing response.
+    package init(_ configuration: MailServerConfiguration, faults: MailFaultPlan = MailFaultPlan()) throws(ResponseFileError) {
         self.configuration = configuration
         self.faults = faults
         let store = MailStore(users: configuration.users, seed: configuration.seed)
         self.store = store
-        smtp = Self.server(serving: .smtp(store: store, faults: faults, configuration: configuration), port: configuration.smtpPort, configuration)
-        pop3 = Self.server(serving: .pop3(store: store, faults: faults, configuration: configuration), port: configuration.pop3Port, configuration)
+        var scripts: [String: ResponseScript] = [:]
+        for script in configuration.scripts {
+            let scheme = script.scheme?.lowercased() ?? ""
+            guard let name = ["smtp": "smtp", "smtps": "smtp", "pop3": "pop3", "pop3s": "pop3"][scheme] else {
+                throw ResponseFileError(.invalidValue(path: "scheme", reason: "a mail server's script says \"scheme\": \"smtp\" or \"pop3\" (it names the protocol it stands in for), not \"\(script.scheme ?? "")\""), file: script.file)
+            }
+            guard scripts[name] == nil else {
+                throw ResponseFileError(.invalidValue(path: "scheme", reason: "a second script for \(name): one script a protocol"), file: script.file)
+            }
+            scripts[name] = script
+        }
+        smtp = try Self.server(serving: .smtp(store: store, faults: faults, configuration: configuration, scriptFirst: scripts["smtp"] != nil),
+                               script: scripts["smtp"], port: configuration.smtpPort, configuration)
+        pop3 = try Self.server(serving: .pop3(store: store, faults: faults, configuration: configuration, scriptFirst: scripts["pop3"] != nil),
+                               script: scripts["pop3"], port: configuration.pop3Port, configuration)
     }
 
     /// Binds both listeners and starts serving; on a failure neither is left running.
@@ -51,12 +67,13 @@ package final class MailServer: Sendable {
         pop3.stop()
     }
 
-    /// One protocol's server on `port`.
-    private static func server(serving: MailServingProtocol, port: UInt16, _ mail: MailServerConfiguration) -> MockServer {
+    /// One protocol's server on `port`, answering with `script` first when there is one.
+    private static func server(serving: MailServingProtocol, script: ResponseScript?, port: UInt16, _ mail: MailServerConfiguration) throws(ResponseFileError) -> MockServer {
         var configuration = MockServer.Configuration(host: mail.host, port: port, serverName: mail.hostName,
                                                      transcriptObserver: mail.transcriptObserver, logger: mail.logger)
         configuration.tls = mail.tls
         configuration.conditions = mail.conditions
-        return MockServer(responder: PatternResponder([]), configuration: configuration, vocabulary: ScriptVocabulary([]), serving: serving)
+        let responder = try script.map { script throws(ResponseFileError) in try PatternResponder(script: script) } ?? PatternResponder([])
+        return MockServer(responder: responder, configuration: configuration, vocabulary: ScriptVocabulary([]), serving: serving)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerMail
+import MockServerScript
 import MockServerTLS
 
 /// How a mail server (SMTP and POP3 over one mailbox) listens and behaves: `mockserver mail`'s
@@ -31,6 +32,9 @@ package struct MailServerConfiguration: Sendable {
     package var conditions: NetworkConditions?
     /// Called with each transcript entry of either listener as it is recorded.
     package var transcriptObserver: (@Sendable (Transcript.Entry) -> Void)?
+    /// Response scripts tried before the mail server, each on the protocol its scheme names
+    /// (`smtp`, `pop3`): its patterns answer what they take, the server the rest.
+    package var scripts: [ResponseScript] = []
     /// Where the servers log.
     package var logger = MockServerLogger.disabled
 

@@ -8,6 +8,13 @@ struct POP3Dialogue: MailDialogue {
     mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.read(&input)) }
     mutating func tlsStarted() { session.tlsStarted() }
     mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+    var expectsCommand: Bool { session.expectsCommand }
+
+    func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? {
+        var rest = input
+        guard let line = session.takeCommandLine(&rest) else { return nil }
+        return (line, input.count - rest.count)
+    }
 
     private static func actions(_ actions: [POP3Action]) -> [MailDialogueAction] {
         actions.map { action in

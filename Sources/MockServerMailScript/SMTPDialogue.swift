@@ -9,6 +9,8 @@ struct SMTPDialogue: MailDialogue {
     mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.read(&input)) }
     mutating func tlsStarted() { session.tlsStarted() }
     mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+    var expectsCommand: Bool { session.expectsCommand }
+    func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? { session.commandLine(in: input) }
 
     private static func actions(_ actions: [SMTPAction]) -> [MailDialogueAction] {
         actions.compactMap { action in

@@ -29,10 +29,21 @@ struct MailCommand {
             }
         }
         configuration.tls = try tls()
+        for path in options.scripts {
+            do {
+                configuration.scripts.append(try ResponseScript(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw .responseFile(error)
+            }
+        }
         configuration.transcriptObserver = try TranscriptOutput.observer(path: options.transcriptFile, verbose: options.verbose) { path in
             .unreadable(path: path, reason: "cannot create the transcript file")
         }
-        return MailServer(configuration)
+        do {
+            return try MailServer(configuration)
+        } catch {
+            throw .responseFile(error)
+        }
     }
 
     /// The listeners' TLS: a generated test identity, its CA written to `--tls-ca-out`.
@@ -44,13 +55,7 @@ struct MailCommand {
         } catch {
             throw .tls(error)
         }
-        if let path = options.tlsCAOut, let pem = identity.caCertificatePEM {
-            do {
-                try Data(pem.utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
-            }
-        }
+        try CertificateAuthorityFile.write(identity, to: options.tlsCAOut)
         return TLSSettings(identity: identity, mode: options.security == .implicit ? .implicit : .explicit)
     }
 }

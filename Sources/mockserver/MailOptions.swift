@@ -22,6 +22,8 @@ struct MailOptions: Equatable {
     /// `--user ADDRESS:PASSWORD`, as given.
     var users: [String] = []
     var mailDirectory: String?
+    /// `--script FILE`: response scripts tried first, each on the protocol its scheme names.
+    var scripts: [String] = []
     /// `--max-size`: the largest message taken; nil for the server's default.
     var maximumSize: Int?
     var admin = false
@@ -34,7 +36,7 @@ struct MailOptions: Equatable {
     static let usage = """
         USAGE: mockserver mail [--smtp-port N] [--pop3-port N] [--host ADDR] [--tls | --starttls]
                                [--tls-required] [--tls-ca-out FILE] [--user ADDRESS:PASSWORD]...
-                               [--mail-dir DIR] [--max-size BYTES] [--admin] [--admin-port N]
+                               [--mail-dir DIR] [--max-size BYTES] [--script FILE]... [--admin] [--admin-port N]
                                [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                                [--transcript FILE] [--verbose]
 
@@ -57,6 +59,9 @@ struct MailOptions: Equatable {
           --mail-dir DIR       seed: DIR/ADDRESS/ is a Maildir (cur/, new/, flags after ":2,"), or a
                                folder of .eml files whose subfolders are folders
           --max-size BYTES     the largest message taken (SIZE; default 10240000): larger ones get 552
+          --script FILE        a response script tried first on SMTP's or POP3's command lines, as its
+                               "scheme" says (smtp or pop3): its patterns answer what they take (the
+                               greeting too, with «initial»), the server the rest; repeat for both
           --admin              serve the control API on a loopback port
           --admin-port N       the control API on port N (implies --admin)
           --latency SECONDS    delay everything the server sends by SECONDS
@@ -66,7 +71,8 @@ struct MailOptions: Equatable {
           --verbose            print the transcript to standard error (secrets masked)
           -h, --help           show this help
 
-        EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable --mail-dir;
+        EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 65 invalid --script; 66 unreadable
+        --mail-dir or --script;
         69 TLS unavailable (no OpenSSL 3); 71 cannot listen; 73 cannot write --tls-ca-out.
         """
 
@@ -103,6 +109,7 @@ struct MailOptions: Equatable {
                 }
                 users.append(text)
             case "--mail-dir": mailDirectory = try value(for: argument)
+            case "--script": scripts.append(try value(for: argument))
             case "--max-size":
                 let text = try value(for: argument)
                 guard let bytes = Int(text), bytes > 0 else { throw .usage("mail: --max-size takes a number of bytes above 0, not \"\(text)\"") }

@@ -136,13 +136,7 @@ struct MockServerCommand {
         } catch {
             throw .tls(error)
         }
-        if let path = options.tlsCAOut, let pem = identity.caCertificatePEM {
-            do {
-                try Data(pem.utf8).write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw .cannotWrite(path: path, reason: (error as NSError).localizedDescription)
-            }
-        }
+        try CertificateAuthorityFile.write(identity, to: options.tlsCAOut)
         var configuration = TLSSettings(identity: identity, mode: mode == .implicit ? .implicit : .explicit)
         configuration.clientCertificates = options.tlsClientCertificates
         configuration.requireSessionReuse = options.tlsRequireReuse

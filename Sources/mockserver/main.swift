@@ -53,17 +53,8 @@ func mail(_ arguments: [String]) throws {
         write("mockserver \(name) on \(host):\(server.port)\n", to: .standardOutput)
     }
     if options.admin {
-        let target = AdminResponder.Target(server: mail.smtp, stubs: nil, initialEndpoints: nil, initialSet: nil) {
-            running.queue.async { running.stopAndExit() }
-        }
-        let admin = MockServer(httpResponder: try AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
-        do {
-            try admin.start()
-        } catch {
-            throw CommandLineError.cannotListen(error)
-        }
-        running.queue.sync { running.admin = admin }
-        write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
+        // The SMTP server's protocol carries the mailbox's routes (Mailpit's API).
+        try running.serveAdmin(for: mail.smtp, port: options.adminPort)
     }
     RunningServer.park(keeping: sources)
 }
@@ -101,20 +92,7 @@ do {
     let dataPort = server.dataPort == 0 ? "" : " (data port \(server.dataPort))"
     write("mockserver listening on \(host):\(server.port)\(dataPort)\n", to: .standardOutput)
     if options.admin {
-        // Loopback only, whatever --host says, and never the mock's own port.
-        let target = AdminResponder.Target(server: server, stubs: stubs, initialEndpoints: endpoints,
-                                           initialSet: stubs == nil ? options.set : nil) {
-            // `/shutdown` was answered: the process stops its servers and exits here, not in the responder.
-            running.queue.async { running.stopAndExit() }
-        }
-        let admin = MockServer(httpResponder: try AdminResponder(target), configuration: .init(host: "127.0.0.1", port: options.adminPort))
-        do {
-            try admin.start()
-        } catch {
-            throw CommandLineError.cannotListen(error)
-        }
-        running.queue.sync { running.admin = admin }
-        write("mockserver admin on http://127.0.0.1:\(admin.port)/\n", to: .standardOutput)
+        try running.serveAdmin(for: server, stubs: stubs, initialEndpoints: endpoints, initialSet: stubs == nil ? options.set : nil, port: options.adminPort)
     }
     RunningServer.park(keeping: sources)
 } catch {

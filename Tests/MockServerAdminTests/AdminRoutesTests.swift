@@ -49,6 +49,22 @@ struct AdminRoutesTests {
         #expect(outcome(method, path) == expected)
     }
 
+    @Test("two path patterns overlap when some path is taken by both", arguments: [
+        (AdminRoute.PathPattern.exact("/a"), AdminRoute.PathPattern.exact("/a"), true),
+        (.exact("/a"), .exact("/b"), false),
+        (.exact("/files/x"), .prefix("/files/", restMayBeEmpty: false), true),
+        (.prefix("/files/", restMayBeEmpty: false), .exact("/files/"), false),
+        (.prefix("/files/", restMayBeEmpty: true), .exact("/files/"), true),
+        (.prefix("/files/", restMayBeEmpty: false), .prefix("/files/deep/", restMayBeEmpty: false), true),
+        (.prefix("/fil", restMayBeEmpty: false), .prefix("/files/", restMayBeEmpty: false), true),
+        (.prefix("/files/", restMayBeEmpty: false), .prefix("/uploads/", restMayBeEmpty: true), false),
+        (.exact("/api/v1/messages"), .prefix("/api/v1/message/", restMayBeEmpty: false), false),
+    ])
+    func overlaps(first: AdminRoute.PathPattern, second: AdminRoute.PathPattern, expected: Bool) {
+        #expect(first.overlaps(second) == expected)
+        #expect(second.overlaps(first) == expected)
+    }
+
     @Test("each route's usages start with its method and a path it takes; no method and exact path twice; the 404's list is the table's")
     func tableIsConsistent() {
         var seen: Set<String> = []

@@ -24,6 +24,28 @@ struct HTTPRequestParserTests {
         return result
     }
 
+    @Test("with nothing buffered, next() is nil at once and leaves the parser as it was: the next request, a bad one included, is read as ever")
+    func nothingBuffered() throws {
+        var parser = HTTPRequestParser()
+        #expect(try parser.next() == nil)
+        #expect(try parser.finish() == nil)
+        #expect(!parser.isAwaitingHead)
+        parser.append(Array(Self.get.utf8))
+        #expect(try parser.next()?.target == "/a")
+        #expect(try parser.next() == nil)
+        #expect(parser.bufferedCount == 0)
+        // A head whose body has not come is still waited on, not skipped as empty.
+        parser.append(Array("POST /form HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\n".utf8))
+        #expect(try parser.next() == nil)
+        #expect(try parser.next() == nil)
+        parser.append(Array("abc".utf8))
+        #expect(try parser.next()?.body == Array("abc".utf8))
+        #expect(try parser.next() == nil)
+        // The request after an empty call still gets its checks.
+        parser.append(Array("GET /a HTTP/1.1\r\nHost: a b\r\n\r\n".utf8))
+        #expect(throws: FramingError.self) { try parser.next() }
+    }
+
     @Test("pipelined requests come out whole and as sent, over every chunk size", arguments: 1...stream.count)
     func everyChunkSize(size: Int) throws {
         #expect(try requests(Self.stream, chunk: size) == [Self.get, Self.post, Self.chunked, Self.lfOnly])

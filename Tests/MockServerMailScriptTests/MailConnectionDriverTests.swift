@@ -33,6 +33,14 @@ private struct EchoDialogue: MailDialogue {
     mutating func tlsStarted() {
         security = .startTLS
     }
+
+    var expectsCommand: Bool { true }
+
+    func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? {
+        guard let end = input.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let line = input[..<end]
+        return (line.last == UInt8(ascii: "\r") ? line.dropLast() : line, end + 1 - input.startIndex)
+    }
 }
 
 @Suite("A mail dialogue on real connections: its actions, STARTTLS and implicit TLS", .offPool)

@@ -96,6 +96,21 @@ struct MailStoreTests {
         #expect(store.byteCount == shared.size)
     }
 
+    @Test("removing transactions by ID takes them from every folder and the byte count; unknown IDs are skipped")
+    func removeByID() {
+        let store = MailStore()
+        let shared = store.deliver(Self.message("Both"), envelope: Self.envelope(to: ["dana@example.net", "lee@example.org"]))
+        let danaOnly = store.deliver(Self.message("Dana"), envelope: Self.envelope(to: ["dana@example.net"]))
+        let leeOnly = store.deliver(Self.message("Lee"), envelope: Self.envelope(to: ["lee@example.org"]))
+        #expect(store.remove(ids: ["nope", shared.id, danaOnly.id, shared.id]) == [shared.id, danaOnly.id])
+        #expect(store.transactions.map(\.id) == [leeOnly.id])
+        #expect(store.messages(of: "dana@example.net").isEmpty)
+        #expect(store.messages(of: "lee@example.org").map(\.transaction.id) == [leeOnly.id])
+        #expect(store.transaction(id: shared.id) == nil)
+        #expect(store.byteCount == leeOnly.size)
+        #expect(store.remove(ids: []) == [])
+    }
+
     @Test("past the byte limit the oldest transactions go, from every folder; the newest stays whatever its size")
     func byteBound() {
         let body = String(repeating: "x", count: 1_000)

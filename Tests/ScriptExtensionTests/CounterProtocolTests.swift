@@ -112,6 +112,8 @@ struct CounterProtocol: ScriptProtocol {
     let store: CounterStore
     /// The path of its control-API route.
     var routePath = "/counter"
+    /// The prefix of its route that tells one counter as text.
+    var prefixPath = "/counter/"
     var name = "COUNTER"
     var schemes: Set<String> = ["counter"]
     /// `$totalsport`: the totals listener's port.
@@ -126,6 +128,16 @@ struct CounterProtocol: ScriptProtocol {
                 return .init(json: .object([name: .number(value)]))
             }
             return .init(json: .object(["counters": .object(counters.mapValues { .number($0) }), "total": .number(counters.values.reduce(0, +))]))
+        }, ScriptVocabulary.AdminRoute(verb: "GET", pathPrefix: prefixPath) { request in
+            // One counter's value as text: `GET /counter/a` is `2`.
+            guard let value = store.all[request.rest] else { return .init(status: 404, body: Array("no counter \(request.rest)\n".utf8), contentType: "text/plain") }
+            return .init(body: Array("\(value)\n".utf8), contentType: "text/plain; charset=utf-8")
+        }, ScriptVocabulary.AdminRoute(verb: "DELETE", path: routePath) { _ in
+            // An answer made later, off the handler: the total once the route's task has run.
+            .init(deferred: {
+                await Task.yield()
+                return .init(status: 202, json: .object(["later": .number(store.all.values.reduce(0, +))]))
+            })
         }]
     }
 
@@ -275,7 +287,50 @@ struct CounterProtocolTests {
         // The API's own routes answer as before, and its 404 lists the protocol's route.
         let missing = try Tools.run("curl", ["-sS", "\(base)/nothing"])
         #expect(missing.stdout.contains(#""GET /counter""#), "\(missing.stdout)")
+        #expect(missing.stdout.contains(#""GET /counter/REST""#), "\(missing.stdout)")
         #expect(missing.stdout.contains(#""GET /info""#), "\(missing.stdout)")
+    }
+
+    @Test("a prefix route hands its handler the rest of the path and answers bytes of its own type; a deferred answer is awaited")
+    func prefixAndDeferredRoutes() async throws {
+        let store = CounterStore()
+        _ = store.increment("a b", from: 0)
+        _ = store.increment("x/y", from: 6)
+        let server = try Self.server(store)
+        let admin = MockServer(httpResponder: try AdminResponder(.init(server: server, shutdown: {})), configuration: .init(host: "127.0.0.1"))
+        try await admin.start()
+        defer { admin.stop() }
+        let base = "http://127.0.0.1:\(admin.port)"
+        let spaced = try Tools.run("curl", ["-sS", "-w", "%{http_code} %{content_type}", "\(base)/counter/a%20b"])
+        #expect(spaced.stdout == "1\n200 text/plain; charset=utf-8", "\(spaced.stdout)\(spaced.stderr)")
+        let nested = try Tools.run("curl", ["-sS", "-w", "%{http_code}", "\(base)/counter/x/y"])
+        #expect(nested.stdout == "7\n200", "\(nested.stdout)\(nested.stderr)")
+        let unknown = try Tools.run("curl", ["-sS", "-w", "%{http_code} %{content_type}", "\(base)/counter/zzz"])
+        #expect(unknown.stdout == "no counter zzz\n404 text/plain", "\(unknown.stdout)\(unknown.stderr)")
+        // The prefix alone is not the route's: the rest is never empty.
+        let bare = try Tools.run("curl", ["-sS", "-o", "/dev/null", "-w", "%{http_code}", "\(base)/counter/"])
+        #expect(bare.stdout == "404", "\(bare.stdout)\(bare.stderr)")
+        let later = try Tools.run("curl", ["-sS", "-X", "DELETE", "-w", "\n%{http_code}", "\(base)/counter"])
+        #expect(later.stdout == #"{"later":8}"# + "\n\n202", "\(later.stdout)\(later.stderr)")
+        // Unit-test spellings: a request with a rest, an answer resolved.
+        let route = CounterProtocol(store: store).adminRoutes[1]
+        #expect(route.isPrefix && route.path == "/counter/" && route.verb == "GET")
+        let answer = await route.handle(.init(rest: "a b")).resolved()
+        #expect(answer.body == Array("1\n".utf8) && answer.status == 200 && answer.deferred == nil)
+    }
+
+    @Test("a prefix route that shares paths with another route is refused at start, naming both", arguments: [
+        ("/files/", "COUNTER's GET /files/REST", "the control API's GET /files/PATH"),
+        ("/files/deep/", "COUNTER's GET /files/deep/REST", "the control API's GET /files/PATH"),
+        ("/uplo", "COUNTER's GET /uploREST", "the control API's GET /uploads"),
+        ("/count", "COUNTER's GET /countREST", "COUNTER's GET /counter"),
+    ])
+    func prefixClash(prefix: String, newcomer: String, holder: String) throws {
+        let vocabulary = try ScriptVocabulary.standard.adding(CounterProtocol(store: CounterStore(), prefixPath: prefix))
+        let server = MockServer(responder: try PatternResponder(script: try ResponseScript(json: Self.script, vocabulary: vocabulary)), vocabulary: vocabulary)
+        #expect(throws: AdminRouteClash(newcomer: newcomer, holder: holder)) {
+            _ = try AdminResponder(.init(server: server, shutdown: {}))
+        }
     }
 
     @Test("a protocol's route that takes a built-in route's path or another protocol's is refused at start, naming both")

@@ -327,9 +327,13 @@ public final class MockServer: Sendable {
         return protocols
     }
 
-    /// The routes the server's protocols add to the control API, each with its protocol's name.
+    /// The routes the server's protocols add to the control API, each with its protocol's name:
+    /// those of the vocabulary's and the script's protocols, and of the protocol the server was
+    /// made to serve (a mail server's, which is in no vocabulary) when none of those is it.
     package var protocolAdminRoutes: [(owner: String, route: ScriptVocabulary.AdminRoute)] {
-        protocols(of: core.responder.responseScript).flatMap { owner in owner.adminRoutes.map { (owner: owner.name, route: $0) } }
+        var owners = protocols(of: core.responder.responseScript)
+        if let serving, !owners.contains(where: { $0.name == serving.name }) { owners.append(serving) }
+        return owners.flatMap { owner in owner.adminRoutes.map { (owner: owner.name, route: $0) } }
     }
 
     /// The protocol that claims the responder's script's scheme: as the script's vocabulary said, or the server's.

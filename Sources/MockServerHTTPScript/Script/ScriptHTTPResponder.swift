@@ -52,10 +52,20 @@ package final class ScriptHTTPResponder: HTTPMockResponder {
         let answer: ScriptReply?
         // The script's responder, known when the server's responder was set, is used in place:
         // neither cast nor copied for each request.
-        if current.isPatternResponder {
-            answer = head
-                ? current.respond(toPart: request.input, answeredBy: HTTPHeadAnswer.self, session: &session)
-                : current.respond(to: request.input, session: &session)
+        if current.isPatternResponder && !head {
+            switch current.choose(request.input, session: &session) {
+            case .prepared(let prepared, let response)?:
+                // Constant bytes, pauses, closes and faults, and the connection's steps for them,
+                // all worked out when the script was loaded: the reply holds them as they are.
+                if session.responseSet != before { storage.session = session }
+                return HTTPReply(prepared: prepared, name: response)
+            case .reply(let reply)?:
+                answer = reply
+            case nil:
+                answer = nil
+            }
+        } else if current.isPatternResponder {
+            answer = current.respond(toPart: request.input, answeredBy: HTTPHeadAnswer.self, session: &session)
         } else {
             answer = head
                 ? (current.responder as? any ScriptHeadResponder)?.respond(toHead: request.input, session: &session, context: values())
@@ -63,6 +73,10 @@ package final class ScriptHTTPResponder: HTTPMockResponder {
         }
         if session.responseSet != before { storage.session = session }
         guard let answer else { return nil }
+        if let prepared = answer.constantStreamSteps {
+            // The same from a head's answer or a responder of one's own.
+            return HTTPReply(prepared: prepared, name: answer.response)
+        }
         if let plain = answer.plainSteps {
             // Constant output only: nothing to work out when the reply is reached.
             return HTTPReply(steps: plain.map { $0.widened() }, name: answer.response)

@@ -266,6 +266,25 @@ package final class MailStore: Sendable {
         state.withLock(Self.purgeAll)
     }
 
+    /// Removes the transactions with these IDs, from every folder that holds them (Mailpit's
+    /// `DELETE /api/v1/messages` with `IDs`). Returns the IDs that were kept and are now removed,
+    /// in the order given; an unknown ID is skipped.
+    @discardableResult
+    package func remove(ids: [String]) -> [String] {
+        state.withLock { state in
+            var removed: [String] = []
+            var gone: Set<ObjectIdentifier> = []
+            for id in ids {
+                guard let transaction = state.byID[id] else { continue }
+                state.forget(transaction)
+                gone.insert(ObjectIdentifier(transaction))
+                removed.append(id)
+            }
+            if !gone.isEmpty { state.transactions.removeAll { gone.contains(ObjectIdentifier($0)) } }
+            return removed
+        }
+    }
+
     /// Removes the messages of `address`, in all its folders; a transaction also sent to others
     /// stays in their folders.
     package func purge(address: String) {

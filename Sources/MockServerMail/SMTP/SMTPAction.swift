@@ -7,7 +7,7 @@ package enum SMTPAction: Sendable {
     /// before the handshake: it must be dropped, never read as a command (RFC 3207 §4.2).
     case startTLS
     /// Records one line of input in the transcript, as it should show it: each command line
-    /// without its line end, AUTH's credentials masked as `***`.
+    /// without its line end, AUTH's credentials masked as `MASKED` (the package's word for a hidden value).
     case record([UInt8])
     /// A message was stored (after the end of its data, before its `250`).
     case delivered(MailTransaction)

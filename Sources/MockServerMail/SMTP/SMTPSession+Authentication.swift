@@ -29,7 +29,7 @@ extension SMTPSession {
         guard case .authenticating(var exchange) = phase else { return [] }
         let cancel = line.elementsEqual("*".utf8)
         let step = exchange.respond(line, login: store)
-        return [.record(Array((cancel ? "*" : "***").utf8))] + answer(step, of: exchange)
+        return [.record(Array((cancel ? "*" : "MASKED").utf8))] + answer(step, of: exchange)
     }
 
     /// The reply to an exchange's step, and the phase after it.

@@ -25,10 +25,10 @@ extension SMTPSession {
         return [record] + answer(verb: verb, argument: argument)
     }
 
-    /// `AUTH MECHANISM`, with `***` for an initial response, as the transcript shows it.
+    /// `AUTH MECHANISM`, with `MASKED` for an initial response, as the transcript shows it.
     static func maskedAuthLine(_ argument: Substring) -> [UInt8] {
         let words = argument.split(separator: " ", maxSplits: 1)
-        let shown = ["AUTH"] + words.prefix(1).map(String.init) + (words.count > 1 ? ["***"] : [])
+        let shown = ["AUTH"] + words.prefix(1).map(String.init) + (words.count > 1 ? ["MASKED"] : [])
         return Array(shown.joined(separator: " ").utf8)
     }
 

@@ -134,7 +134,7 @@ package struct SMTPSession {
             guard let (line, length) = Self.commandLine(in: input, limit: settings.authenticationLineLimit) else {
                 guard input.count >= settings.authenticationLineLimit else { return [] }
                 discardLongLine(&input)
-                return [.record(Array("***".utf8)), .send(Self.line(500, "5.5.6 Authentication exchange line is too long"))]
+                return [.record(Array("MASKED".utf8)), .send(Self.line(500, "5.5.6 Authentication exchange line is too long"))]
             }
             input = input.dropFirst(length)
             return authenticationAnswer(line)

@@ -85,6 +85,25 @@ public struct PatternResponder: ScriptResponder {
         return ScriptReply(entry: fallback, match: ScriptRun.Match(input: input))
     }
 
+    /// Chooses as ``respond(to:session:)`` does, but gives an entry whose steps were worked out when
+    /// the script was loaded (``ResponseEntry/constantStreamSteps``) as those steps and its name,
+    /// with no ``ScriptReply`` made for it.
+    package func choose(_ input: InputUnit, session: inout ScriptSession) -> ScriptChoice? {
+        if let switched = switchedSet(for: session) { return choose(input, in: switched) }
+        return choose(input, in: responseSet)
+    }
+
+    /// The choice of `set` for `input`: its first matching entry's, or its fallback's.
+    private func choose(_ input: InputUnit, in set: ResponseSet) -> ScriptChoice? {
+        if let (found, groups) = firstMatchIndex(in: set, input: input, where: { !$0.answersPart }) {
+            if let prepared = set.entries[found].constantStreamSteps { return .prepared(prepared, response: set.entries[found].name) }
+            return .reply(ScriptReply(entry: set.entries[found], match: ScriptRun.Match(input: input, groups: groups)))
+        }
+        guard let fallback = set.fallback else { return nil }
+        if let prepared = fallback.constantStreamSteps { return .prepared(prepared, response: fallback.name) }
+        return .reply(ScriptReply(entry: fallback, match: ScriptRun.Match(input: input)))
+    }
+
     /// Answers `part`, a part of a unit that a protocol's driver asks about, with the first matching
     /// response of the connection's set whose trait of type `trait` says it answers such parts
     /// (HTTP's `"head": true`); `nil` when none matches.

@@ -34,6 +34,13 @@ package final class ServerResponder: Sendable {
         isPatternResponder ? patterns.respond(to: input, session: &session) : nil
     }
 
+    /// The ``PatternResponder``'s choice for `input` (``PatternResponder/choose(_:session:)``):
+    /// an entry's steps worked out in advance, or its reply; `nil` when nothing matches or the
+    /// responder is not a ``PatternResponder``.
+    package func choose(_ input: InputUnit, session: inout ScriptSession) -> ScriptChoice? {
+        isPatternResponder ? patterns.choose(input, session: &session) : nil
+    }
+
     /// The ``PatternResponder``'s reply to `part` (``PatternResponder/respond(toPart:answeredBy:session:)``);
     /// `nil` when nothing matches or the responder is not a ``PatternResponder``.
     package func respond<Trait: PartialInputAnswer>(toPart part: InputUnit, answeredBy trait: Trait.Type, session: inout ScriptSession) -> ScriptReply? {

@@ -36,7 +36,7 @@ final class MailTestServer {
             keyFile = nil
         }
         try configure(&configuration)
-        mail = MailServer(configuration, faults: faults)
+        mail = try MailServer(configuration, faults: faults)
         try mail.start()
     }
 

@@ -64,7 +64,7 @@ struct POP3DotStuffingTests {
         let raw = "Subject: Dots\n\n.\n..two\nend"
         let store = MailStore()
         store.deliver(Data(raw.utf8), envelope: MailEnvelope(sender: "", recipients: ["dana@example.net"], origin: .seed(path: "d.eml")))
-        var dialogue = POP3Dialogue(store: store)
+        var dialogue = POP3TestDialogue(store: store)
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         let answer = dialogue.send("RETR 1\r\n")
         let size = raw.utf8.count + 4

@@ -28,7 +28,7 @@ struct POP3DovecotParityTests {
         for (index, raw) in Self.messages.enumerated() {
             store.deliver(Data(raw.utf8), envelope: MailEnvelope(sender: "", recipients: ["dana@example.net"], origin: .seed(path: "\(index).eml")))
         }
-        var dialogue = POP3Dialogue(store: store)
+        var dialogue = POP3TestDialogue(store: store)
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         for (command, dovecot) in Self.exchange {
             #expect(dialogue.send(command + "\r\n") == dovecot, "\(command)")

@@ -29,12 +29,12 @@ struct POP3SessionTests {
     ]
 
     static var input: String { exchange.map { $0.command + "\r\n" }.joined() }
-    static var output: String { POP3Dialogue.greeting + exchange.map(\.reply).joined() }
+    static var output: String { POP3TestDialogue.greeting + exchange.map(\.reply).joined() }
 
     @Test("a whole session, one command at a time: each answer exactly, the recorded lines, QUIT's UPDATE")
     func wholeSession() {
         let store = popStore()
-        var dialogue = POP3Dialogue(store: store)
+        var dialogue = POP3TestDialogue(store: store)
         for (command, reply) in Self.exchange {
             #expect(dialogue.send(command + "\r\n") == reply, "\(command)")
         }
@@ -44,11 +44,11 @@ struct POP3SessionTests {
         #expect(store.messages(of: "lee@example.org").count == 1)
     }
 
-    @Test("every split of the whole input into two reads answers the same bytes", arguments: [POP3Dialogue.Path.read, .scripted])
-    func everySplit(path: POP3Dialogue.Path) {
+    @Test("every split of the whole input into two reads answers the same bytes", arguments: [POP3TestDialogue.Path.read, .scripted])
+    func everySplit(path: POP3TestDialogue.Path) {
         let input = Array(Self.input.utf8)
         for split in 0...input.count {
-            var dialogue = POP3Dialogue(store: popStore(), path: path)
+            var dialogue = POP3TestDialogue(store: popStore(), path: path)
             dialogue.feed(Array(input[..<split]))
             dialogue.feed(Array(input[split...]))
             #expect(dialogue.transcript == Self.output, "split at \(split)")
@@ -58,7 +58,7 @@ struct POP3SessionTests {
     @Test("one byte at a time, and all of it pipelined in one read, answer the same bytes in order",
           arguments: [1, 2, 3, 7, 64, Int.max])
     func chunks(size: Int) {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         dialogue.send(Self.input, chunk: size)
         #expect(dialogue.transcript == Self.output)
         #expect(dialogue.closed == "QUIT")
@@ -66,14 +66,14 @@ struct POP3SessionTests {
 
     @Test("LF alone ends a command as CRLF does")
     func bareLF() {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         dialogue.send(Self.exchange.map { $0.command + "\n" }.joined())
         #expect(dialogue.transcript == Self.output)
     }
 
     @Test("keywords in any case; arguments after several spaces")
     func keywordCase() {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         #expect(dialogue.send("user dana@example.net\r\n") == "+OK\r\n")
         #expect(dialogue.send("Pass x\r\n") == "+OK Logged in.\r\n")
         #expect(dialogue.send("list   2\r\n") == "+OK 2 77\r\n")
@@ -84,7 +84,7 @@ struct POP3SessionTests {
           arguments: ["STAT", "LIST", "LIST 1", "RETR 1", "TOP 1 1", "UIDL", "DELE 1", "RSET", "NOOP", "XYZZY", ""])
     func wrongStateBeforeLogin(command: String) {
         let store = popStore()
-        var dialogue = POP3Dialogue(store: store)
+        var dialogue = POP3TestDialogue(store: store)
         #expect(dialogue.send(command + "\r\n") == "-ERR Unknown command.\r\n")
         #expect(dialogue.closed == nil)
         #expect(store.messages(of: "dana@example.net").count == 2)
@@ -113,7 +113,7 @@ struct POP3SessionTests {
         ("CAPA", "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nIMPLEMENTATION MockServer\r\n."),
     ])
     func refusals(command: String, reply: String) {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         #expect(dialogue.send(command + "\r\n") == reply + "\r\n")
         #expect(dialogue.closed == nil)
@@ -122,7 +122,7 @@ struct POP3SessionTests {
 
     @Test("a message marked by DELE is refused by every later command that names it, and left out of listings")
     func deletedMessage() {
-        var dialogue = POP3Dialogue(store: popStore(3))
+        var dialogue = POP3TestDialogue(store: popStore(3))
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         #expect(dialogue.send("DELE 2\r\n") == "+OK Marked to be deleted.\r\n")
         for command in ["RETR 2", "TOP 2 1", "LIST 2", "UIDL 2", "DELE 2"] {
@@ -134,7 +134,7 @@ struct POP3SessionTests {
 
     @Test("an empty maildrop: STAT 0 0, empty listings, RETR 1 refused")
     func emptyMaildrop() {
-        var dialogue = POP3Dialogue(store: popStore(0))
+        var dialogue = POP3TestDialogue(store: popStore(0))
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         #expect(dialogue.send("STAT\r\n") == "+OK 0 0\r\n")
         #expect(dialogue.send("LIST\r\n") == "+OK 0 messages:\r\n.\r\n")
@@ -145,14 +145,14 @@ struct POP3SessionTests {
 
     @Test("QUIT before login closes without UPDATE; input after the close is never answered")
     func quitInAuthorization() {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         #expect(dialogue.send("QUIT\r\nNOOP\r\n") == "+OK Logging out.\r\n")
         #expect(dialogue.closed == "QUIT")
     }
 
     @Test("bad UTF-8 in a command is answered, never a crash: a keyword that is not one is unknown")
     func badUTF8() {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         #expect(dialogue.feed([0xFF, 0xFE, 0x0D, 0x0A]) == Array("-ERR Unknown command.\r\n".utf8))
         #expect(dialogue.feed(Array("USER ".utf8) + [0xC3, 0x28] + [0x0D, 0x0A]) == Array("+OK\r\n".utf8))
         #expect(dialogue.send("PASS x\r\n") == "+OK Logged in.\r\n")
@@ -162,7 +162,7 @@ struct POP3SessionTests {
     @Test("the snapshot is taken at login: mail that arrives later is not numbered in this session")
     func snapshot() {
         let store = popStore()
-        var dialogue = POP3Dialogue(store: store)
+        var dialogue = POP3TestDialogue(store: store)
         dialogue.send("USER dana@example.net\r\nPASS x\r\n")
         store.deliver(Data("Subject: Late\r\n\r\nLate.\r\n".utf8),
                       envelope: MailEnvelope(sender: "", recipients: ["dana@example.net"], origin: .seed(path: "late.eml")))
@@ -172,10 +172,10 @@ struct POP3SessionTests {
 
     @Test("the input ending mid-line answers nothing more, sends nothing; the session is then over")
     func inputEnded() {
-        var dialogue = POP3Dialogue(store: popStore())
+        var dialogue = POP3TestDialogue(store: popStore())
         #expect(dialogue.send("NOOP") == "")
         dialogue.end()
-        #expect(dialogue.transcript == POP3Dialogue.greeting)
+        #expect(dialogue.transcript == POP3TestDialogue.greeting)
         #expect(dialogue.pending.isEmpty)
         #expect(dialogue.session.expectsCommand == false)
         var input = ArraySlice(Array("NOOP\r\n".utf8))

@@ -62,7 +62,7 @@ struct POP3TransmissionTests {
         let raw = Data(text.utf8)
         let store = MailStore()
         store.deliver(raw, envelope: MailEnvelope(sender: "", recipients: ["dana@example.net"], origin: .seed(path: "big.eml")))
-        var session = POP3Session(settings: POP3Settings(), store: store, timestamp: POP3Dialogue.timestamp)
+        var session = POP3Session(settings: POP3Settings(), store: store, timestamp: POP3TestDialogue.timestamp)
         _ = session.start()
         var input = ArraySlice(Array("USER dana@example.net\r\nPASS x\r\nRETR 1\r\nNOOP\r\n".utf8))
         _ = session.read(&input)
@@ -94,7 +94,7 @@ struct POP3TransmissionTests {
         let raw = Data(String(repeating: "x\r\n", count: 50_000).utf8)
         let store = MailStore()
         store.deliver(raw, envelope: MailEnvelope(sender: "", recipients: ["dana@example.net"], origin: .seed(path: "big.eml")))
-        var session = POP3Session(settings: POP3Settings(), store: store, timestamp: POP3Dialogue.timestamp)
+        var session = POP3Session(settings: POP3Settings(), store: store, timestamp: POP3TestDialogue.timestamp)
         _ = session.start()
         var input = ArraySlice(Array("USER dana@example.net\r\nPASS x\r\nRETR 1\r\nSTAT\r\n".utf8))
         for _ in 0..<3 { _ = session.read(&input) }

@@ -19,7 +19,9 @@ struct MailCommandLineTests {
         let smtp = try #require(port(command.firstLine, name: "smtp"), "\(command.firstLine)")
         let pop3Line = command.nextLine()
         let pop3 = try #require(port(pop3Line, name: "pop3"), "\(pop3Line)")
-        #expect(command.nextLine().hasPrefix("mockserver admin on http://127.0.0.1:"))
+        let adminLine = command.nextLine()
+        #expect(adminLine.hasPrefix("mockserver admin on http://127.0.0.1:"), "\(adminLine)")
+        let admin = try #require(adminLine.split(separator: " ").last.map(String.init))
         let message = "From: ann@example.com\r\nTo: bob@example.com\r\nSubject: via the CLI\r\n\r\nHi Bob.\r\n"
         let file = try Tools.temporaryDirectory().appendingPathComponent("message.eml")
         try Data(message.utf8).write(to: file)
@@ -29,6 +31,13 @@ struct MailCommandLineTests {
         #expect(read.stdout == message, "\(read)")
         let refused = try Tools.curl(["--user", "bob@example.com:wrong", "pop3://127.0.0.1:\(pop3)/1"])
         #expect(refused.status == 67, "\(refused)")
+        // The control API answers Mailpit's routes over the same mailbox.
+        let listed = try Tools.python("""
+            import json, urllib.request
+            listing = json.load(urllib.request.urlopen("\(admin)api/v1/messages"))
+            print(listing["total"], listing["messages"][0]["Subject"], listing["messages"][0]["To"][0]["Address"])
+            """)
+        #expect(listed.stdout == "1 via the CLI bob@example.com\n", "\(listed)")
     }
 
     @Test("--tls: both listeners are TLS from the first byte, with the CA --tls-ca-out wrote; --mail-dir seeds the mailbox")

@@ -1,10 +1,11 @@
 import Foundation
 import MockServerMail
 
-/// A POP3 session driven as a connection driver would drive it, without a socket: bytes fed in
+/// A POP3 session driven as a connection driver would drive it, without a socket (the test
+/// harness, not to be confused with the serving target's `POP3Dialogue`): bytes fed in
 /// chunks, every action carried out (a TLS handshake is done at once), what was sent, recorded
 /// and why it closed kept for the test to read.
-struct POP3Dialogue {
+struct POP3TestDialogue {
     /// How the dialogue hands lines to the session.
     enum Path {
         /// `read(_:)` alone.
@@ -29,7 +30,7 @@ struct POP3Dialogue {
 
     /// A dialogue on `store`, greeting already received.
     init(store: MailStore = MailStore(), settings: POP3Settings = POP3Settings(), faults: (any MailFaultSource)? = nil,
-         timestamp: String = POP3Dialogue.timestamp, path: Path = .read) {
+         timestamp: String = POP3TestDialogue.timestamp, path: Path = .read) {
         session = POP3Session(settings: settings, store: store, faults: faults, timestamp: timestamp)
         self.path = path
         perform(session.start())
@@ -103,18 +104,6 @@ struct POP3Dialogue {
 
     /// The whole text sent so far.
     var transcript: String { String(decoding: sent, as: UTF8.self) }
-}
-
-/// A fault source for tests: a decision per point, for every user or for one.
-struct TestFaults: MailFaultSource {
-    let decisions: [MailFaultPoint: MailFaultDecision]
-    /// The only user the decisions apply to; nil for everyone.
-    var user: String? = nil
-
-    func decide(_ point: MailFaultPoint, subject: MailFaultSubject) -> MailFaultDecision? {
-        if let user, subject.user != user { return nil }
-        return decisions[point]
-    }
 }
 
 /// A store with `count` short messages for `address` (and one for another address, which the
