@@ -4,8 +4,9 @@
 # handler that takes each message and keeps nothing) in the same run, rounds alternating: sessions
 # per second (which the Python client bounds) and each server's own CPU per session (from
 # /proc/PID/task/*/schedstat), then system calls per session (strace -c -f, one short run each).
-# Each round starts a fresh `mockserver mail` (it keeps every message it takes, as a mock must, and
-# the API that purges it is not merged yet): a warm-up of half a second, then the measured run.
+# Each round starts a fresh `mockserver mail` (it keeps every message it takes, as a mock must, so
+# that no round pays for the mailbox of the ones before): a warm-up of half a second, then the
+# measured run.
 # Not a test: it prints figures and exits 0.
 #   Benchmarks/smtp-sessions.sh [SECONDS] [ROUNDS] [BYTES]   (defaults 5, 3, 10240)
 # $MOCKSERVER names the binary instead of building. Needs python3 with aiosmtpd (pip install
