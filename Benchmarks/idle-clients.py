@@ -12,6 +12,7 @@ MODE is what each connection does before it idles:
           the zero window. The figure is per waiting stream (the second step only).
   ws      a WebSocket handshake (`GET /`, Upgrade), then one text message and its echo
   ftp     the greeting read, then NOOP and its reply
+  smtp    the greeting read, then EHLO and its (multi-line) reply
   tls     TLS (any certificate), then one keep-alive `GET /` over HTTP/1.1
 
 PID is the process whose memory is read (/proc/PID/status VmRSS, /proc/PID/smaps_rollup Pss and
@@ -159,6 +160,10 @@ def open_one():
         read_line_reply(sock)
         sock.sendall(b"NOOP\r\n")
         read_line_reply(sock)
+    elif mode == "smtp":
+        read_line_reply(sock)
+        sock.sendall(b"EHLO client.example\r\n")
+        assert read_line_reply(sock).startswith(b"250")
     else:
         sys.exit(f"unknown mode {mode}")
     return sock, None

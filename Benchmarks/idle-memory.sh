@@ -8,7 +8,7 @@
 # /proc/PID/smaps_rollup (pages the process alone has written: the most honest of the three).
 # Not a test: it prints figures and exits 0.
 #   Benchmarks/idle-memory.sh [COUNT] [CASES] [WARMUP]   (COUNT default 10000; CASES default
-#                                       "h1 h2 h2wait ws ftp tls"; WARMUP default 100 connections;
+#                                       "h1 h2 h2wait ws ftp tls smtp"; WARMUP default 100 connections;
 #                                       30000 fills the mock's transcript to its 100,000-entry limit
 #                                       first, so that its growth is not counted)
 #   $MOCKSERVER names a binary instead of building; $MOCKSERVER_BEFORE names a second one (a build of
@@ -16,16 +16,17 @@
 # Cases: h1 (a keep-alive GET, then idle), h2 (h2c with prior knowledge: preface, SETTINGS, one GET),
 # h2wait (100 connections whose window is 0, then 99 more GETs on each: per waiting stream), ws (a
 # WebSocket handshake and one echo), ftp (the greeting and a NOOP on the bundled FTP script), tls
-# (HTTPS: a handshake and a keep-alive GET). The mock serves Benchmarks/h2-hello.json (an endpoints
+# (HTTPS: a handshake and a keep-alive GET), smtp (`mockserver mail`: the greeting and EHLO, beside
+# aiosmtpd, the Python test sink). The mock serves Benchmarks/h2-hello.json (an endpoints
 # file: HTTP/1.1 and h2c) for h1, h2, h2wait and tls, Benchmarks/websocket-echo.json for ws and its
 # bundled default script for ftp.
-# Needs nginx, openssl and python3 with websockets and pyftpdlib (apt-get install nginx; pip install
-# websockets pyftpdlib; a missing peer is skipped, saying so). The hard descriptor limit must be
+# Needs nginx, openssl and python3 with websockets, pyftpdlib and aiosmtpd (apt-get install nginx; pip
+# install websockets pyftpdlib aiosmtpd; a missing peer is skipped, saying so). The hard descriptor limit must be
 # above COUNT + 100 (the script raises the soft one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
-cases=${2:-h1 h2 h2wait ws ftp tls}
+cases=${2:-h1 h2 h2wait ws ftp tls smtp}
 warmup=${3:-100}
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
@@ -82,7 +83,8 @@ start_mock() {
     "$binary" "$@" >"$work/m.out" 2>/dev/null &
     mpid=$!
     for _ in $(seq 1 100); do [ -s "$work/m.out" ] && break; sleep 0.1; done
-    mport=$(sed -n 's/^mockserver listening on [^ ]*:\([0-9]*\).*/\1/p' "$work/m.out")
+    # `mockserver mail` prints its SMTP listener first.
+    mport=$(sed -n 's/^mockserver \(listening\|smtp\) on [^ ]*:\([0-9]*\).*/\2/p' "$work/m.out" | head -1)
 }
 stop_pid() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
 
@@ -119,6 +121,20 @@ server.max_cons = 0
 server.max_cons_per_ip = 0
 print("port", server.socket.getsockname()[1], flush=True)
 server.serve_forever()'
+AIOSMTPD_PEER='
+import asyncio, logging, socket
+from aiosmtpd.smtp import SMTP
+logging.disable(logging.CRITICAL)
+class Handler:
+    async def handle_DATA(self, server, session, envelope):
+        return "250 OK"
+listener = socket.socket()
+listener.bind(("127.0.0.1", 0))
+listener.listen(4096)
+print("port", listener.getsockname()[1], flush=True)
+loop = asyncio.new_event_loop()
+loop.run_until_complete(loop.create_server(lambda: SMTP(Handler(), hostname="aiosmtpd.test"), sock=listener))
+loop.run_forever()'
 
 # measure LABEL MODE PORT PID [COUNT STREAMS]: one line of figures.
 measure() {
@@ -195,13 +211,24 @@ for case in $cases; do
         if [ -n "$pport" ]; then measure pyftpdlib ftp "$pport" "$ppid"; else echo "  pyftpdlib skipped: pip install pyftpdlib"; fi
         stop_pid "$ppid"
         ;;
+    smtp)
+        echo "$count idle connections, SMTP (greeting and EHLO)"
+        for entry in "${mocks[@]}"; do
+            start_mock "${entry#*:}" mail
+            measure "mockserver(${entry%%:*})" smtp "$mport" "$mpid"
+            stop_pid "$mpid"
+        done
+        start_python_peer aiosmtpd "$AIOSMTPD_PEER"
+        if [ -n "$pport" ]; then measure aiosmtpd smtp "$pport" "$ppid"; else echo "  aiosmtpd skipped: pip install aiosmtpd"; fi
+        stop_pid "$ppid"
+        ;;
     *) echo "unknown case $case" >&2 ;;
     esac
 done
 
-# The ratios to nginx's Private_Dirty per unit (for ws and ftp, to nginx's HTTP/1.1 figure when
+# The ratios to nginx's Private_Dirty per unit (for ws, ftp and smtp, to nginx's HTTP/1.1 figure when
 # that case ran: nginx has no such listener).
-echo "per unit, Private_Dirty KiB (ratio to nginx; ws and ftp against nginx's h1 figure)"
+echo "per unit, Private_Dirty KiB (ratio to nginx; ws, ftp and smtp against nginx's h1 figure)"
 awk '{
     label = $1; mode = $2
     for (i = 3; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "per_unit_dirty") d = kv[2] }
