@@ -75,10 +75,11 @@
 
 // MockServerWebDAV
 
-// MockServerMail and MockServerMailScript: `MockServer.Mail` and its nested types (an extension of
-// the server, seen through it); the mail codecs stay package, for the fuzz package.
+// MockServerMail and MockServerMailScript: `MockServer.Mail` and its nested types, the whole public
+// API of MockServerMailScript (an extension of the server): re-exported whole, so that a user's own
+// public declarations may name them; the mail codecs stay package, for the fuzz package.
 import MockServerMail
-import MockServerMailScript
+@_exported import MockServerMailScript
 
 // MockServerWebSocket
 @_exported import class MockServerWebSocket.WebSocketConnection

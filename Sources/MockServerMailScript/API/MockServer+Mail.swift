@@ -44,6 +44,12 @@ extension MockServer {
         /// POP3's port (0 before ``start()``).
         public var pop3Port: UInt16 { server.pop3.port }
 
+        /// SMTP's transcript: each connection, command (secrets masked) and reply.
+        public var smtpTranscript: Transcript { server.smtp.transcript }
+
+        /// POP3's transcript: each connection, command (secrets masked) and reply.
+        public var pop3Transcript: Transcript { server.pop3.transcript }
+
         /// Every message received (or seeded), oldest first: one per SMTP transaction, whatever
         /// its number of recipients.
         public var messages: [Message] { server.store.transactions.map(Message.init) }
