@@ -14,6 +14,8 @@ struct MailOptions: Equatable {
 
     var smtpPort: UInt16 = 0
     var pop3Port: UInt16 = 0
+    /// `--imap-port`: taken (a port), for IMAP once it is served; a warning says it is not yet.
+    var imapPort: UInt16?
     var host = "127.0.0.1"
     var security = Security.plain
     /// `--tls-required`: commands other than the few the RFCs allow are refused before TLS.
@@ -34,7 +36,7 @@ struct MailOptions: Equatable {
     var help = false
 
     static let usage = """
-        USAGE: mockserver mail [--smtp-port N] [--pop3-port N] [--host ADDR] [--tls | --starttls]
+        USAGE: mockserver mail [--smtp-port N] [--pop3-port N] [--imap-port N] [--host ADDR] [--tls | --starttls]
                                [--tls-required] [--tls-ca-out FILE] [--user ADDRESS:PASSWORD]...
                                [--mail-dir DIR] [--max-size BYTES] [--script FILE]... [--admin] [--admin-port N]
                                [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
@@ -47,6 +49,8 @@ struct MailOptions: Equatable {
         OPTIONS:
           --smtp-port N        SMTP's port (default 0: the system picks one)
           --pop3-port N        POP3's port (default 0)
+          --imap-port N        IMAP's port, once IMAP is served; until then a warning says no
+                               IMAP listener was started
           --host ADDR          numeric address to listen on (default 127.0.0.1)
           --tls                every listener is TLS from the first byte (RFC 8314), with a generated
                                test identity
@@ -94,7 +98,7 @@ struct MailOptions: Equatable {
             switch argument {
             case "--smtp-port": smtpPort = try portValue(for: argument)
             case "--pop3-port": pop3Port = try portValue(for: argument)
-            case "--imap-port": throw .usage("mail: --imap-port: IMAP is not served yet; SMTP and POP3 are")
+            case "--imap-port": imapPort = try portValue(for: argument)
             case "--host": host = try value(for: argument)
             case "--tls", "--starttls":
                 let mode: Security = argument == "--tls" ? .implicit : .startTLS

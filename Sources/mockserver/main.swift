@@ -41,6 +41,9 @@ func mail(_ arguments: [String]) throws {
     ProcessMemory.returnLargeBlocksWhenFreed()
     let running = RunningServer()
     let sources = running.routeStopSignals()
+    if let port = options.imapPort {
+        write("mockserver: mail: --imap-port \(port): IMAP is not served yet (SMTP and POP3 are): no IMAP listener\n", to: .standardError)
+    }
     let mail = try MailCommand(options: options).server()
     do {
         try mail.start()

@@ -87,6 +87,16 @@ struct MailCommandLineTests {
         #expect(result.stderr.contains("/nonexistent/seed"), "\(result.stderr)")
     }
 
+    @Test("--imap-port is taken with a warning that IMAP is not served yet; SMTP and POP3 serve as the first lines say")
+    func imapPortWarns() throws {
+        let command = try RunningCommand(["mail", "--imap-port", "0"])
+        #expect(port(command.firstLine, name: "smtp") != nil, "\(command.firstLine)")
+        #expect(port(command.nextLine(), name: "pop3") != nil)
+        let (status, stderr) = command.terminate()
+        #expect(status == 0)
+        #expect(stderr.contains("mockserver: mail: --imap-port 0: IMAP is not served yet (SMTP and POP3 are): no IMAP listener"), "\(stderr)")
+    }
+
     @Test("--help shows mail's usage and exits 0")
     func help() throws {
         let result = try Tools.run(Tools.mockserver.path, ["mail", "--help"])
