@@ -73,8 +73,16 @@ enum AdminRoutes {
     }
 
     /// A protocol route's answer as the control API sends it: JSON, or bytes of their own type.
+    /// Bytes come from a peer (a mail's part, say), so a browser opening them must not run them as
+    /// a page of the control API's origin, whose requests its guard lets through: they go out
+    /// sandboxed, loading nothing, and their type is never sniffed.
     private static func reply(to answer: ScriptVocabulary.AdminRoute.Answer) -> HTTPReply {
-        HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body ?? AdminJSON.encode(answer.json)))
+        guard let body = answer.body else {
+            return HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": answer.contentType], body: AdminJSON.encode(answer.json)))
+        }
+        return HTTPReply(HTTPMockResponse(status: answer.status, headers: ["Content-Type": answer.contentType,
+                                                                           "Content-Security-Policy": "sandbox; default-src 'none'",
+                                                                           "X-Content-Type-Options": "nosniff"], body: body))
     }
 
     /// What answers `method` on `path`.

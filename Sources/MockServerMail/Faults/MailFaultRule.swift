@@ -23,8 +23,14 @@ package struct MailFaultRule: Sendable, Hashable {
     package init(at point: MailFaultPoint, _ decision: MailFaultDecision, probability: Double = 1,
                  sender: String? = nil, recipient: String? = nil, user: String? = nil) {
         self.point = point
-        self.decision = decision
-        self.probability = probability
+        if case .reply(let code, let text) = decision, !(200...599).contains(code) {
+            // A reply code is three digits (RFC 5321 §4.2); any other is kept in its range.
+            self.decision = .reply(code: min(max(code, 200), 599), text: text)
+        } else {
+            self.decision = decision
+        }
+        // From 0 to 1; NaN is never.
+        self.probability = probability.isNaN ? 0 : min(max(probability, 0), 1)
         self.sender = sender
         self.recipient = recipient
         self.user = user

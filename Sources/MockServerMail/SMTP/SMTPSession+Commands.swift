@@ -16,7 +16,7 @@ extension SMTPSession {
         let limit = lineLimit(forCommandStartingWith: line)
         guard line.count <= limit - 2 else { return lineTooLong(line.prefix(limit - 2)) }
         guard let text = String(validating: line, as: UTF8.self) else {
-            return [.record(Array(line)), Self.reply(500, "5.5.2 Error: bad UTF-8 syntax")]
+            return [.record(Self.recorded(line)), Self.reply(500, "5.5.2 Error: bad UTF-8 syntax")]
         }
         let space = text.firstIndex(of: " ") ?? text.endIndex
         let verb = text[..<space].uppercased()
@@ -34,12 +34,21 @@ extension SMTPSession {
 
     /// The answer to an over-long command line (its first bytes recorded).
     func lineTooLong(_ head: ArraySlice<UInt8>) -> [SMTPAction] {
-        [.record(Array(head)), Self.reply(500, "5.5.2 Error: line too long")]
+        [.record(Self.recorded(head)), Self.reply(500, "5.5.2 Error: line too long")]
+    }
+
+    /// A line as the transcript shows it when it could not be read as a command: an AUTH line's
+    /// credentials masked, any other as it came.
+    static func recorded(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        let isAuth = line.count >= 5 && line.prefix(5).map { $0 & 0xDF }.elementsEqual("AUTH ".utf8.map { $0 & 0xDF })
+        return isAuth ? Array("AUTH MASKED".utf8) : Array(line)
     }
 
     /// Answers `verb` with its `argument` (trimmed).
     private mutating func answer(verb: String, argument: Substring) -> [SMTPAction] {
         if case .refusedGreeting = phase {
+            // A chunk is read (and refused) even here, so that its bytes are never taken for commands (RFC 3030 §2).
+            if verb == "BDAT" { return bdat(argument) }
             guard verb == "QUIT" else { return [Self.reply(503, "5.5.1 Error: service refused; send QUIT")] }
         } else if settings.tls == .required, !security.isEncrypted, !Self.beforeTLS.contains(verb) {
             if verb == "BDAT" { return bdat(argument) }

@@ -97,7 +97,10 @@ extension SMTPSession {
             return [Self.reply(521, "5.5.4 Syntax: BDAT count [LAST]"), .close("BDAT without a readable size")]
         }
         var receiver = ChunkReceiver(remaining: size, size: size, last: words.count == 2)
-        if settings.tls == .required, !security.isEncrypted {
+        if case .refusedGreeting = phase {
+            receiver.refusal = Self.line(503, "5.5.1 Error: service refused; send QUIT")
+            receiver.afterRefusedGreeting = true
+        } else if settings.tls == .required, !security.isEncrypted {
             receiver.refusal = Self.line(530, "5.7.0 Must issue a STARTTLS command first")
         } else if hello == nil {
             receiver.refusal = Self.line(503, "5.5.1 Error: send HELO/EHLO first")
@@ -142,7 +145,7 @@ extension SMTPSession {
             phase = .chunk(receiver)
             return []
         }
-        phase = .command
+        phase = receiver.afterRefusedGreeting ? .refusedGreeting : .command
         if let refusal = receiver.refusal {
             // A refused chunk fails its transaction (RFC 3030 §2): the client starts again with MAIL.
             transaction = nil

@@ -55,5 +55,7 @@ extension SMTPSession {
         var successLine: [UInt8]?
         /// A fault asked to close after part of the chunk has arrived.
         var dropMidway = false
+        /// The greeting was refused: after the chunk, the session again answers only QUIT.
+        var afterRefusedGreeting = false
     }
 }

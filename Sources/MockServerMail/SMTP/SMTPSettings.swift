@@ -35,7 +35,8 @@ package struct SMTPSettings: Sendable {
                  authenticationLineLimit: Int = 12_288, textLineLimit: Int = 1_000, tls: SMTPTLSMode = .none,
                  authenticationMechanisms: [MailAuthMechanism] = MailAuthMechanism.allCases, requiresAuthentication: Bool = false) {
         self.hostName = hostName
-        self.maximumMessageSize = max(0, maximumMessageSize)
+        // At least 1: SIZE 0 would tell clients there is no limit (RFC 1870 §4).
+        self.maximumMessageSize = max(1, maximumMessageSize)
         self.maximumRecipients = max(1, maximumRecipients)
         self.commandLineLimit = max(16, commandLineLimit)
         self.authenticationLineLimit = max(self.commandLineLimit, authenticationLineLimit)

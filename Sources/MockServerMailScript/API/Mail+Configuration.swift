@@ -19,7 +19,8 @@ extension MockServer.Mail {
         /// `nil` (the default): plain text only.
         public var tls: TLSSettings?
         /// Whether commands other than those the RFCs allow before TLS are refused until STARTTLS
-        /// (on loopback too).
+        /// (on loopback too). It needs ``tls`` in its `.explicit` mode: without TLS there is nothing
+        /// to require, and the server serves plain text as if it were false.
         public var requiresTLS = false
         /// The accounts that may log in, address to password (XOAUTH2's token is the password).
         /// Empty (the default): any login and password read the mailbox of the address logged in as.
@@ -30,6 +31,9 @@ extension MockServer.Mail {
         public var maximumMessageSize = 10_240_000
         /// Latency and bandwidth for every connection.
         public var conditions: NetworkConditions?
+        /// The seed that failures with a probability draw from, so that a test fails the same calls on
+        /// every run; `nil` (the default): a random one.
+        public var faultSeed: UInt64?
         /// Response scripts tried before the server, each on the protocol its `scheme` names (`smtp`
         /// or `pop3`): its patterns answer the command lines they take (the greeting too, with
         /// `«initial»`), the server the rest. Empty by default.

@@ -8,7 +8,8 @@ extension MockServer.Mail {
         case greeting
         /// `EHLO` or `HELO`.
         case hello
-        /// SMTP's `AUTH`.
+        /// SMTP's `AUTH`, before its first challenge: a rule for one `user` applies only where the
+        /// command names the user at once (PLAIN or XOAUTH2 with an initial response, LOGIN's).
         case authentication
         /// `MAIL FROM`.
         case sender

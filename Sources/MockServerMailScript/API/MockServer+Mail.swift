@@ -25,7 +25,8 @@ extension MockServer {
         /// - Throws: ``MockServer/Mail/SeedError`` when `configuration.seed` cannot be read;
         ///   ``ResponseFileError`` for a script whose scheme is not `smtp` or `pop3`, or a second one for a protocol.
         public init(_ configuration: Configuration = Configuration()) throws {
-            server = try MailServer(try configuration.serverConfiguration())
+            server = try MailServer(try configuration.serverConfiguration(),
+                                    faults: MailFaultPlan(seed: configuration.faultSeed ?? UInt64.random(in: .min ... .max)))
         }
 
         /// Binds both listeners and starts serving. Returns once both ports are bound.

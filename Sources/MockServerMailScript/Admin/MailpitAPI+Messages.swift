@@ -81,7 +81,13 @@ extension MailpitAPI {
             guard let index = message.tree.part(section: segments[2]), let content = message.content(ofPart: segments[2]) else {
                 throw MailpitFailure(404, "message \(transaction.id) has no part \(segments[2])")
             }
-            return .init(body: Array(content), contentType: message.tree.parts[index].mediaType)
+            // A text part keeps its charset, so that a browser reads ISO-8859-x text as written.
+            let part = message.tree.parts[index]
+            // Only a charset's name characters: the value is the sender's, and goes in a header.
+            let name = part.contentType.parameters["charset"].map { $0.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) } } ?? ""
+            let charset = name.isEmpty ? "" : "; charset=" + name
+            let type = part.mediaType.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$&^_.+-/".contains($0)) }
+            return .init(body: Array(content), contentType: type.isEmpty ? "application/octet-stream" : type + (type.hasPrefix("text/") ? charset : ""))
         default:
             throw MailpitFailure(404, "no route GET /api/v1/message/\(path) (after the ID: nothing, /raw, /headers or /part/PARTID)")
         }

@@ -119,7 +119,10 @@ struct MailpitSearch: Sendable, CustomStringConvertible {
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
             guard let first = number.first, first.isASCII, first.isNumber, let value = Double(number), value > 0 else { return nil }
-            return Int(value * unit.factor)
+            // A size past Int's range (`larger:1e300`) is the largest there is, not a trap.
+            let scaled = value * unit.factor
+            guard scaled.isFinite else { return nil }
+            return scaled >= Double(Int.max) ? Int.max : Int(scaled)
         }
         return nil
     }

@@ -97,6 +97,22 @@ struct MailAPITests {
         #expect(mail.messages(to: "bob@example.com").count == 1)
     }
 
+    @Test("a fault seed makes the failures drawn with a probability the same on every run")
+    func seeded() throws {
+        func refusals() throws -> String {
+            var configuration = MockServer.Mail.Configuration()
+            configuration.faultSeed = 7
+            let mail = try MockServer.Mail(configuration)
+            try mail.start()
+            defer { mail.stop() }
+            mail.fail(at: .recipient, with: .reply(code: 450, text: "4.2.1 Busy"), probability: 0.5)
+            return try send(mail.smtpPort, [("ann@example.com", (1...12).map { "r\($0)@example.com" }, "Subject: s\r\n\r\nx\r\n")])
+        }
+        let first = try refusals()
+        #expect(first == (try refusals()))
+        #expect(first.contains("450") && first.filter { $0 == "@" }.count < 12, "\(first)")
+    }
+
     @Test("accounts: only they log in; a seed that cannot be read is refused naming it")
     func accountsAndSeed() throws {
         var configuration = MockServer.Mail.Configuration()

@@ -27,6 +27,8 @@ struct MailpitSearchTests {
         #expect(MailpitSearch("is:unread -is:unread is:read").terms.map(\.excluded) == [true, false, false])
         #expect(MailpitSearch("to: - subject: <>").terms == [Term(condition: .text("-"), excluded: false)])
         #expect(MailpitSearch("larger:2mb smaller:1.5k larger:huge").terms.map(\.condition) == [.larger(2 << 20), .smaller(1536), .text("larger:huge")])
+        // A size past Int's range is the largest there is, not a trap.
+        #expect(MailpitSearch("larger:1e300 smaller:99999999999999999999kb").terms.map(\.condition) == [.larger(Int.max), .smaller(Int.max)])
         #expect(MailpitSearch("<Dana@Example.NET>").terms.map(\.condition) == [.text("dana@example.net")])
     }
 

@@ -59,6 +59,26 @@ struct SMTPHostileInputTests {
         }
     }
 
+    @Test("an AUTH line too long, or not UTF-8, is recorded with its credentials masked")
+    func authLinesMasked() {
+        var dialogue = SMTPTestDialogue()
+        dialogue.send("EHLO c\r\n")
+        #expect(dialogue.send("AUTH PLAIN " + String(repeating: "c2VjcmV0", count: 2_000) + "\r\n").hasPrefix("500 5.5.2"))
+        #expect(dialogue.send(Array("auth plain c2VjcmV0\u{FF}".utf8) + [0xFF, 0x0D, 0x0A]).hasPrefix("500 5.5.2"))
+        #expect(dialogue.records.suffix(2) == ["AUTH MASKED", "AUTH MASKED"], "\(dialogue.records.suffix(2))")
+        #expect(!dialogue.records.joined().contains("c2VjcmV0"))
+    }
+
+    @Test("after a refused greeting, a BDAT chunk is read and refused, never taken for commands (RFC 3030 §2)")
+    func chunkAfterRefusedGreeting() {
+        let faults = MailFaultPlan([MailFaultRule(at: .smtpGreeting, .reply(code: 554, text: "5.3.2 Not now"))])
+        var dialogue = SMTPTestDialogue(faults: faults)
+        let answer = dialogue.send("BDAT 6 LAST\r\nQUIT\r\nNOOP\r\n")
+        #expect(answer.hasPrefix("503 "), "\(answer)")
+        #expect(!answer.contains("221"), "the chunk's QUIT was answered: \(answer)")
+        #expect(answer == "503 5.5.1 Error: service refused; send QUIT\r\n503 5.5.1 Error: service refused; send QUIT\r\n", "\(answer.debugDescription)")
+    }
+
     @Test("input that ends in DATA stores nothing; an unfinished command is not answered")
     func inputEnded() {
         var dialogue = SMTPTestDialogue()
