@@ -54,7 +54,8 @@ package struct IMAPListPattern: Sendable {
     }
 
     /// Whether the Unicode folder name `name` matches, counting the pattern positions visited
-    /// in `steps` (at most the name's characters plus one, times the pattern's tokens plus one).
+    /// in `steps`: at most twice the name's characters plus one, times the pattern's tokens plus
+    /// one (one pass to step each character, one to let wildcards match nothing).
     package func matches(_ name: String, steps: inout Int) -> Bool {
         let delimiter = IMAPMailboxName.delimiter.unicodeScalars.first!
         var active = [Bool](repeating: false, count: tokens.count + 1)
