@@ -72,8 +72,11 @@ struct IMAPListPatternTests {
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let name = String((0..<Int.random(in: 1...8, using: &generator)).map { _ in "ab/".randomElement(using: &generator)! })
-            let pattern = String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "ab/*%".randomElement(using: &generator)! })
+            func text(from alphabet: String, count: ClosedRange<Int>) -> String {
+                let length = Int.random(in: count, using: &generator)
+                return String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+            let name = text(from: "ab/", count: 1...8), pattern = text(from: "ab/*%", count: 0...6)
             let compiled = try IMAPListPattern(pattern: pattern)
             var steps = 0
             #expect(compiled.matches(name, steps: &steps) == model(pattern[...], name[...]), "\(pattern) on \(name)")

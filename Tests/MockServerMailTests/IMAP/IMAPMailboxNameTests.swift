@@ -88,7 +88,9 @@ struct IMAPMailboxNameTests {
     @Test("random Unicode names round-trip through modified UTF-7")
     func randomRoundTrip() throws {
         var generator = SystemRandomNumberGenerator()
-        let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x4E00...0x9FFF, 0xE000...0xFFFD, 0x1F300...0x1FAFF]
+        let pools: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0x2FF, 0x4E00...0x9FFF, 0xE000...0xFFFD, 0x1F300...0x1FAFF,
+        ]
         for _ in 0..<500 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 1...12, using: &generator) {
