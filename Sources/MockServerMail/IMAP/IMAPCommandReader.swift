@@ -1,0 +1,184 @@
+/// Frames IMAP commands, one at a time, from the bytes a connection received (RFC 9051 §2.2,
+/// §4; RFC 7888 LITERAL+ and LITERAL-; RFC 3516 literal8): pure, it never touches a socket.
+///
+/// ```
+/// var reader = IMAPCommandReader()
+/// while let result = reader.read(&input) {   // consumes what it used from input's front
+///     switch result { … }                     // a command, "send + now", a BAD, or close
+/// }                                            // nil: wait for more input
+/// ```
+///
+/// - A line ends CRLF or LF. A command is its line, or several lines joined by literals: a line
+///   ending `{n}` asks for a continuation (``IMAPReadResult/continuation``, once) and then reads
+///   `n` bytes of data, `{n+}` reads them without asking, `~{n}` is a literal8.
+/// - A literal past its limit is refused before a byte of it is read: `{n}` gets `BAD` and is
+///   never invited (the client sends nothing more for that command); `{n+}` gets
+///   ``IMAPReadResult/close`` (RFC 7888 §4).
+/// - A malformed command gets one ``IMAPReadResult/bad(tag:_:)`` and the reader reads on from the
+///   next line, never splitting one command into two: a line too long is skipped to its end, and
+///   a `{n+}` literal ending a malformed line is skipped with its data.
+package struct IMAPCommandReader: Sendable {
+    /// What the reader is doing with the bytes that arrive.
+    private enum Phase: Sendable {
+        /// Reading a command's line.
+        case line
+        /// Reading `remaining` bytes of a literal's data into the last segment.
+        case literal(remaining: Int)
+        /// Skipping a refused command: `remaining` bytes of a non-synchronizing literal's data,
+        /// then the rest of its line.
+        case discarding(remaining: Int)
+        /// Skipping a refused command's line up to its LF.
+        case skippingLine
+        /// Closed after a non-synchronizing literal past its limit: reads nothing more.
+        case closed
+    }
+
+    private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+
+    /// The limits in force.
+    package var limits: IMAPReaderLimits
+    private var phase = Phase.line
+    /// The current command's segments so far.
+    private var segments: [IMAPCommandSegment] = []
+    /// Octets of command text (line ends included, literal data not) read so far.
+    private var textLength = 0
+
+    /// A reader under `limits`.
+    package init(limits: IMAPReaderLimits = IMAPReaderLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads from the front of `input` (the bytes received and not consumed yet), removing what
+    /// it used, up to the next thing the server must do, and returns it; nil when it needs more
+    /// input (all of `input` consumed or kept for a line not yet complete).
+    package mutating func read(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
+        while true {
+            switch phase {
+            case .closed:
+                input = input[input.endIndex...]
+                return nil
+            case .literal(let remaining):
+                let taken = input.prefix(remaining)
+                input = input[taken.endIndex...]
+                if case .literal(var data, let binary) = segments.removeLast() {
+                    data += taken
+                    segments.append(.literal(data, binary: binary))
+                }
+                guard taken.count == remaining else {
+                    phase = .literal(remaining: remaining - taken.count)
+                    return nil
+                }
+                phase = .line
+            case .discarding(let remaining):
+                let taken = input.prefix(remaining)
+                input = input[taken.endIndex...]
+                guard taken.count == remaining else {
+                    phase = .discarding(remaining: remaining - taken.count)
+                    return nil
+                }
+                phase = .skippingLine
+            case .skippingLine:
+                guard let newline = input.firstIndex(of: Self.lf) else {
+                    input = input[input.endIndex...]
+                    return nil
+                }
+                let line = input[..<newline]
+                input = input[(newline + 1)...]
+                phase = .line
+                if let size = nonSynchronizingLiteral(endingLine: line) {
+                    if let refusal = discard(size: size, tag: nil) { return refusal }
+                }
+            case .line:
+                if let result = readLine(&input) { return result }
+                if case .line = phase { return nil }
+            }
+        }
+    }
+
+    /// Reads one line of the current command, if complete, and answers what it makes; nil when
+    /// the line is incomplete (then `phase` is still `.line`) or when it ended with a
+    /// non-synchronizing literal (then `phase` reads its data).
+    private mutating func readLine(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
+        let room = limits.lineLength - textLength
+        guard let newline = input.prefix(max(room, 0)).firstIndex(of: Self.lf) else {
+            guard input.count >= room else { return nil }
+            // No LF within the limit: the command is refused and its line skipped.
+            let tag = segments.isEmpty ? Self.tag(of: input) : nil
+            reset()
+            phase = .skippingLine
+            return .bad(tag: tag ?? firstTag, .lineTooLong(limit: limits.lineLength))
+        }
+        var line = input[..<newline]
+        input = input[(newline + 1)...]
+        textLength += line.count + 1
+        if line.last == Self.cr { line = line.dropLast() }
+        if segments.isEmpty, line.isEmpty { return readLine(&input) }  // empty lines are ignored
+        segments.append(.text(Array(line)))
+        var parser = IMAPCommandParser(segments: segments, limits: limits)
+        switch parser.parse() {
+        case .complete(let command):
+            reset()
+            return .command(command)
+        case .literalFollows(let size, let synchronizing, let binary):
+            segments.append(.literal([], binary: binary))
+            phase = .literal(remaining: size)
+            return synchronizing ? .continuation : nil
+        case .malformed(let tag, let error):
+            reset()
+            if case .literalTooLarge(_, _, synchronizing: false) = error {
+                phase = .closed
+                return .close(tag: tag, error)
+            }
+            if let size = nonSynchronizingLiteral(endingLine: line), let refusal = discard(size: size, tag: tag) {
+                return refusal
+            }
+            return .bad(tag: tag, error)
+        }
+    }
+
+    /// The tag of the command being read, from its first segment.
+    private var firstTag: String? {
+        guard case .text(let bytes) = segments.first else { return nil }
+        return Self.tag(of: bytes[...])
+    }
+
+    /// The tag at the start of `line`, if it has a valid one followed by a space.
+    private static func tag(of line: ArraySlice<UInt8>) -> String? {
+        guard let space = line.firstIndex(of: 0x20), space > line.startIndex else { return nil }
+        let tag = line[..<space]
+        guard tag.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !Array("(){\"%*+\\".utf8).contains($0) }) else { return nil }
+        return String(decoding: tag, as: UTF8.self)
+    }
+
+    /// The size of the `{n+}` (or `~{n+}`) marker ending `line` (CR removed or not), if any;
+    /// `UInt64.max` when too large to count.
+    private func nonSynchronizingLiteral(endingLine line: ArraySlice<UInt8>) -> UInt64? {
+        var line = line
+        if line.last == Self.cr { line = line.dropLast() }
+        guard line.last == 0x7D, let brace = line.lastIndex(of: 0x7B) else { return nil }
+        let inside = line[(brace + 1)..<(line.endIndex - 1)]
+        guard inside.last == 0x2B, inside.count > 1 else { return nil }
+        let digits = inside.dropLast()
+        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return UInt64(String(decoding: digits, as: UTF8.self)) ?? UInt64.max
+    }
+
+    /// Skips the data of a `{size+}` literal ending a refused command, with the rest of that
+    /// command; returns the ``IMAPReadResult/close`` if the literal is past its limit.
+    private mutating func discard(size: UInt64, tag: String?) -> IMAPReadResult? {
+        guard size <= limits.nonSynchronizingLiteralSize, size <= UInt64(Int.max) else {
+            phase = .closed
+            return .close(tag: tag, .literalTooLarge(size: size == .max ? nil : size,
+                                                     limit: limits.nonSynchronizingLiteralSize, synchronizing: false))
+        }
+        phase = .discarding(remaining: Int(size))
+        return nil
+    }
+
+    /// Forgets the current command.
+    private mutating func reset() {
+        segments = []
+        textLength = 0
+        phase = .line
+    }
+}
