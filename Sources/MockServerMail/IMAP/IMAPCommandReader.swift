@@ -89,6 +89,7 @@ package struct IMAPCommandReader: Sendable {
                     if let refusal = discard(size: size, tag: nil) { return refusal }
                 }
             case .line:
+                if segments.isEmpty { Self.skipEmptyLines(&input) }
                 if let result = readLine(&input) { return result }
                 if case .line = phase { return nil }
             }
@@ -103,16 +104,15 @@ package struct IMAPCommandReader: Sendable {
         guard let newline = input.prefix(max(room, 0)).firstIndex(of: Self.lf) else {
             guard input.count >= room else { return nil }
             // No LF within the limit: the command is refused and its line skipped.
-            let tag = segments.isEmpty ? Self.tag(of: input) : nil
+            let tag = segments.isEmpty ? Self.tag(of: input) : firstTag
             reset()
             phase = .skippingLine
-            return .bad(tag: tag ?? firstTag, .lineTooLong(limit: limits.lineLength))
+            return .bad(tag: tag, .lineTooLong(limit: limits.lineLength))
         }
         var line = input[..<newline]
         input = input[(newline + 1)...]
         textLength += line.count + 1
         if line.last == Self.cr { line = line.dropLast() }
-        if segments.isEmpty, line.isEmpty { return readLine(&input) }  // empty lines are ignored
         segments.append(.text(Array(line)))
         var parser = IMAPCommandParser(segments: segments, limits: limits)
         switch parser.parse() {
@@ -133,6 +133,20 @@ package struct IMAPCommandReader: Sendable {
                 return refusal
             }
             return .bad(tag: tag, error)
+        }
+    }
+
+    /// Removes the empty lines (LF or CRLF alone) at the front of `input`: they are ignored
+    /// between commands.
+    private static func skipEmptyLines(_ input: inout ArraySlice<UInt8>) {
+        while true {
+            if input.first == lf {
+                input = input.dropFirst()
+            } else if input.first == cr, input.dropFirst().first == lf {
+                input = input.dropFirst(2)
+            } else {
+                return
+            }
         }
     }
 
