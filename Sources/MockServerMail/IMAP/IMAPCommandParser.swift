@@ -48,7 +48,8 @@ struct IMAPCommandParser {
     mutating func parse() -> Outcome {
         var tag: String?
         do {
-            let tagBytes = takeAtomBytes { $0 != 0x2B }
+            // A tag is astring characters but `+` (RFC 9051 §9): no `%`, `*` or `\\` either.
+            let tagBytes = takeAtomBytes { $0 != 0x2B && $0 != 0x25 && $0 != 0x2A && $0 != Self.backslash }
             guard !tagBytes.isEmpty, peek() == Self.space else {
                 return .malformed(tag: nil, .missingTag)
             }

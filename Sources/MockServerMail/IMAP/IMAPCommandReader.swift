@@ -42,6 +42,8 @@ package struct IMAPCommandReader: Sendable {
     private var segments: [IMAPCommandSegment] = []
     /// Octets of command text (line ends included, literal data not) read so far.
     private var textLength = 0
+    /// Octets of literal data announced so far in the current command.
+    private var literalLength = 0
 
     /// A reader under `limits`.
     package init(limits: IMAPReaderLimits = IMAPReaderLimits()) {
@@ -120,6 +122,19 @@ package struct IMAPCommandReader: Sendable {
             reset()
             return .command(command)
         case .literalFollows(let size, let synchronizing, let binary):
+            // The literals of one command together are bounded by the same limit as one.
+            let limit = synchronizing ? limits.literalSize : limits.nonSynchronizingLiteralSize
+            let (total, overflow) = literalLength.addingReportingOverflow(size)
+            guard !overflow, UInt64(total) <= limit else {
+                let tag = firstTag
+                let error = IMAPSyntaxError.literalTooLarge(size: overflow ? nil : UInt64(total), limit: limit,
+                                                            synchronizing: synchronizing)
+                reset()
+                if synchronizing { return .bad(tag: tag, error) }
+                phase = .closed
+                return .close(tag: tag, error)
+            }
+            literalLength = total
             segments.append(.literal([], binary: binary))
             phase = .literal(remaining: size)
             return synchronizing ? .continuation : nil
@@ -193,6 +208,7 @@ package struct IMAPCommandReader: Sendable {
     private mutating func reset() {
         segments = []
         textLength = 0
+        literalLength = 0
         phase = .line
     }
 }

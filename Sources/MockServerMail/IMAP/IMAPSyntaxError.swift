@@ -21,7 +21,8 @@ package enum IMAPSyntaxError: Error, Sendable, Hashable {
     case badPartial
     /// The command text (literals not counted) passed ``IMAPReaderLimits/lineLength``.
     case lineTooLong(limit: Int)
-    /// A literal announced larger than its limit (`size` nil: past 64 bits).
+    /// A literal announced larger than its limit, or making the command's literals together
+    /// larger than it (`size` is then their total; nil: past 64 bits).
     case literalTooLarge(size: UInt64?, limit: UInt64, synchronizing: Bool)
     /// Lists nested deeper than ``IMAPReaderLimits/nestingDepth``.
     case nestedTooDeep(limit: Int)

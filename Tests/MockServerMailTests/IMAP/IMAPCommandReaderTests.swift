@@ -209,4 +209,39 @@ struct IMAPCommandReaderTests {
         #expect(Self.results("a X {40+}\r\n" + String(repeating: "z", count: 40) + " " + String(repeating: "w", count: 30) + "\r\nb NOOP\r\n",
                              limits: limits) == expected)
     }
+
+    @Test("the literals of one command together are bounded by the literal limit")
+    func literalsTogether() {
+        let limits = IMAPReaderLimits(literalSize: 10)
+        #expect(Self.results("a X {6+}\r\n123456 {4+}\r\n1234\r\n", limits: limits).count == 1)
+        #expect(Self.results("a X {6+}\r\n123456 {5}\r\nb NOOP\r\n", limits: limits) == [
+            .bad(tag: "a", .literalTooLarge(size: 11, limit: 10, synchronizing: true)),
+            .command(IMAPCommand(tag: "b", name: "NOOP", arguments: [])),
+        ])
+        #expect(Self.results("a X {6+}\r\n123456 {5+}\r\n12345\r\n", limits: limits) == [
+            .close(tag: "a", .literalTooLarge(size: 11, limit: 10, synchronizing: false)),
+        ])
+    }
+
+    @Test("a malformed line ending in {n} is answered BAD and its literal never invited")
+    func malformedWithSynchronizingLiteral() {
+        #expect(Self.results("a LOGIN \"x {5}\r\nb NOOP\r\n") == [
+            .bad(tag: "a", .unterminatedQuotedString), .command(IMAPCommand(tag: "b", name: "NOOP", arguments: [])),
+        ])
+    }
+
+    @Test("a malformed line after a literal refuses the whole command under its tag")
+    func malformedAfterLiteral() {
+        #expect(Self.results("a X {3+}\r\nabc )\r\nb NOOP\r\n") == [
+            .bad(tag: "a", .unexpectedClose(0x29)), .command(IMAPCommand(tag: "b", name: "NOOP", arguments: [])),
+        ])
+    }
+
+    @Test("tags: astring characters but +, %, * and backslash")
+    func tags() {
+        #expect(Self.command("A]1.x NOOP\r\n")?.tag == "A]1.x")
+        for tag in ["a+", "a%", "a*", "a\\", "(a"] {
+            #expect(Self.results("\(tag) NOOP\r\n") == [.bad(tag: nil, .missingTag)], "tag \(tag)")
+        }
+    }
 }
