@@ -27,13 +27,17 @@ package struct IMAPCommandReader: Sendable {
         /// Skipping a refused command: `remaining` bytes of a non-synchronizing literal's data,
         /// then the rest of its line.
         case discarding(remaining: Int)
-        /// Skipping a refused command's line up to its LF.
-        case skippingLine
+        /// Skipping a refused command's line up to its LF, keeping its last bytes (at most
+        /// ``tailLength``) to see whether it ends with a `{n+}` whose data must be skipped too.
+        case skippingLine(tail: [UInt8])
         /// Closed after a non-synchronizing literal past its limit: reads nothing more.
         case closed
     }
 
     private static let lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+    /// How many last bytes of a skipped line are kept: more than the longest `{n+}` marker of a
+    /// 64-bit size (23 bytes with its CR), so a longer run of digits is past any limit.
+    private static let tailLength = 32
 
     /// The limits in force.
     package var limits: IMAPReaderLimits
@@ -78,16 +82,19 @@ package struct IMAPCommandReader: Sendable {
                     phase = .discarding(remaining: remaining - taken.count)
                     return nil
                 }
-                phase = .skippingLine
-            case .skippingLine:
+                phase = .skippingLine(tail: [])
+            case .skippingLine(let tail):
                 guard let newline = input.firstIndex(of: Self.lf) else {
+                    // One byte more than is looked at, to tell a longer line from one that fits.
+                    phase = .skippingLine(tail: Array((tail + input).suffix(Self.tailLength + 1)))
                     input = input[input.endIndex...]
                     return nil
                 }
-                let line = input[..<newline]
+                let whole = tail + input[..<newline]
                 input = input[(newline + 1)...]
                 phase = .line
-                if let size = nonSynchronizingLiteral(endingLine: line) {
+                let line = whole.suffix(Self.tailLength)[...]
+                if let size = nonSynchronizingLiteral(endingLine: line, truncated: whole.count > line.count) {
                     if let refusal = discard(size: size, tag: nil) { return refusal }
                 }
             case .line:
@@ -108,7 +115,7 @@ package struct IMAPCommandReader: Sendable {
             // No LF within the limit: the command is refused and its line skipped.
             let tag = segments.isEmpty ? Self.tag(of: input) : firstTag
             reset()
-            phase = .skippingLine
+            phase = .skippingLine(tail: [])
             return .bad(tag: tag, .lineTooLong(limit: limits.lineLength))
         }
         var line = input[..<newline]
@@ -180,11 +187,13 @@ package struct IMAPCommandReader: Sendable {
     }
 
     /// The size of the `{n+}` (or `~{n+}`) marker ending `line` (CR removed or not), if any;
-    /// `UInt64.max` when too large to count.
-    private func nonSynchronizingLiteral(endingLine line: ArraySlice<UInt8>) -> UInt64? {
+    /// `UInt64.max` when too large to count. `truncated`: only the line's last bytes are given.
+    private func nonSynchronizingLiteral(endingLine line: ArraySlice<UInt8>, truncated: Bool = false) -> UInt64? {
         var line = line
         if line.last == Self.cr { line = line.dropLast() }
-        guard line.last == 0x7D, let brace = line.lastIndex(of: 0x7B) else { return nil }
+        guard line.last == 0x7D else { return nil }
+        // With no `{` among the kept bytes, a run of digits that long is past 64 bits.
+        guard let brace = line.lastIndex(of: 0x7B) ?? (truncated ? line.startIndex - 1 : nil) else { return nil }
         let inside = line[(brace + 1)..<(line.endIndex - 1)]
         guard inside.last == 0x2B, inside.count > 1 else { return nil }
         let digits = inside.dropLast()

@@ -244,4 +244,50 @@ struct IMAPCommandReaderTests {
             #expect(Self.results("\(tag) NOOP\r\n") == [.bad(tag: nil, .missingTag)], "tag \(tag)")
         }
     }
+
+    @Test("random input: whole or split at random, the same results, and all of it consumed")
+    func randomInputSplitInvariance() {
+        // A fixed-seed generator (SplitMix64), so a failure is reproducible.
+        var state: UInt64 = 0x5EED_1234
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pieces = ["a ", "b1 ", "NOOP", "FETCH ", "(", ")", "\"", "\\", " ", "{2}", "{3+}", "~{1}", "\r\n", "\n",
+                      "\r", "BODY[", "]", "<0.5>", "1:*", "NIL", "\u{E9}", "\0", "{99999999999999999999+}"].map { Array($0.utf8) }
+        let limits = IMAPReaderLimits(lineLength: 64, literalSize: 8, nestingDepth: 4, argumentCount: 12)
+        for _ in 0..<300 {
+            var input: [UInt8] = []
+            for _ in 0..<Int(next() % 40) { input += pieces[Int(next() % UInt64(pieces.count))] }
+            let whole = Self.results([input], limits: limits)
+            var chunks: [[UInt8]] = []
+            var rest = input[...]
+            while !rest.isEmpty {
+                let size = Int(next() % 7) + 1
+                chunks.append(Array(rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+            #expect(Self.results(chunks, limits: limits) == whole, "input \(input)")
+            #expect(Self.results(input.map { [$0] }, limits: limits) == whole, "input \(input)")
+        }
+    }
+
+    @Test("a line too long ending in {n+} has that literal skipped too, or closes if it is too large")
+    func tooLongWithNonSynchronizingLiteral() {
+        let limits = IMAPReaderLimits(lineLength: 32, literalSize: 100)
+        let line = "a X " + String(repeating: "y", count: 40)
+        let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))
+        // The literal's data, then the rest of the command's line, are skipped.
+        let text = Array((line + " {5+}\r\nc X\r\n rest of a\r\nb NOOP\r\n").utf8)
+        #expect(Self.results([text], limits: limits) == [.bad(tag: "a", .lineTooLong(limit: 32)), noop])
+        #expect(Self.results(text.map { [$0] }, limits: limits) == [.bad(tag: "a", .lineTooLong(limit: 32)), noop])
+        let huge = Array((line + " {" + String(repeating: "9", count: 50) + "+}\r\nb NOOP\r\n").utf8)
+        #expect(Self.results(huge.map { [$0] }, limits: limits)
+                == [.bad(tag: "a", .lineTooLong(limit: 32)), .close(tag: nil, .literalTooLarge(size: nil, limit: 100, synchronizing: false))])
+        // Digits without a brace are no literal.
+        #expect(Self.results(line + "123+}\r\nb NOOP\r\n", limits: limits) == [.bad(tag: "a", .lineTooLong(limit: 32)), noop])
+    }
 }
