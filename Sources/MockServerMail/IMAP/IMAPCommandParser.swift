@@ -71,7 +71,7 @@ struct IMAPCommandParser {
         } catch let error as IMAPSyntaxError {
             return .malformed(tag: tag, error)
         } catch {
-            return .malformed(tag: tag, .missingTag)
+            preconditionFailure("the parser throws only its two error types, not \(error)")
         }
     }
 
@@ -195,9 +195,10 @@ struct IMAPCommandParser {
         if peek() == Self.openBracket, !bytes.isEmpty, Self.sectionNames.contains(name.uppercased()) {
             guard depth < limits.nestingDepth else { throw IMAPSyntaxError.nestedTooDeep(limit: limits.nestingDepth) }
             position += 1
+            let outer = inSection
             inSection = true
             let section = try values(until: Self.closeBracket, depth: depth + 1)
-            inSection = false
+            inSection = outer
             return .section(name: name, section: section, partial: try partial())
         }
         // Not a section: brackets are part of the atom (`[Gmail]/Sent`).

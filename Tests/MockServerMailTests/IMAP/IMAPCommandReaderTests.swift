@@ -290,4 +290,10 @@ struct IMAPCommandReaderTests {
         // Digits without a brace are no literal.
         #expect(Self.results(line + "123+}\r\nb NOOP\r\n", limits: limits) == [.bad(tag: "a", .lineTooLong(limit: 32)), noop])
     }
+
+    @Test("astring arguments as bytes, whatever form they were sent in")
+    func stringBytes() {
+        let arguments = Self.command("a LOGIN nil 42 \"p w\" {2+}\r\nxy (1) BODY[]\r\n")?.arguments ?? []
+        #expect(arguments.map(\.stringBytes) == [Array("NIL".utf8), Array("42".utf8), Array("p w".utf8), Array("xy".utf8), nil, nil])
+    }
 }
