@@ -141,6 +141,13 @@ package struct IMAPCommandReader: Sendable {
                 phase = .closed
                 return .close(tag: tag, error)
             }
+            // Each line is parsed again with all before it: the count bounds that work too.
+            guard segments.count / 2 < limits.literalCount else {
+                let tag = firstTag
+                reset()
+                if !synchronizing, let refusal = discard(size: UInt64(size), tag: tag) { return refusal }
+                return .bad(tag: tag, .tooManyLiterals(limit: limits.literalCount))
+            }
             literalLength = total
             segments.append(.literal([], binary: binary))
             phase = .literal(remaining: size)

@@ -12,17 +12,21 @@ package struct IMAPReaderLimits: Sendable, Hashable {
     package var nonSynchronizingLiteralSize: UInt64
     /// How deep parenthesized lists (and a section's brackets) may nest: 32 by default.
     package var nestingDepth: Int
+    /// How many literals a command may hold: 1,000 by default (a MULTIAPPEND of as many
+    /// messages).
+    package var literalCount: Int
     /// How many values a command may hold, counting those inside lists: 10,000 by default.
     package var argumentCount: Int
 
     /// Limits; each default is named above.
     package init(lineLength: Int = 65_536, literalSize: UInt64 = 64 << 20,
                  nonSynchronizingLiteralSize: UInt64? = nil, nestingDepth: Int = 32,
-                 argumentCount: Int = 10_000) {
+                 argumentCount: Int = 10_000, literalCount: Int = 1_000) {
         self.lineLength = lineLength
         self.literalSize = literalSize
         self.nonSynchronizingLiteralSize = nonSynchronizingLiteralSize ?? literalSize
         self.nestingDepth = nestingDepth
         self.argumentCount = argumentCount
+        self.literalCount = literalCount
     }
 }

@@ -26,6 +26,8 @@ package enum IMAPSyntaxError: Error, Sendable, Hashable {
     case literalTooLarge(size: UInt64?, limit: UInt64, synchronizing: Bool)
     /// Lists nested deeper than ``IMAPReaderLimits/nestingDepth``.
     case nestedTooDeep(limit: Int)
+    /// More literals than ``IMAPReaderLimits/literalCount``.
+    case tooManyLiterals(limit: Int)
     /// More values than ``IMAPReaderLimits/argumentCount``.
     case tooManyArguments(limit: Int)
 
@@ -46,6 +48,7 @@ package enum IMAPSyntaxError: Error, Sendable, Hashable {
         case .literalTooLarge(let size, let limit, _):
             return "Literal of \(size.map(String.init) ?? "more than 2^64") octets too large (limit \(limit) octets)."
         case .nestedTooDeep(let limit): return "Lists nested too deep (limit \(limit))."
+        case .tooManyLiterals(let limit): return "Too many literals (limit \(limit))."
         case .tooManyArguments(let limit): return "Too many arguments (limit \(limit))."
         }
     }

@@ -296,4 +296,15 @@ struct IMAPCommandReaderTests {
         let arguments = Self.command("a LOGIN nil 42 \"p w\" {2+}\r\nxy (1) BODY[]\r\n")?.arguments ?? []
         #expect(arguments.map(\.stringBytes) == [Array("NIL".utf8), Array("42".utf8), Array("p w".utf8), Array("xy".utf8), nil, nil])
     }
+
+    @Test("the literal count limit: {n} refused uninvited, {n+} refused with its data skipped")
+    func literalCount() {
+        let limits = IMAPReaderLimits(literalCount: 2)
+        let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))
+        #expect(Self.results("a X {1+}\r\n1 {1+}\r\n2\r\n", limits: limits).count == 1)
+        #expect(Self.results("a X {1+}\r\n1 {1+}\r\n2 {1}\r\nb NOOP\r\n", limits: limits)
+                == [.bad(tag: "a", .tooManyLiterals(limit: 2)), noop])
+        #expect(Self.results("a X {1+}\r\n1 {1+}\r\n2 {3+}\r\nc X\r\nb NOOP\r\n", limits: limits)
+                == [.bad(tag: "a", .tooManyLiterals(limit: 2)), noop])
+    }
 }
