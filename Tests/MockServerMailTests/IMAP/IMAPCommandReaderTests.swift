@@ -307,4 +307,13 @@ struct IMAPCommandReaderTests {
         #expect(Self.results("a X {1+}\r\n1 {1+}\r\n2 {3+}\r\nc X\r\nb NOOP\r\n", limits: limits)
                 == [.bad(tag: "a", .tooManyLiterals(limit: 2)), noop])
     }
+
+    @Test("a literal inside a list and inside a section's list")
+    func literalInList() {
+        #expect(Self.results("a X ({3}\r\nabc \"q\")\r\n") == [.continuation, .command(IMAPCommand(tag: "a", name: "X", arguments: [
+            .list([.literal(Array("abc".utf8), binary: false), Self.quoted("q")])]))])
+        #expect(Self.command("a FETCH 1 BODY.PEEK[HEADER.FIELDS ({4+}\r\nDate)]<5>\r\n")?.arguments == [.number(1),
+            .section(name: "BODY.PEEK", section: [.atom("HEADER.FIELDS"), .list([.literal(Array("Date".utf8), binary: false)])],
+                     partial: IMAPPartial(offset: 5, count: nil))])
+    }
 }
