@@ -160,7 +160,10 @@ package struct IMAPSession {
                 state = .loggedOut
                 return [.send(Array("* BYE \(error.text)\r\n".utf8)), .close("literal past its limit")]
             case .command(let command):
-                return [.record(Self.recorded(command))] + answer(command)
+                let actions = [.record(Self.recorded(command))] + answer(command)
+                // Commands pipelined after STARTTLS came in plain text: never answered under TLS.
+                if case .startingTLS = state { input.removeAll() }
+                return actions
             }
         }
     }
@@ -211,6 +214,8 @@ package struct IMAPSession {
     /// Runs the command its name and the state call for.
     private mutating func dispatch(_ command: IMAPCommand) throws(IMAPCommandError) -> [IMAPAction] {
         var arguments = IMAPArguments(command.arguments, utf8: utf8)
+        // A hidden capability's command (MOVE, IDLE, UNSELECT, SORT, ID, ENABLE, NAMESPACE) is unknown.
+        if settings.hiddenCapabilities.contains(command.name) { throw .bad("Unknown command \(command.name).") }
         switch (command.name, state) {
         case ("CAPABILITY", _):
             try arguments.end()
