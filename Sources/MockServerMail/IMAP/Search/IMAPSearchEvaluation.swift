@@ -116,7 +116,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     private var headers: MIMEHeaderSection {
         mutating get {
             if let headerCache { return headerCache }
-            let headers = raw.withUnsafeBytes { MIMEHeaderSection(reading: $0, in: 0..<$0.count, maximumLength: MIMELimits().maximumHeaderLength) }
+            let headers = MIMEHeaderSection(messageHeaderOf: raw)
             headerCache = headers
             return headers
         }
