@@ -136,6 +136,8 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     /// Parts that are not text (attachments, a PDF body), boundaries, preamble and epilogue are not
     /// searched, as in Dovecot.
     private mutating func content(contains text: String, headers: Bool) -> Bool {
+        // An empty string is in every message (Dovecot: BODY "" finds a message with no text part).
+        if text.isEmpty { return true }
         let needle = IMAPSearchNeedle(text)
         let raw = self.raw
         if needle.isASCII, let plain = plainLayout, !(headers && plain.isFolded && needle.hasWhiteSpace) {
