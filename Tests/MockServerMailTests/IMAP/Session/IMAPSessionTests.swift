@@ -203,4 +203,18 @@ struct IMAPSessionTests {
         _ = other.send("e EXPUNGE\r\n")
         #expect(dialogue.send("f NOOP\r\n") == "* VANISHED 1,3\r\nf OK NOOP completed.\r\n")
     }
+
+    @Test("SEARCH, UID SEARCH, ESEARCH's RETURN, SAVE's $, a bad charset, SORT")
+    func search() {
+        var dialogue = IMAPTestDialogue.loggedIn(MailStore.withInbox(4))
+        _ = dialogue.send("a SELECT INBOX\r\n")
+        #expect(dialogue.send("b SEARCH UNSEEN\r\n") == "* SEARCH 2 3 4\r\nb OK Search completed.\r\n")
+        #expect(dialogue.send("c UID SEARCH SUBJECT \"message 3\"\r\n") == "* SEARCH 3\r\nc OK Search completed.\r\n")
+        #expect(dialogue.send("d SEARCH RETURN (MIN MAX COUNT) NOT SEEN\r\n") == "* ESEARCH (TAG \"d\") MIN 2 MAX 4 COUNT 3\r\nd OK Search completed.\r\n")
+        #expect(dialogue.send("e SEARCH CHARSET KOI8-R ALL\r\n").hasPrefix("e NO [BADCHARSET (UTF-8 US-ASCII)]"))
+        #expect(dialogue.send("f SEARCH RETURN (SAVE) OR 1 4\r\n") == "f OK Search completed.\r\n")
+        #expect(dialogue.send("g UID SEARCH UID $\r\n") == "* SEARCH 1 4\r\ng OK Search completed.\r\n")
+        #expect(dialogue.send("h SORT (REVERSE SUBJECT) UTF-8 ALL\r\n") == "* SORT 4 3 2 1\r\nh OK Sort completed.\r\n")
+        #expect(dialogue.send("i SEARCH FROBNICATE\r\n").hasPrefix("i BAD "))
+    }
 }
