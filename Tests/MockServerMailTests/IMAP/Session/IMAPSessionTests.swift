@@ -217,4 +217,42 @@ struct IMAPSessionTests {
         #expect(dialogue.send("h SORT (REVERSE SUBJECT) UTF-8 ALL\r\n") == "* SORT 4 3 2 1\r\nh OK Sort completed.\r\n")
         #expect(dialogue.send("i SEARCH FROBNICATE\r\n").hasPrefix("i BAD "))
     }
+
+    @Test("FETCH: FLAGS, UID, RFC822.SIZE, INTERNALDATE, a header field; BODY[] sets \\Seen and says so, BODY.PEEK does not")
+    func fetch() {
+        var dialogue = IMAPTestDialogue.loggedIn(MailStore.withInbox(2))
+        _ = dialogue.send("a SELECT INBOX\r\n")
+        #expect(dialogue.send("b FETCH 1 (FLAGS RFC822.SIZE)\r\n") == "* 1 FETCH (FLAGS (\\Seen \\Recent) RFC822.SIZE 82)\r\nb OK Fetch completed.\r\n")
+        #expect(dialogue.send("c UID FETCH 2 BODY.PEEK[HEADER.FIELDS (SUBJECT)]\r\n")
+            == "* 2 FETCH (UID 2 BODY[HEADER.FIELDS (SUBJECT)] {22}\r\nSubject: Message 2\r\n\r\n)\r\nc OK Fetch completed.\r\n")
+        #expect(dialogue.send("d FETCH 2 BODY[TEXT]\r\n") == "* 2 FETCH (BODY[TEXT] {8}\r\nBody 2\r\n FLAGS (\\Seen \\Recent))\r\nd OK Fetch completed.\r\n")
+        #expect(dialogue.send("e FETCH 2 BODY.PEEK[TEXT]\r\n") == "* 2 FETCH (BODY[TEXT] {8}\r\nBody 2\r\n)\r\ne OK Fetch completed.\r\n")
+        #expect(dialogue.send("f FETCH 1 INTERNALDATE\r\n").hasPrefix("* 1 FETCH (INTERNALDATE \""))
+        #expect(dialogue.send("g FETCH 1 FROB\r\n").hasPrefix("g BAD "))
+        #expect(dialogue.send("h FETCH 3 FLAGS\r\n") == "h BAD Error in IMAP command: Invalid messageset: message 3 of 2.\r\n")
+        #expect(dialogue.send("i UID FETCH 3:* FLAGS\r\n") == "* 2 FETCH (UID 2 FLAGS (\\Seen \\Recent))\r\ni OK Fetch completed.\r\n")
+    }
+
+    @Test("CONDSTORE: FETCH CHANGEDSINCE answers only what changed, with MODSEQ; STORE UNCHANGEDSINCE refuses what changed since")
+    func condStore() {
+        var dialogue = IMAPTestDialogue.loggedIn(MailStore.withInbox(3))
+        _ = dialogue.send("a SELECT INBOX (CONDSTORE)\r\n")
+        let before = dialogue.session.store.folder(of: "alice@example.com")!.highestModSeq
+        _ = dialogue.send("b STORE 2 +FLAGS.SILENT (\\Flagged)\r\n")
+        #expect(dialogue.send("c FETCH 1:* (FLAGS) (CHANGEDSINCE \(before))\r\n") == "* 2 FETCH (FLAGS (\\Flagged \\Recent) MODSEQ (\(before + 1)))\r\nc OK Fetch completed.\r\n")
+        #expect(dialogue.send("d STORE 1:2 (UNCHANGEDSINCE \(before)) +FLAGS.SILENT (\\Answered)\r\n")
+            == "* 1 FETCH (MODSEQ (\(before + 2)))\r\nd OK [MODIFIED 2] Conditional store failed.\r\n")
+    }
+
+    @Test("FETCH with a drop-midway fault sends half the messages, then BYE")
+    func fetchFault() {
+        let plan = MailFaultPlan(seed: 1)
+        plan.add(MailFaultRule(at: .imapFetch, .dropMidway))
+        var dialogue = IMAPTestDialogue(store: MailStore.withInbox(4), faults: plan)
+        _ = dialogue.start()
+        _ = dialogue.send("L LOGIN alice@example.com x\r\n")
+        _ = dialogue.send("a SELECT INBOX\r\n")
+        #expect(dialogue.send("b FETCH 1:* UID\r\n") == "* 1 FETCH (UID 1)\r\n* 2 FETCH (UID 2)\r\n* BYE Server shutting down.\r\n")
+        #expect(dialogue.closed == "imap.fetch fault: BYE mid-FETCH")
+    }
 }
