@@ -40,11 +40,11 @@ extension IMAPSession {
             enabled.insert("CONDSTORE")
         }
         let item = try arguments.keyword("store item")
-        let operation: MailFlagChange.Operation
+        let mode: MailFlagChange.Mode
         switch item.hasPrefix("+") ? "+" : item.hasPrefix("-") ? "-" : "" {
-        case "+": operation = .add
-        case "-": operation = .remove
-        default: operation = .replace
+        case "+": mode = .add
+        case "-": mode = .remove
+        default: mode = .replace
         }
         let bare = item.drop { $0 == "+" || $0 == "-" }
         guard bare == "FLAGS" || bare == "FLAGS.SILENT" else { throw .bad("Invalid STORE item \(item).") }
@@ -58,7 +58,7 @@ extension IMAPSession {
         if selection.readOnly { throw .no("[READ-ONLY] Mailbox is read-only.") }
         if let decision = fault(at: .imapChange) { return answer(decision, tag: command.tag, at: .imapChange) }
         let positions = selection.positions(set, uid: uid)
-        let result = store.store(MailFlagChange(operation, flags: flags, keywords: keywords), uids: positions.map { selection.entries[$0].uid },
+        let result = store.store(MailFlagChange(mode, flags: flags, keywords: keywords), uids: positions.map { selection.entries[$0].uid },
                                  folder: selection.name, of: address.text, unchangedSince: unchangedSince)
         var output = IMAPOutput()
         var changedByUID: [UInt32: MailboxEntry] = [:]
