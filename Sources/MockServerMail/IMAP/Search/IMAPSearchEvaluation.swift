@@ -145,22 +145,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
                 needle.occurs(in: headers ? bytes : UnsafeRawBufferPointer(rebasing: bytes[min(plain.bodyStart, bytes.count)...]))
             }
         }
-        let message = candidate.message
-        return message.raw.withUnsafeBytes { bytes in
-            for part in message.tree.parts {
-                if headers {
-                    for field in part.headers.fields where needle.occurs(inText: field.name + ": " + MIMEEncodedWords.decode(field.value)) {
-                        return true
-                    }
-                }
-                guard case .leaf = part.structure else { continue }
-                let type = part.mediaType
-                guard type.hasPrefix("text/") || type.hasPrefix("message/") else { continue }
-                let decoded = part.transferEncoding.decode(UnsafeRawBufferPointer(rebasing: bytes[part.bodyRange]))
-                if needle.occurs(inDecoded: decoded, charset: part.contentType.parameters["charset"]) { return true }
-            }
-            return false
-        }
+        return Self.decodedContent(of: candidate.message, contains: needle, headers: headers)
     }
 
     /// Whether the raw bytes need no decoding, scanned once.
