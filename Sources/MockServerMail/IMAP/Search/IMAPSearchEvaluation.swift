@@ -4,7 +4,9 @@ import Foundation
 /// `$` are, and what was read of the message so far (its bytes, its header section, whether they
 /// can be searched raw), so that criteria sharing them read them once.
 struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
+    /// The message tested.
     let candidate: Candidate
+    /// What `*` and `$` stand for, and the server's time zone.
     let context: IMAPSearchContext
     /// The raw bytes, once asked.
     private var rawCache: Data?
@@ -13,6 +15,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     /// Whether the raw bytes can be searched as they are (nil inside: they cannot), once scanned.
     private var plainCache: IMAPPlainMessage??
 
+    /// A test of `candidate` in `context`, nothing read yet.
     init(candidate: Candidate, context: IMAPSearchContext) {
         self.candidate = candidate
         self.context = context
