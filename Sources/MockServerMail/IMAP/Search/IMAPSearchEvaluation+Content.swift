@@ -1,6 +1,8 @@
 extension IMAPSearchEvaluation {
     /// Whether `needle` is in `message`'s decoded text parts, or with `headers` in the decoded
-    /// header fields of any of its parts. The text and HTML bodies the message already decoded are
+    /// header fields of any of its parts. An attached message's fields count as fields (TEXT finds
+    /// them, BODY does not) and its text parts as text parts; one the parser did not open (a
+    /// base64 message/rfc822) is not searched. Dovecot answers all three so. The text and HTML bodies the message already decoded are
     /// searched as they are; other text parts are decoded here. A header section with no RFC 2047
     /// word is searched raw for a needle without white space (unfolding cannot matter to it).
     static func decodedContent(of message: MailMessage, contains needle: IMAPSearchNeedle, headers: Bool) -> Bool {
@@ -14,7 +16,7 @@ extension IMAPSearchEvaluation {
                     if needle.occurs(inText: text) { return true }
                 } else if index == htmlIndex, let html = message.html {
                     if needle.occurs(inText: html) { return true }
-                } else if part.mediaType.hasPrefix("text/") || part.mediaType.hasPrefix("message/") {
+                } else if part.mediaType.hasPrefix("text/") {
                     let decoded = part.transferEncoding.decode(UnsafeRawBufferPointer(rebasing: bytes[part.bodyRange]))
                     if needle.occurs(inDecoded: decoded, charset: part.contentType.parameters["charset"]) { return true }
                 }

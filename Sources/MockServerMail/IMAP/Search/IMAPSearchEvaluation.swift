@@ -136,8 +136,8 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
 
     /// Whether `text` is in the message's decoded text parts, or with `headers` also in the decoded
     /// header fields of any part (`TEXT`; Dovecot matches a part's own fields there, not in `BODY`).
-    /// Parts that are not text (attachments, a PDF body), boundaries, preamble and epilogue are not
-    /// searched, as in Dovecot.
+    /// Parts that are not text (attachments, a PDF body, an encoded attached message), boundaries,
+    /// preamble and epilogue are not searched, as in Dovecot.
     private mutating func content(contains text: String, headers: Bool) -> Bool {
         // An empty string is in every message (Dovecot: BODY "" finds a message with no text part).
         if text.isEmpty { return true }
