@@ -130,6 +130,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     private mutating func header(_ name: String, contains text: String) -> Bool {
         let values = headers.values(name)
         if text.isEmpty { return !values.isEmpty }
+        guard !values.isEmpty, mayHold(text) else { return false }
         let needle = IMAPSearchNeedle(text)
         return values.contains { needle.occurs(inText: MIMEEncodedWords.decode($0)) }
     }
@@ -141,6 +142,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     private mutating func content(contains text: String, headers: Bool) -> Bool {
         // An empty string is in every message (Dovecot: BODY "" finds a message with no text part).
         if text.isEmpty { return true }
+        guard mayHold(text) else { return false }
         let needle = IMAPSearchNeedle(text)
         let raw = self.raw
         if needle.isASCII, let plain = plainLayout, !(headers && plain.isFolded && needle.hasWhiteSpace) {
@@ -149,6 +151,13 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
             }
         }
         return Self.decodedContent(of: candidate.message, contains: needle, headers: headers)
+    }
+
+    /// Whether the message's decoded text could be as long as `text`: decoding never makes more
+    /// than three bytes of UTF-8 from one raw byte (a Windows-125x `€`), so a longer needle (a
+    /// hostile 64 KiB literal against a 2 KB message) is answered without preparing it.
+    private mutating func mayHold(_ text: String) -> Bool {
+        text.utf8.count <= 3 * raw.count
     }
 
     /// Whether the raw bytes need no decoding, scanned once.

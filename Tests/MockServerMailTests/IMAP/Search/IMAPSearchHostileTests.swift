@@ -69,4 +69,16 @@ struct IMAPSearchHostileTests {
         #expect(Self.depth(command.key) == 2)
         #expect(Self.count(command.key) == 402)
     }
+
+    @Test("a needle longer than any decoding of the message is not found, and the message is not parsed")
+    func longNeedle() {
+        let candidate = IMAPTestCandidate(1, "Subject: x\r\nContent-Transfer-Encoding: base64\r\n\r\nYWJj\r\n")
+        let context = IMAPSearchContext(messageCount: 1, largestUID: 10)
+        let long = String(repeating: "abc", count: 100)
+        #expect(!context.matches(.text(long), candidate))
+        #expect(!context.matches(.subject(long), candidate))
+        #expect(candidate.parses == 0)
+        #expect(context.matches(.text("ABC"), candidate))
+        #expect(candidate.parses == 1)
+    }
 }
