@@ -42,7 +42,8 @@ extension IMAPSession {
         let candidates = matches.map { IMAPSearchEntry(selection: selection, position: $0, recent: selection.isRecent($0)) }
         let ordered = parsed.ordered(candidates)
         var output = IMAPOutput()
-        IMAPSearchResponse.sort(ordered.map { uid ? $0.uid : $0.sequenceNumber }, into: &output)
+        let highestModSeq = parsed.key.usesModSeq ? ordered.map(\.modSeq).max() : nil
+        IMAPSearchResponse.sort(ordered.map { uid ? $0.uid : $0.sequenceNumber }, modSeq: highestModSeq, into: &output)
         return okAfter(command, &output, text: "Sort completed.")
     }
 
