@@ -43,6 +43,9 @@ package struct IMAPSession {
         case authenticated(MailboxAddress)
         /// A folder is selected.
         case selected(MailboxAddress, IMAPSelection)
+        /// A folder is selected and a FETCH is being answered a part at a time: no command is
+        /// read until it is all sent.
+        case fetching(MailboxAddress, IMAPSelection, IMAPFetchJob)
         /// In IDLE (RFC 2177) under this tag, until the client's `DONE`.
         case idling(tag: String, MailboxAddress, IMAPSelection?)
         /// LOGOUT answered, or the connection closing.
@@ -77,7 +80,7 @@ package struct IMAPSession {
     /// The address logged in, if any.
     package var address: MailboxAddress? {
         switch state {
-        case .authenticated(let address), .selected(let address, _), .idling(_, let address, _): address
+        case .authenticated(let address), .selected(let address, _), .fetching(let address, _, _), .idling(_, let address, _): address
         default: nil
         }
     }
@@ -149,6 +152,10 @@ package struct IMAPSession {
         case .idling:
             guard let line = takeLine(&input, limit: 1024) else { return [] }
             return endIdle(line)
+        case .fetching(let address, let selection, let job):
+            state = .selected(address, selection)
+            var output = IMAPOutput(capacity: Self.fetchChunk + 4096)
+            return continueFetch(job, output: &output)
         case .notAuthenticated, .authenticated, .selected:
             guard let result = reader.read(&input) else { return [] }
             switch result {
@@ -286,6 +293,10 @@ package struct IMAPSession {
             throw .bad("No mailbox selected.")
         }
     }
+
+    /// How many bytes of a FETCH's answer are made before they are sent and the rest made after:
+    /// a large FETCH holds one part of its answer at a time.
+    package static let fetchChunk = 256 << 10
 
     /// The commands of the selected state and their UID forms.
     private mutating func selectedCommand(_ name: String, _ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
