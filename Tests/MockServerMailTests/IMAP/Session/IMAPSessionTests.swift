@@ -286,4 +286,14 @@ struct IMAPSessionTests {
         let next = session.read(&input)
         #expect(next == [.record(Array("d NOOP".utf8)), .send(Array("d OK NOOP completed.\r\n".utf8))], "\(next.count) actions")
     }
+
+    @Test("a POP3 DELE applied at QUIT is an expunge to an IMAP session on the same INBOX; POP3's RETR sets \\Seen it hears of")
+    func pop3Deletes() {
+        let store = MailStore.withInbox(3)
+        var imap = IMAPTestDialogue.loggedIn(store)
+        _ = imap.send("a SELECT INBOX\r\n")
+        var pop3 = POP3TestDialogue(store: store)
+        _ = pop3.send("USER alice@example.com\r\nPASS x\r\nRETR 3\r\nDELE 2\r\nQUIT\r\n")
+        #expect(imap.send("b NOOP\r\n") == "* 2 EXPUNGE\r\n* 2 FETCH (FLAGS (\\Seen \\Recent))\r\nb OK NOOP completed.\r\n")
+    }
 }
