@@ -123,7 +123,7 @@ package final class MailConnectionDriver: StreamDriver {
     }
 
     /// The connection's steps for `actions`.
-    private func steps(for actions: [MailDialogueAction], on connection: StreamConnection) -> [StreamStep] {
+    private func steps(for actions: [MailAction], on connection: StreamConnection) -> [StreamStep] {
         var steps: [StreamStep] = []
         steps.reserveCapacity(actions.count)
         for action in actions {

@@ -3,7 +3,7 @@ import Foundation
 /// FETCH and UID FETCH (RFC 9051 §6.4.5), with CONDSTORE's CHANGEDSINCE and QRESYNC's VANISHED.
 extension IMAPSession {
     /// FETCH set items [(modifiers)].
-    mutating func fetch(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func fetch(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         var (address, selection) = try selected()
         let set = try arguments.sequenceSet()
         try checkSequenceNumbers(set, uid: uid, selection: selection)
@@ -61,7 +61,7 @@ extension IMAPSession {
     /// Answers the next part of a FETCH: messages until about ``fetchChunk`` bytes are written,
     /// then either the state to go on from (the driver calls ``read(_:)`` again once the part is
     /// sent) or the tagged answer.
-    mutating func continueFetch(_ job: IMAPFetchJob, output: inout IMAPOutput) -> [IMAPAction] {
+    mutating func continueFetch(_ job: IMAPFetchJob, output: inout IMAPOutput) -> [MailAction] {
         guard case .selected(let address, let selection) = state else { return [] }
         var job = job
         while job.next < job.positions.count {
