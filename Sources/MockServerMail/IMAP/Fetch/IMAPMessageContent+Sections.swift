@@ -19,8 +19,8 @@ extension IMAPMessageContent {
         var node = 0
         // Whether `node` is a message whose parts are numbered, rather than one of its parts.
         var isMessage = true
-        // Whether the last step was to an only part: Dovecot takes no second (`1.1` of a plain
-        // message, `2.1.1` of a leaf `2`, are nothing).
+        // Whether the last step was to an only part: Dovecot takes no second into a leaf (`1.1` of
+        // a plain message, `2.1.1` of a leaf `2`, are nothing).
         var tookOnlyPart = false
         for number in numbers {
             let message: Int?
@@ -35,9 +35,10 @@ extension IMAPMessageContent {
             if case .multipart(let children) = tree.parts[container].structure {
                 guard number >= 1, number <= children.count else { return nil }
                 node = children[number - 1]
-            } else if number == 1, !tookOnlyPart, message != nil || tree.parts[container].structure == .leaf {
+            } else if number == 1, message != nil || (!tookOnlyPart && tree.parts[container].structure == .leaf) {
                 // A message's only part, or (as Dovecot answers; RFC 3501 leaves it open) a leaf's.
                 node = container
+                isMessage = false
                 tookOnlyPart = true
                 continue
             } else {
