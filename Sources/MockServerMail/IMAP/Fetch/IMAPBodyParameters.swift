@@ -7,15 +7,11 @@
 /// parameter, `name*` when its first section is extended and `name` otherwise, their values run
 /// together as written; continued parameters come after the others, by name. A client decodes them
 /// as it decodes a header's (IMAPClient and Thunderbird do).
-struct IMAPBodyParameters: Equatable {
+struct IMAPBodyParameters {
     /// The value before the parameters, trimmed, as written (`Multipart/Mixed`, `attachment`).
     var value: [UInt8]
     /// The parameters in the order Dovecot gives them.
     var parameters: [(name: [UInt8], value: [UInt8])]
-
-    static func == (lhs: IMAPBodyParameters, rhs: IMAPBodyParameters) -> Bool {
-        lhs.value == rhs.value && lhs.parameters.elementsEqual(rhs.parameters) { $0.name == $1.name && $0.value == $1.value }
-    }
 
     /// Reads `text` (a field's unfolded raw value).
     init(_ text: [UInt8]) {
