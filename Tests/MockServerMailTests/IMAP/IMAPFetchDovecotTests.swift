@@ -513,6 +513,9 @@ struct IMAPFetchDovecotTests {
                "BODY[TEXT] {474}\r\nThis is the preamble. It is to be ignored, though it\r\nis a handy place for mail composers to include an\r\nexplanatory note to non-MIME compliant readers.\r\n--simple   \r\nContent-Type: text/plain; charset=us-ascii\r\n\r\nThis is implicitly typed plain text.\r\nIt does NOT end with a linebreak.\r\n--simple\r\nContent-type: text/plain; charset=us-ascii\r\n\r\nThis is explicitly typed plain text.\r\nIt DOES end with a linebreak.\r\n\r\n--simple--\r\nThis is the epilogue. It is also to be ignored.\r\n"),
         Answer("31-text-attachment-first.eml", "BODY.PEEK[HEADER.FIELDS.NOT (FROM SUBJECT RECEIVED)]",
                "BODY[HEADER.FIELDS.NOT (FROM SUBJECT RECEIVED)] {163}\r\nTo: ops@example.com\r\nDate: Fri, 30 Oct 2026 10:00:00 +0000\r\nMessage-ID: <nightly@example.com>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"rep\"\r\n\r\n"),
+        Answer("47-address-forms.eml", "ENVELOPE",
+               "ENVELOPE (NIL \"spaced\" ((NIL NIL \"john doe\" \"example.com\")(NIL NIL \"quoted local\" \"example.com\")) ((NIL NIL \"john doe\" \"example.com\")(NIL NIL \"quoted local\" \"example.com\")) ((NIL NIL \"john doe\" \"example.com\")(NIL NIL \"quoted local\" \"example.com\")) ((NIL NIL \"Undisclosed\" NIL)(NIL NIL NIL NIL)(\"d\" NIL \"a\" \"b\")(\"A B\" NIL \"ab\" \"example.com\")(NIL NIL \"x\" \"[192.0.2.1]\")(\"Name With Inside\" NIL \"nc\" \"example.com\")) ((\"=?utf-8?q?a?=\" NIL \"e\" \"x\")(NIL NIL \"group\" NIL)(NIL NIL NIL NIL)) NIL NIL \"  <id@x>\")",
+               note: .trimmed),
     ]
 
     /// Why an answer is not Dovecot's.
@@ -521,6 +524,8 @@ struct IMAPFetchDovecotTests {
         case quote
         /// Dovecot sends an unfolded string that was folded as a literal; we quote it (the same string to a parser).
         case fold
+        /// Dovecot sends a string it trimmed of spaces (`Subject:  spaced  `) as a literal; we quote it (the same string to a parser).
+        case trimmed
         /// The file has bare LF line ends, which Dovecot turns into CRLF; the store is expected to keep CRLF (SMTP delivers it).
         case lf
         /// Dovecot takes `--frontier-2` for a delimiter of boundary `frontier` (a prefix); RFC 2046 §5.1.1 and Python do not.
