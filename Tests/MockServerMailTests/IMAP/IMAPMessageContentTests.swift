@@ -167,4 +167,15 @@ struct IMAPMessageContentTests {
         #expect(Self.text(.envelope, Data()) == "ENVELOPE (NIL NIL NIL NIL NIL NIL NIL NIL NIL NIL)")
         #expect(Self.text(.bodyStructure, Data()) == "BODYSTRUCTURE (\"text\" \"plain\" (\"charset\" \"us-ascii\") NIL NIL \"7bit\" 0 0 NIL NIL NIL NIL)")
     }
+
+    @Test("A Data slice that does not start at 0 reads as its copy")
+    func dataSlice() {
+        let padded = Data("xxxx".utf8) + Self.plain
+        let slice = padded[4...]
+        #expect(slice.startIndex == 4)
+        for attribute in [IMAPFetchAttribute.rfc822, .envelope, .bodyStructure, Self.section([], .headerFields(["to"])),
+                          Self.section([1], partial: IMAPPartial(offset: 1, count: 4)), .binary(part: [1], partial: nil, peek: true)] {
+            #expect(Self.text(attribute, slice) == Self.text(attribute, Self.plain))
+        }
+    }
 }
