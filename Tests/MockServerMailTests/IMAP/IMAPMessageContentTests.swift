@@ -178,4 +178,15 @@ struct IMAPMessageContentTests {
             #expect(Self.text(attribute, slice) == Self.text(attribute, Self.plain))
         }
     }
+
+    @Test("A summary of a parsed MailMessage is the summary of its bytes")
+    func fromMessage() throws {
+        let raw = try IMAPFetchDovecotTests.message("41-nested-rfc822.eml")
+        let fromMessage = IMAPMessageSummary(message: MailMessage(raw)), fromBytes = IMAPMessageSummary(raw: raw)
+        #expect(fromMessage.envelope == fromBytes.envelope)
+        #expect(fromMessage.body == fromBytes.body)
+        #expect(fromMessage.bodyStructure == fromBytes.bodyStructure)
+        #expect(fromMessage.size == fromBytes.size)
+        #expect(fromMessage.tree.parts.count == 12 && fromBytes.tree.parts.count == 12)
+    }
 }
