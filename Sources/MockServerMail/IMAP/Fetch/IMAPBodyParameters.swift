@@ -80,10 +80,12 @@ struct IMAPBodyParameters {
         output.byte(0x29)
     }
 
+    /// `byte` lowercased, if an ASCII capital.
     static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
+    /// `bytes` without the spaces, tabs, CRs and LFs at their ends.
     static func trimmed(_ bytes: some Collection<UInt8>) -> [UInt8] {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return [] }

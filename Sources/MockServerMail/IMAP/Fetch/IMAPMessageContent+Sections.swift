@@ -3,7 +3,9 @@ import Foundation
 extension IMAPMessageContent {
     /// The bytes a section names: a range of the message, or bytes put together (header fields).
     enum Selection: Equatable {
+        /// These bytes of the message.
         case range(Range<Int>)
+        /// Bytes put together from the message (chosen header fields).
         case bytes([UInt8])
     }
 
