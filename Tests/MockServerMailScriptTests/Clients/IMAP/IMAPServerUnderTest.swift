@@ -1,0 +1,60 @@
+import Foundation
+import MockServerTLS
+import Testing
+import TestSupport
+
+/// The IMAP servers the client suites run against, each on the same seed: Dovecot (Debian's
+/// `dovecot-imapd`), the control, and ours. Every suite takes one as its test argument and
+/// expects only what the RFCs require, so that each expectation holds of both.
+enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case dovecot
+    case mockserver
+
+    /// The servers every IMAP client suite runs against. Ours joins when its IMAP listener is wired
+    /// into `MailServer` (then `start` below starts it).
+    static let tested: [IMAPServerUnderTest] = [.dovecot]
+
+    var testDescription: String { rawValue }
+
+    /// Whether this server can be started here (Dovecot must be installed).
+    var isAvailable: Bool {
+        switch self {
+        case .dovecot: Dovecot.hasIMAP
+        case .mockserver: true
+        }
+    }
+
+    /// Starts this server over a copy of `seed`.
+    ///
+    /// - Parameters:
+    ///   - tls: `.explicit`: STARTTLS on ``IMAPTestServer/port``; `.implicit`: also an implicit-TLS
+    ///     ``IMAPTestServer/tlsPort``; nil: no TLS.
+    ///   - users: passwords by address; nil lets any address in with any password.
+    ///   - tlsRequired: no login before STARTTLS on the plain port.
+    func start(seed: URL, tls: TLSSettings.Mode? = nil, users: [String: String]? = nil, tlsRequired: Bool = false) throws -> IMAPTestServer {
+        switch self {
+        case .dovecot:
+            var files: (certificate: String, key: String)?
+            var ca: String?
+            if tls != nil {
+                let identity = try TLSSettings.Identity.generated()
+                let folder = try Tools.temporaryDirectory()
+                let names = ["certificate.pem": identity.certificatePEM, "key.pem": identity.privateKeyPEM, "ca.pem": identity.caCertificatePEM ?? ""]
+                for (name, text) in names { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+                files = (folder.appendingPathComponent("certificate.pem").path, folder.appendingPathComponent("key.pem").path)
+                ca = folder.appendingPathComponent("ca.pem").path
+            }
+            let dovecot = try Dovecot(seed: seed, tls: files, users: users, tlsRequired: tlsRequired)
+            return IMAPTestServer(host: dovecot.plainHost, port: dovecot.imapPort, tlsPort: tls == .implicit ? dovecot.imapTLSPort : nil, caFile: ca,
+                                  deliver: { raw, address in try dovecot.deliver(raw, to: address) }, stop: { dovecot.stop() })
+        case .mockserver:
+            throw IMAPServerUnderTestError("our IMAP server is not yet wired into MailServer (mail.imap.port): add it here at merge")
+        }
+    }
+}
+
+/// Why a server under test could not be started.
+struct IMAPServerUnderTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
