@@ -68,8 +68,9 @@ public final class Dovecot {
         imapPort = ports[2]
         imapTLSPort = tls == nil ? nil : ports[3]
         plainHost = tlsRequired ? "127.0.0.2" : "127.0.0.1"
-        // The plain listeners also take 127.0.0.2, where a login without TLS is not counted as secure.
-        let plainAddresses = "127.0.0.1 127.0.0.2"
+        // With TLS required, the plain listeners also take 127.0.0.2, where a login without TLS is not
+        // counted as secure (Linux answers on all of 127/8; macOS has only 127.0.0.1 unless told).
+        let plainAddresses = tlsRequired ? "127.0.0.1 127.0.0.2" : "127.0.0.1"
         let tlsSettings = tls.map { "ssl = yes\nssl_cert = <\($0.certificate)\nssl_key = <\($0.key)\n" } ?? "ssl = no\n"
         let pop3s = tlsPort.map { "  inet_listener pop3s {\n    address = 127.0.0.1\n    port = \($0)\n  }\n" } ?? ""
         let imaps = imapTLSPort.map { "  inet_listener imaps {\n    address = 127.0.0.1\n    port = \($0)\n  }\n" } ?? ""

@@ -28,7 +28,7 @@ struct IMAPCurlClientTests {
         output.split(separator: "\r\n").first { $0.hasPrefix("* SEARCH") }.map { $0.split(separator: " ").dropFirst(2).map(String.init) } ?? []
     }
 
-    @Test("plain: list, UID SEARCH, fetch by UID and a section, upload to Sent, a missing UID",
+    @Test("plain: list, UID SEARCH, fetch by UID and a section, upload to Sent, a missing UID, the other address's INBOX",
           arguments: IMAPServerUnderTest.tested)
     func plain(server: IMAPServerUnderTest) throws {
         let running = try server.start(seed: try IMAPSeed.make())
@@ -61,6 +61,11 @@ struct IMAPCurlClientTests {
         #expect(stored.stdout == upload, "\(server): \(stored)")
         let missing = try Tools.curl(user + ["\(base)/INBOX/;UID=4000000"])
         #expect(missing.status == 78, "\(server): \(missing)")
+        // The other address sees its own INBOX only.
+        let bob = try Tools.curl(["--user", "\(IMAPSeed.bob):secret", "\(base)/INBOX", "-X", "SEARCH ALL"])
+        #expect(Self.searched(bob.stdout) == ["1"], "\(server): \(bob)")
+        let hello = try Tools.curl(["--user", "\(IMAPSeed.bob):secret", "\(base)/INBOX/;MAILINDEX=1;SECTION=HEADER.FIELDS%20(SUBJECT)"])
+        #expect(hello.stdout == "Subject: Hello Bob\r\n\r\n", "\(server): \(hello)")
     }
 
     @Test("STARTTLS (--ssl-reqd) and imaps with the test CA; a wrong password and TLS-required-but-plain are refused (67)",

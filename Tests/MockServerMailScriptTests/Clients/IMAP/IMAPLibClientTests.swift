@@ -138,6 +138,7 @@ struct IMAPLibClientTests {
 
     /// What the two sessions print.
     static let twoSessions: [String] = [
+            "b authenticate plain OK",
             #"b sees store [('2', '\\Flagged')]"#,
             #"b sees deleted [('4', '\\Answered \\Deleted \\Seen')]"#,
             "a expunge [b'4']",
@@ -170,7 +171,7 @@ struct IMAPLibClientTests {
         #expect(session.lines == Self.change, "\(server): \(session.result.stderr)")
     }
 
-    @Test("two sessions on one INBOX see each other's STORE and EXPUNGE", arguments: IMAPServerUnderTest.tested)
+    @Test("two sessions on one INBOX (one by AUTHENTICATE PLAIN) see each other's STORE and EXPUNGE", arguments: IMAPServerUnderTest.tested)
     func twoSessions(server: IMAPServerUnderTest) throws {
         let running = try server.start(seed: try IMAPSeed.make())
         defer { running.stop() }
@@ -199,7 +200,7 @@ struct IMAPLibClientTests {
                 "\(server): \(errors)")
     }
 
-    @Test("logins with users set: LOGIN and AUTHENTICATE PLAIN over STARTTLS and imaps with the test CA, and a wrong password refused",
+    @Test("logins with users set: LOGIN over STARTTLS and imaps with the test CA; a wrong password refused to LOGIN and AUTHENTICATE PLAIN",
           arguments: IMAPServerUnderTest.tested, [TLSSettings.Mode.explicit, .implicit])
     func tlsLogins(server: IMAPServerUnderTest, mode: TLSSettings.Mode) throws {
         let running = try server.start(seed: try IMAPSeed.make(), tls: mode, users: [IMAPSeed.ann: "secret"])

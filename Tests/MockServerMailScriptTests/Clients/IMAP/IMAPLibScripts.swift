@@ -214,10 +214,13 @@ enum IMAPLibScripts {
         print("logout", m.logout()[0])
         """#
 
-    /// Two sessions on one INBOX: each sees the other's STORE (a FETCH on NOOP) and EXPUNGE.
+    /// Two sessions on one INBOX, the second logged in by AUTHENTICATE PLAIN: each sees the
+    /// other's STORE (a FETCH on NOOP) and EXPUNGE.
     static let twoSessions = prelude + #"""
         a = imaplib.IMAP4(host, port, timeout=10); a.login(user, "secret"); a.select("INBOX")
-        b = imaplib.IMAP4(host, port, timeout=10); b.login(user, "secret"); b.select("INBOX")
+        b = imaplib.IMAP4(host, port, timeout=10)
+        print("b authenticate plain", b.authenticate("PLAIN", lambda _: ("\0%s\0secret" % user).encode())[0])
+        b.select("INBOX")
         a.store("2", "+FLAGS", r"(\Flagged)")
         b.noop()
         print("b sees store", [(f.split()[0].decode(), flagset(f)) for f in b.untagged_responses.pop("FETCH", [])])
