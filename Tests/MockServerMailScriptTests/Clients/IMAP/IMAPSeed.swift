@@ -12,15 +12,19 @@ import TestSupport
 enum IMAPSeed {
     /// One seeded message: where it is, its Maildir flags, and its text.
     struct Message {
+        /// The address whose mailbox holds it.
         let address: String
         /// The folder, `/`-separated; `""` is INBOX.
         let folder: String
         /// Maildir info flags (`D`raft, `F`lagged, `R`eplied, `S`een), in alphabetical order.
         let flags: String
+        /// The message, CRLF line ends.
         let raw: String
     }
 
+    /// The address with the folders and most of the messages.
     static let ann = "ann@example.com"
+    /// The second address, with one message of its own.
     static let bob = "bob@example.com"
 
     /// A plain text message, CRLF line ends.
@@ -29,15 +33,20 @@ enum IMAPSeed {
             .joined(separator: "\r\n") + "\r\n"
     }
 
+    /// INBOX 1, seen.
     static let lunch = text(from: "Bob <bob@example.com>", to: "Ann <ann@example.com>", subject: "Lunch on Friday",
                             date: "Mon, 02 Nov 2026 09:00:00 +0000", id: "lunch", body: "Shall we meet at noon?")
+    /// INBOX 2, unseen, with a Cc.
     static let report = text(from: "Carol <carol@example.com>", to: "ann@example.com", subject: "Quarterly report",
                              date: "Tue, 03 Nov 2026 10:15:00 +0000", id: "report", body: "The numbers are in: revenue grew by a tenth.",
                              extra: ["Cc: Bob <bob@example.com>"])
+    /// INBOX 3, flagged.
     static let urgent = text(from: "Bob <bob@example.com>", to: "ann@example.com", subject: "Urgent: keys",
                              date: "Tue, 03 Nov 2026 18:40:00 +0000", id: "urgent", body: "I left my keys in your office.")
+    /// INBOX 4, answered.
     static let answered = text(from: "Dan <dan@example.com>", to: "ann@example.com", subject: "Question about the trip",
                                date: "Wed, 04 Nov 2026 08:05:00 +0000", id: "trip", body: "Do we leave on Monday or Tuesday?")
+    /// INBOX 5, a draft.
     static let draft = text(from: "Ann <ann@example.com>", to: "dan@example.com", subject: "Re: Question about the trip",
                             date: "Wed, 04 Nov 2026 08:30:00 +0000", id: "draft", body: "Monday, I think, but")
     /// A multipart/mixed with a quoted-printable text and a PDF whose name is RFC 2231-encoded.

@@ -7,13 +7,16 @@ import TestSupport
 /// `dovecot-imapd`), the control, and ours. Every suite takes one as its test argument and
 /// expects only what the RFCs require, so that each expectation holds of both.
 enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// Dovecot 2.3's IMAP (``Dovecot``), the control.
     case dovecot
+    /// Ours: `MailServer`'s IMAP listener.
     case mockserver
 
     /// The servers every IMAP client suite runs against. Ours joins when its IMAP listener is wired
     /// into `MailServer` (then `start` below starts it).
     static let tested: [IMAPServerUnderTest] = [.dovecot]
 
+    /// The server's name in test results.
     var testDescription: String { rawValue }
 
     /// Whether this server can be started here (Dovecot must be installed).
@@ -55,6 +58,7 @@ enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConver
 
 /// Why a server under test could not be started.
 struct IMAPServerUnderTestError: Error, CustomStringConvertible {
+    /// What went wrong, naming the server or the step.
     let description: String
     init(_ description: String) { self.description = description }
 }

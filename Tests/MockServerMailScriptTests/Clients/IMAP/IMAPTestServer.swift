@@ -14,9 +14,12 @@ final class IMAPTestServer {
     let tlsPort: UInt16?
     /// The test CA (PEM file) the server's certificate chains to, when it has TLS.
     let caFile: String?
+    /// Delivers a message's bytes to an address's INBOX.
     private let delivering: (Data, String) throws -> Void
+    /// Stops the server; called again, it does nothing.
     private let stopping: () -> Void
 
+    /// A started server's addresses and files, and how to deliver to it and stop it.
     init(host: String, port: UInt16, tlsPort: UInt16?, caFile: String?, deliver: @escaping (Data, String) throws -> Void, stop: @escaping () -> Void) {
         self.host = host
         self.port = port
