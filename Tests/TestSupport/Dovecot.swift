@@ -62,7 +62,10 @@ public final class Dovecot {
         let user = getuid() == 0 ? "dovenull" : (ProcessInfo.processInfo.environment["USER"] ?? "nobody")
         mailUser = user
         if getuid() == 0 { _ = try Tools.run("/bin/chown", ["-R", "dovenull:", mail.path, directory.appendingPathComponent("home").path]) }
-        let ports = try Self.freePorts(4)
+        // On `::1` too where there is one: a client of `localhost` may try `::1` first, and must not
+        // find another program there on the same port number.
+        let loopbacks = Tools.hasIPv6Loopback ? "127.0.0.1 ::1" : "127.0.0.1"
+        let ports = try Self.freePorts(4, ipv6: Tools.hasIPv6Loopback)
         port = ports[0]
         tlsPort = tls == nil ? nil : ports[1]
         imapPort = ports[2]
@@ -70,10 +73,10 @@ public final class Dovecot {
         plainHost = tlsRequired ? "127.0.0.2" : "127.0.0.1"
         // With TLS required, the plain listeners also take 127.0.0.2, where a login without TLS is not
         // counted as secure (Linux answers on all of 127/8; macOS has only 127.0.0.1 unless told).
-        let plainAddresses = tlsRequired ? "127.0.0.1 127.0.0.2" : "127.0.0.1"
+        let plainAddresses = tlsRequired ? "\(loopbacks) 127.0.0.2" : loopbacks
         let tlsSettings = tls.map { "ssl = yes\nssl_cert = <\($0.certificate)\nssl_key = <\($0.key)\n" } ?? "ssl = no\n"
-        let pop3s = tlsPort.map { "  inet_listener pop3s {\n    address = 127.0.0.1\n    port = \($0)\n  }\n" } ?? ""
-        let imaps = imapTLSPort.map { "  inet_listener imaps {\n    address = 127.0.0.1\n    port = \($0)\n  }\n" } ?? ""
+        let pop3s = tlsPort.map { "  inet_listener pop3s {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
+        let imaps = imapTLSPort.map { "  inet_listener imaps {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
         let passdb: String
         if let users {
             let file = directory.appendingPathComponent("passwd")
@@ -176,14 +179,27 @@ public final class Dovecot {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// `count` different ports no one listens on now (Dovecot takes no inherited socket), asked
-    /// of one Python run: each socket stays bound until all are chosen.
-    private static func freePorts(_ count: Int) throws -> [UInt16] {
+    /// `count` different ports no one listens on now, on `127.0.0.1` nor, with `ipv6`, on `::1`
+    /// (Dovecot takes no inherited socket), asked of one Python run: each socket stays bound until
+    /// all are chosen.
+    private static func freePorts(_ count: Int, ipv6: Bool) throws -> [UInt16] {
         let result = try Tools.python("""
             import socket
-            sockets = [socket.socket() for _ in range(\(count))]
-            for s in sockets: s.bind(('127.0.0.1', 0))
-            print(' '.join(str(s.getsockname()[1]) for s in sockets))
+            chosen, held = [], []
+            while len(chosen) < \(count):
+                s = socket.socket()
+                s.bind(('127.0.0.1', 0))
+                held.append(s)
+                port = s.getsockname()[1]
+                if \(ipv6 ? "True" : "False"):
+                    t = socket.socket(socket.AF_INET6)
+                    try:
+                        t.bind(('::1', port))
+                    except OSError:
+                        continue
+                    held.append(t)
+                chosen.append(port)
+            print(' '.join(str(port) for port in chosen))
             """)
         let ports = result.stdout.split(separator: " ").compactMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard ports.count == count else { throw DovecotError("no free ports: \(result)") }

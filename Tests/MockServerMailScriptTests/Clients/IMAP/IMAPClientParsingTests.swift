@@ -26,7 +26,7 @@ struct IMAPClientParsingTests {
             if hasattr(value, "is_multipart"):
                 return plain(list(value))
             return value
-        client = IMAPClient(host, port=port, ssl=False, timeout=10)
+        client = IMAPClient(host, port=port, ssl=False, timeout=30)
         client.login(user, "secret")
         # Sequence numbers, not UIDs: two servers need not number UIDs alike.
         client.use_uid = False

@@ -17,10 +17,10 @@ struct IMAPGetmailClientTests {
         defer { running.stop() }
         let plain = try GetmailClientTests.retrieve(port: running.port, imap: true, host: running.host)
         #expect(plain.result.status == 0, "\(server): \(plain.result.stdout)\(plain.result.stderr)")
-        #expect(plain.messages == Self.inbox, "\(server)")
+        #expect(plain.messages == Self.inbox, "\(server): \(plain.result.stdout)\(plain.result.stderr)")
         let secure = try GetmailClientTests.retrieve(port: try #require(running.tlsPort), implicitTLS: true, ca: running.caFile, imap: true)
         #expect(secure.result.status == 0, "\(server): \(secure.result.stdout)\(secure.result.stderr)")
-        #expect(secure.messages == Self.inbox, "\(server)")
+        #expect(secure.messages == Self.inbox, "\(server): \(secure.result.stdout)\(secure.result.stderr)")
     }
 
     @Test("a wrong password, and TLS required but not used: getmail fails and retrieves nothing", arguments: IMAPServerUnderTest.tested)

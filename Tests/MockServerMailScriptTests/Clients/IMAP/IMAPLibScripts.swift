@@ -29,7 +29,7 @@ enum IMAPLibScripts {
         ORDINARY = {"\\HASCHILDREN", "\\HASNOCHILDREN", "\\MARKED", "\\UNMARKED", "\\SUBSCRIBED"}
         def attrs(text):
             return " ".join(sorted(a for a in text.split() if a.upper() not in ORDINARY))
-        m = imaplib.IMAP4(host, port, timeout=10)
+        m = imaplib.IMAP4(host, port, timeout=30)
         caps = set(m.capabilities)
         print("greeting caps", "IMAP4REV1" in caps, "LOGINDISABLED" in caps)
         typ, data = m.login(user, "secret")
@@ -141,7 +141,7 @@ enum IMAPLibScripts {
         def names(m, pattern):
             typ, data = m.list('""', pattern)
             return sorted(re.match(rb'\(.*?\) "." (.*)', l).group(1).decode().strip('"') for l in data if l)
-        m = imaplib.IMAP4(host, port, timeout=10)
+        m = imaplib.IMAP4(host, port, timeout=30)
         m.login(user, "secret")
         before = status(m, "INBOX")
         raw = b"From: Ann <ann@example.com>\r\nTo: bob@example.com\r\nSubject: Appended\r\n\r\nSaved by APPEND.\r\n"
@@ -217,8 +217,8 @@ enum IMAPLibScripts {
     /// Two sessions on one INBOX, the second logged in by AUTHENTICATE PLAIN: each sees the
     /// other's STORE (a FETCH on NOOP) and EXPUNGE.
     static let twoSessions = prelude + #"""
-        a = imaplib.IMAP4(host, port, timeout=10); a.login(user, "secret"); a.select("INBOX")
-        b = imaplib.IMAP4(host, port, timeout=10)
+        a = imaplib.IMAP4(host, port, timeout=30); a.login(user, "secret"); a.select("INBOX")
+        b = imaplib.IMAP4(host, port, timeout=30)
         print("b authenticate plain", b.authenticate("PLAIN", lambda _: ("\0%s\0secret" % user).encode())[0])
         b.select("INBOX")
         a.store("2", "+FLAGS", r"(\Flagged)")
@@ -242,7 +242,7 @@ enum IMAPLibScripts {
     /// IDLE by raw commands: it prints `idling` once the server has invited it to go on, then waits
     /// for the `* n EXISTS` of a message the test delivers, sends DONE and reads the new message.
     static let idle = prelude + #"""
-        m = imaplib.IMAP4(host, port, timeout=10)
+        m = imaplib.IMAP4(host, port, timeout=30)
         m.login(user, "secret")
         typ, data = m.select("INBOX")
         print("selected", data[0].decode())
@@ -283,9 +283,9 @@ enum IMAPLibScripts {
                 code = text[text.index("[") + 1:text.index("]")] if "[" in text else "-"
                 print(name, "refused", code)
         if mode == "implicit":
-            m = imaplib.IMAP4_SSL(host, port, ssl_context=context, timeout=10)
+            m = imaplib.IMAP4_SSL(host, port, ssl_context=context, timeout=30)
         else:
-            m = imaplib.IMAP4(host, port, timeout=10)
+            m = imaplib.IMAP4(host, port, timeout=30)
             if mode == "starttls":
                 # Not LOGINDISABLED: Dovecot counts a loopback connection as secure and offers LOGIN.
                 print("starttls offered", "STARTTLS" in m.capabilities)

@@ -16,7 +16,7 @@ enum IMAPSyncScenario {
         import imaplib, re, sys
         host, port, user = sys.argv[1], int(sys.argv[2]), sys.argv[3]
         LETTERS = {"\\Draft": "D", "\\Flagged": "F", "\\Answered": "R", "\\Seen": "S", "\\Deleted": "T"}
-        m = imaplib.IMAP4(host, port, timeout=10)
+        m = imaplib.IMAP4(host, port, timeout=30)
         m.login(user, "secret")
         rows = []
         for line in m.list('""', "*")[1]:
@@ -41,7 +41,7 @@ enum IMAPSyncScenario {
     static let serverChangesScript = #"""
         import imaplib, re, sys
         host, port, user = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-        m = imaplib.IMAP4(host, port, timeout=10)
+        m = imaplib.IMAP4(host, port, timeout=30)
         m.login(user, "secret")
         def uid(subject):
             typ, data = m.uid("SEARCH", "SUBJECT", '"%s"' % subject)
