@@ -49,6 +49,13 @@ package struct IMAPCommandReader: Sendable {
     /// Octets of literal data announced so far in the current command.
     private var literalLength = 0
 
+    /// Whether the next input starts a command: no command is partly read (a line before a
+    /// literal, a literal's data) and no refused one is being skipped.
+    package var isBetweenCommands: Bool {
+        if case .line = phase, segments.isEmpty { return true }
+        return false
+    }
+
     /// A reader under `limits`.
     package init(limits: IMAPReaderLimits = IMAPReaderLimits()) {
         self.limits = limits
