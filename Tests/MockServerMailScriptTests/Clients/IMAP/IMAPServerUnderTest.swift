@@ -1,4 +1,6 @@
 import Foundation
+import MockServerMail
+import MockServerMailScript
 import MockServerTLS
 import Testing
 import TestSupport
@@ -12,8 +14,8 @@ enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConver
     /// Ours: `MailServer`'s IMAP listener.
     case mockserver
 
-    /// The servers every IMAP client suite runs against. Ours joins when its IMAP listener is wired
-    /// into `MailServer` (then `start` below starts it).
+    /// The servers every IMAP client suite runs against: ours joins at merge (`start` below starts
+    /// it already, as `MailServer`'s IMAP listener on the seed).
     static let tested: [IMAPServerUnderTest] = [.dovecot]
 
     /// The server's name in test results.
@@ -51,7 +53,21 @@ enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConver
             return IMAPTestServer(host: dovecot.plainHost, port: dovecot.imapPort, tlsPort: tls == .implicit ? dovecot.imapTLSPort : nil, caFile: ca,
                                   deliver: { raw, address in try dovecot.deliver(raw, to: address) }, stop: { dovecot.stop() })
         case .mockserver:
-            throw IMAPServerUnderTestError("our IMAP server is not yet wired into MailServer (mail.imap.port): add it here at merge")
+            let mailSeed = try MailSeed(directory: seed)
+            let configure: (inout MailServerConfiguration) throws -> Void = {
+                $0.seed = mailSeed
+                $0.tlsRequired = tlsRequired
+                if let users { $0.users = MailUsers(accounts: Dictionary(uniqueKeysWithValues: users.map { (MailboxAddress($0.key), $0.value) })) }
+            }
+            // Ours has one IMAP port, plain (STARTTLS offered with `.explicit`) or implicit TLS: for
+            // `.implicit`, a second server on the same seed is the plain one (its own store).
+            let server = try MailTestServer(tls: tls, configure)
+            let plain = tls == .implicit ? try MailTestServer(configure) : server
+            let deliver: (Data, String) throws -> Void = { raw, address in
+                _ = server.store.deliver(raw, envelope: MailEnvelope(sender: "bob@example.com", recipients: [address], origin: .seed(path: "test")))
+            }
+            return IMAPTestServer(host: "127.0.0.1", port: plain.mail.imap.port, tlsPort: tls == .implicit ? server.mail.imap.port : nil, caFile: server.caFile,
+                                  deliver: deliver, stop: { server.mail.stop(); plain.mail.stop() })
         }
     }
 }
