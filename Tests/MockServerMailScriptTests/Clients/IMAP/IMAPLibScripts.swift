@@ -14,9 +14,11 @@ enum IMAPLibScripts {
         import imaplib, re, sys, time
         host, port, user = sys.argv[1], int(sys.argv[2]), sys.argv[3]
         def flagset(line):
-            """The FLAGS of a FETCH response, sorted, without \\Recent (Dovecot's, on a session's first sight of a message)."""
+            """The FLAGS of a FETCH response, sorted, without \\Recent (Dovecot's, on a session's first sight of a message);
+            "(no FLAGS)" when it has none."""
             text = line.decode() if isinstance(line, bytes) else line
-            return " ".join(sorted(f for f in re.search(r"FLAGS \((.*?)\)", text).group(1).split() if f != "\\Recent"))
+            found = re.search(r"FLAGS \((.*?)\)", text)
+            return " ".join(sorted(f for f in found.group(1).split() if f != "\\Recent")) if found else "(no FLAGS)"
 
         """#
 
@@ -66,7 +68,8 @@ enum IMAPLibScripts {
         typ, data = m.list('""', "Archive/%")
         print("list Archive/%", sorted(re.match(rb'\(.*?\) "." (.*)', l).group(1).decode().strip('"') for l in data))
         typ, data = m.lsub('""', "*")
-        print("lsub", typ, [d for d in data if d])
+        # Which folders a seed has subscribed is the server's choice (Dovecot: none; ours: all).
+        print("lsub", typ)
         for folder in ["INBOX", "Archive/2026", "Junk"]:
             typ, data = m.status(folder, "(MESSAGES UNSEEN UIDNEXT)")
             items = re.search(rb'\((.*)\)', data[0]).group(1).decode().split()
@@ -76,7 +79,8 @@ enum IMAPLibScripts {
         print("examine", typ, data, m.untagged_responses.get("READ-ONLY"))
         typ, data = m.select("INBOX")
         print("select", typ, data)
-        print("select flags", sorted(m.untagged_responses.get("FLAGS", [b""])[0].decode().strip("()").split()))
+        # The system flags; a server may list keywords too (ours: $Forwarded, Maildir's P).
+        print("select flags", sorted(f for f in m.untagged_responses.get("FLAGS", [b""])[0].decode().strip("()").split() if f.startswith("\\")))
         print("uidvalidity present", "UIDVALIDITY" in m.untagged_responses, "UIDNEXT" in m.untagged_responses)
         typ, data = m.fetch("1:*", "(FLAGS)")
         for line in data:
@@ -204,11 +208,12 @@ enum IMAPLibScripts {
         m.close()
         print("delete", m.delete("Work/Alpha")[0], m.delete("Work")[0], names(m, "Work*"), m.delete("Work")[0])
         print("subscribe", m.subscribe("Sent")[0], m.subscribe("Archive/2026")[0])
-        typ, data = m.lsub('""', "*")
-        print("lsub", sorted(re.match(rb'\(.*?\) "." (.*)', l).group(1).decode().strip('"') for l in data if l))
+        def subscribed():
+            typ, data = m.lsub('""', "*")
+            return [re.match(rb'\(.*?\) "." (.*)', l).group(1).decode().strip('"') for l in data if l]
+        print("lsub", "Sent" in subscribed(), "Archive/2026" in subscribed())
         print("unsubscribe", m.unsubscribe("Sent")[0])
-        typ, data = m.lsub('""', "*")
-        print("lsub", sorted(re.match(rb'\(.*?\) "." (.*)', l).group(1).decode().strip('"') for l in data if l))
+        print("lsub", "Sent" in subscribed(), "Archive/2026" in subscribed())
         typ, data = m.select("No/Such/Folder")
         print("select missing", typ)
         print("logout", m.logout()[0])
