@@ -14,9 +14,9 @@ enum IMAPServerUnderTest: String, CaseIterable, Sendable, CustomTestStringConver
     /// Ours: `MailServer`'s IMAP listener.
     case mockserver
 
-    /// The servers every IMAP client suite runs against: ours joins at merge (`start` below starts
-    /// it already, as `MailServer`'s IMAP listener on the seed).
-    static let tested: [IMAPServerUnderTest] = [.dovecot]
+    /// The servers every IMAP client suite runs against: ours (`MailServer`'s IMAP listener on the
+    /// seed) and Dovecot, the control, on a copy of the same seed.
+    static let tested: [IMAPServerUnderTest] = [.mockserver, .dovecot]
 
     /// The server's name in test results.
     var testDescription: String { rawValue }
