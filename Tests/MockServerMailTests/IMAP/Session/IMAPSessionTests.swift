@@ -178,6 +178,10 @@ struct IMAPSessionTests {
         #expect(dialogue.send("f UID MOVE 2 Sent\r\n") == "* OK [COPYUID \(validity) 2 4] Moved UIDs.\r\n* 2 EXPUNGE\r\nf OK Move completed.\r\n")
         #expect(store.messages(of: "alice@example.com").map(\.uid) == [1])
         #expect(dialogue.send("g COPY 1 Nowhere\r\n") == "g NO [TRYCREATE] Mailbox doesn't exist: Nowhere\r\n")
+        // RFC 6855's UTF8 (~{n}) form, once UTF8=ACCEPT is on.
+        _ = dialogue.send("h ENABLE UTF8=ACCEPT\r\n")
+        #expect(dialogue.send("i APPEND Sent UTF8 (~{21+}\r\nSubject: Grüße\r\n\r\nx)\r\n") == "i OK [APPENDUID \(validity) 5] Append completed.\r\n")
+        #expect(store.messages(of: "alice@example.com", folder: "Sent").last?.transaction.message.subject == "Grüße")
     }
 
     @Test("hidden capabilities are not listed and their commands are refused")
