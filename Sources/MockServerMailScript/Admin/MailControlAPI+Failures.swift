@@ -20,10 +20,9 @@ extension MailControlAPI {
         let members = try Self.object(body, fields: MailFaultRule.controlFields,
                                       example: #"{"point": "imap.fetch", "action": "reply", "code": 421, "text": "Going down"}"#)
         let rule = try MailFaultRule(controlJSON: members)
-        guard faults.rules.count < Self.largestRuleCount else {
+        guard faults.add(rule, upTo: Self.largestRuleCount) else {
             throw MailControlError(400, "the plan holds \(Self.largestRuleCount) rules, as many as it takes: DELETE \(Self.prefix)failures first")
         }
-        faults.add(rule)
         return .init(json: failureList)
     }
 

@@ -35,13 +35,8 @@ extension MailControlAPI {
         let start = try Self.wholeNumber(query, "start", default: 0, largest: Int.max)
         let limit = try Self.wholeNumber(query, "limit", default: Self.defaultLimit, largest: Self.largestLimit)
         let folder = try existingFolder(query["folder"] ?? MailStore.inbox, of: address)
-        var json = MailControlJSON.folder(folder, messages: folder.entries.dropFirst(start).prefix(limit))
-        if var members = json.objectMembers {
-            members["address"] = .string(address)
-            members["start"] = .number(start)
-            json = .object(members)
-        }
-        return .init(json: json)
+        return .init(json: MailControlJSON.folder(folder, messages: folder.entries.dropFirst(start).prefix(limit),
+                                                  adding: ["address": .string(address), "start": .number(start)]))
     }
 
     /// `POST /api/v1/mockserver/uidvalidity` with `{"address": A, "folder": F}` (`folder` is
@@ -80,8 +75,8 @@ extension MailControlAPI {
     /// Throws a 404 naming `address` when it has no mailbox.
     private func requireMailbox(_ address: String) throws(MailControlError) {
         guard !store.folders(of: address).isEmpty else {
-            let known = store.addresses.prefix(20).map(\.text)
-            throw MailControlError(404, "no mailbox for \(address)" + (known.isEmpty ? " (the store has none)" : " (addresses: \(known.joined(separator: ", "))\(store.addresses.count > 20 ? ", …" : ""))"))
+            let known = store.addresses.map(\.text)
+            throw MailControlError(404, "no mailbox for \(address)" + (known.isEmpty ? " (the store has none)" : " (addresses: \(Self.someOf(known)))"))
         }
     }
 
@@ -89,9 +84,14 @@ extension MailControlAPI {
     private func existingFolder(_ name: String, of address: String) throws(MailControlError) -> MailFolder {
         try requireMailbox(address)
         guard let folder = store.folder(name, of: address) else {
-            let names = store.folders(of: address)
-            throw MailControlError(404, "no folder \(name) of \(address) (its folders: \(names.prefix(20).joined(separator: ", "))\(names.count > 20 ? ", …" : ""))")
+            throw MailControlError(404, "no folder \(name) of \(address) (its folders: \(Self.someOf(store.folders(of: address))))")
         }
         return folder
+    }
+
+    /// The first 20 of `names`, joined by commas, with `…` after them when there are more: a
+    /// refusal's list stays short whatever the store holds.
+    private static func someOf(_ names: [String]) -> String {
+        names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", …" : "")
     }
 }

@@ -8,8 +8,8 @@ import MockServerMail
 enum MailControlJSON {
     /// A folder: `name`, `specialUse` (RFC 6154's attribute, `\Sent`, or null), `uidValidity`,
     /// `nextUID`, `highestModSeq`, `messageCount`, `unseenCount` and `keywords` (every keyword set
-    /// in it); with `messages` when `messages` is given.
-    static func folder(_ folder: MailFolder, messages: ArraySlice<MailboxEntry>? = nil) -> JSONNode {
+    /// in it); with `messages` when `messages` is given, and the fields of `adding`.
+    static func folder(_ folder: MailFolder, messages: ArraySlice<MailboxEntry>? = nil, adding: [String: JSONNode] = [:]) -> JSONNode {
         var fields: [String: JSONNode] = [
             "name": .string(folder.name),
             "specialUse": IMAPSession.specialUse(of: folder.name).map(JSONNode.string) ?? .null,
@@ -21,7 +21,7 @@ enum MailControlJSON {
             "keywords": .array(folder.keywords.map(JSONNode.string)),
         ]
         if let messages { fields["messages"] = .array(messages.map(entry)) }
-        return .object(fields)
+        return .object(fields.merging(adding) { _, added in added })
     }
 
     /// A message of a folder: `uid`, `flags` (system flags as IMAP spells them, `\Seen`),
