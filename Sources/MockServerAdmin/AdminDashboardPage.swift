@@ -136,7 +136,9 @@ enum AdminDashboardPage {
     #mail-folders h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
     #mail-folders tr.folder th { background: #f1f4f7; }
     #mail-folders th small { font-weight: normal; color: var(--muted); margin-left: .5rem; }
-    #mail-folders td.flags { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; }
+    #mail-folders td.flags { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; width: 35%; }
+    #mail-folders td.number { width: 3.5rem; }
+    #mail button { white-space: nowrap; }
     #transcript-section { grid-row: span 4; }
     @media (max-width: 800px) { #transcript-section { grid-row: auto; } }
     h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; align-items: baseline; }
