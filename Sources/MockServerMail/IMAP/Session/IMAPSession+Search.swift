@@ -3,7 +3,7 @@ import Foundation
 /// SEARCH and SORT (and their UID forms), with ESEARCH's RETURN options and SEARCHRES's `$`.
 extension IMAPSession {
     /// SEARCH [RETURN (…)] [CHARSET name] keys.
-    mutating func search(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func search(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         var (address, selection) = try selected()
         let parsed: IMAPSearchCommand
         switch IMAPSearchCommand.parse(arguments.rest) {
@@ -31,7 +31,7 @@ extension IMAPSession {
     }
 
     /// SORT (criteria) charset keys (RFC 5256).
-    mutating func sort(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func sort(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         let (_, selection) = try selected()
         let parsed: IMAPSortCommand
         switch IMAPSortCommand.parse(arguments.rest) {
