@@ -5,7 +5,7 @@ import Foundation
 extension IMAPSession {
     /// The special-use attribute (RFC 6154) of a top-level folder by its name, as the contract says:
     /// `Sent`, `Drafts`, `Trash`, `Junk` or `Spam`, and `Archive`.
-    static func specialUse(of name: String) -> String? {
+    package static func specialUse(of name: String) -> String? {
         guard !name.contains(MailStore.folderSeparator) else { return nil }
         switch name.lowercased() {
         case "sent": return "\\Sent"
