@@ -75,4 +75,23 @@ struct IMAPServingTests {
         #expect(try client.readLine() == "a OK scripted")
         #expect(try client.readLine() == "b OK NOOP completed.")
     }
+
+    @Test("a FETCH of 6 MiB, made a part at a time, reaches a client that reads it as it comes: the connection asks for the next part once the last is written")
+    func largeFetch() throws {
+        let mail = try MailServer(MailServerConfiguration())
+        try mail.start()
+        defer { mail.stop() }
+        let body = String(repeating: "0123456789abcdef\r\n", count: 16_384)   // 288 KiB a message
+        for index in 1...20 { Self.deliver(mail, subject: "\(index)\r\n\r\n\(body)") }
+        let result = try Tools.python("""
+            import imaplib
+            m = imaplib.IMAP4("127.0.0.1", \(mail.imap.port), timeout=30)
+            m.login("alice@example.com", "pw")
+            m.select("INBOX", readonly=True)
+            typ, data = m.fetch("1:*", "(BODY.PEEK[])")
+            print(typ, sum(len(item[1]) for item in data if isinstance(item, tuple)))
+            """)
+        // 20 messages of "Subject: N\r\n\r\n" + body + "\r\n\r\nx\r\n": 20 × 294,932 bytes, and the 31 digits of 1…20.
+        #expect(result.stdout == "OK 5898671\n", "\(result)")
+    }
 }

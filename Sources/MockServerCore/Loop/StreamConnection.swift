@@ -401,7 +401,14 @@ package final class StreamConnection: LoopHandler {
                 perform(step)
                 continue
             }
-            if output.count >= Self.highWater { break }
+            if output.count >= Self.highWater {
+                // Written as far as the socket takes it now: once below the mark, the driver is asked
+                // on. A driver that answers without new input (a large IMAP FETCH or POP3 RETR made a
+                // part at a time) would otherwise wait, the output all written, for input that does not come.
+                flush()
+                if isClosed { return }
+                if output.count >= Self.highWater { break }
+            }
             if !steps.isEmpty {
                 // The steps have all run: neither they nor the bytes they sent are kept while the
                 // connection waits (an idle connection would hold its last answer).
