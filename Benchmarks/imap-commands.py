@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Times one IMAP command, sent again and again on one connection (for Benchmarks/imap-commands.sh).
+
+    imap-commands.py HOST PORT USER FOLDER REPEATS PID COMMAND
+
+Logs in (any password), SELECTs FOLDER, sends COMMAND once to warm up (a server that builds an index
+or a cache on first use does so then), then REPEATS times, each answer read to its tagged OK before the
+next command. Around each measured command it reads the CPU time the server has run: the sum over the
+threads of PID and of its live descendants of /proc/T/schedstat's first field (for Dovecot, its master,
+the imap process serving this connection and the services it asks; for ours, its one process).
+
+Prints `seconds=S cpu_ns=C bytes=B untagged=U found=F` per repeat: the client's wall-clock time from
+sending the command to reading its tagged answer, the server's CPU time over it, the answer's bytes
+(the client sends nothing more before its end), its untagged responses (FETCH responses) and
+the numbers SEARCH found. Any NO or BAD stops it with an error.
+"""
+import os
+import socket
+import sys
+import time
+
+host, port, user, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+repeats, root, command = int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
+
+
+def descendants(pid):
+    """PID and its live descendants, from /proc/P/task/T/children."""
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as file:
+                    stack.extend(int(child) for child in file.read().split())
+        except OSError:
+            pass  # exited meanwhile
+    return found
+
+
+def cpu_ns(pid):
+    """Nanoseconds of CPU run by the threads of PID and its live descendants."""
+    total = 0
+    for process in descendants(pid):
+        try:
+            for task in os.listdir(f"/proc/{process}/task"):
+                with open(f"/proc/{process}/task/{task}/schedstat") as file:
+                    total += int(file.read().split()[0])
+        except OSError:
+            pass
+    return total
+
+
+class Connection:
+    """One IMAP connection: sends tagged commands and reads their answers, literals included."""
+
+    def __init__(self):
+        self.sock = socket.create_connection((host, port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = bytearray()
+        self.position = 0
+        self.counter = 0
+        self.received = 0
+        self.line()  # the greeting
+
+    def fill(self):
+        chunk = self.sock.recv(1 << 20)
+        if not chunk:
+            sys.exit("closed by the server")
+        self.received += len(chunk)
+        if self.position:
+            del self.buffer[:self.position]
+            self.position = 0
+        self.buffer += chunk
+
+    def line(self):
+        """One response line with the literals it announces (their bytes skipped): its text."""
+        parts = []
+        while True:
+            end = self.buffer.find(b"\r\n", self.position)
+            while end < 0:
+                self.fill()
+                end = self.buffer.find(b"\r\n", self.position)
+            text = bytes(self.buffer[self.position:end])
+            self.position = end + 2
+            parts.append(text)
+            if not text.endswith(b"}"):
+                return b"".join(parts)
+            size = int(text[text.rindex(b"{") + 1:-1])
+            while len(self.buffer) - self.position < size:
+                self.fill()
+            self.position += size
+
+    def run(self, text):
+        """Sends `text` as a command; returns (untagged responses, numbers in `* SEARCH`)."""
+        self.counter += 1
+        tag = b"b%d" % self.counter
+        self.sock.sendall(tag + b" " + text.encode() + b"\r\n")
+        untagged = found = 0
+        while True:
+            line = self.line()
+            if line.startswith(tag + b" "):
+                if not line.startswith(tag + b" OK"):
+                    sys.exit(f"{text}: {line.decode(errors='replace')}")
+                return untagged, found
+            if line.startswith(b"* SEARCH"):
+                found += len(line.split()) - 2
+            elif line.startswith(b"* "):
+                untagged += 1
+
+
+connection = Connection()
+connection.run(f"LOGIN {user} secret")
+connection.run(f"SELECT \"{folder}\"")
+connection.run(command)
+for _ in range(repeats):
+    received_before = connection.received
+    cpu_before = cpu_ns(root)
+    began = time.monotonic()
+    untagged, found = connection.run(command)
+    seconds = time.monotonic() - began
+    cpu = cpu_ns(root) - cpu_before
+    print(f"seconds={seconds:.6f} cpu_ns={cpu} bytes={connection.received - received_before} untagged={untagged} found={found}",
+          flush=True)
+connection.run("LOGOUT")
