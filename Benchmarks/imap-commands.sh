@@ -68,9 +68,10 @@ for bench in ("envelope", "body", "search"):
         # The median of each round's repeats, then the median over rounds.
         time = statistics.median(statistics.median(float(r["seconds"]) for r in rs) for rs in by_round.values())
         cpu = statistics.median(statistics.median(int(r["cpu_ns"]) for r in rs) for rs in by_round.values())
+        client = statistics.median(statistics.median(int(r["client_cpu_ns"]) for r in rs) for rs in by_round.values())
         per_round = " ".join("%.1f" % (1e3 * statistics.median(float(r["seconds"]) for r in rs)) for rs in by_round.values())
         medians[name] = (time, cpu)
-        print(f"{bench:8} {name:10} ms/command={1e3 * time:.1f} server_cpu_ms/command={cpu / 1e6:.1f} "
+        print(f"{bench:8} {name:10} ms/command={1e3 * time:.1f} server_cpu_ms/command={cpu / 1e6:.1f} client_cpu_ms={client / 1e6:.1f} "
               f"bytes={mine[-1]['bytes']} untagged={mine[-1]['untagged']} found={mine[-1]['found']} (rounds, ms: {per_round})")
     if "mockserver" in medians:
         (dt, dc), (mt, mc) = medians["dovecot"], medians["mockserver"]
