@@ -15,41 +15,14 @@ sending the command to reading its tagged answer, the server's CPU time over it,
 the numbers SEARCH found, and the client's own CPU time (how much of the wall-clock time is the
 client's: the same for both servers given the same answers). Any NO or BAD stops it with an error.
 """
-import os
 import socket
 import sys
 import time
 
+from process_tree import cpu_ns
+
 host, port, user, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 repeats, root, command = int(sys.argv[5]), int(sys.argv[6]), sys.argv[7]
-
-
-def descendants(pid):
-    """PID and its live descendants, from /proc/P/task/T/children."""
-    found, stack = [], [pid]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        try:
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as file:
-                    stack.extend(int(child) for child in file.read().split())
-        except OSError:
-            pass  # exited meanwhile
-    return found
-
-
-def cpu_ns(pid):
-    """Nanoseconds of CPU run by the threads of PID and its live descendants."""
-    total = 0
-    for process in descendants(pid):
-        try:
-            for task in os.listdir(f"/proc/{process}/task"):
-                with open(f"/proc/{process}/task/{task}/schedstat") as file:
-                    total += int(file.read().split()[0])
-        except OSError:
-            pass
-    return total
 
 
 class Connection:

@@ -25,53 +25,12 @@ import subprocess
 import sys
 import time
 
+from process_tree import cpu_ns, memory
+
 host, port, user, count, root = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 delivery = sys.argv[6:]
 timeout = float(os.environ.get("TIMEOUT", "45"))
 concurrent_logins = 20
-
-
-def tree(pid):
-    """PID and its live descendants."""
-    found, stack = [], [pid]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        try:
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as file:
-                    stack.extend(int(child) for child in file.read().split())
-        except OSError:
-            pass
-    return found
-
-
-def memory(pid):
-    """(RSS kB, PSS kB, processes) summed over PID's tree."""
-    rss = pss = processes = 0
-    for process in tree(pid):
-        try:
-            with open(f"/proc/{process}/status") as file:
-                rss += next(int(line.split()[1]) for line in file if line.startswith("VmRSS:"))
-            with open(f"/proc/{process}/smaps_rollup") as file:
-                pss += next(int(line.split()[1]) for line in file if line.startswith("Pss:"))
-            processes += 1
-        except (OSError, StopIteration):
-            pass
-    return rss, pss, processes
-
-
-def cpu_ns(pid):
-    """Nanoseconds of CPU run by the threads of PID's tree."""
-    total = 0
-    for process in tree(pid):
-        try:
-            for task in os.listdir(f"/proc/{process}/task"):
-                with open(f"/proc/{process}/task/{task}/schedstat") as file:
-                    total += int(file.read().split()[0])
-        except OSError:
-            pass
-    return total
 
 
 class Client:

@@ -13,6 +13,8 @@
 #                              not served yet) and $smtp_mockserver (SMTP's port).
 # Needs Dovecot's IMAP (apt-get install dovecot-imapd) and python3.
 
+export PYTHONDONTWRITEBYTECODE=1  # the clients import Benchmarks/process_tree.py: no __pycache__ left
+
 imap_work() {
     local shm
     shm=$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")
