@@ -36,6 +36,9 @@ package final class MailConnectionDriver: StreamDriver {
 
     package func opened(_ connection: StreamConnection) -> [StreamStep] {
         var dialogue = makeDialogue(connection.peer, connection.speaksTLS ? .implicitTLS : .plain)
+        let target = LoopBound(WakeTarget(driver: self, connection: connection))
+        let inbox = connection.loop.inbox
+        dialogue.attach { inbox.execute { _ in target.value.wake() } }
         let actions = dialogue.start()
         phase = .reading(dialogue)
         // A script's `«initial»` stands in for the session's greeting (a close the session asks for still closes).
@@ -85,7 +88,25 @@ package final class MailConnectionDriver: StreamDriver {
     }
 
     package func closed(_ connection: StreamConnection, reason: Transcript.CloseReason) {
+        if case .reading(var dialogue) = phase { dialogue.detach() }
         phase = .ended
+    }
+
+    /// The dialogue's connection was woken from another thread: what it sends now goes out at once,
+    /// after what is queued (an idling IMAP session has no command in progress to interleave with).
+    fileprivate func woken(on connection: StreamConnection) {
+        guard !connection.isClosed, case .reading(var dialogue) = phase else { return }
+        phase = .ended
+        let actions = dialogue.woken()
+        phase = .reading(dialogue)
+        for action in actions {
+            switch action {
+            case .send(let bytes): connection.sendNow(bytes)
+            case .record(let bytes): connection.recordInput(InputUnit(bytes: bytes), response: nil)
+            case .close(let reason): connection.finishAfterOutput(.finished(reason))
+            case .startTLS: break
+            }
+        }
     }
 
     /// The connection's steps for `actions`.
@@ -124,5 +145,23 @@ package final class MailConnectionDriver: StreamDriver {
         phase = .ended
         dialogue.tlsStarted()
         phase = .reading(dialogue)
+    }
+}
+
+/// The driver and connection a wake-up reaches, held weakly: a wake queued as the connection
+/// closes finds nothing and does nothing.
+private final class WakeTarget {
+    weak var driver: MailConnectionDriver?
+    weak var connection: StreamConnection?
+
+    init(driver: MailConnectionDriver, connection: StreamConnection) {
+        self.driver = driver
+        self.connection = connection
+    }
+
+    /// Tells the driver, on the loop's thread.
+    func wake() {
+        guard let driver, let connection else { return }
+        driver.woken(on: connection)
     }
 }

@@ -20,8 +20,19 @@ package protocol MailDialogue {
     /// The command line at the start of `input`, without its line end, and how many bytes it takes
     /// with its end; nil when no whole line is there yet or it is over-long (``read(_:)`` answers that).
     func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)?
+    /// Gives the dialogue a way to wake its connection from any thread (IMAP's, when its mailbox
+    /// changes); called once, as the connection opens.
+    mutating func attach(wake: @escaping @Sendable () -> Void)
+    /// The connection was woken: what to send at once (an idling IMAP session's EXISTS).
+    mutating func woken() -> [MailDialogueAction]
+    /// The connection closed: the dialogue lets go of what it holds (a registration with the store).
+    mutating func detach()
 }
 
 extension MailDialogue {
     package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { [] }
+    /// Nothing: SMTP's and POP3's dialogues are never woken.
+    package mutating func attach(wake: @escaping @Sendable () -> Void) {}
+    package mutating func woken() -> [MailDialogueAction] { [] }
+    package mutating func detach() {}
 }

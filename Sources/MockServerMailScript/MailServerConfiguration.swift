@@ -4,7 +4,7 @@ import MockServerMail
 import MockServerScript
 import MockServerTLS
 
-/// How a mail server (SMTP and POP3 over one mailbox) listens and behaves: `mockserver mail`'s
+/// How a mail server (SMTP, POP3 and IMAP over one mailbox) listens and behaves: `mockserver mail`'s
 /// options, and what a test sets from Swift.
 package struct MailServerConfiguration: Sendable {
     /// The numeric address both listeners bind.
@@ -13,6 +13,11 @@ package struct MailServerConfiguration: Sendable {
     package var smtpPort: UInt16 = 0
     /// POP3's port; 0 lets the system pick one.
     package var pop3Port: UInt16 = 0
+    /// IMAP's port; 0 lets the system pick one.
+    package var imapPort: UInt16 = 0
+    /// IMAP capabilities the server acts as if it lacked (`MOVE`, `IDLE`, `UIDPLUS`, …), so that a
+    /// client's fallbacks can be tested: left out of CAPABILITY, their commands refused.
+    package var hiddenIMAPCapabilities: Set<String> = []
     /// The name the server gives itself in greetings and EHLO.
     package var hostName = "mockserver.test"
     /// TLS: with ``TLSSettings/Mode-swift.enum/implicit`` every listener is TLS from the first byte
@@ -33,7 +38,7 @@ package struct MailServerConfiguration: Sendable {
     /// Called with each transcript entry of either listener as it is recorded.
     package var transcriptObserver: (@Sendable (Transcript.Entry) -> Void)?
     /// Response scripts tried before the mail server, each on the protocol its scheme names
-    /// (`smtp`, `pop3`): its patterns answer what they take, the server the rest.
+    /// (`smtp`, `pop3`, `imap`): its patterns answer what they take, the server the rest.
     package var scripts: [ResponseScript] = []
     /// Where the servers log.
     package var logger = MockServerLogger.disabled

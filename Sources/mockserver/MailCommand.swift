@@ -3,7 +3,7 @@ import MockServer
 import MockServerMail
 import MockServerMailScript
 
-/// `mockserver mail …`: SMTP and POP3 over one mailbox, as the options say.
+/// `mockserver mail …`: SMTP, POP3 and IMAP over one mailbox, as the options say.
 struct MailCommand {
     let options: MailOptions
 
@@ -16,6 +16,8 @@ struct MailCommand {
         configuration.host = options.host
         configuration.smtpPort = options.smtpPort
         configuration.pop3Port = options.pop3Port
+        configuration.imapPort = options.imapPort
+        configuration.hiddenIMAPCapabilities = Set(options.hiddenCapabilities)
         configuration.tlsRequired = options.tlsRequired
         configuration.conditions = options.conditions
         if let maximum = options.maximumSize { configuration.maximumMessageSize = maximum }

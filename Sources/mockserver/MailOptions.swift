@@ -6,7 +6,7 @@ struct MailOptions: Equatable {
     enum Security: Equatable {
         /// Plain text, no STARTTLS offered.
         case plain
-        /// `--starttls`: plain listeners that offer STARTTLS (SMTP) and STLS (POP3).
+        /// `--starttls`: plain listeners that offer STARTTLS (SMTP, IMAP) and STLS (POP3).
         case startTLS
         /// `--tls`: every listener is TLS from the first byte.
         case implicit
@@ -14,8 +14,9 @@ struct MailOptions: Equatable {
 
     var smtpPort: UInt16 = 0
     var pop3Port: UInt16 = 0
-    /// `--imap-port`: taken (a port), for IMAP once it is served; a warning says it is not yet.
-    var imapPort: UInt16?
+    var imapPort: UInt16 = 0
+    /// `--hide-capability NAME`: IMAP capabilities the server acts as if it lacked.
+    var hiddenCapabilities: [String] = []
     var host = "127.0.0.1"
     var security = Security.plain
     /// `--tls-required`: commands other than the few the RFCs allow are refused before TLS.
@@ -38,34 +39,39 @@ struct MailOptions: Equatable {
     static let usage = """
         USAGE: mockserver mail [--smtp-port N] [--pop3-port N] [--imap-port N] [--host ADDR] [--tls | --starttls]
                                [--tls-required] [--tls-ca-out FILE] [--user ADDRESS:PASSWORD]...
-                               [--mail-dir DIR] [--max-size BYTES] [--script FILE]... [--admin] [--admin-port N]
+                               [--mail-dir DIR] [--max-size BYTES] [--script FILE]... [--hide-capability NAME]...
+                               [--admin] [--admin-port N]
                                [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                                [--transcript FILE] [--verbose]
 
-        A fake mail server: SMTP takes messages into one mailbox, which POP3 reads. The first lines
-        printed are "mockserver smtp on HOST:PORT", then "mockserver pop3 on HOST:PORT", then with
-        --admin "mockserver admin on http://127.0.0.1:PORT/". Docs/Mail.md tells the rest.
+        A fake mail server: SMTP takes messages into one mailbox, which POP3 and IMAP read. The first
+        lines printed are "mockserver smtp on HOST:PORT", "mockserver pop3 on HOST:PORT" and
+        "mockserver imap on HOST:PORT", then with --admin "mockserver admin on http://127.0.0.1:PORT/".
+        Docs/Mail.md tells the rest.
 
         OPTIONS:
           --smtp-port N        SMTP's port (default 0: the system picks one)
           --pop3-port N        POP3's port (default 0)
-          --imap-port N        IMAP's port, once IMAP is served; until then a warning says no
-                               IMAP listener was started
+          --imap-port N        IMAP's port (default 0)
           --host ADDR          numeric address to listen on (default 127.0.0.1)
           --tls                every listener is TLS from the first byte (RFC 8314), with a generated
                                test identity
-          --starttls           plain listeners that offer STARTTLS (SMTP) and STLS (POP3)
+          --starttls           plain listeners that offer STARTTLS (SMTP, IMAP) and STLS (POP3)
           --tls-required       before TLS, refuse every command but EHLO, HELO, NOOP, QUIT and
-                               STARTTLS (SMTP) or CAPA, STLS and QUIT (POP3), on loopback too
+                               STARTTLS (SMTP), CAPA, STLS and QUIT (POP3), and every login (IMAP:
+                               LOGINDISABLED), on loopback too
           --tls-ca-out FILE    write the test identity's CA certificate (PEM) to FILE
           --user ADDRESS:PASSWORD  only these accounts log in (repeat for more); without it any
                                login and password read the mailbox of the address logged in as
           --mail-dir DIR       seed: DIR/ADDRESS/ is a Maildir (cur/, new/, flags after ":2,"), or a
                                folder of .eml files whose subfolders are folders
           --max-size BYTES     the largest message taken (SIZE; default 10240000): larger ones get 552
-          --script FILE        a response script tried first on SMTP's or POP3's command lines, as its
-                               "scheme" says (smtp or pop3): its patterns answer what they take (the
-                               greeting too, with «initial»), the server the rest; repeat for both
+          --script FILE        a response script tried first on SMTP's, POP3's or IMAP's command lines,
+                               as its "scheme" says (smtp, pop3 or imap): its patterns answer what
+                               they take (the greeting too, with «initial»), the server the rest;
+                               repeat for each
+          --hide-capability NAME  IMAP acts as if it lacked NAME (MOVE, IDLE, UIDPLUS, CONDSTORE, …):
+                               not in CAPABILITY, its commands refused; repeat for more
           --admin              serve the control API on a loopback port
           --admin-port N       the control API on port N (implies --admin)
           --latency SECONDS    delay everything the server sends by SECONDS
@@ -99,6 +105,7 @@ struct MailOptions: Equatable {
             case "--smtp-port": smtpPort = try portValue(for: argument)
             case "--pop3-port": pop3Port = try portValue(for: argument)
             case "--imap-port": imapPort = try portValue(for: argument)
+            case "--hide-capability": hiddenCapabilities.append(try value(for: argument).uppercased())
             case "--host": host = try value(for: argument)
             case "--tls", "--starttls":
                 let mode: Security = argument == "--tls" ? .implicit : .startTLS

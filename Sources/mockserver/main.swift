@@ -30,7 +30,7 @@ func record(_ arguments: [String]) throws {
     RunningServer.park(keeping: sources)
 }
 
-/// `mockserver mail …`: SMTP and POP3 over one mailbox, with the first lines the contract gives.
+/// `mockserver mail …`: SMTP, POP3 and IMAP over one mailbox, with the first lines the contract gives.
 func mail(_ arguments: [String]) throws {
     let options = try MailOptions(arguments: arguments)
     if options.help {
@@ -41,9 +41,6 @@ func mail(_ arguments: [String]) throws {
     ProcessMemory.returnLargeBlocksWhenFreed()
     let running = RunningServer()
     let sources = running.routeStopSignals()
-    if let port = options.imapPort {
-        write("mockserver: mail: --imap-port \(port): IMAP is not served yet (SMTP and POP3 are): no IMAP listener\n", to: .standardError)
-    }
     let mail = try MailCommand(options: options).server()
     do {
         try mail.start()
@@ -51,7 +48,7 @@ func mail(_ arguments: [String]) throws {
         throw CommandLineError.cannotListen(error)
     }
     running.queue.sync { running.afterStop = { mail.stop() } }
-    for (name, server) in [("smtp", mail.smtp), ("pop3", mail.pop3)] {
+    for (name, server) in [("smtp", mail.smtp), ("pop3", mail.pop3), ("imap", mail.imap)] {
         let host = server.address.map { $0.isIPv6 ? "[\($0.host)]" : $0.host } ?? options.host
         write("mockserver \(name) on \(host):\(server.port)\n", to: .standardOutput)
     }

@@ -1,5 +1,5 @@
 /// A point in a mail dialogue where a test may make the server fail on demand: the greeting, a
-/// verb, or the end of a message's data.
+/// verb, or the end of a message's data, in SMTP, POP3 or IMAP.
 package enum MailFaultPoint: String, Sendable, Hashable, CaseIterable {
     /// The SMTP greeting (`220`), before any command.
     case smtpGreeting = "smtp.greeting"
@@ -25,4 +25,20 @@ package enum MailFaultPoint: String, Sendable, Hashable, CaseIterable {
     case pop3Pass = "pop3.pass"
     /// POP3's `RETR` (and `TOP`).
     case pop3Retrieve = "pop3.retr"
+    /// The IMAP greeting (`* OK`), before any command.
+    case imapGreeting = "imap.greeting"
+    /// IMAP's `LOGIN` and `AUTHENTICATE` (once its exchange has named the user), before the login is checked.
+    case imapLogin = "imap.login"
+    /// IMAP's `SELECT` and `EXAMINE`.
+    case imapSelect = "imap.select"
+    /// IMAP's `FETCH` (and `UID FETCH`): a reply or drop comes before any data; `dropMidway`
+    /// sends the data of half of the messages asked for, then `* BYE`, and closes.
+    case imapFetch = "imap.fetch"
+    /// IMAP's `APPEND`, once its message has arrived.
+    case imapAppend = "imap.append"
+    /// IMAP's `STORE`, `COPY`, `MOVE` and `EXPUNGE` (and their UID forms).
+    case imapChange = "imap.change"
+    /// Every IMAP command, before it is answered (a login whose token expires mid-session: the
+    /// user is the subject once logged in).
+    case imapCommand = "imap.command"
 }

@@ -53,6 +53,13 @@ package struct IMAPCommandReader: Sendable {
     /// not consumed, so that a line arriving a byte at a time is scanned once, not once per byte.
     private var scannedLength = 0
 
+    /// Whether the next input starts a command: no command is partly read (a line before a
+    /// literal, a literal's data) and no refused one is being skipped.
+    package var isBetweenCommands: Bool {
+        if case .line = phase, segments.isEmpty { return true }
+        return false
+    }
+
     /// A reader under `limits`.
     package init(limits: IMAPReaderLimits = IMAPReaderLimits()) {
         self.limits = limits

@@ -21,15 +21,20 @@ package final class MailStore: Sendable {
     /// The default ``byteLimit``: 64 MiB of message bytes.
     package static let defaultByteLimit = 64 << 20
 
-    private struct Waiter {
+    struct Waiter {
         let id: UInt64
         let match: MailMatch
         let continuation: CheckedContinuation<MailTransaction, any Error>
     }
 
-    private struct State {
+    struct State {
         /// Each address's folders by name.
         var mailboxes: [MailboxAddress: [String: MailFolder]] = [:]
+        /// Each address's subscribed folder names (IMAP's LSUB).
+        var subscriptions: [MailboxAddress: Set<String>] = [:]
+        /// Who is told of changes to each address's folders (IMAP sessions), by registration ID.
+        var observers: [MailboxAddress: [UInt64: @Sendable () -> Void]] = [:]
+        var nextObserverID: UInt64 = 0
         /// The kept transactions, oldest first.
         var transactions: [MailTransaction] = []
         var byID: [String: MailTransaction] = [:]
@@ -65,7 +70,9 @@ package final class MailStore: Sendable {
         /// out of ``transactions``).
         mutating func forget(_ transaction: MailTransaction) {
             for place in placements.removeValue(forKey: transaction.id) ?? [] {
-                mailboxes[place.address]?[place.folder]?.entries.removeAll { $0.transaction === transaction }
+                guard mailboxes[place.address]?[place.folder] != nil else { continue }
+                mailboxes[place.address]![place.folder]!.entries.removeAll { $0.transaction === transaction }
+                _ = mailboxes[place.address]![place.folder]!.nextModSeq()
             }
             byID[transaction.id] = nil
             bytes -= transaction.size
@@ -78,6 +85,7 @@ package final class MailStore: Sendable {
             let removed = entries.filter(remove)
             guard !removed.isEmpty else { return [] }
             mailboxes[address]![folder]!.entries.removeAll(where: remove)
+            _ = mailboxes[address]![folder]!.nextModSeq()
             var orphans: [MailTransaction] = []
             for entry in removed {
                 let id = entry.transaction.id
@@ -112,7 +120,7 @@ package final class MailStore: Sendable {
     /// Called once a wait has found nothing and registered, outside the lock (tests deliver then,
     /// to show a wait satisfied by a later delivery).
     private let waitRegistered: (@Sendable (MailMatch) -> Void)?
-    private let state: Locked<State>
+    let state: Locked<State>
 
     /// A store with `seed`'s messages in place.
     ///
@@ -138,7 +146,10 @@ package final class MailStore: Sendable {
     private func placeSeed(in state: inout State) {
         guard let seed else { return }
         for (address, folders) in seed.folders {
-            for folder in folders { state.makeFolder(folder, of: address) }
+            for folder in folders {
+                state.makeFolder(folder, of: address)
+                state.subscriptions[address, default: []].insert(folder)
+            }
         }
         for message in seed.messages {
             let sender = MailMessage(message.raw).from.first?.address ?? ""
@@ -166,12 +177,13 @@ package final class MailStore: Sendable {
             let address = MailboxAddress(recipient)
             if !places.contains(where: { $0.address == address }) { places.append((address, Self.inbox)) }
         }
-        let satisfied = state.withLock { state in
+        let (satisfied, observers) = state.withLock { state in
             state.add(transaction, to: places, flags: [])
             dropOverBytes(&state)
-            return state.satisfied(by: transaction)
+            return (state.satisfied(by: transaction), state.observers(of: places.map(\.address)))
         }
         for continuation in satisfied { continuation.resume(returning: transaction) }
+        for observer in observers { observer() }
         return transaction
     }
 
@@ -188,7 +200,12 @@ package final class MailStore: Sendable {
     }
 
     private func noteLogin(_ result: MailLoginResult) -> MailLoginResult {
-        if case .accepted(let address) = result { state.withLock { $0.makeFolder(Self.inbox, of: address) } }
+        if case .accepted(let address) = result {
+            state.withLock { state in
+                state.makeFolder(Self.inbox, of: address)
+                state.subscriptions[address, default: []].insert(Self.inbox)
+            }
+        }
         return result
     }
 
@@ -232,9 +249,13 @@ package final class MailStore: Sendable {
     @discardableResult
     package func updateFlags(uid: UInt32, folder: String = MailStore.inbox, of address: String, _ change: (inout MailFlags) -> Void) -> Bool {
         let address = MailboxAddress(address), folder = Self.folderName(folder)
-        return state.withLock { state in
+        return changing([address]) { state in
             guard let index = state.mailboxes[address]?[folder]?.index(of: uid) else { return false }
-            change(&state.mailboxes[address]![folder]!.entries[index].flags)
+            var flags = state.mailboxes[address]![folder]!.entries[index].flags
+            change(&flags)
+            guard flags != state.mailboxes[address]![folder]!.entries[index].flags else { return true }
+            state.mailboxes[address]![folder]!.entries[index].flags = flags
+            state.mailboxes[address]![folder]!.entries[index].modSeq = state.mailboxes[address]![folder]!.nextModSeq()
             return true
         }
     }
@@ -245,7 +266,7 @@ package final class MailStore: Sendable {
     @discardableResult
     package func expunge(folder: String = MailStore.inbox, of address: String) -> [UInt32] {
         let address = MailboxAddress(address), folder = Self.folderName(folder)
-        return state.withLock { $0.removeEntries(of: address, folder: folder) { $0.flags.contains(.deleted) } }
+        return changing([address]) { $0.removeEntries(of: address, folder: folder) { $0.flags.contains(.deleted) } }
     }
 
     /// Removes the entries with these UIDs from a folder of `address`, whatever their flags
@@ -257,13 +278,13 @@ package final class MailStore: Sendable {
         let uids = Set(uids)
         guard !uids.isEmpty else { return [] }
         let address = MailboxAddress(address), folder = Self.folderName(folder)
-        return state.withLock { $0.removeEntries(of: address, folder: folder) { uids.contains($0.uid) } }
+        return changing([address]) { $0.removeEntries(of: address, folder: folder) { uids.contains($0.uid) } }
     }
 
     /// Removes every message; folders stay, with their UIDVALIDITY and next UID (UIDs are never
     /// reused). Waits keep waiting.
     package func purge() {
-        state.withLock(Self.purgeAll)
+        changing(nil, Self.purgeAll)
     }
 
     /// Removes the transactions with these IDs, from every folder that holds them (Mailpit's
@@ -271,7 +292,7 @@ package final class MailStore: Sendable {
     /// in the order given; an unknown ID is skipped.
     @discardableResult
     package func remove(ids: [String]) -> [String] {
-        state.withLock { state in
+        changing(nil) { state in
             var removed: [String] = []
             var gone: Set<ObjectIdentifier> = []
             for id in ids {
@@ -289,7 +310,7 @@ package final class MailStore: Sendable {
     /// stays in their folders.
     package func purge(address: String) {
         let address = MailboxAddress(address)
-        state.withLock { state in
+        changing([address]) { state in
             for folder in state.mailboxes[address]?.keys.sorted() ?? [] {
                 _ = state.removeEntries(of: address, folder: folder) { _ in true }
             }
@@ -300,7 +321,7 @@ package final class MailStore: Sendable {
     /// with new UIDs after the old ones: a reader that kept UIDs sees them expunged and new ones
     /// arrive, as IMAP allows without a new UIDVALIDITY).
     package func reset() {
-        state.withLock { state in
+        changing(nil) { state in
             Self.purgeAll(&state)
             placeSeed(in: &state)
         }
@@ -308,7 +329,10 @@ package final class MailStore: Sendable {
 
     private static func purgeAll(_ state: inout State) {
         for (address, folders) in state.mailboxes {
-            for name in folders.keys { state.mailboxes[address]![name]!.entries.removeAll() }
+            for name in folders.keys where !state.mailboxes[address]![name]!.entries.isEmpty {
+                state.mailboxes[address]![name]!.entries.removeAll()
+                _ = state.mailboxes[address]![name]!.nextModSeq()
+            }
         }
         state.transactions.removeAll()
         state.byID.removeAll()
@@ -318,7 +342,7 @@ package final class MailStore: Sendable {
 
     /// Drops the oldest transactions until the kept ones hold at most ``byteLimit`` bytes,
     /// keeping the newest.
-    private func dropOverBytes(_ state: inout State) {
+    func dropOverBytes(_ state: inout State) {
         while state.bytes > byteLimit, state.transactions.count > 1 {
             state.dropped += 1
             state.forget(state.transactions.removeFirst())

@@ -16,6 +16,7 @@ package final class MailTransaction: Sendable, CustomStringConvertible {
     /// When the transaction ended (or the seed file's time).
     package let time: Date
     private let parsed: Locked<MailMessage?>
+    private let summary: Locked<IMAPMessageSummary?>
 
     package init(id: String = MailTransaction.makeID(), envelope: MailEnvelope, raw: Data, time: Date) {
         self.id = id
@@ -23,6 +24,19 @@ package final class MailTransaction: Sendable, CustomStringConvertible {
         self.raw = raw
         self.time = time
         parsed = Locked(nil)
+        summary = Locked(nil)
+    }
+
+    /// What IMAP's FETCH answers of the message (ENVELOPE, BODYSTRUCTURE), made on first use and
+    /// kept, so that a FETCH over many messages copies bytes ready made.
+    package var imapSummary: IMAPMessageSummary {
+        if let summary = summary.withLock({ $0 }) { return summary }
+        let made = IMAPMessageSummary(raw: raw)
+        return summary.withLock { cached in
+            if let cached { return cached }
+            cached = made
+            return made
+        }
     }
 
     /// The message, parsed on first use.

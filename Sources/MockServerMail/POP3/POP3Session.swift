@@ -10,7 +10,7 @@ import Foundation
 /// One session per connection, on the connection's loop thread (it is a value, not shared):
 ///
 /// 1. `var session = POP3Session(settings:store:faults:)`. For implicit TLS
-///    (``POP3TLSMode/implicit``) finish the handshake first.
+///    (``MailTLSMode/implicit``) finish the handshake first.
 /// 2. `session.start()`: the greeting (`+OK MockServer ready. <pid.clock@host>`), or a fault's
 ///    `-ERR` and close. Carry out the actions in order.
 /// 3. With the bytes received and not consumed yet, `session.read(&input)`: it removes from the

@@ -11,7 +11,7 @@ package struct POP3Settings: Sendable, Hashable {
     /// The host name in the greeting's APOP timestamp (`<pid.clock@host>`).
     package var hostName: String
     /// How TLS is offered.
-    package var tls: POP3TLSMode
+    package var tls: MailTLSMode
     /// The longest command line accepted, in octets with its CRLF (RFC 2449 §4: 255). A longer
     /// one gets one `-ERR Input line too long.` and is skipped to its end, never split into
     /// several commands. An AUTH command with its initial response is a command line too
@@ -27,13 +27,13 @@ package struct POP3Settings: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - hostName: the name in the greeting's timestamp; `localhost` by default.
-    ///   - tls: how TLS is offered; ``POP3TLSMode/none`` by default.
+    ///   - tls: how TLS is offered; ``MailTLSMode/none`` by default.
     ///   - commandLineLimit: the longest command line, CRLF included; at least 16
     ///     (``defaultCommandLineLimit`` by default).
     ///   - authenticationLineLimit: the longest line of an AUTH exchange, at least the command
     ///     line limit (``defaultAuthenticationLineLimit`` by default).
     ///   - authenticationMechanisms: the mechanisms offered; all of them by default, as SMTP offers.
-    package init(hostName: String = "localhost", tls: POP3TLSMode = .none,
+    package init(hostName: String = "localhost", tls: MailTLSMode = .none,
                  commandLineLimit: Int = POP3Settings.defaultCommandLineLimit,
                  authenticationLineLimit: Int = POP3Settings.defaultAuthenticationLineLimit,
                  authenticationMechanisms: [MailAuthMechanism] = MailAuthMechanism.allCases) {

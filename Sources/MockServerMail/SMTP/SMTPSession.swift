@@ -29,7 +29,7 @@ import MockServerCore
 ///   sent before the handshake: ``read(_:)`` discards it in the same call (and any call until
 ///   ``tlsStarted()``); a driver that used ``command(_:)`` drops its buffer itself. After the
 ///   handshake call ``tlsStarted()``: the session forgets the EHLO, AUTH and transaction (RFC 3207 §4.2).
-/// - **Implicit TLS** is ``SMTPTLSMode/implicit`` in the settings: the session is under TLS from its start.
+/// - **Implicit TLS** is ``MailTLSMode/implicit`` in the settings: the session is under TLS from its start.
 /// - Input a driver holds is bounded by the session: at most ``SMTPSettings/authenticationLineLimit``
 ///   bytes of an unfinished line, 2 of an unfinished DATA end; a driver's input limit must exceed that.
 package struct SMTPSession {
@@ -64,7 +64,7 @@ package struct SMTPSession {
     ///   - faults: the failures to make on demand; nil for none.
     ///   - client: the peer's address, kept in each stored message's origin.
     ///   - security: the connection's security at its start (`.implicitTLS` on a TLS listener);
-    ///     by default `.implicitTLS` when the settings say ``SMTPTLSMode/implicit``, else `.plain`.
+    ///     by default `.implicitTLS` when the settings say ``MailTLSMode/implicit``, else `.plain`.
     ///   - now: the clock; the system's by default.
     package init(settings: SMTPSettings, store: MailStore, faults: (any MailFaultSource)? = nil, client: NetworkAddress? = nil,
                  security: MailTransportSecurity? = nil, now: @escaping () -> Date = { Date() }) {

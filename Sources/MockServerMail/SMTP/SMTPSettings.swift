@@ -23,7 +23,7 @@ package struct SMTPSettings: Sendable {
     /// longer line is refused at its end with `500 5.5.2`, as aiosmtpd does.
     package var textLineLimit: Int
     /// How TLS is used.
-    package var tls: SMTPTLSMode
+    package var tls: MailTLSMode
     /// The SASL mechanisms offered in EHLO's `AUTH`, in order; empty offers no AUTH.
     package var authenticationMechanisms: [MailAuthMechanism]
     /// Whether `MAIL` needs a successful `AUTH` first (`530 5.7.0` otherwise).
@@ -32,7 +32,7 @@ package struct SMTPSettings: Sendable {
     /// Settings with each limit at its default.
     package init(hostName: String = "localhost", maximumMessageSize: Int = SMTPSettings.defaultMaximumMessageSize,
                  maximumRecipients: Int = SMTPSettings.defaultMaximumRecipients, commandLineLimit: Int = 512,
-                 authenticationLineLimit: Int = 12_288, textLineLimit: Int = 1_000, tls: SMTPTLSMode = .none,
+                 authenticationLineLimit: Int = 12_288, textLineLimit: Int = 1_000, tls: MailTLSMode = .none,
                  authenticationMechanisms: [MailAuthMechanism] = MailAuthMechanism.allCases, requiresAuthentication: Bool = false) {
         self.hostName = hostName
         // At least 1: SIZE 0 would tell clients there is no limit (RFC 1870 §4).

@@ -8,14 +8,20 @@ import MockServerTLS
 extension MockServer.Mail {
     /// How a mail server listens and whom it lets in.
     public struct Configuration: Sendable {
-        /// The numeric address both listeners bind: `127.0.0.1` by default.
+        /// The numeric address the listeners bind: `127.0.0.1` by default.
         public var host = "127.0.0.1"
         /// SMTP's port; 0 (the default) lets the system pick one.
         public var smtpPort: UInt16 = 0
         /// POP3's port; 0 (the default) lets the system pick one.
         public var pop3Port: UInt16 = 0
-        /// TLS: ``TLSSettings/Mode-swift.enum/implicit`` makes both listeners TLS from the first
-        /// byte (smtps, pop3s); ``TLSSettings/Mode-swift.enum/explicit`` offers STARTTLS and STLS.
+        /// IMAP's port; 0 (the default) lets the system pick one.
+        public var imapPort: UInt16 = 0
+        /// IMAP capabilities the server acts as if it lacked (`"MOVE"`, `"IDLE"`, `"UIDPLUS"`,
+        /// `"CONDSTORE"`, …): left out of CAPABILITY and their commands refused, so that a client's
+        /// fallbacks can be tested. Empty by default.
+        public var hiddenIMAPCapabilities: Set<String> = []
+        /// TLS: ``TLSSettings/Mode-swift.enum/implicit`` makes every listener TLS from the first
+        /// byte (smtps, pop3s, imaps); ``TLSSettings/Mode-swift.enum/explicit`` offers STARTTLS and STLS.
         /// `nil` (the default): plain text only.
         public var tls: TLSSettings?
         /// Whether commands other than those the RFCs allow before TLS are refused until STARTTLS
@@ -34,12 +40,12 @@ extension MockServer.Mail {
         /// The seed that failures with a probability draw from, so that a test fails the same calls on
         /// every run; `nil` (the default): a random one.
         public var faultSeed: UInt64?
-        /// Response scripts tried before the server, each on the protocol its `scheme` names (`smtp`
-        /// or `pop3`): its patterns answer the command lines they take (the greeting too, with
+        /// Response scripts tried before the server, each on the protocol its `scheme` names (`smtp`,
+        /// `pop3` or `imap`): its patterns answer the command lines they take (the greeting too, with
         /// `«initial»`), the server the rest. Empty by default.
         public var scripts: [ResponseScript] = []
 
-        /// The defaults: plain SMTP and POP3 on loopback, on ports the system picks, open to anyone.
+        /// The defaults: plain SMTP, POP3 and IMAP on loopback, on ports the system picks, open to anyone.
         public init() {}
 
         /// The mail server's own configuration.
@@ -48,6 +54,8 @@ extension MockServer.Mail {
             configuration.host = host
             configuration.smtpPort = smtpPort
             configuration.pop3Port = pop3Port
+            configuration.imapPort = imapPort
+            configuration.hiddenIMAPCapabilities = Set(hiddenIMAPCapabilities.map { $0.uppercased() })
             configuration.tls = tls
             configuration.tlsRequired = requiresTLS
             configuration.users = MailUsers(accounts: Dictionary(accounts.map { (MailboxAddress($0.key), $0.value) }) { _, last in last })

@@ -29,6 +29,23 @@ extension MockServer.Mail {
         case pop3Password
         /// POP3's `RETR` and `TOP`.
         case pop3Retrieve
+        /// IMAP's greeting: a reply is `* BYE`, a drop closes.
+        case imapGreeting
+        /// IMAP's `LOGIN` and `AUTHENTICATE`, before the login is checked (a 5xx reply is
+        /// `NO [AUTHENTICATIONFAILED]`).
+        case imapLogin
+        /// IMAP's `SELECT` and `EXAMINE`.
+        case imapSelect
+        /// IMAP's `FETCH`: a reply or drop comes before any data (421 is `* BYE`);
+        /// ``Failure/dropMidway`` sends half of the messages, then `* BYE`, and closes.
+        case imapFetch
+        /// IMAP's `APPEND` (`[OVERQUOTA] …` as the text gives that code).
+        case imapAppend
+        /// IMAP's `STORE`, `COPY`, `MOVE` and `EXPUNGE`.
+        case imapChange
+        /// Every IMAP command, for the `user` logged in (a token that expires mid-session:
+        /// `.reply(code: 421, text: "[ALERT] Token expired")`).
+        case imapCommand
 
         /// The sessions' name of the point.
         var faultPoint: MailFaultPoint {
@@ -45,6 +62,13 @@ extension MockServer.Mail {
             case .pop3User: .pop3User
             case .pop3Password: .pop3Pass
             case .pop3Retrieve: .pop3Retrieve
+            case .imapGreeting: .imapGreeting
+            case .imapLogin: .imapLogin
+            case .imapSelect: .imapSelect
+            case .imapFetch: .imapFetch
+            case .imapAppend: .imapAppend
+            case .imapChange: .imapChange
+            case .imapCommand: .imapCommand
             }
         }
     }

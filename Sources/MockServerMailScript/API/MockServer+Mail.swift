@@ -4,8 +4,9 @@ import MockServerEngine
 import MockServerMail
 
 extension MockServer {
-    /// A fake mail server for tests: SMTP takes messages into one mailbox, which POP3 reads, with
-    /// waits that return each message parsed, and failures on demand at any verb.
+    /// A fake mail server for tests: SMTP takes messages into one mailbox, which POP3 and IMAP read,
+    /// with waits that return each message parsed (or a folder once it is as a test expects), and
+    /// failures on demand at any verb.
     ///
     /// ```swift
     /// let mail = try MockServer.Mail()
@@ -18,23 +19,23 @@ extension MockServer {
     ///
     /// One mailbox per server: parallel tests that each start one never see each other's mail.
     public final class Mail: Sendable {
-        private let server: MailServer
+        let server: MailServer
 
         /// A stopped mail server configured as `configuration` says.
         ///
         /// - Throws: ``MockServer/Mail/SeedError`` when `configuration.seed` cannot be read;
-        ///   ``ResponseFileError`` for a script whose scheme is not `smtp` or `pop3`, or a second one for a protocol.
+        ///   ``ResponseFileError`` for a script whose scheme is not `smtp`, `pop3` or `imap`, or a second one for a protocol.
         public init(_ configuration: Configuration = Configuration()) throws {
             server = try MailServer(try configuration.serverConfiguration(),
                                     faults: MailFaultPlan(seed: configuration.faultSeed ?? UInt64.random(in: .min ... .max)))
         }
 
-        /// Binds both listeners and starts serving. Returns once both ports are bound.
+        /// Binds the listeners and starts serving. Returns once every port is bound.
         public func start() throws {
             try server.start()
         }
 
-        /// Stops both listeners and closes their connections.
+        /// Stops the listeners and closes their connections.
         public func stop() {
             server.stop()
         }
@@ -44,6 +45,13 @@ extension MockServer {
 
         /// POP3's port (0 before ``start()``).
         public var pop3Port: UInt16 { server.pop3.port }
+
+        /// IMAP's port (0 before ``start()``).
+        public var imapPort: UInt16 { server.imap.port }
+
+        /// IMAP's transcript: each connection, command (tag and name, literals by size, secrets
+        /// masked) and response.
+        public var imapTranscript: Transcript { server.imap.transcript }
 
         /// SMTP's transcript: each connection, command (secrets masked) and reply.
         public var smtpTranscript: Transcript { server.smtp.transcript }

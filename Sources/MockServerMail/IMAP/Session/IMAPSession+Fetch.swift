@@ -1,0 +1,103 @@
+import Foundation
+
+/// FETCH and UID FETCH (RFC 9051 §6.4.5), with CONDSTORE's CHANGEDSINCE and QRESYNC's VANISHED.
+extension IMAPSession {
+    /// FETCH set items [(modifiers)].
+    mutating func fetch(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+        var (address, selection) = try selected()
+        let set = try arguments.sequenceSet()
+        try checkSequenceNumbers(set, uid: uid, selection: selection)
+        var request: IMAPFetchRequest
+        switch IMAPFetchRequest.parse(arguments.rest) {
+        case .success(let parsed): request = parsed
+        case .failure(let error): throw .bad(error.text)
+        }
+        if request.vanished, !(uid && enabled.contains("QRESYNC")) { throw .bad("VANISHED needs UID FETCH with QRESYNC enabled.") }
+        if request.changedSince != nil || request.attributes.contains(.modSeq) {
+            guard settings.offers("CONDSTORE") else { throw .bad("Unknown FETCH modifier.") }
+            enabled.insert("CONDSTORE")
+        }
+        if uid, !request.attributes.contains(.uid) { request.attributes.insert(.uid, at: 0) }
+        let decision = fault(at: .imapFetch)
+        if let decision, decision != .dropMidway { return answer(decision, tag: command.tag, at: .imapFetch) }
+        var positions = selection.positions(set, uid: uid)
+        if let since = request.changedSince { positions.removeAll { selection.entries[$0].modSeq <= since } }
+        var output = IMAPOutput()
+        if request.vanished, let since = request.changedSince, case .ranges = set {
+            _ = since
+            let present = Set(selection.entries.map(\.uid))
+            var gone: [UInt32] = []
+            for range in set.resolved(largest: selection.largestUID) ?? [] where range.lowerBound < selection.uidNext {
+                for number in range.lowerBound...min(range.upperBound, selection.uidNext &- 1) where !present.contains(number) {
+                    gone.append(number)
+                    if gone.count >= 100_000 { break }
+                }
+            }
+            if !gone.isEmpty { output.text("* VANISHED (EARLIER) \(Self.compressed(gone))\r\n") }
+        }
+        // `\Seen` set by a body fetch is stored first, so the answer carries the new flags.
+        var flagsAdded = false
+        if request.setsSeen, !selection.readOnly {
+            let unseen = positions.filter { !selection.entries[$0].flags.contains(.seen) }
+            if !unseen.isEmpty {
+                let changed = store.store(MailFlagChange(.add, flags: .seen), uids: unseen.map { selection.entries[$0].uid },
+                                          folder: selection.name, of: address.text).changed
+                var byUID: [UInt32: MailboxEntry] = [:]
+                for entry in changed { byUID[entry.uid] = entry }
+                for position in unseen {
+                    guard let entry = byUID[selection.entries[position].uid] else { continue }
+                    selection.entries[position] = entry
+                    selection.ownModSeqs.insert(entry.modSeq)
+                }
+                flagsAdded = !request.attributes.contains(.flags)
+            }
+        }
+        state = .selected(address, selection)
+        let cut = decision == .dropMidway ? positions.count / 2 : nil
+        var failure: IMAPFetchFailure?
+        for (count, position) in positions.enumerated() {
+            if let cut, count == cut {
+                state = .loggedOut
+                output.text("* BYE Server shutting down.\r\n")
+                return [.send(output.bytes), .close("imap.fetch fault: BYE mid-FETCH")]
+            }
+            let entry = selection.entries[position]
+            output.text("* \(position + 1) FETCH (")
+            var first = true
+            for attribute in request.attributes {
+                let mark = output.bytes.count
+                if !first { output.byte(0x20) }
+                if let failed = write(attribute, entry: entry, recent: selection.isRecent(position), to: &output) {
+                    // The items that can be sent are; the command ends NO (RFC 3516 §4.2).
+                    output.bytes.removeSubrange(mark...)
+                    failure = failure ?? failed
+                    continue
+                }
+                first = false
+            }
+            if flagsAdded, entry.modSeq > 0, selection.ownModSeqs.contains(entry.modSeq) {
+                output.text(" FLAGS (\(flagList(entry, recent: selection.isRecent(position))))")
+            }
+            output.text(")\r\n")
+        }
+        if let failure {
+            appendChanges(to: &output, expunges: false)
+            output.text("\(command.tag) NO \(failure.code.map { "[\($0)] " } ?? "")\(failure.text)\r\n")
+            return [.send(output.bytes)]
+        }
+        return okAfter(command, &output, text: "Fetch completed.")
+    }
+
+    /// Writes one data item and its value; a failure (BINARY of an unknown encoding) is answered NO.
+    private func write(_ attribute: IMAPFetchAttribute, entry: MailboxEntry, recent: Bool, to output: inout IMAPOutput) -> IMAPFetchFailure? {
+        switch attribute {
+        case .uid: output.text("UID \(entry.uid)")
+        case .flags: output.text("FLAGS (\(flagList(entry, recent: recent)))")
+        case .internalDate: output.text("INTERNALDATE \(IMAPDateTime.quoted(entry.internalDate))")
+        case .modSeq: output.text("MODSEQ (\(entry.modSeq))")
+        default:
+            return IMAPMessageContent().write(attribute, raw: entry.transaction.raw, summary: entry.transaction.imapSummary, to: &output)
+        }
+        return nil
+    }
+}

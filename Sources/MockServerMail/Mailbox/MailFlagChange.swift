@@ -1,0 +1,48 @@
+import Foundation
+
+/// What an IMAP STORE does to the flags of the messages it names (RFC 9051 §6.4.6): set them,
+/// add to them or take from them, system flags and keywords alike.
+package struct MailFlagChange: Sendable, Hashable {
+    /// How the given flags combine with those there.
+    package enum Operation: Sendable, Hashable {
+        /// `FLAGS`: the flags become exactly these.
+        case replace
+        /// `+FLAGS`: these are added.
+        case add
+        /// `-FLAGS`: these are taken away.
+        case remove
+    }
+
+    package var operation: Operation
+    package var flags: MailFlags
+    /// Keywords, as the client spelled them (compared case-insensitively, kept as first set).
+    package var keywords: [String]
+
+    package init(_ operation: Operation, flags: MailFlags, keywords: [String] = []) {
+        self.operation = operation
+        self.flags = flags
+        self.keywords = keywords
+    }
+
+    /// Applies the change to an entry's flags and keywords.
+    func apply(to flags: inout MailFlags, keywords: inout [String]) {
+        switch operation {
+        case .replace:
+            flags = self.flags
+            keywords = Self.unique(self.keywords)
+        case .add:
+            flags.formUnion(self.flags)
+            keywords = Self.unique(keywords + self.keywords.filter { new in !keywords.contains { $0.caseInsensitiveCompare(new) == .orderedSame } })
+        case .remove:
+            flags.subtract(self.flags)
+            keywords.removeAll { kept in self.keywords.contains { $0.caseInsensitiveCompare(kept) == .orderedSame } }
+        }
+    }
+
+    /// Keywords once each (the first spelling kept), sorted.
+    static func unique(_ keywords: [String]) -> [String] {
+        var kept: [String] = []
+        for keyword in keywords where !kept.contains(where: { $0.caseInsensitiveCompare(keyword) == .orderedSame }) { kept.append(keyword) }
+        return kept.sorted()
+    }
+}

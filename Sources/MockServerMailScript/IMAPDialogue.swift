@@ -1,0 +1,55 @@
+import MockServerMail
+
+/// An ``IMAPSession`` as a connection's ``MailDialogue``: it registers with the store once the
+/// session has logged in, so that a change to the mailbox wakes the connection (IDLE's EXISTS),
+/// and lets go as the connection closes.
+struct IMAPDialogue: MailDialogue {
+    var session: IMAPSession
+    /// Wakes the connection, from any thread.
+    private var wake: (@Sendable () -> Void)?
+    /// The registration with the store, once logged in.
+    private var observation: MailStore.Observation?
+
+    init(session: IMAPSession) {
+        self.session = session
+    }
+
+    mutating func start() -> [MailDialogueAction] { Self.actions(session.start()) }
+
+    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] {
+        let actions = Self.actions(session.read(&input))
+        if observation == nil, let address = session.address, let wake {
+            observation = session.store.observe(address.text, wake)
+        }
+        return actions
+    }
+
+    mutating func tlsStarted() { session.tlsStarted() }
+    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+    var expectsCommand: Bool { session.expectsCommand }
+
+    func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? {
+        var rest = input
+        guard let line = session.takeCommandLine(&rest) else { return nil }
+        return (line, input.count - rest.count)
+    }
+
+    mutating func attach(wake: @escaping @Sendable () -> Void) { self.wake = wake }
+    mutating func woken() -> [MailDialogueAction] { Self.actions(session.mailboxChanged()) }
+
+    mutating func detach() {
+        if let observation { session.store.stopObserving(observation) }
+        observation = nil
+    }
+
+    private static func actions(_ actions: [IMAPAction]) -> [MailDialogueAction] {
+        actions.map { action in
+            switch action {
+            case .send(let bytes): .send(bytes)
+            case .record(let bytes): .record(bytes)
+            case .startTLS: .startTLS
+            case .close(let reason): .close(reason)
+            }
+        }
+    }
+}
