@@ -48,10 +48,6 @@ package struct IMAPCommandReader: Sendable {
     private var textLength = 0
     /// Octets of literal data announced so far in the current command.
     private var literalLength = 0
-    /// How many bytes at the front of the input were looked at for the LF ending the line being
-    /// read, and have none: the next read looks on from there, as the caller gives back what was
-    /// not consumed, so that a line arriving a byte at a time is scanned once, not once per byte.
-    private var scannedLength = 0
 
     /// Whether the next input starts a command: no command is partly read (a line before a
     /// literal, a literal's data) and no refused one is being skipped.
@@ -67,9 +63,7 @@ package struct IMAPCommandReader: Sendable {
 
     /// Reads from the front of `input` (the bytes received and not consumed yet), removing what
     /// it used, up to the next thing the server must do, and returns it; nil when it needs more
-    /// input (all of `input` consumed or kept for a line not yet complete). The next call's
-    /// `input` must start with what this one left: a line's bytes are looked at once however
-    /// many reads it takes to arrive.
+    /// input (all of `input` consumed or kept for a line not yet complete).
     package mutating func read(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
         while true {
             switch phase {
@@ -111,11 +105,7 @@ package struct IMAPCommandReader: Sendable {
                     if let refusal = discard(size: size, tag: nil) { return refusal }
                 }
             case .line:
-                if segments.isEmpty {
-                    let before = input.count
-                    Self.skipEmptyLines(&input)
-                    if input.count != before { scannedLength = 0 }
-                }
+                if segments.isEmpty { Self.skipEmptyLines(&input) }
                 if let result = readLine(&input) { return result }
                 if case .line = phase { return nil }
             }
@@ -127,13 +117,8 @@ package struct IMAPCommandReader: Sendable {
     /// non-synchronizing literal (then `phase` reads its data).
     private mutating func readLine(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
         let room = limits.lineLength - textLength
-        let window = input.prefix(max(room, 0))
-        let unscanned = window.dropFirst(min(scannedLength, window.count))
-        guard let newline = unscanned.firstIndex(of: Self.lf) else {
-            guard input.count >= room else {
-                scannedLength = window.count
-                return nil
-            }
+        guard let newline = input.prefix(max(room, 0)).firstIndex(of: Self.lf) else {
+            guard input.count >= room else { return nil }
             // No LF within the limit: the command is refused and its line skipped. Its tag is
             // looked for within the limit only, whatever more has arrived, so that the answer is
             // the same however the line was split into reads.
@@ -144,7 +129,6 @@ package struct IMAPCommandReader: Sendable {
         }
         var line = input[..<newline]
         input = input[(newline + 1)...]
-        scannedLength = 0
         textLength += line.count + 1
         if line.last == Self.cr { line = line.dropLast() }
         segments.append(.text(Array(line)))
@@ -250,7 +234,6 @@ package struct IMAPCommandReader: Sendable {
         segments = []
         textLength = 0
         literalLength = 0
-        scannedLength = 0
         phase = .line
     }
 }

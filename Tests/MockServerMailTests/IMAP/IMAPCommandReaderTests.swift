@@ -308,27 +308,6 @@ struct IMAPCommandReaderTests {
         #expect(Self.results(tagged.map { [$0] }, limits: limits) == answer)
     }
 
-    @Test("a line of 65,000 bytes arriving a byte at a time is scanned once, not once per byte")
-    func dribbledLineScannedOnce() {
-        // Looked at from its start at each byte, such a line took 3 s of CPU in a release build (and
-        // minutes in a debug one); scanned once, 0.02 s (0.12 s in a debug build). The bound is far
-        // from both, for a loaded machine.
-        let line = Array(("a NOOP " + String(repeating: "x", count: 64_991) + "\r\n").utf8)
-        var reader = IMAPCommandReader()
-        var pending: [UInt8] = []
-        var results: [IMAPReadResult] = []
-        let elapsed = ContinuousClock().measure {
-            for byte in line {
-                pending.append(byte)
-                var input = pending[...]
-                while let result = reader.read(&input) { results.append(result) }
-                pending.removeFirst(pending.count - input.count)
-            }
-        }
-        #expect(results == [.command(IMAPCommand(tag: "a", name: "NOOP", arguments: [.atom(String(repeating: "x", count: 64_991))]))])
-        #expect(elapsed < .seconds(10), "\(elapsed) for a line of \(line.count) bytes a byte at a time")
-    }
-
     @Test("a CR alone, then its LF in the next read, is an empty line skipped; the next line is read whole")
     func emptyLineAcrossReads() {
         let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))
