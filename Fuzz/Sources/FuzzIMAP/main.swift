@@ -121,6 +121,7 @@ func readPieces(_ input: [UInt8], cuts: [Int], limits: IMAPReaderLimits) -> [IMA
     return results
 }
 
+/// The reader: the input whole, split at `split`, and in pieces of `chunk` bytes, gives the same results.
 func fuzzReader(_ input: [UInt8], split: Int, chunk: Int, limits: IMAPReaderLimits) {
     let whole = readPieces(input, cuts: [input.count], limits: limits)
     let halves = readPieces(input, cuts: [split, input.count], limits: limits)
@@ -129,6 +130,7 @@ func fuzzReader(_ input: [UInt8], split: Int, chunk: Int, limits: IMAPReaderLimi
     precondition(pieces == whole, "in pieces of \(chunk): \(pieces) instead of \(whole)")
 }
 
+/// A sequence set, resolved with `largest` (and a small folder) as `*`.
 func fuzzSequenceSet(_ input: [UInt8], largest: UInt32) {
     guard let set = try? IMAPSequenceSet(bytes: input) else { return }
     guard let ranges = set.resolved(largest: largest) else {
@@ -161,6 +163,7 @@ func fuzzSequenceSet(_ input: [UInt8], largest: UInt32) {
     precondition(numbers == expected, "numbers(upTo: \(small)) \(numbers) instead of \(expected)")
 }
 
+/// A mailbox name, as modified UTF-7 and as UTF-8.
 func fuzzMailboxName(_ input: [UInt8]) {
     if let name = try? IMAPMailboxName(modifiedUTF7: input) {
         let encoded = Array(name.modifiedUTF7.utf8)
@@ -204,6 +207,7 @@ func referenceMatch(pattern: [Unicode.Scalar], name: [Unicode.Scalar]) -> Bool {
     return match(0, 0)
 }
 
+/// A LIST pattern (the bytes before `split`) against a name (the rest).
 func fuzzListPattern(_ input: [UInt8], split: Int) {
     let patternText = String(decoding: input[..<split], as: UTF8.self)
     let nameText = String(decoding: input[split...], as: UTF8.self)
@@ -221,6 +225,7 @@ func fuzzListPattern(_ input: [UInt8], split: Int) {
     precondition(matched == expected, "\(patternText.debugDescription) against \(nameText.debugDescription): \(matched), expected \(expected)")
 }
 
+/// The target: picks the mode, the limits and the split from the first three bytes.
 func fuzzIMAP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size >= 3 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
