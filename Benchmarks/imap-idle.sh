@@ -16,7 +16,9 @@
 # and of the memory with N=10, but not of the inotify instances (session 31: 99 of 1,000 told within a
 # second at the default limit, as with one process each). DOVECOT_CONF adds lines to Dovecot's
 # configuration.
-# Rounds alternate the servers, Dovecot first; each round opens every connection anew.
+# Rounds alternate the servers, Dovecot first; each round opens every connection anew. Memory per
+# connection: the first round's figure (a process keeps the pages it freed, so ours shows about 0 in
+# later rounds); Dovecot's RSS counts its shared pages once per process, its PSS divides them.
 # Our half runs once `mockserver mail` prints "mockserver imap on HOST:PORT" as its third line; until
 # then the script says "not yet" and measures Dovecot alone. Not a test: it prints figures and exits 0.
 #   Benchmarks/imap-idle.sh [CONNECTIONS] [ROUNDS]   (defaults 1000, 2)
