@@ -14,10 +14,10 @@ struct IMAPDialogue: MailDialogue {
         self.session = session
     }
 
-    mutating func start() -> [MailDialogueAction] { Self.actions(session.start()) }
+    mutating func start() -> [MailAction] { session.start() }
 
-    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] {
-        let actions = Self.actions(session.read(&input))
+    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
+        let actions = session.read(&input)
         if observation == nil, let address = session.address, let wake {
             observation = session.store.observe(address.text, wake)
         }
@@ -25,7 +25,7 @@ struct IMAPDialogue: MailDialogue {
     }
 
     mutating func tlsStarted() { session.tlsStarted() }
-    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailAction] { session.inputEnded(&input) }
     var expectsCommand: Bool { session.expectsCommand }
 
     func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? {
@@ -35,21 +35,10 @@ struct IMAPDialogue: MailDialogue {
     }
 
     mutating func attach(wake: @escaping @Sendable () -> Void) { self.wake = wake }
-    mutating func woken() -> [MailDialogueAction] { Self.actions(session.mailboxChanged()) }
+    mutating func woken() -> [MailAction] { session.mailboxChanged() }
 
     mutating func detach() {
         if let observation { session.store.stopObserving(observation) }
         observation = nil
-    }
-
-    private static func actions(_ actions: [IMAPAction]) -> [MailDialogueAction] {
-        actions.map { action in
-            switch action {
-            case .send(let bytes): .send(bytes)
-            case .record(let bytes): .record(bytes)
-            case .startTLS: .startTLS
-            case .close(let reason): .close(reason)
-            }
-        }
     }
 }

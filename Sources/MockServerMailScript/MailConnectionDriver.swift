@@ -25,6 +25,10 @@ package final class MailConnectionDriver: StreamDriver {
     private let makeDialogue: (NetworkAddress?, MailTransportSecurity) -> any MailDialogue
     /// The response script tried first on each command line, when the server has one.
     private let script: MailScriptHook?
+    /// Whether a wake-up came while the connection's output was full (a client that does not read
+    /// what an idling IMAP session tells it): the dialogue is asked once the output drains, so a
+    /// peer that stops reading holds at most the connection's output room.
+    private var wakeDeferred = false
 
     /// A driver whose dialogue `makeDialogue` makes as the connection opens, with `script`'s
     /// patterns tried before it on the greeting and each command line.
@@ -92,10 +96,19 @@ package final class MailConnectionDriver: StreamDriver {
         phase = .ended
     }
 
+    package func outputDrained(on connection: StreamConnection) {
+        if wakeDeferred { woken(on: connection) }
+    }
+
     /// The dialogue's connection was woken from another thread: what it sends now goes out at once,
     /// after what is queued (an idling IMAP session has no command in progress to interleave with).
     fileprivate func woken(on connection: StreamConnection) {
         guard !connection.isClosed, case .reading(var dialogue) = phase else { return }
+        guard connection.hasOutputRoom else {
+            wakeDeferred = true
+            return
+        }
+        wakeDeferred = false
         phase = .ended
         let actions = dialogue.woken()
         phase = .reading(dialogue)
@@ -110,7 +123,7 @@ package final class MailConnectionDriver: StreamDriver {
     }
 
     /// The connection's steps for `actions`.
-    private func steps(for actions: [MailDialogueAction], on connection: StreamConnection) -> [StreamStep] {
+    private func steps(for actions: [MailAction], on connection: StreamConnection) -> [StreamStep] {
         var steps: [StreamStep] = []
         steps.reserveCapacity(actions.count)
         for action in actions {

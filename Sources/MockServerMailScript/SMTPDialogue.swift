@@ -5,14 +5,14 @@ import MockServerMail
 struct SMTPDialogue: MailDialogue {
     var session: SMTPSession
 
-    mutating func start() -> [MailDialogueAction] { Self.actions(session.start()) }
-    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.read(&input)) }
+    mutating func start() -> [MailAction] { Self.actions(session.start()) }
+    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] { Self.actions(session.read(&input)) }
     mutating func tlsStarted() { session.tlsStarted() }
-    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] { Self.actions(session.inputEnded(&input)) }
+    mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailAction] { Self.actions(session.inputEnded(&input)) }
     var expectsCommand: Bool { session.expectsCommand }
     func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)? { session.commandLine(in: input) }
 
-    private static func actions(_ actions: [SMTPAction]) -> [MailDialogueAction] {
+    private static func actions(_ actions: [SMTPAction]) -> [MailAction] {
         actions.compactMap { action in
             switch action {
             case .send(let bytes): .send(bytes)

@@ -1,8 +1,8 @@
 import MockServer
 import Testing
 
-/// Runs `body` with a started mail server (SMTP and POP3 over one mailbox of its own), then stops it.
-/// An error the body throws is rethrown with both transcripts, so a failed test shows the mail dialogue.
+/// Runs `body` with a started mail server (SMTP, POP3 and IMAP over one mailbox of its own), then stops it.
+/// An error the body throws is rethrown with the three transcripts, so a failed test shows the mail dialogue.
 ///
 /// ```swift
 /// @Test func resetMail() async throws {
@@ -23,5 +23,5 @@ public func withMockMailServer<Result>(
     _ body: (MockServer.Mail) async throws -> Result
 ) async throws -> Result {
     try await withStartedServer(try MockServer.Mail(configuration), start: { try $0.start() }, stop: { $0.stop() },
-                                transcript: { $0.smtpTranscript.entries + $0.pop3Transcript.entries }, report: { _ in }, body)
+                                transcript: { $0.smtpTranscript.entries + $0.pop3Transcript.entries + $0.imapTranscript.entries }, report: { _ in }, body)
 }

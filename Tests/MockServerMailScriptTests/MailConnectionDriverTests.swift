@@ -14,15 +14,15 @@ private struct EchoDialogue: MailDialogue {
     let peer: NetworkAddress?
     var security: MailTransportSecurity
 
-    mutating func start() -> [MailDialogueAction] {
+    mutating func start() -> [MailAction] {
         [.send(Array("HELLO \(security.rawValue) \(peer?.host ?? "?")\r\n".utf8))]
     }
 
-    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailDialogueAction] {
+    mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         guard let end = input.firstIndex(of: UInt8(ascii: "\n")) else { return [] }
         let line = String(decoding: input[..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         input = input[(end + 1)...]
-        let record = MailDialogueAction.record(Array(line.utf8))
+        let record = MailAction.record(Array(line.utf8))
         switch line {
         case "TLS": return [record, .send(Array("GO\r\n".utf8)), .startTLS]
         case "QUIT": return [record, .send(Array("BYE\r\n".utf8)), .close("QUIT")]

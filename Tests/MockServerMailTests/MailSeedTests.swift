@@ -44,6 +44,23 @@ struct MailSeedTests {
         #expect(store.transactions.count == 4)
     }
 
+    @Test("symbolic links are skipped: a linked message file, a linked folder, a linked address")
+    func symbolicLinks() throws {
+        let root = try Tools.temporaryDirectory().appendingPathComponent("seed")
+        let outside = try Tools.temporaryDirectory()
+        try Data("Subject: secret\r\n\r\nx\r\n".utf8).write(to: outside.appendingPathComponent("secret.eml"))
+        let inbox = root.appendingPathComponent("ann@example.com/cur")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try Data("Subject: kept\r\n\r\nx\r\n".utf8).write(to: inbox.appendingPathComponent("1.M1.host:2,S"))
+        try FileManager.default.createSymbolicLink(at: inbox.appendingPathComponent("2.M2.host:2,S"), withDestinationURL: outside.appendingPathComponent("secret.eml"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("ann@example.com/.Linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("bob@example.com"), withDestinationURL: outside)
+        let store = MailStore(seed: try MailSeed(directory: root))
+        #expect(store.messages(of: "ann@example.com").map(\.transaction.message.subject) == ["kept"])
+        #expect(store.folders(of: "ann@example.com") == ["INBOX"])
+        #expect(store.addresses.map(\.text) == ["ann@example.com"])
+    }
+
     @Test("a folder of .eml files: subfolders are folders, other files skipped")
     func eml() throws {
         let store = MailStore(seed: try MailSeed(directory: Self.fixtures.appendingPathComponent("eml")))
@@ -80,7 +97,7 @@ struct MailSeedTests {
         #expect(try Self.snapshot(root) == before)
     }
 
-    @Test("bad input names its path: a folder not named as an address, an unreadable file, a seed that is no folder")
+    @Test("bad input names its path: a folder not named as an address, an unreadable file (a socket), a seed that is no folder", .offPool)
     func badInput() throws {
         let root = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -91,17 +108,17 @@ struct MailSeedTests {
 
         let mailbox = root.appendingPathComponent("dana@example.net")
         try FileManager.default.createDirectory(at: mailbox, withIntermediateDirectories: true)
-        let dangling = mailbox.appendingPathComponent("gone.eml")
-        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: root.appendingPathComponent("nowhere").path)
+        let socket = mailbox.appendingPathComponent("socket.eml")
+        _ = try Tools.python("import socket\nsocket.socket(socket.AF_UNIX).bind('\(socket.path)')")
         do {
             _ = try MailSeed(directory: root)
-            Issue.record("a dangling .eml was read")
+            Issue.record("a socket was read as an .eml")
         } catch {
             guard case .unreadable(let path, _) = error else { Issue.record("\(error)"); return }
-            #expect(path == dangling.path)
-            #expect(error.description.hasPrefix(dangling.path + ": cannot be read"))
+            #expect(path == socket.path)
+            #expect(error.description.hasPrefix(socket.path + ": cannot be read"))
         }
-        try FileManager.default.removeItem(at: dangling)
+        try FileManager.default.removeItem(at: socket)
         #expect(try MailSeed(directory: root).folders[MailboxAddress("dana@example.net")] == ["INBOX"])
 
         let file = root.appendingPathComponent("file")

@@ -228,6 +228,7 @@ def run_mail():
     try:
         smtp = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver smtp on 127.0.0.1:PORT
         server.stdout.readline()                                             # mockserver pop3 on 127.0.0.1:PORT
+        server.stdout.readline()                                             # mockserver imap on 127.0.0.1:PORT
         admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
         with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             browser, devtools = start_chromium(profile)

@@ -15,7 +15,7 @@ func sendWelcome(to address: String, smtpPort: UInt16) throws {
 }
 
 @Test func theWelcomeMail() async throws {
-    let mail = try MockServer.Mail()                     // SMTP and POP3 on loopback ports
+    let mail = try MockServer.Mail()                     // SMTP, POP3 and IMAP on loopback ports
     try mail.start()
     defer { mail.stop() }
 

@@ -79,7 +79,7 @@ func runPOP3(_ input: ArraySlice<UInt8>, chunk: Int) {
         store.deliver(Data(raw.utf8), envelope: MailEnvelope(sender: "a@example.com", recipients: ["ann@example.com"], origin: .seed(path: "fuzz")))
     }
     var session = POP3Session(settings: POP3Settings(), store: store, timestamp: "<1.2@fuzz>")
-    func run(_ actions: [POP3Action]) -> Int {
+    func run(_ actions: [MailAction]) -> Int {
         for action in actions {
             if case .send(let bytes) = action, let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
                 let text = String(decoding: bytes.prefix(5), as: UTF8.self)

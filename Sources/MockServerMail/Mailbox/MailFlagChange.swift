@@ -4,7 +4,7 @@ import Foundation
 /// add to them or take from them, system flags and keywords alike.
 package struct MailFlagChange: Sendable, Hashable {
     /// How the given flags combine with those there.
-    package enum Operation: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// `FLAGS`: the flags become exactly these.
         case replace
         /// `+FLAGS`: these are added.
@@ -13,20 +13,20 @@ package struct MailFlagChange: Sendable, Hashable {
         case remove
     }
 
-    package var operation: Operation
+    package var mode: Mode
     package var flags: MailFlags
     /// Keywords, as the client spelled them (compared case-insensitively, kept as first set).
     package var keywords: [String]
 
-    package init(_ operation: Operation, flags: MailFlags, keywords: [String] = []) {
-        self.operation = operation
+    package init(_ mode: Mode, flags: MailFlags, keywords: [String] = []) {
+        self.mode = mode
         self.flags = flags
         self.keywords = keywords
     }
 
     /// Applies the change to an entry's flags and keywords.
     func apply(to flags: inout MailFlags, keywords: inout [String]) {
-        switch operation {
+        switch mode {
         case .replace:
             flags = self.flags
             keywords = Self.unique(self.keywords)

@@ -7,8 +7,9 @@ import Foundation
 /// folder of `.eml` files whose subfolders are folders (`DIR/ADDRESS/Archive/2026/x.eml` is in
 /// `Archive/2026`). Files and folders whose names start with `.` (other than Maildir++ folders)
 /// are skipped, as are files of other kinds at the top of `DIR` and, in an `.eml` tree, files
-/// not ending in `.eml`. Within a folder, messages go in the order of their file names (a Maildir
-/// name starts with its delivery time).
+/// not ending in `.eml`. Symbolic links are skipped wherever they are: one may lead outside the
+/// seed. Within a folder, messages go in the order of their file names (a Maildir name starts with
+/// its delivery time).
 package struct MailSeed: Sendable {
     /// The seed folder.
     package let directory: URL
@@ -51,14 +52,19 @@ package struct MailSeed: Sendable {
             isFolder(url.appendingPathComponent("cur")) || isFolder(url.appendingPathComponent("new"))
         }
 
-        /// The entries of a folder, sorted by name, hidden ones (`.x`) included.
+        /// The entries of a folder, sorted by name, hidden ones (`.x`) included and symbolic links
+        /// left out: a link may lead outside the seed, and the seed is read where it is.
         static func children(of folder: URL) throws(MailSeedError) -> [URL] {
             do {
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                return names.sorted().map { folder.appendingPathComponent($0) }
+                return names.sorted().map { folder.appendingPathComponent($0) }.filter { !isSymbolicLink($0) }
             } catch {
                 throw .unreadable(path: folder.path, reason: Self.reason(error))
             }
+        }
+
+        static func isSymbolicLink(_ url: URL) -> Bool {
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeSymbolicLink
         }
 
         static func reason(_ error: any Error) -> String {

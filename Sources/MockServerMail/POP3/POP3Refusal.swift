@@ -4,5 +4,5 @@ struct POP3Refusal: Error {
     let text: String
 
     /// The `-ERR` line.
-    var reply: POP3Action { POP3Session.error(text) }
+    var reply: MailAction { POP3Session.error(text) }
 }

@@ -8,7 +8,7 @@ extension POP3Session {
     var loginNeedsTLS: Bool { settings.tls == .required && !isSecure }
 
     /// Answers a command in AUTHORIZATION (`user`: the name USER gave, if it did).
-    mutating func answerAuthorization(_ command: POP3Command, user: String?) -> [POP3Action] {
+    mutating func answerAuthorization(_ command: POP3Command, user: String?) -> [MailAction] {
         if loginNeedsTLS, ["USER", "PASS", "APOP", "AUTH"].contains(command.keyword) {
             return [Self.error(Self.cleartextRefusal)]
         }
@@ -31,7 +31,7 @@ extension POP3Session {
     /// CAPA's answer (RFC 2449 §5): what Dovecot lists, then in AUTHORIZATION STLS while it may
     /// be used, and USER and SASL while a login may be made (not in plain where TLS is
     /// required); in TRANSACTION, as Dovecot, none of the three. IMPLEMENTATION last.
-    func capabilities() -> POP3Action {
+    func capabilities() -> MailAction {
         var lines = ["+OK", "CAPA", "TOP", "UIDL", "RESP-CODES", "PIPELINING", "AUTH-RESP-CODE"]
         let inAuthorization: Bool
         if case .transaction = state { inAuthorization = false } else { inAuthorization = true }
@@ -46,7 +46,7 @@ extension POP3Session {
     }
 
     /// STLS (RFC 2595 §4): `+OK` and the handshake, or why not.
-    private mutating func startTLS() -> [POP3Action] {
+    private mutating func startTLS() -> [MailAction] {
         if isSecure { return [Self.error("TLS is already active.")] }
         guard settings.tls == .offered || settings.tls == .required else { return [Self.error("TLS support isn't enabled.")] }
         state = .startingTLS
@@ -54,7 +54,7 @@ extension POP3Session {
     }
 
     /// USER: remembers the name for PASS (after the ``MailFaultPoint/pop3User`` fault).
-    private mutating func userCommand(_ name: String) -> [POP3Action] {
+    private mutating func userCommand(_ name: String) -> [MailAction] {
         guard !name.isEmpty else { return [Self.error("No username given.")] }
         switch faults?.decide(.pop3User, subject: MailFaultSubject(user: name)) {
         case .reply(let code, let text)?:
@@ -70,14 +70,14 @@ extension POP3Session {
     }
 
     /// PASS: the password for USER's name, everything after `PASS ` (spaces included).
-    private mutating func passCommand(_ password: String, user: String?) -> [POP3Action] {
+    private mutating func passCommand(_ password: String, user: String?) -> [MailAction] {
         guard let user else { return [Self.error("No username given.")] }
         return logIn(user: user) { $0.login(user: user, password: password) }
     }
 
     /// APOP name digest (RFC 1939 §7): the digest is MD5 of the greeting's timestamp and the
     /// password, in hex; with no accounts configured any well-formed digest logs in.
-    private mutating func apopCommand(_ command: POP3Command) -> [POP3Action] {
+    private mutating func apopCommand(_ command: POP3Command) -> [MailAction] {
         let (name, digest) = command.argumentWords
         guard !name.isEmpty, !digest.isEmpty, !digest.contains(" ") else { return [Self.error("Invalid parameters.")] }
         guard digest.utf8.count == 32, digest.utf8.allSatisfy(\.isHexDigit) else {
@@ -93,14 +93,14 @@ extension POP3Session {
 
     /// Logs in as `user` by `check`, which asks the store, after the
     /// ``MailFaultPoint/pop3Pass`` fault.
-    mutating func logIn(user: String, check: (MailStore) -> MailLoginResult) -> [POP3Action] {
+    mutating func logIn(user: String, check: (MailStore) -> MailLoginResult) -> [MailAction] {
         state = .authorization(user: nil)
         return passFault(user: user) ?? loggedIn(check(store))
     }
 
     /// What the ``MailFaultPoint/pop3Pass`` fault answers for a login as `user` (an `-ERR`, or
     /// a close), or nil to go on with the login.
-    mutating func passFault(user: String) -> [POP3Action]? {
+    mutating func passFault(user: String) -> [MailAction]? {
         switch faults?.decide(.pop3Pass, subject: MailFaultSubject(user: user)) {
         case .reply(let code, let text)?:
             return [Self.error(code: code, text: text, at: .pop3Pass)]
@@ -114,7 +114,7 @@ extension POP3Session {
 
     /// After a login checked: TRANSACTION on a snapshot of the user's INBOX, or AUTHORIZATION
     /// again with USER forgotten.
-    mutating func loggedIn(_ result: MailLoginResult) -> [POP3Action] {
+    mutating func loggedIn(_ result: MailLoginResult) -> [MailAction] {
         guard case .accepted(let address) = result else {
             state = .authorization(user: nil)
             return [Self.error(Self.loginFailure)]

@@ -17,7 +17,7 @@ extension POP3Session {
     /// A line may end CRLF or LF. A line longer than the limit gets one `-ERR Input line too
     /// long.` as soon as the limit is passed, and the rest of it, up to its LF, is skipped
     /// (consumed without an answer), so it is never read as several commands.
-    package mutating func read(_ input: inout ArraySlice<UInt8>) -> [POP3Action] {
+    package mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         switch state {
         case .connecting:
             return []

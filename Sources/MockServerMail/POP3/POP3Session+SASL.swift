@@ -5,7 +5,7 @@ extension POP3Session {
     /// uses and Dovecot answers); with a mechanism, its exchange (``MailAuthExchange``), begun
     /// with the initial response if one is given (`=` for an empty one). CRAM-MD5's challenge is
     /// the greeting's timestamp.
-    mutating func authCommand(_ command: POP3Command) -> [POP3Action] {
+    mutating func authCommand(_ command: POP3Command) -> [MailAction] {
         let (name, initialResponse) = command.argumentWords
         guard !name.isEmpty else {
             let names = settings.authenticationMechanisms.map(\.rawValue)
@@ -22,7 +22,7 @@ extension POP3Session {
 
     /// Answers one line of an AUTH exchange: the client's base64 response, or `*` to cancel
     /// (recorded as itself; any other line as `MASKED`).
-    mutating func answerSASL(_ line: some Collection<UInt8>) -> [POP3Action] {
+    mutating func answerSASL(_ line: some Collection<UInt8>) -> [MailAction] {
         guard case .authenticating(var exchange) = state else { return [] }
         let recorded = line.elementsEqual("*".utf8) ? Array(line) : POP3Command.masked
         let step = exchange.respond(line, login: store)
@@ -32,7 +32,7 @@ extension POP3Session {
     /// The reply to an exchange's step, and the state after it. A finished login asks the
     /// ``MailFaultPoint/pop3Pass`` fault with the user the exchange named, which answers
     /// instead of the login's result.
-    private mutating func answer(_ step: MailAuthExchange.Step, of exchange: MailAuthExchange) -> [POP3Action] {
+    private mutating func answer(_ step: MailAuthExchange.Step, of exchange: MailAuthExchange) -> [MailAction] {
         state = .authorization(user: nil)
         switch step {
         case .challenge(let bytes):

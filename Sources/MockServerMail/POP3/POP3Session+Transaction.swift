@@ -1,6 +1,6 @@
 extension POP3Session {
     /// Answers a command in TRANSACTION, on the session's maildrop.
-    mutating func answerTransaction(_ command: POP3Command) -> [POP3Action] {
+    mutating func answerTransaction(_ command: POP3Command) -> [MailAction] {
         guard case .transaction(let maildrop) = state else { return [] }
         switch command.keyword {
         case "CAPA": return [capabilities()]
@@ -43,7 +43,7 @@ extension POP3Session {
     }
 
     /// LIST, of every message not deleted or of one.
-    private func list(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+    private func list(_ argument: String, in maildrop: POP3Maildrop) -> [MailAction] {
         guard argument.isEmpty else {
             switch Self.messageIndex(argument, in: maildrop, followedBySpace: false) {
             case .failure(let refusal): return [refusal.reply]
@@ -58,7 +58,7 @@ extension POP3Session {
     }
 
     /// UIDL (RFC 1939 §7), of every message not deleted or of one.
-    private func uniqueIDs(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+    private func uniqueIDs(_ argument: String, in maildrop: POP3Maildrop) -> [MailAction] {
         guard argument.isEmpty else {
             switch Self.messageIndex(argument, in: maildrop, followedBySpace: false) {
             case .failure(let refusal): return [refusal.reply]
@@ -73,7 +73,7 @@ extension POP3Session {
     }
 
     /// TOP n k (RFC 1939 §7): the header, the empty line and k lines of the body.
-    private mutating func top(_ argument: String, in maildrop: POP3Maildrop) -> [POP3Action] {
+    private mutating func top(_ argument: String, in maildrop: POP3Maildrop) -> [MailAction] {
         switch Self.messageIndex(argument, in: maildrop, followedBySpace: true) {
         case .failure(let refusal): return [refusal.reply]
         case .success(let (index, rest)):
@@ -87,7 +87,7 @@ extension POP3Session {
     /// RETR (`bodyLines` nil) or TOP of message `index`, after the
     /// ``MailFaultPoint/pop3Retrieve`` fault: the status line and the message, stuffed, sent a
     /// part at a time (``POP3Session/transmissionChunk``); for `.dropMidway`, half of it and a close.
-    private mutating func retrieve(_ index: Int, bodyLines: Int?, from maildrop: POP3Maildrop) -> [POP3Action] {
+    private mutating func retrieve(_ index: Int, bodyLines: Int?, from maildrop: POP3Maildrop) -> [MailAction] {
         let message = maildrop.messages[index]
         let decision = faults?.decide(.pop3Retrieve, subject: MailFaultSubject(user: maildrop.address.text))
         switch decision {
@@ -108,7 +108,7 @@ extension POP3Session {
 
     /// Sends the next part of `transmission` after `prefix`: TRANSACTION again once it is all
     /// sent, a close once a drop half-way reaches its stop, else more to send on the next call.
-    mutating func sendPart(of transmission: inout POP3Transmission, after prefix: [UInt8], maildrop: POP3Maildrop) -> [POP3Action] {
+    mutating func sendPart(of transmission: inout POP3Transmission, after prefix: [UInt8], maildrop: POP3Maildrop) -> [MailAction] {
         var bytes = prefix
         guard transmission.append(to: &bytes, limit: Self.transmissionChunk) else {
             state = .retrieving(maildrop, transmission)
@@ -153,7 +153,7 @@ extension POP3Session {
 
     /// QUIT in TRANSACTION: UPDATE (RFC 1939 §6) removes the marked messages from the store and
     /// flags those RETR sent `\Seen` (as Dovecot does), then the connection closes.
-    private mutating func quit(_ maildrop: POP3Maildrop) -> [POP3Action] {
+    private mutating func quit(_ maildrop: POP3Maildrop) -> [MailAction] {
         let uids = maildrop.deletedUIDs
         if !uids.isEmpty { store.remove(uids: uids, of: maildrop.address.text) }
         for uid in maildrop.retrievedUIDs {

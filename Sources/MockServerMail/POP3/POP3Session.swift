@@ -2,7 +2,7 @@ import Foundation
 
 /// The server side of one POP3 connection (RFC 1939, with CAPA and response codes from RFC 2449,
 /// STLS from RFC 2595 and AUTH from RFC 5034) as a state value: bytes and events in,
-/// ``POP3Action``s out. It frames its own input, never touches a socket, and answers as Dovecot's
+/// ``MailAction``s out. It frames its own input, never touches a socket, and answers as Dovecot's
 /// POP3 server does where the RFCs leave room.
 ///
 /// ## Driving it from a connection
@@ -22,16 +22,16 @@ import Foundation
 ///    over-long: `read` answers that one). Try the script's patterns on it; if none answers, hand
 ///    it to ``answer(commandLine:)``. Either way, go on with step 3's loop. While
 ///    ``expectsCommand`` is false (inside an AUTH exchange, while TLS starts), use `read` only.
-/// 5. On ``POP3Action/startTLS``: everything received up to then is plain text sent before the
+/// 5. On ``MailAction/startTLS``: everything received up to then is plain text sent before the
 ///    handshake and must never be answered. `read` drops it itself in the call that answered
 ///    STLS; after ``answer(commandLine:)`` answered it, call `read(&input)` once (it returns
 ///    `[]` and consumes all) or drop the buffer. Run the handshake once everything before is
 ///    sent, then call ``tlsStarted()``.
 /// 6. When the peer stops sending, ``inputEnded(_:)``. A connection lost without QUIT deletes
 ///    nothing, so nothing else needs telling.
-/// 7. ``POP3Action/close(_:)`` ends it: close once everything before it is sent.
+/// 7. ``MailAction/close(_:)`` ends it: close once everything before it is sent.
 ///
-/// ``POP3Action/record(_:)`` comes first for each line the session answers (secrets masked);
+/// ``MailAction/record(_:)`` comes first for each line the session answers (secrets masked);
 /// lines a script answers are the driver's to record.
 ///
 /// ## States
@@ -130,7 +130,7 @@ package struct POP3Session {
 
     /// Opens the session: the greeting, or what the ``MailFaultPoint/pop3Greeting`` fault says
     /// (`-ERR text` then close, or close at once).
-    package mutating func start() -> [POP3Action] {
+    package mutating func start() -> [MailAction] {
         guard case .connecting = state else { return [] }
         switch faults?.decide(.pop3Greeting, subject: MailFaultSubject()) {
         case .reply(let code, let text)?:
@@ -145,7 +145,7 @@ package struct POP3Session {
         }
     }
 
-    /// The TLS handshake asked for by ``POP3Action/startTLS`` is done: back to AUTHORIZATION
+    /// The TLS handshake asked for by ``MailAction/startTLS`` is done: back to AUTHORIZATION
     /// with nothing remembered from before it (RFC 2595 §4: a USER given in plain is forgotten).
     package mutating func tlsStarted() {
         guard case .startingTLS = state else { return }
@@ -157,7 +157,7 @@ package struct POP3Session {
     /// The peer finished sending; `input` holds what was never consumed (a partial line, which
     /// is not answered). The session ends without UPDATE: nothing marked is deleted. Nothing is
     /// sent, so the driver closes the connection as the peer's doing.
-    package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [POP3Action] {
+    package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         input = input[input.endIndex...]
         if case .update = state { return [] }
         state = .closed
@@ -178,10 +178,10 @@ package struct POP3Session {
     /// Answers one command line, cut by the caller (``takeCommandLine(_:)``), without its line
     /// terminator: records it (secrets masked) and returns the reply. Only while
     /// ``expectsCommand``; otherwise nothing happens.
-    package mutating func answer(commandLine line: some Collection<UInt8>) -> [POP3Action] {
+    package mutating func answer(commandLine line: some Collection<UInt8>) -> [MailAction] {
         guard expectsCommand else { return [] }
         let command = POP3Command(line)
-        var actions: [POP3Action] = [.record(command.recorded)]
+        var actions: [MailAction] = [.record(command.recorded)]
         switch state {
         case .authorization(let user):
             actions += answerAuthorization(command, user: user)
@@ -196,19 +196,19 @@ package struct POP3Session {
     // MARK: Replies
 
     /// `+OK text` (or a bare `+OK` for empty text) as one line.
-    static func ok(_ text: String = "") -> POP3Action {
+    static func ok(_ text: String = "") -> MailAction {
         .send(Array((text.isEmpty ? "+OK\r\n" : "+OK \(text)\r\n").utf8))
     }
 
     /// `-ERR text` as one line.
-    static func error(_ text: String) -> POP3Action {
+    static func error(_ text: String) -> MailAction {
         .send(Array("-ERR \(text)\r\n".utf8))
     }
 
     /// A fault's `-ERR`: the text as given if it starts with a response code (`[IN-USE] …`),
     /// else with the RFC 2449/3206 code Dovecot would give for `code`: 4xx is temporary
     /// (`[SYS/TEMP]`), 5xx at a login is `[AUTH]`, other 5xx `[SYS/PERM]`; other codes add none.
-    static func error(code: Int, text: String, at point: MailFaultPoint) -> POP3Action {
+    static func error(code: Int, text: String, at point: MailFaultPoint) -> MailAction {
         if text.hasPrefix("[") { return error(text) }
         switch code {
         case 400..<500: return error("[SYS/TEMP] \(text)")

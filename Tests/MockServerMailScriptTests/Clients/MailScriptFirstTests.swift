@@ -60,7 +60,7 @@ struct MailScriptFirstTests {
             _ = try MailServer(configuration)
             Issue.record("an HTTP script was taken")
         } catch {
-            #expect(error.description.hasPrefix("http.json: scheme: a mail server's script says \"scheme\": \"smtp\" or \"pop3\""), "\(error)")
+            #expect(error.description.hasPrefix("http.json: scheme: a mail server's script says \"scheme\": \"smtp\", \"pop3\" or \"imap\""), "\(error)")
         }
         let one = try ResponseScript(json: Self.smtpScript, file: "a.json", vocabulary: Self.vocabulary)
         let two = try ResponseScript(json: Self.smtpScript, file: "b.json", vocabulary: Self.vocabulary)

@@ -68,7 +68,7 @@ struct POP3FramingTests {
         var long = ArraySlice(Array((String(repeating: "N", count: 30) + "\r\n").utf8))
         #expect(started.takeCommandLine(&long) == nil)
         #expect(long.count == 32)
-        #expect(started.read(&long) == [POP3Action.record(Array(String(repeating: "N", count: 20).utf8)), .send(Array(Self.tooLong.utf8))])
+        #expect(started.read(&long) == [MailAction.record(Array(String(repeating: "N", count: 20).utf8)), .send(Array(Self.tooLong.utf8))])
         #expect(session.expectsCommand == false, "not before start()")
     }
 }

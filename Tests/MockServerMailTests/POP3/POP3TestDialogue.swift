@@ -74,7 +74,7 @@ struct POP3TestDialogue {
     private mutating func drain() {
         while closed == nil {
             let before = pending.count
-            var actions: [POP3Action]
+            var actions: [MailAction]
             if path == .scripted, session.expectsCommand, let line = session.takeCommandLine(&pending) {
                 actions = session.answer(commandLine: line)
             } else {
@@ -85,7 +85,7 @@ struct POP3TestDialogue {
         }
     }
 
-    private mutating func perform(_ actions: [POP3Action]) {
+    private mutating func perform(_ actions: [MailAction]) {
         for action in actions {
             guard closed == nil else { return }
             switch action {

@@ -12,13 +12,15 @@ struct MailCommandLineTests {
         return line.split(separator: ":").last.flatMap { UInt16($0) }
     }
 
-    @Test("the first lines name SMTP's and POP3's ports, then the admin's; curl's message sent over SMTP is read back over POP3, logins as --user says")
+    @Test("the first lines name SMTP's, POP3's and IMAP's ports, then the admin's; curl's message sent over SMTP is read back over POP3 and IMAP, logins as --user says")
     func sendAndRead() throws {
         let command = try RunningCommand(["mail", "--user", "bob@example.com:s3cret:with:colons", "--admin"])
         defer { _ = command.terminate() }
         let smtp = try #require(port(command.firstLine, name: "smtp"), "\(command.firstLine)")
         let pop3Line = command.nextLine()
         let pop3 = try #require(port(pop3Line, name: "pop3"), "\(pop3Line)")
+        let imapLine = command.nextLine()
+        let imap = try #require(port(imapLine, name: "imap"), "\(imapLine)")
         let adminLine = command.nextLine()
         #expect(adminLine.hasPrefix("mockserver admin on http://127.0.0.1:"), "\(adminLine)")
         let admin = try #require(adminLine.split(separator: " ").last.map(String.init))
@@ -31,6 +33,8 @@ struct MailCommandLineTests {
         #expect(read.stdout == message, "\(read)")
         let refused = try Tools.curl(["--user", "bob@example.com:wrong", "pop3://127.0.0.1:\(pop3)/1"])
         #expect(refused.status == 67, "\(refused)")
+        let fetched = try Tools.curl(["--user", "bob@example.com:s3cret:with:colons", "imap://127.0.0.1:\(imap)/INBOX;UID=1"])
+        #expect(fetched.stdout == message, "\(fetched)")
         // The control API answers Mailpit's routes over the same mailbox.
         let listed = try Tools.python("""
             import json, urllib.request
@@ -87,14 +91,17 @@ struct MailCommandLineTests {
         #expect(result.stderr.contains("/nonexistent/seed"), "\(result.stderr)")
     }
 
-    @Test("--imap-port is taken with a warning that IMAP is not served yet; SMTP and POP3 serve as the first lines say")
-    func imapPortWarns() throws {
-        let command = try RunningCommand(["mail", "--imap-port", "0"])
+    @Test("--imap-port N serves IMAP on N, named by the third line; --hide-capability leaves MOVE out of CAPABILITY")
+    func imapPort() throws {
+        let free = try Tools.freePort()
+        let command = try RunningCommand(["mail", "--imap-port", "\(free)", "--hide-capability", "move"])
         #expect(port(command.firstLine, name: "smtp") != nil, "\(command.firstLine)")
         #expect(port(command.nextLine(), name: "pop3") != nil)
-        let (status, stderr) = command.terminate()
+        #expect(command.nextLine() == "mockserver imap on 127.0.0.1:\(free)")
+        let capabilities = try Tools.curl(["--user", "ann@example.com:x", "-X", "CAPABILITY", "imap://127.0.0.1:\(free)/"])
+        #expect(capabilities.stdout.contains("UIDPLUS") && !capabilities.stdout.contains(" MOVE"), "\(capabilities)")
+        let (status, _) = command.terminate()
         #expect(status == 0)
-        #expect(stderr.contains("mockserver: mail: --imap-port 0: IMAP is not served yet (SMTP and POP3 are): no IMAP listener"), "\(stderr)")
     }
 
     @Test("--help shows mail's usage and exits 0")

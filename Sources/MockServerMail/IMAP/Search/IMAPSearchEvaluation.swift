@@ -4,7 +4,9 @@ import Foundation
 /// `$` are, and what was read of the message so far (its bytes, its header section, whether they
 /// can be searched raw), so that criteria sharing them read them once.
 struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
+    /// The message tested.
     let candidate: Candidate
+    /// What `*` and `$` stand for, and the server's time zone.
     let context: IMAPSearchContext
     /// The raw bytes, once asked.
     private var rawCache: Data?
@@ -13,6 +15,7 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     /// Whether the raw bytes can be searched as they are (nil inside: they cannot), once scanned.
     private var plainCache: IMAPPlainMessage??
 
+    /// A test of `candidate` in `context`, nothing read yet.
     init(candidate: Candidate, context: IMAPSearchContext) {
         self.candidate = candidate
         self.context = context
@@ -127,17 +130,19 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
     private mutating func header(_ name: String, contains text: String) -> Bool {
         let values = headers.values(name)
         if text.isEmpty { return !values.isEmpty }
+        guard !values.isEmpty, mayHold(text) else { return false }
         let needle = IMAPSearchNeedle(text)
         return values.contains { needle.occurs(inText: MIMEEncodedWords.decode($0)) }
     }
 
     /// Whether `text` is in the message's decoded text parts, or with `headers` also in the decoded
     /// header fields of any part (`TEXT`; Dovecot matches a part's own fields there, not in `BODY`).
-    /// Parts that are not text (attachments, a PDF body), boundaries, preamble and epilogue are not
-    /// searched, as in Dovecot.
+    /// Parts that are not text (attachments, a PDF body, an encoded attached message), boundaries,
+    /// preamble and epilogue are not searched, as in Dovecot.
     private mutating func content(contains text: String, headers: Bool) -> Bool {
         // An empty string is in every message (Dovecot: BODY "" finds a message with no text part).
         if text.isEmpty { return true }
+        guard mayHold(text) else { return false }
         let needle = IMAPSearchNeedle(text)
         let raw = self.raw
         if needle.isASCII, let plain = plainLayout, !(headers && plain.isFolded && needle.hasWhiteSpace) {
@@ -145,22 +150,14 @@ struct IMAPSearchEvaluation<Candidate: IMAPSearchCandidate> {
                 needle.occurs(in: headers ? bytes : UnsafeRawBufferPointer(rebasing: bytes[min(plain.bodyStart, bytes.count)...]))
             }
         }
-        let message = candidate.message
-        return message.raw.withUnsafeBytes { bytes in
-            for part in message.tree.parts {
-                if headers {
-                    for field in part.headers.fields where needle.occurs(inText: field.name + ": " + MIMEEncodedWords.decode(field.value)) {
-                        return true
-                    }
-                }
-                guard case .leaf = part.structure else { continue }
-                let type = part.mediaType
-                guard type.hasPrefix("text/") || type.hasPrefix("message/") else { continue }
-                let decoded = part.transferEncoding.decode(UnsafeRawBufferPointer(rebasing: bytes[part.bodyRange]))
-                if needle.occurs(inDecoded: decoded, charset: part.contentType.parameters["charset"]) { return true }
-            }
-            return false
-        }
+        return Self.decodedContent(of: candidate.message, contains: needle, headers: headers)
+    }
+
+    /// Whether the message's decoded text could be as long as `text`: decoding never makes more
+    /// than three bytes of UTF-8 from one raw byte (a Windows-125x `€`), so a longer needle (a
+    /// hostile 64 KiB literal against a 2 KB message) is answered without preparing it.
+    private mutating func mayHold(_ text: String) -> Bool {
+        text.utf8.count <= 3 * raw.count
     }
 
     /// Whether the raw bytes need no decoding, scanned once.

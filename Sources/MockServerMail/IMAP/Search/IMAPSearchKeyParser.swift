@@ -8,10 +8,12 @@
 struct IMAPSearchKeyParser {
     /// The arguments not read yet.
     private(set) var arguments: ArraySlice<IMAPValue>
+    /// The bounds on nesting and on the number of keys.
     let limits: IMAPSearchLimits
     /// The keys read so far in the whole command.
     private var keyCount = 0
 
+    /// A parser of `arguments` (those after SEARCH's RETURN and CHARSET, or a list's contents).
     init(_ arguments: ArraySlice<IMAPValue>, limits: IMAPSearchLimits) {
         self.arguments = arguments
         self.limits = limits

@@ -1,7 +1,9 @@
 /// The result options of `SEARCH RETURN (…)` (RFC 4731 ESEARCH, RFC 5182 SAVE, both in
 /// RFC 9051): which `* ESEARCH` data the session answers, and whether the result is saved as `$`.
 package struct IMAPSearchReturn: OptionSet, Hashable, Sendable {
+    /// The options as bits.
     package let rawValue: UInt8
+    /// The options of `rawValue`'s bits.
     package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `MIN`: the lowest number found.

@@ -2,7 +2,9 @@
 /// seconds, a size), or text compared as `i;ascii-casemap` compares it (RFC 4790: ASCII letters
 /// upper-cased, then octet by octet), which puts `[` after letters, as Dovecot does.
 enum IMAPSortValue: Comparable {
+    /// A date in seconds since 1970, or a size.
     case number(Double)
+    /// Text as UTF-8, its ASCII letters upper-cased.
     case text([UInt8])
 
     /// The text value of `text`.

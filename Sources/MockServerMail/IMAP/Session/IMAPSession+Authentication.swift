@@ -12,7 +12,7 @@ extension IMAPSession {
     var loginNeedsTLS: Bool { settings.tls == .required && !isSecure }
 
     /// STARTTLS (RFC 9051 §6.2.1): OK and the handshake, or why not.
-    mutating func startTLS(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func startTLS(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         try arguments.end()
         guard settings.offers("STARTTLS") else { throw .bad("Unknown command STARTTLS.") }
         if isSecure { throw .bad("TLS is already active.") }
@@ -22,7 +22,7 @@ extension IMAPSession {
     }
 
     /// LOGIN user password.
-    mutating func login(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func login(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         let user = try arguments.text("user name")
         let password = try arguments.text("password")
         try arguments.end()
@@ -32,7 +32,7 @@ extension IMAPSession {
     }
 
     /// AUTHENTICATE mechanism [initial-response] (RFC 9051 §6.2.2, SASL-IR RFC 4959).
-    mutating func authenticate(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func authenticate(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         let name = try arguments.keyword("mechanism")
         let initial = arguments.isAtEnd ? nil : try arguments.text("initial response")
         try arguments.end()
@@ -47,7 +47,7 @@ extension IMAPSession {
     }
 
     /// One line of an AUTHENTICATE exchange: the client's base64 response, or `*` to cancel.
-    mutating func answerSASL(_ line: ArraySlice<UInt8>) -> [IMAPAction] {
+    mutating func answerSASL(_ line: ArraySlice<UInt8>) -> [MailAction] {
         guard case .authenticating(let tag, var exchange) = state else { return [] }
         let recorded = line.elementsEqual("*".utf8) ? Array(line) : Array("***".utf8)
         let step = exchange.respond(line, login: store)
@@ -55,7 +55,7 @@ extension IMAPSession {
     }
 
     /// The reply to an exchange's step, and the state after it.
-    private mutating func answer(_ step: MailAuthExchange.Step, of exchange: MailAuthExchange, tag: String) -> [IMAPAction] {
+    private mutating func answer(_ step: MailAuthExchange.Step, of exchange: MailAuthExchange, tag: String) -> [MailAction] {
         state = .notAuthenticated
         switch step {
         case .challenge(let bytes):
@@ -73,7 +73,7 @@ extension IMAPSession {
     }
 
     /// The answer to a checked login: OK with the capabilities after login, or NO.
-    private mutating func loggedIn(_ tag: String, _ result: MailLoginResult) -> [IMAPAction] {
+    private mutating func loggedIn(_ tag: String, _ result: MailLoginResult) -> [MailAction] {
         guard case .accepted(let address) = result else {
             return [.send(Array("\(tag) NO \(Self.loginFailure)\r\n".utf8))]
         }
@@ -82,7 +82,7 @@ extension IMAPSession {
     }
 
     /// ID (RFC 2971): the server's name and version; the client's list is read and not kept.
-    mutating func id(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func id(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard settings.offers("ID") else { throw .bad("Unknown command ID.") }
         switch try arguments.next("ID parameters") {
         case .nil: break
@@ -94,7 +94,7 @@ extension IMAPSession {
     }
 
     /// ENABLE (RFC 5161): turns on the extensions named that the server has; `* ENABLED` lists them.
-    mutating func enable(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func enable(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard settings.offers("ENABLE") else { throw .bad("Unknown command ENABLE.") }
         guard !arguments.isAtEnd else { throw .bad("Missing capability names.") }
         var turnedOn: [String] = []

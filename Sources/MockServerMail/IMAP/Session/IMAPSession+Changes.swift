@@ -5,7 +5,7 @@
 extension IMAPSession {
     /// The mailbox changed (the store told the connection): an idling session answers at once
     /// with the changes; any other hears of them with its next command's answer.
-    package mutating func mailboxChanged() -> [IMAPAction] {
+    package mutating func mailboxChanged() -> [MailAction] {
         guard case .idling = state else { return [] }
         var output = IMAPOutput()
         if case .loggedOut = appendChanges(to: &output, expunges: true) {

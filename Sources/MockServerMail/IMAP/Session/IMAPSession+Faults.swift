@@ -4,13 +4,13 @@
 /// (`[ALERT] …`, `[OVERQUOTA] …`), a drop closes with no answer.
 extension IMAPSession {
     /// The fault at ``MailFaultPoint/imapCommand`` (every command, the user once logged in).
-    mutating func commandFault(_ command: IMAPCommand) -> [IMAPAction]? {
+    mutating func commandFault(_ command: IMAPCommand) -> [MailAction]? {
         guard let faults, let decision = faults.decide(.imapCommand, subject: MailFaultSubject(user: address?.text)) else { return nil }
         return answer(decision, tag: command.tag, at: .imapCommand)
     }
 
     /// The fault at ``MailFaultPoint/imapLogin`` with the user named.
-    mutating func loginFault(_ tag: String, user: String) -> [IMAPAction]? {
+    mutating func loginFault(_ tag: String, user: String) -> [MailAction]? {
         guard let faults, let decision = faults.decide(.imapLogin, subject: MailFaultSubject(user: user)) else { return nil }
         return answer(decision, tag: tag, at: .imapLogin)
     }
@@ -21,7 +21,7 @@ extension IMAPSession {
     }
 
     /// The answer to a fault's decision in place of a command's.
-    mutating func answer(_ decision: MailFaultDecision, tag: String, at point: MailFaultPoint) -> [IMAPAction] {
+    mutating func answer(_ decision: MailFaultDecision, tag: String, at point: MailFaultPoint) -> [MailAction] {
         switch decision {
         case .reply(let code, let text):
             if code == 421 {

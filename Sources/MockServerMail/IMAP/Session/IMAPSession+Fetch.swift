@@ -3,7 +3,7 @@ import Foundation
 /// FETCH and UID FETCH (RFC 9051 §6.4.5), with CONDSTORE's CHANGEDSINCE and QRESYNC's VANISHED.
 extension IMAPSession {
     /// FETCH set items [(modifiers)].
-    mutating func fetch(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func fetch(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         var (address, selection) = try selected()
         let set = try arguments.sequenceSet()
         try checkSequenceNumbers(set, uid: uid, selection: selection)
@@ -53,39 +53,59 @@ extension IMAPSession {
             }
         }
         state = .selected(address, selection)
-        let cut = decision == .dropMidway ? positions.count / 2 : nil
-        var failure: IMAPFetchFailure?
-        for (count, position) in positions.enumerated() {
-            if let cut, count == cut {
+        let job = IMAPFetchJob(tag: command.tag, request: request, positions: positions,
+                               cut: decision == .dropMidway ? positions.count / 2 : nil, flagsAdded: flagsAdded)
+        return continueFetch(job, output: &output)
+    }
+
+    /// Answers the next part of a FETCH: messages until about ``fetchChunk`` bytes are written,
+    /// then either the state to go on from (the driver calls ``read(_:)`` again once the part is
+    /// sent) or the tagged answer.
+    mutating func continueFetch(_ job: IMAPFetchJob, output: inout IMAPOutput) -> [MailAction] {
+        guard case .selected(let address, let selection) = state else { return [] }
+        var job = job
+        while job.next < job.positions.count {
+            if output.bytes.count >= Self.fetchChunk {
+                state = .fetching(address, selection, job)
+                return [.send(output.bytes)]
+            }
+            if let cut = job.cut, job.next == cut {
                 state = .loggedOut
                 output.text("* BYE Server shutting down.\r\n")
                 return [.send(output.bytes), .close("imap.fetch fault: BYE mid-FETCH")]
             }
+            let position = job.positions[job.next]
+            job.next += 1
             let entry = selection.entries[position]
             output.text("* \(position + 1) FETCH (")
             var first = true
-            for attribute in request.attributes {
+            for attribute in job.request.attributes {
                 let mark = output.bytes.count
                 if !first { output.byte(0x20) }
                 if let failed = write(attribute, entry: entry, recent: selection.isRecent(position), to: &output) {
                     // The items that can be sent are; the command ends NO (RFC 3516 §4.2).
                     output.bytes.removeSubrange(mark...)
-                    failure = failure ?? failed
+                    job.failure = job.failure ?? failed
                     continue
                 }
                 first = false
             }
-            if flagsAdded, entry.modSeq > 0, selection.ownModSeqs.contains(entry.modSeq) {
+            if job.flagsAdded, selection.ownModSeqs.contains(entry.modSeq) {
                 output.text(" FLAGS (\(flagList(entry, recent: selection.isRecent(position))))")
             }
             output.text(")\r\n")
         }
-        if let failure {
+        state = .selected(address, selection)
+        if let failure = job.failure {
             appendChanges(to: &output, expunges: false)
-            output.text("\(command.tag) NO \(failure.code.map { "[\($0)] " } ?? "")\(failure.text)\r\n")
+            output.text("\(job.tag) NO \(failure.code.map { "[\($0)] " } ?? "")\(failure.text)\r\n")
             return [.send(output.bytes)]
         }
-        return okAfter(command, &output, text: "Fetch completed.")
+        if case .loggedOut = appendChanges(to: &output, expunges: false) {
+            return [.send(output.bytes), .close("UIDVALIDITY changed")]
+        }
+        output.text("\(job.tag) OK Fetch completed.\r\n")
+        return [.send(output.bytes)]
     }
 
     /// Writes one data item and its value; a failure (BINARY of an unknown encoding) is answered NO.

@@ -27,7 +27,7 @@ extension IMAPSession {
     static let systemFlags = "\\Answered \\Flagged \\Deleted \\Seen \\Draft"
 
     /// SELECT or EXAMINE mailbox [(CONDSTORE) | (QRESYNC (…))].
-    mutating func select(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func select(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         var qresync: (uidValidity: UInt32, modSeq: UInt64, known: IMAPSequenceSet?)?
@@ -120,7 +120,7 @@ extension IMAPSession {
     }
 
     /// CREATE mailbox.
-    mutating func create(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func create(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         if !arguments.isAtEnd { _ = try arguments.list("create parameters") }
@@ -134,7 +134,7 @@ extension IMAPSession {
     }
 
     /// DELETE mailbox.
-    mutating func delete(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func delete(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         try arguments.end()
@@ -151,7 +151,7 @@ extension IMAPSession {
     }
 
     /// RENAME old new.
-    mutating func rename(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func rename(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let old = try arguments.mailbox(), new = try arguments.mailbox()
         try arguments.end()
@@ -164,7 +164,7 @@ extension IMAPSession {
     }
 
     /// SUBSCRIBE or UNSUBSCRIBE mailbox.
-    mutating func subscribe(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func subscribe(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         try arguments.end()
@@ -177,7 +177,7 @@ extension IMAPSession {
     }
 
     /// APPEND mailbox [(flags)] [date-time] message (RFC 9051 §6.3.12), with UIDPLUS's APPENDUID.
-    mutating func append(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func append(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         var flags: MailFlags = [], keywords: [String] = [], date: Date?

@@ -6,7 +6,7 @@ extension IMAPSession {
     static let listLimit = 100_000
 
     /// LIST [(selection)] reference pattern(s) [RETURN (options)], or LSUB reference pattern.
-    mutating func list(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func list(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let lsub = command.name == "LSUB"
         var subscribedOnly = lsub, recursiveMatch = false, specialUseOnly = false
@@ -112,7 +112,7 @@ extension IMAPSession {
     }
 
     /// STATUS mailbox (items).
-    mutating func status(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func status(_ command: IMAPCommand, _ arguments: inout IMAPArguments) throws(IMAPCommandError) -> [MailAction] {
         guard let address else { throw .bad("Please login first.") }
         let mailbox = try arguments.mailbox()
         let items = try arguments.list("status items").map { value throws(IMAPCommandError) -> String in

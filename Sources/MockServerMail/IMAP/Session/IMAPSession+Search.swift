@@ -3,7 +3,7 @@ import Foundation
 /// SEARCH and SORT (and their UID forms), with ESEARCH's RETURN options and SEARCHRES's `$`.
 extension IMAPSession {
     /// SEARCH [RETURN (…)] [CHARSET name] keys.
-    mutating func search(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func search(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         var (address, selection) = try selected()
         let parsed: IMAPSearchCommand
         switch IMAPSearchCommand.parse(arguments.rest) {
@@ -31,7 +31,7 @@ extension IMAPSession {
     }
 
     /// SORT (criteria) charset keys (RFC 5256).
-    mutating func sort(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func sort(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         let (_, selection) = try selected()
         let parsed: IMAPSortCommand
         switch IMAPSortCommand.parse(arguments.rest) {
@@ -42,7 +42,8 @@ extension IMAPSession {
         let candidates = matches.map { IMAPSearchEntry(selection: selection, position: $0, recent: selection.isRecent($0)) }
         let ordered = parsed.ordered(candidates)
         var output = IMAPOutput()
-        IMAPSearchResponse.sort(ordered.map { uid ? $0.uid : $0.sequenceNumber }, into: &output)
+        let highestModSeq = parsed.key.usesModSeq ? ordered.map(\.modSeq).max() : nil
+        IMAPSearchResponse.sort(ordered.map { uid ? $0.uid : $0.sequenceNumber }, modSeq: highestModSeq, into: &output)
         return okAfter(command, &output, text: "Sort completed.")
     }
 

@@ -8,7 +8,7 @@ extension IMAPSession {
     }
 
     /// CLOSE (expunging silently, when read-write) or UNSELECT.
-    mutating func close(_ command: IMAPCommand) -> [IMAPAction] {
+    mutating func close(_ command: IMAPCommand) -> [MailAction] {
         guard case .selected(let address, let selection) = state else { return [] }
         if command.name == "CLOSE", !selection.readOnly { store.expunge(uids: nil, folder: selection.name, of: address.text) }
         state = .authenticated(address)
@@ -16,7 +16,7 @@ extension IMAPSession {
     }
 
     /// EXPUNGE, or UID EXPUNGE with the UIDs it may remove (RFC 4315).
-    mutating func expunge(_ command: IMAPCommand, uids set: IMAPSequenceSet?) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func expunge(_ command: IMAPCommand, uids set: IMAPSequenceSet?) throws(IMAPCommandError) -> [MailAction] {
         let (address, selection) = try selected()
         if selection.readOnly { throw .no("[READ-ONLY] Mailbox is read-only.") }
         if let decision = fault(at: .imapChange) { return answer(decision, tag: command.tag, at: .imapChange) }
@@ -26,7 +26,7 @@ extension IMAPSession {
     }
 
     /// STORE set [(UNCHANGEDSINCE n)] (+|-)FLAGS[.SILENT] flags.
-    mutating func storeFlags(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func storeFlags(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         var (address, selection) = try selected()
         let set = try arguments.sequenceSet()
         try checkSequenceNumbers(set, uid: uid, selection: selection)
@@ -40,11 +40,11 @@ extension IMAPSession {
             enabled.insert("CONDSTORE")
         }
         let item = try arguments.keyword("store item")
-        let operation: MailFlagChange.Operation
+        let mode: MailFlagChange.Mode
         switch item.hasPrefix("+") ? "+" : item.hasPrefix("-") ? "-" : "" {
-        case "+": operation = .add
-        case "-": operation = .remove
-        default: operation = .replace
+        case "+": mode = .add
+        case "-": mode = .remove
+        default: mode = .replace
         }
         let bare = item.drop { $0 == "+" || $0 == "-" }
         guard bare == "FLAGS" || bare == "FLAGS.SILENT" else { throw .bad("Invalid STORE item \(item).") }
@@ -58,7 +58,7 @@ extension IMAPSession {
         if selection.readOnly { throw .no("[READ-ONLY] Mailbox is read-only.") }
         if let decision = fault(at: .imapChange) { return answer(decision, tag: command.tag, at: .imapChange) }
         let positions = selection.positions(set, uid: uid)
-        let result = store.store(MailFlagChange(operation, flags: flags, keywords: keywords), uids: positions.map { selection.entries[$0].uid },
+        let result = store.store(MailFlagChange(mode, flags: flags, keywords: keywords), uids: positions.map { selection.entries[$0].uid },
                                  folder: selection.name, of: address.text, unchangedSince: unchangedSince)
         var output = IMAPOutput()
         var changedByUID: [UInt32: MailboxEntry] = [:]
@@ -85,7 +85,7 @@ extension IMAPSession {
     }
 
     /// COPY or MOVE set mailbox, with UIDPLUS's COPYUID.
-    mutating func copy(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool, move: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    mutating func copy(_ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool, move: Bool) throws(IMAPCommandError) -> [MailAction] {
         let (address, selection) = try selected()
         let set = try arguments.sequenceSet()
         try checkSequenceNumbers(set, uid: uid, selection: selection)
@@ -123,7 +123,7 @@ extension IMAPSession {
     }
 
     /// IDLE (RFC 2177): `+ idling`, then changes as they happen, until `DONE`.
-    mutating func idle(_ command: IMAPCommand) -> [IMAPAction] {
+    mutating func idle(_ command: IMAPCommand) -> [MailAction] {
         guard let address else { return [] }
         var selection: IMAPSelection?
         if case .selected(_, let current) = state { selection = current }
@@ -135,7 +135,7 @@ extension IMAPSession {
     }
 
     /// The line that ends IDLE: `DONE` (any case), or anything else, answered `BAD`.
-    mutating func endIdle(_ line: ArraySlice<UInt8>) -> [IMAPAction] {
+    mutating func endIdle(_ line: ArraySlice<UInt8>) -> [MailAction] {
         guard case .idling(let tag, let address, let selection) = state else { return [] }
         state = selection.map { .selected(address, $0) } ?? .authenticated(address)
         guard String(decoding: line, as: UTF8.self).uppercased() == "DONE" else {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The server side of one IMAP connection (IMAP4rev1, RFC 3501, and IMAP4rev2, RFC 9051, with the
-/// extensions CAPABILITY lists) as a state value: bytes and events in, ``IMAPAction``s out. It
+/// extensions CAPABILITY lists) as a state value: bytes and events in, ``MailAction``s out. It
 /// frames its own input with an ``IMAPCommandReader``, never touches a socket, and answers as
 /// Dovecot does where the RFCs leave room.
 ///
@@ -16,12 +16,12 @@ import Foundation
 ///    It answers one command a call.
 /// 4. With a response script: while ``expectsCommand`` is true, ``takeCommandLine(_:)`` gives the
 ///    next whole command line; a script may answer it, or hand it back to `read`.
-/// 5. On ``IMAPAction/startTLS``: run the handshake once everything before is sent, then call
+/// 5. On ``MailAction/startTLS``: run the handshake once everything before is sent, then call
 ///    ``tlsStarted()``.
 /// 6. When the mailbox changes (``MailStore/observe(_:_:)``), ``mailboxChanged()``: an idling
 ///    session answers with untagged EXISTS, EXPUNGE and FETCH at once; any other waits for its
 ///    next command.
-/// 7. ``IMAPAction/close(_:)`` ends it.
+/// 7. ``MailAction/close(_:)`` ends it.
 ///
 /// ## States
 ///
@@ -43,6 +43,9 @@ package struct IMAPSession {
         case authenticated(MailboxAddress)
         /// A folder is selected.
         case selected(MailboxAddress, IMAPSelection)
+        /// A folder is selected and a FETCH is being answered a part at a time: no command is
+        /// read until it is all sent.
+        case fetching(MailboxAddress, IMAPSelection, IMAPFetchJob)
         /// In IDLE (RFC 2177) under this tag, until the client's `DONE`.
         case idling(tag: String, MailboxAddress, IMAPSelection?)
         /// LOGOUT answered, or the connection closing.
@@ -77,7 +80,7 @@ package struct IMAPSession {
     /// The address logged in, if any.
     package var address: MailboxAddress? {
         switch state {
-        case .authenticated(let address), .selected(let address, _), .idling(_, let address, _): address
+        case .authenticated(let address), .selected(let address, _), .fetching(let address, _, _), .idling(_, let address, _): address
         default: nil
         }
     }
@@ -92,7 +95,7 @@ package struct IMAPSession {
     // MARK: Starting
 
     /// The greeting, with the capabilities (as Dovecot sends them), or a fault's answer.
-    package mutating func start() -> [IMAPAction] {
+    package mutating func start() -> [MailAction] {
         state = .notAuthenticated
         switch faults?.decide(.imapGreeting, subject: MailFaultSubject()) {
         case .reply(let code, let text)?:
@@ -135,7 +138,7 @@ package struct IMAPSession {
     }
 
     /// Answers what starts `input`, removing what it consumed; `[]` without consuming waits for more.
-    package mutating func read(_ input: inout ArraySlice<UInt8>) -> [IMAPAction] {
+    package mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         switch state {
         case .connecting, .loggedOut:
             input.removeAll()
@@ -149,6 +152,10 @@ package struct IMAPSession {
         case .idling:
             guard let line = takeLine(&input, limit: 1024) else { return [] }
             return endIdle(line)
+        case .fetching(let address, let selection, let job):
+            state = .selected(address, selection)
+            var output = IMAPOutput(capacity: Self.fetchChunk + 4096)
+            return continueFetch(job, output: &output)
         case .notAuthenticated, .authenticated, .selected:
             guard let result = reader.read(&input) else { return [] }
             switch result {
@@ -170,7 +177,7 @@ package struct IMAPSession {
 
     /// The peer finished sending: the session ends (nothing is lost: every change was made as
     /// its command was answered).
-    package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [IMAPAction] {
+    package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         state = .loggedOut
         return []
     }
@@ -194,7 +201,7 @@ package struct IMAPSession {
     // MARK: Answering
 
     /// Answers one command: its untagged data, the changes the client must hear of, its tagged status.
-    mutating func answer(_ command: IMAPCommand) -> [IMAPAction] {
+    mutating func answer(_ command: IMAPCommand) -> [MailAction] {
         if let fault = commandFault(command) { return fault }
         do {
             return try dispatch(command)
@@ -212,7 +219,7 @@ package struct IMAPSession {
     }
 
     /// Runs the command its name and the state call for.
-    private mutating func dispatch(_ command: IMAPCommand) throws(IMAPCommandError) -> [IMAPAction] {
+    private mutating func dispatch(_ command: IMAPCommand) throws(IMAPCommandError) -> [MailAction] {
         var arguments = IMAPArguments(command.arguments, utf8: utf8)
         // A hidden capability's command (MOVE, IDLE, UNSELECT, SORT, ID, ENABLE, NAMESPACE) is unknown.
         if settings.hiddenCapabilities.contains(command.name) { throw .bad("Unknown command \(command.name).") }
@@ -287,8 +294,12 @@ package struct IMAPSession {
         }
     }
 
+    /// How many bytes of a FETCH's answer are made before they are sent and the rest made after:
+    /// a large FETCH holds one part of its answer at a time.
+    package static let fetchChunk = 256 << 10
+
     /// The commands of the selected state and their UID forms.
-    private mutating func selectedCommand(_ name: String, _ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [IMAPAction] {
+    private mutating func selectedCommand(_ name: String, _ command: IMAPCommand, _ arguments: inout IMAPArguments, uid: Bool) throws(IMAPCommandError) -> [MailAction] {
         switch name {
         case "FETCH": return try fetch(command, &arguments, uid: uid)
         case "STORE": return try storeFlags(command, &arguments, uid: uid)
@@ -314,14 +325,14 @@ package struct IMAPSession {
     }
 
     /// `untagged`, the changes the client must hear of, then `tag OK text`.
-    mutating func ok(_ command: IMAPCommand, untagged: String = "", code: String? = nil, text: String) -> [IMAPAction] {
+    mutating func ok(_ command: IMAPCommand, untagged: String = "", code: String? = nil, text: String) -> [MailAction] {
         var output = IMAPOutput()
         output.text(untagged)
         return okAfter(command, &output, code: code, text: text)
     }
 
     /// The bytes in `output`, the changes the client must hear of, then `tag OK [code] text`.
-    mutating func okAfter(_ command: IMAPCommand, _ output: inout IMAPOutput, code: String? = nil, text: String) -> [IMAPAction] {
+    mutating func okAfter(_ command: IMAPCommand, _ output: inout IMAPOutput, code: String? = nil, text: String) -> [MailAction] {
         if case .loggedOut = appendChanges(to: &output, expunges: Self.allowsExpunges(command)) {
             return [.send(output.bytes), .close("UIDVALIDITY changed")]
         }

@@ -68,6 +68,33 @@ struct IMAPSearchMatchTests {
         #expect(Self.found("BODY \"\"") == [1, 2, 3, 4, 5, 6, 7, 8, 9])
     }
 
+    @Test("an attached message's fields are TEXT, its text BODY; an encoded one is not searched; HTML is searched with its tags (Dovecot)")
+    func attachedMessagesAndHTML() {
+        let inner = "From: inner@example.com\r\nSubject: inner subject innersubj\r\nX-Inner: innerhdr\r\n\r\ninner body innerbody\r\n"
+        let candidates = [
+            IMAPTestCandidate(1, "From: a@example.com\r\nSubject: fwd\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"B\"\r\n\r\n"
+                + "--B\r\nContent-Type: text/plain\r\n\r\nsee attached\r\n--B\r\nContent-Type: message/rfc822\r\n\r\n" + inner + "\r\n--B--\r\n"),
+            IMAPTestCandidate(2, "From: b@example.com\r\nSubject: html\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<p>Hello <b>bold</b>&amp; more</p>\r\n"),
+            IMAPTestCandidate(3, "From: c@example.com\r\nSubject: fwd b64\r\nMIME-Version: 1.0\r\nContent-Type: message/rfc822\r\n"
+                + "Content-Transfer-Encoding: base64\r\n\r\n" + Data(inner.utf8).base64EncodedString() + "\r\n"),
+            IMAPTestCandidate(4, "From: d@example.com\r\nSubject: raw 8bit Gr\u{FC}\u{DF}e\r\n\r\nplain\r\n"),
+        ]
+        let context = IMAPSearchContext(messageCount: 4, largestUID: 40)
+        func found(_ line: String) -> [UInt32]? { IMAPSearchFixture.found(line, in: candidates, context: context) }
+        #expect(found("TEXT innersubj") == [1])
+        #expect(found("BODY innersubj") == [])
+        #expect(found("TEXT innerhdr") == [1])
+        #expect(found("BODY innerhdr") == [])
+        #expect(found("BODY innerbody") == [1])
+        #expect(found("SUBJECT innersubj") == [])
+        #expect(found("BODY \"<b>\"") == [2])
+        #expect(found("BODY \"&amp;\"") == [2])
+        #expect(found("BODY \"bold& more\"") == [])
+        #expect(found("SUBJECT \"GR\u{DC}\u{DF}E\"") == [4])
+        #expect(found("TEXT Content-Type") == [1, 2, 3])
+        #expect(found("BODY Content-Type") == [])
+    }
+
     @Test("case-insensitive on decoded text, Unicode lowercase, no diacritics or ß folding (Dovecot)")
     func caseAndCharsets() {
         #expect(Self.found("FROM \"alice smith\"") == [1])

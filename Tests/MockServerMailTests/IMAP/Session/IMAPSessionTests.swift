@@ -255,4 +255,45 @@ struct IMAPSessionTests {
         #expect(dialogue.send("b FETCH 1:* UID\r\n") == "* 1 FETCH (UID 1)\r\n* 2 FETCH (UID 2)\r\n* BYE Server shutting down.\r\n")
         #expect(dialogue.closed == "imap.fetch fault: BYE mid-FETCH")
     }
+
+    @Test("a large FETCH goes out a part at a time, each part made after the one before was taken; no command is read meanwhile")
+    func fetchInParts() {
+        let store = MailStore(uidValidity: 7)
+        let body = String(repeating: "0123456789abcdef\r\n", count: 4096)   // 72 KiB
+        for index in 1...10 {
+            store.deliver(Data("Subject: \(index)\r\n\r\n\(body)".utf8), envelope: MailEnvelope(sender: "", recipients: ["a@example.com"], origin: .seed(path: "t")))
+        }
+        var session = IMAPSession(settings: IMAPSettings(), store: store)
+        _ = session.start()
+        var input = Array("a LOGIN a@example.com x\r\nb SELECT INBOX\r\nc FETCH 1:* BODY.PEEK[]\r\nd NOOP\r\n".utf8)[...]
+        _ = session.read(&input)
+        _ = session.read(&input)
+        var parts: [[UInt8]] = []
+        while true {
+            let sends = session.read(&input).compactMap { action -> [UInt8]? in
+                if case .send(let bytes) = action { bytes } else { nil }
+            }
+            guard sends.count == 1, let bytes = sends.first else { break }
+            parts.append(bytes)
+            if String(decoding: bytes.suffix(40), as: UTF8.self).contains("c OK Fetch completed.") { break }
+            #expect(String(decoding: input, as: UTF8.self) == "d NOOP\r\n")
+        }
+        #expect(parts.count >= 3)
+        #expect(parts.dropLast().allSatisfy { $0.count >= IMAPSession.fetchChunk && $0.count < IMAPSession.fetchChunk + 80_000 })
+        let whole = String(decoding: parts.joined(), as: UTF8.self)
+        #expect(whole.components(separatedBy: " FETCH (BODY[] {").count == 11)
+        #expect(whole.hasPrefix("* 1 FETCH (BODY[] {") && whole.hasSuffix(")\r\nc OK Fetch completed.\r\n"))
+        let next = session.read(&input)
+        #expect(next == [.record(Array("d NOOP".utf8)), .send(Array("d OK NOOP completed.\r\n".utf8))], "\(next.count) actions")
+    }
+
+    @Test("a POP3 DELE applied at QUIT is an expunge to an IMAP session on the same INBOX; POP3's RETR sets \\Seen it hears of")
+    func pop3Deletes() {
+        let store = MailStore.withInbox(3)
+        var imap = IMAPTestDialogue.loggedIn(store)
+        _ = imap.send("a SELECT INBOX\r\n")
+        var pop3 = POP3TestDialogue(store: store)
+        _ = pop3.send("USER alice@example.com\r\nPASS x\r\nRETR 3\r\nDELE 2\r\nQUIT\r\n")
+        #expect(imap.send("b NOOP\r\n") == "* 2 EXPUNGE\r\n* 2 FETCH (FLAGS (\\Seen \\Recent))\r\nb OK NOOP completed.\r\n")
+    }
 }

@@ -45,7 +45,7 @@ struct IMAPTestDialogue {
     /// The mailbox changed: what the session sends at once.
     mutating func changed() -> String { carry(session.mailboxChanged()) }
 
-    private mutating func carry(_ actions: [IMAPAction]) -> String {
+    private mutating func carry(_ actions: [MailAction]) -> String {
         var text = ""
         for action in actions {
             switch action {
