@@ -13,8 +13,10 @@ Prints `seconds=S cpu_ns=C bytes=B untagged=U found=F` per repeat: the client's 
 sending the command to reading its tagged answer, the server's CPU time over it, the answer's bytes
 (the client sends nothing more before its end), its untagged responses (FETCH responses) and
 the numbers SEARCH found, and the client's own CPU time (how much of the wall-clock time is the
-client's: the same for both servers given the same answers). Any NO or BAD stops it with an error.
+client's: the same for both servers given the same answers). Any NO or BAD stops it with an error, and
+so does a server that sends nothing for TIMEOUT seconds (60, from the environment).
 """
+import os
 import socket
 import sys
 import time
@@ -32,6 +34,7 @@ class Connection:
     def __init__(self):
         self.sock = socket.create_connection((host, port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.settimeout(float(os.environ.get("TIMEOUT", "60")))
         self.buffer = bytearray()
         self.position = 0
         self.counter = 0
@@ -40,7 +43,10 @@ class Connection:
 
     def fill(self, keep):
         """Receives more, first dropping the buffer's bytes before `keep`; returns how far what is kept moved."""
-        chunk = self.sock.recv(1 << 20)
+        try:
+            chunk = self.sock.recv(1 << 20)
+        except socket.timeout:
+            sys.exit(f"nothing more from the server for {self.sock.gettimeout():.0f} s, {self.received} bytes in")
         if not chunk:
             sys.exit("closed by the server")
         self.received += len(chunk)
