@@ -12,7 +12,9 @@ import MockServerMockData
 /// `GET /transcript?since=N&wait=S`: each answer comes as soon as something happened) and shows the
 /// unexpected requests with the stub to paste in Swift and as an endpoint entry, the stubs with
 /// their hits, the response sets with a switch, the files with upload, download and delete, and a
-/// reset. Every control is a native button, link, select or input, so it is used from the keyboard;
+/// reset. For a mail server, a Mail section lists the messages (Mailpit's routes) and each address's
+/// folders with their messages' flags (ours, `/api/v1/mockserver/`), redrawn by a long poll of its
+/// own (`/api/v1/mockserver/changes`), since IMAP's changes do not reach the transcript it follows. Every control is a native button, link, select or input, so it is used from the keyboard;
 /// one column on a narrow window.
 ///
 /// The Content-Security-Policy lets the browser run only this script and apply only this style,
@@ -97,6 +99,9 @@ enum AdminDashboardPage {
           <pre id="mail-text"></pre>
           <iframe id="mail-html" sandbox="" referrerpolicy="no-referrer" title="the message's HTML, shown without its scripts or remote content" hidden></iframe>
         </article>
+        <h3 id="mail-folders-title">Folders</h3>
+        <div id="mail-folders" aria-labelledby="mail-folders-title"></div>
+        <p id="mail-folders-empty" class="empty">No mailbox yet.</p>
       </section>
       <section id="files-section" aria-labelledby="files-title">
         <h2 id="files-title">Files</h2>
@@ -128,6 +133,12 @@ enum AdminDashboardPage {
     section { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; min-width: 0; }
     #mail-html { width: 100%; min-height: 14rem; border: 1px solid var(--line); background: #fff; }
     #mail-text { white-space: pre-wrap; }
+    #mail-folders h4 { margin: .6rem 0 .2rem; font-size: .95rem; }
+    #mail-folders tr.folder th { background: #f1f4f7; }
+    #mail-folders th small { font-weight: normal; color: var(--muted); margin-left: .5rem; }
+    #mail-folders td.flags { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, monospace; width: 35%; }
+    #mail-folders td.number { width: 3.5rem; }
+    #mail button { white-space: nowrap; }
     #transcript-section { grid-row: span 4; }
     @media (max-width: 800px) { #transcript-section { grid-row: auto; } }
     h2 { font-size: 1rem; margin: 0 0 .5rem; display: flex; justify-content: space-between; align-items: baseline; }
@@ -358,6 +369,73 @@ enum AdminDashboardPage {
       }
       $("mail-count").textContent = answer.total + (answer.total === 1 ? " message" : " messages");
       $("mail-empty").hidden = answer.messages.length > 0;
+      await drawFolders();
+    }
+
+    // Each address's folders, with their newest messages' UIDs, subjects and flags (our
+    // GET /api/v1/mockserver/mailboxes); each message row names its address, folder and UID.
+    async function drawFolders() {
+      let answer;
+      try { answer = await api("GET", "/api/v1/mockserver/mailboxes?limit=20&messages=50"); } catch (error) { return; }
+      if (!answer || !Array.isArray(answer.mailboxes)) return;
+      const box = $("mail-folders");
+      box.replaceChildren();
+      for (const mailbox of answer.mailboxes) {
+        const title = document.createElement("h4");
+        title.textContent = mailbox.address;
+        const table = document.createElement("table");
+        table.dataset.address = mailbox.address;
+        const body = table.createTBody();
+        for (const folder of mailbox.folders) {
+          const head = body.insertRow();
+          head.className = "folder";
+          const name = document.createElement("th");
+          name.colSpan = 3;
+          name.scope = "rowgroup";
+          name.textContent = folder.name + (folder.specialUse ? " " + folder.specialUse : "");
+          const facts = document.createElement("small");
+          facts.textContent = folder.messageCount + (folder.messageCount === 1 ? " message" : " messages") + ", UIDVALIDITY " + folder.uidValidity
+            + ", next UID " + folder.nextUID + ", HIGHESTMODSEQ " + folder.highestModSeq;
+          name.appendChild(facts);
+          head.appendChild(name);
+          for (const message of folder.messages) {
+            const row = body.insertRow();
+            row.dataset.folder = folder.name;
+            row.dataset.uid = message.uid;
+            cell(row, String(message.uid), "number");
+            cell(row, message.subject || "(no subject)");
+            cell(row, [...message.flags, ...message.keywords].join(" "), "flags");
+          }
+          if (folder.messageCount > folder.messages.length) {
+            cell(body.insertRow(), "and " + (folder.messageCount - folder.messages.length) + " older").colSpan = 3;
+          }
+        }
+        box.append(title, table);
+      }
+      if (answer.total > answer.mailboxes.length) {
+        const more = document.createElement("p");
+        more.className = "empty";
+        more.textContent = "and " + (answer.total - answer.mailboxes.length) + " more addresses";
+        box.appendChild(more);
+      }
+      $("mail-folders-empty").hidden = answer.mailboxes.length > 0;
+    }
+
+    // Follows the mailbox (our long poll, GET /api/v1/mockserver/changes): a flag stored or a
+    // message moved over IMAP, which the transcript (SMTP's) does not show, redraws the section.
+    async function followMail() {
+      let since = "";
+      while (true) {
+        try {
+          const answer = await api("GET", "/api/v1/mockserver/changes?wait=25&since=" + encodeURIComponent(since));
+          if (answer.changes !== since) {
+            since = answer.changes;
+            await drawMail();
+          }
+        } catch (error) {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
+      }
     }
 
     // One message: its addresses, text, raw source and attachments as links, and its HTML in a
@@ -469,7 +547,8 @@ enum AdminDashboardPage {
     draw(first);
     say("live");
     $("mail-html").addEventListener("load", () => { $("mail-html").dataset.loaded = $("mail-html").dataset.message || ""; });
-    drawMail();
+    // Only a mail server answers the mail routes: the section and its poll stay away otherwise.
+    drawMail().then(() => { if (!$("mail-section").hidden) followMail(); });
     follow();
 
     """#

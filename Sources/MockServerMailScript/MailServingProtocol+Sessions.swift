@@ -8,7 +8,7 @@ extension MailServingProtocol {
         let settings = SMTPSettings(hostName: configuration.hostName, maximumMessageSize: configuration.maximumMessageSize,
                                     tls: configuration.tlsMode)
         return MailServingProtocol(name: "SMTP", maximumInput: settings.authenticationLineLimit + 1024, scriptFirst: scriptFirst,
-                                   adminRoutes: MailpitAPI(store: store, faults: faults).routes) { peer, _ in
+                                   adminRoutes: MailpitAPI(store: store, faults: faults).routes + MailControlAPI(store: store, faults: faults).routes) { peer, _ in
             SMTPDialogue(session: SMTPSession(settings: settings, store: store, faults: faults, client: peer))
         }
     }

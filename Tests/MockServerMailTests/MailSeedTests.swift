@@ -5,7 +5,7 @@ import TestSupport
 
 /// Seeds: a Maildir (flags, Maildir++ folders) and a tree of `.eml` files, read without writing,
 /// bad input named by its path, and reset back to them.
-@Suite("Mail seeds")
+@Suite("Mail seeds", .offPool)
 struct MailSeedTests {
     static let fixtures = Tools.repositoryRoot.appendingPathComponent("Tests/MockServerMailTests/Fixtures/mailbox")
 
@@ -97,7 +97,7 @@ struct MailSeedTests {
         #expect(try Self.snapshot(root) == before)
     }
 
-    @Test("bad input names its path: a folder not named as an address, an unreadable file (a socket), a seed that is no folder", .offPool)
+    @Test("bad input names its path: a folder not named as an address, an unreadable file (a socket), a seed that is no folder")
     func badInput() throws {
         let root = try Tools.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }

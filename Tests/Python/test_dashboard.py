@@ -3,7 +3,7 @@
 # browser, RESPONSES the bundled http.json, ENDPOINTS the bundled endpoints.json (a stub server, for the
 # unmatched count); SCREENSHOT, when set, is where the page's picture goes.
 # Every wait is on an event: the page's load event, or a MutationObserver in the page.
-import asyncio, base64, email.message, http.server, json, os, re, smtplib, subprocess, tempfile, threading, urllib.request
+import asyncio, base64, email.message, http.server, imaplib, json, os, re, smtplib, subprocess, tempfile, threading, urllib.request
 import websockets
 
 MOCKSERVER = os.environ.get("MOCKSERVER", ".build/debug/mockserver")
@@ -177,9 +177,10 @@ class Pixel(http.server.BaseHTTPRequestHandler):
     def log_message(self, *arguments):
         pass
 
-async def drive_mail(admin, smtp, devtools):
+async def drive_mail(admin, smtp, imap, devtools):
     """A mail server's messages: listed as they arrive, one shown with its text, its attachment and
-    raw source as links, and its HTML in a sandboxed frame where no script runs and nothing loads."""
+    raw source as links, and its HTML in a sandboxed frame where no script runs and nothing loads;
+    each address's folders with their messages' flags, a flag stored over IMAP shown without a reload."""
     pixel = http.server.HTTPServer(("127.0.0.1", 0), Pixel)
     threading.Thread(target=pixel.serve_forever, daemon=True).start()
     html = ("<p id='greeting'>Hello <b>Ann</b></p><script>window.parent.document.title = 'pwned'; window.top.pwned = 1;</script>"
@@ -221,6 +222,25 @@ async def drive_mail(admin, smtp, devtools):
         assert "Hello <b>Ann</b>" in await page.evaluate("document.getElementById('mail-html').srcdoc")
         assert await page.evaluate("window.pwned === undefined && document.title === 'MockServer dashboard'"), "the message's script ran"
         assert Pixel.hits == [], f"the message's image was fetched: {Pixel.hits}"
+
+        # Each recipient's folders, with the message's UID and flags (none yet).
+        ann = """document.querySelector('#mail-folders table[data-address="ann@example.com"]')"""
+        inbox_row = ann + """.querySelector('tr[data-folder="INBOX"][data-uid="1"]')"""
+        await page.evaluate(f"waitFor(() => {inbox_row} !== null, 20000, 'the INBOX of ann')")
+        assert await page.evaluate(f"{inbox_row}.textContent") == "1Your receipt", await page.evaluate(f"{inbox_row}.textContent")
+        assert await page.evaluate("""document.querySelector('#mail-folders table[data-address="audit@example.com"]') !== null""")
+        # A flag and a keyword stored over IMAP, and a folder made, show without a reload: IMAP is not on
+        # the transcript the page follows, so the Mail section's own long poll brings them.
+        await page.evaluate("window.notReloaded = true")
+        client = imaplib.IMAP4("127.0.0.1", imap, timeout=20)
+        client.login("ann@example.com", "secret")
+        assert client.create("Archive")[0] == "OK"
+        assert client.select("INBOX")[0] == "OK"
+        assert client.store("1", "+FLAGS", r"(\Flagged $Receipt)")[0] == "OK"
+        await page.evaluate(f"waitFor(() => {inbox_row} && {inbox_row}.textContent.includes('\\\\Flagged $Receipt'), 20000, 'the flag set over IMAP')")
+        await page.evaluate(f"waitFor(() => {ann}.textContent.includes('Archive \\\\Archive'), 20000, 'the folder made over IMAP')")
+        client.logout()
+        assert await page.evaluate("window.notReloaded === true"), "the page reloaded"
     pixel.shutdown()
 
 def run_mail():
@@ -228,12 +248,12 @@ def run_mail():
     try:
         smtp = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver smtp on 127.0.0.1:PORT
         server.stdout.readline()                                             # mockserver pop3 on 127.0.0.1:PORT
-        server.stdout.readline()                                             # mockserver imap on 127.0.0.1:PORT
+        imap = int(server.stdout.readline().split()[3].rsplit(":", 1)[1])  # mockserver imap on 127.0.0.1:PORT
         admin = server.stdout.readline().split()[3]                          # mockserver admin on http://127.0.0.1:PORT/
         with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
             browser, devtools = start_chromium(profile)
             try:
-                asyncio.run(drive_mail(admin, smtp, devtools))
+                asyncio.run(drive_mail(admin, smtp, imap, devtools))
             finally:
                 browser.terminate()
                 browser.wait(timeout=20)

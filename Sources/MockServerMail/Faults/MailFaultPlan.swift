@@ -29,6 +29,16 @@ package final class MailFaultPlan: MailFaultSource {
         state.withLock { $0.rules.append(rule) }
     }
 
+    /// Adds a rule after the others unless the plan holds `limit` rules already (checked and added
+    /// under one lock, so that requests at once cannot pass the limit); false when it was full.
+    package func add(_ rule: MailFaultRule, upTo limit: Int) -> Bool {
+        state.withLock { state in
+            guard state.rules.count < limit else { return false }
+            state.rules.append(rule)
+            return true
+        }
+    }
+
     /// Replaces every rule for `point` with `rules` (those of other points stay).
     package func replaceRules(at point: MailFaultPoint, with rules: [MailFaultRule]) {
         state.withLock { state in

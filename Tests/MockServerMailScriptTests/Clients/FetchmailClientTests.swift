@@ -21,13 +21,17 @@ struct FetchmailClientTests {
 
     /// Runs fetchmail once (`keep`, `fetchall`) with a run control file written for `port`.
     ///
-    /// - Parameter security: nil (plain, opportunistic STLS turned off), `.explicit` (STLS, made
-    ///   mandatory by `sslproto`), `.implicit` (`ssl`).
-    static func fetch(port: UInt16, security: TLSSettings.Mode?, ca: String?, password: String = "secret") throws -> Fetch {
+    /// - Parameters:
+    ///   - security: nil (plain, opportunistic STLS turned off), `.explicit` (STLS or STARTTLS,
+    ///     made mandatory by `sslproto`), `.implicit` (`ssl`).
+    ///   - imap: over IMAP (its INBOX) instead of POP3.
+    ///   - host: the plain connection's host (TLS connects to `localhost`, the certificate's name).
+    static func fetch(port: UInt16, security: TLSSettings.Mode?, ca: String?, password: String = "secret",
+                      imap: Bool = false, host: String = "127.0.0.1") throws -> Fetch {
         let folder = try Tools.temporaryDirectory()
         let delivered = folder.appendingPathComponent("delivered", isDirectory: true)
         try FileManager.default.createDirectory(at: delivered, withIntermediateDirectories: true)
-        var poll = "poll \(security == nil ? "127.0.0.1" : "localhost") protocol pop3 port \(port) user \"ann@example.com\" password \"\(password)\""
+        var poll = "poll \(security == nil ? host : "localhost") protocol \(imap ? "imap" : "pop3") port \(port) user \"ann@example.com\" password \"\(password)\""
         switch security {
         case nil: poll += " sslproto \"\""
         case .explicit?: poll += " sslproto \"tls1.2+\""

@@ -20,14 +20,22 @@ struct GetmailClientTests {
 
     /// Runs getmail once (`read_all`, no deletion) with a getmailrc written for `port`.
     ///
-    /// - Parameter implicitTLS: `SimplePOP3SSLRetriever` with `ca`, else `SimplePOP3Retriever`.
-    static func retrieve(port: UInt16, implicitTLS: Bool = false, ca: String? = nil, password: String = "secret") throws -> Retrieval {
+    /// - Parameters:
+    ///   - implicitTLS: `SimplePOP3SSLRetriever` with `ca`, else `SimplePOP3Retriever` (the IMAP
+    ///     ones for `imap`).
+    ///   - imap: over IMAP (`SimpleIMAPRetriever`, INBOX), without the header naming the mailbox
+    ///     that getmail adds to what it took over IMAP.
+    ///   - host: the plain retriever's host (TLS connects to `localhost`, the certificate's name).
+    static func retrieve(port: UInt16, implicitTLS: Bool = false, ca: String? = nil, password: String = "secret",
+                         imap: Bool = false, host: String = "127.0.0.1") throws -> Retrieval {
         let folder = try Tools.temporaryDirectory()
         let mbox = folder.appendingPathComponent("mbox")
         try Data().write(to: mbox)
-        var lines = ["[retriever]", "type = \(implicitTLS ? "SimplePOP3SSLRetriever" : "SimplePOP3Retriever")",
-                     "server = \(implicitTLS ? "localhost" : "127.0.0.1")", "port = \(port)",
+        let kind = imap ? "IMAP" : "POP3"
+        var lines = ["[retriever]", "type = \(implicitTLS ? "Simple\(kind)SSLRetriever" : "Simple\(kind)Retriever")",
+                     "server = \(implicitTLS ? "localhost" : host)", "port = \(port)",
                      "username = ann@example.com", "password = \(password)"]
+        if imap { lines.append("record_mailbox = false") }
         if let ca { lines.append("ca_certs = \(ca)") }
         lines += ["", "[destination]", "type = Mboxrd", "path = \(mbox.path)"]
         // getmail will not deliver as root: as root, the mbox belongs to nobody, who delivers.

@@ -134,6 +134,7 @@ enum IMAPAddressListReader {
         return bytes
     }
 
+    /// Whether `token` is a comment.
     static func isComment(_ token: Token) -> Bool {
         if case .comment = token { return true }
         return false

@@ -7,15 +7,11 @@
 /// parameter, `name*` when its first section is extended and `name` otherwise, their values run
 /// together as written; continued parameters come after the others, by name. A client decodes them
 /// as it decodes a header's (IMAPClient and Thunderbird do).
-struct IMAPBodyParameters: Equatable {
+struct IMAPBodyParameters {
     /// The value before the parameters, trimmed, as written (`Multipart/Mixed`, `attachment`).
     var value: [UInt8]
     /// The parameters in the order Dovecot gives them.
     var parameters: [(name: [UInt8], value: [UInt8])]
-
-    static func == (lhs: IMAPBodyParameters, rhs: IMAPBodyParameters) -> Bool {
-        lhs.value == rhs.value && lhs.parameters.elementsEqual(rhs.parameters) { $0.name == $1.name && $0.value == $1.value }
-    }
 
     /// Reads `text` (a field's unfolded raw value).
     init(_ text: [UInt8]) {
@@ -84,10 +80,12 @@ struct IMAPBodyParameters: Equatable {
         output.byte(0x29)
     }
 
+    /// `byte` lowercased, if an ASCII capital.
     static func lowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 
+    /// `bytes` without the spaces, tabs, CRs and LFs at their ends.
     static func trimmed(_ bytes: some Collection<UInt8>) -> [UInt8] {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return [] }

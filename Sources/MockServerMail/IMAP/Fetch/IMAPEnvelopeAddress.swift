@@ -5,9 +5,13 @@
 /// members between them. A missing local part or domain is `MISSING_MAILBOX` or `MISSING_DOMAIN`,
 /// as Dovecot writes them.
 struct IMAPEnvelopeAddress: Equatable {
+    /// The display name (or a comment standing for it).
     var name: [UInt8]?
+    /// The source route (`@a,@b`), obsolete.
     var route: [UInt8]?
+    /// The local part, or a group's name.
     var mailbox: [UInt8]?
+    /// The domain.
     var host: [UInt8]?
 
     /// The start of a group named `name`.

@@ -4,15 +4,21 @@
 /// The session answers UID, FLAGS, INTERNALDATE and MODSEQ from its own state; the others need the
 /// message and are written by ``IMAPMessageContent``.
 package enum IMAPFetchAttribute: Hashable, Sendable {
+    /// `UID`: the message's UID.
     case uid
+    /// `FLAGS`: its flags.
     case flags
+    /// `INTERNALDATE`: when the store received it.
     case internalDate
+    /// `RFC822.SIZE`: its size in octets.
     case rfc822Size
+    /// `ENVELOPE`: its header's addresses, subject, date and IDs.
     case envelope
     /// `BODY`: the body structure without extension data.
     case body
     /// `BODYSTRUCTURE`: the body structure with extension data.
     case bodyStructure
+    /// `MODSEQ`: its mod-sequence (RFC 7162).
     case modSeq
     /// `RFC822`: the whole message, as `BODY[]` (sets `\Seen`).
     case rfc822

@@ -3,7 +3,9 @@ import Foundation
 extension IMAPMessageContent {
     /// The bytes a section names: a range of the message, or bytes put together (header fields).
     enum Selection: Equatable {
+        /// These bytes of the message.
         case range(Range<Int>)
+        /// Bytes put together from the message (chosen header fields).
         case bytes([UInt8])
     }
 
@@ -12,11 +14,16 @@ extension IMAPMessageContent {
     /// A multipart's parts are numbered from 1; a message/rfc822 part's numbers go on into the
     /// message it carries; and a message (the top one, or one a message/rfc822 part carries) that
     /// is not multipart has its body as part 1, so `1` of a plain message and `2.1` of an attached
-    /// plain message name that message's body. An empty list names the whole message (index 0).
+    /// plain message name that message's body. Dovecot goes one step further, and so do we: `1` of
+    /// a part that is neither multipart nor message/rfc822 is that part (`2.1` is `2`), once. An empty
+    /// list names the whole message (index 0).
     static func resolve(_ numbers: [Int], in tree: MIMETree) -> Int? {
         var node = 0
         // Whether `node` is a message whose parts are numbered, rather than one of its parts.
         var isMessage = true
+        // Whether the last step was to an only part: Dovecot takes no second into a leaf (`1.1` of
+        // a plain message, `2.1.1` of a leaf `2`, are nothing).
+        var tookOnlyPart = false
         for number in numbers {
             let message: Int?
             if isMessage {
@@ -30,12 +37,17 @@ extension IMAPMessageContent {
             if case .multipart(let children) = tree.parts[container].structure {
                 guard number >= 1, number <= children.count else { return nil }
                 node = children[number - 1]
-            } else if let message, number == 1 {
-                node = message
+            } else if number == 1, message != nil || (!tookOnlyPart && tree.parts[container].structure == .leaf) {
+                // A message's only part, or (as Dovecot answers; RFC 3501 leaves it open) a leaf's.
+                node = container
+                isMessage = false
+                tookOnlyPart = true
+                continue
             } else {
                 return nil
             }
             isMessage = false
+            tookOnlyPart = false
         }
         return node
     }

@@ -79,7 +79,16 @@ extension IMAPSession {
             let entry = selection.entries[position]
             output.text("* \(position + 1) FETCH (")
             var first = true
+            // A \Seen this FETCH set is told before the items, after UID (as Dovecot does): a client
+            // that reads the text before the first literal (Python's imaplib) sees it there.
+            var flagsPending = job.flagsAdded && selection.ownModSeqs.contains(entry.modSeq)
             for attribute in job.request.attributes {
+                if flagsPending, attribute != .uid {
+                    if !first { output.byte(0x20) }
+                    output.text("FLAGS (\(flagList(entry, recent: selection.isRecent(position))))")
+                    first = false
+                    flagsPending = false
+                }
                 let mark = output.bytes.count
                 if !first { output.byte(0x20) }
                 if let failed = write(attribute, entry: entry, recent: selection.isRecent(position), to: &output) {
@@ -90,8 +99,9 @@ extension IMAPSession {
                 }
                 first = false
             }
-            if job.flagsAdded, selection.ownModSeqs.contains(entry.modSeq) {
-                output.text(" FLAGS (\(flagList(entry, recent: selection.isRecent(position))))")
+            if flagsPending {
+                if !first { output.byte(0x20) }
+                output.text("FLAGS (\(flagList(entry, recent: selection.isRecent(position))))")
             }
             output.text(")\r\n")
         }

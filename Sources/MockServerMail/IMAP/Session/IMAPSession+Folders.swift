@@ -5,7 +5,7 @@ import Foundation
 extension IMAPSession {
     /// The special-use attribute (RFC 6154) of a top-level folder by its name, as the contract says:
     /// `Sent`, `Drafts`, `Trash`, `Junk` or `Spam`, and `Archive`.
-    static func specialUse(of name: String) -> String? {
+    package static func specialUse(of name: String) -> String? {
         guard !name.contains(MailStore.folderSeparator) else { return nil }
         switch name.lowercased() {
         case "sent": return "\\Sent"
@@ -192,7 +192,19 @@ extension IMAPSession {
             }
             date = parsed
         }
-        guard case .literal(let message, _) = try arguments.next("message literal") else { throw .bad("Invalid message: expected a literal.") }
+        var message: [UInt8]
+        switch try arguments.next("message literal") {
+        case .literal(let bytes, _):
+            message = bytes
+        case .atom(let name) where name.uppercased() == "UTF8" && settings.offers("UTF8=ACCEPT"):
+            // RFC 6855 §4: `UTF8 (~{n}…)`, a message whose header may hold UTF-8.
+            guard case .list(let items) = try arguments.next("UTF8 message"), items.count == 1, case .literal(let bytes, _) = items[0] else {
+                throw .bad("Invalid UTF8 message: expected (~{n} …).")
+            }
+            message = bytes
+        default:
+            throw .bad("Invalid message: expected a literal.")
+        }
         try arguments.end()
         if let decision = fault(at: .imapAppend) { return answer(decision, tag: command.tag, at: .imapAppend) }
         let appended: (uidValidity: UInt32, uid: UInt32)
