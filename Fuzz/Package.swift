@@ -38,6 +38,7 @@ let package = Package(
         packageFuzzTarget("FuzzHPACK"),
         packageFuzzTarget("FuzzHTTP2Frames"),
         packageFuzzTarget("FuzzMail"),
+        packageFuzzTarget("FuzzIMAP"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -119,8 +119,10 @@ package struct IMAPCommandReader: Sendable {
         let room = limits.lineLength - textLength
         guard let newline = input.prefix(max(room, 0)).firstIndex(of: Self.lf) else {
             guard input.count >= room else { return nil }
-            // No LF within the limit: the command is refused and its line skipped.
-            let tag = segments.isEmpty ? Self.tag(of: input) : firstTag
+            // No LF within the limit: the command is refused and its line skipped. Its tag is
+            // looked for within the limit only, whatever more has arrived, so that the answer is
+            // the same however the line was split into reads.
+            let tag = segments.isEmpty ? Self.tag(of: input.prefix(room)) : firstTag
             reset()
             phase = .skippingLine(tail: [])
             return .bad(tag: tag, .lineTooLong(limit: limits.lineLength))

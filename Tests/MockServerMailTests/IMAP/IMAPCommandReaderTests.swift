@@ -291,6 +291,30 @@ struct IMAPCommandReaderTests {
         #expect(Self.results(line + "123+}\r\nb NOOP\r\n", limits: limits) == [.bad(tag: "a", .lineTooLong(limit: 32)), noop])
     }
 
+    @Test("a line too long: its tag is looked for within the limit, so the answer is the same however it arrives (FuzzIMAP)")
+    func tooLongTagWithinLimit() {
+        let limits = IMAPReaderLimits(lineLength: 16)
+        let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))
+        // The first space is past the limit: no tag, whether the space had arrived or not.
+        let untagged = Array((String(repeating: "t", count: 20) + " NOOP\r\nb NOOP\r\n").utf8)
+        let expected = [IMAPReadResult.bad(tag: nil, .lineTooLong(limit: 16)), noop]
+        #expect(Self.results([untagged], limits: limits) == expected)
+        #expect(Self.results([Array(untagged.prefix(16)), Array(untagged.dropFirst(16))], limits: limits) == expected)
+        #expect(Self.results(untagged.map { [$0] }, limits: limits) == expected)
+        // A tag whose space is the last byte within the limit is the answer's tag.
+        let tagged = Array((String(repeating: "t", count: 15) + " " + String(repeating: "x", count: 20) + "\r\nb NOOP\r\n").utf8)
+        let answer = [IMAPReadResult.bad(tag: String(repeating: "t", count: 15), .lineTooLong(limit: 16)), noop]
+        #expect(Self.results([tagged], limits: limits) == answer)
+        #expect(Self.results(tagged.map { [$0] }, limits: limits) == answer)
+    }
+
+    @Test("a CR alone, then its LF in the next read, is an empty line skipped; the next line is read whole")
+    func emptyLineAcrossReads() {
+        let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))
+        #expect(Self.results([Array("\r".utf8), Array("\nb NO".utf8), Array("OP\r\n".utf8)]) == [noop])
+        #expect(Self.results([Array("\r".utf8), Array("\n".utf8), Array("b NOOP\n".utf8)]) == [noop])
+    }
+
     @Test("astring arguments as bytes, whatever form they were sent in")
     func stringBytes() {
         let arguments = Self.command("a LOGIN nil 42 \"p w\" {2+}\r\nxy (1) BODY[]\r\n")?.arguments ?? []
