@@ -34,6 +34,7 @@ struct IMAPDialogue: MailDialogue {
         return (line, input.count - rest.count)
     }
 
+    mutating func commandLineTaken() { session.commandLineTaken() }
     mutating func attach(wake: @escaping @Sendable () -> Void) { self.wake = wake }
     mutating func woken() -> [MailAction] { session.mailboxChanged() }
 

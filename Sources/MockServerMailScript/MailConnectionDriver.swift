@@ -67,6 +67,7 @@ package final class MailConnectionDriver: StreamDriver {
                     return steps
                 }
                 if let answered {
+                    dialogue.commandLineTaken()
                     phase = .reading(dialogue)
                     return .steps(answered)
                 }

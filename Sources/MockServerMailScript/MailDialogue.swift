@@ -21,6 +21,9 @@ package protocol MailDialogue {
     /// The command line at the start of `input`, without its line end, and how many bytes it takes
     /// with its end; nil when no whole line is there yet or it is over-long (``read(_:)`` answers that).
     func commandLine(in input: ArraySlice<UInt8>) -> (line: ArraySlice<UInt8>, length: Int)?
+    /// The command line ``commandLine(in:)`` gave was answered by a response script and removed from
+    /// the input, outside ``read(_:)``.
+    mutating func commandLineTaken()
     /// Gives the dialogue a way to wake its connection from any thread (IMAP's, when its mailbox
     /// changes); called once, as the connection opens.
     mutating func attach(wake: @escaping @Sendable () -> Void)
@@ -32,6 +35,8 @@ package protocol MailDialogue {
 
 extension MailDialogue {
     package mutating func inputEnded(_ input: inout ArraySlice<UInt8>) -> [MailAction] { [] }
+    /// Nothing: SMTP's and POP3's sessions look at their input afresh at each read.
+    package mutating func commandLineTaken() {}
     /// Nothing: SMTP's and POP3's dialogues are never woken.
     package mutating func attach(wake: @escaping @Sendable () -> Void) {}
     package mutating func woken() -> [MailAction] { [] }

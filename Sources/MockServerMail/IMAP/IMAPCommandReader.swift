@@ -48,12 +48,22 @@ package struct IMAPCommandReader: Sendable {
     private var textLength = 0
     /// Octets of literal data announced so far in the current command.
     private var literalLength = 0
+    /// How many bytes at the front of the input were looked at for the LF ending the line being
+    /// read, and have none: the next read looks on from there, as the caller gives back what was
+    /// not consumed, so that a line arriving a byte at a time is scanned once, not once per byte.
+    private var scannedLength = 0
 
     /// Whether the next input starts a command: no command is partly read (a line before a
     /// literal, a literal's data) and no refused one is being skipped.
     package var isBetweenCommands: Bool {
         if case .line = phase, segments.isEmpty { return true }
         return false
+    }
+
+    /// The caller took bytes from the front of the input itself (a response script answered a
+    /// command line): what was scanned of it is forgotten.
+    package mutating func inputTakenOutside() {
+        scannedLength = 0
     }
 
     /// A reader under `limits`.
@@ -63,7 +73,9 @@ package struct IMAPCommandReader: Sendable {
 
     /// Reads from the front of `input` (the bytes received and not consumed yet), removing what
     /// it used, up to the next thing the server must do, and returns it; nil when it needs more
-    /// input (all of `input` consumed or kept for a line not yet complete).
+    /// input (all of `input` consumed or kept for a line not yet complete). The next call's
+    /// `input` must start with what this one left (or ``inputTakenOutside()`` be called): a line's
+    /// bytes are looked at once however many reads it takes to arrive.
     package mutating func read(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
         while true {
             switch phase {
@@ -105,7 +117,11 @@ package struct IMAPCommandReader: Sendable {
                     if let refusal = discard(size: size, tag: nil) { return refusal }
                 }
             case .line:
-                if segments.isEmpty { Self.skipEmptyLines(&input) }
+                if segments.isEmpty {
+                    let before = input.count
+                    Self.skipEmptyLines(&input)
+                    if input.count != before { scannedLength = 0 }
+                }
                 if let result = readLine(&input) { return result }
                 if case .line = phase { return nil }
             }
@@ -117,8 +133,13 @@ package struct IMAPCommandReader: Sendable {
     /// non-synchronizing literal (then `phase` reads its data).
     private mutating func readLine(_ input: inout ArraySlice<UInt8>) -> IMAPReadResult? {
         let room = limits.lineLength - textLength
-        guard let newline = input.prefix(max(room, 0)).firstIndex(of: Self.lf) else {
-            guard input.count >= room else { return nil }
+        let window = input.prefix(max(room, 0))
+        let unscanned = window.dropFirst(min(scannedLength, window.count))
+        guard let newline = unscanned.firstIndex(of: Self.lf) else {
+            guard input.count >= room else {
+                scannedLength = window.count
+                return nil
+            }
             // No LF within the limit: the command is refused and its line skipped. Its tag is
             // looked for within the limit only, whatever more has arrived, so that the answer is
             // the same however the line was split into reads.
@@ -129,6 +150,7 @@ package struct IMAPCommandReader: Sendable {
         }
         var line = input[..<newline]
         input = input[(newline + 1)...]
+        scannedLength = 0
         textLength += line.count + 1
         if line.last == Self.cr { line = line.dropLast() }
         segments.append(.text(Array(line)))
@@ -234,6 +256,7 @@ package struct IMAPCommandReader: Sendable {
         segments = []
         textLength = 0
         literalLength = 0
+        scannedLength = 0
         phase = .line
     }
 }

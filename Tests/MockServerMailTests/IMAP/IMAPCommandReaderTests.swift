@@ -308,6 +308,23 @@ struct IMAPCommandReaderTests {
         #expect(Self.results(tagged.map { [$0] }, limits: limits) == answer)
     }
 
+    @Test("a line arriving in pieces is scanned on from where the last read stopped; a line taken outside the reader (a script answered it) resets that")
+    func scannedOnce() {
+        var reader = IMAPCommandReader()
+        var input = Array("a CAPABILI".utf8)[...]
+        #expect(reader.read(&input) == nil)
+        input = Array("a CAPABILITY\r\nb X\r\n".utf8)[...]
+        #expect(reader.read(&input) == .command(IMAPCommand(tag: "a", name: "CAPABILITY", arguments: [])))
+        // The caller cut "a CAPABILI…" off itself, so the front of the input is a new line.
+        var other = IMAPCommandReader()
+        input = Array("a CAPABILI".utf8)[...]
+        #expect(other.read(&input) == nil)
+        input = Array("b X\r\nc NOOP\r\n".utf8)[...]
+        other.inputTakenOutside()
+        #expect(other.read(&input) == .command(IMAPCommand(tag: "b", name: "X", arguments: [])))
+        #expect(other.read(&input) == .command(IMAPCommand(tag: "c", name: "NOOP", arguments: [])))
+    }
+
     @Test("a CR alone, then its LF in the next read, is an empty line skipped; the next line is read whole")
     func emptyLineAcrossReads() {
         let noop = IMAPReadResult.command(IMAPCommand(tag: "b", name: "NOOP", arguments: []))

@@ -137,6 +137,12 @@ package struct IMAPSession {
         return line
     }
 
+    /// The command line ``takeCommandLine(_:)`` gave was answered by a response script and removed
+    /// from the input: the reader forgets what it had scanned of it.
+    package mutating func commandLineTaken() {
+        reader.inputTakenOutside()
+    }
+
     /// Answers what starts `input`, removing what it consumed; `[]` without consuming waits for more.
     package mutating func read(_ input: inout ArraySlice<UInt8>) -> [MailAction] {
         switch state {
