@@ -141,7 +141,7 @@ extension IMAPSession {
             case "DELETED": values.append("DELETED \(folder.entries.reduce(0) { $0 + ($1.flags.contains(.deleted) ? 1 : 0) })")
             case "SIZE" where settings.offers("STATUS=SIZE"): values.append("SIZE \(folder.byteCount)")
             case "HIGHESTMODSEQ" where settings.offers("CONDSTORE"): values.append("HIGHESTMODSEQ \(folder.highestModSeq)")
-            case "APPENDLIMIT": values.append("APPENDLIMIT \(store.byteLimit)")
+            case "APPENDLIMIT": values.append("APPENDLIMIT \(appendLimit)")
             default: throw .bad("Unknown STATUS item \(item).")
             }
         }

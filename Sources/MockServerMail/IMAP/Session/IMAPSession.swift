@@ -360,10 +360,14 @@ package struct IMAPSession {
         default:
             list += ["NAMESPACE", "UIDPLUS", "MOVE", "UNSELECT", "CHILDREN", "SPECIAL-USE", "LIST-EXTENDED", "LIST-STATUS",
                      "ESEARCH", "SEARCHRES", "SORT", "CONDSTORE", "QRESYNC", "UTF8=ACCEPT", "BINARY", "STATUS=SIZE",
-                     "APPENDLIMIT=\(store.byteLimit)"]
+                     "APPENDLIMIT=\(appendLimit)"]
         }
         return list.filter { settings.offers($0.uppercased()) && settings.offers($0.uppercased().split(separator: "=").first.map(String.init) ?? "") }
     }
+
+    /// The largest message APPEND takes (RFC 7889 `APPENDLIMIT`): the reader's literal limit, or the
+    /// store's byte limit when that is smaller.
+    var appendLimit: UInt64 { min(settings.limits.literalSize, UInt64(store.byteLimit)) }
 
     /// What the transcript shows of a command: its tag, name and arguments, literals by size,
     /// LOGIN's password and AUTHENTICATE's initial response masked.

@@ -300,4 +300,12 @@ struct IMAPSessionTests {
         _ = pop3.send("USER alice@example.com\r\nPASS x\r\nRETR 3\r\nDELE 2\r\nQUIT\r\n")
         #expect(imap.send("b NOOP\r\n") == "* 2 EXPUNGE\r\n* 2 FETCH (FLAGS (\\Seen \\Recent))\r\nb OK NOOP completed.\r\n")
     }
+
+    @Test("APPENDLIMIT is the smaller of the literal limit and the store's bytes; a larger APPEND is refused before its literal is read")
+    func appendLimit() {
+        var dialogue = IMAPTestDialogue.loggedIn(MailStore.withInbox(1), settings: IMAPSettings(limits: IMAPReaderLimits(literalSize: 1000)))
+        #expect(dialogue.send("a CAPABILITY\r\n").contains(" APPENDLIMIT=1000\r\n"))
+        #expect(dialogue.send("b STATUS INBOX (APPENDLIMIT)\r\n") == "* STATUS INBOX (APPENDLIMIT 1000)\r\nb OK Status completed.\r\n")
+        #expect(dialogue.send("c APPEND INBOX {1001}\r\n") == "c BAD Literal of 1001 octets too large (limit 1000 octets).\r\n")
+    }
 }
