@@ -61,6 +61,21 @@ struct MailSeedTests {
         #expect(store.addresses.map(\.text) == ["ann@example.com"])
     }
 
+    @Test("a Maildir's keywords: lowercase letters of the :2, suffix as its dovecot-keywords names them, unnamed ones left out")
+    func keywords() throws {
+        let root = try Tools.temporaryDirectory().appendingPathComponent("seed")
+        let maildir = root.appendingPathComponent("ann@example.com")
+        try FileManager.default.createDirectory(at: maildir.appendingPathComponent("cur"), withIntermediateDirectories: true)
+        try Data("0 $Junk\n1 work\nbad line\n30 outofrange\n".utf8).write(to: maildir.appendingPathComponent("dovecot-keywords"))
+        try Data("Subject: a\r\n\r\nx\r\n".utf8).write(to: maildir.appendingPathComponent("cur/1.M1.host:2,Sba"))
+        try Data("Subject: b\r\n\r\nx\r\n".utf8).write(to: maildir.appendingPathComponent("cur/2.M2.host:2,c"))
+        let store = MailStore(seed: try MailSeed(directory: root))
+        let inbox = store.messages(of: "ann@example.com")
+        #expect(inbox.map(\.keywords) == [["$Junk", "work"], []])
+        #expect(inbox.map(\.flags) == [.seen, []])
+        #expect(store.folder(of: "ann@example.com")?.keywords == ["$Junk", "work"])
+    }
+
     @Test("a folder of .eml files: subfolders are folders, other files skipped")
     func eml() throws {
         let store = MailStore(seed: try MailSeed(directory: Self.fixtures.appendingPathComponent("eml")))

@@ -3,7 +3,8 @@ import Foundation
 /// The messages of a seed folder (`--mail-dir DIR`), read once, never written to.
 ///
 /// `DIR/ADDRESS/` is either a Maildir (it has `cur/` or `new/`: messages in both, `tmp/` ignored,
-/// flags from the `:2,` suffix, Maildir++ subfolders `.Sub.Folder` read as `Sub/Folder`) or a
+/// flags from the `:2,` suffix, keywords from its lowercase letters as the folder's
+/// `dovecot-keywords` file names them, Maildir++ subfolders `.Sub.Folder` read as `Sub/Folder`) or a
 /// folder of `.eml` files whose subfolders are folders (`DIR/ADDRESS/Archive/2026/x.eml` is in
 /// `Archive/2026`). Files and folders whose names start with `.` (other than Maildir++ folders)
 /// are skipped, as are files of other kinds at the top of `DIR` and, in an `.eml` tree, files
@@ -76,7 +77,8 @@ package struct MailSeed: Sendable {
             if folders[address]?.contains(folder) != true { folders[address, default: []].append(folder) }
         }
 
-        mutating func read(_ file: URL, address: MailboxAddress, folder: String, flags: MailFlags, time: Date?) throws(MailSeedError) {
+        mutating func read(_ file: URL, address: MailboxAddress, folder: String, flags: MailFlags, time: Date?,
+                           keywords: [String] = []) throws(MailSeedError) {
             let raw: Data
             let modified: Date?
             do {
@@ -85,7 +87,7 @@ package struct MailSeed: Sendable {
             } catch {
                 throw .unreadable(path: file.path, reason: Self.reason(error))
             }
-            messages.append(MailSeedMessage(address: address, folder: folder, path: file.path, raw: raw, flags: flags,
+            messages.append(MailSeedMessage(address: address, folder: folder, path: file.path, raw: raw, flags: flags, keywords: keywords,
                                             time: time ?? modified ?? Date(timeIntervalSince1970: 0)))
         }
 
@@ -111,13 +113,37 @@ package struct MailSeed: Sendable {
                     files.append((file.lastPathComponent, file, isNew))
                 }
             }
+            let names = Self.keywordNames(in: root)
             for file in files.sorted(by: { $0.name < $1.name }) {
                 // A name in new/ has no flags yet (Maildir: the `:2,` suffix is added on moving to cur/).
                 let flags = file.isNew ? MailFlags() : MailFlags(maildirName: file.name)
                 let stamp = file.name.prefix { $0.isASCII && $0.isNumber }
                 try read(file.url, address: address, folder: folder, flags: flags,
-                         time: stamp.isEmpty ? nil : TimeInterval(stamp).map { Date(timeIntervalSince1970: $0) })
+                         time: stamp.isEmpty ? nil : TimeInterval(stamp).map { Date(timeIntervalSince1970: $0) },
+                         keywords: file.isNew ? [] : Self.keywords(ofMaildirName: file.name, names: names))
             }
+        }
+
+        /// The keyword names of a Maildir folder's `dovecot-keywords` file (`0 $Junk`, one a line: the
+        /// number is the letter, 0 for `a`), by letter; none without the file or for a bad line.
+        static func keywordNames(in root: URL) -> [Character: String] {
+            let file = root.appendingPathComponent("dovecot-keywords")
+            guard !isSymbolicLink(file), let text = try? String(contentsOf: file, encoding: .utf8) else { return [:] }
+            var names: [Character: String] = [:]
+            for line in text.split(whereSeparator: \.isNewline) {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                guard parts.count == 2, let index = Int(parts[0]), (0..<26).contains(index) else { continue }
+                let name = parts[1].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, !name.hasPrefix("\\"), name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"(){%*\"\\]".utf8.contains($0) }) else { continue }
+                names[Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index)))] = name
+            }
+            return names
+        }
+
+        /// The keywords a Maildir name's `:2,` suffix names with lowercase letters, sorted.
+        static func keywords(ofMaildirName name: String, names: [Character: String]) -> [String] {
+            guard !names.isEmpty, let info = name.range(of: ":2,", options: .backwards) else { return [] }
+            return Set(name[info.upperBound...].compactMap { names[$0] }).sorted()
         }
 
         /// A folder of `.eml` files; its subfolders are folders under it.

@@ -12,6 +12,9 @@ package struct MailSeedMessage: Sendable {
     package let raw: Data
     /// The flags of a Maildir name's `:2,` suffix (none for `.eml` files and `new/`).
     package let flags: MailFlags
+    /// The keywords of the suffix's lowercase letters, named by the folder's `dovecot-keywords` file
+    /// (`0 $Junk` names `a`), sorted; a letter it does not name is left out.
+    package var keywords: [String] = []
     /// The Maildir name's leading timestamp, else the file's modification time.
     package let time: Date
 }

@@ -55,13 +55,14 @@ package final class MailStore: Sendable {
         }
 
         /// Keeps `transaction` and gives it an entry in each of `places`.
-        mutating func add(_ transaction: MailTransaction, to places: [(address: MailboxAddress, folder: String)], flags: MailFlags) {
+        mutating func add(_ transaction: MailTransaction, to places: [(address: MailboxAddress, folder: String)], flags: MailFlags,
+                          keywords: [String] = []) {
             transactions.append(transaction)
             byID[transaction.id] = transaction
             bytes += transaction.size
             for place in places {
                 makeFolder(place.folder, of: place.address)
-                mailboxes[place.address]![place.folder]!.append(transaction, flags: flags)
+                mailboxes[place.address]![place.folder]!.append(transaction, flags: flags, keywords: keywords)
             }
             placements[transaction.id] = places
         }
@@ -155,7 +156,7 @@ package final class MailStore: Sendable {
             let sender = MailMessage(message.raw).from.first?.address ?? ""
             let envelope = MailEnvelope(sender: sender, recipients: [message.address.text], origin: .seed(path: message.path))
             let transaction = MailTransaction(envelope: envelope, raw: message.raw, time: message.time)
-            state.add(transaction, to: [(message.address, message.folder)], flags: message.flags)
+            state.add(transaction, to: [(message.address, message.folder)], flags: message.flags, keywords: message.keywords)
         }
         dropOverBytes(&state)
     }
