@@ -82,11 +82,16 @@ package final class MailConnectionDriver: StreamDriver {
         if inputEnded {
             let (actions, _) = input.read { dialogue.inputEnded(&$0) }
             input.removeAll()
+            // Nothing more is read: the dialogue lets go of what it holds (IMAP's registration with
+            // the store) now, since the phase it would be found in at the close is gone.
+            dialogue.detach()
             return actions.isEmpty ? .finish(.peerClosed) : .steps(steps(for: actions, on: connection))
         }
         phase = .reading(dialogue)
         if input.count > limit {
             connection.log(.warning, "\(input.count) bytes of input wait unconsumed, past the limit of \(limit); closing")
+            phase = .ended
+            dialogue.detach()
             return .finish(.inputTooLong(limit: limit))
         }
         return .needInput

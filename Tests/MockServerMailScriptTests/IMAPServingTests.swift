@@ -94,4 +94,18 @@ struct IMAPServingTests {
         // 20 messages of "Subject: N\r\n\r\n" + body + "\r\n\r\nx\r\n": 20 × 294,932 bytes, and the 31 digits of 1…20.
         #expect(result.stdout == "OK 5898671\n", "\(result)")
     }
+
+    @Test("a client that hangs up without LOGOUT leaves no registration with the store behind")
+    func hangUpUnregisters() async throws {
+        let mail = try MailServer(MailServerConfiguration())
+        try mail.start()
+        defer { mail.stop() }
+        let client = try Self.selected(mail)
+        #expect(mail.store.observerCount == 1)
+        client.shutdownWrite()
+        try await mail.imap.transcript.wait(for: "the connection's close") { entry in
+            if case .closed = entry.event { true } else { false }
+        }
+        #expect(mail.store.observerCount == 0)
+    }
 }

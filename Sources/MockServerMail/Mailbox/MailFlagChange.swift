@@ -32,17 +32,17 @@ package struct MailFlagChange: Sendable, Hashable {
             keywords = Self.unique(self.keywords)
         case .add:
             flags.formUnion(self.flags)
-            keywords = Self.unique(keywords + self.keywords.filter { new in !keywords.contains { $0.caseInsensitiveCompare(new) == .orderedSame } })
+            keywords = Self.unique(keywords + self.keywords)
         case .remove:
             flags.subtract(self.flags)
-            keywords.removeAll { kept in self.keywords.contains { $0.caseInsensitiveCompare(kept) == .orderedSame } }
+            let removed = Set(self.keywords.map { $0.lowercased() })
+            keywords.removeAll { removed.contains($0.lowercased()) }
         }
     }
 
-    /// Keywords once each (the first spelling kept), sorted.
+    /// Keywords once each in any case (the first spelling kept), sorted.
     static func unique(_ keywords: [String]) -> [String] {
-        var kept: [String] = []
-        for keyword in keywords where !kept.contains(where: { $0.caseInsensitiveCompare(keyword) == .orderedSame }) { kept.append(keyword) }
-        return kept.sorted()
+        var seen: Set<String> = []
+        return keywords.filter { seen.insert($0.lowercased()).inserted }.sorted()
     }
 }

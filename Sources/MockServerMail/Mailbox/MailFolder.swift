@@ -43,12 +43,28 @@ package struct MailFolder: Sendable {
         return uid
     }
 
-    /// Adds `keywords` to those the folder knows.
+    /// The most keywords a folder knows (Dovecot's `mail_max_keyword_length` aside, its index holds
+    /// about as many): past it a STORE or APPEND that adds a new one is refused, so no client makes
+    /// every SELECT's FLAGS and every change's work grow without bound.
+    package static let keywordLimit = 1_000
+
+    /// Whether `new` can be learnt without passing ``keywordLimit``.
+    func canLearn(_ new: [String]) -> Bool {
+        guard !new.isEmpty else { return true }
+        let known = Set(keywords.map { $0.lowercased() })
+        return known.count + Set(new.map { $0.lowercased() }).subtracting(known).count <= Self.keywordLimit
+    }
+
+    /// Adds `keywords` to those the folder knows (in any case, once), sorted once.
     mutating func learn(_ new: [String]) {
-        for keyword in new where !keywords.contains(keyword) {
+        guard !new.isEmpty else { return }
+        var known = Set(keywords.map { $0.lowercased() })
+        var added = false
+        for keyword in new where known.insert(keyword.lowercased()).inserted {
             keywords.append(keyword)
-            keywords.sort()
+            added = true
         }
+        if added { keywords.sort() }
     }
 
     /// The entry of `uid`, found by binary search (UIDs only grow).

@@ -13,6 +13,8 @@ package enum MailFolderError: Error, Sendable, Hashable {
     case invalidName(String)
     /// The store's byte limit cannot hold the message (APPEND).
     case overQuota(size: Int, limit: Int)
+    /// The folder knows as many keywords as it may (APPEND with a new one).
+    case tooManyKeywords(limit: Int)
 
     /// The response code (`NONEXISTENT`, `ALREADYEXISTS`, …), as the `NO` answer carries it.
     package var code: String {
@@ -22,6 +24,7 @@ package enum MailFolderError: Error, Sendable, Hashable {
         case .inboxCannotBeDeleted, .invalidName: "CANNOT"
         case .hasChildren: "INUSE"
         case .overQuota: "OVERQUOTA"
+        case .tooManyKeywords: "LIMIT"
         }
     }
 
@@ -34,6 +37,7 @@ package enum MailFolderError: Error, Sendable, Hashable {
         case .hasChildren(let name): "Mailbox \(name) has children, delete them first."
         case .invalidName(let name): "Invalid mailbox name: \(name)"
         case .overQuota(let size, let limit): "Message of \(size) octets is larger than the mail store's limit of \(limit) octets."
+        case .tooManyKeywords(let limit): "Too many keywords in the mailbox (limit \(limit))."
         }
     }
 }

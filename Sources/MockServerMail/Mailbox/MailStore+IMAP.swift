@@ -11,6 +11,8 @@ extension MailStore {
         package var changed: [MailboxEntry] = []
         /// The UIDs not changed because they changed after `unchangedSince` (RFC 7162 `MODIFIED`).
         package var modified: [UInt32] = []
+        /// Nothing was changed: the keywords would pass the folder's ``MailFolder/keywordLimit``.
+        package var keywordLimitReached = false
     }
 
     /// A folder as a session selects it, with the UIDs from which its messages are `\Recent` to
@@ -39,6 +41,7 @@ extension MailStore {
                                           raw: raw, time: date ?? Date())
         let outcome: Result<(UInt32, UInt32, [CheckedContinuation<MailTransaction, any Error>]), MailFolderError> = changing([mailbox]) { state in
             guard state.mailboxes[mailbox]?[name] != nil else { return .failure(.nonexistent(name)) }
+            guard state.mailboxes[mailbox]![name]!.canLearn(keywords) else { return .failure(.tooManyKeywords(limit: MailFolder.keywordLimit)) }
             state.transactions.append(transaction)
             state.byID[transaction.id] = transaction
             state.bytes += transaction.size
@@ -74,7 +77,8 @@ extension MailStore {
                 state.placements[entry.transaction.id, default: []].append((mailbox, target))
                 pairs.append((uid, new))
             }
-            if move, !pairs.isEmpty, source != target {
+            // A move into the same folder moves too (RFC 6851 §3.1): the copies have new UIDs.
+            if move, !pairs.isEmpty {
                 let moved = Set(pairs.map(\.source))
                 _ = state.removeEntries(of: mailbox, folder: source) { moved.contains($0.uid) }
             }
@@ -93,7 +97,13 @@ extension MailStore {
         return changing([mailbox]) { state in
             var result = FlagStoreResult()
             guard state.mailboxes[mailbox]?[name] != nil else { return result }
-            state.mailboxes[mailbox]![name]!.learn(change.keywords)
+            if change.mode != .remove {
+                guard state.mailboxes[mailbox]![name]!.canLearn(change.keywords) else {
+                    result.keywordLimitReached = true
+                    return result
+                }
+                state.mailboxes[mailbox]![name]!.learn(change.keywords)
+            }
             for uid in uids {
                 guard let index = state.mailboxes[mailbox]![name]!.index(of: uid) else { continue }
                 var entry = state.mailboxes[mailbox]![name]!.entries[index]

@@ -2,8 +2,8 @@
 /// knows them, numbered by position, which changes made elsewhere reach only at the points the
 /// RFC allows (``IMAPSession`` tells of them as untagged EXISTS, EXPUNGE, VANISHED and FETCH).
 package struct IMAPSelection: Sendable {
-    /// The folder's name in the store.
-    package let name: String
+    /// The folder's name in the store (changed when this session renames it or a folder above it).
+    package internal(set) var name: String
     /// EXAMINE, or a folder another session renamed away: nothing is changed through it.
     package let readOnly: Bool
     /// The UIDVALIDITY the client was given.
@@ -80,6 +80,36 @@ package struct IMAPSelection: Sendable {
         }
         if case .saved = set { return saved.compactMap { sequenceNumber(ofUID: $0).map { Int($0) - 1 } } }
         return set.numbers(upTo: count).map { Int($0) - 1 }
+    }
+
+    /// The most UIDs one VANISHED (EARLIER) lists.
+    static let vanishedLimit = 100_000
+
+    /// The UIDs below ``uidNext`` that the set names (all of them when nil) and that are not in the
+    /// view: QRESYNC's `VANISHED (EARLIER)` (UIDs never given are among them, as RFC 7162 allows).
+    /// `*` is the last UID given; UID 0 is never one. At most ``vanishedLimit``.
+    package func vanished(in set: IMAPSequenceSet?) -> [UInt32] {
+        guard uidNext > 1 else { return [] }
+        let last = uidNext - 1
+        let ranges = set.map { $0.resolved(largest: max(largestUID, last)) ?? [] } ?? [1...last]
+        var gone: [UInt32] = []
+        var position = 0
+        for range in ranges {
+            let low = max(range.lowerBound, 1), high = min(range.upperBound, last)
+            guard low <= high else { continue }
+            while position < entries.count, entries[position].uid < low { position += 1 }
+            var uid = low
+            while uid <= high, gone.count < Self.vanishedLimit {
+                if position < entries.count, entries[position].uid == uid {
+                    position += 1
+                } else {
+                    gone.append(uid)
+                }
+                if uid == high { break }
+                uid += 1
+            }
+        }
+        return gone
     }
 
     /// Whether the entry at `position` is `\Recent` to this session.

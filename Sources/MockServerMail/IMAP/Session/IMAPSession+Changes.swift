@@ -9,7 +9,7 @@ extension IMAPSession {
         guard case .idling = state else { return [] }
         var output = IMAPOutput()
         if case .loggedOut = appendChanges(to: &output, expunges: true) {
-            return [.send(output.bytes), .close("UIDVALIDITY changed")]
+            return [.send(output.bytes), .close("selected mailbox gone")]
         }
         return output.bytes.isEmpty ? [] : [.send(output.bytes)]
     }

@@ -20,19 +20,17 @@ extension IMAPSession {
         if uid, !request.attributes.contains(.uid) { request.attributes.insert(.uid, at: 0) }
         let decision = fault(at: .imapFetch)
         if let decision, decision != .dropMidway { return answer(decision, tag: command.tag, at: .imapFetch) }
+        // Flags others changed are brought into the view first (expunges wait), so no message is
+        // answered with flags the client then hears are stale.
+        var output = IMAPOutput()
+        if case .loggedOut = appendChanges(to: &output, expunges: false) {
+            return [.send(output.bytes), .close("selected mailbox gone")]
+        }
+        (address, selection) = try selected()
         var positions = selection.positions(set, uid: uid)
         if let since = request.changedSince { positions.removeAll { selection.entries[$0].modSeq <= since } }
-        var output = IMAPOutput()
-        if request.vanished, let since = request.changedSince, case .ranges = set {
-            _ = since
-            let present = Set(selection.entries.map(\.uid))
-            var gone: [UInt32] = []
-            for range in set.resolved(largest: selection.largestUID) ?? [] where range.lowerBound < selection.uidNext {
-                for number in range.lowerBound...min(range.upperBound, selection.uidNext &- 1) where !present.contains(number) {
-                    gone.append(number)
-                    if gone.count >= 100_000 { break }
-                }
-            }
+        if request.vanished, request.changedSince != nil, case .ranges = set {
+            let gone = selection.vanished(in: set)
             if !gone.isEmpty { output.text("* VANISHED (EARLIER) \(Self.compressed(gone))\r\n") }
         }
         // `\Seen` set by a body fetch is stored first, so the answer carries the new flags.
@@ -107,12 +105,14 @@ extension IMAPSession {
         }
         state = .selected(address, selection)
         if let failure = job.failure {
-            appendChanges(to: &output, expunges: false)
+            if case .loggedOut = appendChanges(to: &output, expunges: false) {
+                return [.send(output.bytes), .close("selected mailbox gone")]
+            }
             output.text("\(job.tag) NO \(failure.code.map { "[\($0)] " } ?? "")\(failure.text)\r\n")
             return [.send(output.bytes)]
         }
         if case .loggedOut = appendChanges(to: &output, expunges: false) {
-            return [.send(output.bytes), .close("UIDVALIDITY changed")]
+            return [.send(output.bytes), .close("selected mailbox gone")]
         }
         output.text("\(job.tag) OK Fetch completed.\r\n")
         return [.send(output.bytes)]

@@ -84,15 +84,7 @@ extension IMAPSession {
     /// QRESYNC's catch-up on SELECT (RFC 7162 §3.2.5): the UIDs the client knew that are gone as
     /// `VANISHED (EARLIER)`, then the flags of what changed since its mod-sequence.
     private func writeResync(since modSeq: UInt64, known: IMAPSequenceSet?, selection: IMAPSelection, to output: inout IMAPOutput) {
-        let present = Set(selection.entries.map(\.uid))
-        let knownRanges = known?.resolved(largest: selection.uidNext &- 1) ?? [1...max(1, selection.uidNext &- 1)]
-        var vanished: [UInt32] = []
-        for range in knownRanges where range.lowerBound < selection.uidNext {
-            for uid in range.lowerBound...min(range.upperBound, selection.uidNext &- 1) where !present.contains(uid) {
-                vanished.append(uid)
-                if vanished.count > 100_000 { break }
-            }
-        }
+        let vanished = selection.vanished(in: known)
         if !vanished.isEmpty { output.text("* VANISHED (EARLIER) \(Self.compressed(vanished))\r\n") }
         for (index, entry) in selection.entries.enumerated() where entry.modSeq > modSeq {
             output.text("* \(index + 1) FETCH (UID \(entry.uid) FLAGS (\(flagList(entry, recent: selection.isRecent(index)))) MODSEQ (\(entry.modSeq)))\r\n")
@@ -160,6 +152,13 @@ extension IMAPSession {
         } catch {
             throw .no("[\(error.code)] \(error.text)")
         }
+        // The selected folder, or one above it, renamed by this session: it stays selected under its
+        // new name (INBOX stays INBOX: renaming it moves its messages out).
+        if case .selected(let address, var selection) = state, old.name != MailStore.inbox,
+           selection.name == old.name || selection.name.hasPrefix(old.name + String(MailStore.folderSeparator)) {
+            selection.name = new.name + selection.name.dropFirst(old.name.count)
+            state = .selected(address, selection)
+        }
         return ok(command, text: "Rename completed.")
     }
 
@@ -206,6 +205,7 @@ extension IMAPSession {
             throw .bad("Invalid message: expected a literal.")
         }
         try arguments.end()
+        guard !message.isEmpty else { throw .no("Can't save a zero byte message.") }
         if let decision = fault(at: .imapAppend) { return answer(decision, tag: command.tag, at: .imapAppend) }
         let appended: (uidValidity: UInt32, uid: UInt32)
         do {

@@ -60,6 +60,7 @@ extension IMAPSession {
         let positions = selection.positions(set, uid: uid)
         let result = store.store(MailFlagChange(mode, flags: flags, keywords: keywords), uids: positions.map { selection.entries[$0].uid },
                                  folder: selection.name, of: address.text, unchangedSince: unchangedSince)
+        if result.keywordLimitReached { throw .no("[LIMIT] Too many keywords in the mailbox (limit \(MailFolder.keywordLimit)).") }
         var output = IMAPOutput()
         var changedByUID: [UInt32: MailboxEntry] = [:]
         for entry in result.changed { changedByUID[entry.uid] = entry }
@@ -117,6 +118,8 @@ extension IMAPSession {
     /// number beyond the count is an error; UIDs are not).
     func checkSequenceNumbers(_ set: IMAPSequenceSet, uid: Bool, selection: IMAPSelection) throws(IMAPCommandError) {
         guard !uid, case .ranges = set else { return }
+        // No message: every sequence number, `*` too, names none (Dovecot: `Invalid messageset`).
+        if selection.count == 0 { throw .bad("Error in IMAP command: Invalid messageset: the mailbox is empty.") }
         if let highest = set.highest(largest: selection.count), highest > selection.count {
             throw .bad("Error in IMAP command: Invalid messageset: message \(highest) of \(selection.count).")
         }
@@ -130,7 +133,7 @@ extension IMAPSession {
         var output = IMAPOutput()
         output.text("+ idling\r\n")
         state = .idling(tag: command.tag, address, selection)
-        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("UIDVALIDITY changed")] }
+        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("selected mailbox gone")] }
         return [.send(output.bytes)]
     }
 
@@ -142,7 +145,7 @@ extension IMAPSession {
             return [.record(Array(line)), .send(Array("\(tag) BAD Expected DONE.\r\n".utf8))]
         }
         var output = IMAPOutput()
-        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("UIDVALIDITY changed")] }
+        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("selected mailbox gone")] }
         output.text("\(tag) OK Idle completed.\r\n")
         return [.record(Array(line)), .send(output.bytes)]
     }

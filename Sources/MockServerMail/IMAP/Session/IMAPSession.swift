@@ -217,7 +217,9 @@ package struct IMAPSession {
                 return [.send(Array("\(command.tag) BAD \(text)\r\n".utf8))]
             case .no(let text):
                 var output = IMAPOutput()
-                appendChanges(to: &output, expunges: Self.allowsExpunges(command))
+                if case .loggedOut = appendChanges(to: &output, expunges: Self.allowsExpunges(command)) {
+                    return [.send(output.bytes), .close("selected mailbox gone")]
+                }
                 output.text("\(command.tag) NO \(text)\r\n")
                 return [.send(output.bytes)]
             }
@@ -340,7 +342,7 @@ package struct IMAPSession {
     /// The bytes in `output`, the changes the client must hear of, then `tag OK [code] text`.
     mutating func okAfter(_ command: IMAPCommand, _ output: inout IMAPOutput, code: String? = nil, text: String) -> [MailAction] {
         if case .loggedOut = appendChanges(to: &output, expunges: Self.allowsExpunges(command)) {
-            return [.send(output.bytes), .close("UIDVALIDITY changed")]
+            return [.send(output.bytes), .close("selected mailbox gone")]
         }
         output.text("\(command.tag) OK \(code.map { "[\($0)] " } ?? "")\(text)\r\n")
         return [.send(output.bytes)]

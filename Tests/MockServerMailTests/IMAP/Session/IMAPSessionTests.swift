@@ -126,7 +126,7 @@ struct IMAPSessionTests {
         let validity = store.changeUIDValidity(folder: "INBOX", of: "alice@example.com")
         #expect(validity == 1001)
         #expect(dialogue.send("b NOOP\r\n") == "* BYE [UIDVALIDITY 1001] Mailbox UIDVALIDITY changed, reconnect.\r\n")
-        #expect(dialogue.closed == "UIDVALIDITY changed")
+        #expect(dialogue.closed == "selected mailbox gone")
         #expect(store.messages(of: "alice@example.com").map(\.uid) == [1, 2])
     }
 
@@ -307,5 +307,63 @@ struct IMAPSessionTests {
         #expect(dialogue.send("a CAPABILITY\r\n").contains(" APPENDLIMIT=1000\r\n"))
         #expect(dialogue.send("b STATUS INBOX (APPENDLIMIT)\r\n") == "* STATUS INBOX (APPENDLIMIT 1000)\r\nb OK Status completed.\r\n")
         #expect(dialogue.send("c APPEND INBOX {1001}\r\n") == "c BAD Literal of 1001 octets too large (limit 1000 octets).\r\n")
+    }
+
+    @Test("keywords are bounded per folder: a STORE or APPEND past the limit is NO [LIMIT], and nothing changes")
+    func keywordLimit() {
+        let store = MailStore.withInbox(1)
+        var dialogue = IMAPTestDialogue.loggedIn(store)
+        _ = dialogue.send("a SELECT INBOX\r\n")
+        let many = (0...MailFolder.keywordLimit).map { "k\($0)" }.joined(separator: " ")
+        #expect(dialogue.send("b STORE 1 +FLAGS.SILENT (\(many))\r\n") == "b NO [LIMIT] Too many keywords in the mailbox (limit 1000).\r\n")
+        #expect(store.folder(of: "alice@example.com")?.keywords.isEmpty == true)
+        let fits = (1..<MailFolder.keywordLimit).map { "k\($0)" }.joined(separator: " ")
+        #expect(dialogue.send("c STORE 1 +FLAGS.SILENT (\(fits) K1 k1)\r\n").hasSuffix(" k999)\r\nc OK Store completed.\r\n"))
+        #expect(store.folder(of: "alice@example.com")?.keywords.count == MailFolder.keywordLimit - 1)
+        #expect(dialogue.send("d APPEND INBOX (new1 new2) {3+}\r\nx\r\n\r\n") == "d NO [LIMIT] Too many keywords in the mailbox (limit 1000).\r\n")
+        #expect(dialogue.send("e APPEND INBOX {0+}\r\n\r\n") == "e NO Can't save a zero byte message.\r\n")
+    }
+
+    @Test("the selected folder deleted by another: the next command, even one that fails, gets BYE and the close")
+    func selectedFolderDeleted() throws {
+        let store = MailStore.withInbox(1)
+        try store.createFolder("Foo", of: "alice@example.com")
+        var dialogue = IMAPTestDialogue.loggedIn(store)
+        _ = dialogue.send("a SELECT Foo\r\n")
+        try store.deleteFolder("Foo", of: "alice@example.com")
+        #expect(dialogue.send("b STATUS Nope (MESSAGES)\r\n") == "* BYE Mailbox was deleted or renamed.\r\n")
+        #expect(dialogue.closed == "selected mailbox gone")
+    }
+
+    @Test("QRESYNC: VANISHED (EARLIER) never names UID 0, and names what went")
+    func vanishedEarlier() throws {
+        let store = MailStore.withInbox(3)
+        try store.createFolder("Empty", of: "alice@example.com")
+        let validity = store.folder("Empty", of: "alice@example.com")!.uidValidity
+        var dialogue = IMAPTestDialogue.loggedIn(store)
+        _ = dialogue.send("a ENABLE QRESYNC\r\n")
+        #expect(!dialogue.send("b SELECT Empty (QRESYNC (\(validity) 1 1:*))\r\n").contains("VANISHED"))
+        _ = dialogue.send("c SELECT INBOX\r\n")
+        _ = dialogue.send("d STORE 1:* +FLAGS.SILENT (\\Deleted)\r\n")
+        _ = dialogue.send("e EXPUNGE\r\n")
+        #expect(dialogue.send("f UID FETCH 1:* (FLAGS) (CHANGEDSINCE 1 VANISHED)\r\n") == "* VANISHED (EARLIER) 1:3\r\nf OK Fetch completed.\r\n")
+    }
+
+    @Test("MOVE into the selected folder moves; RENAME of the selected folder keeps it selected; FETCH answers flags another changed")
+    func moveRenameFreshFlags() throws {
+        let store = MailStore.withInbox(2)
+        var dialogue = IMAPTestDialogue.loggedIn(store)
+        _ = dialogue.send("a SELECT INBOX\r\n")
+        let validity = store.folder(of: "alice@example.com")!.uidValidity
+        #expect(dialogue.send("b MOVE 1 INBOX\r\n") == "* OK [COPYUID \(validity) 1 3] Moved UIDs.\r\n* 1 EXPUNGE\r\n* 2 EXISTS\r\n* 2 RECENT\r\nb OK Move completed.\r\n")
+        _ = dialogue.send("c CREATE Foo\r\n")
+        _ = dialogue.send("d SELECT Foo\r\n")
+        #expect(dialogue.send("e RENAME Foo Bar\r\n") == "e OK Rename completed.\r\n")
+        #expect(dialogue.send("f NOOP\r\n") == "f OK NOOP completed.\r\n")
+        #expect(dialogue.send("g FETCH * FLAGS\r\n") == "g BAD Error in IMAP command: Invalid messageset: the mailbox is empty.\r\n")
+        _ = dialogue.send("h SELECT INBOX\r\n")
+        store.updateFlags(uid: 2, of: "alice@example.com") { $0.insert(.flagged) }
+        // The change is told first (as Dovecot does), and the answer carries it too.
+        #expect(dialogue.send("i FETCH 1 FLAGS\r\n") == "* 1 FETCH (FLAGS (\\Flagged))\r\n* 1 FETCH (FLAGS (\\Flagged))\r\ni OK Fetch completed.\r\n")
     }
 }
