@@ -64,6 +64,21 @@ public final class ChildProcess: @unchecked Sendable {
             posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         }
 
+        #if !canImport(Darwin)
+        // Last of the file actions: the dup2s above have put the pipes in 0, 1 and 2 already.
+        // The child keeps no descriptor of this process but its three: the test process's sockets
+        // and pipes (other tests' clients, libcurl's, another child's pipe) would otherwise live on in
+        // every program a test starts, a long-lived Dovecot's helpers among them, so that a peer never
+        // saw their close and a pipe never its end (an FTP download and an offlineimap run hung so).
+        // Darwin gets the same from POSIX_SPAWN_CLOEXEC_DEFAULT below.
+        // glibc 2.34's posix_spawn_file_actions_addclosefrom_np, which its headers declare only for
+        // _GNU_SOURCE: looked up by name, and skipped where the C library has none.
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        }
+        #endif
+
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var none = sigset_t()

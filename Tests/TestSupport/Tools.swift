@@ -163,7 +163,11 @@ public enum Tools {
         // Weak: Dispatch holds the cancelled item until its deadline, and a strong capture kept the
         // child, with its two pipe descriptors, open that long after the run (about a thousand at
         // once in a full `swift test`).
-        let timer = DispatchWorkItem { [weak child] in child?.send(SIGTERM) }
+        // A program that ignores SIGTERM (a Python one whose threads hold on) is killed 5 s later.
+        let timer = DispatchWorkItem { [weak child] in
+            child?.send(SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) { [weak child] in child?.send(SIGKILL) }
+        }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read both pipes before waiting, so a chatty program cannot fill a pipe and stall: standard
         // error on a thread of its own (not a Dispatch worker, which a busy process hands out only
