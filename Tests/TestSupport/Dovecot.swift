@@ -65,85 +65,99 @@ public final class Dovecot {
         // On `::1` too where there is one: a client of `localhost` may try `::1` first, and must not
         // find another program there on the same port number.
         let loopbacks = Tools.hasIPv6Loopback ? "127.0.0.1 ::1" : "127.0.0.1"
-        let ports = try Self.freePorts(4, ipv6: Tools.hasIPv6Loopback)
-        port = ports[0]
-        tlsPort = tls == nil ? nil : ports[1]
-        imapPort = ports[2]
-        imapTLSPort = tls == nil ? nil : ports[3]
         plainHost = tlsRequired ? "127.0.0.2" : "127.0.0.1"
         // With TLS required, the plain listeners also take 127.0.0.2, where a login without TLS is not
         // counted as secure (Linux answers on all of 127/8; macOS has only 127.0.0.1 unless told).
         let plainAddresses = tlsRequired ? "\(loopbacks) 127.0.0.2" : loopbacks
         let tlsSettings = tls.map { "ssl = yes\nssl_cert = <\($0.certificate)\nssl_key = <\($0.key)\n" } ?? "ssl = no\n"
-        let pop3s = tlsPort.map { "  inet_listener pop3s {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
-        let imaps = imapTLSPort.map { "  inet_listener imaps {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
-        let passdb: String
-        if let users {
-            let file = directory.appendingPathComponent("passwd")
-            let lines = users.sorted { $0.key < $1.key }.map { "\($0.key):{PLAIN}\($0.value)\n" }
-            try Data(lines.joined().utf8).write(to: file)
-            passdb = "driver = passwd-file\n  args = scheme=PLAIN \(file.path)"
-        } else {
-            passdb = "driver = static\n  args = nopassword=y"
+        // Ports are found free, then bound by Dovecot a moment later: another test may take one in
+        // between, and then Dovecot starts again on new ones.
+        var launched: (ports: [UInt16], process: ChildProcess)?
+        for attempt in 1...5 {
+            let ports = try Self.freePorts(4, ipv6: Tools.hasIPv6Loopback)
+            let pop3s = (tls == nil ? nil : ports[1]).map { "  inet_listener pop3s {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
+            let imaps = (tls == nil ? nil : ports[3]).map { "  inet_listener imaps {\n    address = \(loopbacks)\n    port = \($0)\n  }\n" } ?? ""
+            let passdb: String
+            if let users {
+                let file = directory.appendingPathComponent("passwd")
+                let lines = users.sorted { $0.key < $1.key }.map { "\($0.key):{PLAIN}\($0.value)\n" }
+                try Data(lines.joined().utf8).write(to: file)
+                passdb = "driver = passwd-file\n  args = scheme=PLAIN \(file.path)"
+            } else {
+                passdb = "driver = static\n  args = nopassword=y"
+            }
+            let specialUse = ["Sent", "Drafts", "Trash", "Junk", "Archive"].map { "  mailbox \($0) {\n    special_use = \\\($0)\n  }\n" }.joined()
+            let configuration = """
+                base_dir = \(directory.path)/run
+                state_dir = \(directory.path)/state
+                log_path = /dev/stderr
+                protocols = imap pop3
+                listen = 127.0.0.1
+                \(tlsSettings)
+                disable_plaintext_auth = \(tlsRequired ? "yes" : "no")
+                auth_mechanisms = plain login
+                auth_failure_delay = 0
+                first_valid_uid = 0
+                mail_uid = \(user)
+                mail_gid = \(user)
+                mail_location = maildir:\(mail.path)/%u
+                pop3_uidl_format = %08Xu%08Xv
+                mail_max_userip_connections = 100
+                mailbox_idle_check_interval = 1 secs
+                namespace inbox {
+                  inbox = yes
+                  separator = /
+                \(specialUse)}
+                passdb {
+                  \(passdb)
+                }
+                userdb {
+                  driver = static
+                  args = uid=\(user) gid=\(user) home=\(directory.path)/home/%u
+                }
+                service pop3-login {
+                  chroot =
+                  inet_listener pop3 {
+                    address = \(plainAddresses)
+                    port = \(ports[0])
+                  }
+                \(pop3s)}
+                service imap-login {
+                  chroot =
+                  inet_listener imap {
+                    address = \(plainAddresses)
+                    port = \(ports[2])
+                  }
+                \(imaps)}
+                service anvil {
+                  chroot =
+                }
+                """
+            let file = directory.appendingPathComponent("dovecot.conf")
+            try Data(configuration.utf8).write(to: file)
+            let child = try ChildProcess("/usr/sbin/dovecot", ["-F", "-c", file.path])
+            // The master binds its listeners, then says it is starting up: the ports are open after that line.
+            var seen: [String] = []
+            while true {
+                let line = PipeReading.readLine(child.errors)
+                if line.contains("starting up") {
+                    launched = (ports, child)
+                    break
+                }
+                seen.append(line)
+                if line.isEmpty, !child.isRunning { break }
+            }
+            if launched != nil { break }
+            // A port found free was taken by another test's server before Dovecot bound it: new ports.
+            let log = seen.joined(separator: "\n")
+            guard log.contains("Address already in use"), attempt < 5 else { throw DovecotError("dovecot did not start: \(log)") }
         }
-        let specialUse = ["Sent", "Drafts", "Trash", "Junk", "Archive"].map { "  mailbox \($0) {\n    special_use = \\\($0)\n  }\n" }.joined()
-        let configuration = """
-            base_dir = \(directory.path)/run
-            state_dir = \(directory.path)/state
-            log_path = /dev/stderr
-            protocols = imap pop3
-            listen = 127.0.0.1
-            \(tlsSettings)
-            disable_plaintext_auth = \(tlsRequired ? "yes" : "no")
-            auth_mechanisms = plain login
-            auth_failure_delay = 0
-            first_valid_uid = 0
-            mail_uid = \(user)
-            mail_gid = \(user)
-            mail_location = maildir:\(mail.path)/%u
-            pop3_uidl_format = %08Xu%08Xv
-            mail_max_userip_connections = 100
-            mailbox_idle_check_interval = 1 secs
-            namespace inbox {
-              inbox = yes
-              separator = /
-            \(specialUse)}
-            passdb {
-              \(passdb)
-            }
-            userdb {
-              driver = static
-              args = uid=\(user) gid=\(user) home=\(directory.path)/home/%u
-            }
-            service pop3-login {
-              chroot =
-              inet_listener pop3 {
-                address = \(plainAddresses)
-                port = \(port)
-              }
-            \(pop3s)}
-            service imap-login {
-              chroot =
-              inet_listener imap {
-                address = \(plainAddresses)
-                port = \(imapPort)
-              }
-            \(imaps)}
-            service anvil {
-              chroot =
-            }
-            """
-        let file = directory.appendingPathComponent("dovecot.conf")
-        try Data(configuration.utf8).write(to: file)
-        process = try ChildProcess("/usr/sbin/dovecot", ["-F", "-c", file.path])
-        // The master binds its listeners, then says it is starting up: the ports are open after that line.
-        var seen: [String] = []
-        while true {
-            let line = PipeReading.readLine(process.errors)
-            if line.contains("starting up") { break }
-            seen.append(line)
-            if line.isEmpty, !process.isRunning { throw DovecotError("dovecot did not start: \(seen.joined(separator: "\n"))") }
-        }
+        guard let launched else { throw DovecotError("dovecot did not start") }
+        port = launched.ports[0]
+        tlsPort = tls == nil ? nil : launched.ports[1]
+        imapPort = launched.ports[2]
+        imapTLSPort = tls == nil ? nil : launched.ports[3]
+        process = launched.process
         // Its log goes on arriving on the pipe: read to its end, so that Dovecot never blocks on a full pipe.
         let errors = process.errors
         let drained = self.drained
