@@ -8,10 +8,15 @@ extension IMAPSession {
     package mutating func mailboxChanged() -> [MailAction] {
         guard case .idling = state else { return [] }
         var output = IMAPOutput()
-        if case .loggedOut = appendChanges(to: &output, expunges: true) {
-            return [.send(output.bytes), .close("selected mailbox gone")]
-        }
+        if let ended = endIfGone(&output, expunges: true) { return ended }
         return output.bytes.isEmpty ? [] : [.send(output.bytes)]
+    }
+
+    /// Writes the changes the client must hear of; when its selected folder is gone (deleted, or a
+    /// new UIDVALIDITY), the actions that end the session: the `* BYE` written, then the close.
+    mutating func endIfGone(_ output: inout IMAPOutput, expunges: Bool) -> [MailAction]? {
+        guard case .loggedOut = appendChanges(to: &output, expunges: expunges) else { return nil }
+        return [.send(output.bytes), .close("selected mailbox gone")]
     }
 
     /// Writes the untagged responses that bring the client's view of its selected folder up to

@@ -23,9 +23,7 @@ extension IMAPSession {
         // Flags others changed are brought into the view first (expunges wait), so no message is
         // answered with flags the client then hears are stale.
         var output = IMAPOutput()
-        if case .loggedOut = appendChanges(to: &output, expunges: false) {
-            return [.send(output.bytes), .close("selected mailbox gone")]
-        }
+        if let ended = endIfGone(&output, expunges: false) { return ended }
         (address, selection) = try selected()
         var positions = selection.positions(set, uid: uid)
         if let since = request.changedSince { positions.removeAll { selection.entries[$0].modSeq <= since } }
@@ -105,15 +103,11 @@ extension IMAPSession {
         }
         state = .selected(address, selection)
         if let failure = job.failure {
-            if case .loggedOut = appendChanges(to: &output, expunges: false) {
-                return [.send(output.bytes), .close("selected mailbox gone")]
-            }
+            if let ended = endIfGone(&output, expunges: false) { return ended }
             output.text("\(job.tag) NO \(failure.code.map { "[\($0)] " } ?? "")\(failure.text)\r\n")
             return [.send(output.bytes)]
         }
-        if case .loggedOut = appendChanges(to: &output, expunges: false) {
-            return [.send(output.bytes), .close("selected mailbox gone")]
-        }
+        if let ended = endIfGone(&output, expunges: false) { return ended }
         output.text("\(job.tag) OK Fetch completed.\r\n")
         return [.send(output.bytes)]
     }

@@ -35,7 +35,7 @@ extension IMAPSession {
         } else {
             patterns = [try arguments.string("mailbox pattern")]
         }
-        var returnSubscribed = false, returnSpecialUse = false, statusItems: [String]?
+        var returnSubscribed = false, statusItems: [String]?
         if !lsub, !arguments.isAtEnd {
             guard try arguments.keyword("RETURN") == "RETURN" else { throw .bad("Expected RETURN.") }
             var options = IMAPArguments(try arguments.list("return options"))
@@ -43,7 +43,7 @@ extension IMAPSession {
                 switch try options.keyword("return option") {
                 case "SUBSCRIBED": returnSubscribed = true
                 case "CHILDREN": break
-                case "SPECIAL-USE": returnSpecialUse = true
+                case "SPECIAL-USE": break   // special use is always shown, as CHILDREN's attributes are
                 case "STATUS" where settings.offers("LIST-STATUS"):
                     statusItems = try options.list("status items").map { value throws(IMAPCommandError) -> String in
                         guard case .atom(let name) = value else { throw .bad("Invalid status item.") }
@@ -54,7 +54,6 @@ extension IMAPSession {
             }
         }
         try arguments.end()
-        _ = returnSpecialUse
         var output = IMAPOutput()
         // LIST "" "": the hierarchy delimiter and the root.
         if !lsub, patterns.count == 1, patterns[0].isEmpty {

@@ -133,7 +133,7 @@ extension IMAPSession {
         var output = IMAPOutput()
         output.text("+ idling\r\n")
         state = .idling(tag: command.tag, address, selection)
-        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("selected mailbox gone")] }
+        if let ended = endIfGone(&output, expunges: true) { return ended }
         return [.send(output.bytes)]
     }
 
@@ -145,7 +145,7 @@ extension IMAPSession {
             return [.record(Array(line)), .send(Array("\(tag) BAD Expected DONE.\r\n".utf8))]
         }
         var output = IMAPOutput()
-        if case .loggedOut = appendChanges(to: &output, expunges: true) { return [.send(output.bytes), .close("selected mailbox gone")] }
+        if let ended = endIfGone(&output, expunges: true) { return ended }
         output.text("\(tag) OK Idle completed.\r\n")
         return [.record(Array(line)), .send(output.bytes)]
     }

@@ -98,9 +98,8 @@ package struct IMAPSession {
     package mutating func start() -> [MailAction] {
         state = .notAuthenticated
         switch faults?.decide(.imapGreeting, subject: MailFaultSubject()) {
-        case .reply(let code, let text)?:
+        case .reply(_, let text)?:
             state = .loggedOut
-            if code / 100 == 4 || code == 0 { return [.send(Array("* BYE \(text)\r\n".utf8)), .close("greeting fault")] }
             return [.send(Array("* BYE \(text)\r\n".utf8)), .close("greeting fault")]
         case .drop?, .dropMidway?:
             state = .loggedOut
@@ -217,9 +216,7 @@ package struct IMAPSession {
                 return [.send(Array("\(command.tag) BAD \(text)\r\n".utf8))]
             case .no(let text):
                 var output = IMAPOutput()
-                if case .loggedOut = appendChanges(to: &output, expunges: Self.allowsExpunges(command)) {
-                    return [.send(output.bytes), .close("selected mailbox gone")]
-                }
+                if let ended = endIfGone(&output, expunges: Self.allowsExpunges(command)) { return ended }
                 output.text("\(command.tag) NO \(text)\r\n")
                 return [.send(output.bytes)]
             }
@@ -341,9 +338,7 @@ package struct IMAPSession {
 
     /// The bytes in `output`, the changes the client must hear of, then `tag OK [code] text`.
     mutating func okAfter(_ command: IMAPCommand, _ output: inout IMAPOutput, code: String? = nil, text: String) -> [MailAction] {
-        if case .loggedOut = appendChanges(to: &output, expunges: Self.allowsExpunges(command)) {
-            return [.send(output.bytes), .close("selected mailbox gone")]
-        }
+        if let ended = endIfGone(&output, expunges: Self.allowsExpunges(command)) { return ended }
         output.text("\(command.tag) OK \(code.map { "[\($0)] " } ?? "")\(text)\r\n")
         return [.send(output.bytes)]
     }
