@@ -35,6 +35,9 @@ let package = Package(
         // given. It names no protocol: each protocol's target adds its own part (above it here).
         .target(name: "MockServerEngine", dependencies: ["MockServerCore", "MockServerFileSystem", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerHTTP", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
+        // Protocol Buffers (issue 53): `.proto` files and descriptor sets read into a schema, the wire
+        // format and the proto3 JSON mapping. Pure code.
+        .target(name: "MockServerProtobuf", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
         .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
         // HTTP/2: frames and HPACK as pure codecs, the connection state machine, and the driver that serves HTTP responders over them.
@@ -114,6 +117,7 @@ let package = Package(
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServer", "MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerProtobufTests", dependencies: ["MockServerProtobuf"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.
