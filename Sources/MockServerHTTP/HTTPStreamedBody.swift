@@ -74,7 +74,7 @@ package struct HTTPStreamedBody: Sendable, Hashable {
                 steps.append(.send(Self.chunkHead(piece.bytes.count) + half))
                 steps.append(.close)
             } else if !piece.bytes.isEmpty {
-                steps.append(.send(Self.chunkHead(piece.bytes.count) + piece.bytes + [0x0D, 0x0A]))
+                steps.append(.send(Self.chunk(piece.bytes)))
             }
         }
         switch end {
@@ -83,6 +83,11 @@ package struct HTTPStreamedBody: Sendable, Hashable {
         case .hang: steps.append(.fault(.hang))
         }
         return steps
+    }
+
+    /// `bytes` as one chunk of a chunked body (its size line, the bytes, CRLF).
+    package static func chunk(_ bytes: [UInt8]) -> [UInt8] {
+        chunkHead(bytes.count) + bytes + [0x0D, 0x0A]
     }
 
     private static func chunkHead(_ count: Int) -> [UInt8] {

@@ -11,16 +11,22 @@ package struct GRPCAnswer: Sendable, Hashable {
     package var status: Int
     /// The status message (`grpc-message`), if any.
     package var message: String?
+    /// A `google.rpc.Status` message's bytes, sent as `grpc-status-details-bin` beside the status
+    /// (the error's details), if any.
+    package var details: [UInt8]?
+    /// Metadata sent with the status (the response's `"trailers"`).
+    package var trailers: HTTPHeaderFields = [:]
 
     /// `DEADLINE_EXCEEDED`, the status of an answer cut at the request's deadline.
     package static let deadlineExceeded = 4
     /// `INTERNAL`, the status of an answer to a request whose `grpc-timeout` cannot be read.
     package static let internalError = 13
 
-    package init(messages: [HTTPMockResponse.StreamPiece], status: Int = 0, message: String? = nil) {
+    package init(messages: [HTTPMockResponse.StreamPiece], status: Int = 0, message: String? = nil, details: [UInt8]? = nil) {
         self.messages = messages
         self.status = status
         self.message = message
+        self.details = details
     }
 
     /// Whether the answer is a trailers-only error: a status other than 0 and no messages.
@@ -48,24 +54,24 @@ package struct GRPCAnswer: Sendable, Hashable {
         }
         var steps: [ReplyStep<HTTPReplyOutput>] = delay.map { [.pause($0)] } ?? []
         if isTrailersOnly {
-            steps.append(.output(.response(Self.trailersOnly(status: status, message: message, headers: headers))))
+            steps.append(.output(.response(Self.trailersOnly(status: status, message: message, details: details, trailers: trailers, headers: headers))))
             return steps
         }
         var pieces: [HTTPMockResponse.StreamPiece] = []
-        var (status, message) = (status, message)
+        var (status, message, details) = (status, message, details)
         for piece in messages {
             let wait = piece.delay ?? .zero
             if let deadline, elapsed + wait > deadline {
                 // Nothing more before the deadline: the wait up to it, then the trailers.
                 pieces.append(HTTPMockResponse.StreamPiece([], delay: deadline - elapsed))
-                (status, message) = (Self.deadlineExceeded, "deadline exceeded")
+                (status, message, details) = (Self.deadlineExceeded, "deadline exceeded", nil)
                 break
             }
             elapsed += wait
             pieces.append(HTTPMockResponse.StreamPiece(GRPCMessageCodec.frame(piece.bytes), delay: piece.delay))
         }
         var body = HTTPStreamedBody(pieces, end: .complete)
-        body.trailers = Self.statusFields(status: status, message: message)
+        body.trailers = Self.statusFields(status: status, message: message, details: details, trailers: trailers)
         steps.append(.output(.response(body.head(for: HTTPMockResponse(status: 200, headers: Self.head(adding: headers))))))
         steps += body.steps
         return steps
@@ -73,22 +79,31 @@ package struct GRPCAnswer: Sendable, Hashable {
 
     /// A trailers-only response: `200`, `content-type: application/grpc`, the status fields in the
     /// headers, no body.
-    package static func trailersOnly(status: Int, message: String?, headers: HTTPHeaderFields = [:]) -> HTTPMockResponse {
+    package static func trailersOnly(status: Int, message: String?, details: [UInt8]? = nil, trailers: HTTPHeaderFields = [:],
+                                     headers: HTTPHeaderFields = [:]) -> HTTPMockResponse {
         var all = head(adding: headers)
-        for field in statusFields(status: status, message: message) { all.add(name: field.name, value: field.value) }
+        for field in statusFields(status: status, message: message, details: details, trailers: trailers) { all.add(name: field.name, value: field.value) }
         return HTTPMockResponse(status: 200, headers: all)
     }
 
-    /// `grpc-status` and, when there is a message, `grpc-message` percent-encoded.
-    package static func statusFields(status: Int, message: String?) -> HTTPHeaderFields {
+    /// `grpc-status`; when there is a message, `grpc-message` percent-encoded; when there are
+    /// details, `grpc-status-details-bin` (base64 without padding, as gRPC's binary metadata is
+    /// sent); then `trailers`.
+    package static func statusFields(status: Int, message: String?, details: [UInt8]? = nil, trailers: HTTPHeaderFields = [:]) -> HTTPHeaderFields {
         var fields = HTTPHeaderFields()
         fields.add(name: "grpc-status", value: String(status))
         if let message, !message.isEmpty { fields.add(name: "grpc-message", value: percentEncoded(message)) }
+        if let details {
+            var encoded = Base64.encode(details)
+            while encoded.hasSuffix("=") { encoded.removeLast() }
+            fields.add(name: "grpc-status-details-bin", value: encoded)
+        }
+        for field in trailers { fields.add(name: field.name, value: field.value) }
         return fields
     }
 
     /// `headers` after `content-type: application/grpc` (unless they give a content type).
-    private static func head(adding headers: HTTPHeaderFields) -> HTTPHeaderFields {
+    package static func head(adding headers: HTTPHeaderFields) -> HTTPHeaderFields {
         var all = HTTPHeaderFields()
         if !headers.contains("Content-Type") { all.add(name: "content-type", value: "application/grpc") }
         for field in headers { all.add(name: field.name, value: field.value) }

@@ -199,16 +199,32 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                     return streamError(error, on: connection)
                 }
                 exchange = existing
+                if endStream, let answer = existing.streamingAnswer {
+                    if !answer.isFinished { feed(existing, answer.ended(), on: connection) }
+                    for note in answer.takeNotes() { connection.record(.note(note)) }
+                    return
+                }
             } else {
                 exchange = HTTP2StreamExchange(id: id)
                 exchanges[id] = exchange
                 exchange.fields = fields
+                if !endStream, let streaming = responder() as? any HTTPStreamingResponder {
+                    return startStreaming(exchange, with: streaming, on: connection)
+                }
             }
             if endStream { requestComplete(exchange, on: connection) }
         case .data(let id, let bytes, let endStream):
             // Uploads are read as they come: their window goes back at once, a refused body's too
             // (its stream may be answered already), so that the connection's window never shuts.
             for frame in h2.release(bytes.count, on: id) { HTTP2FrameWriter.write(frame, into: &pending) }
+            if let exchange = exchanges[id], let answer = exchange.streamingAnswer {
+                // A call answered as it streams: its bytes go to the answer until it ended.
+                guard !answer.isFinished else { return }
+                feed(exchange, answer.received(bytes), on: connection)
+                if endStream, exchanges[id] === exchange, !answer.isFinished { feed(exchange, answer.ended(), on: connection) }
+                for note in answer.takeNotes() { connection.record(.note(note)) }
+                return
+            }
             // A body refused already is dropped as it comes.
             guard let exchange = exchanges[id], exchange.state.isReceiving else { return }
             guard exchange.body.count + bytes.count <= maximumRequestBodySize else {
@@ -353,6 +369,46 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         answer(request, on: exchange, connection: connection)
     }
 
+    /// The most steps a streaming answer may have waiting behind a pause or a full queue: a client
+    /// that sends faster than its answers go (or than it reads them) has its stream reset
+    /// (`ENHANCE_YOUR_CALM`), so that no peer decides how much the server holds.
+    static let laterStepsLimit = 4096
+
+    /// Gives a request whose body is still to come to `streaming`'s answer, when it gives one: the
+    /// stream replies at once, and its body's bytes go to the answer as they arrive (``feed(_:_:on:)``).
+    private func startStreaming(_ exchange: HTTP2StreamExchange, with streaming: any HTTPStreamingResponder, on connection: StreamConnection) {
+        let head: HTTPMockRequest
+        do {
+            head = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id)
+        } catch {
+            return streamError(error, on: connection)
+        }
+        guard let answer = streaming.streamingAnswer(to: head, context: context(connection)) else { return }
+        exchange.request = head
+        exchange.streamingAnswer = answer
+        guard exchange.changeState({ $0.beginReply() }) else { return }
+        connection.record(.input(head.input, response: answer.name), exchange: exchange.transcriptExchange)
+        connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(head.input) [\(answer.name ?? "")], answered as it streams")
+        _ = exchange.changeState { $0.awaitInput() }
+    }
+
+    /// Runs the steps a streaming answer gave: now when the stream waits for them, after the running
+    /// ones otherwise (at most ``laterStepsLimit``); a stream past its steps drops them.
+    private func feed(_ exchange: HTTP2StreamExchange, _ steps: [ReplyStep<HTTPReplyOutput>], on connection: StreamConnection) {
+        guard !steps.isEmpty else { return }
+        if exchange.changeState({ $0.inputArrived() }) {
+            exchange.steps = ReplyInterpreter(steps)
+            run(exchange, on: connection)
+        } else if exchange.state.isReplying {
+            guard exchange.laterSteps.count + steps.count <= Self.laterStepsLimit else {
+                connection.log(.warning, "HTTP/2 stream \(exchange.id): the client sent faster than its answers went (\(Self.laterStepsLimit) steps waiting); stream reset")
+                HTTP2FrameWriter.write(h2.fail(HTTP2Error(.enhanceYourCalm, stream: exchange.id, "answers waiting")), into: &pending)
+                return end(exchange.id, on: connection)
+            }
+            exchange.laterSteps += steps
+        }
+    }
+
     /// What every stream of the connection tells its responder, made at the first stream: one value
     /// shared by them all, not one made (and allocated) for each.
     private var requestContext: HTTPRequestContext?
@@ -428,7 +484,21 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 _ = exchange.changeState { $0.queueDrained() }
             }
             let action = exchange.steps.next()
-            if case .end = action { break }
+            if case .end = action {
+                guard let answer = exchange.streamingAnswer else { break }
+                if !exchange.laterSteps.isEmpty {
+                    // A streaming answer's steps given while these ran: they are next.
+                    exchange.steps = ReplyInterpreter(exchange.laterSteps)
+                    exchange.laterSteps = []
+                    continue
+                }
+                guard answer.isFinished || !exchange.changeState({ $0.awaitInput() }) else {
+                    // The answer goes on as the request's body arrives: what the steps queued goes now.
+                    sendQueued(exchange, on: connection)
+                    return
+                }
+                break
+            }
             perform(action, on: exchange, connection: connection)
         }
         guard exchange.state.stepsRun, case .running = state else { return }
@@ -570,6 +640,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         // empty body as the last step) ends the stream on its HEADERS frame, as gRPC clients require.
         let nothingFollows = (!sendsBody || response.body.isEmpty) && exchange.outgoing.isEmpty
             && response.trailers.fields.isEmpty && exchange.steps.isAtEnd
+            && exchange.laterSteps.isEmpty && exchange.streamingAnswer?.isFinished ?? true
         let endsHere: Bool
         switch exchange.changeState({ $0.head(raw: raw, chunked: chunked, nothingFollows: nothingFollows) }) {
         case .drop:

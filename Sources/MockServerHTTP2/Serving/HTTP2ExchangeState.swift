@@ -40,6 +40,9 @@ package struct HTTP2ExchangeState {
         /// The steps queued ``HTTP2ConnectionDriver/streamQueueLimit`` bytes or more: they wait,
         /// while those bytes go as the windows and the connection's output allow, until half are left.
         case draining
+        /// The steps ran out, and the stream's ``MockServerHTTP/HTTPStreamingAnswer`` gives more as the
+        /// request's body arrives (a gRPC call answered message by message): what is queued goes.
+        case awaitingInput
     }
 
     /// The stream's response. The parser and the chunk reader are boxed (`indirect`): the common
@@ -170,6 +173,28 @@ package struct HTTP2ExchangeState {
         guard case .replying(let response, .draining) = phase else { return false }
         phase = .replying(response, .running)
         return true
+    }
+
+    /// A streaming answer's steps ran out before its end: they wait for the request's next bytes
+    /// (whether they do: they ran).
+    package mutating func awaitInput() -> Bool {
+        guard case .replying(let response, .running) = phase else { return false }
+        phase = .replying(response, .awaitingInput)
+        return true
+    }
+
+    /// The request's next bytes gave a streaming answer more steps: whether they run now (the steps
+    /// waited for input; otherwise they run after those running, or the stream is past them).
+    package mutating func inputArrived() -> Bool {
+        guard case .replying(let response, .awaitingInput) = phase else { return false }
+        phase = .replying(response, .running)
+        return true
+    }
+
+    /// Whether the stream still runs a reply's steps (running, paused, draining or awaiting input):
+    /// a streaming answer's further steps queue behind them.
+    package var isReplying: Bool {
+        if case .replying = phase { true } else { false }
     }
 
     /// A `hang` (or a stall's or a broken frame's end): nothing more is sent but what was queued.

@@ -24,6 +24,12 @@ final class HTTP2StreamExchange {
     var isHead = false
     /// Fields sent after the body, as a closing HEADERS frame.
     var trailers: HTTPHeaderFields = [:]
+    /// The answer that takes the request's body as it streams in (a gRPC call answered message by
+    /// message), when the responder gave one at the request's head.
+    var streamingAnswer: (any HTTPStreamingAnswer)?
+    /// A streaming answer's steps given while earlier ones still ran (a pause, a full queue): they
+    /// run next, in order.
+    var laterSteps: [ReplyStep<HTTPReplyOutput>] = []
 
     init(id: UInt32) {
         self.id = id
