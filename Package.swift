@@ -39,7 +39,7 @@ let package = Package(
         // format and the proto3 JSON mapping. Pure code.
         .target(name: "MockServerProtobuf", dependencies: ["MockServerCore"], swiftSettings: swiftSettings),
         // HTTP's script glue: its commands and variables, the script responder, the endpoints format.
-        .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerHTTPScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerProtobuf", "MockServerScript"], swiftSettings: swiftSettings),
         // HTTP/2: frames and HPACK as pure codecs, the connection state machine, and the driver that serves HTTP responders over them.
         .target(name: "MockServerHTTP2", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP"], swiftSettings: swiftSettings),
         .target(name: "MockServerWebSocket", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerScript"], swiftSettings: swiftSettings),

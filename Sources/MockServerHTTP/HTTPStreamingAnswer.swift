@@ -26,6 +26,10 @@ package protocol HTTPStreamingAnswer: AnyObject {
 
 /// A responder that may answer a request as its body streams in (``HTTPStreamingAnswer``).
 package protocol HTTPStreamingResponder: HTTPMockResponder {
+    /// Whether any request may be answered as it streams in now: when not, a request's head is not
+    /// read twice.
+    var answersAsRequestsStream: Bool { get }
+
     /// The answer that takes `head`'s body as it streams in, or `nil` to answer it whole as usual.
     /// Asked when a request's head arrived and its body is still to come; on the loop's thread.
     func streamingAnswer(to head: HTTPMockRequest, context: HTTPRequestContext) -> (any HTTPStreamingAnswer)?

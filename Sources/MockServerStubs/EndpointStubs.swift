@@ -13,7 +13,7 @@ enum EndpointStubs {
             let stub = router.add(method: endpoint.method, target: StubTarget(endpoint.path), answer: answer(of: endpoint), sequence: -1 - index)
             stub.update { definition in
                 definition.headers = endpoint.requestHeaders
-                definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) }
+                definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) } ?? endpoint.grpcRequest.map { .grpc($0) }
             }
         }
     }
@@ -21,6 +21,9 @@ enum EndpointStubs {
     /// What answers `endpoint`'s requests: its upgrade's script, or its responses in turn.
     private static func answer(of endpoint: EndpointScript.Endpoint) -> Stub.Answer {
         if let upgrade = endpoint.upgrade { return .webSocket(WebSocketStub(responder: upgrade)) }
+        if endpoint.responses.count == 1, case .grpc(let grpc) = endpoint.responses[0].body, grpc.constant == nil {
+            return grpcCall(grpc, of: endpoint.responses[0], cacheWrites: endpoint.cache)
+        }
         let responses = endpoint.responses
         let cacheWrites = endpoint.cache
         // Bodies with no values are written once: every answer shares their bytes.
@@ -35,6 +38,25 @@ enum EndpointStubs {
             for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             for write in cacheWrites { cache[write.name] = write.value.render(values) }
             return built
+        }
+    }
+
+    /// The longest gRPC request message a call takes (gRPC's own default limit, 4 MiB).
+    static let maximumGRPCMessageLength = 4 << 20
+
+    /// What answers a gRPC endpoint whose answer differs from call to call (values from the
+    /// request's messages, or `each` rules): a ``GRPCCall`` made for each call from its head.
+    private static func grpcCall(_ answer: GRPCEndpointAnswer, of response: EndpointScript.Response,
+                                 cacheWrites: [(name: String, value: EndpointTemplate)]) -> Stub.Answer {
+        .grpcCall(streams: answer.each != nil) { request, cache, name in
+            let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
+            var headers = HTTPHeaderFields()
+            for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
+            var trailers = HTTPHeaderFields()
+            for trailer in response.trailers { trailers.add(name: trailer.name, value: trailer.value.render(values)) }
+            for write in cacheWrites { cache[write.name] = write.value.render(values) }
+            return GRPCCall(answer: answer, request: request.http, name: name, headers: headers, trailers: trailers,
+                            maximumMessageLength: maximumGRPCMessageLength, values: values)
         }
     }
 
@@ -68,8 +90,12 @@ enum EndpointStubs {
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed
-        case .grpc(let answer):
-            var grpc = Stub.Response.grpc(answer.messages, status: answer.status, message: answer.message, headers: headers)
+        case .grpc(let endpointAnswer):
+            // Only an answer the same for every call comes here (``grpcCall`` takes the others); one
+            // in a sequence of responses that is not is refused when the file is read.
+            var grpc = Stub.Response.grpc(headers: headers)
+            grpc.grpc = endpointAnswer.constant
+            for trailer in response.trailers { grpc.grpc?.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             grpc.delay = response.delay
             return grpc
         case .json(let json):

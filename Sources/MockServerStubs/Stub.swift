@@ -1,6 +1,7 @@
 import Foundation
 @_spi(HotPath) import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 
 /// One stubbed request and what answers it, as registered with `stubRequest` or `add`.
 ///
@@ -18,6 +19,10 @@ public final class Stub: Sendable, CustomStringConvertible {
         case computed(@Sendable (Stub.Request, SharedValues, Int) -> Stub.Response)
         /// A WebSocket, its handshake answered with `101` and the connection handed to a handler.
         case webSocket(WebSocketStub)
+        /// A gRPC call answered by an endpoint's rules, made for each call from the request's head,
+        /// the cache and the stub's name; `streams`: it answers each message as it arrives (`each`),
+        /// so HTTP/2 hands it the request's body as it streams in.
+        case grpcCall(streams: Bool, make: @Sendable (Stub.Request, SharedValues, String) -> GRPCCall)
     }
 
     struct Definition: Sendable {
@@ -89,6 +94,12 @@ public final class Stub: Sendable, CustomStringConvertible {
     struct Mismatch: Error, Sendable {
         let part: Part
         let detail: String
+    }
+
+    /// Whether it answers a gRPC call message by message as its request streams in.
+    var streamsGRPC: Bool {
+        if case .grpcCall(streams: true, make: _) = current.answer { return true }
+        return false
     }
 
     /// Whether it upgrades to a WebSocket (which a `HEAD` cannot).

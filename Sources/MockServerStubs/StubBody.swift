@@ -1,5 +1,6 @@
 import Foundation
 import MockServerCore
+import MockServerHTTPScript
 import MockServerScript
 
 /// What a stub requires of a request body.
@@ -12,6 +13,8 @@ enum StubBody: Sendable {
     case json(canonical: String)
     /// Whatever the closure accepts.
     case predicate(@Sendable (Data) -> Bool)
+    /// A gRPC call whose first message has these fields (an endpoint's `"request": {"grpc": …}`).
+    case grpc(GRPCRequestPattern)
 
     func matches(_ body: [UInt8]) -> Bool {
         switch self {
@@ -19,6 +22,7 @@ enum StubBody: Sendable {
         case .pattern(let pattern): pattern.match(InputUnit(bytes: body)) != nil
         case .json(let canonical): StubJSON.canonical(Array(body)) == canonical
         case .predicate(let accepts): accepts(Data(body))
+        case .grpc(let pattern): pattern.matches(body: body, encoding: nil)
         }
     }
 
@@ -29,6 +33,7 @@ enum StubBody: Sendable {
         case .pattern(let pattern): "matching \(pattern.source)"
         case .json(let canonical): "JSON \(canonical)"
         case .predicate: "accepted by a closure"
+        case .grpc(let pattern): pattern.description
         }
     }
 }

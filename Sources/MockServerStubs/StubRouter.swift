@@ -11,7 +11,7 @@ import MockServerScript
 /// the order added. A request
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
-package final class StubRouter: HTTPMockResponder {
+package final class StubRouter: HTTPStreamingResponder {
     /// The stubs and their index, read on every request.
     private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
@@ -26,6 +26,31 @@ package final class StubRouter: HTTPMockResponder {
     private let orders = Locked<[[Stub]]>([])
     /// The values every closure shares.
     package let cache = SharedValues()
+    /// The loaded `.proto` schemas (``loadSchema(_:)``): what gRPC endpoints' JSON is read by, and
+    /// what reflection and health serve.
+    private let grpcSchema = Locked<GRPCSchema?>(nil)
+
+    /// The schemas loaded so far, if any.
+    package var schema: GRPCSchema? { grpcSchema.withLock { $0 } }
+
+    /// Loads `schema` (replacing one loaded before): endpoints read after it take JSON messages,
+    /// and reflection and health answer.
+    package func loadSchema(_ schema: GRPCSchema) {
+        grpcSchema.withLock { $0 = schema }
+    }
+
+    /// The schema, when `request` is a call of reflection or health that no stub takes over.
+    private func grpcServicesSchema(for request: HTTPMockRequest) -> GRPCSchema? {
+        guard request.path.hasPrefix("/grpc."), request.method == "POST",
+              GRPCReflectionCall.paths.contains(request.path) || request.path == GRPCHealthService.checkPath || request.path == GRPCHealthService.watchPath,
+              let schema = grpcSchema.withLock({ $0 }),
+              stubs.withLock({ $0.index.candidates(method: request.method, path: request.path) }).isEmpty else { return nil }
+        return schema
+    }
+
+    /// How many stubs answer gRPC calls message by message: while none does, a request's head is
+    /// not looked up twice.
+    private let streamingStubs = Locked(0)
 
     package init() {}
 
@@ -37,6 +62,7 @@ package final class StubRouter: HTTPMockResponder {
             return value
         }
         let stub = Stub(sequence: number, method: method, target: target, answer: answer)
+        if case .grpcCall(streams: true, make: _) = answer { streamingStubs.withLock { $0 += 1 } }
         stubs.withLock { stubs in
             stubs.all.append(stub)
             stubs.index.insert(stub)
@@ -73,6 +99,7 @@ package final class StubRouter: HTTPMockResponder {
     /// Removes every stub and the declared orders (hits and the cache stay).
     package func removeAll() {
         stubs.withLock { $0 = ([], StubIndex()) }
+        streamingStubs.withLock { $0 = 0 }
         orders.withLock { $0 = [] }
     }
 
@@ -80,6 +107,13 @@ package final class StubRouter: HTTPMockResponder {
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
+        if let schema = grpcServicesSchema(for: request) {
+            if let steps = GRPCHealthService.steps(path: request.path, body: Array(request.body), schema: schema) {
+                return .reply(HTTPReply(steps: steps, name: "gRPC health"))
+            }
+            let reflection = GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
+            return .reply(HTTPReply(steps: reflection.steps(forBody: Array(request.body)), name: reflection.name))
+        }
         guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
         let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in
@@ -104,7 +138,33 @@ package final class StubRouter: HTTPMockResponder {
             }
         case .webSocket(let webSocket):
             return .reply(HTTPReply(steps: [.output(.upgrade(webSocket.upgrade(name: stub.description)))], name: stub.description))
+        case .grpcCall(streams: _, let make):
+            // The whole body at once (HTTP/1.1, or an HTTP/2 call that was not streamed).
+            let call = make(Stub.Request(request, pathParameters: parameters), cache, stub.description)
+            return .reply(HTTPReply(steps: call.steps(forBody: Array(request.body)), name: stub.description))
         }
+    }
+
+    /// Whether a gRPC call may be answered as it streams: some stub answers each message, or a
+    /// schema is loaded (reflection).
+    package var answersAsRequestsStream: Bool {
+        streamingStubs.withLock { $0 } > 0 || grpcSchema.withLock { $0 } != nil
+    }
+
+    /// A gRPC call's answer given as its request's messages arrive, when the stub that answers its
+    /// head answers each message (`each`); `nil` otherwise, and at once when no stub does so.
+    package func streamingAnswer(to head: HTTPMockRequest, context: HTTPRequestContext) -> (any HTTPStreamingAnswer)? {
+        if let schema = grpcServicesSchema(for: head), GRPCReflectionCall.paths.contains(head.path) {
+            return GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
+        }
+        guard streamingStubs.withLock({ $0 }) > 0, head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true,
+              let found = find(head), found.stub.streamsGRPC else { return nil }
+        let number = answers.withLock { count in
+            count += 1
+            return count
+        }
+        guard case .grpcCall(streams: _, let make) = found.stub.takeAnswer(for: head, sequence: number).answer else { return nil }
+        return make(Stub.Request(head, pathParameters: found.parameters), cache, found.stub.description)
     }
 
     /// A reply's steps, or with `asHead` its steps as the answer to a `HEAD`: up to its response,
@@ -181,6 +241,14 @@ package final class StubRouter: HTTPMockResponder {
         }
         let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses, snippet: reportSnippet.withLock { $0 })
         unexpected.withLock { $0.append(report) }
+        if request.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true {
+            // A gRPC client reads a status, not a page: UNIMPLEMENTED, naming the nearest endpoint.
+            var message = "no endpoint answers \(request.path)"
+            if let (stub, mismatch) = UnexpectedRequestReport.nearest(to: request, among: all) {
+                message += "; the nearest, \(stub.description), differs in its \(mismatch.part.rawValue): \(mismatch.detail)"
+            }
+            return HTTPReply(GRPCAnswer.trailersOnly(status: GRPCAnswer.unimplemented, message: message), name: "unexpected request", isUnexpected: true)
+        }
         let response = misses.isEmpty
             ? HTTPMockResponse(status: 500, headers: ["Content-Type": "text/plain; charset=utf-8", "X-MockServer": "Unexpected Request"],
                            body: Array(report.text.utf8))

@@ -16,6 +16,8 @@ enum CommandLineError: Error, CustomStringConvertible {
     case tls(TLSError)
     /// A file that cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// A `.proto` file or descriptor set that cannot be read: `FILE:LINE:COLUMN: reason`.
+    case schema(String)
 
     /// The exit status, from `sysexits.h`.
     var exitStatus: Int32 {
@@ -32,6 +34,7 @@ enum CommandLineError: Error, CustomStringConvertible {
             case .setupFailed: 70
             }
         case .cannotWrite: 73
+        case .schema: 65
         }
     }
 
@@ -46,6 +49,7 @@ enum CommandLineError: Error, CustomStringConvertible {
         case .cannotListen(let error): "mockserver: cannot listen: \(error)"
         case .tls(let error): "mockserver: \(error)"
         case .cannotWrite(let path, let reason): "mockserver: cannot write \(path): \(reason)"
+        case .schema(let error): "\(error)"
         }
     }
 }

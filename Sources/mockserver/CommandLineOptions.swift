@@ -11,6 +11,10 @@ struct CommandLineOptions: Equatable {
     var filesDirectory: String?
     var uploadsDirectory: String?
     var mockDataDirectories: [String] = []
+    /// `--proto FILE`s, `--proto-path DIR`s and `--descriptor-set FILE`s: the gRPC schemas.
+    var protoFiles: [String] = []
+    var protoPaths: [String] = []
+    var descriptorSets: [String] = []
     var allowsWildcards = false
     var admin = false
     var adminPort: UInt16 = 0
@@ -64,6 +68,7 @@ struct CommandLineOptions: Equatable {
                           [--files DIR] [--uploads DIR] [--verbose] [FILE]
                mockserver [--port N] [--host ADDR] --mock-data DIR [--allow-wildcards] [--verbose] [ENDPOINTS]
                mockserver ... [--admin] [--admin-port N] [--transcript FILE]
+               mockserver ... [--proto FILE]... [--proto-path DIR]... [--descriptor-set FILE]... [ENDPOINTS]
                mockserver ... [--latency SECONDS [--jitter SECONDS]] [--bandwidth BYTES_PER_SECOND]
                mockserver ... [--http2 allow|refuse|require] [--http2-max-streams N] [--http2-window BYTES] [--http2-max-frame BYTES]
                           [--http2-reset-budget N|off] [--http2-empty-frame-budget N|off] [--http2-zero-window-timeout SECONDS|off]
@@ -91,6 +96,14 @@ struct CommandLineOptions: Equatable {
                            convention, Docs/MockData.md); repeat to search several folders in
                            order; with an endpoints FILE, its endpoints answer first
           --allow-wildcards  let mock-data file names use * for the whole query or body
+          --proto FILE     read a .proto file (proto2 or proto3; repeat for more): gRPC endpoints
+                           may then give messages and request patterns as JSON, and the server
+                           answers reflection (grpcurl list) and health (Docs/GRPC.md)
+          --proto-path DIR  where --proto files and their imports are found, as protoc's -I
+                           (repeat; default: the current directory); google/protobuf/*.proto and
+                           google/rpc/*.proto are built in
+          --descriptor-set FILE  read the files of a FileDescriptorSet, as protoc writes one
+                           with its imports included (repeat for more)
           --admin          serve the control API (JSON over HTTP, Docs/Admin.md) on a loopback port
                            the system picks; the second line printed is
                            "mockserver admin on http://127.0.0.1:PORT/"
@@ -183,6 +196,9 @@ struct CommandLineOptions: Equatable {
             case "--files": filesDirectory = try value(for: argument)
             case "--uploads": uploadsDirectory = try value(for: argument)
             case "--mock-data": mockDataDirectories.append(try value(for: argument))
+            case "--proto": protoFiles.append(try value(for: argument))
+            case "--proto-path": protoPaths.append(try value(for: argument))
+            case "--descriptor-set": descriptorSets.append(try value(for: argument))
             case "--allow-wildcards": allowsWildcards = true
             case "--admin": admin = true
             case "--admin-port": admin = true; adminPort = try portValue(for: argument)
@@ -280,6 +296,7 @@ struct CommandLineOptions: Equatable {
             }
         }
         if allowsWildcards && mockDataDirectories.isEmpty { throw .usage("--allow-wildcards needs --mock-data DIR") }
+        if !protoPaths.isEmpty && protoFiles.isEmpty { throw .usage("--proto-path needs --proto FILE") }
         if tlsMode == nil, let option = [("--tls-ca-out", tlsCAOut != nil), ("--tls-host", !tlsHosts.isEmpty), ("--tls-fault", tlsFault != nil || tlsHandshakeFault != nil || !tlsSendsCloseNotify), ("--tls-client-certs", tlsClientCertificates != .none),
                                         ("--tls-client-ca", tlsClientCA != nil), ("--tls-require-reuse", tlsRequireReuse), ("--tls-required", tlsRequired), ("--tls-handshake-timeout", tlsHandshakeTimeout != nil), ("--tls-cert", tlsCertificate != nil),
                                         ("--tls-key", tlsKey != nil)].first(where: { $0.1 })?.0 {

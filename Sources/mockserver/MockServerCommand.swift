@@ -33,8 +33,16 @@ struct MockServerCommand {
     }
 
     /// An HTTP stub server for a stub script's bytes.
-    private func stubServer(_ bytes: [UInt8], configuration: MockServer.Configuration) throws(CommandLineError) -> HTTPMockServer {
+    private func stubServer(_ bytes: [UInt8]?, configuration: MockServer.Configuration) throws(CommandLineError) -> HTTPMockServer {
         let server = HTTPMockServer(configuration: configuration)
+        if !options.protoFiles.isEmpty || !options.descriptorSets.isEmpty {
+            do {
+                try server.loadProtos(options.protoFiles, protoPaths: options.protoPaths, descriptorSets: options.descriptorSets)
+            } catch {
+                throw .schema(String(describing: error))
+            }
+        }
+        guard let bytes else { return server }
         do {
             try server.addEndpoints(json: bytes, file: options.file)
         } catch {
@@ -154,7 +162,11 @@ struct MockServerCommand {
     /// Starts a server as the options say, with what the admin API needs of it.
     func start() throws(CommandLineError) -> (server: MockServer, stubs: HTTPMockServer?, endpoints: [UInt8]?) {
         let endpoints = try endpointScript()
-        if endpoints != nil || !options.mockDataDirectories.isEmpty {
+        let grpc = !options.protoFiles.isEmpty || !options.descriptorSets.isEmpty
+        if grpc, endpoints == nil, let file = options.file {
+            throw .usage("--proto and --descriptor-set serve an endpoints file, and \(file) is a response script (its top level has no \"endpoints\")")
+        }
+        if endpoints != nil || !options.mockDataDirectories.isEmpty || grpc {
             if !options.mockDataDirectories.isEmpty, endpoints == nil, let file = options.file {
                 throw .usage("--mock-data combines with an endpoints file, and \(file) is a response script (its top level has no \"endpoints\")")
             }
@@ -163,8 +175,7 @@ struct MockServerCommand {
             configuration.tls = try tlsConfiguration()
             configuration.conditions = options.conditions
             options.applyHTTP2(to: &configuration)
-            let stubs = try endpoints.map { bytes throws(CommandLineError) in try stubServer(bytes, configuration: configuration) }
-                ?? HTTPMockServer(configuration: configuration)
+            let stubs = try stubServer(endpoints, configuration: configuration)
             for folder in try mockDataFolders() { stubs.addMockData(folder) }
             // Whoever reads the reports of the command's stub server writes endpoints files, not Swift.
             stubs.unexpectedRequestSnippet = .endpoint

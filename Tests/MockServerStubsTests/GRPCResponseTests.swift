@@ -147,7 +147,7 @@ struct GRPCResponseTests {
     @Test("endpoints errors name the gRPC key at fault, with line and column", arguments: [
         (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"status": 17}}}]}"#, "endpoints[0].response.grpc.status: a gRPC status is a whole number from 0 to 16"),
         (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"hex": "0"}]}}}]}"#, "endpoints[0].response.grpc.messages[0].hex: hex data"),
-        (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"delay": 1}]}}}]}"#, "endpoints[0].response.grpc.messages[0]: a message has \"base64\""),
+        (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"delay": 1}]}}}]}"#, "endpoints[0].response.grpc.messages[0]: a message has \"json\", \"base64\""),
         (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"hex": "00", "base64": "AA=="}]}}}]}"#, "give one of"),
         (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"file": "nope.bin"}]}}}]}"#, "endpoints[0].response.grpc.messages[0].file: cannot read"),
         (#"{"endpoints": [{"api": "post /a", "response": {"grpc": {"messages": [{"hex": "00", "delay": -1}]}}}]}"#, "messages[0].delay: a pause must be"),

@@ -19,6 +19,8 @@ package struct GRPCAnswer: Sendable, Hashable {
 
     /// `DEADLINE_EXCEEDED`, the status of an answer cut at the request's deadline.
     package static let deadlineExceeded = 4
+    /// `UNIMPLEMENTED`, the status of a call that nothing answers.
+    package static let unimplemented = 12
     /// `INTERNAL`, the status of an answer to a request whose `grpc-timeout` cannot be read.
     package static let internalError = 13
 

@@ -377,12 +377,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// Gives a request whose body is still to come to `streaming`'s answer, when it gives one: the
     /// stream replies at once, and its body's bytes go to the answer as they arrive (``feed(_:_:on:)``).
     private func startStreaming(_ exchange: HTTP2StreamExchange, with streaming: any HTTPStreamingResponder, on connection: StreamConnection) {
-        let head: HTTPMockRequest
-        do {
-            head = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id)
-        } catch {
-            return streamError(error, on: connection)
-        }
+        // A head that cannot be read without its body (a content-length, say) is read, and refused,
+        // with it, when it is complete.
+        guard streaming.answersAsRequestsStream, let head = try? HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id) else { return }
         guard let answer = streaming.streamingAnswer(to: head, context: context(connection)) else { return }
         exchange.request = head
         exchange.streamingAnswer = answer

@@ -14,6 +14,8 @@ package struct EndpointScript: Sendable {
         package let path: String
         package let requestHeaders: HTTPHeaderFields
         package let requestBody: String?
+        /// The request message a gRPC call must send (`"request": {"grpc": {"json": …}}`).
+        package var grpcRequest: GRPCRequestPattern?
         /// The responses in turn; the last repeats. Empty when the endpoint upgrades.
         package let responses: [Response]
         /// What answers the connection once it switches protocol (`"upgrade"`), instead of a
@@ -51,8 +53,9 @@ package struct EndpointScript: Sendable {
         /// Pieces of a chunked body (`"chunks"`), each after its delay.
         case chunks([HTTPMockResponse.StreamPiece], end: HTTPMockResponse.StreamEnd)
         /// A gRPC answer (`"grpc"`): length-prefixed messages, each after its delay, and the status as
-        /// trailers (or a trailers-only error).
-        case grpc(GRPCAnswer)
+        /// trailers (or a trailers-only error); for a call that streams from the client, rules that
+        /// answer each of its messages as it arrives.
+        case grpc(GRPCEndpointAnswer)
     }
 
     package let endpoints: [Endpoint]
@@ -70,8 +73,10 @@ package struct EndpointScript: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with its line and column.
     /// - Parameter vocabulary: the protocols an endpoint's `"upgrade"` script may speak (and use the commands of).
-    package init(json: [UInt8], file: String? = nil, vocabulary: ScriptVocabulary = .shared) throws(ResponseFileError) {
-        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: vocabulary)).decode(json, file: file)
+    /// - Parameter schema: the loaded `.proto` schemas, by which gRPC endpoints' `{"json": …}`
+    ///   messages and request patterns are read.
+    package init(json: [UInt8], file: String? = nil, vocabulary: ScriptVocabulary = .shared, schema: GRPCSchema? = nil) throws(ResponseFileError) {
+        self = try EndpointScriptDecoder(base: ResponseScriptDecoder(file: file, vocabulary: vocabulary), schema: schema).decode(json, file: file)
     }
 
     package init(endpoints: [Endpoint], conditions: NetworkConditions? = nil, file: String?) {

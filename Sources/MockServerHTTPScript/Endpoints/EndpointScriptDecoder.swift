@@ -7,6 +7,8 @@ import MockServerScript
 /// checks and errors.
 struct EndpointScriptDecoder {
     let base: ResponseScriptDecoder
+    /// The loaded schemas, which gRPC endpoints' JSON messages and patterns are read by.
+    var schema: GRPCSchema?
 
     private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
@@ -41,8 +43,15 @@ struct EndpointScriptDecoder {
         }
         var headers = HTTPHeaderFields()
         var body: String?
+        var grpcRequest: GRPCRequestPattern?
         if let request = fields["request"] {
-            let requestFields = try base.members(of: request, path: "\(path).request", known: ["headers", "body"])
+            let requestFields = try base.members(of: request, path: "\(path).request", known: ["headers", "body", "grpc"])
+            if let grpcValue = requestFields["grpc"] {
+                if let other = requestFields["body"] {
+                    throw base.error(.invalidValue(path: "\(path).request.body", reason: "a request matched by \"grpc\" has no \"body\""), at: other.location)
+                }
+                grpcRequest = try grpcRequestPattern(grpcValue, api: String(parts[1]), path: "\(path).request.grpc")
+            }
             if let headerValue = requestFields["headers"] {
                 for member in try base.orderedMembers(of: headerValue, path: "\(path).request.headers") {
                     headers.add(name: member.key, value: try base.string(member.value, path: "\(path).request.headers.\(member.key)"))
@@ -59,12 +68,20 @@ struct EndpointScriptDecoder {
             throw base.error(.invalidValue(path: path, reason: "an endpoint that upgrades has no \"response\" or \"responses\": its script answers"),
                              at: answer.location)
         case (let single?, nil):
-            responses = [try response(single, path: "\(path).response")]
+            responses = [try response(single, api: String(parts[1]), path: "\(path).response")]
         case (nil, let list?):
             guard case .array(let items) = list.kind, !items.isEmpty else {
                 throw base.error(.wrongType(path: "\(path).responses", expected: "a non-empty array of responses", found: list.typeName), at: list.location)
             }
-            for (index, item) in items.enumerated() { responses.append(try response(item, path: "\(path).responses[\(index)]")) }
+            for (index, item) in items.enumerated() {
+                let answer = try response(item, api: String(parts[1]), path: "\(path).responses[\(index)]")
+                if case .grpc(let grpc) = answer.body, grpc.constant == nil {
+                    throw base.error(.invalidValue(path: "\(path).responses[\(index)].grpc",
+                                                   reason: "a gRPC answer with \"each\" or ${…} values is an endpoint's one \"response\", not one of \"responses\""),
+                                     at: item.location)
+                }
+                responses.append(answer)
+            }
         case (nil, nil):
             throw base.error(.missingKey(path: path, key: "response"), at: value.location)
         case (_?, let list?):
@@ -77,7 +94,7 @@ struct EndpointScriptDecoder {
             }
         }
         return EndpointScript.Endpoint(method: parts[0].uppercased(), path: String(parts[1]), requestHeaders: headers, requestBody: body,
-                                       responses: responses, upgrade: upgrade, cache: cache)
+                                       grpcRequest: grpcRequest, responses: responses, upgrade: upgrade, cache: cache)
     }
 
     /// The responder of the script an endpoint's connection switches to: a response script written
@@ -109,7 +126,7 @@ struct EndpointScriptDecoder {
         return try PatternResponder(script: script, set: script.startingSet)
     }
 
-    private func response(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointScript.Response {
+    private func response(_ value: JSONNode, api: String, path: String) throws(ResponseFileError) -> EndpointScript.Response {
         let fields = try base.members(of: value, path: path, known: ["status", "headers", "body", "json", "delay", "events", "chunks", "end", "conditions",
                                                                       "trailers", "grpc"] + HTTPStreamFault.keys)
         var status = 200
@@ -130,7 +147,7 @@ struct EndpointScriptDecoder {
         }
         let body: EndpointScript.Body
         switch (fields["body"], fields["json"]) {
-        case _ where fields["grpc"] != nil: body = try grpc(fields, path: path)
+        case _ where fields["grpc"] != nil: body = try grpc(fields, api: api, path: path)
         case (let value?, nil):
             if case .object = value.kind {
                 // {"base64": …} or {"hex": …}: bytes as they are (a recorded gzip body, say), no values put in.
@@ -167,65 +184,6 @@ struct EndpointScriptDecoder {
             trailers.append((member.key, try template(member.value, path: "\(path).\(member.key)")))
         }
         return trailers
-    }
-
-    /// A response's `"grpc"` answer: `"messages"` (each `{"base64": …}`, `{"hex": …}` or `{"file": …}`,
-    /// with an optional `"delay"`), `"status"` (0 to 16) and `"message"`. It is the whole answer: the
-    /// response has no status, body, stream or trailers of its own.
-    private func grpc(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> EndpointScript.Body {
-        for key in ["status", "body", "json", "events", "chunks", "end", "trailers"] {
-            if let other = fields[key] {
-                throw base.error(.invalidValue(path: "\(path).\(key)", reason: "a \"grpc\" answer has no \"\(key)\": it sets the status, body and trailers"),
-                                 at: other.location)
-            }
-        }
-        let value = fields["grpc"]!
-        let grpcPath = "\(path).grpc"
-        let members = try base.members(of: value, path: grpcPath, known: ["messages", "status", "message"])
-        var answer = GRPCAnswer(messages: [])
-        if let statusValue = members["status"] {
-            guard case .number(let number) = statusValue.kind, number.rounded() == number, (0...16).contains(number) else {
-                throw base.error(.invalidValue(path: "\(grpcPath).status", reason: "a gRPC status is a whole number from 0 to 16"), at: statusValue.location)
-            }
-            answer.status = Int(number)
-        }
-        answer.message = try members["message"].map { value throws(ResponseFileError) in try base.string(value, path: "\(grpcPath).message") }
-        if let list = members["messages"] {
-            guard case .array(let items) = list.kind else {
-                throw base.error(.wrongType(path: "\(grpcPath).messages", expected: "an array of messages", found: list.typeName), at: list.location)
-            }
-            for (index, item) in items.enumerated() {
-                answer.messages.append(try grpcMessage(item, path: "\(grpcPath).messages[\(index)]"))
-            }
-        }
-        return .grpc(answer)
-    }
-
-    /// One gRPC message: its bytes from `"base64"`, `"hex"` or a `"file"` (relative to the endpoints
-    /// file, read now), and the `"delay"` before it.
-    private func grpcMessage(_ value: JSONNode, path: String) throws(ResponseFileError) -> HTTPMockResponse.StreamPiece {
-        let fields = try base.members(of: value, path: path, known: ["base64", "hex", "file", "delay"])
-        let sources = ["base64", "hex", "file"].filter { fields[$0] != nil }
-        guard sources.count == 1 else {
-            let reason = sources.isEmpty ? "a message has \"base64\", \"hex\" or \"file\"" : "give one of \"base64\", \"hex\" or \"file\", not \(sources.count)"
-            throw base.error(.invalidValue(path: path, reason: reason), at: value.location)
-        }
-        let bytes: [UInt8]
-        if let fileValue = fields["file"] {
-            let name = try base.string(fileValue, path: "\(path).file")
-            let url = URL(fileURLWithPath: name, relativeTo: base.file.map { URL(fileURLWithPath: $0).deletingLastPathComponent() })
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw base.error(.invalidValue(path: "\(path).file", reason: "cannot read \(url.path)"), at: fileValue.location)
-            }
-            bytes = Array(data)
-        } else if case .object(let members) = value.kind {
-            // The shared reader of {"base64": …} and {"hex": …}, given that member alone.
-            let source = members.filter { $0.key == sources[0] }
-            bytes = try base.bytes(JSONNode(kind: .object(source), location: value.location), path: path)
-        } else {
-            bytes = []
-        }
-        return HTTPMockResponse.StreamPiece(bytes, delay: try delay(fields["delay"], path: "\(path).delay"))
     }
 
     /// `"reset": "CODE"` or `"goaway": "CODE"` (an RFC 9113 error name), or `"stall"`, `"badHPACK"`
@@ -302,7 +260,7 @@ struct EndpointScriptDecoder {
         return event
     }
 
-    private func delay(_ value: JSONNode?, path: String) throws(ResponseFileError) -> Duration? {
+    func delay(_ value: JSONNode?, path: String) throws(ResponseFileError) -> Duration? {
         try value.map { value throws(ResponseFileError) -> Duration in
             guard case .number(let seconds) = value.kind else {
                 throw base.error(.wrongType(path: path, expected: "a number of seconds", found: value.typeName), at: value.location)
@@ -311,7 +269,7 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func template(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointTemplate {
+    func template(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointTemplate {
         let text = try base.string(value, path: path)
         do {
             return try EndpointTemplate(text)
@@ -320,7 +278,7 @@ struct EndpointScriptDecoder {
         }
     }
 
-    private func json(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointJSON {
+    func json(_ value: JSONNode, path: String) throws(ResponseFileError) -> EndpointJSON {
         switch value.kind {
         case .null: return .null
         case .bool(let flag): return .bool(flag)

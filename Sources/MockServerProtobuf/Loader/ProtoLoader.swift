@@ -36,12 +36,15 @@ package struct ProtoLoader: Sendable {
     /// The schema of `files` (paths as given on the command line) and what they import.
     /// - Throws: ``ProtoError``: a file or import not found, an import cycle, a file that does not
     ///   parse or resolve, a file larger than ``fileSizeLimit``.
-    package func load(_ files: [String]) throws(ProtoError) -> ProtoSchema {
+    /// `adding`: files loaded by name after them (from the proto paths, else the built-in ones),
+    /// unless loaded already: the ones a server always has (google/rpc's, reflection's, health's).
+    package func load(_ files: [String], adding: [String] = []) throws(ProtoError) -> ProtoSchema {
         var session = Session(loader: self)
         for file in files {
             let (name, root) = try nameOf(file)
             try session.load(name, given: root.map { ($0, file) }, from: nil)
         }
+        for name in adding { try session.load(name, given: nil, from: nil) }
         return ProtoSchema(files: try ProtoResolver.resolve(session.parsed))
     }
 

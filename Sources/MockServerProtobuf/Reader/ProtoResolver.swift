@@ -113,6 +113,8 @@ package struct ProtoResolver {
                 }
             case .field(let path, let index):
                 var fieldError: ProtoError?
+                // Read before the update: the closure runs while `file.messages` is being changed.
+                let syntax = file.syntax
                 Self.update(&file.messages, path: path[...]) { message in
                     var field = message.fields[index]
                     if kind == .message {
@@ -125,7 +127,7 @@ package struct ProtoResolver {
                         if let name = reference.defaultName, enumType?.values.contains(where: { $0.name == name }) != true {
                             fieldError = fail("\(name) is not a value of enum \(fullName)", at: reference.defaultLocation)
                         }
-                        if file.syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
+                        if syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
                             fieldError = fail("enum \(fullName) is a proto2 enum: a proto3 message cannot use it")
                         }
                         field.defaultValue = reference.defaultName

@@ -1,18 +1,18 @@
 extension ProtoWireWriter {
     /// A string field.
-    mutating func string(_ field: Int32, _ value: String) {
+    package mutating func string(_ field: Int32, _ value: String) {
         tag(field, .lengthDelimited)
         lengthDelimited(Array(value.utf8))
     }
 
     /// A message field, from its bytes.
-    mutating func message(_ field: Int32, _ bytes: [UInt8]) {
+    package mutating func message(_ field: Int32, _ bytes: [UInt8]) {
         tag(field, .lengthDelimited)
         lengthDelimited(bytes)
     }
 
     /// A varint field.
-    mutating func varintField(_ field: Int32, _ value: UInt64) {
+    package mutating func varintField(_ field: Int32, _ value: UInt64) {
         tag(field, .varint)
         varint(value)
     }

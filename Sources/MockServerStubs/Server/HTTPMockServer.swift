@@ -143,6 +143,30 @@ public final class HTTPMockServer: Sendable {
         router.add(method: method.rawValue, target: StubTarget(path), answer: .handler(handler))
     }
 
+    /// Loads gRPC schemas: `.proto` files (proto2 or proto3, named as protoc names them from
+    /// `protoPaths`, which default to the current directory) and descriptor sets (as `protoc
+    /// --descriptor_set_out --include_imports` writes them), with google/protobuf's and google/rpc's
+    /// files built in. Endpoints added after it may give gRPC messages and request patterns as JSON
+    /// (`{"json": {…}}`), and the server answers reflection and health (Docs/GRPC.md). Loading again
+    /// replaces what was loaded.
+    ///
+    /// ```swift
+    /// try server.loadProtos(["route_guide.proto"], protoPaths: ["Protos"])
+    /// ```
+    ///
+    /// - Throws: an error whose description names the file, line and column at fault
+    ///   (`route_guide.proto:12:3: unknown type Pointt`), or the descriptor set that cannot be read.
+    public func loadProtos(_ files: [String], protoPaths: [String] = [], descriptorSets: [String] = []) throws {
+        var sets: [(name: String, bytes: [UInt8])] = []
+        for path in descriptorSets {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ResponseFileError(.unreadable(reason: "no such file"), file: path, location: nil)
+            }
+            sets.append((path, Array(data)))
+        }
+        router.loadSchema(try GRPCSchema.load(protoFiles: files, protoPaths: protoPaths, descriptorSets: sets))
+    }
+
     /// Adds the endpoints of a stub script (a response file whose top level is `"endpoints"`; see
     /// `Docs/ResponseFormat.md`): its first matching entry answers, after every stub added in code.
     /// The file's `conditions`, if any, become the server's ``MockServer/networkConditions`` unless
@@ -150,7 +174,7 @@ public final class HTTPMockServer: Sendable {
     ///
     /// - Throws: ``ResponseFileError`` naming the key or value at fault, with line and column.
     public func addEndpoints(json: [UInt8], file: String? = nil) throws(ResponseFileError) {
-        let script = try EndpointScript(json: json, file: file, vocabulary: vocabulary)
+        let script = try EndpointScript(json: json, file: file, vocabulary: vocabulary, schema: router.schema)
         if server.configuration.settings[MockServer.HTTP2ServerSettings.self]?.mode == .refuse {
             // A reset or GOAWAY needs HTTP/2: refused at load, where the file says it.
             for endpoint in script.endpoints {

@@ -1,0 +1,230 @@
+import MockServerCore
+import MockServerHTTP
+
+/// One gRPC call answered by an endpoint's ``GRPCEndpointAnswer``, as its request's messages arrive:
+/// each goes to the first `each` rule that takes it, whose messages go at once and whose status, if
+/// it has one, ends the call; after the client's last message, the answer's own messages and status.
+/// Without `each`, the whole answer goes after the last message, as a bytes answer does (the
+/// request's `grpc-timeout` cutting it). The steps make one response: its head before the first
+/// message, each message as a chunk, the status as trailers (or, when nothing went before it, a
+/// trailers-only response). Pure: no socket; the HTTP/2 driver feeds it
+/// (``MockServerHTTP/HTTPStreamingAnswer``), and a whole body goes through ``steps(forBody:)``.
+package final class GRPCCall: HTTPStreamingAnswer {
+    /// Where the call stands.
+    private enum Phase {
+        /// Nothing went yet: a status now is a trailers-only response.
+        case quiet
+        /// The response's head went: messages follow as chunks, the status as trailers.
+        case streaming
+        /// The status went: the request's later bytes are dropped.
+        case finished
+    }
+
+    /// The status of a request message that cannot be read (`INTERNAL`, as gRPC servers answer).
+    static let internalError = 13
+    /// The status of a request message longer than the server takes (`RESOURCE_EXHAUSTED`).
+    static let resourceExhausted = 8
+
+    package let name: String?
+    private let answer: GRPCEndpointAnswer
+    /// The request's head: its metadata for templates, its `grpc-timeout`.
+    private let request: HTTPMockRequest
+    /// The response's metadata and the status's trailers, with their values put in.
+    private let headers: HTTPHeaderFields
+    private let trailers: HTTPHeaderFields
+    /// Values other than `${json:…}` (the request's metadata, path parameters, the cache).
+    private let values: (EndpointTemplate.Source, String) -> String?
+    private var reader: GRPCMessageReader
+    private var phase = Phase.quiet
+    /// The latest request message as JSON (the values of the answer after the last one).
+    private var latest: JSONNode?
+    private var notes: [Transcript.Note] = []
+
+    /// A call to `request` (its head) answered by `answer`; `name` is the endpoint's, for the
+    /// transcript and errors; messages longer than `maximumMessageLength` end the call.
+    package init(answer: GRPCEndpointAnswer, request: HTTPMockRequest, name: String?, headers: HTTPHeaderFields, trailers: HTTPHeaderFields,
+                 maximumMessageLength: Int, values: @escaping (EndpointTemplate.Source, String) -> String?) {
+        self.answer = answer
+        self.request = request
+        self.name = name
+        self.headers = headers
+        self.trailers = trailers
+        self.values = values
+        reader = GRPCMessageReader(maximumLength: maximumMessageLength, encoding: request.headers["grpc-encoding"])
+    }
+
+    package var isFinished: Bool {
+        if case .finished = phase { true } else { false }
+    }
+
+    package func takeNotes() -> [Transcript.Note] {
+        defer { notes = [] }
+        return notes
+    }
+
+    /// The steps answering a whole body (HTTP/1.1, or a call whose client sent everything at once).
+    package func steps(forBody body: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
+        received(body) + ended()
+    }
+
+    package func received(_ bytes: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
+        guard !isFinished else { return [] }
+        let messages: [[UInt8]]
+        do {
+            messages = try reader.read(bytes)
+        } catch {
+            return finish(code: Self.failureStatus(error), message: error.description)
+        }
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        for (index, message) in messages.enumerated() where !isFinished {
+            steps += take(message, number: reader.count - messages.count + index + 1)
+        }
+        return steps
+    }
+
+    package func ended() -> [ReplyStep<HTTPReplyOutput>] {
+        guard !isFinished else { return [] }
+        do {
+            try reader.finish()
+        } catch {
+            return finish(code: Self.failureStatus(error), message: error.description)
+        }
+        let values = values(of: latest)
+        guard answer.each != nil || phase != .quiet else {
+            // Answered once, after the last message: as a bytes answer, cut by the request's deadline.
+            var pieces: [HTTPMockResponse.StreamPiece] = []
+            for (index, message) in answer.messages.enumerated() {
+                switch render(message, values) {
+                case .success(let bytes): pieces.append(HTTPMockResponse.StreamPiece(bytes, delay: message.delay))
+                case .failure(let error): return finish(code: Self.internalError, message: "answer message \(index + 1): \(error)")
+                }
+            }
+            phase = .finished
+            var whole = GRPCAnswer(messages: pieces, status: answer.end.code, message: answer.end.message?.render(values))
+            whole.trailers = trailers
+            switch details(of: answer.end, values) {
+            case .success(let bytes): whole.details = bytes
+            case .failure(let error): return finish(code: Self.internalError, message: "details: \(error)")
+            }
+            return whole.steps(for: request, delay: nil, headers: headers)
+        }
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        for (index, message) in answer.messages.enumerated() {
+            switch render(message, values) {
+            case .success(let bytes): steps += send(bytes, after: message.delay)
+            case .failure(let error): return steps + finish(code: Self.internalError, message: "answer message \(index + 1): \(error)")
+            }
+        }
+        return steps + finish(answer.end, values)
+    }
+
+    // MARK: Each message
+
+    /// The steps for request message `bytes` (number `number`): its note, then the first rule's answer.
+    private func take(_ bytes: [UInt8], number: Int) -> [ReplyStep<HTTPReplyOutput>] {
+        var json: JSONNode?
+        var text = "<- gRPC message \(number), \(bytes.count) bytes: " + bytes.map { HTTPSyntax.hex($0).dropFirst(2) }.joined()
+        if let coder = answer.coder {
+            do {
+                json = try coder.request(bytes)
+                text += " " + JSONText.write(json!, layout: .compact)
+            } catch {
+                notes.append(Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count))
+                return finish(code: Self.internalError, message: "request message \(number) is not a \(coder.method.inputType.dropFirst()): \(error)")
+            }
+        }
+        notes.append(Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count))
+        latest = json
+        guard let rules = answer.each else { return [] }
+        guard let rule = rules.first(where: { rule in
+            guard let pattern = rule.request else { return true }
+            guard let json, let coder = answer.coder else { return false }
+            return coder.matches(json, pattern: pattern)
+        }) else {
+            notes.append(Transcript.Note(kind: "grpc-unanswered", text: "   no \"each\" rule takes gRPC message \(number)"))
+            return []
+        }
+        let values = values(of: json)
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        for (index, message) in rule.messages.enumerated() {
+            switch render(message, values) {
+            case .success(let bytes): steps += send(bytes, after: message.delay)
+            case .failure(let error): return steps + finish(code: Self.internalError, message: "answer message \(index + 1) to request message \(number): \(error)")
+            }
+        }
+        if let end = rule.end { steps += finish(end, values) }
+        return steps
+    }
+
+    /// The values of templates answering request message `json`.
+    private func values(of json: JSONNode?) -> (EndpointTemplate.Source, String) -> String? {
+        let coder = answer.coder
+        let others = values
+        return { source, name in
+            guard source == .json else { return others(source, name) }
+            guard let json, let coder else { return nil }
+            return coder.value(name, in: json)
+        }
+    }
+
+    private func render(_ message: GRPCEndpointMessage, _ values: (EndpointTemplate.Source, String) -> String?) -> Result<[UInt8], GRPCAnswerFailure> {
+        switch message.content {
+        case .bytes(let bytes): return .success(bytes)
+        case .json(_, let constant?): return .success(constant)
+        case .json(let template, nil):
+            guard let coder = answer.coder else { return .failure(GRPCAnswerFailure(text: "no schema has \(request.path)")) }
+            do {
+                return .success(try coder.response(text: template.render(values)))
+            } catch {
+                return .failure(GRPCAnswerFailure(text: error.description))
+            }
+        }
+    }
+
+    private func details(of end: GRPCEndpointStatus, _ values: (EndpointTemplate.Source, String) -> String?) -> Result<[UInt8]?, GRPCAnswerFailure> {
+        guard !end.details.isEmpty else { return .success(nil) }
+        guard let schema = answer.schema else { return .failure(GRPCAnswerFailure(text: "details need a schema")) }
+        do {
+            return .success(try schema.statusDetails(code: end.code, message: end.message?.render(values), details: end.details, values: values))
+        } catch {
+            return .failure(GRPCAnswerFailure(text: error.description))
+        }
+    }
+
+    // MARK: Steps
+
+    /// A message's steps: the head first when none went, the wait, the message as a chunk.
+    private func send(_ bytes: [UInt8], after delay: Duration?) -> [ReplyStep<HTTPReplyOutput>] {
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        if case .quiet = phase {
+            phase = .streaming
+            steps.append(.output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: 200, headers: GRPCAnswer.head(adding: headers))))))
+        }
+        if let delay, delay > .zero { steps.append(.pause(delay)) }
+        steps.append(.send(HTTPStreamedBody.chunk(GRPCMessageCodec.frame(bytes))))
+        return steps
+    }
+
+    /// The steps ending the call with `end`.
+    private func finish(_ end: GRPCEndpointStatus, _ values: (EndpointTemplate.Source, String) -> String?) -> [ReplyStep<HTTPReplyOutput>] {
+        switch details(of: end, values) {
+        case .success(let bytes): return finish(code: end.code, message: end.message?.render(values), details: bytes)
+        case .failure(let error): return finish(code: Self.internalError, message: "details: \(error.text)")
+        }
+    }
+
+    /// The steps ending the call with a status: trailers after the messages, or a trailers-only
+    /// response when none went.
+    private func finish(code: Int, message: String?, details: [UInt8]? = nil) -> [ReplyStep<HTTPReplyOutput>] {
+        let quiet = if case .quiet = phase { true } else { false }
+        phase = .finished
+        if quiet {
+            return [.output(.response(GRPCAnswer.trailersOnly(status: code, message: message, details: details, trailers: trailers, headers: headers)))]
+        }
+        return [.send(HTTPResponseSerializer.lastChunk(trailers: GRPCAnswer.statusFields(status: code, message: message, details: details, trailers: trailers)))]
+    }
+
+    private static func failureStatus(_ failure: GRPCMessageReader.Failure) -> Int {
+        if case .tooLong = failure { resourceExhausted } else { internalError }
+    }
+}
