@@ -238,8 +238,9 @@ extension ProtoJSONCodec {
             if layout.isClosed { return nil }
             return (.number(Int(number)), number == 0)
         case .nullValue:
-            let number = try reader.varint()
-            return (.null, number == 0)
+            // Every number is JSON's null, which a field without presence leaves out.
+            _ = try reader.varint()
+            return (.null, true)
         default:
             return try Self.scalarJSON(type, name: field.field.name, &reader)
         }
@@ -312,14 +313,16 @@ extension ProtoJSONCodec {
         if value.isNaN { return .string("NaN") }
         if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
         var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return JSONNode(kind: .number(Double(text) ?? Double(value)), location: JSONNode.madeLocation, numberText: text)
+        // `-0.0` stays as written: `-0` reads back as the integer zero.
+        if text.hasSuffix(".0"), value != 0 { text.removeLast(2) }
+        return JSONNode(kind: .number(Double(value)), location: JSONNode.madeLocation, numberText: text)
     }
 
     /// A double as JSON: its shortest text, or `"NaN"`, `"Infinity"`, `"-Infinity"`.
     static func doubleJSON(_ value: Double) -> JSONNode {
         if value.isNaN { return .string("NaN") }
         if value.isInfinite { return .string(value < 0 ? "-Infinity" : "Infinity") }
+        if value == 0 { return JSONNode(kind: .number(value), location: JSONNode.madeLocation, numberText: value.sign == .minus ? "-0.0" : "0") }
         return .number(value)
     }
 

@@ -363,8 +363,13 @@ extension ProtoJSONCodec {
         default:
             throw ProtoJSONError(path: path, at: json.location, "expected a number for \(type.name), found \(json.typeName)")
         }
-        if type == .float, value.magnitude > Double(Float.greatestFiniteMagnitude) {
-            throw ProtoJSONError(path: path, at: json.location, "\(text(of: json)) is out of range for float")
+        if type == .float {
+            guard value.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+                throw ProtoJSONError(path: path, at: json.location, "\(text(of: json)) is out of range for float")
+            }
+            // A float's text read as a float, not rounded twice through a double.
+            let written: String? = if case .string(let string) = json.kind { string } else { json.numberText }
+            if value != 0, let written, let float = Float(written), float.isFinite { return Double(float) }
         }
         return value
     }

@@ -42,8 +42,14 @@ extension ProtoJSONCodec {
             var paths: [String] = []
             while let (number, wire) = try reader.tag() {
                 if number == 1, wire == .lengthDelimited {
-                    let (path, _) = try Self.scalarJSON(.string, name: "paths", &reader)
-                    paths.append(ProtoField.lowerCamelCase(path.stringValue ?? ""))
+                    let start = reader.index
+                    let path = try Self.scalarJSON(.string, name: "paths", &reader).0.stringValue ?? ""
+                    let camel = ProtoField.lowerCamelCase(path)
+                    // A path JSON cannot write back as itself (`a__b`, `aB`, a comma, an empty one).
+                    guard !path.isEmpty, !path.contains(","), Self.snakeCase(camel) == path else {
+                        throw ProtoWireError(.invalidValue(type: "google.protobuf.FieldMask", reason: "path \"\(path)\" has no lowerCamelCase form"), at: start)
+                    }
+                    paths.append(camel)
                 } else {
                     _ = try reader.skip(wire, field: number)
                 }
@@ -160,5 +166,18 @@ extension ProtoJSONCodec {
             members += fields
         }
         return JSONNode(kind: .object(members), location: JSONNode.madeLocation)
+    }
+
+    /// A lowerCamelCase path in snake_case: `_` and the lower-case letter before each capital.
+    static func snakeCase(_ path: some StringProtocol) -> String {
+        var snake = ""
+        for character in path {
+            if character.isUppercase {
+                snake += "_" + character.lowercased()
+            } else {
+                snake.append(character)
+            }
+        }
+        return snake
     }
 }

@@ -36,14 +36,7 @@ extension ProtoJSONCodec {
                 guard !part.isEmpty, !part.contains("_") else {
                     throw ProtoJSONError(path: path, at: json.location, "\"\(part)\" is not a field path in lowerCamelCase")
                 }
-                var snake = ""
-                for character in part {
-                    if character.isUppercase {
-                        snake += "_" + character.lowercased()
-                    } else {
-                        snake.append(character)
-                    }
-                }
+                let snake = Self.snakeCase(part)
                 writer.tag(1, .lengthDelimited)
                 writer.lengthDelimited(Array(snake.utf8))
             }
