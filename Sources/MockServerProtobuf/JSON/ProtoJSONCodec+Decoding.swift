@@ -315,7 +315,7 @@ extension ProtoJSONCodec {
         var text = value.description
         // `-0.0` stays as written: `-0` reads back as the integer zero.
         if text.hasSuffix(".0"), value != 0 { text.removeLast(2) }
-        return JSONNode(kind: .number(Double(value)), location: JSONNode.madeLocation, numberText: text)
+        return JSONNode(kind: .number(Double(text) ?? Double(value)), location: JSONNode.madeLocation, numberText: text)
     }
 
     /// A double as JSON: its shortest text, or `"NaN"`, `"Infinity"`, `"-Infinity"`.
