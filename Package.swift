@@ -60,7 +60,9 @@ let package = Package(
                            // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
                            "MockServerHTTP2",
                            // Mail: `MockServer.Mail` (and the mail codecs for the fuzz package).
-                           "MockServerMail", "MockServerMailScript"],
+                           "MockServerMail", "MockServerMailScript",
+                           // Protocol Buffers' wire format and JSON mapping, for the fuzz package (FuzzProtoWire).
+                           "MockServerProtobuf"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -117,7 +119,8 @@ let package = Package(
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServer", "MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerProtobufTests", dependencies: ["MockServerProtobuf"], swiftSettings: swiftSettings),
+        // The JSON mapping's conformance table runs Python's protobuf on the test .proto files (Fixtures).
+        .testTarget(name: "MockServerProtobufTests", dependencies: ["MockServerCore", "MockServerProtobuf", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.

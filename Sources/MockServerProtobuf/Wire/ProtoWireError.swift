@@ -18,6 +18,11 @@ package struct ProtoWireError: Error, Sendable, Hashable, CustomStringConvertibl
         case wrongWireType(field: String, found: ProtoWireType)
         /// A string field that is not UTF-8.
         case invalidUTF8(field: String)
+        /// A type the schema does not have: asked for by name, or named by an `Any`'s type URL.
+        case unknownType(String)
+        /// A well-known type's value that its JSON form cannot write (a Timestamp past year 9999,
+        /// a Duration whose seconds and nanos differ in sign, a `Value` without a kind).
+        case invalidValue(type: String, reason: String)
     }
 
     package var reason: Reason
@@ -40,6 +45,8 @@ package struct ProtoWireError: Error, Sendable, Hashable, CustomStringConvertibl
         case .tooDeep(let limit): what = "messages nested more than \(limit) deep"
         case .wrongWireType(let field, let found): what = "field \(field) came with wire type \(found.rawValue)"
         case .invalidUTF8(let field): what = "field \(field) is not UTF-8"
+        case .unknownType(let name): what = "type \(name) is not in the schema"
+        case .invalidValue(let type, let reason): what = "a \(type) that JSON cannot write: \(reason)"
         }
         return "\(what) (byte \(offset))"
     }
