@@ -44,12 +44,11 @@ extension EndpointScriptDecoder {
         }
         let coder = try requireCoder(api: api, path: "\(path).json", at: json.location)
         do {
-            // The pattern must be a message of the request's type (checked now, not at each call).
-            _ = try coder.codec.binary(fromJSON: json, type: coder.method.inputType)
+            // Read by the request's type now, not at each call.
+            return try GRPCRequestPattern(json: json, coder: coder)
         } catch {
             throw base.error(.invalidValue(path: "\(path).json", reason: "not a \(coder.method.inputType.dropFirst()): \(error)"), at: json.location)
         }
-        return GRPCRequestPattern(json: json, coder: coder)
     }
 
     /// One `each` rule: `"request": {"json": …}`, `"messages"`, and `"status"`, `"message"`,
@@ -58,7 +57,7 @@ extension EndpointScriptDecoder {
         let members = try base.members(of: value, path: path, known: ["request", "messages", "status", "message", "details"])
         var rule = GRPCEndpointRule()
         if let request = members["request"] {
-            rule.request = try grpcRequestPattern(request, api: api, path: "\(path).request").json
+            rule.request = try grpcRequestPattern(request, api: api, path: "\(path).request")
         }
         rule.messages = try messages(members["messages"], api: api, path: "\(path).messages")
         rule.end = try status(members, path: path, api: api)

@@ -138,8 +138,8 @@ package final class GRPCCall: HTTPStreamingAnswer {
         guard let rules = answer.each else { return [] }
         guard let rule = rules.first(where: { rule in
             guard let pattern = rule.request else { return true }
-            guard let json, let coder = answer.coder else { return false }
-            return coder.matches(json, pattern: pattern)
+            guard let json else { return false }
+            return pattern.matches(json)
         }) else {
             notes.append(Transcript.Note(kind: "grpc-unanswered", text: "   no \"each\" rule takes gRPC message \(number)"))
             return []

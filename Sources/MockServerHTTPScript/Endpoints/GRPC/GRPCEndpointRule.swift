@@ -5,13 +5,13 @@ import MockServerCore
 /// there, when it gives one.
 package struct GRPCEndpointRule: Sendable {
     /// The fields a request message must have (proto3 JSON; others are ignored); `nil` takes any.
-    package var request: JSONNode?
+    package var request: GRPCRequestPattern?
     /// Sent at once for each message the rule takes, with values from that message.
     package var messages: [GRPCEndpointMessage]
     /// The status that ends the call after the messages, when the rule ends it.
     package var end: GRPCEndpointStatus?
 
-    package init(request: JSONNode? = nil, messages: [GRPCEndpointMessage] = [], end: GRPCEndpointStatus? = nil) {
+    package init(request: GRPCRequestPattern? = nil, messages: [GRPCEndpointMessage] = [], end: GRPCEndpointStatus? = nil) {
         self.request = request
         self.messages = messages
         self.end = end
