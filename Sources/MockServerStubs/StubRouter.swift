@@ -80,7 +80,7 @@ package final class StubRouter: HTTPMockResponder {
     package var unexpectedRequests: [UnexpectedRequestReport] { unexpected.withLock { $0 } }
 
     package func answerImmediately(_ request: HTTPMockRequest, context: HTTPRequestContext) throws -> HTTPReply.Immediate {
-        guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
+        guard let found = find(request) else { return .reply(grpcWebPreflightReply(to: request) ?? mockDataReply(to: request)) }
         let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in
             count += 1
@@ -166,6 +166,16 @@ package final class StubRouter: HTTPMockResponder {
             if case .success(let parameters) = stub.match(request, as: "GET") { return Found(stub: stub, parameters: parameters, isHeadAsGet: true) }
         }
         return nil
+    }
+
+    /// The answer to a CORS preflight that no stub matched for a path a gRPC stub answers with the
+    /// method it asks for (``GRPCWebCORS/preflightResponse(to:)``), so that a page on another origin
+    /// can call it with gRPC-Web; `nil` for any other request.
+    private func grpcWebPreflightReply(to request: HTTPMockRequest) -> HTTPReply? {
+        guard let method = GRPCWebCORS.requestedMethod(of: request) else { return nil }
+        let candidates = stubs.withLock { $0.index.candidates(method: method, path: request.path) }
+        guard candidates.contains(where: { $0.answersGRPC && $0.target.match(request) != nil }) else { return nil }
+        return HTTPReply(GRPCWebCORS.preflightResponse(to: request), name: "gRPC-Web CORS preflight")
     }
 
     /// The reply of the first mock-data folder with a file for `request`, or the unexpected
