@@ -37,28 +37,15 @@ package struct GRPCWebAnswer: Sendable, Hashable {
                 return steps
             }
         }
-        var elapsed = delay ?? .zero
-        if let deadline, elapsed > deadline {
+        if let deadline, let delay, delay > deadline {
             return [.pause(deadline), .output(.response(trailersOnly(head: head, status: GRPCAnswer.deadlineExceeded, message: "deadline exceeded")))]
         }
         if answer.isTrailersOnly {
             steps.append(.output(.response(trailersOnly(head: head, status: answer.status, message: answer.message))))
             return steps
         }
-        var pieces: [HTTPMockResponse.StreamPiece] = []
-        var (status, message) = (answer.status, answer.message)
-        for piece in answer.messages {
-            let wait = piece.delay ?? .zero
-            if let deadline, elapsed + wait > deadline {
-                // The wait up to the deadline, then the trailer frame.
-                pieces.append(HTTPMockResponse.StreamPiece([], delay: deadline - elapsed))
-                (status, message) = (GRPCAnswer.deadlineExceeded, "deadline exceeded")
-                break
-            }
-            elapsed += wait
-            pieces.append(HTTPMockResponse.StreamPiece(encoded(GRPCMessageCodec.frame(piece.bytes)), delay: piece.delay))
-        }
-        pieces.append(HTTPMockResponse.StreamPiece(encoded(Self.trailerFrame(status: status, message: message))))
+        let sent = answer.piecesBefore(deadline, from: delay ?? .zero) { encoded(GRPCMessageCodec.frame($0)) }
+        let pieces = sent.pieces + [HTTPMockResponse.StreamPiece(encoded(Self.trailerFrame(status: sent.status, message: sent.message)))]
         let body = HTTPStreamedBody(pieces, end: .complete)
         steps.append(.output(.response(body.head(for: HTTPMockResponse(status: 200, headers: head)))))
         steps += body.steps
