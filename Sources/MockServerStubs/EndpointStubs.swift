@@ -14,6 +14,7 @@ enum EndpointStubs {
             stub.update { definition in
                 definition.headers = endpoint.requestHeaders
                 definition.body = endpoint.requestBody.map { .bytes(Array($0.utf8)) } ?? endpoint.grpcRequest.map { .grpc($0) }
+                definition.computesGRPC = endpoint.responses.contains { if case .grpc = $0.body { true } else { false } }
             }
         }
     }

@@ -29,6 +29,8 @@ public final class Stub: Sendable, CustomStringConvertible {
         var headers = HTTPHeaderFields()
         var body: StubBody?
         var answer: Answer = .responses([Stub.Response()])
+        /// Whether a computed answer (an endpoint's) is a gRPC one (``answersGRPC``).
+        var computesGRPC = false
     }
 
     /// The order it was added in; a later stub wins over an earlier one.

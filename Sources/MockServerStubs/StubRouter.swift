@@ -114,7 +114,7 @@ package final class StubRouter: HTTPStreamingResponder {
             let reflection = GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
             return .reply(HTTPReply(steps: reflection.steps(forBody: Array(request.body)), name: reflection.name))
         }
-        guard let found = find(request) else { return .reply(mockDataReply(to: request)) }
+        guard let found = find(request) else { return .reply(grpcWebPreflightReply(to: request) ?? mockDataReply(to: request)) }
         let (stub, parameters) = (found.stub, found.parameters)
         let number = answers.withLock { count in
             count += 1
@@ -157,7 +157,8 @@ package final class StubRouter: HTTPStreamingResponder {
         if let schema = grpcServicesSchema(for: head), GRPCReflectionCall.paths.contains(head.path) {
             return GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
         }
-        guard streamingStubs.withLock({ $0 }) > 0, head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true,
+        // gRPC-Web's clients send whole bodies: answered whole, in their own framing.
+        guard streamingStubs.withLock({ $0 }) > 0, head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true, GRPCWebFormat(of: head) == nil,
               let found = find(head), found.stub.streamsGRPC else { return nil }
         let number = answers.withLock { count in
             count += 1
@@ -228,6 +229,16 @@ package final class StubRouter: HTTPStreamingResponder {
         return nil
     }
 
+    /// The answer to a CORS preflight that no stub matched for a path a gRPC stub answers with the
+    /// method it asks for (``GRPCWebCORS/preflightResponse(to:)``), so that a page on another origin
+    /// can call it with gRPC-Web; `nil` for any other request.
+    private func grpcWebPreflightReply(to request: HTTPMockRequest) -> HTTPReply? {
+        guard let method = GRPCWebCORS.requestedMethod(of: request) else { return nil }
+        let candidates = stubs.withLock { $0.index.candidates(method: method, path: request.path) }
+        guard candidates.contains(where: { $0.answersGRPC && $0.target.match(request) != nil }) else { return nil }
+        return HTTPReply(GRPCWebCORS.preflightResponse(to: request), name: "gRPC-Web CORS preflight")
+    }
+
     /// The reply of the first mock-data folder with a file for `request`, or the unexpected
     /// request's.
     private func mockDataReply(to request: HTTPMockRequest) -> HTTPReply {
@@ -241,7 +252,7 @@ package final class StubRouter: HTTPStreamingResponder {
         }
         let report = UnexpectedRequestReport(request: request, stubs: all, misses: misses, snippet: reportSnippet.withLock { $0 })
         unexpected.withLock { $0.append(report) }
-        if request.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true {
+        if request.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true, GRPCWebFormat(of: request) == nil {
             // A gRPC client reads a status, not a page: UNIMPLEMENTED, naming the nearest endpoint.
             var message = "no endpoint answers \(request.path)"
             if let (stub, mismatch) = UnexpectedRequestReport.nearest(to: request, among: all) {

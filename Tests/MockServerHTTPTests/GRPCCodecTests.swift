@@ -67,14 +67,7 @@ struct GRPCCodecTests {
 
     /// The bytes and pauses the answer's steps send, as text.
     private func wire(_ steps: [ReplyStep<HTTPReplyOutput>], request: HTTPMockRequest?) -> [String] {
-        steps.map { step in
-            switch step {
-            case .pause(let duration): "pause \(duration)"
-            case .output(.response(let response)): String(decoding: HTTPResponseSerializer.serialize(response, for: request).bytes, as: UTF8.self)
-            case .send(let bytes): String(decoding: bytes, as: UTF8.self)
-            default: "\(step)"
-            }
-        }
+        steps.wireText(answering: request)
     }
 
     private func request(timeout: String?) throws -> HTTPMockRequest {

@@ -40,6 +40,8 @@ package struct GRPCAnswer: Sendable, Hashable {
     /// ends, it ends at the deadline with status 4; when the header cannot be read, the answer is a
     /// trailers-only status 13 naming the fault.
     package func steps(for request: HTTPMockRequest?, delay: Duration?, headers: HTTPHeaderFields) -> [ReplyStep<HTTPReplyOutput>] {
+        // A gRPC-Web call (content type application/grpc-web…) gets the same answer in its framing.
+        if let web = GRPCWebFormat(of: request) { return GRPCWebAnswer(self, format: web).steps(for: request, delay: delay, headers: headers) }
         var deadline: Duration?
         if let value = request?.headers[GRPCTimeout.header] {
             do {
