@@ -189,4 +189,53 @@ struct GRPCSchemaClientTests {
             String(describing: error).contains("no loaded .proto file has the method /shop.Items/Gone (the loaded methods: ")
         }
     }
+
+    /// A message of the schema's `shop.Item`, as a Swift test would write it.
+    private struct Item: Codable {
+        var id: String
+        var name: String
+        var tags: [String]
+    }
+
+    @Test("Swift stubs take gRPC messages and request patterns as JSON or Codable values, checked against the schema when stubbed")
+    func swiftStubs() async throws {
+        let directory = try Tools.temporaryDirectory()
+        try Self.proto.write(to: directory.appendingPathComponent("shop.proto"), atomically: true, encoding: .utf8)
+        let generated = try Tools.run("python3", ["-m", "grpc_tools.protoc", "-I", directory.path, "--python_out", directory.path,
+                                                  "--grpc_python_out", directory.path, "shop.proto"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let server = HTTPMockServer()
+        #expect(throws: StubError.self) { try server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(json: ["{}"]) }
+        try server.loadProtos(["shop.proto"], protoPaths: [directory.path])
+        // A stub whose message the schema refuses answers the reason (INTERNAL); later stubs win over it.
+        #expect { try server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(json: [#"{"colour": "red"}"#]) } throws: { error in
+            String(describing: error).contains("colour")
+        }
+        try server.stubRequest("POST", "/shop.Items/Get").withGRPCRequest(json: #"{"id": 5}"#)
+            .andReturnGRPC(encoding: [Item(id: "5", name: "five", tags: ["x"])])
+        try server.stubRequest("POST", "/shop.Items/Get").withGRPCRequest(encoding: ["id": "6"])
+            .andReturnGRPC(json: [#"{"id": "6", "kind": "BOOK"}"#])
+        #expect { try server.stubRequest("POST", "/shop.Items/Gone").andReturnGRPC(json: ["{}"]) } throws: { error in
+            String(describing: error).contains("/shop.Items/Gone")
+        }
+        try await server.start()
+        defer { server.stop() }
+        let client = """
+            import json, sys, grpc
+            sys.path.insert(0, sys.argv[2])
+            import shop_pb2 as pb, shop_pb2_grpc as rpc
+            from google.protobuf import json_format
+            stub = rpc.ItemsStub(grpc.insecure_channel("127.0.0.1:" + sys.argv[1]))
+            out = []
+            for id in [5, 6, 7]:
+                try:
+                    out.append(json_format.MessageToDict(stub.Get(pb.ItemRequest(id=id), timeout=10)))
+                except grpc.RpcError as e:
+                    out.append(e.code().name)
+            print(json.dumps(out))
+            """
+        let result = try Tools.run("python3", ["-c", client, String(server.port), directory.path], timeout: 60)
+        let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSArray
+        #expect(output == [["id": "5", "name": "five", "tags": ["x"]], ["id": "6", "kind": "BOOK"], "INTERNAL"], "\(result.stdout) \(result.stderr)")
+    }
 }
