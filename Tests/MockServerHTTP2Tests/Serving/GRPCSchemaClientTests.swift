@@ -167,6 +167,8 @@ struct GRPCSchemaClientTests {
         #expect(output["itemFields"] as? [String] == ["id", "name", "tags", "added", "kind"])
         let notes = server.transcript.entries.compactMap { entry -> String? in if case .note(let note) = entry.event { note.text } else { nil } }
         #expect(notes.contains { $0.hasPrefix("<- gRPC message 1, 7 bytes: 0a036f6e651001") && $0.hasSuffix(#"{"text":"one","number":1}"#) }, "\(notes)")
+        // A unary call's message too, every field shown (defaults included).
+        #expect(notes.contains(#"<- gRPC message 1, 2 bytes: 080c {"id":"12","detailed":false}"#), "\(notes)")
     }
 
     @Test("a .proto with an error is refused naming its file, line and column; a JSON answer that is not the method's type names its path")
