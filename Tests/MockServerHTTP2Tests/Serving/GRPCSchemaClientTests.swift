@@ -44,6 +44,7 @@ struct GRPCSchemaClientTests {
               "response": { "grpc": { "each": [
                   { "request": { "json": { "text": "bye" } }, "messages": [ { "json": { "text": "farewell" } } ], "status": 0 },
                   { "request": { "json": { "text": "fail" } }, "status": 9, "message": "failed at ${json:number}" },
+                  { "request": { "json": { "text": "reset" } }, "messages": [ { "json": { "text": "resetting" } } ], "reset": "INTERNAL_ERROR" },
                   { "messages": [ { "json": { "text": "echo ${json:text}", "number": "${json:number}" } } ] } ] } } },
             { "api": "post /shop.Items/Upload",
               "response": { "grpc": { "each": [ { "request": { "json": { "name": "bad" } }, "status": 3, "message": "bad item ${json:id}" } ],
@@ -97,6 +98,7 @@ struct GRPCSchemaClientTests {
                 return {"notes": seen, **error(e)}
         out["chat"] = chat(["one", "two", "bye"])
         out["chatFail"] = chat(["one", "fail"])
+        out["chatReset"] = chat(["one", "reset"])
         out["upload"] = json_format.MessageToDict(stub.Upload(iter([pb.Item(id=1, name="x"), pb.Item(id=2, name="y"), pb.Item(id=3, name="last")]), timeout=10))
         try:
             stub.Upload(iter([pb.Item(id=1, name="x"), pb.Item(id=9, name="bad")]), timeout=10)
@@ -154,6 +156,10 @@ struct GRPCSchemaClientTests {
                                                     "status": ["code": 3, "message": "id is required", "types": ["type.googleapis.com/google.rpc.BadRequest"]]])
         #expect(output["chat"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1], ["text": "echo two", "number": 2], ["text": "farewell"]], "code": "OK"])
         #expect(output["chatFail"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1]], "code": "FAILED_PRECONDITION", "details": "failed at 2"])
+        // An HTTP/2 fault mid-stream: the rule's message, then RST_STREAM, which grpcio reports as INTERNAL.
+        let reset = try #require(output["chatReset"] as? [String: Any])
+        #expect(reset["notes"] as? NSArray == [["text": "echo one", "number": 1], ["text": "resetting"]])
+        #expect(reset["code"] as? String == "INTERNAL", "\(reset)")
         #expect(output["upload"] as? NSDictionary == ["count": 3, "last": "last"])
         #expect(output["uploadBad"] as? NSDictionary == ["code": "INVALID_ARGUMENT", "details": "bad item 9"])
         let watch = try #require(output["watch"] as? [String: String])
