@@ -117,7 +117,8 @@ let package = Package(
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServer", "MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerEngineTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerWebDAV", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerProtobufTests", dependencies: ["MockServerProtobuf"], swiftSettings: swiftSettings),
+        // The .proto fixtures (Fixtures/protos) are read from the repository, as protoc reads them for the cross-check.
+        .testTarget(name: "MockServerProtobufTests", dependencies: ["MockServerProtobuf", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerLegacyNamesTests", dependencies: ["MockServerLegacyNames"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerFileSystemTests", dependencies: ["MockServerFileSystem", "TestSupport"], swiftSettings: swiftSettings),
         // The MIME corpus (Fixtures/corpus/*.eml) is read from the repository, as Python reads it.

@@ -69,8 +69,8 @@ package struct ProtoLoader: Sendable {
         if protoPaths.isEmpty {
             return (String(path.split(separator: "/").last ?? ""), path)
         }
-        // protoc's other reading: a name that is not a file here but is one in a proto path.
-        if !file.hasPrefix("/"), readFile(path) == nil, roots.contains(where: { readFile($0 + "/" + file) != nil }) {
+        // protoc's other reading: a name that is not a file here but is one in a proto path (or built in).
+        if !file.hasPrefix("/"), readFile(path) == nil, roots.contains(where: { readFile($0 + "/" + file) != nil }) || ProtoBuiltIns.files[file] != nil {
             return (String(normalized("/" + file).dropFirst()), nil)
         }
         throw ProtoError(file: file, line: 0, column: 0,

@@ -298,7 +298,7 @@ extension ProtoParser {
     }
 
     /// The checks at a message's end, and proto3's synthetic oneofs: numbers and names unique, none
-    /// reserved or in an extension range; each `optional` field of proto3 in a oneof `_name` placed
+    /// reserved or in an extension range; each `optional` field of proto3 in a oneof `_name` (`X` before it while the name is taken) placed
     /// after the real oneofs, as protoc places them.
     private func finish(_ message: inout ProtoMessage, facts: BodyFacts) throws(ProtoError) {
         var numbers: [Int32: String] = [:]
@@ -323,7 +323,8 @@ extension ProtoParser {
         }
         var taken = names.union(message.oneofs)
         for index in message.fields.indices where message.fields[index].isProto3Optional {
-            var name = "_" + message.fields[index].name
+            let fieldName = message.fields[index].name
+            var name = fieldName.hasPrefix("_") ? fieldName : "_" + fieldName
             while taken.contains(name) { name = "X" + name }
             taken.insert(name)
             message.fields[index].oneofIndex = message.oneofs.count

@@ -91,17 +91,18 @@ package struct ProtoResolver {
 
     private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws(ProtoError) -> ProtoFile {
         var file = parsed.file
+        let fileName = file.name, syntax = file.syntax
         for reference in parsed.references {
             func fail(_ reason: String, at location: ProtoParsedFile.Location? = nil) -> ProtoError {
                 let location = location ?? reference.location
-                return ProtoError(file: file.name, line: location.line, column: location.column, reason: reason)
+                return ProtoError(file: fileName, line: location.line, column: location.column, reason: reason)
             }
             guard let (fullName, symbol) = lookUp(reference.name, in: reference.scope) else {
                 throw fail("unknown type \"\(reference.name)\"")
             }
             guard let kind = symbol.kind, kind.isType else { throw fail("\"\(reference.name)\" is not a type") }
             guard visible.contains(symbol.file) else {
-                throw fail("\"\(reference.name)\" is defined in \(symbol.file), which \(file.name) does not import")
+                throw fail("\"\(reference.name)\" is defined in \(symbol.file), which \(fileName) does not import")
             }
             switch reference.target {
             case .input(let service, let method), .output(let service, let method):
@@ -125,7 +126,7 @@ package struct ProtoResolver {
                         if let name = reference.defaultName, enumType?.values.contains(where: { $0.name == name }) != true {
                             fieldError = fail("\(name) is not a value of enum \(fullName)", at: reference.defaultLocation)
                         }
-                        if file.syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
+                        if syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
                             fieldError = fail("enum \(fullName) is a proto2 enum: a proto3 message cannot use it")
                         }
                         field.defaultValue = reference.defaultName
