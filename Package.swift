@@ -60,7 +60,9 @@ let package = Package(
                            // Built with the facade so that the fuzz package (Fuzz/) reaches its codecs.
                            "MockServerHTTP2",
                            // Mail: `MockServer.Mail` (and the mail codecs for the fuzz package).
-                           "MockServerMail", "MockServerMailScript"],
+                           "MockServerMail", "MockServerMailScript",
+                           // Built with the facade so that the fuzz package reaches the .proto reader.
+                           "MockServerProtobuf"],
             swiftSettings: swiftSettings
         ),
         .target(

@@ -117,8 +117,8 @@ struct PackageLayoutTests {
 
     /// Imports that a target's files do not make, which it must declare all the same, and why.
     static let declaredForOthers: [String: Set<String>] = [
-        // Built with the facade so that the fuzz package (Fuzz/) reaches HTTP/2's codecs.
-        "MockServer": ["MockServerHTTP2"],
+        // Built with the facade so that the fuzz package (Fuzz/) reaches HTTP/2's codecs and the .proto reader.
+        "MockServer": ["MockServerHTTP2", "MockServerProtobuf"],
     ]
 
     @Test("every library and executable target builds alone: it imports only what Package.swift declares for it, and declares only what it imports (as swift build --explicit-target-dependency-import-check error holds)")

@@ -78,7 +78,7 @@ package enum ProtoDescriptorReader {
             case 1: file.name = text(bytes, value) ?? ""
             case 2: file.package = text(bytes, value) ?? ""
             case 3: file.dependencies.append(text(bytes, value) ?? "")
-            case 10: file.publicDependencies.append(Int(number(value) ?? 0))
+            case 10: file.publicDependencies.append(Int(truncatingIfNeeded: Int32(truncatingIfNeeded: number(value) ?? 0)))
             case 12:
                 switch text(bytes, value) {
                 case "proto3": file.syntax = .proto3
@@ -140,7 +140,7 @@ package enum ProtoDescriptorReader {
                 if case .bytes(let inner) = value, let option = try fields(bytes, inner).last(where: { $0.field == 2 }) {
                     packed = self.number(option.value) == 1
                 }
-            case 9: oneofIndex = Int(truncatingIfNeeded: self.number(value) ?? 0)
+            case 9: oneofIndex = Int(Int32(truncatingIfNeeded: self.number(value) ?? 0))
             case 10: jsonName = text(bytes, value)
             case 17: isProto3Optional = self.number(value) == 1
             default: break

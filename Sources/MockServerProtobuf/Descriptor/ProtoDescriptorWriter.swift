@@ -14,7 +14,7 @@ package enum ProtoDescriptorWriter {
         for value in file.enums { writer.message(5, enumDescriptorProto(value)) }
         for service in file.services { writer.message(6, serviceDescriptorProto(service)) }
         if !file.options.isEmpty { writer.message(8, fileOptions(file.options)) }
-        for index in file.publicDependencies { writer.varintField(10, UInt64(index)) }
+        for index in file.publicDependencies { writer.varintField(10, UInt64(bitPattern: Int64(index))) }
         if file.syntax == .proto3 { writer.string(12, "proto3") }
         return writer.bytes
     }
@@ -81,7 +81,7 @@ package enum ProtoDescriptorWriter {
     private static func fieldDescriptorProto(_ field: ProtoField, syntax: ProtoFile.Syntax) -> [UInt8] {
         var writer = ProtoWireWriter(capacity: 48)
         writer.string(1, field.name)
-        writer.varintField(3, UInt64(field.number))
+        writer.varintField(3, UInt64(bitPattern: Int64(field.number)))
         writer.varintField(4, labelNumber(field.label))
         writer.varintField(5, typeNumber(field.type))
         switch field.type {
@@ -95,7 +95,7 @@ package enum ProtoDescriptorWriter {
             options.varintField(2, field.isPacked ? 1 : 0)
             writer.message(8, options.bytes)
         }
-        if let oneofIndex = field.oneofIndex { writer.varintField(9, UInt64(oneofIndex)) }
+        if let oneofIndex = field.oneofIndex { writer.varintField(9, UInt64(bitPattern: Int64(oneofIndex))) }
         writer.string(10, field.jsonName)
         if field.isProto3Optional { writer.varintField(17, 1) }
         return writer.bytes
