@@ -155,6 +155,9 @@ import Testing
         #expect(throws: ProtoError.self) { try loader.load(["/elsewhere/x.proto"]) }
         let implicit = ProtoLoader(workingDirectory: "/w") { files[$0].map { Array($0.utf8) } }
         #expect(try implicit.load(["protos/a/c.proto"]).files.map(\.name) == ["protos/a/c.proto"])
+        let besides = ["/x/b.proto": "syntax = \"proto3\";\nimport \"c.proto\";\n", "/x/c.proto": "syntax = \"proto3\";\n"]
+        let outside = ProtoLoader(workingDirectory: "/w") { besides[$0].map { Array($0.utf8) } }
+        #expect(try outside.load(["/x/b.proto"]).files.map(\.name) == ["c.proto", "b.proto"])
     }
 
     @Test func aProtoPathFileOverridesABuiltInOne() throws {

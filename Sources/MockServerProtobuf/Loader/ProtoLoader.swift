@@ -37,10 +37,20 @@ package struct ProtoLoader: Sendable {
     /// - Throws: ``ProtoError``: a file or import not found, an import cycle, a file that does not
     ///   parse or resolve, a file larger than ``fileSizeLimit``.
     package func load(_ files: [String]) throws(ProtoError) -> ProtoSchema {
-        var session = Session(loader: self)
-        for file in files {
-            let (name, root) = try nameOf(file)
-            try session.load(name, given: root.map { ($0, file) }, from: nil)
+        let named = try files.map { (file) throws(ProtoError) -> (String, String?, String) in
+            let (name, path) = try nameOf(file)
+            return (name, path, file)
+        }
+        // A file outside the implicit proto path (the working directory) has its own directory as one.
+        var roots = self.roots
+        for (name, path, _) in named {
+            guard protoPaths.isEmpty, let path, !path.hasPrefix(roots[0] + "/") else { continue }
+            let directory = String(path.dropLast(name.count + 1))
+            if !roots.contains(directory) { roots.append(directory.isEmpty ? "/" : directory) }
+        }
+        var session = Session(loader: self, roots: roots)
+        for (name, path, asWritten) in named {
+            try session.load(name, given: path.map { ($0, asWritten) }, from: nil)
         }
         return ProtoSchema(files: try ProtoResolver.resolve(session.parsed))
     }
@@ -58,7 +68,7 @@ package struct ProtoLoader: Sendable {
     /// The proto paths to search, normalized: those given, or the working directory.
     private var roots: [String] { protoPaths.isEmpty ? [normalized(".")] : protoPaths.map(normalized) }
 
-    /// A given file's name (relative to the proto path that holds it) and the path it was read from
+    /// A given file's name (relative to the proto path that holds it) and the path it is read from
     /// (`nil` when it is to be found in the proto paths by that name).
     private func nameOf(_ file: String) throws(ProtoError) -> (String, String?) {
         let path = normalized(file)
@@ -80,13 +90,15 @@ package struct ProtoLoader: Sendable {
     /// One loading: the files parsed so far, in order, and the chain of imports being followed.
     private struct Session {
         let loader: ProtoLoader
+        /// The proto paths searched for imports, normalized.
+        let roots: [String]
         var parsed: [ProtoParsedFile] = []
         var loaded: Set<String> = []
         var chain: [String] = []
 
         /// The file `name` in the first proto path that has it.
-        static func firstFound(_ name: String, in loader: ProtoLoader) -> [UInt8]? {
-            for root in loader.roots {
+        func firstFound(_ name: String) -> [UInt8]? {
+            for root in roots {
                 if let bytes = loader.readFile(root + "/" + name) { return bytes }
             }
             return nil
@@ -107,13 +119,13 @@ package struct ProtoLoader: Sendable {
                     throw ProtoError(file: given.asWritten, line: 0, column: 0, reason: "no such file")
                 }
                 bytes = read
-            } else if let read = Self.firstFound(name, in: loader) {
+            } else if let read = firstFound(name) {
                 bytes = read
             } else if let text = ProtoBuiltIns.files[name] {
                 bytes = Array(text.utf8)
             } else {
                 throw ProtoError(file: from?.file ?? name, line: from?.location.line ?? 0, column: from?.location.column ?? 0,
-                                 reason: "import \"\(name)\" was not found in the proto paths (\(loader.roots.joined(separator: ", "))) nor among the built-in files")
+                                 reason: "import \"\(name)\" was not found in the proto paths (\(roots.joined(separator: ", "))) nor among the built-in files")
             }
             guard bytes.count <= ProtoLoader.fileSizeLimit else {
                 throw ProtoError(file: name, line: 0, column: 0, reason: "is larger than \(ProtoLoader.fileSizeLimit) bytes")
