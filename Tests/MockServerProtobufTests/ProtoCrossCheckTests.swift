@@ -57,7 +57,7 @@ struct ProtoCrossCheckTests {
         try #require(compared.status == 0, "proto_descriptors.py failed: \(compared.stderr)")
         #expect(compared.stdout.isEmpty, "\(compared.stdout)")
 
-        let theirs = try ProtoDescriptorReader.files(of: [UInt8](try Data(contentsOf: protocSet)), name: protocSet.path)
+        let theirs = try ProtoLoader().loadDescriptorSet(protocSet.path).files
         let ours = Self.comparable(schema.files)
         let read = Self.comparable(theirs)
         for file in ours {

@@ -55,6 +55,22 @@ package struct ProtoLoader: Sendable {
         return ProtoSchema(files: try ProtoResolver.resolve(session.parsed))
     }
 
+    /// The largest descriptor set read (`--descriptor-set`): one with every file its files import.
+    package static let descriptorSetSizeLimit = 64 << 20
+
+    /// The schema of a `FileDescriptorSet` file (`mockserver --descriptor-set FILE`), as
+    /// `protoc --descriptor_set_out=FILE --include_imports` writes it: its files in its order, which
+    /// protoc makes imports before importers.
+    /// - Throws: ``ProtoError`` naming `path`: no such file, larger than ``descriptorSetSizeLimit``,
+    ///   or not a descriptor set (``ProtoDescriptorReader``).
+    package func loadDescriptorSet(_ path: String) throws(ProtoError) -> ProtoSchema {
+        guard let bytes = readFile(normalized(path)) else { throw ProtoError(file: path, line: 0, column: 0, reason: "no such file") }
+        guard bytes.count <= Self.descriptorSetSizeLimit else {
+            throw ProtoError(file: path, line: 0, column: 0, reason: "is larger than \(Self.descriptorSetSizeLimit) bytes")
+        }
+        return ProtoSchema(files: try ProtoDescriptorReader.files(of: bytes, name: path))
+    }
+
     /// `path` without `.` parts and with `..` applied, absolute from ``workingDirectory``.
     func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path

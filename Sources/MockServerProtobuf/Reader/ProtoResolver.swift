@@ -126,7 +126,7 @@ package struct ProtoResolver {
                         if let name = reference.defaultName, enumType?.values.contains(where: { $0.name == name }) != true {
                             fieldError = fail("\(name) is not a value of enum \(fullName)", at: reference.defaultLocation)
                         }
-                        if syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
+                        if syntax == .proto3, enumType?.isClosed == true {
                             fieldError = fail("enum \(fullName) is a proto2 enum: a proto3 message cannot use it")
                         }
                         field.defaultValue = reference.defaultName
