@@ -6,14 +6,15 @@ import TestSupport
 /// The fixtures (Fixtures/protos: a route guide, a proto2 file with groups, defaults, extensions and
 /// packed fields, nested scopes with maps, oneofs, `optional` and the well-known types) read by our
 /// loader and written as descriptors, against `protoc`'s descriptor set of the same files
-/// (grpcio-tools' `protoc`, `--include_imports`), compared field by field by Python's `protobuf`
+/// (grpcio-tools' `protoc`, `--include_imports`; and corners: scoping through packages, groups in a
+/// oneof and in an `extend`, keywords as field names, extreme defaults, JSON names of odd field names), compared field by field by Python's `protobuf`
 /// (Tests/Python/proto_descriptors.py says what the comparison leaves out, and why); then protoc's
 /// set read by our descriptor reader gives the files our parser gave.
 @Suite("Schemas against protoc", .offPool)
 struct ProtoCrossCheckTests {
     static let protos = Tools.repositoryRoot.appendingPathComponent("Tests/MockServerProtobufTests/Fixtures/protos")
     static let script = Tools.repositoryRoot.appendingPathComponent("Tests/Python/proto_descriptors.py")
-    static let files = ["routeguide/route_guide.proto", "legacy/legacy.proto", "shapes/shapes.proto"]
+    static let files = ["routeguide/route_guide.proto", "legacy/legacy.proto", "shapes/shapes.proto", "edge/edge.proto"]
 
     /// `files` as the model compares them: a descriptor carries every field's JSON name, so whether
     /// one was written in the file is not compared.
@@ -49,7 +50,8 @@ struct ProtoCrossCheckTests {
         #expect(schema.files.map(\.name) == ["routeguide/route_guide.proto", "google/protobuf/descriptor.proto", "legacy/legacy.proto",
                                              "shapes/common.proto", "google/protobuf/timestamp.proto", "google/protobuf/any.proto",
                                              "google/protobuf/struct.proto", "google/protobuf/wrappers.proto", "google/protobuf/duration.proto",
-                                             "google/protobuf/empty.proto", "google/protobuf/field_mask.proto", "shapes/shapes.proto"])
+                                             "google/protobuf/empty.proto", "google/protobuf/field_mask.proto", "shapes/shapes.proto",
+                                             "edge/base.proto", "edge/edge.proto"])
         try Data(ProtoDescriptorWriter.fileDescriptorSet(schema.files)).write(to: oursSet)
         // descriptor.proto is not compared: the built-in one is written from Python's protobuf package
         // (7.36 here), newer than the copy grpcio-tools' protoc bundles (FeatureSet has a field more).

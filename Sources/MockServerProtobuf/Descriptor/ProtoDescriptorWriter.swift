@@ -1,8 +1,9 @@
 /// Writes files as `google.protobuf.FileDescriptorProto` bytes, as reflection answers with them and
-/// as protoc writes them: every field's `json_name`; `label`, `type` and a fully qualified
-/// `type_name`; `oneof_index` and `proto3_optional`; `default_value`; `options.packed` where it
-/// differs from the syntax's default; `options.map_entry`; `options.allow_alias` where values share
-/// a number; the file options kept; `syntax` for proto3 (protoc leaves it out for proto2). Pure code.
+/// as protoc writes them: public and weak dependencies; every field's `json_name`; `label`, `type`
+/// and a fully qualified `type_name`; `oneof_index` and `proto3_optional`; `default_value`;
+/// `options.packed` where it differs from the syntax's default; `options.map_entry`;
+/// `options.allow_alias` where values share a number; the file options kept; `syntax` for proto3
+/// (protoc leaves it out for proto2). Pure code.
 package enum ProtoDescriptorWriter {
     /// `file` as a `FileDescriptorProto`.
     package static func fileDescriptorProto(_ file: ProtoFile) -> [UInt8] {
@@ -15,6 +16,7 @@ package enum ProtoDescriptorWriter {
         for service in file.services { writer.message(6, serviceDescriptorProto(service)) }
         if !file.options.isEmpty { writer.message(8, fileOptions(file.options)) }
         for index in file.publicDependencies { writer.varintField(10, UInt64(bitPattern: Int64(index))) }
+        for index in file.weakDependencies { writer.varintField(11, UInt64(bitPattern: Int64(index))) }
         if file.syntax == .proto3 { writer.string(12, "proto3") }
         return writer.bytes
     }

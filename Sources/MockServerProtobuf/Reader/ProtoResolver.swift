@@ -1,6 +1,7 @@
 /// Resolves the type names of parsed files with protobuf's scoping rules and checks what needs the
 /// files together: a name declared twice, a type that does not exist or is not imported, an enum
-/// default that is not one of the enum's values, a proto2 enum in a proto3 message. Pure code.
+/// default that is not one of the enum's values, a proto2 enum in a proto3 message, an enum as a
+/// map's value whose first value is not 0. Pure code.
 ///
 /// A name is looked up from the innermost scope outwards (`pkg.Outer.Inner`, then `pkg.Outer`,
 /// `pkg`, the root); a dotted name's first part decides the scope, as in protoc: once `Outer` is
@@ -125,6 +126,9 @@ package struct ProtoResolver {
                         let enumType = enums[fullName]
                         if let name = reference.defaultName, enumType?.values.contains(where: { $0.name == name }) != true {
                             fieldError = fail("\(name) is not a value of enum \(fullName)", at: reference.defaultLocation)
+                        }
+                        if message.isMapEntry, index == 1, enumType?.values.first?.number != 0 {
+                            fieldError = fail("enum \(fullName) is a map's value type, so its first value must be 0")
                         }
                         if syntax == .proto3, enumType?.isClosed == true {
                             fieldError = fail("enum \(fullName) is a proto2 enum: a proto3 message cannot use it")
