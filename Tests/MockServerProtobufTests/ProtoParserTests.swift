@@ -117,6 +117,9 @@ import Testing
         ("syntax = \"proto3\";\nimport \"b.proto\";\nmessage M { C c = 1; }", "a.proto:3:13: \"C\" is defined in c.proto, which a.proto does not import"),
         ("syntax = \"proto3\";\npackage a.b.c;\nmessage M { b.N n = 1; }\nmessage N {}", "a.proto:3:13: unknown type \"b.N\""),
         ("syntax = \"proto2\";\nmessage M { map<string, E> m = 1; }\nenum E { ONE = 1; }", "a.proto:2:25: enum E is a map's value type, so its first value must be 0"),
+        ("syntax = \"proto3\";\nmessage M { int32 foo_bar = 1; int32 fooBar = 2; }", "a.proto:2:38: the JSON name of \"fooBar\" (fooBar) is also that of \"foo_bar\""),
+        ("syntax = \"proto3\";\nmessage M { int32 a = 1; int32 b = 2 [json_name = \"a\"]; }", "a.proto:2:32: the JSON name of \"b\" (a) is also that of \"a\""),
+        ("\u{FEFF}syntax = \"proto3\";\nmessage M { Point p = 1; }\nmessage Point {}", "no error"),
         ("syntax = \"proto3\";\nmessage M { Point p = 1; }\nmessage Point {\n  int32 x = 1;\n  int32 y = 2 [deprecated = true, (my.opt) = { a: 1 b { c: \"d\" } }];\n}", "no error"),
     ])
     func errorsNameFileLineAndColumn(text: String, expected: String) {
