@@ -193,6 +193,16 @@ import Testing
         let read = try ProtoDescriptorReader.files(of: bytes, name: "set.pb")
         #expect(read.map(\.name) == schema.files.map(\.name))
         #expect(read.last == schema.files.last)
-        #expect(throws: ProtoError.self) { try ProtoDescriptorReader.files(of: [0x0A, 0x05, 0x01], name: "bad.pb") }
+        #expect(throws: ProtoError(file: "bad.pb", line: 0, column: 0, reason: "is not a FileDescriptorSet: the message ends inside a value (byte 1)")) {
+            try ProtoDescriptorReader.files(of: [0x0A, 0x05, 0x01], name: "bad.pb")
+        }
+        var editions = ProtoWireWriter()
+        editions.tag(1, .lengthDelimited)
+        editions.lengthDelimited([0x0A, 0x03] + Array("e.p".utf8) + [0x62, 0x08] + Array("editions".utf8))
+        #expect(throws: ProtoError(file: "set.pb", line: 0, column: 0, reason: "e.p: syntax \"editions\" is not supported (editions are not)")) {
+            try ProtoDescriptorReader.files(of: editions.bytes, name: "set.pb")
+        }
+        let builtIn = try ProtoLoader(workingDirectory: "/w") { _ in nil }.load(["google/rpc/status.proto"])
+        #expect(builtIn.files.map(\.name) == ["google/protobuf/any.proto", "google/rpc/status.proto"])
     }
 }

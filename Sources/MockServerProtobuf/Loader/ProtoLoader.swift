@@ -131,7 +131,8 @@ package struct ProtoLoader: Sendable {
             guard !loaded.contains(name) else { return }
             let bytes: [UInt8]
             if let given {
-                guard let read = loader.readFile(given.path) else {
+                // A built-in file may be given by its name alone (`--proto google/rpc/status.proto`).
+                guard let read = loader.readFile(given.path) ?? ProtoBuiltIns.files[name].map({ Array($0.utf8) }) else {
                     throw ProtoError(file: given.asWritten, line: 0, column: 0, reason: "no such file")
                 }
                 bytes = read
