@@ -276,7 +276,7 @@ extension ProtoJSONCodec {
             return .bytes(Array(text.utf8))
         case .bytes:
             guard case .string(let text) = json.kind else { throw ProtoJSONError(path: path, at: json.location, "expected base64 in a string, found \(json.typeName)") }
-            guard let bytes = ProtoBase64.decode(text) else { throw ProtoJSONError(path: path, at: json.location, "\"\(text)\" is not base64") }
+            guard let bytes = Base64.decode(text) else { throw ProtoJSONError(path: path, at: json.location, "\"\(text)\" is not base64") }
             return .bytes(bytes)
         case .message, .group, .enum:
             throw ProtoJSONError(path: path, at: json.location, "not a scalar")
