@@ -92,9 +92,11 @@ package struct ProtoResolver {
     private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws(ProtoError) -> ProtoFile {
         var file = parsed.file
         for reference in parsed.references {
+            // The name read once: `fail` is called inside `update`'s closure too, while `file` is being modified.
+            let fileName = file.name
             func fail(_ reason: String, at location: ProtoParsedFile.Location? = nil) -> ProtoError {
                 let location = location ?? reference.location
-                return ProtoError(file: file.name, line: location.line, column: location.column, reason: reason)
+                return ProtoError(file: fileName, line: location.line, column: location.column, reason: reason)
             }
             guard let (fullName, symbol) = lookUp(reference.name, in: reference.scope) else {
                 throw fail("unknown type \"\(reference.name)\"")
