@@ -65,6 +65,8 @@ struct ProtoJSONConformanceTests {
         Case("-0.0 double", #"{"fDouble": -0.0, "fFloat": -0.0}"#),
         Case("NaN and infinities", #"{"fFloat": "NaN", "fDouble": "-Infinity", "packedDouble": ["Infinity", "NaN", 1]}"#),
         Case("float 1e300 out of range", #"{"fFloat": 1e300}"#),
+        Case("float max as written", #"{"fFloat": 3.4028235e38, "packedDouble": [1.7976931348623157e308]}"#),
+        Case("float just past max", #"{"fFloat": 3.4028236e38}"#),
         Case("double 1e300", #"{"fDouble": 1e300, "fFloat": 3.4e38}"#),
         Case("float as a string", #"{"fFloat": "2.5", "fDouble": "-1e-5"}"#),
         Case("float shortest text", #"{"fFloat": 0.1, "fDouble": 5e-324}"#),
@@ -202,6 +204,9 @@ struct ProtoJSONConformanceTests {
         "bytes not base64": "Python drops the characters that are not base64",
         // The mapping: "fractional seconds ... up to 9 digits"; Python rounds a tenth digit away.
         "duration ten fraction digits": "Python reads a tenth fraction digit of a Duration",
+        // Python refuses any double past float's largest, even 3.4028235e+38, which is how its own
+        // MessageToJson writes that largest float: ours reads what rounds to a finite float.
+        "float max as written": "Python refuses float's largest value as JSON writes it",
     ]
 
     /// `{"fNested": {"child": {"child": …}}}` with messages `depth` deep, counting AllTypes.

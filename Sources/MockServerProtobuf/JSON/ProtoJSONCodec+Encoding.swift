@@ -364,7 +364,9 @@ extension ProtoJSONCodec {
             throw ProtoJSONError(path: path, at: json.location, "expected a number for \(type.name), found \(json.typeName)")
         }
         if type == .float {
-            guard value.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+            // Out of range when it rounds to an infinite float: float's largest as JSON writes it
+            // (3.4028235e+38, a little past it as a double) reads back.
+            guard Float(value).isFinite else {
                 throw ProtoJSONError(path: path, at: json.location, "\(text(of: json)) is out of range for float")
             }
             // A float's text read as a float, not rounded twice through a double.
