@@ -94,6 +94,8 @@ package struct ProtoResolver {
         var file = parsed.file
         let fileName = file.name, syntax = file.syntax
         for reference in parsed.references {
+            // The name read once: `fail` is called inside `update`'s closure too, while `file` is being modified.
+            let fileName = file.name
             func fail(_ reason: String, at location: ProtoParsedFile.Location? = nil) -> ProtoError {
                 let location = location ?? reference.location
                 return ProtoError(file: fileName, line: location.line, column: location.column, reason: reason)
