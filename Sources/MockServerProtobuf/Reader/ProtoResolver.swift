@@ -92,10 +92,9 @@ package struct ProtoResolver {
 
     private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws(ProtoError) -> ProtoFile {
         var file = parsed.file
+        // Read once: `fail` and the checks run inside `update`'s closure too, while `file` is being modified.
         let fileName = file.name, syntax = file.syntax
         for reference in parsed.references {
-            // The name read once: `fail` is called inside `update`'s closure too, while `file` is being modified.
-            let fileName = file.name
             func fail(_ reason: String, at location: ProtoParsedFile.Location? = nil) -> ProtoError {
                 let location = location ?? reference.location
                 return ProtoError(file: fileName, line: location.line, column: location.column, reason: reason)
@@ -117,8 +116,6 @@ package struct ProtoResolver {
                 }
             case .field(let path, let index):
                 var fieldError: ProtoError?
-                // Read before the update: the closure runs while `file.messages` is being changed.
-                let syntax = file.syntax
                 Self.update(&file.messages, path: path[...]) { message in
                     var field = message.fields[index]
                     if kind == .message {
