@@ -5,6 +5,7 @@ print too (README.md beside this file). Exits 1 after a line saying what failed.
 RouteChat waits for the answers to each note before it sends the next, so a server that answers only
 once the client has half-closed fails at the call's deadline, with a line that says so."""
 
+import os
 import queue
 import sys
 
@@ -14,7 +15,8 @@ import route_guide_stubs
 
 pb2, pb2_grpc = route_guide_stubs.load()
 
-DEADLINE = 10.0
+# Each call's deadline: 10 s, or ROUTE_GUIDE_DEADLINE's seconds.
+DEADLINE = float(os.environ.get("ROUTE_GUIDE_DEADLINE") or 10)
 
 
 def point(latitude, longitude):
