@@ -56,13 +56,13 @@ struct RouteGuideClientTests {
         defer { _ = mock.terminate() }
         for client in clients {
             let started = Date()
-            let result = try client.run(port: port, deadline: 1.5)
+            let result = try client.run(port: port, deadline: 3)
             let seconds = Date().timeIntervalSince(started)
             #expect(result.status == 1, "\(client): status \(result.status)")
             #expect(result.stderr.contains("FAILED: RouteChat: no answer to note 2 within "), "\(client): \(result.stderr)")
             #expect(result.stdout.split(separator: "\n").last == #"RouteChat sent "second at A" at (386900000, -92000000)"#, "\(client): \(result.stdout)")
             #expect(result.stdout.contains("RecordRoute 5 points: point_count=5 feature_count=4 distance=19263"), "\(client): \(result.stdout)")
-            #expect(seconds >= 1.5, "\(client) gave up after \(seconds) s, before its deadline")
+            #expect(seconds >= 3, "\(client) gave up after \(seconds) s, before its deadline")
         }
     }
 }
