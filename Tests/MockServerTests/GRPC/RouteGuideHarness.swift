@@ -96,7 +96,8 @@ enum RouteGuideHarness {
 
     /// The Swift client, built once per test process with `swift build` in its package (a null
     /// build once CI's step has built it; a first build takes 5 to 12 minutes on two cores), or why
-    /// it could not be.
+    /// it could not be. `swift test` gives the tests `NO_COLOR=1`, which changes the compiler's
+    /// arguments: a build by hand without it compiles swift-protobuf again, and so does this one after it.
     static let swift: Result<Client, RouteGuideHarnessError> = {
         do {
             let build = try Tools.run("swift", ["build", "--package-path", swiftPackage.path, "--product", "RouteGuideClient"], timeout: 1800)
