@@ -111,6 +111,8 @@ import Testing
         #expect(ProtoTimeText.duration(seconds: -1, nanos: -500_000_000) == "-1.500s")
         #expect(ProtoTimeText.duration(seconds: 0, nanos: -1000) == "-0.000001s")
         #expect(ProtoTimeText.duration(seconds: 1, nanos: -1) == nil)
+        #expect(ProtoTimeText.duration(seconds: .min, nanos: .min) == nil)
+        #expect(ProtoTimeText.timestamp(seconds: .min, nanos: .min) == nil)
         #expect(ProtoTimeText.parseDuration("-0.5s")! == (0, -500_000_000))
         #expect(ProtoTimeText.parseDuration("1.s") == nil)
         #expect(ProtoTimeText.parseDuration("s") == nil)

@@ -77,10 +77,11 @@ package enum ProtoTimeText {
     /// `seconds` and `nanos` as a Duration's JSON (`"1.5s"`, `"-0.000001s"`); `nil` when out of
     /// range or the two have different signs.
     package static func duration(seconds: Int64, nanos: Int32) -> String? {
-        guard abs(seconds) <= maximumDurationSeconds, abs(nanos) <= 999_999_999,
+        // `magnitude`, not `abs`: a peer's Int64.min has no absolute value.
+        guard seconds.magnitude <= UInt64(maximumDurationSeconds), nanos.magnitude <= 999_999_999,
               !(seconds > 0 && nanos < 0), !(seconds < 0 && nanos > 0) else { return nil }
         let negative = seconds < 0 || nanos < 0
-        return (negative ? "-" : "") + String(abs(seconds)) + fraction(abs(nanos)) + "s"
+        return (negative ? "-" : "") + String(seconds.magnitude) + fraction(Int32(nanos.magnitude)) + "s"
     }
 
     /// The seconds and nanos of a Duration's JSON (`-?digits(.up to 9 digits)?s`); `nil` otherwise.
