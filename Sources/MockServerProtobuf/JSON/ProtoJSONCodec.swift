@@ -56,7 +56,9 @@ package struct ProtoJSONCodec: Sendable {
     /// or a well-known type known without one; `nil` when neither.
     package func kind(ofType type: String) -> ProtoMessageLayout.Kind? {
         let name = type.hasPrefix(".") ? String(type.dropFirst()) : type
-        if let known = ProtoWellKnownType(fullName: name) { return .wellKnown(known) }
+        // Only google.protobuf's names are compared with the well-known types' (a call's type is
+        // looked up once per message: one dictionary lookup for the usual user type).
+        if name.hasPrefix("google.protobuf."), let known = ProtoWellKnownType(fullName: name) { return .wellKnown(known) }
         return layoutIndex[name].map { .message($0) }
     }
 

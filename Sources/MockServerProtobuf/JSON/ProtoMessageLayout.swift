@@ -1,7 +1,11 @@
 /// A message type as the JSON codec reads and writes it, built once per schema: its fields in
 /// number order, each with its type resolved to an index (no lookup by name per call), and the
 /// indexes to find a field by number or by JSON key.
-package struct ProtoMessageLayout: Sendable {
+///
+/// A class, as is its ``Field``, for speed alone: each message decoded reads its layout and each
+/// field's, and a struct copied out of the array retained each of its strings and collections
+/// (decoding a two-field message took 1.45 µs with structs; perf showed the copies on top).
+package final class ProtoMessageLayout: Sendable {
     /// What a field's values are, resolved.
     package enum Kind: Sendable, Hashable {
         /// A scalar of this type (never `.message`, `.group` or `.enum`).
@@ -23,7 +27,7 @@ package struct ProtoMessageLayout: Sendable {
     }
 
     /// One field, with what the codec needs of it at hand.
-    package struct Field: Sendable {
+    package final class Field: Sendable {
         package let field: ProtoField
         package let kind: Kind
         /// Whether it is repeated (and not a map).
@@ -35,6 +39,15 @@ package struct ProtoMessageLayout: Sendable {
         package let isPacked: Bool
         /// The wire type of one unpacked value.
         package let wireType: ProtoWireType
+
+        init(field: ProtoField, kind: Kind, isRepeated: Bool, hasPresence: Bool, isPacked: Bool, wireType: ProtoWireType) {
+            self.field = field
+            self.kind = kind
+            self.isRepeated = isRepeated
+            self.hasPresence = hasPresence
+            self.isPacked = isPacked
+            self.wireType = wireType
+        }
     }
 
     /// Its full name without a leading dot.
