@@ -107,8 +107,8 @@ struct RecordOptions: Equatable {
                                mockserver --proto FILE ENDPOINTS
           --proto-path DIR     where --proto files and their imports are found, as protoc's -I
                                (repeat; default: the current directory)
-          --descriptor-set FILE  read the files of a FileDescriptorSet, as protoc writes one
-                               (--descriptor_set_out --include_imports), as --proto does
+          --descriptor-set FILE  read the files of a FileDescriptorSet, as protoc writes one with
+                               its imports included; with --proto or instead of it (repeat)
           -h, --help           show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable destination;
