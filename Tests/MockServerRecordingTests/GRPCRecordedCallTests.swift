@@ -72,13 +72,14 @@ struct GRPCRecordedCallTests {
         #expect(call.key == "grpc POST /shop.Items/Upload")
     }
 
-    @Test("a trailers-only error: the status and message from the headers (percent-decoded), the details decoded by google/rpc's schema")
+    @Test("a trailers-only error: the status and message from the headers (percent-decoded), the details decoded by google/rpc's schema, the other fields as trailers")
     func trailersOnlyError() throws {
         let headers: HTTPHeaderFields = ["content-type": "application/grpc", "grpc-status": "3", "grpc-message": "bad%20id%3A%20%E2%9C%97",
-                                         "grpc-status-details-bin": Self.badRequestStatus]
+                                         "grpc-status-details-bin": Self.badRequestStatus, "x-trace": "t"]
         let call = try #require(GRPCRecordedCall(try exchange(answer: [], headers: headers, trailers: [:]), schema: try schema()))
         #expect(call.grpcJSON == #"{ "status": 3, "message": "bad id: ✗", "details": [ {"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"id","description":"must not be 0"}]} ] }"#)
-        #expect(call.headers.isEmpty && call.trailers.isEmpty, "\(call.headers) \(call.trailers)")
+        // Its metadata is trailing metadata to the client.
+        #expect(call.headers.isEmpty && call.trailers == [HTTPHeaderFields.Field(name: "x-trace", value: "t")], "\(call.headers) \(call.trailers)")
     }
 
     @Test("details of a type the schema lacks stay bytes: grpc-status-details-bin kept as a trailer, as it came, even from the headers")

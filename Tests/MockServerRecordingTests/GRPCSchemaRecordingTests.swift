@@ -87,6 +87,7 @@ struct GRPCSchemaRecordingTests {
                 raw = dict(e.trailing_metadata()).get("grpc-status-details-bin")
                 status = rpc_pb2.Status.FromString(raw)
                 out["get%d" % id] = {"code": e.code().name, "details": e.details(), "status": status.message,
+                                     "trace": dict(e.trailing_metadata()).get("x-trace"),
                                      "types": [d.type_url for d in status.details], "values": [d.value.hex() for d in status.details]}
         out["watch"] = [json_format.MessageToDict(item) for item in stub.Watch(pb.ItemRequest(id=1), timeout=10)]
         out["upload"] = json_format.MessageToDict(stub.Upload(iter([pb.Item(id=1, name="x"), pb.Item(id=2, name="last")]), timeout=10))
@@ -128,7 +129,7 @@ struct GRPCSchemaRecordingTests {
         let replayed = try runClient(replayPort, directory)
         _ = replay.terminate()
 
-        #expect(direct.contains(#""get0": {"code": "INVALID_ARGUMENT", "details": "bad id 0", "status": "bad id 0", "types": ["type.googleapis.com/google.rpc.BadRequest"]"#),
+        #expect(direct.contains(#""get0": {"code": "INVALID_ARGUMENT", "details": "bad id 0", "status": "bad id 0", "trace": "t-0", "types": ["type.googleapis.com/google.rpc.BadRequest"]"#),
                 "\(direct)")
         #expect(through == direct, "\(through)\n\(direct)")
         #expect(replayed == direct, "\(replayed)\n\(direct)\n\(written)")
@@ -141,6 +142,8 @@ struct GRPCSchemaRecordingTests {
         // The details as JSON by google/rpc's schema; a detail of an unknown type keeps the field's bytes.
         #expect(written.contains(#""status": 3, "message": "bad id 0", "details": [ {"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"id","description":"must not be 0"}]} ]"#),
                 "\(written)")
+        // A trailers-only answer's metadata is written as trailers, where its client reads it.
+        #expect(written.contains(#"{ "grpc": { "status": 3, "message": "bad id 0", "details""#) && written.contains(#""trailers": { "x-trace": "t-0" }"#), "\(written)")
         #expect(written.contains(#""status": 3, "message": "bad id 13" }"#) && written.contains(#""grpc-status-details-bin": ""#), "\(written)")
         #expect(!written.contains(#""base64""#) && !written.contains(#""body""#), "\(written)")
     }

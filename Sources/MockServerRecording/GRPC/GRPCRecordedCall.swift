@@ -20,7 +20,8 @@ struct GRPCRecordedCall: Sendable {
     let key: String
     /// The endpoint's `"api"` member, and its `"request"` when the call is matched by its message.
     let endpointJSON: String
-    /// The answer's fields to write beside `"grpc"`: its metadata but for the content type and the status.
+    /// The answer's fields to write beside `"grpc"`: its metadata but for the content type and the
+    /// status; none for a trailers-only answer, whose fields are all trailers.
     let headers: [HTTPHeaderFields.Field]
     /// The `"grpc"` object: `"messages"`, `"status"`, `"message"` and `"details"`.
     let grpcJSON: String
@@ -86,11 +87,16 @@ struct GRPCRecordedCall: Sendable {
         self.key = key
         self.endpointJSON = endpointJSON
         grpcJSON = "{ " + parts.joined(separator: ", ") + " }"
-        headers = exchange.headers.filter { field in
+        let metadata = exchange.headers.filter { field in
             let name = field.name.lowercased()
             return name != "content-type" && !Self.statusFields.contains(name)
         }
-        trailers = exchange.trailers.filter { !Self.statusFields.contains($0.name.lowercased()) } + undecoded
+        let trailing = exchange.trailers.filter { !Self.statusFields.contains($0.name.lowercased()) } + undecoded
+        // A trailers-only answer's fields are all trailing metadata to its client (grpcio's
+        // `trailing_metadata()`): written as trailers, so that the replay's client reads them there.
+        let trailersOnly = exchange.trailers["grpc-status"] == nil
+        headers = trailersOnly ? [] : metadata
+        trailers = trailersOnly ? metadata + trailing : trailing
     }
 
     /// Whether a `Content-Type` is gRPC's over HTTP/2 (`application/grpc`, `+proto` or another
