@@ -34,7 +34,8 @@ struct GRPCSchemaRecordingTests {
         """
 
     /// The real server: prints its port, then serves. `Get` with id 0 fails with a `BadRequest`
-    /// detail, with id 13 with a detail of a type no schema has; `Watch` streams three items.
+    /// detail, with id 13 with a detail of a type no schema has; `Watch` streams three items. Its
+    /// answers carry secrets in their metadata (`x-api-key`, `x-auth-token`), which the recorder masks.
     static let server = #"""
         import sys
         sys.path.insert(0, sys.argv[1])
@@ -52,7 +53,8 @@ struct GRPCSchemaRecordingTests {
                     status = rpc_pb2.Status(code=3, message="bad id %d" % request.id, details=[detail])
                     context.set_trailing_metadata([("grpc-status-details-bin", status.SerializeToString()), ("x-trace", "t-%d" % request.id)])
                     context.abort(grpc.StatusCode.INVALID_ARGUMENT, "bad id %d" % request.id)
-                context.set_trailing_metadata([("x-trace", "t-%d" % request.id)])
+                context.send_initial_metadata([("x-api-key", "s3cret")])
+                context.set_trailing_metadata([("x-trace", "t-%d" % request.id), ("x-auth-token", "s3cret")])
                 return pb.Item(id=request.id, name="item %d" % request.id, tags=["a", "b"] if request.detailed else [], kind=pb.Item.BOOK if request.detailed else 0)
             def Watch(self, request, context):
                 for i in range(3):
@@ -145,6 +147,8 @@ struct GRPCSchemaRecordingTests {
         // A trailers-only answer's metadata is written as trailers, where its client reads it.
         #expect(written.contains(#"{ "grpc": { "status": 3, "message": "bad id 0", "details""#) && written.contains(#""trailers": { "x-trace": "t-0" }"#), "\(written)")
         #expect(written.contains(#""status": 3, "message": "bad id 13" }"#) && written.contains(#""grpc-status-details-bin": ""#), "\(written)")
+        // Metadata is masked as headers are, in the headers and the trailers.
+        #expect(!written.contains("s3cret") && written.contains(#""x-api-key": "#) && written.contains(#""x-auth-token": "#), "\(written)")
         #expect(!written.contains(#""base64""#) && !written.contains(#""body""#), "\(written)")
     }
 
