@@ -103,7 +103,7 @@ struct GRPCSchemaRecordingTests {
         return result.stdout
     }
 
-    @Test("mockserver record --proto in front of a grpcio server writes JSON answers, request patterns and decoded details; mockserver --proto answers the client the same from the file")
+    @Test("mockserver record --proto in front of a grpcio server writes JSON answers, request patterns and decoded details; mockserver --proto answers the client the same from the file, and so does the recorder given the file")
     func recordedAndReplayed() throws {
         let directory = try Tools.temporaryDirectory()
         try Self.proto.write(to: directory.appendingPathComponent("shop.proto"), atomically: true, encoding: .utf8)
@@ -130,6 +130,16 @@ struct GRPCSchemaRecordingTests {
                                       "\(replay.firstLine)")
         let replayed = try runClient(replayPort, directory)
         _ = replay.terminate()
+        // Capture on miss: a recorder given the file and the schema answers every call from the file
+        // (its upstream refuses connections), and the file stays as it was.
+        let again = try RunningCommand(["record", "--upstream", "h2c://127.0.0.1:1", "--endpoints", file.path,
+                                        "--proto", "shop.proto", "--proto-path", directory.path])
+        let againPort = try #require(again.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "\(again.firstLine)")
+        _ = again.nextLine()
+        let fromFile = try runClient(againPort, directory)
+        _ = again.terminate()
+        #expect(fromFile == direct, "\(fromFile)\n\(direct)")
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == written)
 
         #expect(direct.contains(#""get0": {"code": "INVALID_ARGUMENT", "details": "bad id 0", "status": "bad id 0", "trace": "t-0", "types": ["type.googleapis.com/google.rpc.BadRequest"]"#),
                 "\(direct)")
