@@ -108,8 +108,10 @@ struct GRPCSchemaRecordingTests {
         let directory = try Tools.temporaryDirectory()
         try Self.proto.write(to: directory.appendingPathComponent("shop.proto"), atomically: true, encoding: .utf8)
         try Self.rpcProto.write(to: directory.appendingPathComponent("rpc.proto"), atomically: true, encoding: .utf8)
+        let descriptors = directory.appendingPathComponent("shop.pb").path
         let generated = try Tools.run("python3", ["-m", "grpc_tools.protoc", "-I", directory.path, "--python_out", directory.path,
-                                                  "--grpc_python_out", directory.path, "shop.proto", "rpc.proto"])
+                                                  "--grpc_python_out", directory.path, "--descriptor_set_out", descriptors, "--include_imports",
+                                                  "shop.proto", "rpc.proto"])
         try #require(generated.status == 0, "\(generated.stderr)")
         let upstream = try PythonServer(Self.server, arguments: [directory.path])
         defer { upstream.stop() }
@@ -130,10 +132,9 @@ struct GRPCSchemaRecordingTests {
                                       "\(replay.firstLine)")
         let replayed = try runClient(replayPort, directory)
         _ = replay.terminate()
-        // Capture on miss: a recorder given the file and the schema answers every call from the file
-        // (its upstream refuses connections), and the file stays as it was.
-        let again = try RunningCommand(["record", "--upstream", "h2c://127.0.0.1:1", "--endpoints", file.path,
-                                        "--proto", "shop.proto", "--proto-path", directory.path])
+        // Capture on miss: a recorder given the file and the schema (a descriptor set this time)
+        // answers every call from the file (its upstream refuses connections); the file stays as it was.
+        let again = try RunningCommand(["record", "--upstream", "h2c://127.0.0.1:1", "--endpoints", file.path, "--descriptor-set", descriptors])
         let againPort = try #require(again.firstLine.split(separator: ":").last.flatMap { UInt16($0) }, "\(again.firstLine)")
         _ = again.nextLine()
         let fromFile = try runClient(againPort, directory)
