@@ -61,7 +61,7 @@ let package = Package(
                            "MockServerHTTP2",
                            // Mail: `MockServer.Mail` (and the mail codecs for the fuzz package).
                            "MockServerMail", "MockServerMailScript",
-                           // Protocol Buffers' wire format and JSON mapping, for the fuzz package (FuzzProtoWire).
+                           // Protocol Buffers, for the fuzz package (FuzzProtoWire, FuzzProtoReader).
                            "MockServerProtobuf"],
             swiftSettings: swiftSettings
         ),

@@ -8,7 +8,7 @@ import PackageDescription
 
 /// The `package` name SwiftPM gives the main package's modules: its folder's name (its identity) as
 /// a C identifier. The targets that fuzz `package` symbols (the framers, the WebSocket frame parser, the
-/// WebDAV XML reader, FTP's argument parsing, the JSON reader, HPACK and HTTP/2's frames, the script responder's answers to request heads, protobuf's wire format and JSON mapping) compile under that name rather than this
+/// WebDAV XML reader, FTP's argument parsing, the JSON reader, HPACK and HTTP/2's frames, the script responder's answers to request heads, protobuf's wire format and JSON mapping, the .proto reader) compile under that name rather than this
 /// package's, so that those symbols need not become public or SPI for the fuzzers' sake.
 let mainPackageName: String = {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
@@ -40,6 +40,7 @@ let package = Package(
         packageFuzzTarget("FuzzMail"),
         packageFuzzTarget("FuzzIMAP"),
         packageFuzzTarget("FuzzProtoWire"),
+        packageFuzzTarget("FuzzProtoReader"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ F = d.FieldDescriptorProto
 SCALAR = {F.TYPE_DOUBLE:'double',F.TYPE_FLOAT:'float',F.TYPE_INT64:'int64',F.TYPE_UINT64:'uint64',F.TYPE_INT32:'int32',
  F.TYPE_FIXED64:'fixed64',F.TYPE_FIXED32:'fixed32',F.TYPE_BOOL:'bool',F.TYPE_STRING:'string',F.TYPE_BYTES:'bytes',
  F.TYPE_UINT32:'uint32',F.TYPE_SFIXED32:'sfixed32',F.TYPE_SFIXED64:'sfixed64',F.TYPE_SINT32:'sint32',F.TYPE_SINT64:'sint64'}
-KEEP = ['java_package','java_outer_classname','optimize_for','java_multiple_files','go_package','cc_enable_arenas','objc_class_prefix','csharp_namespace','swift_prefix','php_namespace','ruby_package']
+KEEP = ['java_package','java_outer_classname','optimize_for','java_multiple_files','go_package','deprecated','cc_enable_arenas','objc_class_prefix','csharp_namespace','swift_prefix','php_namespace','ruby_package']
 
 def esc(s):
     out=''
@@ -52,7 +52,7 @@ def write_enum(e, ind, syntax):
     out=[ind+'enum %s {'%e.name]
     if e.options.allow_alias: out.append(ind+'  option allow_alias = true;')
     for v in e.value: out.append(ind+'  %s = %d;'%(v.name,v.number))
-    for r in e.reserved_range: out.append(ind+'  reserved %s;'%(str(r.start) if r.end==r.start+1 else '%d to %d'%(r.start,r.end-1)))
+    for r in e.reserved_range: out.append(ind+'  reserved %s;'%(str(r.start) if r.end==r.start else '%d to %d'%(r.start,r.end)))
     out.append(ind+'}')
     return out
 
@@ -156,7 +156,7 @@ for mod,name in mods:
     fd=d.FileDescriptorProto(); m.DESCRIPTOR.CopyToProto(fd)
     res[name or fd.name]=proto_text(fd,rename)
 v1=res['grpc/reflection/v1alpha/reflection.proto'].replace('package grpc.reflection.v1alpha;','package grpc.reflection.v1;').replace('.grpc.reflection.v1alpha.','.grpc.reflection.v1.')
-v1=v1.replace('io.grpc.reflection.v1alpha','io.grpc.reflection.v1').replace('grpc_reflection_v1alpha','grpc_reflection_v1')
+v1=v1.replace('option deprecated = true;\n','').replace('io.grpc.reflection.v1alpha','io.grpc.reflection.v1').replace('grpc_reflection_v1alpha','grpc_reflection_v1')
 res['grpc/reflection/v1/reflection.proto']=v1
 r=res
 

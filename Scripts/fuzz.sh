@@ -17,6 +17,7 @@
 #   FuzzMail          SMTP's and POP3's sessions (commands, DATA, BDAT, SASL) in reads of every size, and the MIME parser
 #   FuzzIMAP          the IMAP command reader (literals included) whole and split, sequence sets, mailbox names, LIST patterns
 #   FuzzProtoWire     protobuf messages decoded into the proto3 JSON mapping by a fixed schema, encoded again, matched
+#   FuzzProtoReader   the .proto reader (two files, one importing the other, and the built-ins) and descriptor sets read and written
 # Each target starts from its seeds (Fuzz/Corpus/TARGET-NAME; the loader's are the bundled scripts and
 # the test fixtures) with its dictionary (Fuzz/Dictionaries) and keeps what it learns in
 # Fuzz/.build/corpus/TARGET. A failing input is written to Fuzz/findings/ and the script exits 1;
@@ -27,7 +28,7 @@ cd "$(dirname "$0")/.."
 runs="${1:-0}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzHPACK FuzzHTTP2Frames FuzzResponseFile FuzzMail FuzzIMAP FuzzProtoWire)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzFraming FuzzWebSocket FuzzWebDAVXML FuzzFTPArguments FuzzAdminJSON FuzzHPACK FuzzHTTP2Frames FuzzResponseFile FuzzMail FuzzIMAP FuzzProtoWire FuzzProtoReader)
 
 # The toolchain's libFuzzer without its main(): SwiftPM gives each executable its own entry point,
 # which hands over to LLVMFuzzerRunDriver.
@@ -68,6 +69,8 @@ for target in "${targets[@]}"; do
         # against a reference matcher of pattern-times-name steps: 2 KiB keeps an input fast.
         FuzzIMAP) seeds=(Fuzz/Corpus/imap); dict=imap.dict; max_len=2048 ;;
         FuzzProtoWire) seeds=(Fuzz/Corpus/proto-wire); dict=protowire.dict; max_len=4096 ;;
+        # 16 KiB: the descriptor-set seed (the route guide and a proto2 file with descriptor.proto) is 15 KiB.
+        FuzzProtoReader) seeds=(Fuzz/Corpus/proto); dict=proto.dict; max_len=16384 ;;
         # 16 KiB: the seeds nested 100,000 deep are read to 16,384 levels, far past the reader's 512 (the
         # unit tests read them whole); longer inputs made a run 10 times slower.
         FuzzAdminJSON) seeds=(Fuzz/Corpus/admin-json Responses); dict=json.dict; max_len=16384 ;;

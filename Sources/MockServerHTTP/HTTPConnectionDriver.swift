@@ -368,7 +368,7 @@ package final class HTTPConnectionDriver: StreamDriver, ReplyPerformer {
             connection.recordInput(request.input, response: reply.name)
             connection.log(.trace, "<- \(request.input) [\(reply.name ?? "")]")
         }
-        for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
+        for note in Transcript.Note.grpcMessages(of: request, responder: responder()) { connection.record(.note(note)) }
         if request.wantsKeepAlive, let prepared = reply.preparedStreamSteps {
             // Worked out when the script was loaded, and nothing to add: the connection stays open
             // and nothing in them reads the exchange (no output, conditions or `then`). Shared, not

@@ -22,7 +22,7 @@ enum EndpointStubs {
     /// What answers `endpoint`'s requests: its upgrade's script, or its responses in turn.
     private static func answer(of endpoint: EndpointScript.Endpoint) -> Stub.Answer {
         if let upgrade = endpoint.upgrade { return .webSocket(WebSocketStub(responder: upgrade)) }
-        if endpoint.responses.count == 1, case .grpc(let grpc) = endpoint.responses[0].body, grpc.constant == nil {
+        if endpoint.responses.count == 1, case .grpc(let grpc) = endpoint.responses[0].body, grpc.constant == nil, endpoint.responses[0].fault == nil {
             return grpcCall(grpc, of: endpoint.responses[0], cacheWrites: endpoint.cache)
         }
         let responses = endpoint.responses
@@ -57,7 +57,7 @@ enum EndpointStubs {
             for trailer in response.trailers { trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             for write in cacheWrites { cache[write.name] = write.value.render(values) }
             return GRPCCall(answer: answer, request: request.http, name: name, headers: headers, trailers: trailers,
-                            maximumMessageLength: maximumGRPCMessageLength, values: values)
+                            maximumMessageLength: maximumGRPCMessageLength, conditions: response.conditions, delay: response.delay, values: values)
         }
     }
 

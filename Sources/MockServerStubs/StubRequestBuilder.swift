@@ -1,6 +1,7 @@
 import Foundation
 import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 import MockServerScript
 import MockServerWebSocket
 
@@ -13,9 +14,123 @@ extension Stub {
     public final class RequestBuilder: Sendable {
         /// The stub being built (already registered).
         public let stub: Stub
+        /// The stub's path when it names a gRPC method (`/pkg.Service/Method`), and the server's
+        /// loaded schema: what JSON messages and patterns are read by.
+        private let grpcPath: String?
+        private let schema: GRPCSchema?
 
-        package init(stub: Stub) {
+        package init(stub: Stub, path: String? = nil, schema: GRPCSchema? = nil) {
             self.stub = stub
+            grpcPath = path
+            self.schema = schema
+        }
+
+        /// `error`, after the stub was made to answer it as an `INTERNAL` status: a stub whose
+        /// message could not be made answers why, rather than whatever it answered before.
+        private func failed(_ error: StubError) -> StubError {
+            let answer = Stub.Response.grpc(status: 13, message: error.description)
+            stub.update { $0.answer = .responses([answer]) }
+            return error
+        }
+
+        /// The coder of the stub's gRPC method, or the error that says why there is none.
+        private func coder() throws(StubError) -> GRPCMessageCoder {
+            guard let schema else { throw failed(.grpcMessage("no schema is loaded: call loadProtos first")) }
+            guard let grpcPath, let coder = schema.coder(path: grpcPath) else {
+                throw failed(.grpcMessage("no loaded .proto file has the method \(grpcPath ?? "of this stub's path") (the loaded methods: \(schema.methodPaths.prefix(20).joined(separator: ", ")))"))
+            }
+            return coder
+        }
+
+        /// `json` parsed (strictly), or the error naming why not.
+        private static func parse(_ json: String) throws(StubError) -> JSONNode {
+            do {
+                return try JSONReader.parse(Array(json.utf8), options: .strict)
+            } catch {
+                throw .grpcMessage("not JSON: \(error.message)")
+            }
+        }
+
+        /// `value` as JSON, by `JSONEncoder`.
+        private static func encode(_ value: some Encodable) throws(StubError) -> JSONNode {
+            do {
+                return try parse(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+            } catch let error as StubError {
+                throw error
+            } catch {
+                throw .grpcMessage("\(error)")
+            }
+        }
+
+        /// Requires the gRPC call's (first) request message to have the fields `json` gives, in the
+        /// proto3 JSON mapping by the loaded schema: others are ignored, and a field at its default
+        /// matches its absence.
+        ///
+        /// ```swift
+        /// try server.stubRequest("POST", "/shop.Items/Get").withGRPCRequest(json: #"{"id": "7"}"#)
+        ///     .andReturnGRPC(json: [#"{"id": "7", "name": "seven"}"#])
+        /// ```
+        ///
+        /// - Throws: ``StubError/grpcMessage(_:)`` when no loaded schema has the method, or `json`
+        ///   is not a message of its request type.
+        @discardableResult
+        public func withGRPCRequest(json: String) throws(StubError) -> Stub.RequestBuilder {
+            let coder = try coder()
+            let pattern: GRPCRequestPattern
+            do {
+                pattern = try GRPCRequestPattern(json: try Self.parse(json), coder: coder)
+            } catch let error as StubError {
+                throw failed(error)
+            } catch {
+                throw failed(.grpcMessage("\(error)"))
+            }
+            stub.update { $0.body = .grpc(pattern) }
+            return self
+        }
+
+        /// ``withGRPCRequest(json:)`` with the fields of an `Encodable` value, as `JSONEncoder` writes
+        /// them (its keys are the fields' JSON or proto names).
+        @discardableResult
+        public func withGRPCRequest(encoding value: some Encodable) throws(StubError) -> Stub.RequestBuilder {
+            let json = try Self.encode(value)
+            return try withGRPCRequest(json: JSONText.write(json, layout: .compact))
+        }
+
+        /// Answers with gRPC messages given as JSON in the proto3 mapping, converted now by the loaded
+        /// schema into the method's response type; then `status` and `message` as
+        /// ``andReturnGRPC(_:status:message:)`` sends them.
+        ///
+        /// - Throws: ``StubError/grpcMessage(_:)`` when no loaded schema has the method, or a message
+        ///   is not one of its response type (the reason names the field); the stub then answers
+        ///   that reason as an `INTERNAL` status.
+        @discardableResult
+        public func andReturnGRPC(json messages: [String], status: Int = 0, message: String? = nil) throws(StubError) -> Stub.ResponseBuilder {
+            let coder = try coder()
+            var bytes: [Data] = []
+            for (index, text) in messages.enumerated() {
+                do {
+                    bytes.append(Data(try coder.response(try Self.parse(text))))
+                } catch let error as StubError {
+                    throw failed(error)
+                } catch {
+                    throw failed(.grpcMessage("message \(index + 1): \(error)"))
+                }
+            }
+            return andReturnGRPC(bytes, status: status, message: message)
+        }
+
+        /// ``andReturnGRPC(json:status:message:)`` with `Encodable` values, as `JSONEncoder` writes
+        /// them (a `Codable` struct whose properties are the message's fields).
+        ///
+        /// ```swift
+        /// struct Item: Codable { var id: String; var name: String }
+        /// try server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(encoding: [Item(id: "7", name: "seven")])
+        /// ```
+        @discardableResult
+        public func andReturnGRPC(encoding messages: [some Encodable], status: Int = 0, message: String? = nil) throws(StubError) -> Stub.ResponseBuilder {
+            var texts: [String] = []
+            for value in messages { texts.append(JSONText.write(try Self.encode(value), layout: .compact)) }
+            return try andReturnGRPC(json: texts, status: status, message: message)
         }
 
         /// Requires these headers, by name in any case, with exactly these values.

@@ -11,7 +11,7 @@ import MockServerScript
 /// the order added. A request
 /// nothing answers gets a 500 (a 404 when there are mock-data folders) that shows it, the files
 /// tried, the Swift that would stub it, and the nearest stub with what differed.
-package final class StubRouter: HTTPStreamingResponder {
+package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
     /// The stubs and their index, read on every request.
     private let stubs = Locked<(all: [Stub], index: StubIndex)>(([], StubIndex()))
     private let sequence = Locked(0)
@@ -37,6 +37,12 @@ package final class StubRouter: HTTPStreamingResponder {
     /// and reflection and health answer.
     package func loadSchema(_ schema: GRPCSchema) {
         grpcSchema.withLock { $0 = schema }
+    }
+
+    /// A request message as JSON, by the loaded schema's method for `path`.
+    package func describeGRPCRequestMessage(_ message: [UInt8], path: String) -> String? {
+        guard let coder = grpcSchema.withLock({ $0 })?.coder(path: path), let json = try? coder.request(message) else { return nil }
+        return JSONText.write(json, layout: .compact)
     }
 
     /// The schema, when `request` is a call of reflection or health that no stub takes over.

@@ -36,6 +36,11 @@ package enum StubTarget: Sendable {
         }
     }
 
+    /// The path of an exact target (what names a gRPC method: `/pkg.Service/Method`), else `nil`.
+    var grpcPath: String? {
+        if case .exact(let path, nil) = self { path } else { nil }
+    }
+
     /// The path parameters when `request`'s target matches, or `nil`.
     func match(_ request: HTTPMockRequest) -> Stub.Parameters? {
         switch self {

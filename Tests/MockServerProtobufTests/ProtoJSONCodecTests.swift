@@ -91,22 +91,6 @@ import Testing
         #expect(throws: ProtoWireError(.unknownType("routeguide.Nope"), at: 0)) { try codec.json(fromBinary: [], type: "routeguide.Nope") }
     }
 
-    @Test func base64BothAlphabetsWithAndWithoutPadding() {
-        for length in 0 ..< 12 {
-            let bytes = (0 ..< length).map { UInt8(truncatingIfNeeded: $0 * 67 + 250) }
-            let text = ProtoBase64.encode(bytes)
-            #expect(text.count % 4 == 0)
-            #expect(ProtoBase64.decode(text) == bytes)
-            #expect(ProtoBase64.decode(String(text.filter { $0 != "=" })) == bytes)
-            #expect(ProtoBase64.decode(text.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")) == bytes)
-        }
-        #expect(ProtoBase64.encode([0xFB, 0xFF]) == "+/8=")
-        #expect(ProtoBase64.decode("A") == nil)
-        #expect(ProtoBase64.decode("AB=C") == nil)
-        #expect(ProtoBase64.decode("AB===") == nil)
-        #expect(ProtoBase64.decode("A B=") == nil)
-    }
-
     @Test func timesAcrossTheirRange() {
         #expect(ProtoTimeText.timestamp(seconds: 0, nanos: 0) == "1970-01-01T00:00:00Z")
         #expect(ProtoTimeText.timestamp(seconds: -1, nanos: 999_000_000) == "1969-12-31T23:59:59.999Z")

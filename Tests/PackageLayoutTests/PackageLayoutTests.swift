@@ -117,8 +117,7 @@ struct PackageLayoutTests {
 
     /// Imports that a target's files do not make, which it must declare all the same, and why.
     static let declaredForOthers: [String: Set<String>] = [
-        // Built with the facade so that the fuzz package (Fuzz/) reaches HTTP/2's codecs.
-        // ...and the protobuf codecs (FuzzProtoReader, FuzzProtoWire).
+        // Built with the facade so that the fuzz package (Fuzz/) reaches HTTP/2's codecs and the protobuf ones.
         "MockServer": ["MockServerHTTP2", "MockServerProtobuf"],
     ]
 

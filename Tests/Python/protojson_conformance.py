@@ -1,12 +1,9 @@
 """The proto3 JSON mapping by Python's protobuf package, for MockServer's conformance table
 (Tests/MockServerProtobufTests/ProtoJSONConformanceTests.swift).
 
-    python3 protojson_conformance.py schema FIXTURES   # the test .proto files' descriptors, as JSON
     python3 protojson_conformance.py cases FIXTURES    # reads cases on stdin, writes results
 
-`schema` compiles FIXTURES/*.proto with grpc_tools.protoc and prints each file's
-FileDescriptorProto as JSON (protobuf's own JSON of it), so that the Swift test builds the same
-schema. `cases` reads a JSON list of {"type", "json", "ours"} (ours: MockServer's bytes of the
+FIXTURES/*.proto are compiled with grpc_tools.protoc. `cases` reads a JSON list of {"type", "json", "ours"} (ours: MockServer's bytes of the
 JSON in base64, or null when MockServer refused it) or {"type", "binary"} (bytes in base64, read
 with FromString) and writes one result per case:
   python_ok, python_error     whether json_format.Parse accepted the JSON (FromString the bytes,
@@ -24,7 +21,7 @@ import os
 import sys
 import tempfile
 
-from google.protobuf import descriptor_pb2, json_format
+from google.protobuf import json_format
 from google.protobuf import symbol_database
 import grpc_tools
 from grpc_tools import protoc
@@ -48,14 +45,8 @@ def message_class(type_name):
 def main():
     mode, fixtures = sys.argv[1], sys.argv[2]
     modules = compile_fixtures(fixtures)
-    if mode == "schema":
-        files = []
-        for module in modules:
-            proto = descriptor_pb2.FileDescriptorProto()
-            module.DESCRIPTOR.CopyToProto(proto)
-            files.append(json_format.MessageToDict(proto))
-        print(json.dumps(files))
-        return
+    if mode != "cases":
+        raise SystemExit("usage: protojson_conformance.py cases FIXTURES")
     cases = json.load(sys.stdin)
     results = []
     for case in cases:

@@ -465,7 +465,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         } else {
             connection.record(.input(request.input, response: reply.name), exchange: exchange.transcriptExchange)
         }
-        for note in Transcript.Note.grpcMessages(of: request) { connection.record(.note(note)) }
+        for note in Transcript.Note.grpcMessages(of: request, responder: responder()) { connection.record(.note(note)) }
         connection.log(.trace, "<- HTTP/2 stream \(exchange.id): \(request.input) [\(reply.name ?? "")]")
         exchange.steps = ReplyInterpreter(reply.steps)
         run(exchange, on: connection)

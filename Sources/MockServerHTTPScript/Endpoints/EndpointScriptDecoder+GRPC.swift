@@ -52,10 +52,15 @@ extension EndpointScriptDecoder {
     }
 
     /// One `each` rule: `"request": {"json": …}`, `"messages"`, and `"status"`, `"message"`,
-    /// `"details"` when it ends the call.
+    /// `"details"` when it ends the call, or an HTTP/2 fault (`"reset"`, `"goaway"`, `"stall"`,
+    /// `"badHPACK"`, `"illegalFrame"`) that ends it mid-stream after the messages.
     private func rule(_ value: JSONNode, api: String, path: String) throws(ResponseFileError) -> GRPCEndpointRule {
-        let members = try base.members(of: value, path: path, known: ["request", "messages", "status", "message", "details"])
+        let members = try base.members(of: value, path: path, known: ["request", "messages", "status", "message", "details"] + HTTPStreamFault.keys)
         var rule = GRPCEndpointRule()
+        rule.fault = try http2Fault(members, path: path)?.0
+        if rule.fault != nil, let status = members["status"] ?? members["message"] ?? members["details"] {
+            throw base.error(.invalidValue(path: path, reason: "a rule ends the call with an HTTP/2 fault or a status, not both"), at: status.location)
+        }
         if let request = members["request"] {
             rule.request = try grpcRequestPattern(request, api: api, path: "\(path).request")
         }

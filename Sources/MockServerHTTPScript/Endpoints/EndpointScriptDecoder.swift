@@ -188,7 +188,7 @@ struct EndpointScriptDecoder {
 
     /// `"reset": "CODE"` or `"goaway": "CODE"` (an RFC 9113 error name), or `"stall"`, `"badHPACK"`
     /// or `"illegalFrame"` with `true`; `nil` when there is none.
-    private func http2Fault(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
+    func http2Fault(_ fields: [String: JSONNode], path: String) throws(ResponseFileError) -> (HTTPStreamFault, refusedOnHTTP11: ResponseFileError)? {
         let given = HTTPStreamFault.keys.filter { fields[$0] != nil }
         guard let key = given.first, let value = fields[key] else { return nil }
         if given.count > 1, let other = fields[given[1]] {

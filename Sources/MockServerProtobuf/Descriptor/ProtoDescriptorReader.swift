@@ -78,7 +78,8 @@ package enum ProtoDescriptorReader {
             case 1: file.name = text(bytes, value) ?? ""
             case 2: file.package = text(bytes, value) ?? ""
             case 3: file.dependencies.append(text(bytes, value) ?? "")
-            case 10: file.publicDependencies.append(Int(number(value) ?? 0))
+            case 10: file.publicDependencies += try indexes(bytes, value)
+            case 11: file.weakDependencies += try indexes(bytes, value)
             case 12:
                 switch text(bytes, value) {
                 case "proto3": file.syntax = .proto3
@@ -100,6 +101,19 @@ package enum ProtoDescriptorReader {
             }
         }
         return file
+    }
+
+    /// A repeated int32's values: one varint, or several packed.
+    private static func indexes(_ bytes: [UInt8], _ value: Value) throws -> [Int] {
+        switch value {
+        case .varint(let number): return [Int(Int32(truncatingIfNeeded: number))]
+        case .bytes(let range):
+            var reader = ProtoWireReader(bytes, range: range)
+            var result: [Int] = []
+            while !reader.isAtEnd { result.append(Int(Int32(truncatingIfNeeded: try reader.varint()))) }
+            return result
+        case .other: return []
+        }
     }
 
     private static func fullName(_ scope: String, _ name: String) -> String { scope.isEmpty ? name : scope + "." + name }
@@ -140,7 +154,7 @@ package enum ProtoDescriptorReader {
                 if case .bytes(let inner) = value, let option = try fields(bytes, inner).last(where: { $0.field == 2 }) {
                     packed = self.number(option.value) == 1
                 }
-            case 9: oneofIndex = Int(truncatingIfNeeded: self.number(value) ?? 0)
+            case 9: oneofIndex = Int(Int32(truncatingIfNeeded: self.number(value) ?? 0))
             case 10: jsonName = text(bytes, value)
             case 17: isProto3Optional = self.number(value) == 1
             default: break

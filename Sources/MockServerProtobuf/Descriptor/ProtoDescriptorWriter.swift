@@ -1,8 +1,9 @@
 /// Writes files as `google.protobuf.FileDescriptorProto` bytes, as reflection answers with them and
-/// as protoc writes them: every field's `json_name`; `label`, `type` and a fully qualified
-/// `type_name`; `oneof_index` and `proto3_optional`; `default_value`; `options.packed` where it
-/// differs from the syntax's default; `options.map_entry`; `options.allow_alias` where values share
-/// a number; the file options kept; `syntax` for proto3 (protoc leaves it out for proto2). Pure code.
+/// as protoc writes them: public and weak dependencies; every field's `json_name`; `label`, `type`
+/// and a fully qualified `type_name`; `oneof_index` and `proto3_optional`; `default_value`;
+/// `options.packed` where it differs from the syntax's default; `options.map_entry`;
+/// `options.allow_alias` where values share a number; the file options kept; `syntax` for proto3
+/// (protoc leaves it out for proto2). Pure code.
 package enum ProtoDescriptorWriter {
     /// `file` as a `FileDescriptorProto`.
     package static func fileDescriptorProto(_ file: ProtoFile) -> [UInt8] {
@@ -14,7 +15,8 @@ package enum ProtoDescriptorWriter {
         for value in file.enums { writer.message(5, enumDescriptorProto(value)) }
         for service in file.services { writer.message(6, serviceDescriptorProto(service)) }
         if !file.options.isEmpty { writer.message(8, fileOptions(file.options)) }
-        for index in file.publicDependencies { writer.varintField(10, UInt64(index)) }
+        for index in file.publicDependencies { writer.varintField(10, UInt64(bitPattern: Int64(index))) }
+        for index in file.weakDependencies { writer.varintField(11, UInt64(bitPattern: Int64(index))) }
         if file.syntax == .proto3 { writer.string(12, "proto3") }
         return writer.bytes
     }
@@ -81,7 +83,7 @@ package enum ProtoDescriptorWriter {
     private static func fieldDescriptorProto(_ field: ProtoField, syntax: ProtoFile.Syntax) -> [UInt8] {
         var writer = ProtoWireWriter(capacity: 48)
         writer.string(1, field.name)
-        writer.varintField(3, UInt64(field.number))
+        writer.varintField(3, UInt64(bitPattern: Int64(field.number)))
         writer.varintField(4, labelNumber(field.label))
         writer.varintField(5, typeNumber(field.type))
         switch field.type {
@@ -95,7 +97,7 @@ package enum ProtoDescriptorWriter {
             options.varintField(2, field.isPacked ? 1 : 0)
             writer.message(8, options.bytes)
         }
-        if let oneofIndex = field.oneofIndex { writer.varintField(9, UInt64(oneofIndex)) }
+        if let oneofIndex = field.oneofIndex { writer.varintField(9, UInt64(bitPattern: Int64(oneofIndex))) }
         writer.string(10, field.jsonName)
         if field.isProto3Optional { writer.varintField(17, 1) }
         return writer.bytes

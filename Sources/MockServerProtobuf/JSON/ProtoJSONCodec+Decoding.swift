@@ -295,7 +295,7 @@ extension ProtoJSONCodec {
             return (.string(text), range.isEmpty)
         case .bytes:
             let range = try reader.lengthDelimited()
-            return (.string(ProtoBase64.encode(reader.bytes[range])), range.isEmpty)
+            return (.string(Base64.encode(reader.bytes[range])), range.isEmpty)
         case .message, .group, .enum:
             _ = try reader.varint()
             return (.null, true)

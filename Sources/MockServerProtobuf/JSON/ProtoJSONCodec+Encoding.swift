@@ -276,7 +276,7 @@ extension ProtoJSONCodec {
             return .bytes(Array(text.utf8))
         case .bytes:
             guard case .string(let text) = json.kind else { throw ProtoJSONError(path: path, at: json.location, "expected base64 in a string, found \(json.typeName)") }
-            guard let bytes = ProtoBase64.decode(text) else { throw ProtoJSONError(path: path, at: json.location, "\"\(text)\" is not base64") }
+            guard let bytes = Base64.decode(text) else { throw ProtoJSONError(path: path, at: json.location, "\"\(text)\" is not base64") }
             return .bytes(bytes)
         case .message, .group, .enum:
             throw ProtoJSONError(path: path, at: json.location, "not a scalar")
@@ -364,7 +364,9 @@ extension ProtoJSONCodec {
             throw ProtoJSONError(path: path, at: json.location, "expected a number for \(type.name), found \(json.typeName)")
         }
         if type == .float {
-            guard value.magnitude <= Double(Float.greatestFiniteMagnitude) else {
+            // Out of range when it rounds to an infinite float: float's largest as JSON writes it
+            // (3.4028235e+38, a little past it as a double) reads back.
+            guard Float(value).isFinite else {
                 throw ProtoJSONError(path: path, at: json.location, "\(text(of: json)) is out of range for float")
             }
             // A float's text read as a float, not rounded twice through a double.

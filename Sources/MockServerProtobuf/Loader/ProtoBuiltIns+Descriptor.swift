@@ -354,7 +354,7 @@ extension ProtoBuiltIns {
         UTF8_VALIDATION_UNKNOWN = 0;
         VERIFY = 2;
         NONE = 3;
-        reserved 1 to 0;
+        reserved 1;
       }
       enum MessageEncoding {
         MESSAGE_ENCODING_UNKNOWN = 0;

@@ -520,6 +520,7 @@ package enum ProtoBuiltIns {
     option java_outer_classname = "ServerReflectionProto";
     option java_multiple_files = true;
     option go_package = "google.golang.org/grpc/reflection/grpc_reflection_v1alpha";
+    option deprecated = true;
 
     message ServerReflectionRequest {
       string host = 1;

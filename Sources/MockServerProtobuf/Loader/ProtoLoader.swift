@@ -33,19 +33,45 @@ package struct ProtoLoader: Sendable {
         return [UInt8](data)
     }
 
-    /// The schema of `files` (paths as given on the command line) and what they import.
+    /// The schema of `files` (paths as given on the command line) and what they import; `adding`:
+    /// files loaded by name after them (from the proto paths, else the built-in ones), unless loaded
+    /// already: the ones a server always has (google/rpc's, reflection's, health's).
     /// - Throws: ``ProtoError``: a file or import not found, an import cycle, a file that does not
     ///   parse or resolve, a file larger than ``fileSizeLimit``.
-    /// `adding`: files loaded by name after them (from the proto paths, else the built-in ones),
-    /// unless loaded already: the ones a server always has (google/rpc's, reflection's, health's).
     package func load(_ files: [String], adding: [String] = []) throws(ProtoError) -> ProtoSchema {
-        var session = Session(loader: self)
-        for file in files {
-            let (name, root) = try nameOf(file)
-            try session.load(name, given: root.map { ($0, file) }, from: nil)
+        let named = try files.map { (file) throws(ProtoError) -> (String, String?, String) in
+            let (name, path) = try nameOf(file)
+            return (name, path, file)
+        }
+        // A file outside the implicit proto path (the working directory) has its own directory as one.
+        var roots = self.roots
+        for (name, path, _) in named {
+            guard protoPaths.isEmpty, let path, !path.hasPrefix(roots[0] + "/") else { continue }
+            let directory = String(path.dropLast(name.count + 1))
+            if !roots.contains(directory) { roots.append(directory.isEmpty ? "/" : directory) }
+        }
+        var session = Session(loader: self, roots: roots)
+        for (name, path, asWritten) in named {
+            try session.load(name, given: path.map { ($0, asWritten) }, from: nil)
         }
         for name in adding { try session.load(name, given: nil, from: nil) }
         return ProtoSchema(files: try ProtoResolver.resolve(session.parsed))
+    }
+
+    /// The largest descriptor set read (`--descriptor-set`): one with every file its files import.
+    package static let descriptorSetSizeLimit = 64 << 20
+
+    /// The schema of a `FileDescriptorSet` file (`mockserver --descriptor-set FILE`), as
+    /// `protoc --descriptor_set_out=FILE --include_imports` writes it: its files in its order, which
+    /// protoc makes imports before importers.
+    /// - Throws: ``ProtoError`` naming `path`: no such file, larger than ``descriptorSetSizeLimit``,
+    ///   or not a descriptor set (``ProtoDescriptorReader``).
+    package func loadDescriptorSet(_ path: String) throws(ProtoError) -> ProtoSchema {
+        guard let bytes = readFile(normalized(path)) else { throw ProtoError(file: path, line: 0, column: 0, reason: "no such file") }
+        guard bytes.count <= Self.descriptorSetSizeLimit else {
+            throw ProtoError(file: path, line: 0, column: 0, reason: "is larger than \(Self.descriptorSetSizeLimit) bytes")
+        }
+        return ProtoSchema(files: try ProtoDescriptorReader.files(of: bytes, name: path))
     }
 
     /// `path` without `.` parts and with `..` applied, absolute from ``workingDirectory``.
@@ -61,7 +87,7 @@ package struct ProtoLoader: Sendable {
     /// The proto paths to search, normalized: those given, or the working directory.
     private var roots: [String] { protoPaths.isEmpty ? [normalized(".")] : protoPaths.map(normalized) }
 
-    /// A given file's name (relative to the proto path that holds it) and the path it was read from
+    /// A given file's name (relative to the proto path that holds it) and the path it is read from
     /// (`nil` when it is to be found in the proto paths by that name).
     private func nameOf(_ file: String) throws(ProtoError) -> (String, String?) {
         let path = normalized(file)
@@ -72,8 +98,8 @@ package struct ProtoLoader: Sendable {
         if protoPaths.isEmpty {
             return (String(path.split(separator: "/").last ?? ""), path)
         }
-        // protoc's other reading: a name that is not a file here but is one in a proto path.
-        if !file.hasPrefix("/"), readFile(path) == nil, roots.contains(where: { readFile($0 + "/" + file) != nil }) {
+        // protoc's other reading: a name that is not a file here but is one in a proto path (or built in).
+        if !file.hasPrefix("/"), readFile(path) == nil, roots.contains(where: { readFile($0 + "/" + file) != nil }) || ProtoBuiltIns.files[file] != nil {
             return (String(normalized("/" + file).dropFirst()), nil)
         }
         throw ProtoError(file: file, line: 0, column: 0,
@@ -83,13 +109,15 @@ package struct ProtoLoader: Sendable {
     /// One loading: the files parsed so far, in order, and the chain of imports being followed.
     private struct Session {
         let loader: ProtoLoader
+        /// The proto paths searched for imports, normalized.
+        let roots: [String]
         var parsed: [ProtoParsedFile] = []
         var loaded: Set<String> = []
         var chain: [String] = []
 
         /// The file `name` in the first proto path that has it.
-        static func firstFound(_ name: String, in loader: ProtoLoader) -> [UInt8]? {
-            for root in loader.roots {
+        func firstFound(_ name: String) -> [UInt8]? {
+            for root in roots {
                 if let bytes = loader.readFile(root + "/" + name) { return bytes }
             }
             return nil
@@ -106,17 +134,18 @@ package struct ProtoLoader: Sendable {
             guard !loaded.contains(name) else { return }
             let bytes: [UInt8]
             if let given {
-                guard let read = loader.readFile(given.path) else {
+                // A built-in file may be given by its name alone (`--proto google/rpc/status.proto`).
+                guard let read = loader.readFile(given.path) ?? ProtoBuiltIns.files[name].map({ Array($0.utf8) }) else {
                     throw ProtoError(file: given.asWritten, line: 0, column: 0, reason: "no such file")
                 }
                 bytes = read
-            } else if let read = Self.firstFound(name, in: loader) {
+            } else if let read = firstFound(name) {
                 bytes = read
             } else if let text = ProtoBuiltIns.files[name] {
                 bytes = Array(text.utf8)
             } else {
                 throw ProtoError(file: from?.file ?? name, line: from?.location.line ?? 0, column: from?.location.column ?? 0,
-                                 reason: "import \"\(name)\" was not found in the proto paths (\(loader.roots.joined(separator: ", "))) nor among the built-in files")
+                                 reason: "import \"\(name)\" was not found in the proto paths (\(roots.joined(separator: ", "))) nor among the built-in files")
             }
             guard bytes.count <= ProtoLoader.fileSizeLimit else {
                 throw ProtoError(file: name, line: 0, column: 0, reason: "is larger than \(ProtoLoader.fileSizeLimit) bytes")

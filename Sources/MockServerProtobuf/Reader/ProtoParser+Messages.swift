@@ -298,7 +298,7 @@ extension ProtoParser {
     }
 
     /// The checks at a message's end, and proto3's synthetic oneofs: numbers and names unique, none
-    /// reserved or in an extension range; each `optional` field of proto3 in a oneof `_name` placed
+    /// reserved or in an extension range, proto3's JSON names unique; each `optional` field of proto3 in a oneof `_name` (`X` before it while the name is taken) placed
     /// after the real oneofs, as protoc places them.
     private func finish(_ message: inout ProtoMessage, facts: BodyFacts) throws(ProtoError) {
         var numbers: [Int32: String] = [:]
@@ -321,9 +321,25 @@ extension ProtoParser {
                 throw error("field number \(field.number) is in an extension range", at: facts.numbers[index])
             }
         }
+        if syntax == .proto3 {
+            // proto3's JSON mapping needs one field per JSON name: neither the default names nor the
+            // names in use may clash, as protoc holds them.
+            var defaults: [String: String] = [:]
+            var effective: [String: String] = [:]
+            for (index, field) in message.fields.enumerated() {
+                let defaultName = ProtoField.lowerCamelCase(field.name)
+                if let other = defaults.updateValue(field.name, forKey: defaultName) {
+                    throw error("the JSON name of \"\(field.name)\" (\(defaultName)) is also that of \"\(other)\"", at: facts.names[index])
+                }
+                if let other = effective.updateValue(field.name, forKey: field.jsonName) {
+                    throw error("the JSON name of \"\(field.name)\" (\(field.jsonName)) is also that of \"\(other)\"", at: facts.names[index])
+                }
+            }
+        }
         var taken = names.union(message.oneofs)
         for index in message.fields.indices where message.fields[index].isProto3Optional {
-            var name = "_" + message.fields[index].name
+            let fieldName = message.fields[index].name
+            var name = fieldName.hasPrefix("_") ? fieldName : "_" + fieldName
             while taken.contains(name) { name = "X" + name }
             taken.insert(name)
             message.fields[index].oneofIndex = message.oneofs.count

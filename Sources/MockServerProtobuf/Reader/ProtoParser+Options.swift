@@ -140,9 +140,15 @@ extension ProtoParser {
             case .number(let negative, let token):
                 let text: String
                 switch token.kind {
-                case .integer: 
-                    guard let magnitude = token.integerValue else { throw error("\(token.shown) is too large", at: at) }
-                    text = String(magnitude)
+                case .integer(let written):
+                    // A decimal integer past 64 bits is still a double's value, as protoc reads it.
+                    if let magnitude = token.integerValue {
+                        text = String(magnitude)
+                    } else if !written.hasPrefix("0") {
+                        text = written
+                    } else {
+                        throw error("\(token.shown) is too large", at: at)
+                    }
                 case .float(let written): text = written
                 default: throw wrong("a number")
                 }

@@ -184,6 +184,7 @@ package struct ProtoParser {
                 let name = try expectText("the imported file's name")
                 try expectSymbol(";", "after the import")
                 if isPublic { file.publicDependencies.append(file.dependencies.count) }
+                if isWeak { file.weakDependencies.append(file.dependencies.count) }
                 file.dependencies.append(name)
                 imports.append(.init(name: name, isPublic: isPublic, isWeak: isWeak, location: nameAt))
             case "option":

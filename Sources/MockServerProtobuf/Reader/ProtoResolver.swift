@@ -1,6 +1,7 @@
 /// Resolves the type names of parsed files with protobuf's scoping rules and checks what needs the
 /// files together: a name declared twice, a type that does not exist or is not imported, an enum
-/// default that is not one of the enum's values, a proto2 enum in a proto3 message. Pure code.
+/// default that is not one of the enum's values, a proto2 enum in a proto3 message, an enum as a
+/// map's value whose first value is not 0. Pure code.
 ///
 /// A name is looked up from the innermost scope outwards (`pkg.Outer.Inner`, then `pkg.Outer`,
 /// `pkg`, the root); a dotted name's first part decides the scope, as in protoc: once `Outer` is
@@ -91,17 +92,19 @@ package struct ProtoResolver {
 
     private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws(ProtoError) -> ProtoFile {
         var file = parsed.file
+        // Read once: `fail` and the checks run inside `update`'s closure too, while `file` is being modified.
+        let fileName = file.name, syntax = file.syntax
         for reference in parsed.references {
             func fail(_ reason: String, at location: ProtoParsedFile.Location? = nil) -> ProtoError {
                 let location = location ?? reference.location
-                return ProtoError(file: file.name, line: location.line, column: location.column, reason: reason)
+                return ProtoError(file: fileName, line: location.line, column: location.column, reason: reason)
             }
             guard let (fullName, symbol) = lookUp(reference.name, in: reference.scope) else {
                 throw fail("unknown type \"\(reference.name)\"")
             }
             guard let kind = symbol.kind, kind.isType else { throw fail("\"\(reference.name)\" is not a type") }
             guard visible.contains(symbol.file) else {
-                throw fail("\"\(reference.name)\" is defined in \(symbol.file), which \(file.name) does not import")
+                throw fail("\"\(reference.name)\" is defined in \(symbol.file), which \(fileName) does not import")
             }
             switch reference.target {
             case .input(let service, let method), .output(let service, let method):
@@ -113,8 +116,6 @@ package struct ProtoResolver {
                 }
             case .field(let path, let index):
                 var fieldError: ProtoError?
-                // Read before the update: the closure runs while `file.messages` is being changed.
-                let syntax = file.syntax
                 Self.update(&file.messages, path: path[...]) { message in
                     var field = message.fields[index]
                     if kind == .message {
@@ -127,7 +128,10 @@ package struct ProtoResolver {
                         if let name = reference.defaultName, enumType?.values.contains(where: { $0.name == name }) != true {
                             fieldError = fail("\(name) is not a value of enum \(fullName)", at: reference.defaultLocation)
                         }
-                        if syntax == .proto3, enumType?.isClosed == true, !message.isMapEntry || index == 1 {
+                        if message.isMapEntry, index == 1, enumType?.values.first?.number != 0 {
+                            fieldError = fail("enum \(fullName) is a map's value type, so its first value must be 0")
+                        }
+                        if syntax == .proto3, enumType?.isClosed == true {
                             fieldError = fail("enum \(fullName) is a proto2 enum: a proto3 message cannot use it")
                         }
                         field.defaultValue = reference.defaultName

@@ -20,6 +20,8 @@ package struct ProtoTokenizer {
     ///   crosses a line, or a character the language has no use for.
     package static func tokens(of bytes: [UInt8], file: String) throws(ProtoError) -> [ProtoToken] {
         var tokenizer = ProtoTokenizer(file: file, bytes: bytes)
+        // A UTF-8 byte order mark, as some editors write one, is not part of the text.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { tokenizer.index = 3 }
         var tokens: [ProtoToken] = []
         while true {
             let token = try tokenizer.next()

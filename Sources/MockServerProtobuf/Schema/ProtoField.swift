@@ -27,7 +27,10 @@ package struct ProtoField: Sendable, Hashable {
     package var isProto3Optional: Bool
     /// Whether a repeated scalar is written packed: proto3's default, proto2's `[packed = true]`.
     package var isPacked: Bool
-    /// proto2's `[default = …]`, as written (an enum's value by name, bytes C-escaped as in the file).
+    /// proto2's `[default = …]` as a descriptor's `default_value` holds it, the same from a `.proto`
+    /// file and from protoc's descriptors: an enum's value by name, a string's text, bytes C-escaped
+    /// (octal for what is not printable ASCII), integers in decimal, floats as C's shortest `%g` that
+    /// reads back (`inf`, `-inf`, `nan`), `true` or `false`.
     package var defaultValue: String?
     /// Whether `json_name` was written in the file (a descriptor then carries it as given).
     package var hasExplicitJSONName: Bool

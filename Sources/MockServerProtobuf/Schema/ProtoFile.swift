@@ -15,6 +15,8 @@ package struct ProtoFile: Sendable, Hashable {
     package var dependencies: [String]
     /// The indexes in ``dependencies`` of its `import public` ones.
     package var publicDependencies: [Int]
+    /// The indexes in ``dependencies`` of its `import weak` ones (loaded like the others).
+    package var weakDependencies: [Int] = []
     /// Its top-level messages, enums and services.
     package var messages: [ProtoMessage]
     package var enums: [ProtoEnum]

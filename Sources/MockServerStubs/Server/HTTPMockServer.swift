@@ -123,7 +123,7 @@ public final class HTTPMockServer: Sendable {
     /// template with `:name` segments (`/dogs/:id`).
     @discardableResult
     public func stubRequest(_ method: String, _ url: String) -> Stub.RequestBuilder {
-        Stub.RequestBuilder(stub: router.add(method: method, target: StubTarget(url)))
+        Stub.RequestBuilder(stub: router.add(method: method, target: StubTarget(url)), path: StubTarget(url).grpcPath, schema: router.schema)
     }
 
     /// Stubs requests with `method` whose target (path and query) contains a match of `pattern`.

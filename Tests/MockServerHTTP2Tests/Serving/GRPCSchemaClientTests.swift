@@ -44,6 +44,7 @@ struct GRPCSchemaClientTests {
               "response": { "grpc": { "each": [
                   { "request": { "json": { "text": "bye" } }, "messages": [ { "json": { "text": "farewell" } } ], "status": 0 },
                   { "request": { "json": { "text": "fail" } }, "status": 9, "message": "failed at ${json:number}" },
+                  { "request": { "json": { "text": "reset" } }, "messages": [ { "json": { "text": "resetting" } } ], "reset": "INTERNAL_ERROR" },
                   { "messages": [ { "json": { "text": "echo ${json:text}", "number": "${json:number}" } } ] } ] } } },
             { "api": "post /shop.Items/Upload",
               "response": { "grpc": { "each": [ { "request": { "json": { "name": "bad" } }, "status": 3, "message": "bad item ${json:id}" } ],
@@ -97,6 +98,7 @@ struct GRPCSchemaClientTests {
                 return {"notes": seen, **error(e)}
         out["chat"] = chat(["one", "two", "bye"])
         out["chatFail"] = chat(["one", "fail"])
+        out["chatReset"] = chat(["one", "reset"])
         out["upload"] = json_format.MessageToDict(stub.Upload(iter([pb.Item(id=1, name="x"), pb.Item(id=2, name="y"), pb.Item(id=3, name="last")]), timeout=10))
         try:
             stub.Upload(iter([pb.Item(id=1, name="x"), pb.Item(id=9, name="bad")]), timeout=10)
@@ -154,6 +156,10 @@ struct GRPCSchemaClientTests {
                                                     "status": ["code": 3, "message": "id is required", "types": ["type.googleapis.com/google.rpc.BadRequest"]]])
         #expect(output["chat"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1], ["text": "echo two", "number": 2], ["text": "farewell"]], "code": "OK"])
         #expect(output["chatFail"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1]], "code": "FAILED_PRECONDITION", "details": "failed at 2"])
+        // An HTTP/2 fault mid-stream: the rule's message, then RST_STREAM, which grpcio reports as INTERNAL.
+        let reset = try #require(output["chatReset"] as? [String: Any])
+        #expect(reset["notes"] as? NSArray == [["text": "echo one", "number": 1], ["text": "resetting"]])
+        #expect(reset["code"] as? String == "INTERNAL", "\(reset)")
         #expect(output["upload"] as? NSDictionary == ["count": 3, "last": "last"])
         #expect(output["uploadBad"] as? NSDictionary == ["code": "INVALID_ARGUMENT", "details": "bad item 9"])
         let watch = try #require(output["watch"] as? [String: String])
@@ -167,6 +173,8 @@ struct GRPCSchemaClientTests {
         #expect(output["itemFields"] as? [String] == ["id", "name", "tags", "added", "kind"])
         let notes = server.transcript.entries.compactMap { entry -> String? in if case .note(let note) = entry.event { note.text } else { nil } }
         #expect(notes.contains { $0.hasPrefix("<- gRPC message 1, 7 bytes: 0a036f6e651001") && $0.hasSuffix(#"{"text":"one","number":1}"#) }, "\(notes)")
+        // A unary call's message too, every field shown (defaults included).
+        #expect(notes.contains(#"<- gRPC message 1, 2 bytes: 080c {"id":"12","detailed":false}"#), "\(notes)")
     }
 
     @Test("a .proto with an error is refused naming its file, line and column; a JSON answer that is not the method's type names its path")
@@ -188,5 +196,54 @@ struct GRPCSchemaClientTests {
         #expect { try server.addEndpoints(json: Array(noMethod.utf8)) } throws: { error in
             String(describing: error).contains("no loaded .proto file has the method /shop.Items/Gone (the loaded methods: ")
         }
+    }
+
+    /// A message of the schema's `shop.Item`, as a Swift test would write it.
+    private struct Item: Codable {
+        var id: String
+        var name: String
+        var tags: [String]
+    }
+
+    @Test("Swift stubs take gRPC messages and request patterns as JSON or Codable values, checked against the schema when stubbed")
+    func swiftStubs() async throws {
+        let directory = try Tools.temporaryDirectory()
+        try Self.proto.write(to: directory.appendingPathComponent("shop.proto"), atomically: true, encoding: .utf8)
+        let generated = try Tools.run("python3", ["-m", "grpc_tools.protoc", "-I", directory.path, "--python_out", directory.path,
+                                                  "--grpc_python_out", directory.path, "shop.proto"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let server = HTTPMockServer()
+        #expect(throws: StubError.self) { try server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(json: ["{}"]) }
+        try server.loadProtos(["shop.proto"], protoPaths: [directory.path])
+        // A stub whose message the schema refuses answers the reason (INTERNAL); later stubs win over it.
+        #expect { try server.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(json: [#"{"colour": "red"}"#]) } throws: { error in
+            String(describing: error).contains("colour")
+        }
+        try server.stubRequest("POST", "/shop.Items/Get").withGRPCRequest(json: #"{"id": 5}"#)
+            .andReturnGRPC(encoding: [Item(id: "5", name: "five", tags: ["x"])])
+        try server.stubRequest("POST", "/shop.Items/Get").withGRPCRequest(encoding: ["id": "6"])
+            .andReturnGRPC(json: [#"{"id": "6", "kind": "BOOK"}"#])
+        #expect { try server.stubRequest("POST", "/shop.Items/Gone").andReturnGRPC(json: ["{}"]) } throws: { error in
+            String(describing: error).contains("/shop.Items/Gone")
+        }
+        try await server.start()
+        defer { server.stop() }
+        let client = """
+            import json, sys, grpc
+            sys.path.insert(0, sys.argv[2])
+            import shop_pb2 as pb, shop_pb2_grpc as rpc
+            from google.protobuf import json_format
+            stub = rpc.ItemsStub(grpc.insecure_channel("127.0.0.1:" + sys.argv[1]))
+            out = []
+            for id in [5, 6, 7]:
+                try:
+                    out.append(json_format.MessageToDict(stub.Get(pb.ItemRequest(id=id), timeout=10)))
+                except grpc.RpcError as e:
+                    out.append(e.code().name)
+            print(json.dumps(out))
+            """
+        let result = try Tools.run("python3", ["-c", client, String(server.port), directory.path], timeout: 60)
+        let output = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? NSArray
+        #expect(output == [["id": "5", "name": "five", "tags": ["x"]], ["id": "6", "kind": "BOOK"], "INTERNAL"], "\(result.stdout) \(result.stderr)")
     }
 }

@@ -39,11 +39,20 @@ package final class GRPCCall: HTTPStreamingAnswer {
     /// The latest request message as JSON (the values of the answer after the last one).
     private var latest: JSONNode?
     private var notes: [Transcript.Note] = []
+    /// The network conditions of the response, set before its first step; then `nil`.
+    private var conditions: NetworkConditions?
+    /// The response's `delay`: before the first step of an `each` call, and measured against the
+    /// deadline of a call answered once.
+    private var delay: Duration?
 
     /// A call to `request` (its head) answered by `answer`; `name` is the endpoint's, for the
-    /// transcript and errors; messages longer than `maximumMessageLength` end the call.
+    /// transcript and errors; messages longer than `maximumMessageLength` end the call; `conditions`
+    /// and `delay` are the response's.
     package init(answer: GRPCEndpointAnswer, request: HTTPMockRequest, name: String?, headers: HTTPHeaderFields, trailers: HTTPHeaderFields,
-                 maximumMessageLength: Int, values: @escaping (EndpointTemplate.Source, String) -> String?) {
+                 maximumMessageLength: Int, conditions: NetworkConditions? = nil, delay: Duration? = nil,
+                 values: @escaping (EndpointTemplate.Source, String) -> String?) {
+        self.conditions = conditions
+        self.delay = delay
         self.answer = answer
         self.request = request
         self.name = name
@@ -69,6 +78,21 @@ package final class GRPCCall: HTTPStreamingAnswer {
 
     package func received(_ bytes: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
         guard !isFinished else { return [] }
+        let steps = receivedMessages(bytes)
+        return steps.isEmpty ? steps : prelude() + steps
+    }
+
+    /// The response's conditions and (for an `each` call) its delay, before its first step; nothing after.
+    private func prelude() -> [ReplyStep<HTTPReplyOutput>] {
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        if let conditions { steps.append(.conditions(conditions)) }
+        conditions = nil
+        if answer.each != nil, let delay, delay > .zero { steps.append(.pause(delay)) }
+        if answer.each != nil { delay = nil }
+        return steps
+    }
+
+    private func receivedMessages(_ bytes: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
         let messages: [[UInt8]]
         do {
             messages = try reader.read(bytes)
@@ -84,6 +108,10 @@ package final class GRPCCall: HTTPStreamingAnswer {
 
     package func ended() -> [ReplyStep<HTTPReplyOutput>] {
         guard !isFinished else { return [] }
+        return prelude() + endedMessages()
+    }
+
+    private func endedMessages() -> [ReplyStep<HTTPReplyOutput>] {
         do {
             try reader.finish()
         } catch {
@@ -106,7 +134,7 @@ package final class GRPCCall: HTTPStreamingAnswer {
             case .success(let bytes): whole.details = bytes
             case .failure(let error): return finish(code: Self.internalError, message: "details: \(error)")
             }
-            return whole.steps(for: request, delay: nil, headers: headers)
+            return whole.steps(for: request, delay: delay, headers: headers)
         }
         var steps: [ReplyStep<HTTPReplyOutput>] = []
         for (index, message) in answer.messages.enumerated() {
@@ -152,7 +180,13 @@ package final class GRPCCall: HTTPStreamingAnswer {
             case .failure(let error): return steps + finish(code: Self.internalError, message: "answer message \(index + 1) to request message \(number): \(error)")
             }
         }
-        if let end = rule.end { steps += finish(end, values) }
+        if let fault = rule.fault {
+            // Mid-stream: after the messages, the stream (or connection) ends as the fault says.
+            phase = .finished
+            steps.append(.output(.streamFault(fault)))
+        } else if let end = rule.end {
+            steps += finish(end, values)
+        }
         return steps
     }
 

@@ -1,4 +1,5 @@
 import MockServerCore
+import MockServerHTTP
 
 /// One rule of a streaming call's `"each"`: which request messages it takes (`"request": {"json":
 /// …}`, any when absent), the messages it sends at once for each, and the status that ends the call
@@ -10,6 +11,8 @@ package struct GRPCEndpointRule: Sendable {
     package var messages: [GRPCEndpointMessage]
     /// The status that ends the call after the messages, when the rule ends it.
     package var end: GRPCEndpointStatus?
+    /// An HTTP/2 fault that ends the call after the messages instead (a reset, a GOAWAY, a stall).
+    package var fault: HTTPStreamFault?
 
     package init(request: GRPCRequestPattern? = nil, messages: [GRPCEndpointMessage] = [], end: GRPCEndpointStatus? = nil) {
         self.request = request
