@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "MockServerMailScript", dependencies: ["MockServerCore", "MockServerEngine", "MockServerMail", "MockServerScript", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerInProcess", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerTLS"], swiftSettings: swiftSettings),
         .target(name: "MockServerStubs", dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerInProcess", "MockServerScript", "MockServerMockData", "MockServerWebSocket"], swiftSettings: swiftSettings),
-        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
+        .target(name: "MockServerRecording", dependencies: ["MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerHTTPScript", "MockServerProtobuf", "MockServerScript", "MockServerMockData", "MockServerStubs", "MockServerTLS", "MockServerWebSocketScript"], swiftSettings: swiftSettings),
         .target(
             name: "MockServer",
             dependencies: ["MockServerCore", "MockServerEngine", "MockServerHTTP", "MockServerHTTPScript", "MockServerWebDAV", "MockServerFTP", "MockServerScript", "MockServerStubs", "MockServerMockData", "MockServerInProcess", "MockServerTLS", "MockServerRecording", "MockServerWebSocket", "MockServerWebSocketScript",
@@ -82,7 +82,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "mockserver",
-            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore", "MockServerMail", "MockServerMailScript", "MockServerRecording"],
+            dependencies: ["MockServer", "MockServerResponses", "MockServerAdmin", "MockServerCore", "MockServerMail", "MockServerMailScript", "MockServerRecording",
+                           // GRPCSchema, for mockserver record --proto.
+                           "MockServerHTTPScript"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -114,7 +116,7 @@ let package = Package(
         .testTarget(name: "MockServerHTTP2Tests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTP2", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketTests", dependencies: ["MockServer", "MockServerWebSocket", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerWebSocketScriptTests", dependencies: ["MockServer", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "MockServerRecordingTests", dependencies: ["MockServer", "MockServerCore", "MockServerHTTP", "MockServerHTTPScript", "MockServerMockData", "MockServerRecording", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerStubsTests", dependencies: ["MockServer", "MockServerHTTP", "MockServerResponses", "MockServerScript", "MockServerStubs", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerTLSTests", dependencies: ["MockServer", "MockServerCore", "MockServerTLS", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "MockServerAdminTests", dependencies: ["MockServer", "MockServerAdmin", "MockServerCore", "TestSupport"], swiftSettings: swiftSettings),

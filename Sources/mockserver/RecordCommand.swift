@@ -1,6 +1,7 @@
 import Foundation
 import MockServer
 import MockServerAdmin
+import MockServerHTTPScript
 import MockServerRecording
 import MockServerResponses
 
@@ -66,6 +67,22 @@ struct RecordCommand {
         }
     }
 
+    /// The schema of `--proto`, `--proto-path` and `--descriptor-set`, read as the server command
+    /// reads them; `nil` when none was given.
+    private func grpcSchema() throws(CommandLineError) -> GRPCSchema? {
+        guard !options.protoFiles.isEmpty || !options.descriptorSets.isEmpty else { return nil }
+        var sets: [(name: String, bytes: [UInt8])] = []
+        for path in options.descriptorSets {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
+            sets.append((path, Array(data)))
+        }
+        do {
+            return try GRPCSchema.load(protoFiles: options.protoFiles, protoPaths: options.protoPaths, descriptorSets: sets)
+        } catch {
+            throw .schema(String(describing: error))
+        }
+    }
+
     private func startHTTP(_ url: URL) throws(CommandLineError) -> (server: MockServer, recorder: HTTPRecorder, destination: String) {
         let destination: HTTPRecorder.Destination
         let path: String
@@ -77,11 +94,12 @@ struct RecordCommand {
             destination = .endpoints(file: URL(fileURLWithPath: file))
             path = file
         }
+        let schema = try grpcSchema()
         let recorder: HTTPRecorder
         do {
             recorder = try HTTPRecorder(upstream: url, destination: destination, mask: options.mask, keepsTiming: options.keepTiming,
                                         timeout: .milliseconds(Int64(options.timeout * 1000)), upstreamCA: options.upstreamCA,
-                                        maximumBodySize: options.maximumBody)
+                                        maximumBodySize: options.maximumBody, grpcSchema: schema)
         } catch {
             switch error {
             case .badUpstream: throw .usage("record: \(error)")

@@ -30,6 +30,11 @@ struct RecordOptions: Equatable {
     var tlsCAOut: String?
     /// `--http2`: whether the recorder's listener speaks HTTP/2 too.
     var http2 = MockServer.HTTP2ServerSettings.Mode.allow
+    /// `--proto FILE`s, `--proto-path DIR`s and `--descriptor-set FILE`s: the schemas gRPC calls
+    /// are written by (JSON messages), as the server command reads them.
+    var protoFiles: [String] = []
+    var protoPaths: [String] = []
+    var descriptorSets: [String] = []
 
     static let usage = """
         USAGE: mockserver record --upstream URL (--mock-data DIR | --endpoints FILE) [--upstream-ca FILE] [--port N] [--host ADDR]
@@ -37,6 +42,7 @@ struct RecordOptions: Equatable {
                                  [--mask-form-field NAME]... [--mask-json-field NAME]...
                                  [--keep-timing] [--timeout SECONDS] [--max-body BYTES] [--max-request-body BYTES]
                                  [--transcript FILE] [--verbose] [--tls [--tls-ca-out FILE]] [--http2 allow|refuse|require]
+                                 [--proto FILE]... [--proto-path DIR]... [--descriptor-set FILE]...
                mockserver record --upstream tcp://HOST:PORT --script FILE [--port N] [--host ADDR] [--keep-timing]
                                  [--mask-header NAME]... [--unmask-header NAME]... [--transcript FILE] [--verbose]
                mockserver record --upstream ftp://HOST:PORT --script FILE --files DIR [...]
@@ -92,6 +98,17 @@ struct RecordOptions: Equatable {
           --tls-ca-out FILE    write that identity's CA certificate (PEM) to FILE, for clients to trust
           --http2 allow|refuse|require  HTTP/2 beside HTTP/1.1 on the recorder's listener (default
                                allow), as for mockserver --http2
+          --proto FILE         with --endpoints: read a .proto file (repeat for more), as mockserver
+                               --proto does; a gRPC call of a method it has is written with its
+                               messages as {"json": ...}, matched by its first request message
+                               ("request": {"grpc": {"json": ...}}; not for client-streaming calls),
+                               and its error's grpc-status-details-bin as "details". Other calls,
+                               and all without a schema, are written as bytes. Replay the file with
+                               mockserver --proto FILE ENDPOINTS
+          --proto-path DIR     where --proto files and their imports are found, as protoc's -I
+                               (repeat; default: the current directory)
+          --descriptor-set FILE  read the files of a FileDescriptorSet, as protoc writes one with
+                               its imports included; with --proto or instead of it (repeat)
           -h, --help           show this help
 
         EXIT STATUS: 0 stopped by SIGINT or SIGTERM; 64 bad arguments; 66 unreadable destination;
@@ -147,6 +164,9 @@ struct RecordOptions: Equatable {
                     throw .usage("record: --http2 takes allow, refuse or require, not \"\(text)\"")
                 }
                 http2 = mode
+            case "--proto": protoFiles.append(try value(for: argument))
+            case "--proto-path": protoPaths.append(try value(for: argument))
+            case "--descriptor-set": descriptorSets.append(try value(for: argument))
             case "--help", "-h": help = true
             default: throw .usage("record: unknown argument \(argument)")
             }
@@ -155,6 +175,10 @@ struct RecordOptions: Equatable {
         guard let upstream else { throw .usage("record: --upstream URL is required") }
         self.upstream = upstream
         if tlsCAOut != nil && !tls { throw .usage("record: --tls-ca-out needs --tls") }
+        if !protoPaths.isEmpty && protoFiles.isEmpty { throw .usage("record: --proto-path needs --proto FILE") }
+        if (!protoFiles.isEmpty || !descriptorSets.isEmpty) && endpoints == nil {
+            throw .usage("record: --proto and --descriptor-set write gRPC calls into an endpoints file: give --endpoints FILE")
+        }
         let scheme = upstream.split(separator: ":").first.map { $0.lowercased() } ?? ""
         switch scheme {
         case "tcp":

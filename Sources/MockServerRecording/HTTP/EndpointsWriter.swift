@@ -1,6 +1,7 @@
 import Foundation
 @_spi(HotPath) import MockServerCore
 import MockServerHTTP
+import MockServerHTTPScript
 
 /// Keeps the exchanges as endpoints and writes them to an endpoints file (the stub-script format of
 /// `Docs/ResponseFormat.md`), after the endpoints the file already had.
@@ -15,6 +16,9 @@ import MockServerHTTP
 final class EndpointsWriter: RecordingSink {
     let file: URL
     let keepsTiming: Bool
+    /// The loaded `.proto` schemas: a gRPC call of a method they have is written with JSON
+    /// messages (``GRPCRecordedCall``); without one, or for another method, as bytes.
+    let grpcSchema: GRPCSchema?
     /// The endpoints the file had, as written there.
     private let kept: [String]
     private struct Endpoint {
@@ -148,9 +152,10 @@ final class EndpointsWriter: RecordingSink {
         return .milliseconds(max(200, milliseconds))
     }
 
-    init(file: URL, keepsTiming: Bool) throws(RecordingError) {
+    init(file: URL, keepsTiming: Bool, grpcSchema: GRPCSchema? = nil) throws(RecordingError) {
         self.file = file
         self.keepsTiming = keepsTiming
+        self.grpcSchema = grpcSchema
         var kept: [String] = []
         if FileManager.default.fileExists(atPath: file.path) {
             let bytes: [UInt8]
@@ -209,10 +214,7 @@ final class EndpointsWriter: RecordingSink {
     /// The response object for `exchange`.
     func responseJSON(_ exchange: RecordedExchange, timing: Bool) -> String {
         var parts = ["\"status\": \(exchange.status)"]
-        let headers = exchange.headers.filter { !$0.value.contains("${") && !$0.name.contains("${") }
-        if !headers.isEmpty {
-            parts.append("\"headers\": { " + headers.map { "\($0.name.escaped(.json)): \($0.value.escaped(.json))" }.joined(separator: ", ") + " }")
-        }
+        if let headers = Self.fieldsJSON(exchange.headers.fields) { parts.append("\"headers\": " + headers) }
         if !exchange.body.isEmpty {
             if let text = String(exactUTF8: exchange.body), !text.contains("${") {
                 parts.append("\"body\": \(text.escaped(.json))")
@@ -220,16 +222,35 @@ final class EndpointsWriter: RecordingSink {
                 parts.append("\"body\": { \"base64\": \"\(Data(exchange.body).base64EncodedString())\" }")
             }
         }
-        let trailers = exchange.trailers.filter { !$0.value.contains("${") && !$0.name.contains("${") }
-        if !trailers.isEmpty {
-            parts.append("\"trailers\": { " + trailers.map { "\($0.name.escaped(.json)): \($0.value.escaped(.json))" }.joined(separator: ", ") + " }")
-        }
-        if timing {
-            let (seconds, attoseconds) = exchange.elapsed.components
-            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-            parts.append("\"delay\": \(Double(milliseconds) / 1000)")
-        }
+        if let trailers = Self.fieldsJSON(exchange.trailers.fields) { parts.append("\"trailers\": " + trailers) }
+        if timing { parts.append(Self.delayJSON(exchange)) }
         return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    /// The response object of a gRPC `call` read by the schema: its metadata, the `"grpc"` answer
+    /// and the trailers left, and `exchange`'s time to answer when `timing`.
+    func responseJSON(_ call: GRPCRecordedCall, _ exchange: RecordedExchange, timing: Bool) -> String {
+        var parts: [String] = []
+        if let headers = Self.fieldsJSON(call.headers) { parts.append("\"headers\": " + headers) }
+        parts.append("\"grpc\": " + call.grpcJSON)
+        if let trailers = Self.fieldsJSON(call.trailers) { parts.append("\"trailers\": " + trailers) }
+        if timing { parts.append(Self.delayJSON(exchange)) }
+        return "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    /// `fields` as a JSON object, those with `${` in a name or value left out (a replay would take
+    /// them for templates); `nil` when none is left.
+    private static func fieldsJSON(_ fields: [HTTPHeaderFields.Field]) -> String? {
+        let written = fields.filter { !$0.value.contains("${") && !$0.name.contains("${") }
+        guard !written.isEmpty else { return nil }
+        return "{ " + written.map { "\($0.name.escaped(.json)): \($0.value.escaped(.json))" }.joined(separator: ", ") + " }"
+    }
+
+    /// The `"delay"` member: the upstream's time to answer `exchange`, in seconds.
+    private static func delayJSON(_ exchange: RecordedExchange) -> String {
+        let (seconds, attoseconds) = exchange.elapsed.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\"delay\": \(Double(milliseconds) / 1000)"
     }
 
     func record(_ exchange: RecordedExchange) throws(RecordingError) {
@@ -250,20 +271,30 @@ final class EndpointsWriter: RecordingSink {
             return state.endpoints[index].lastAnswer?.isSame(as: exchange) ?? false
         }
         if unchanged { return }
-        guard let (key, target, requestBody) = Self.endpointKey(exchange) else {
-            throw .cannotWrite(path: file.path, reason: "\(exchange.request.method) \(exchange.request.target) cannot be an endpoint "
-                + "(endpoints take GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS with a text body); record it with --mock-data")
+        let key: String
+        let response: String
+        let endpointJSON: () -> String
+        if let schema = grpcSchema, let call = GRPCRecordedCall(exchange, schema: schema) {
+            key = call.key
+            response = responseJSON(call, exchange, timing: keepsTiming)
+            endpointJSON = { call.endpointJSON }
+        } else {
+            guard let (httpKey, target, requestBody) = Self.endpointKey(exchange) else {
+                throw .cannotWrite(path: file.path, reason: "\(exchange.request.method) \(exchange.request.target) cannot be an endpoint "
+                    + "(endpoints take GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS with a text body); record it with --mock-data")
+            }
+            key = httpKey
+            response = responseJSON(exchange, timing: keepsTiming)
+            endpointJSON = { Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody) }
         }
         let answer = Answer(exchange)
-        let response = responseJSON(exchange, timing: keepsTiming)
         let schedule = state.withLock { state -> DispatchTimeInterval? in
             let index: Int
             if let known = state.indexes[key] {
                 index = known
             } else {
                 index = state.endpoints.count
-                let json = Self.endpointJSON(method: exchange.request.method, target: target, body: requestBody)
-                state.endpoints.append(Endpoint(json: json, responses: []))
+                state.endpoints.append(Endpoint(json: endpointJSON(), responses: []))
                 state.rendered.append("")
                 state.indexes[key] = index
             }

@@ -77,8 +77,18 @@ public final class HTTPRecorder: HTTPMockResponder, HTTPLoopResponder {
     ///   - maximumBodySize: the longest upstream answer body recorded (64 MiB by default); a longer
     ///     one gives the client a `502` naming the limit.
     /// - Throws: ``RecordingError`` for a bad upstream URL, or a destination that cannot be read or written.
-    public init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
+    public convenience init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask = .standard, keepsTiming: Bool = false,
                 timeout: Duration = .seconds(30), upstreamCA: String? = nil, maximumBodySize: Int = HTTPRecorder.defaultMaximumBodySize) throws(RecordingError) {
+        try self.init(upstream: upstream, destination: destination, mask: mask, keepsTiming: keepsTiming, timeout: timeout, upstreamCA: upstreamCA,
+                      maximumBodySize: maximumBodySize, grpcSchema: nil)
+    }
+
+    /// A recorder as ``init(upstream:destination:mask:keepsTiming:timeout:upstreamCA:maximumBodySize:)``
+    /// makes one, that writes the gRPC calls of the methods `grpcSchema` has (`mockserver record
+    /// --proto`) to an endpoints file with their messages as JSON, their requests matched by their
+    /// first message and their error details decoded; the file's endpoints are read by it too.
+    package init(upstream: URL, destination: HTTPRecorder.Destination, mask: HTTPRecorder.Mask, keepsTiming: Bool,
+                 timeout: Duration, upstreamCA: String?, maximumBodySize: Int, grpcSchema: GRPCSchema?) throws(RecordingError) {
         self.maximumBodySize = max(0, maximumBodySize)
         self.upstream = try HTTPUpstream(url: upstream, caFile: upstreamCA)
         upstreamReplyName = "upstream \(self.upstream.authority)"
@@ -112,14 +122,16 @@ public final class HTTPRecorder: HTTPMockResponder, HTTPLoopResponder {
             if let bytes = FileManager.default.contents(atPath: file.path) {
                 do {
                     // An endpoint that upgrades is answered from the file like the others.
-                    let script = try EndpointScript(json: Array(bytes), file: file.path, vocabulary: ScriptVocabulary([WebSocketScriptProtocol()]))
+                    let script = try EndpointScript(json: Array(bytes), file: file.path, vocabulary: ScriptVocabulary([WebSocketScriptProtocol()]),
+                                                    schema: grpcSchema)
                     router = StubRouter()
+                    if let grpcSchema { router?.loadSchema(grpcSchema) }
                     router?.addEndpoints(script)
                 } catch {
                     throw .unreadable(path: file.path, reason: "\(error)")
                 }
             }
-            sink = try EndpointsWriter(file: file, keepsTiming: keepsTiming)
+            sink = try EndpointsWriter(file: file, keepsTiming: keepsTiming, grpcSchema: grpcSchema)
             replay = .endpoints(router)
         }
     }
