@@ -37,7 +37,11 @@ package struct ProtoLoader: Sendable {
     /// - Throws: ``ProtoError``: a file or import not found, an import cycle, a file that does not
     ///   parse or resolve, a file larger than ``fileSizeLimit``.
     package func load(_ files: [String]) throws(ProtoError) -> ProtoSchema {
-        let named = try files.map { (file) throws(ProtoError) -> (String, String?, String) in
+        try ProtoError.typed { try loadFiles(files) }
+    }
+
+    private func loadFiles(_ files: [String]) throws -> ProtoSchema {
+        let named = try files.map { file in
             let (name, path) = try nameOf(file)
             return (name, path, file)
         }
@@ -86,7 +90,7 @@ package struct ProtoLoader: Sendable {
 
     /// A given file's name (relative to the proto path that holds it) and the path it is read from
     /// (`nil` when it is to be found in the proto paths by that name).
-    private func nameOf(_ file: String) throws(ProtoError) -> (String, String?) {
+    private func nameOf(_ file: String) throws -> (String, String?) {
         let path = normalized(file)
         for root in roots {
             let prefix = root == "/" ? "/" : root + "/"
@@ -122,7 +126,7 @@ package struct ProtoLoader: Sendable {
 
         /// Loads the file `name` (read from `given`'s path when given) after its imports, unless it is
         /// loaded already. `from` is the import that names it, for errors.
-        mutating func load(_ name: String, given: (path: String, asWritten: String)?, from: (file: String, location: ProtoParsedFile.Location)?) throws(ProtoError) {
+        mutating func load(_ name: String, given: (path: String, asWritten: String)?, from: (file: String, location: ProtoParsedFile.Location)?) throws {
             if let cycleStart = chain.firstIndex(of: name) {
                 let cycle = (chain[cycleStart...] + [name]).joined(separator: " -> ")
                 throw ProtoError(file: from?.file ?? name, line: from?.location.line ?? 0, column: from?.location.column ?? 0,
