@@ -2,7 +2,7 @@ extension ProtoParser {
     /// `Name { values }` after `enum`: values numbered in int32's range, the first 0 in proto3, a
     /// number used twice only with `allow_alias = true`. Its values are declared in `scope` (C++'s
     /// rule: they are siblings of the enum, not inside it). Closed in proto2.
-    mutating func parseEnum(scope: String) throws(ProtoError) -> ProtoEnum {
+    mutating func parseEnum(scope: String) throws -> ProtoEnum {
         let at = location
         let name = try expectIdentifier("the enum's name")
         let fullName = Self.join(scope, name)

@@ -30,7 +30,7 @@ extension ProtoParser {
     ]
 
     /// `Name { … }` after `message`: the message at `path` (indexes from the file's messages down).
-    mutating func parseMessage(scope: String, path: [Int]) throws(ProtoError) -> ProtoMessage {
+    mutating func parseMessage(scope: String, path: [Int]) throws -> ProtoMessage {
         let at = location
         let name = try expectIdentifier("the message's name")
         let fullName = Self.join(scope, name)
@@ -42,7 +42,7 @@ extension ProtoParser {
     }
 
     /// A message's (or group's) body after its `{`, through its `}`.
-    mutating func parseMessageBody(_ message: inout ProtoMessage, path: [Int]) throws(ProtoError) {
+    mutating func parseMessageBody(_ message: inout ProtoMessage, path: [Int]) throws {
         try enter()
         var facts = BodyFacts()
         while !consumeSymbol("}") {
@@ -90,7 +90,7 @@ extension ProtoParser {
     }
 
     /// `oneof name { fields }`.
-    private mutating func parseOneof(_ message: inout ProtoMessage, path: [Int], facts: inout BodyFacts) throws(ProtoError) {
+    private mutating func parseOneof(_ message: inout ProtoMessage, path: [Int], facts: inout BodyFacts) throws {
         let index = message.oneofs.count
         message.oneofs.append(try expectIdentifier("the oneof's name"))
         try expectSymbol("{", "to open the oneof")
@@ -109,7 +109,7 @@ extension ProtoParser {
 
     /// `extend Type { fields }`: the fields are parsed and dropped (extensions are not kept), but a
     /// group among them declares a message in `scope`, which is returned to be placed there.
-    mutating func parseExtend(scope: String, containerPath: [Int], nextNestedIndex: Int) throws(ProtoError) -> [ProtoMessage] {
+    mutating func parseExtend(scope: String, containerPath: [Int], nextNestedIndex: Int) throws -> [ProtoMessage] {
         _ = try expectDottedName("the extended message's name", allowLeadingDot: true)
         try expectSymbol("{", "to open the extend block")
         var messages: [ProtoMessage] = []
@@ -125,7 +125,7 @@ extension ProtoParser {
 
     /// One field: `[label] type name = number [options];`, a `map<K, V>` field or a proto2 group.
     /// A group's message or a map's entry becomes message `nextNestedIndex` of the container at `containerPath`.
-    mutating func parseField(scope: String, containerPath: [Int], nextNestedIndex: Int, oneof: Int?, isExtension: Bool = false) throws(ProtoError) -> ParsedField {
+    mutating func parseField(scope: String, containerPath: [Int], nextNestedIndex: Int, oneof: Int?, isExtension: Bool = false) throws -> ParsedField {
         let labelAt = location
         var label: ProtoField.Label?
         var isProto3Optional = false
@@ -180,7 +180,7 @@ extension ProtoParser {
     }
 
     /// `= number` of a field: 1…536,870,911, not 19,000…19,999 (reserved for protobuf itself).
-    private mutating func parseFieldNumber() throws(ProtoError) -> (Int32, ProtoParsedFile.Location) {
+    private mutating func parseFieldNumber() throws -> (Int32, ProtoParsedFile.Location) {
         let at = location
         let negative = consumeSymbol("-")
         guard case .integer = peek.kind else { throw error("expected a field number, found \(peek.shown)") }
@@ -194,7 +194,7 @@ extension ProtoParser {
 
     /// `map<K, V> name = number [options];`: a repeated field of a nested `NameEntry` message with
     /// `key` = 1 and `value` = 2, as protoc makes it.
-    private mutating func parseMapField(scope: String, entryPath: [Int]) throws(ProtoError) -> ParsedField {
+    private mutating func parseMapField(scope: String, entryPath: [Int]) throws -> ParsedField {
         advance()
         advance()
         let keyAt = location
@@ -241,7 +241,7 @@ extension ProtoParser {
     }
 
     /// `group Name = number { … }` (proto2): a nested message `Name` and a field `name` of type group.
-    private mutating func parseGroup(scope: String, label: ProtoField.Label, groupPath: [Int]) throws(ProtoError) -> ParsedField {
+    private mutating func parseGroup(scope: String, label: ProtoField.Label, groupPath: [Int]) throws -> ParsedField {
         let groupAt = location
         guard syntax == .proto2 else { throw error("groups are not allowed in proto3", at: groupAt) }
         advance()
@@ -261,7 +261,7 @@ extension ProtoParser {
     }
 
     /// `reserved 2, 15, 9 to 11;` or `reserved "foo", "bar";`.
-    mutating func parseReserved(into numbers: inout [ClosedRange<Int64>], names: inout Set<String>, max: Int64, min: Int64 = 1) throws(ProtoError) {
+    mutating func parseReserved(into numbers: inout [ClosedRange<Int64>], names: inout Set<String>, max: Int64, min: Int64 = 1) throws {
         if case .string = peek.kind {
             repeat { names.insert(try expectText("a reserved name")) } while consumeSymbol(",")
         } else {
@@ -271,7 +271,7 @@ extension ProtoParser {
     }
 
     /// `A[ to B|max], …`, each range within `min…max`.
-    mutating func parseRanges(max: Int64, min: Int64 = 1, what: String) throws(ProtoError) -> [ClosedRange<Int64>] {
+    mutating func parseRanges(max: Int64, min: Int64 = 1, what: String) throws -> [ClosedRange<Int64>] {
         var ranges: [ClosedRange<Int64>] = []
         repeat {
             let at = location
@@ -286,7 +286,7 @@ extension ProtoParser {
         return ranges
     }
 
-    private mutating func parseRangeBound(max: Int64, min: Int64, what: String) throws(ProtoError) -> Int64 {
+    private mutating func parseRangeBound(max: Int64, min: Int64, what: String) throws -> Int64 {
         let at = location
         let negative = consumeSymbol("-")
         guard case .integer = peek.kind, let magnitude = advance().integerValue, magnitude <= UInt64(Int64.max) else {
@@ -300,7 +300,7 @@ extension ProtoParser {
     /// The checks at a message's end, and proto3's synthetic oneofs: numbers and names unique, none
     /// reserved or in an extension range, proto3's JSON names unique; each `optional` field of proto3 in a oneof `_name` (`X` before it while the name is taken) placed
     /// after the real oneofs, as protoc places them.
-    private func finish(_ message: inout ProtoMessage, facts: BodyFacts) throws(ProtoError) {
+    private func finish(_ message: inout ProtoMessage, facts: BodyFacts) throws {
         var numbers: [Int32: String] = [:]
         var names: Set<String> = []
         for (index, field) in message.fields.enumerated() {

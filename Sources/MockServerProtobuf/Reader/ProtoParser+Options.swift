@@ -23,7 +23,7 @@ extension ProtoParser {
 
     /// `name = value ;` after `option`: the name (custom names in parentheses, as written), the value
     /// and where the value starts.
-    mutating func parseOptionStatement() throws(ProtoError) -> (String, Constant, ProtoParsedFile.Location) {
+    mutating func parseOptionStatement() throws -> (String, Constant, ProtoParsedFile.Location) {
         let name = try parseOptionName()
         try expectSymbol("=", "after the option's name")
         let at = location
@@ -33,7 +33,7 @@ extension ProtoParser {
     }
 
     /// An option's name: `java_package`, `(my.ext).field`, `(.my.ext)`.
-    mutating func parseOptionName() throws(ProtoError) -> String {
+    mutating func parseOptionName() throws -> String {
         var name = ""
         repeat {
             if !name.isEmpty { name += "." }
@@ -48,7 +48,7 @@ extension ProtoParser {
     }
 
     /// An option's value: a name, a signed number, a string, or an aggregate `{ … }`.
-    mutating func parseConstant() throws(ProtoError) -> Constant {
+    mutating func parseConstant() throws -> Constant {
         switch peek.kind {
         case .identifier(let word):
             advance()
@@ -76,7 +76,7 @@ extension ProtoParser {
     }
 
     /// Moves past a `{ … }` text-format value, its braces balanced, nested at most ``depthLimit`` deep.
-    private mutating func skipAggregate() throws(ProtoError) {
+    private mutating func skipAggregate() throws {
         let start = location
         let outer = depth
         repeat {
@@ -90,7 +90,7 @@ extension ProtoParser {
     }
 
     /// A field's `[name = value, …]`, if written.
-    mutating func parseFieldOptions() throws(ProtoError) -> FieldOptions {
+    mutating func parseFieldOptions() throws -> FieldOptions {
         var options = FieldOptions()
         guard consumeSymbol("[") else { return options }
         repeat {
@@ -120,7 +120,7 @@ extension ProtoParser {
     /// A scalar field's default as a descriptor writes it: integers in decimal, floats as C's `%g`
     /// at the shortest precision that reads back (`1e+10` for a double is `10000000000`), a
     /// string's text, bytes C-escaped (octal for what is not printable ASCII), `true`/`false`.
-    func descriptorDefault(_ value: Constant, for type: ProtoFieldType, at: ProtoParsedFile.Location) throws(ProtoError) -> String {
+    func descriptorDefault(_ value: Constant, for type: ProtoFieldType, at: ProtoParsedFile.Location) throws -> String {
         func wrong(_ expected: String) -> ProtoError { error("a default for a \(type.name) field must be \(expected)", at: at) }
         switch type {
         case .string:

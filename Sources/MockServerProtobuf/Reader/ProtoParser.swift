@@ -17,17 +17,22 @@ package struct ProtoParser {
     var imports: [ProtoParsedFile.Import] = []
     var references: [ProtoParsedFile.Reference] = []
     var declarations: [ProtoParsedFile.Declaration] = []
+    /// The file as parsed so far.
+    var file: ProtoFile
 
     private init(fileName: String, tokens: [ProtoToken]) {
         self.fileName = fileName
         self.tokens = tokens
+        file = ProtoFile(name: fileName)
     }
 
     /// Parses `bytes`, the file named `file`.
     /// - Throws: ``ProtoError`` with the file, line and column of the first fault.
     package static func parse(_ bytes: [UInt8], file: String) throws(ProtoError) -> ProtoParsedFile {
-        var parser = ProtoParser(fileName: file, tokens: try ProtoTokenizer.tokens(of: bytes, file: file))
-        return try parser.parseFile()
+        try ProtoError.typed {
+            var parser = ProtoParser(fileName: file, tokens: try ProtoTokenizer.tokens(of: bytes, file: file))
+            return try parser.parseFile()
+        }
     }
 
     // MARK: Tokens
@@ -63,18 +68,18 @@ package struct ProtoParser {
         return true
     }
 
-    mutating func expectSymbol(_ symbol: Character, _ context: String) throws(ProtoError) {
+    mutating func expectSymbol(_ symbol: Character, _ context: String) throws {
         guard consumeSymbol(symbol) else { throw error("expected '\(symbol)' \(context), found \(peek.shown)") }
     }
 
-    mutating func expectIdentifier(_ what: String) throws(ProtoError) -> String {
+    mutating func expectIdentifier(_ what: String) throws -> String {
         guard case .identifier(let name) = peek.kind else { throw error("expected \(what), found \(peek.shown)") }
         advance()
         return name
     }
 
     /// A dotted name (`foo.bar.Baz`), with a leading dot when `allowLeadingDot` and one is written.
-    mutating func expectDottedName(_ what: String, allowLeadingDot: Bool = false) throws(ProtoError) -> String {
+    mutating func expectDottedName(_ what: String, allowLeadingDot: Bool = false) throws -> String {
         var name = ""
         if allowLeadingDot, consumeSymbol(".") { name = "." }
         name += try expectIdentifier(what)
@@ -86,14 +91,14 @@ package struct ProtoParser {
     }
 
     /// A string literal's bytes.
-    mutating func expectString(_ what: String) throws(ProtoError) -> [UInt8] {
+    mutating func expectString(_ what: String) throws -> [UInt8] {
         guard case .string(let value) = peek.kind else { throw error("expected \(what) (a quoted string), found \(peek.shown)") }
         advance()
         return value
     }
 
     /// A string literal that must be UTF-8 (a name, a path, a `json_name`).
-    mutating func expectText(_ what: String) throws(ProtoError) -> String {
+    mutating func expectText(_ what: String) throws -> String {
         let at = location
         let bytes = try expectString(what)
         guard let text = Self.utf8(bytes) else { throw error("\(what) is not valid UTF-8", at: at) }
@@ -114,7 +119,7 @@ package struct ProtoParser {
     }
 
     /// Enters a nested block, refusing one past ``depthLimit``.
-    mutating func enter() throws(ProtoError) {
+    mutating func enter() throws {
         depth += 1
         guard depth <= Self.depthLimit else { throw error("declarations nested more than \(Self.depthLimit) deep") }
     }
@@ -146,7 +151,7 @@ package struct ProtoParser {
         return ""
     }
 
-    private mutating func parseFile() throws(ProtoError) -> ProtoParsedFile {
+    private mutating func parseFile() throws -> ProtoParsedFile {
         package = packageAhead()
         if isKeyword("edition") {
             throw error("editions are not supported: write \"syntax = \\\"proto3\\\";\" or \"proto2\"")
@@ -161,7 +166,8 @@ package struct ProtoParser {
             self.syntax = syntax
             try expectSymbol(";", "after the syntax")
         }
-        var file = ProtoFile(name: fileName, package: package, syntax: syntax)
+        file.package = package
+        file.syntax = syntax
         var packageSeen = false
         while peek.kind != .end {
             let at = location
@@ -213,7 +219,7 @@ package struct ProtoParser {
     }
 
     /// A file option's value as ``ProtoFile/options`` keeps it.
-    private func fileOptionText(_ value: Constant, _ option: ProtoFileOption, name: String, at: ProtoParsedFile.Location) throws(ProtoError) -> String {
+    private func fileOptionText(_ value: Constant, _ option: ProtoFileOption, name: String, at: ProtoParsedFile.Location) throws -> String {
         switch (option.kind, value) {
         case (.string, .string(let bytes)):
             guard let text = Self.utf8(bytes) else { throw error("option \(name) is not valid UTF-8", at: at) }
@@ -234,7 +240,7 @@ package struct ProtoParser {
 
     // MARK: Services
 
-    private mutating func parseService(index: Int) throws(ProtoError) -> ProtoService {
+    private mutating func parseService(index: Int) throws -> ProtoService {
         let at = location
         let name = try expectIdentifier("the service's name")
         let fullName = Self.join(package, name)
@@ -273,7 +279,7 @@ package struct ProtoParser {
     }
 
     /// `( [stream] Type )`: whether it streams, and the type as written (resolved later).
-    private mutating func parseMethodType(_ target: ProtoParsedFile.Target) throws(ProtoError) -> (Bool, String) {
+    private mutating func parseMethodType(_ target: ProtoParsedFile.Target) throws -> (Bool, String) {
         try expectSymbol("(", "before the method's type")
         var streaming = false
         if isKeyword("stream"), tokens[position + 1].kind != .symbol(")"), tokens[position + 1].kind != .symbol(".") {

@@ -23,10 +23,12 @@ package struct ProtoResolver {
     /// import among them.
     /// - Throws: ``ProtoError`` at the first name declared twice or type that cannot be resolved.
     package static func resolve(_ files: [ProtoParsedFile]) throws(ProtoError) -> [ProtoFile] {
-        var resolver = ProtoResolver()
-        for file in files { try resolver.declare(file) }
-        let byName = Dictionary(files.map { ($0.file.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return try files.map { (file) throws(ProtoError) -> ProtoFile in try resolver.resolve(file, visible: Self.visibleFiles(of: file, in: byName)) }
+        try ProtoError.typed {
+            var resolver = ProtoResolver()
+            for file in files { try resolver.declare(file) }
+            let byName = Dictionary(files.map { ($0.file.name, $0) }, uniquingKeysWith: { first, _ in first })
+            return try files.map { file in try resolver.resolve(file, visible: Self.visibleFiles(of: file, in: byName)) }
+        }
     }
 
     /// The files whose types `file` may name: itself, its imports, and the public imports of those, transitively.
@@ -40,7 +42,7 @@ package struct ProtoResolver {
         return visible
     }
 
-    private mutating func declare(_ parsed: ProtoParsedFile) throws(ProtoError) {
+    private mutating func declare(_ parsed: ProtoParsedFile) throws {
         let fileName = parsed.file.name
         var prefix = ""
         for part in parsed.file.package.split(separator: ".") {
@@ -90,7 +92,7 @@ package struct ProtoResolver {
         }
     }
 
-    private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws(ProtoError) -> ProtoFile {
+    private func resolve(_ parsed: ProtoParsedFile, visible: Set<String>) throws -> ProtoFile {
         var file = parsed.file
         // Read once: `fail` and the checks run inside `update`'s closure too, while `file` is being modified.
         let fileName = file.name, syntax = file.syntax

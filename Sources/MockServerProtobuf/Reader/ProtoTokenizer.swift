@@ -19,6 +19,10 @@ package struct ProtoTokenizer {
     /// - Throws: ``ProtoError`` at an unterminated comment or string, a bad escape, a string that
     ///   crosses a line, or a character the language has no use for.
     package static func tokens(of bytes: [UInt8], file: String) throws(ProtoError) -> [ProtoToken] {
+        try ProtoError.typed { try allTokens(of: bytes, file: file) }
+    }
+
+    private static func allTokens(of bytes: [UInt8], file: String) throws -> [ProtoToken] {
         var tokenizer = ProtoTokenizer(file: file, bytes: bytes)
         // A UTF-8 byte order mark, as some editors write one, is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { tokenizer.index = 3 }
@@ -70,7 +74,7 @@ package struct ProtoTokenizer {
     }
 
     /// Skips white space and comments.
-    private mutating func skipSpace() throws(ProtoError) {
+    private mutating func skipSpace() throws {
         while let byte = current {
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
@@ -96,7 +100,7 @@ package struct ProtoTokenizer {
         }
     }
 
-    private mutating func next() throws(ProtoError) -> ProtoToken {
+    private mutating func next() throws -> ProtoToken {
         try skipSpace()
         let (startLine, startColumn) = (line, column)
         func token(_ kind: ProtoToken.Kind) -> ProtoToken { ProtoToken(kind, line: startLine, column: startColumn) }
@@ -120,7 +124,7 @@ package struct ProtoTokenizer {
     }
 
     /// A number: `0x…`, octal `0…`, decimal, or a float with `.` or an exponent.
-    private mutating func number() throws(ProtoError) -> ProtoToken.Kind {
+    private mutating func number() throws -> ProtoToken.Kind {
         let start = index
         if current == 0x30, let x = peek(1), x == 0x78 || x == 0x58 {
             advance()
@@ -152,12 +156,12 @@ package struct ProtoTokenizer {
         return isFloat ? .float(text) : .integer(text)
     }
 
-    private func refuseLetterAfterNumber() throws(ProtoError) {
+    private func refuseLetterAfterNumber() throws {
         if let next = current, Self.isLetter(next) || next == 0x2E { throw error("a number must be followed by a space or a symbol") }
     }
 
     /// A quoted string's bytes with its escapes decoded (the quote it opens with closes it).
-    private mutating func string() throws(ProtoError) -> [UInt8] {
+    private mutating func string() throws -> [UInt8] {
         let quote = bytes[index]
         let (startLine, startColumn) = (line, column)
         advance()
