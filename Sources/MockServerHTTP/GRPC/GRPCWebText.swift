@@ -1,26 +1,15 @@
+import MockServerCore
+
 /// The base64 of `application/grpc-web-text` (RFC 4648's standard alphabet, with `=` padding). A
 /// sender may pad each piece it writes, so a body is one or more padded pieces end to end: `AAA=`
 /// followed by `AAAA` is two pieces, read as one run of bytes. Pure code.
 package enum GRPCWebText {
-    /// The 64 characters, by value.
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     /// The padding character.
     private static let pad = UInt8(ascii: "=")
 
-    /// `bytes` in base64, padded: the text of one answer chunk.
+    /// `bytes` in base64, padded: the text of one answer chunk (Core's one encoder).
     package static func encode(_ bytes: [UInt8]) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let count = min(3, bytes.endIndex - index)
-            let group = (0..<3).reduce(0) { value, offset in value << 8 | (offset < count ? Int(bytes[index + offset]) : 0) }
-            for position in 0..<4 {
-                text.append(position <= count ? alphabet[group >> (18 - 6 * position) & 0x3F] : pad)
-            }
-            index += count
-        }
-        return text
+        Array(Base64.encode(bytes).utf8)
     }
 
     /// The bytes of `text`, one or more padded pieces end to end.
