@@ -71,13 +71,8 @@ struct RecordCommand {
     /// reads them; `nil` when none was given.
     private func grpcSchema() throws(CommandLineError) -> GRPCSchema? {
         guard !options.protoFiles.isEmpty || !options.descriptorSets.isEmpty else { return nil }
-        var sets: [(name: String, bytes: [UInt8])] = []
-        for path in options.descriptorSets {
-            guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file") }
-            sets.append((path, Array(data)))
-        }
         do {
-            return try GRPCSchema.load(protoFiles: options.protoFiles, protoPaths: options.protoPaths, descriptorSets: sets)
+            return try GRPCSchema.load(protoFiles: options.protoFiles, protoPaths: options.protoPaths, descriptorSets: options.descriptorSets)
         } catch {
             throw .schema(String(describing: error))
         }

@@ -157,14 +157,7 @@ public final class HTTPMockServer: Sendable {
     /// - Throws: an error whose description names the file, line and column at fault
     ///   (`route_guide.proto:12:3: unknown type Pointt`), or the descriptor set that cannot be read.
     public func loadProtos(_ files: [String], protoPaths: [String] = [], descriptorSets: [String] = []) throws {
-        var sets: [(name: String, bytes: [UInt8])] = []
-        for path in descriptorSets {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ResponseFileError(.unreadable(reason: "no such file"), file: path, location: nil)
-            }
-            sets.append((path, Array(data)))
-        }
-        router.loadSchema(try GRPCSchema.load(protoFiles: files, protoPaths: protoPaths, descriptorSets: sets))
+        router.loadSchema(try GRPCSchema.load(protoFiles: files, protoPaths: protoPaths, descriptorSets: descriptorSets))
     }
 
     /// Adds the endpoints of a stub script (a response file whose top level is `"endpoints"`; see

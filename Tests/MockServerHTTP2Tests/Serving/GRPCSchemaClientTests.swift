@@ -192,6 +192,16 @@ struct GRPCSchemaClientTests {
             let text = String(describing: error)
             return text.contains("e.json:1:") && text.contains("endpoints[0].response.grpc.messages[0].json") && text.contains("colour")
         }
+        // A descriptor set as protoc writes it serves the same JSON answers.
+        let set = directory.appendingPathComponent("shop.pb").path
+        let compiled = try Tools.run("python3", ["-m", "grpc_tools.protoc", "-I", directory.path, "--include_imports", "--descriptor_set_out", set, "shop.proto"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let fromSet = HTTPMockServer()
+        try fromSet.loadProtos([], descriptorSets: [set])
+        try fromSet.stubRequest("POST", "/shop.Items/Get").andReturnGRPC(json: [#"{"id": "1", "added": "2026-01-01T00:00:00Z"}"#])
+        #expect { try fromSet.loadProtos([], descriptorSets: [directory.appendingPathComponent("shop.proto").path]) } throws: { error in
+            String(describing: error).contains("shop.proto")
+        }
         let noMethod = #"{ "endpoints": [ { "api": "post /shop.Items/Gone", "response": { "grpc": { "messages": [ { "json": {} } ] } } } ] }"#
         #expect { try server.addEndpoints(json: Array(noMethod.utf8)) } throws: { error in
             String(describing: error).contains("no loaded .proto file has the method /shop.Items/Gone (the loaded methods: ")

@@ -25,13 +25,15 @@ package struct GRPCSchema: Sendable {
     /// `--proto-path`) and of descriptor sets (`--descriptor-set`, as `protoc --descriptor_set_out
     /// --include_imports` writes them), with ``serverFiles``.
     ///
-    /// - Throws: ``MockServerProtobuf/ProtoError`` naming the file, line and column at fault.
-    package static func load(protoFiles: [String], protoPaths: [String] = [], descriptorSets: [(name: String, bytes: [UInt8])] = []) throws(ProtoError) -> GRPCSchema {
-        var files: [ProtoFile] = []
-        for set in descriptorSets { files += try ProtoDescriptorReader.files(of: set.bytes, name: set.name) }
-        let loaded = try ProtoLoader(protoPaths: protoPaths).load(protoFiles, adding: serverFiles)
-        var schema = ProtoSchema(files: files)
-        for file in loaded.files { schema.add(file) }
+    /// - Throws: ``MockServerProtobuf/ProtoError`` naming the file, line and column at fault, or the
+    ///   descriptor set that cannot be read.
+    package static func load(protoFiles: [String], protoPaths: [String] = [], descriptorSets: [String] = []) throws(ProtoError) -> GRPCSchema {
+        let loader = ProtoLoader(protoPaths: protoPaths)
+        var schema = ProtoSchema(files: [])
+        for path in descriptorSets {
+            for file in try loader.loadDescriptorSet(path).files { schema.add(file) }
+        }
+        for file in try loader.load(protoFiles, adding: serverFiles).files { schema.add(file) }
         return GRPCSchema(schema)
     }
 
