@@ -35,7 +35,7 @@ let schema: ProtoSchema = {
     }
     fields += [
         field("color", 40, .enum(".fuzz.Color")),
-        field("colors", 41, .repeated, .enum(".fuzz.Color"), packed: true),
+        field("colors", 41, .enum(".fuzz.Color"), .repeated, packed: true),
         field("level", 42, .enum(".fuzz.Level"), .optional),
         field("child", 43, .message(".fuzz.All")),
         field("children", 44, .message(".fuzz.All"), .repeated),
