@@ -14,6 +14,8 @@ struct GRPCWebTests {
         (" application/grpc-web+json ", .binary, "application/grpc-web+json"),
         ("application/grpc", nil, ""), ("application/grpc+proto", nil, ""), ("application/grpc-webby", nil, ""),
         ("application/grpc-web-textual", nil, ""), ("text/plain", nil, ""),
+        ("\tAPPLICATION/GRPC-WEB", .binary, "application/grpc-web"), ("application/grpc-we", nil, ""), ("", nil, ""),
+        ("application/grpc_web", nil, ""), ("application\u{0}grpc-web", nil, ""), ("applİcation/grpc-web", nil, ""),
     ])
     func format(type: String, encoding: GRPCWebFormat.Encoding?, answered: String) {
         let format = GRPCWebFormat(contentType: type)
