@@ -13,13 +13,32 @@ extension Transcript.Note {
             let messages = try GRPCMessageCodec.messages(in: GRPCWebFormat.messageBytes(of: request), encoding: request.headers["grpc-encoding"])
             let describer = responder as? any GRPCMessageDescribing
             return messages.enumerated().map { index, bytes in
-                let hex = bytes.map { HTTPSyntax.hex($0).dropFirst(2) }.joined()
-                var text = "<- gRPC message \(index + 1), \(bytes.count) bytes: \(hex)"
-                if let json = describer?.describeGRPCRequestMessage(bytes, path: request.path) { text += " " + json }
-                return Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count)
+                grpcMessage(number: index + 1, bytes, json: describer?.describeGRPCRequestMessage(bytes, path: request.path))
             }
         } catch {
             return [Transcript.Note(kind: "grpc-framing", text: "<- \(error)")]
         }
     }
+
+    /// The note of request message `number`: `<- gRPC message 1, 2 bytes: 082a`, and its JSON after
+    /// the bytes when there is a schema for it.
+    package static func grpcMessage(number: Int, _ bytes: [UInt8], json: String?) -> Transcript.Note {
+        var text = "<- gRPC message \(number), \(bytes.count) bytes: " + hex(bytes)
+        if let json { text += " " + json }
+        return Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count)
+    }
+
+    /// `bytes` in lower-case hex, two digits a byte, appended to one buffer (a String a byte cost
+    /// about 3,000 instructions a byte of a gRPC call's note: BENCHMARKS.md, session 32).
+    private static func hex(_ bytes: [UInt8]) -> String {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            digits.append(hexDigits[Int(byte >> 4)])
+            digits.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -151,17 +151,15 @@ package final class GRPCCall: HTTPStreamingAnswer {
     /// The steps for request message `bytes` (number `number`): its note, then the first rule's answer.
     private func take(_ bytes: [UInt8], number: Int) -> [ReplyStep<HTTPReplyOutput>] {
         var json: JSONNode?
-        var text = "<- gRPC message \(number), \(bytes.count) bytes: " + bytes.map { HTTPSyntax.hex($0).dropFirst(2) }.joined()
         if let coder = answer.coder {
             do {
                 json = try coder.request(bytes)
-                text += " " + JSONText.write(json!, layout: .compact)
             } catch {
-                notes.append(Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count))
+                notes.append(.grpcMessage(number: number, bytes, json: nil))
                 return finish(code: Self.internalError, message: "request message \(number) is not a \(coder.method.inputType.dropFirst()): \(error)")
             }
         }
-        notes.append(Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count))
+        notes.append(.grpcMessage(number: number, bytes, json: json.map { JSONText.write($0, layout: .compact) }))
         latest = json
         guard let rules = answer.each else { return [] }
         guard let rule = rules.first(where: { rule in
