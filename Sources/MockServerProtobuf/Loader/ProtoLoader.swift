@@ -131,10 +131,7 @@ package struct ProtoLoader: Sendable {
 
         /// Loads the file `name` (read from `given`'s path when given) after its imports, unless it is
         /// loaded already. `from` is the import that names it, for errors.
-        ///
-        /// It returns its error rather than throwing it: throwing out of the recursion inside the loop
-        /// over a file's imports crashed the fuzz build (debug, AddressSanitizer, coverage; Swift 6.3)
-        /// in a release of the parsed file on the error path (FuzzProtoReader, an import not found).
+        /// It returns its error, if any, rather than throwing it.
         mutating func load(_ name: String, given: (path: String, asWritten: String)?, from: (file: String, location: ProtoParsedFile.Location)?) -> ProtoError? {
             func fault(_ reason: String) -> ProtoError {
                 ProtoError(file: from?.file ?? name, line: from?.location.line ?? 0, column: from?.location.column ?? 0, reason: reason)

@@ -16,7 +16,7 @@ package struct ProtoFile: Sendable, Hashable {
     /// The indexes in ``dependencies`` of its `import public` ones.
     package var publicDependencies: [Int]
     /// The indexes in ``dependencies`` of its `import weak` ones (loaded like the others).
-    package var weakDependencies: [Int] = []
+    package var weakDependencies: [Int]
     /// Its top-level messages, enums and services.
     package var messages: [ProtoMessage]
     package var enums: [ProtoEnum]
@@ -26,12 +26,14 @@ package struct ProtoFile: Sendable, Hashable {
     package var options: [String: String]
 
     package init(name: String, package: String = "", syntax: Syntax = .proto3, dependencies: [String] = [], publicDependencies: [Int] = [],
-                 messages: [ProtoMessage] = [], enums: [ProtoEnum] = [], services: [ProtoService] = [], options: [String: String] = [:]) {
+                 weakDependencies: [Int] = [], messages: [ProtoMessage] = [], enums: [ProtoEnum] = [], services: [ProtoService] = [],
+                 options: [String: String] = [:]) {
         self.name = name
         self.package = package
         self.syntax = syntax
         self.dependencies = dependencies
         self.publicDependencies = publicDependencies
+        self.weakDependencies = weakDependencies
         self.messages = messages
         self.enums = enums
         self.services = services
