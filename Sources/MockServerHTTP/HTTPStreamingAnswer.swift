@@ -26,9 +26,9 @@ package protocol HTTPStreamingAnswer: AnyObject {
 
 /// A responder that may answer a request as its body streams in (``HTTPStreamingAnswer``).
 package protocol HTTPStreamingResponder: HTTPMockResponder {
-    /// Whether any request may be answered as it streams in now: when not, a request's head is not
-    /// read twice.
-    var answersAsRequestsStream: Bool { get }
+    /// Whether a request for `path` may be answered as it streams in: when not, its head is not
+    /// read twice (asked for every request whose body is still to come, so it must be cheap).
+    func mayAnswerAsItStreams(path: String) -> Bool
 
     /// The answer that takes `head`'s body as it streams in, or `nil` to answer it whole as usual.
     /// Asked when a request's head arrived and its body is still to come; on the loop's thread.

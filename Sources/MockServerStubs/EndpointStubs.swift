@@ -27,13 +27,14 @@ enum EndpointStubs {
         }
         let responses = endpoint.responses
         let cacheWrites = endpoint.cache
-        // Bodies with no values are written once: every answer shares their bytes.
+        // Bodies with no values are written once: every answer shares their bytes; so are gRPC answers.
         let constantBodies = responses.map(constantBody(of:))
+        let constantGRPC = responses.map { response -> GRPCAnswer? in if case .grpc(let answer) = response.body { answer.constant } else { nil } }
         return .computed { request, cache, hit in
             let index = min(hit, responses.count - 1)
             let response = responses[index]
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
-            var built = build(response, constantBody: constantBodies[index], values)
+            var built = build(response, constantBody: constantBodies[index], constantGRPC: constantGRPC[index], values)
             built.http2Fault = response.fault?.0
             built.conditions = response.conditions
             for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
@@ -73,7 +74,7 @@ enum EndpointStubs {
 
     /// The response to a request whose values `values` gives; `constantBody`, when given, is the
     /// body, shared rather than written again.
-    private static func build(_ response: EndpointScript.Response, constantBody: [UInt8]?,
+    private static func build(_ response: EndpointScript.Response, constantBody: [UInt8]?, constantGRPC: GRPCAnswer?,
                               _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
         var headers = HTTPHeaderFields()
         for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }
@@ -91,11 +92,11 @@ enum EndpointStubs {
                                                  status: response.status, headers: headers)
             streamed.delay = response.delay
             return streamed
-        case .grpc(let endpointAnswer):
-            // Only an answer the same for every call comes here (``grpcCall`` takes the others); one
-            // in a sequence of responses that is not is refused when the file is read.
+        case .grpc:
+            // Only an answer the same for every call comes here (``grpcCall`` takes the others; one
+            // in a sequence of responses that is not is refused when the file is read), made once.
             var grpc = Stub.Response.grpc(headers: headers)
-            grpc.grpc = endpointAnswer.constant
+            grpc.grpc = constantGRPC
             for trailer in response.trailers { grpc.grpc?.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
             grpc.delay = response.delay
             return grpc

@@ -54,9 +54,10 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
         return schema
     }
 
-    /// How many stubs answer gRPC calls message by message: while none does, a request's head is
-    /// not looked up twice.
-    private let streamingStubs = Locked(0)
+    /// The stubs that answer gRPC calls message by message: the paths of those with one path, and
+    /// how many others (templates, patterns) there are. A request for none of them is not looked
+    /// up twice.
+    private let streamingStubs = Locked<(paths: Set<String>, others: Int)>(([], 0))
 
     package init() {}
 
@@ -68,7 +69,11 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
             return value
         }
         let stub = Stub(sequence: number, method: method, target: target, answer: answer)
-        if case .grpcCall(streams: true, make: _) = answer { streamingStubs.withLock { $0 += 1 } }
+        if case .grpcCall(streams: true, make: _) = answer {
+            streamingStubs.withLock { streaming in
+                if let path = target.grpcPath { streaming.paths.insert(path) } else { streaming.others += 1 }
+            }
+        }
         stubs.withLock { stubs in
             stubs.all.append(stub)
             stubs.index.insert(stub)
@@ -105,7 +110,7 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
     /// Removes every stub and the declared orders (hits and the cache stay).
     package func removeAll() {
         stubs.withLock { $0 = ([], StubIndex()) }
-        streamingStubs.withLock { $0 = 0 }
+        streamingStubs.withLock { $0 = ([], 0) }
         orders.withLock { $0 = [] }
     }
 
@@ -151,10 +156,12 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
         }
     }
 
-    /// Whether a gRPC call may be answered as it streams: some stub answers each message, or a
-    /// schema is loaded (reflection).
-    package var answersAsRequestsStream: Bool {
-        streamingStubs.withLock { $0 } > 0 || grpcSchema.withLock { $0 } != nil
+    /// Whether a call to `path` may be answered as it streams: reflection's paths when a schema is
+    /// loaded, and the paths of stubs that answer each message (any path while one of them has a
+    /// template or a pattern for its target).
+    package func mayAnswerAsItStreams(path: String) -> Bool {
+        if GRPCReflectionCall.paths.contains(path) { return grpcSchema.withLock { $0 } != nil }
+        return streamingStubs.withLock { $0.paths.contains(path) || $0.others > 0 }
     }
 
     /// A gRPC call's answer given as its request's messages arrive, when the stub that answers its
@@ -164,7 +171,7 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
             return GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
         }
         // gRPC-Web's clients send whole bodies: answered whole, in their own framing.
-        guard streamingStubs.withLock({ $0 }) > 0, head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true, GRPCWebFormat(of: head) == nil,
+        guard mayAnswerAsItStreams(path: head.path), head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true, GRPCWebFormat(of: head) == nil,
               let found = find(head), found.stub.streamsGRPC else { return nil }
         let number = answers.withLock { count in
             count += 1

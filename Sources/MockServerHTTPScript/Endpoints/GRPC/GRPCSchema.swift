@@ -10,9 +10,21 @@ package struct GRPCSchema: Sendable {
     /// Each file as `FileDescriptorProto` bytes, by name: what reflection sends.
     package let descriptors: [String: [UInt8]]
 
+    /// Each method's coder by its call's path, made once (a call's lookup is one dictionary read).
+    private let coders: [String: GRPCMessageCoder]
+
     package init(_ schema: ProtoSchema) {
         self.schema = schema
-        codec = ProtoJSONCodec(schema: schema)
+        let codec = ProtoJSONCodec(schema: schema)
+        self.codec = codec
+        var coders: [String: GRPCMessageCoder] = [:]
+        for service in schema.services.values {
+            for method in service.methods {
+                let path = "/\(service.fullName)/\(method.name)"
+                coders[path] = GRPCMessageCoder(schema: schema, codec: codec, path: path)
+            }
+        }
+        self.coders = coders
         descriptors = Dictionary(schema.files.map { ($0.name, ProtoDescriptorWriter.fileDescriptorProto($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -39,7 +51,7 @@ package struct GRPCSchema: Sendable {
 
     /// The coder of the method a call's path names, or `nil` when no loaded file has it.
     package func coder(path: String) -> GRPCMessageCoder? {
-        GRPCMessageCoder(schema: schema, codec: codec, path: path)
+        coders[path]
     }
 
     /// The loaded methods' paths (`/pkg.Service/Method`), sorted, for errors that list them.
