@@ -8,7 +8,9 @@ import TestSupport
 /// the same test, and print the same transcript (Tests/GRPCClients/route_guide/README.md). RouteChat
 /// waits for the answers to each note before it sends the next, so a mock that answered only after
 /// the client's half-close would fail it; each client is also shown to fail so on such a server.
-@Suite("route_guide: Python, Go and Swift clients against the example's server and the mock", .offPool,
+// One test at a time: each holds a thread of the tests' shared pool (6) for seconds of child
+// processes, and four at once starved other suites past their time limits in a full run (CI).
+@Suite("route_guide: Python, Go and Swift clients against the example's server and the mock", .offPool, .serialized,
        .enabled(if: Tools.hasPythonModule("grpc_tools") && Tools.hasPythonModule("grpc_reflection") && Tools.hasPythonModule("grpc_health")))
 struct RouteGuideClientTests {
     /// Runs `client` against the example's server, then against the mock: both transcripts must be

@@ -7,7 +7,9 @@ import TestSupport
 /// lists the services and describes RouteGuide's methods and messages, and grpc_health_probe's checks
 /// (grpcio-health-checking) ask for the server, RouteGuide and an unknown service; the example's
 /// server (reflection and health on) and the mock, started with the schema, must print the same.
-@Suite("route_guide: reflection and health from the example's server and the mock", .offPool,
+// One test at a time: each holds a thread of the tests' shared pool (6) for seconds of child
+// processes, and four at once starved other suites past their time limits in a full run (CI).
+@Suite("route_guide: reflection and health from the example's server and the mock", .offPool, .serialized,
        .enabled(if: Tools.hasPythonModule("grpc_tools") && Tools.hasPythonModule("grpc_reflection") && Tools.hasPythonModule("grpc_health")))
 struct RouteGuideDiscoveryTests {
     /// Runs the Python program `script` of the harness's folder against the example's server, then
