@@ -87,6 +87,12 @@ struct EndpointScriptDecoder {
         case (_?, let list?):
             throw base.error(.invalidValue(path: path, reason: "give \"response\" or \"responses\", not both"), at: list.location)
         }
+        if grpcRequest != nil, let request = fields["request"],
+           responses.contains(where: { if case .grpc(let answer) = $0.body { answer.each != nil } else { false } }) {
+            throw base.error(.invalidValue(path: "\(path).request.grpc",
+                                           reason: "an endpoint with \"each\" is chosen by its path and metadata before any message arrives: match messages in its rules' \"request\""),
+                             at: request.location)
+        }
         var cache: [(name: String, value: EndpointTemplate)] = []
         if let cacheValue = fields["cache"] {
             for member in try base.orderedMembers(of: cacheValue, path: "\(path).cache") {

@@ -202,6 +202,10 @@ struct GRPCSchemaClientTests {
         #expect { try fromSet.loadProtos([], descriptorSets: [directory.appendingPathComponent("shop.proto").path]) } throws: { error in
             String(describing: error).contains("shop.proto")
         }
+        let eachWithPattern = #"{ "endpoints": [ { "api": "post /shop.Items/Chat", "request": { "grpc": { "json": { "text": "a" } } }, "response": { "grpc": { "each": [] } } } ] }"#
+        #expect { try server.addEndpoints(json: Array(eachWithPattern.utf8)) } throws: { error in
+            String(describing: error).contains("endpoints[0].request.grpc: an endpoint with \"each\" is chosen by its path and metadata")
+        }
         let noMethod = #"{ "endpoints": [ { "api": "post /shop.Items/Gone", "response": { "grpc": { "messages": [ { "json": {} } ] } } } ] }"#
         #expect { try server.addEndpoints(json: Array(noMethod.utf8)) } throws: { error in
             String(describing: error).contains("no loaded .proto file has the method /shop.Items/Gone (the loaded methods: ")
