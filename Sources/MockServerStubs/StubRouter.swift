@@ -152,7 +152,9 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
         case .grpcCall(streams: _, let make):
             // The whole body at once (HTTP/1.1, or an HTTP/2 call that was not streamed).
             let call = make(Stub.Request(request, pathParameters: parameters), cache, stub.description)
-            return .reply(HTTPReply(steps: call.steps(forBody: Array(request.body)), name: stub.description))
+            // gRPC-Web's text form decoded: the call reads messages; its answer is framed as asked.
+            let body = GRPCWebFormat(of: request) == nil ? Array(request.body) : (try? GRPCWebFormat.messageBytes(of: request)) ?? Array(request.body)
+            return .reply(HTTPReply(steps: call.steps(forBody: body), name: stub.description))
         }
     }
 

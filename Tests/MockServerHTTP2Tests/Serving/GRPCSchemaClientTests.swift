@@ -108,6 +108,22 @@ struct GRPCSchemaClientTests {
             list(stub.Watch(pb.ItemRequest(id=1), timeout=10))
         except grpc.RpcError as e:
             out["watch"] = error(e)
+        # gRPC-Web over HTTP/1.1 to the each endpoint: the whole body at once, answered in its framing.
+        import struct, urllib.request
+        def frame(message):
+            data = message.SerializeToString()
+            return b"\x00" + struct.pack(">I", len(data)) + data
+        web = urllib.request.Request("http://127.0.0.1:%s/shop.Items/Chat" % sys.argv[1], method="POST",
+                                     data=frame(pb.Note(text="one", number=1)) + frame(pb.Note(text="bye")),
+                                     headers={"content-type": "application/grpc-web+proto", "x-grpc-web": "1"})
+        answer = urllib.request.urlopen(web, timeout=10)
+        body, frames, at = answer.read(), [], 0
+        while at < len(body):
+            flag, length = body[at], struct.unpack(">I", body[at + 1:at + 5])[0]
+            payload = body[at + 5:at + 5 + length]
+            at += 5 + length
+            frames.append(payload.decode() if flag & 0x80 else json_format.MessageToDict(pb.Note.FromString(payload)))
+        out["web"] = {"type": answer.headers["content-type"], "frames": frames}
         from grpc_health.v1 import health_pb2, health_pb2_grpc
         health = health_pb2_grpc.HealthStub(channel)
         out["health"] = [health_pb2.HealthCheckResponse.ServingStatus.Name(health.Check(health_pb2.HealthCheckRequest(service=name), timeout=10).status)
@@ -161,6 +177,12 @@ struct GRPCSchemaClientTests {
         #expect(reset["notes"] as? NSArray == [["text": "echo one", "number": 1], ["text": "resetting"]])
         #expect(reset["code"] as? String == "INTERNAL", "\(reset)")
         #expect(output["upload"] as? NSDictionary == ["count": 3, "last": "last"])
+        let web = try #require(output["web"] as? [String: Any])
+        #expect(web["type"] as? String == "application/grpc-web+proto")
+        let frames = try #require(web["frames"] as? [Any])
+        #expect(frames.count == 3, "\(frames)")
+        #expect(frames.prefix(2).compactMap { $0 as? NSDictionary } == [["text": "echo one", "number": 1], ["text": "farewell"]])
+        #expect((frames.last as? String)?.contains("grpc-status:0") == true, "\(frames)")
         #expect(output["uploadBad"] as? NSDictionary == ["code": "INVALID_ARGUMENT", "details": "bad item 9"])
         let watch = try #require(output["watch"] as? [String: String])
         #expect(watch["code"] == "UNIMPLEMENTED")

@@ -71,9 +71,16 @@ package final class GRPCCall: HTTPStreamingAnswer {
         return notes
     }
 
-    /// The steps answering a whole body (HTTP/1.1, or a call whose client sent everything at once).
+    /// The messages so far of a call answered whole (``steps(forBody:)``), which go as one answer
+    /// with the status; `nil` while the call is answered as it streams.
+    private var collected: [HTTPMockResponse.StreamPiece]?
+
+    /// The steps answering a whole body (HTTP/1.1, gRPC-Web, a call not streamed): every rule's
+    /// messages and the status as one answer, in the framing the request asked for (gRPC-Web's
+    /// too), its waits measured against the request's deadline.
     package func steps(forBody body: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
-        received(body) + ended()
+        collected = []
+        return received(body) + ended()
     }
 
     package func received(_ bytes: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
@@ -227,6 +234,10 @@ package final class GRPCCall: HTTPStreamingAnswer {
 
     /// A message's steps: the head first when none went, the wait, the message as a chunk.
     private func send(_ bytes: [UInt8], after delay: Duration?) -> [ReplyStep<HTTPReplyOutput>] {
+        if collected != nil {
+            collected?.append(HTTPMockResponse.StreamPiece(bytes, delay: delay))
+            return []
+        }
         var steps: [ReplyStep<HTTPReplyOutput>] = []
         if case .quiet = phase {
             phase = .streaming
@@ -250,6 +261,11 @@ package final class GRPCCall: HTTPStreamingAnswer {
     private func finish(code: Int, message: String?, details: [UInt8]? = nil) -> [ReplyStep<HTTPReplyOutput>] {
         let quiet = if case .quiet = phase { true } else { false }
         phase = .finished
+        if let collected {
+            var whole = GRPCAnswer(messages: collected, status: code, message: message, details: details)
+            whole.trailers = trailers
+            return whole.steps(for: request, delay: nil, headers: headers)
+        }
         if quiet {
             return [.output(.response(GRPCAnswer.trailersOnly(status: code, message: message, details: details, trailers: trailers, headers: headers)))]
         }
