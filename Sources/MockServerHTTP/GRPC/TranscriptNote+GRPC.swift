@@ -11,9 +11,14 @@ extension Transcript.Note {
         guard request.hasBody, let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/grpc") else { return [] }
         do {
             let messages = try GRPCMessageCodec.messages(in: GRPCWebFormat.messageBytes(of: request), encoding: request.headers["grpc-encoding"])
+            // Rendered when the transcript is read, not on every call (the JSON and the hex were about
+            // a fifth of a gRPC call's instructions: BENCHMARKS.md, session 32).
             let describer = responder as? any GRPCMessageDescribing
+            let path = request.path
             return messages.enumerated().map { index, bytes in
-                grpcMessage(number: index + 1, bytes, json: describer?.describeGRPCRequestMessage(bytes, path: request.path))
+                Transcript.Note(kind: "grpc-message", bytes: bytes.count) {
+                    grpcMessageText(number: index + 1, bytes, json: describer?.describeGRPCRequestMessage(bytes, path: path))
+                }
             }
         } catch {
             return [Transcript.Note(kind: "grpc-framing", text: "<- \(error)")]
@@ -23,9 +28,14 @@ extension Transcript.Note {
     /// The note of request message `number`: `<- gRPC message 1, 2 bytes: 082a`, and its JSON after
     /// the bytes when there is a schema for it.
     package static func grpcMessage(number: Int, _ bytes: [UInt8], json: String?) -> Transcript.Note {
+        Transcript.Note(kind: "grpc-message", text: grpcMessageText(number: number, bytes, json: json), bytes: bytes.count)
+    }
+
+    /// The text of request message `number`'s note.
+    private static func grpcMessageText(number: Int, _ bytes: [UInt8], json: String?) -> String {
         var text = "<- gRPC message \(number), \(bytes.count) bytes: " + hex(bytes)
         if let json { text += " " + json }
-        return Transcript.Note(kind: "grpc-message", text: text, bytes: bytes.count)
+        return text
     }
 
     /// `bytes` in lower-case hex, two digits a byte, appended to one buffer (a String a byte cost
