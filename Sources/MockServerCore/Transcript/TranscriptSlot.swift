@@ -117,9 +117,14 @@ package struct TranscriptSlot {
             let start = Self.withUTF8(peer) { store.append($0) }
             self.init(time: seconds, start: start, extra: nil, connection: number, count: UInt32(truncatingIfNeeded: count), nameCount: 0, kind: .connected)
         case .note(let note):
+            // A note with a byte count is kept whole, its text not read (it may render when read).
+            guard note.bytes == nil else {
+                self.init(extra: .note(note), connection: connection, channel: channel, exchange: nil, time: seconds)
+                return
+            }
             let kindCount = note.kind.utf8.count
             let count = kindCount + note.text.utf8.count
-            guard note.bytes == nil, kindCount < Int(Self.noName), count <= limit else {
+            guard kindCount < Int(Self.noName), count <= limit else {
                 self.init(extra: .note(note), connection: connection, channel: channel, exchange: nil, time: seconds)
                 return
             }
