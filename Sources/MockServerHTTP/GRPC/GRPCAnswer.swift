@@ -119,6 +119,22 @@ package struct GRPCAnswer: Sendable, Hashable {
         return fields
     }
 
+    /// The head of an answer sent a message at a time (a call answered as it streams): `200`,
+    /// `content-type: application/grpc` after `headers`, a chunked body to come.
+    package static func streamedHead(adding headers: HTTPHeaderFields) -> ReplyStep<HTTPReplyOutput> {
+        .output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: 200, headers: head(adding: headers)))))
+    }
+
+    /// One message of an answer sent a message at a time: framed, as a chunk.
+    package static func streamedMessage(_ message: [UInt8]) -> ReplyStep<HTTPReplyOutput> {
+        .send(HTTPStreamedBody.chunk(GRPCMessageCodec.frame(message)))
+    }
+
+    /// The end of an answer sent a message at a time: the status fields as the last chunk's trailers.
+    package static func streamedEnd(status: Int, message: String?, details: [UInt8]? = nil, trailers: HTTPHeaderFields = [:]) -> ReplyStep<HTTPReplyOutput> {
+        .send(HTTPResponseSerializer.lastChunk(trailers: statusFields(status: status, message: message, details: details, trailers: trailers)))
+    }
+
     /// `headers` after `content-type: application/grpc` (unless they give a content type).
     package static func head(adding headers: HTTPHeaderFields) -> HTTPHeaderFields {
         var all = HTTPHeaderFields()

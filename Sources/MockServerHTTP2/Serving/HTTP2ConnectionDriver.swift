@@ -797,10 +797,6 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     /// Records what a stream sent as its request's exchange's output, readable as HTTP/1.1's is: the
     /// head (`HTTP/2 200` and its fields), the body's bytes as they went, the trailers' fields.
-    private func recordOutput(_ text: String, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
-        recordOutput(Array(text.utf8), on: exchange, connection: connection)
-    }
-
     private func recordOutput(_ bytes: [UInt8], on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         connection.record(.output(bytes), exchange: exchange.transcriptExchange)
     }

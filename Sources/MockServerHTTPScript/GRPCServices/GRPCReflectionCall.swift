@@ -52,9 +52,9 @@ package final class GRPCReflectionCall: HTTPStreamingAnswer {
             }
             if !headSent {
                 headSent = true
-                steps.append(.output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: 200, headers: GRPCAnswer.head(adding: [:]))))))
+                steps.append(GRPCAnswer.streamedHead(adding: [:]))
             }
-            steps.append(.send(HTTPStreamedBody.chunk(GRPCMessageCodec.frame(response))))
+            steps.append(GRPCAnswer.streamedMessage(response))
         }
         return steps
     }
@@ -175,6 +175,6 @@ package final class GRPCReflectionCall: HTTPStreamingAnswer {
     private func finish(code: Int, message: String?) -> [ReplyStep<HTTPReplyOutput>] {
         isFinished = true
         guard headSent else { return [.output(.response(GRPCAnswer.trailersOnly(status: code, message: message)))] }
-        return [.send(HTTPResponseSerializer.lastChunk(trailers: GRPCAnswer.statusFields(status: code, message: message)))]
+        return [GRPCAnswer.streamedEnd(status: code, message: message)]
     }
 }

@@ -241,10 +241,10 @@ package final class GRPCCall: HTTPStreamingAnswer {
         var steps: [ReplyStep<HTTPReplyOutput>] = []
         if case .quiet = phase {
             phase = .streaming
-            steps.append(.output(.response(HTTPStreamedBody.head(of: HTTPMockResponse(status: 200, headers: GRPCAnswer.head(adding: headers))))))
+            steps.append(GRPCAnswer.streamedHead(adding: headers))
         }
         if let delay, delay > .zero { steps.append(.pause(delay)) }
-        steps.append(.send(HTTPStreamedBody.chunk(GRPCMessageCodec.frame(bytes))))
+        steps.append(GRPCAnswer.streamedMessage(bytes))
         return steps
     }
 
@@ -269,7 +269,7 @@ package final class GRPCCall: HTTPStreamingAnswer {
         if quiet {
             return [.output(.response(GRPCAnswer.trailersOnly(status: code, message: message, details: details, trailers: trailers, headers: headers)))]
         }
-        return [.send(HTTPResponseSerializer.lastChunk(trailers: GRPCAnswer.statusFields(status: code, message: message, details: details, trailers: trailers)))]
+        return [GRPCAnswer.streamedEnd(status: code, message: message, details: details, trailers: trailers)]
     }
 
     private static func failureStatus(_ failure: GRPCMessageReader.Failure) -> Int {
