@@ -5,7 +5,7 @@ import TestSupport
 
 /// `offlineimap3` against each server under test on the seed: the seed synced to a local Maildir
 /// (folders nested with `sep = /`), then changes on both sides synced both ways
-/// (``IMAPSyncScenario``); over STARTTLS and imaps with the test CA; and its failures: a wrong
+/// (``IMAPSyncScenario``); over imaps with the test CA (not STARTTLS: see ``tls(server:)``); and its failures: a wrong
 /// password, TLS required but not used.
 @Suite("offlineimap syncs both ways with each IMAP server on the seed", .offPool,
        .enabled(if: Tools.path(of: "offlineimap") != nil && IMAPServerUnderTest.tested.allSatisfy(\.isAvailable), "needs offlineimap3 and dovecot-imapd"))
@@ -55,13 +55,15 @@ struct OfflineIMAPClientTests {
         #expect(far == IMAPSyncScenario.afterChanges, "\(server): the server's side")
     }
 
-    @Test("over STARTTLS and imaps with the test CA; a wrong password fails and syncs nothing",
-          arguments: IMAPServerUnderTest.tested, [TLSSettings.Mode.explicit, .implicit])
-    func tls(server: IMAPServerUnderTest, mode: TLSSettings.Mode) throws {
-        // offlineimap over STARTTLS to Dovecot, the control, failed or hung now and then under CI's
-        // load (3 of about 20 whole runs; cause not found, session 31's note): that one pair is left
-        // out; ours is tested over STARTTLS, and Dovecot over imaps.
-        if server == .dovecot, mode == .explicit { return }
+    /// Over imaps only. offlineimap's IMAP library (imaplib2 2.57) races with itself on STARTTLS:
+    /// its reader thread may stop after the line *before* the STARTTLS answer, and the command then
+    /// waits for ever. Against a 20-line Python STARTTLS server, 9 of 200 `starttls()` calls hung with
+    /// a short GIL switch interval; under CI's load it hung against Dovecot (3 of about 20 whole
+    /// runs) and against ours (session 32's last CI). STARTTLS is tested with mbsync, neomutt,
+    /// fetchmail, getmail, curl, Jakarta Mail and Python's imaplib.
+    @Test("over imaps with the test CA; a wrong password fails and syncs nothing", arguments: IMAPServerUnderTest.tested)
+    func tls(server: IMAPServerUnderTest) throws {
+        let mode = TLSSettings.Mode.implicit
         let running = try server.start(seed: try IMAPSeed.make(), tls: mode, users: [IMAPSeed.ann: "secret"])
         defer { running.stop() }
         let (rc, local) = try Self.configure(running, security: mode)
