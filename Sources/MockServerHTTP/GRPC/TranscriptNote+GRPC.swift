@@ -8,16 +8,17 @@ extension Transcript.Note {
     /// note adds its JSON after the bytes.
     package static func grpcMessages(of request: HTTPMockRequest, responder: (any HTTPMockResponder)? = nil) -> [Transcript.Note] {
         // An empty body has no messages (most requests: no header lookup for them).
-        guard request.hasBody, let type = request.headers["Content-Type"], type.lowercased().hasPrefix("application/grpc") else { return [] }
+        guard request.hasBody, let type = request.headers["Content-Type"], type.hasPrefixIgnoringASCIICase(lowercased: "application/grpc") else { return [] }
         do {
             let messages = try GRPCMessageCodec.messages(in: GRPCWebFormat.messageBytes(of: request), encoding: request.headers["grpc-encoding"])
             // Rendered when the transcript is read, not on every call (the JSON and the hex were about
-            // a fifth of a gRPC call's instructions: BENCHMARKS.md, session 32).
-            let describer = responder as? any GRPCMessageDescribing
+            // a fifth of a gRPC call's instructions: BENCHMARKS.md, session 32); the responder is asked
+            // whether it describes messages then too (a dynamic cast: about 1,000 instructions).
             let path = request.path
             return messages.enumerated().map { index, bytes in
                 Transcript.Note(kind: "grpc-message", bytes: bytes.count) {
-                    grpcMessageText(number: index + 1, bytes, json: describer?.describeGRPCRequestMessage(bytes, path: path))
+                    let describer = responder as? any GRPCMessageDescribing
+                    return grpcMessageText(number: index + 1, bytes, json: describer?.describeGRPCRequestMessage(bytes, path: path))
                 }
             }
         } catch {

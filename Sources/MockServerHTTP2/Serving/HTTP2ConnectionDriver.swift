@@ -668,7 +668,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             connection.log(.warning, "HTTP/2 \(error)")
             return
         }
-        recordOutput(Array("HTTP/2 \(response.status)\r\n".utf8) + Self.fieldLines(fields.dropFirst()), on: exchange, connection: connection)
+        var head = Array("HTTP/2 ".utf8)
+        head += fields[0].value
+        head += [0x0D, 0x0A]
+        recordOutput(Self.fieldLines(fields.dropFirst(), after: head), on: exchange, connection: connection)
         if endsHere {
             ended(exchange, on: connection)
             return
@@ -713,7 +716,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         }
         guard ending, exchange.outgoing.isEmpty, exchanges[exchange.id] === exchange else { return sent }
         if !exchange.trailers.fields.isEmpty {
-            let fields = exchange.trailers.map { HPACKHeader($0.name.lowercased(), $0.value) }
+            let fields = exchange.trailers.map { HPACKHeader(name: HTTP2RequestHead.lowercasedName($0.name), value: Array($0.value.utf8)) }
             if let frames = try? h2.sendHeaders(fields, on: exchange.id, endStream: true) {
                 for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }
                 recordOutput(Self.fieldLines(fields[...]), on: exchange, connection: connection)
@@ -801,19 +804,22 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         connection.record(.output(bytes), exchange: exchange.transcriptExchange)
     }
 
-    /// Fields as `name: value` lines, then the empty line.
-    private static func fieldLines(_ fields: ArraySlice<HPACKHeader>) -> [UInt8] {
+    /// `start`, then fields as `name: value` lines, then the empty line.
+    private static func fieldLines(_ fields: ArraySlice<HPACKHeader>, after start: [UInt8] = []) -> [UInt8] {
         // Bytes appended to one buffer, not a String a field (10,000 instructions a gRPC answer's
         // head and trailers: BENCHMARKS.md, session 32).
-        var lines: [UInt8] = []
-        lines.reserveCapacity(fields.reduce(2) { $0 + $1.name.count + $1.value.count + 4 })
+        var lines = start
+        lines.reserveCapacity(fields.reduce(start.count + 2) { $0 + $1.name.count + $1.value.count + 4 })
         for field in fields {
-            lines += field.name
-            lines += [0x3A, 0x20]
-            lines += field.value
-            lines += [0x0D, 0x0A]
+            lines.append(contentsOf: field.name)
+            lines.append(0x3A)
+            lines.append(0x20)
+            lines.append(contentsOf: field.value)
+            lines.append(0x0D)
+            lines.append(0x0A)
         }
-        lines += [0x0D, 0x0A]
+        lines.append(0x0D)
+        lines.append(0x0A)
         return lines
     }
 }
