@@ -22,6 +22,9 @@ package protocol HTTPStreamingAnswer: AnyObject {
     /// What the transcript notes about the bytes received since the last call (each request message,
     /// decoded), handed over once.
     func takeNotes() -> [Transcript.Note]
+    /// The bytes of the request's body the answer holds now (the start of a message not complete
+    /// yet): they count towards what one connection may hold of request bodies.
+    var heldByteCount: Int { get }
 }
 
 /// A responder that may answer a request as its body streams in (``HTTPStreamingAnswer``).

@@ -12,6 +12,9 @@ package struct GRPCMessageReader: Sendable {
     private let compresses: Bool
 
     /// A reader of messages at most `maximumLength` long; `encoding` is the request's `grpc-encoding`.
+    /// The bytes read but not yet part of a whole message.
+    package var heldByteCount: Int { pending.count }
+
     package init(maximumLength: Int, encoding: String?) {
         self.maximumLength = maximumLength
         compresses = encoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false

@@ -31,6 +31,12 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// too): a longer one is answered `413 Content Too Large` as soon as it passes, and the rest of
     /// it is read and dropped.
     private let maximumRequestBodySize: Int
+    /// The bytes of request bodies the connection holds: bodies still coming (a request is answered
+    /// once its body is whole) and what answers that take a body as it streams hold of a message not
+    /// complete yet. At most ``maximumRequestBodySize`` together, as an HTTP/1.1 connection, which
+    /// holds one body at a time, so that a client's streams cannot make the server hold one limit
+    /// each (100 streams of 64 MiB).
+    private var heldRequestBytes = 0
     private let states = ConnectionStates()
     /// Frames decided and not yet handed to the connection.
     private var pending: [UInt8] = []
@@ -178,6 +184,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             discardQueued(exchange, on: connection)
         }
         exchanges = [:]
+        heldRequestBytes = 0
     }
 
     // MARK: Frames
@@ -220,7 +227,15 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             if let exchange = exchanges[id], let answer = exchange.streamingAnswer {
                 // A call answered as it streams: its bytes go to the answer until it ended.
                 guard !answer.isFinished else { return }
+                guard heldRequestBytes + bytes.count <= maximumRequestBodySize else {
+                    return refuseStreamedBody(exchange, on: connection)
+                }
                 feed(exchange, answer.received(bytes), on: connection)
+                if exchanges[id] === exchange {
+                    let held = answer.isFinished ? 0 : answer.heldByteCount
+                    heldRequestBytes += held - exchange.heldByStreamingAnswer
+                    exchange.heldByStreamingAnswer = held
+                }
                 if endStream, exchanges[id] === exchange, !answer.isFinished { feed(exchange, answer.ended(), on: connection) }
                 for note in answer.takeNotes() { connection.record(.note(note)) }
                 return
@@ -228,9 +243,13 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             // A body refused already is dropped as it comes.
             guard let exchange = exchanges[id], exchange.state.isReceiving else { return }
             guard exchange.body.count + bytes.count <= maximumRequestBodySize else {
-                return refuseBody(exchange, on: connection)
+                return refuseBody(exchange, on: connection, error: .bodyTooLong(limit: maximumRequestBodySize))
+            }
+            guard heldRequestBytes + bytes.count <= maximumRequestBodySize else {
+                return refuseBody(exchange, on: connection, error: .heldBodiesTooLong(limit: maximumRequestBodySize))
             }
             exchange.body += bytes
+            heldRequestBytes += bytes.count
             if endStream { requestComplete(exchange, on: connection) }
         case .streamReset(let id, let code):
             connection.log(.debug, "HTTP/2 stream \(id) reset by the client: \(code)")
@@ -308,6 +327,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             discardQueued(exchange, on: connection)
         }
         exchanges = [:]
+        heldRequestBytes = 0
         flush(on: connection)
         // After GOAWAY the client may still be sending (WINDOW_UPDATEs, a request): the connection
         // lingers for its end, so that no RST destroys the GOAWAY or a response it has not read.
@@ -316,6 +336,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     private func end(_ id: UInt32, on connection: StreamConnection) {
         guard let exchange = exchanges.removeValue(forKey: id) else { return }
+        releaseBody(exchange)
         let cancel = exchange.changeState { $0.reset() }
         cancel?()
         discardQueued(exchange, on: connection)
@@ -344,18 +365,36 @@ package final class HTTP2ConnectionDriver: StreamDriver {
 
     // MARK: Requests
 
-    /// Answers a stream whose body passed ``maximumRequestBodySize`` with `413 Content Too Large`
-    /// (naming the setting, as HTTP/1.1's does); what it still sends is read and dropped.
-    private func refuseBody(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
-        let error = FramingError.bodyTooLong(limit: maximumRequestBodySize)
+    /// Answers a stream whose body passed ``maximumRequestBodySize``, or made the bodies the
+    /// connection holds together pass it, with `413 Content Too Large` (naming the setting, as
+    /// HTTP/1.1's does); what it still sends is read and dropped.
+    private func refuseBody(_ exchange: HTTP2StreamExchange, on connection: StreamConnection, error: FramingError) {
         connection.log(.warning, "HTTP/2 stream \(exchange.id): \(error); answered 413")
-        exchange.body = []
+        releaseBody(exchange)
         do {
             exchange.request = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id)
         } catch {
             return streamError(error, on: connection)
         }
         reply(HTTPReply(HTTPMalformedRequest.response(for: error)), to: exchange, on: connection)
+    }
+
+    /// Resets a stream answered as it streams whose bytes would make the request bodies the
+    /// connection holds pass ``maximumRequestBodySize`` (`ENHANCE_YOUR_CALM`, which gRPC clients
+    /// report as `RESOURCE_EXHAUSTED`): its answer has replied already, so no 413 can go.
+    private func refuseStreamedBody(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
+        let error = FramingError.heldBodiesTooLong(limit: maximumRequestBodySize)
+        connection.log(.warning, "HTTP/2 stream \(exchange.id): \(error) (MockServer.Configuration.maximumRequestBodySize, mockserver --max-request-body); stream reset")
+        HTTP2FrameWriter.write(h2.fail(HTTP2Error(.enhanceYourCalm, stream: exchange.id, "\(error)")), into: &pending)
+        end(exchange.id, on: connection)
+    }
+
+    /// Gives back what `exchange` held of request bodies (its body, or what its streaming answer
+    /// held), once it is answered, refused or gone.
+    private func releaseBody(_ exchange: HTTP2StreamExchange) {
+        heldRequestBytes -= exchange.body.count + exchange.heldByStreamingAnswer
+        exchange.body = []
+        exchange.heldByStreamingAnswer = 0
     }
 
     private func requestComplete(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
@@ -425,7 +464,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func answer(_ request: HTTPMockRequest, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         exchange.request = request
         exchange.isHead = request.method == "HEAD"
-        exchange.body = []
+        releaseBody(exchange)
         switch HTTPAnswering.start(responder(), request, context: context(connection), on: connection) {
         case .reply(let reply):
             self.reply(reply, to: exchange, on: connection)
@@ -791,6 +830,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// A stream whose end went: it is over, and after a «close» so is the connection (GOAWAY first).
     private func ended(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
         exchanges[exchange.id] = nil
+        releaseBody(exchange)
         guard exchange.changeState({ $0.streamEnded() }) == .closeConnection else { return }
         HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: h2.lastPeerStreamID, code: .noError, debugData: [])), into: &pending)
         closeConnection(.script, on: connection)

@@ -29,6 +29,8 @@ package final class GRPCReflectionCall: HTTPStreamingAnswer {
         reader = GRPCMessageReader(maximumLength: maximumMessageLength, encoding: nil)
     }
 
+    package var heldByteCount: Int { reader.heldByteCount }
+
     package func takeNotes() -> [Transcript.Note] {
         defer { notes = [] }
         return notes

@@ -66,6 +66,8 @@ package final class GRPCCall: HTTPStreamingAnswer {
         if case .finished = phase { true } else { false }
     }
 
+    package var heldByteCount: Int { reader.heldByteCount }
+
     package func takeNotes() -> [Transcript.Note] {
         defer { notes = [] }
         return notes
