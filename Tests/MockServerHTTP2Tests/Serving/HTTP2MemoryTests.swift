@@ -5,7 +5,8 @@ import TestSupport
 /// What HTTP/2 clients that hold answers back cost the `mockserver` process (issue 48): streams
 /// whose window is zero keep no copy of their 5 MiB answer, a client that grants every window and
 /// reads nothing makes the server queue at most its output room, and a new client is answered at
-/// once meanwhile. The server's memory is read from `/proc` (Linux only).
+/// once meanwhile; a client that starts many uploads at once makes it hold at most
+/// `maximumRequestBodySize` of them. The server's memory is read from `/proc` (Linux only).
 // Serialized: as SlowReaderMemoryTests, each test loads loopback with hundreds of MiB and reads its
 // server's peak RSS and a new client's answer time; two such loads at once measure each other.
 @Suite("HTTP/2 memory under clients that hold answers back", .offPool, .serialized)
@@ -102,7 +103,7 @@ struct HTTP2MemoryTests {
 
     /// Serves a mock-data folder with a 5 MiB `GET /big` and a small `GET /small` (and with `huge`,
     /// a 16 MiB `GET /huge`) from the built CLI.
-    private static func serve(huge: Bool = false) throws -> (RunningCommand, UInt16) {
+    private static func serve(huge: Bool = false, arguments: [String] = []) throws -> (RunningCommand, UInt16) {
         let folder = try Tools.temporaryDirectory()
         let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".utf8)
         try Data(head + [UInt8](repeating: 7, count: 5 << 20)).write(to: folder.appendingPathComponent("GET|-big.http"))
@@ -113,7 +114,7 @@ struct HTTP2MemoryTests {
         for name in ["GET|-big.http", "GET|-small.json"] + (huge ? ["GET|-huge.http"] : []) {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)], ofItemAtPath: folder.appendingPathComponent(name).path)
         }
-        let command = try RunningCommand(["--mock-data", folder.path])
+        let command = try RunningCommand(["--mock-data", folder.path] + arguments)
         let port = try #require(command.firstLine.split(separator: ":").last.flatMap { UInt16($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                 "\(command.firstLine)")
         return (command, port)
@@ -188,5 +189,92 @@ struct HTTP2MemoryTests {
         try #require(numbers.count == 3, "\(result.stdout)\(result.stderr)")
         #expect(numbers[0] == 16 << 20 && numbers[1] == 16 << 20)
         #expect(numbers[2] < 8 << 20, "stream 3's first DATA came after \(numbers[2]) bytes of stream 1")
+    }
+
+    /// A python3 program (h2): reads the server's idle memory, opens one connection of STREAMS
+    /// uploads (`POST /up`, no length given) and sends each 1 MiB of body without ending it, as the
+    /// windows allow, until each has sent it all or was answered or reset; then prints idle and peak
+    /// memory and how many streams were answered with each status or reset (once the server has
+    /// acknowledged a PING sent after the last byte), as JSON.
+    private static let uploader = """
+        import json, select, socket, sys, time
+        import h2.config, h2.connection, h2.events, h2.exceptions
+        port, pid, streams = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+        def rss():
+            for line in open("/proc/%d/status" % pid):
+                if line.startswith("VmRSS:"): return int(line.split()[1]) * 1024
+            raise SystemExit("no VmRSS")
+        idle = peak = rss()
+        s = socket.create_connection(("127.0.0.1", port))
+        c = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
+        c.initiate_connection()
+        ids = [1 + 2 * i for i in range(streams)]
+        for i in ids:
+            c.send_headers(i, [(":method", "POST"), (":path", "/up"), (":scheme", "http"), (":authority", "127.0.0.1")])
+        s.sendall(c.data_to_send())
+        left = {i: 1 << 20 for i in ids}
+        outcome = {}
+        chunk = bytes(16384)
+        deadline = time.monotonic() + 60
+        while left and time.monotonic() < deadline:
+            for i in list(left):
+                while left.get(i, 0) > 0:
+                    room = min(c.local_flow_control_window(i), c.max_outbound_frame_size, left[i])
+                    if room <= 0: break
+                    c.send_data(i, chunk[:room])
+                    left[i] -= room
+                if left.get(i) == 0: del left[i]
+            s.sendall(c.data_to_send())
+            ready, _, _ = select.select([s], [], [], 0.05)
+            if ready:
+                data = s.recv(1 << 20)
+                if not data: raise SystemExit("the server closed the connection")
+                for event in c.receive_data(data):
+                    if isinstance(event, h2.events.ResponseReceived):
+                        outcome[event.stream_id] = dict(event.headers)[":status"]
+                        left.pop(event.stream_id, None)
+                    if isinstance(event, h2.events.StreamReset):
+                        outcome[event.stream_id] = "reset"
+                        left.pop(event.stream_id, None)
+                s.sendall(c.data_to_send())
+            peak = max(peak, rss())
+        if left: raise SystemExit("%d streams still sending after 60 s" % len(left))
+        # The server reads frames in order: once it acknowledges a PING sent after the last DATA,
+        # every refusal of what came before is here.
+        c.ping(b"uploaded")
+        s.sendall(c.data_to_send())
+        acknowledged = False
+        while not acknowledged and time.monotonic() < deadline:
+            data = s.recv(1 << 20)
+            if not data: raise SystemExit("the server closed the connection")
+            for event in c.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived): outcome[event.stream_id] = dict(event.headers)[":status"]
+                if isinstance(event, h2.events.StreamReset): outcome[event.stream_id] = "reset"
+                if isinstance(event, h2.events.PingAckReceived): acknowledged = True
+            s.sendall(c.data_to_send())
+        if not acknowledged: raise SystemExit("no PING ACK")
+        peak = max(peak, rss())
+        counts = {}
+        for status in outcome.values(): counts[status] = counts.get(status, 0) + 1
+        print(json.dumps({"idle": idle, "peak": peak, "outcomes": counts, "unanswered": streams - len(outcome)}))
+        """
+
+    @Test("100 uploads started at once on one connection, 1 MiB each, with an 8 MiB body limit: the server holds at most the limit of them (it grows by less than 32 MB), the uploads past it are answered 413",
+          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status") && Tools.hasPythonModule("h2") && !ProcessResources.runsUnderSanitizer,
+                   "reads the server's memory from /proc (not under a sanitizer); drives HTTP/2 with python3's h2"))
+    func heldUploads() throws {
+        let (command, port) = try Self.serve(arguments: ["--max-request-body", String(8 << 20)])
+        defer { _ = command.terminate() }
+        let result = try Tools.run("python3", ["-c", Self.uploader, String(port), String(command.process.pid), "100"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)\(result.stderr)")
+        let idle = try #require(report["idle"] as? Int), peak = try #require(report["peak"] as? Int)
+        let outcomes = try #require(report["outcomes"] as? [String: Int])
+        #expect(peak - idle < Self.bound, "the server went from \(idle >> 20) MB to \(peak >> 20) MB")
+        // The uploads left unanswered sent all their 1 MiB and wait for their end: 8 MiB holds 8 at
+        // most (before, all 100 were held). Every other stream was refused.
+        let unanswered = try #require(report["unanswered"] as? Int)
+        #expect((1...8).contains(unanswered), "\(report)")
+        #expect(outcomes == ["413": 100 - unanswered], "\(report)")
     }
 }
