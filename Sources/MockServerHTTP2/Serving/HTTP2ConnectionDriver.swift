@@ -697,7 +697,10 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             let name = HTTP2RequestHead.lowercasedName(field.name)
             if !HTTP2RequestHead.connectionSpecific.contains(name) { fields.append(HPACKHeader(name: name, value: Array(field.value.utf8))) }
         }
-        if !streamed, !response.headers.contains("Content-Length"), !response.isBodiless {
+        // gRPC's answers carry no content-length, as gRPC's servers send them: in a trailers-only
+        // error the client would read it as trailing metadata.
+        if !streamed, !response.headers.contains("Content-Length"), !response.isBodiless,
+           response.headers["Content-Type"]?.hasPrefixIgnoringASCIICase(lowercased: "application/grpc") != true {
             fields.append(HPACKHeader("content-length", String(response.body.count)))
         }
         exchange.trailers = response.trailers

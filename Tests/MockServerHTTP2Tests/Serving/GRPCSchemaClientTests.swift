@@ -72,6 +72,7 @@ struct GRPCSchemaClientTests {
             raw = dict(e.trailing_metadata()).get("grpc-status-details-bin")
             status = status_pb2.Status.FromString(raw)
             out["get0"]["status"] = {"code": status.code, "message": status.message, "types": [d.type_url for d in status.details]}
+            out["get0"]["trailers"] = sorted(key for key, _ in e.trailing_metadata())
         # A ping-pong chat: each note waits for the answer to the one before it.
         def chat(texts):
             q = queue.Queue()
@@ -169,7 +170,9 @@ struct GRPCSchemaClientTests {
         #expect(output["get7"] as? NSDictionary == ["id": "7", "name": "seven", "tags": ["a", "b"], "added": "2026-11-29T10:00:00Z", "kind": "BOOK"])
         #expect(output["get12"] as? NSDictionary == ["id": "12", "name": "item 12 detailed=false"])
         #expect(output["get0"] as? NSDictionary == ["code": "INVALID_ARGUMENT", "details": "id is required",
-                                                    "status": ["code": 3, "message": "id is required", "types": ["type.googleapis.com/google.rpc.BadRequest"]]])
+                                                    "status": ["code": 3, "message": "id is required", "types": ["type.googleapis.com/google.rpc.BadRequest"]],
+                                                    // A trailers-only error carries the status and its details, no content-length.
+                                                    "trailers": ["grpc-status-details-bin"]])
         #expect(output["chat"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1], ["text": "echo two", "number": 2], ["text": "farewell"]], "code": "OK"])
         #expect(output["chatFail"] as? NSDictionary == ["notes": [["text": "echo one", "number": 1]], "code": "FAILED_PRECONDITION", "details": "failed at 2"])
         // An HTTP/2 fault mid-stream: the rule's message, then RST_STREAM, which grpcio reports as INTERNAL.
