@@ -23,12 +23,18 @@ struct HTTP2BodyLimitTests {
         F.frame(.data, flags: end ? 0x1 : 0, stream: stream, [UInt8](repeating: 0x61, count: count))
     }
 
-    @Test("a body just at the limit is served; one byte past it gets 413 naming the setting, and the stream's later DATA and the next stream are still taken")
-    func bodyLimit() async throws {
+    /// A started server of ``script`` whose body limit is 100 bytes.
+    private static func server() async throws -> MockServer {
         var configuration = MockServer.Configuration()
         configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = 100
-        let server = try MockServer(script: ResponseScript(json: Self.script), configuration: configuration)
+        let server = try MockServer(script: ResponseScript(json: script), configuration: configuration)
         try await server.start()
+        return server
+    }
+
+    @Test("a body just at the limit is served; one byte past it gets 413 naming the setting, and the stream's later DATA and the next stream are still taken")
+    func bodyLimit() async throws {
+        let server = try await Self.server()
         defer { server.stop() }
         let client = try HTTP2RawClient(port: server.port)
         let lines = try client.exchange([
@@ -50,10 +56,7 @@ struct HTTP2BodyLimitTests {
 
     @Test("the bodies a connection holds together: the stream that would pass the limit gets 413 naming them; answered bodies count no more")
     func heldTogether() async throws {
-        var configuration = MockServer.Configuration()
-        configuration.settings[MockServer.HTTPServerSettings.self, default: .init()].maximumRequestBodySize = 100
-        let server = try MockServer(script: ResponseScript(json: Self.script), configuration: configuration)
-        try await server.start()
+        let server = try await Self.server()
         defer { server.stop() }
         let client = try HTTP2RawClient(port: server.port)
         let lines = try client.exchange([
