@@ -77,7 +77,9 @@ enum EndpointStubs {
     /// request's messages, or `each` rules): a ``GRPCCall`` made for each call from its head.
     private static func grpcCall(_ answer: GRPCEndpointAnswer, of response: EndpointScript.Response,
                                  cacheWrites: [(name: String, value: EndpointTemplate)]) -> Stub.Answer {
-        .grpcCall(streams: answer.each != nil) { request, cache, name in
+        // A call with rules, or whose answer breaks off with a fault after its messages, is answered
+        // as it streams: its messages go one by one, so that the fault comes after them.
+        .grpcCall(streams: answer.each != nil || answer.fault != nil) { request, cache, name in
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
             var headers = HTTPHeaderFields()
             for header in response.headers { headers.add(name: header.name, value: header.value.render(values)) }

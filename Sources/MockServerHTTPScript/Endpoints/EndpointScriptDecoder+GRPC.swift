@@ -7,7 +7,8 @@ import MockServerScript
 /// schema), status, message, details and `each` rules, and a request's `"grpc": {"json": …}`.
 extension EndpointScriptDecoder {
     /// A response's `"grpc"` answer for the call `api` names: `"messages"`, `"status"` (0 to 16),
-    /// `"message"`, `"details"` and `"each"`. It is the whole answer: the response has no status,
+    /// `"message"`, `"details"` and `"each"`, or instead of the status an HTTP/2 fault after the
+    /// messages (`"reset"`, `"goaway"`, `"stall"`, `"badHPACK"`, `"illegalFrame"`). It is the whole answer: the response has no status,
     /// body or stream of its own; its `"headers"` are the response's metadata and its `"trailers"`
     /// go with the status.
     func grpc(_ fields: [String: JSONNode], api: String, path: String) throws(ResponseFileError) -> EndpointScript.Body {
@@ -20,8 +21,12 @@ extension EndpointScriptDecoder {
         let value = fields["grpc"]!
         let grpcPath = "\(path).grpc"
         let coder = schema?.coder(path: api)
-        let members = try base.members(of: value, path: grpcPath, known: ["messages", "status", "message", "details", "each"])
+        let members = try base.members(of: value, path: grpcPath, known: ["messages", "status", "message", "details", "each"] + HTTPStreamFault.keys)
         var answer = GRPCEndpointAnswer(coder: coder, schema: schema)
+        answer.fault = try http2Fault(members, path: grpcPath)?.0
+        if answer.fault != nil, let status = members["status"] ?? members["message"] ?? members["details"] {
+            throw base.error(.invalidValue(path: grpcPath, reason: "a \"grpc\" answer ends the call with an HTTP/2 fault or a status, not both"), at: status.location)
+        }
         answer.end = try status(members, path: grpcPath, api: api) ?? GRPCEndpointStatus()
         answer.messages = try messages(members["messages"], api: api, path: "\(grpcPath).messages")
         if let rules = members["each"] {

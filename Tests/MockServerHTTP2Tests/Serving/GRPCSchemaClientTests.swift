@@ -46,6 +46,8 @@ struct GRPCSchemaClientTests {
                   { "request": { "json": { "text": "fail" } }, "status": 9, "message": "failed at ${json:number}" },
                   { "request": { "json": { "text": "reset" } }, "messages": [ { "json": { "text": "resetting" } } ], "reset": "INTERNAL_ERROR" },
                   { "messages": [ { "json": { "text": "echo ${json:text}", "number": "${json:number}" } } ] } ] } } },
+            { "api": "post /shop.Items/Watch", "request": { "headers": { "x-break": "yes" } },
+              "response": { "grpc": { "messages": [ { "json": { "id": "1" } }, { "json": { "id": "2" }, "delay": 0.05 } ], "reset": "INTERNAL_ERROR" } } },
             { "api": "post /shop.Items/Upload",
               "response": { "grpc": { "each": [ { "request": { "json": { "name": "bad" } }, "status": 3, "message": "bad item ${json:id}" } ],
                                       "messages": [ { "json": { "count": 3, "last": "${json:name}" } } ] } } }
@@ -109,6 +111,14 @@ struct GRPCSchemaClientTests {
             list(stub.Watch(pb.ItemRequest(id=1), timeout=10))
         except grpc.RpcError as e:
             out["watch"] = error(e)
+        # A server stream broken after its second message: both items arrive, then the reset.
+        items = []
+        try:
+            for item in stub.Watch(pb.ItemRequest(id=1), timeout=10, metadata=[("x-break", "yes")]):
+                items.append(json_format.MessageToDict(item))
+            out["watchBroken"] = {"items": items, "code": "OK"}
+        except grpc.RpcError as e:
+            out["watchBroken"] = {"items": items, "code": e.code().name}
         # gRPC-Web over HTTP/1.1 to the each endpoint: the whole body at once, answered in its framing.
         import struct, urllib.request
         def frame(message):
@@ -190,6 +200,9 @@ struct GRPCSchemaClientTests {
         let watch = try #require(output["watch"] as? [String: String])
         #expect(watch["code"] == "UNIMPLEMENTED")
         #expect(watch["details"]?.contains("/shop.Items/Watch") == true, "\(watch)")
+        // A server stream broken mid-way by the answer's fault: its messages, then RST_STREAM, which
+        // grpcio reports as INTERNAL.
+        #expect(output["watchBroken"] as? NSDictionary == ["items": [["id": "1"], ["id": "2"]], "code": "INTERNAL"])
         #expect(output["health"] as? [String] == ["SERVING", "SERVING"])
         #expect(output["healthUnknown"] as? String == "NOT_FOUND")
         #expect(output["services"] as? [String] == ["grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection", "shop.Items"])
@@ -202,7 +215,7 @@ struct GRPCSchemaClientTests {
         #expect(notes.contains(#"<- gRPC message 1, 2 bytes: 080c {"id":"12","detailed":false}"#), "\(notes)")
     }
 
-    @Test("a .proto with an error is refused naming its file, line and column; a JSON answer that is not the method's type names its path")
+    @Test("a .proto with an error is refused naming its file, line and column; a JSON answer that is not the method's type names its path; a fault beside a status is refused")
     func loadErrors() throws {
         let directory = try Tools.temporaryDirectory()
         try "syntax = \"proto3\";\npackage p;\nmessage A {\n  Missing b = 1;\n}\n".write(to: directory.appendingPathComponent("bad.proto"), atomically: true, encoding: .utf8)
@@ -216,6 +229,12 @@ struct GRPCSchemaClientTests {
         #expect { try server.addEndpoints(json: Array(wrong.utf8), file: "e.json") } throws: { error in
             let text = String(describing: error)
             return text.contains("e.json:1:") && text.contains("endpoints[0].response.grpc.messages[0].json") && text.contains("colour")
+        }
+        // An answer ends with a status or breaks off with an HTTP/2 fault, not both.
+        let both = #"{ "endpoints": [ { "api": "post /shop.Items/Watch", "response": { "grpc": { "messages": [], "reset": "CANCEL", "status": 2 } } } ] }"#
+        #expect { try server.addEndpoints(json: Array(both.utf8), file: "both.json") } throws: { error in
+            let text = String(describing: error)
+            return text.contains("both.json:1:") && text.contains("endpoints[0].response.grpc") && text.contains("an HTTP/2 fault or a status, not both")
         }
         // A descriptor set as protoc writes it serves the same JSON answers.
         let set = directory.appendingPathComponent("shop.pb").path

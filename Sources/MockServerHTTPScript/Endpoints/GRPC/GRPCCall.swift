@@ -5,7 +5,8 @@ import MockServerHTTP
 /// each goes to the first `each` rule that takes it, whose messages go at once and whose status, if
 /// it has one, ends the call; after the client's last message, the answer's own messages and status.
 /// Without `each`, the whole answer goes after the last message, as a bytes answer does (the
-/// request's `grpc-timeout` cutting it). The steps make one response: its head before the first
+/// request's `grpc-timeout` cutting it); an answer that ends with an HTTP/2 fault sends its
+/// messages one by one, then the fault. The steps make one response: its head before the first
 /// message, each message as a chunk, the status as trailers (or, when nothing went before it, a
 /// trailers-only response). Pure: no socket; the HTTP/2 driver feeds it
 /// (``MockServerHTTP/HTTPStreamingAnswer``), and a whole body goes through ``steps(forBody:)``.
@@ -127,7 +128,7 @@ package final class GRPCCall: HTTPStreamingAnswer {
             return finish(code: Self.failureStatus(error), message: error.description)
         }
         let values = values(of: latest)
-        guard answer.each != nil || phase != .quiet else {
+        guard answer.each != nil || phase != .quiet || answer.fault != nil else {
             // Answered once, after the last message: as a bytes answer, cut by the request's deadline.
             var pieces: [HTTPMockResponse.StreamPiece] = []
             for (index, message) in answer.messages.enumerated() {
@@ -151,6 +152,12 @@ package final class GRPCCall: HTTPStreamingAnswer {
             case .success(let bytes): steps += send(bytes, after: message.delay)
             case .failure(let error): return steps + finish(code: Self.internalError, message: "answer message \(index + 1): \(error)")
             }
+        }
+        if let fault = answer.fault {
+            // A server stream broken after its messages (an answer that goes whole, over HTTP/1.1
+            // or gRPC-Web, gets the fault in its place).
+            phase = .finished
+            return steps + [.output(.streamFault(fault))]
         }
         return steps + finish(answer.end, values)
     }

@@ -9,6 +9,9 @@ package struct GRPCEndpointAnswer: Sendable {
     package var messages: [GRPCEndpointMessage]
     /// The status after them.
     package var end: GRPCEndpointStatus
+    /// An HTTP/2 fault that ends the call after the messages instead of the status (`"reset"`,
+    /// `"goaway"`, …): a server stream broken after message N.
+    package var fault: HTTPStreamFault?
     /// Rules for each message the client sends, as it arrives (`"each"`); `nil` when the call is
     /// answered once, after its last message.
     package var each: [GRPCEndpointRule]?
@@ -29,7 +32,7 @@ package struct GRPCEndpointAnswer: Sendable {
     /// The answer as the bytes-only ``MockServerHTTP/GRPCAnswer`` when it is the same for every call (no
     /// `each`, no `${…}` value): converted once, so that a call costs what a bytes answer costs.
     package var constant: GRPCAnswer? {
-        guard each == nil, end.message?.isConstant ?? true, end.details.allSatisfy(\.isConstant) else { return nil }
+        guard each == nil, fault == nil, end.message?.isConstant ?? true, end.details.allSatisfy(\.isConstant) else { return nil }
         var pieces: [HTTPMockResponse.StreamPiece] = []
         for message in messages {
             guard let bytes = message.constantBytes else { return nil }
