@@ -153,8 +153,9 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
             // The whole body at once (HTTP/1.1, or an HTTP/2 call that was not streamed).
             let call = make(Stub.Request(request, pathParameters: parameters), cache, stub.description)
             // gRPC-Web's text form decoded: the call reads messages; its answer is framed as asked.
-            let body = GRPCWebFormat(of: request) == nil ? Array(request.body) : (try? GRPCWebFormat.messageBytes(of: request)) ?? Array(request.body)
-            return .reply(HTTPReply(steps: call.steps(forBody: body), name: stub.description))
+            let web = GRPCWebFormat(of: request) != nil
+            let body = web ? (try? GRPCWebFormat.messageBytes(of: request)) ?? Array(request.body) : Array(request.body)
+            return .reply(HTTPReply(steps: call.steps(forBody: body, overHTTP2: context.isHTTP2 && !web), name: stub.description))
         }
     }
 

@@ -11,10 +11,10 @@ package struct GRPCMessageReader: Sendable {
     /// Whether a message flagged compressed is taken (the request gave a `grpc-encoding`).
     private let compresses: Bool
 
-    /// A reader of messages at most `maximumLength` long; `encoding` is the request's `grpc-encoding`.
     /// The bytes read but not yet part of a whole message.
     package var heldByteCount: Int { pending.count }
 
+    /// A reader of messages at most `maximumLength` long; `encoding` is the request's `grpc-encoding`.
     package init(maximumLength: Int, encoding: String?) {
         self.maximumLength = maximumLength
         compresses = encoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false

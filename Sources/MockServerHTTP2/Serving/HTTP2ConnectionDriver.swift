@@ -31,11 +31,12 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// too): a longer one is answered `413 Content Too Large` as soon as it passes, and the rest of
     /// it is read and dropped.
     private let maximumRequestBodySize: Int
-    /// The bytes of request bodies the connection holds: bodies still coming (a request is answered
-    /// once its body is whole) and what answers that take a body as it streams hold of a message not
-    /// complete yet. At most ``maximumRequestBodySize`` together, as an HTTP/1.1 connection, which
-    /// holds one body at a time, so that a client's streams cannot make the server hold one limit
-    /// each (100 streams of 64 MiB).
+    /// The bytes of request bodies the connection holds: each stream's body from its first byte
+    /// until the stream ends (a request is answered once its body is whole, and keeps it while it is
+    /// answered), and what answers that take a body as it streams hold of a message not complete
+    /// yet. At most ``maximumRequestBodySize`` together, as an HTTP/1.1 connection, which holds one
+    /// request at a time, so that a client's streams cannot make the server hold one limit each
+    /// (100 streams of 64 MiB).
     private var heldRequestBytes = 0
     private let states = ConnectionStates()
     /// Frames decided and not yet handed to the connection.
@@ -208,6 +209,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 exchange = existing
                 if endStream, let answer = existing.streamingAnswer {
                     if !answer.isFinished { feed(existing, answer.ended(), on: connection) }
+                    countHeld(by: answer, of: existing)
                     for note in answer.takeNotes() { connection.record(.note(note)) }
                     return
                 }
@@ -231,12 +233,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                     return refuseStreamedBody(exchange, on: connection)
                 }
                 feed(exchange, answer.received(bytes), on: connection)
-                if exchanges[id] === exchange {
-                    let held = answer.isFinished ? 0 : answer.heldByteCount
-                    heldRequestBytes += held - exchange.heldByStreamingAnswer
-                    exchange.heldByStreamingAnswer = held
-                }
                 if endStream, exchanges[id] === exchange, !answer.isFinished { feed(exchange, answer.ended(), on: connection) }
+                countHeld(by: answer, of: exchange)
                 for note in answer.takeNotes() { connection.record(.note(note)) }
                 return
             }
@@ -249,6 +247,7 @@ package final class HTTP2ConnectionDriver: StreamDriver {
                 return refuseBody(exchange, on: connection, error: .heldBodiesTooLong(limit: maximumRequestBodySize))
             }
             exchange.body += bytes
+            exchange.heldBytes += bytes.count
             heldRequestBytes += bytes.count
             if endStream { requestComplete(exchange, on: connection) }
         case .streamReset(let id, let code):
@@ -372,7 +371,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
         connection.log(.warning, "HTTP/2 stream \(exchange.id): \(error); answered 413")
         releaseBody(exchange)
         do {
-            exchange.request = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id)
+            // The head alone: a content-length the dropped body does not match is not a second fault.
+            exchange.request = try HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id, withoutBody: true)
         } catch {
             return streamError(error, on: connection)
         }
@@ -390,11 +390,20 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     }
 
     /// Gives back what `exchange` held of request bodies (its body, or what its streaming answer
-    /// held), once it is answered, refused or gone.
+    /// held), once it is refused or gone.
     private func releaseBody(_ exchange: HTTP2StreamExchange) {
-        heldRequestBytes -= exchange.body.count + exchange.heldByStreamingAnswer
+        heldRequestBytes -= exchange.heldBytes
         exchange.body = []
-        exchange.heldByStreamingAnswer = 0
+        exchange.heldBytes = 0
+    }
+
+    /// Counts what `answer`, which takes `exchange`'s body as it streams, holds of it now (nothing
+    /// once it finished), after it was given bytes or the body's end.
+    private func countHeld(by answer: any HTTPStreamingAnswer, of exchange: HTTP2StreamExchange) {
+        guard exchanges[exchange.id] === exchange else { return }
+        let held = answer.isFinished ? 0 : answer.heldByteCount
+        heldRequestBytes += held - exchange.heldBytes
+        exchange.heldBytes = held
     }
 
     private func requestComplete(_ exchange: HTTP2StreamExchange, on connection: StreamConnection) {
@@ -464,7 +473,8 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     private func answer(_ request: HTTPMockRequest, on exchange: HTTP2StreamExchange, connection: StreamConnection) {
         exchange.request = request
         exchange.isHead = request.method == "HEAD"
-        releaseBody(exchange)
+        // The request holds the body now: it counts until the stream ends.
+        exchange.body = []
         switch HTTPAnswering.start(responder(), request, context: context(connection), on: connection) {
         case .reply(let reply):
             self.reply(reply, to: exchange, on: connection)
@@ -625,7 +635,9 @@ package final class HTTP2ConnectionDriver: StreamDriver {
             HTTP2FrameWriter.write(HTTP2Frame(streamID: 0, .goAway(lastStreamID: last, code: code, debugData: Array("GOAWAY on demand".utf8))), into: &pending)
             closeConnection(.script, on: connection)
         case .stall:
-            // As if the client's window were zero: the head goes (unless it went), the body never does.
+            // As if the client's window were zero: what the steps sent before the fault goes (a gRPC
+            // stream's messages), then the head (unless it went); the body never does.
+            sendQueued(exchange, on: connection, whileReplying: true)
             if exchange.changeState({ $0.stall() }) == .sendHead,
                let frames = try? h2.sendHeaders([HPACKHeader(":status", "200")], on: exchange.id, endStream: false) {
                 for frame in frames { HTTP2FrameWriter.write(frame, into: &pending) }

@@ -27,9 +27,10 @@ final class HTTP2StreamExchange {
     /// The answer that takes the request's body as it streams in (a gRPC call answered message by
     /// message), when the responder gave one at the request's head.
     var streamingAnswer: (any HTTPStreamingAnswer)?
-    /// What ``streamingAnswer`` held of the request's body when last asked (counted in the
-    /// connection's ``HTTP2ConnectionDriver`` total of held request bytes).
-    var heldByStreamingAnswer = 0
+    /// The request's bytes this stream holds, as counted in its connection's total
+    /// (``HTTP2ConnectionDriver``): its body, from its first byte until the stream ends (the
+    /// request keeps it while it is answered), or what ``streamingAnswer`` held when last asked.
+    var heldBytes = 0
     /// A streaming answer's steps given while earlier ones still ran (a pause, a full queue): they
     /// run next, in order.
     var laterSteps: [ReplyStep<HTTPReplyOutput>] = []

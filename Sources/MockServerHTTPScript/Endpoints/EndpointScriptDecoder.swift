@@ -77,7 +77,7 @@ struct EndpointScriptDecoder {
                 let answer = try response(item, api: String(parts[1]), path: "\(path).responses[\(index)]")
                 if case .grpc(let grpc) = answer.body, grpc.constant == nil {
                     throw base.error(.invalidValue(path: "\(path).responses[\(index)].grpc",
-                                                   reason: "a gRPC answer with \"each\" or ${…} values is an endpoint's one \"response\", not one of \"responses\""),
+                                                   reason: "a gRPC answer with \"each\", an HTTP/2 fault after its messages or ${…} values is an endpoint's one \"response\", not one of \"responses\""),
                                      at: item.location)
                 }
                 responses.append(answer)
@@ -91,6 +91,12 @@ struct EndpointScriptDecoder {
            responses.contains(where: { if case .grpc(let answer) = $0.body { answer.each != nil } else { false } }) {
             throw base.error(.invalidValue(path: "\(path).request.grpc",
                                            reason: "an endpoint with \"each\" is chosen by its path and metadata before any message arrives: match messages in its rules' \"request\""),
+                             at: request.location)
+        }
+        if grpcRequest != nil, let request = fields["request"],
+           responses.contains(where: { if case .grpc(let answer) = $0.body { answer.fault != nil } else { false } }) {
+            throw base.error(.invalidValue(path: "\(path).request.grpc",
+                                           reason: "an answer that breaks off with an HTTP/2 fault goes as it streams, chosen by its path and metadata before any message arrives: match the message with an \"each\" rule's \"request\" (a rule may end with the fault too)"),
                              at: request.location)
         }
         var cache: [(name: String, value: EndpointTemplate)] = []

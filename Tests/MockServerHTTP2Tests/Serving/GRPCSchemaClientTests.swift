@@ -46,6 +46,10 @@ struct GRPCSchemaClientTests {
                   { "request": { "json": { "text": "fail" } }, "status": 9, "message": "failed at ${json:number}" },
                   { "request": { "json": { "text": "reset" } }, "messages": [ { "json": { "text": "resetting" } } ], "reset": "INTERNAL_ERROR" },
                   { "messages": [ { "json": { "text": "echo ${json:text}", "number": "${json:number}" } } ] } ] } } },
+            { "api": "post /shop.Items/Watch", "request": { "headers": { "x-break": "stall" } },
+              "response": { "grpc": { "messages": [ { "json": { "id": "1" } } ], "stall": true } } },
+            { "api": "post /shop.Items/Watch", "request": { "headers": { "x-break": "quiet" } },
+              "response": { "grpc": { "messages": [], "stall": true } } },
             { "api": "post /shop.Items/Watch", "request": { "headers": { "x-break": "yes" } },
               "response": { "grpc": { "messages": [ { "json": { "id": "1" } }, { "json": { "id": "2" }, "delay": 0.05 } ], "reset": "INTERNAL_ERROR" } } },
             { "api": "post /shop.Items/Upload",
@@ -119,6 +123,15 @@ struct GRPCSchemaClientTests {
             out["watchBroken"] = {"items": items, "code": "OK"}
         except grpc.RpcError as e:
             out["watchBroken"] = {"items": items, "code": e.code().name}
+        # Stalled after a message, and before any: the client waits until its deadline.
+        for name in ["stall", "quiet"]:
+            items = []
+            try:
+                for item in stub.Watch(pb.ItemRequest(id=1), timeout=1, metadata=[("x-break", name)]):
+                    items.append(json_format.MessageToDict(item))
+                out["watch-" + name] = {"items": items, "code": "OK"}
+            except grpc.RpcError as e:
+                out["watch-" + name] = {"items": items, "code": e.code().name}
         # gRPC-Web over HTTP/1.1 to the each endpoint: the whole body at once, answered in its framing.
         import struct, urllib.request
         def frame(message):
@@ -203,6 +216,18 @@ struct GRPCSchemaClientTests {
         // A server stream broken mid-way by the answer's fault: its messages, then RST_STREAM, which
         // grpcio reports as INTERNAL.
         #expect(output["watchBroken"] as? NSDictionary == ["items": [["id": "1"], ["id": "2"]], "code": "INTERNAL"])
+        // Stalls: the message before it arrives, and gRPC's head goes even with none, so the client
+        // waits for its deadline rather than failing on a bare head.
+        #expect(output["watch-stall"] as? NSDictionary == ["items": [["id": "1"]], "code": "DEADLINE_EXCEEDED"])
+        #expect(output["watch-quiet"] as? NSDictionary == ["items": [], "code": "DEADLINE_EXCEEDED"])
+        // grpcio waits on a bare head too; the head that goes is gRPC's, with its content type (grpc-go
+        // fails a call whose head lacks it): curl prints it, then gives up.
+        let request = directory.appendingPathComponent("watch.bin")
+        try Data([0, 0, 0, 0, 2, 0x08, 0x01]).write(to: request)
+        let quiet = try Tools.curl(maxTime: 1, ["-i", "--http2-prior-knowledge", "-H", "content-type: application/grpc", "-H", "te: trailers",
+                                                "-H", "x-break: quiet", "--data-binary", "@\(request.path)", "http://127.0.0.1:\(server.port)/shop.Items/Watch"])
+        #expect(quiet.status == 28, "\(quiet.stdout)\(quiet.stderr)")
+        #expect(quiet.stdout.contains("content-type: application/grpc"), "\(quiet.stdout)")
         #expect(output["health"] as? [String] == ["SERVING", "SERVING"])
         #expect(output["healthUnknown"] as? String == "NOT_FOUND")
         #expect(output["services"] as? [String] == ["grpc.health.v1.Health", "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection", "shop.Items"])

@@ -80,9 +80,13 @@ package final class GRPCCall: HTTPStreamingAnswer {
 
     /// The steps answering a whole body (HTTP/1.1, gRPC-Web, a call not streamed): every rule's
     /// messages and the status as one answer, in the framing the request asked for (gRPC-Web's
-    /// too), its waits measured against the request's deadline.
-    package func steps(forBody body: [UInt8]) -> [ReplyStep<HTTPReplyOutput>] {
-        collected = []
+    /// too), its waits measured against the request's deadline. With `overHTTP2` (a gRPC call, not
+    /// gRPC-Web, whose body came whole over HTTP/2, as one with a `content-length` does), an answer
+    /// that breaks off with an HTTP/2 fault goes message by message as a streamed call's does, so
+    /// that its messages go before the fault.
+    package func steps(forBody body: [UInt8], overHTTP2: Bool = false) -> [ReplyStep<HTTPReplyOutput>] {
+        let breaksOff = answer.fault != nil || answer.each?.contains { $0.fault != nil } == true
+        collected = overHTTP2 && breaksOff ? nil : []
         return received(body) + ended()
     }
 
@@ -147,6 +151,12 @@ package final class GRPCCall: HTTPStreamingAnswer {
             return whole.steps(for: request, delay: delay, headers: headers)
         }
         var steps: [ReplyStep<HTTPReplyOutput>] = []
+        // An answer without rules that breaks off with a fault goes message by message, after the
+        // response's delay.
+        if answer.each == nil, let delay, delay > .zero {
+            steps.append(.pause(delay))
+            self.delay = nil
+        }
         for (index, message) in answer.messages.enumerated() {
             switch render(message, values) {
             case .success(let bytes): steps += send(bytes, after: message.delay)
@@ -156,8 +166,7 @@ package final class GRPCCall: HTTPStreamingAnswer {
         if let fault = answer.fault {
             // A server stream broken after its messages (an answer that goes whole, over HTTP/1.1
             // or gRPC-Web, gets the fault in its place).
-            phase = .finished
-            return steps + [.output(.streamFault(fault))]
+            return steps + breakOff(with: fault)
         }
         return steps + finish(answer.end, values)
     }
@@ -196,8 +205,7 @@ package final class GRPCCall: HTTPStreamingAnswer {
         }
         if let fault = rule.fault {
             // Mid-stream: after the messages, the stream (or connection) ends as the fault says.
-            phase = .finished
-            steps.append(.output(.streamFault(fault)))
+            steps += breakOff(with: fault)
         } else if let end = rule.end {
             steps += finish(end, values)
         }
@@ -254,6 +262,17 @@ package final class GRPCCall: HTTPStreamingAnswer {
         }
         if let delay, delay > .zero { steps.append(.pause(delay)) }
         steps.append(GRPCAnswer.streamedMessage(bytes))
+        return steps
+    }
+
+    /// The steps ending the call with an HTTP/2 fault: a stall before any message still sends gRPC's
+    /// head (the client then waits, as for a server that went quiet, rather than failing on a head
+    /// without its content type).
+    private func breakOff(with fault: HTTPStreamFault) -> [ReplyStep<HTTPReplyOutput>] {
+        var steps: [ReplyStep<HTTPReplyOutput>] = []
+        if case .stall = fault, case .quiet = phase, collected == nil { steps.append(GRPCAnswer.streamedHead(adding: headers)) }
+        phase = .finished
+        steps.append(.output(.streamFault(fault)))
         return steps
     }
 
