@@ -261,6 +261,12 @@ struct GRPCSchemaClientTests {
             let text = String(describing: error)
             return text.contains("both.json:1:") && text.contains("endpoints[0].response.grpc") && text.contains("an HTTP/2 fault or a status, not both")
         }
+        // Nor beside a request pattern: the call is chosen before its message arrives.
+        let patterned = #"{ "endpoints": [ { "api": "post /shop.Items/Watch", "request": { "grpc": { "json": { "id": "1" } } }, "response": { "grpc": { "messages": [], "reset": "CANCEL" } } } ] }"#
+        #expect { try server.addEndpoints(json: Array(patterned.utf8), file: "patterned.json") } throws: { error in
+            let text = String(describing: error)
+            return text.contains("endpoints[0].request.grpc") && text.contains("an \"each\" rule")
+        }
         // A descriptor set as protoc writes it serves the same JSON answers.
         let set = directory.appendingPathComponent("shop.pb").path
         let compiled = try Tools.run("python3", ["-m", "grpc_tools.protoc", "-I", directory.path, "--include_imports", "--descriptor_set_out", set, "shop.proto"])
