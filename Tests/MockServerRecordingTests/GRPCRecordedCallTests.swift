@@ -15,9 +15,14 @@ struct GRPCRecordedCallTests {
         service Items {
           rpc Get(ItemRequest) returns (Item);
           rpc Upload(stream Item) returns (Item);
+          rpc Login(LoginRequest) returns (Session);
+          rpc Pin(ItemRequest) returns (PinCode);
         }
         message ItemRequest { int64 id = 1; bool detailed = 2; }
         message Item { int64 id = 1; string name = 2; }
+        message LoginRequest { string user = 1; string password = 2; }
+        message Session { string access_token = 1; string user = 2; }
+        message PinCode { int32 secret = 1; string note = 2; }
         """
 
     /// A `google.rpc.Status` (code 3, "bad id") with one `BadRequest` detail, in base64.
@@ -124,5 +129,24 @@ struct GRPCRecordedCallTests {
         #expect(!GRPCRecordedCall.isGRPC("application/grpc-web"))
         #expect(!GRPCRecordedCall.isGRPC("application/grpcx"))
         #expect(!GRPCRecordedCall.isGRPC(nil))
+    }
+
+    @Test("masked fields (the mask's JSON names, by JSON or proto name): left out of the request pattern, the replacement in answers, left out where it cannot stand")
+    func maskedFields() throws {
+        let schema = try schema()
+        // LoginRequest{user: "ann", password: "pw"} answered Session{access_token: "tok", user: "ann"}.
+        let login = try #require(GRPCRecordedCall(try exchange(path: "/shop.Items/Login", request: ["0a03616e6e12027077"], answer: ["0a03746f6b1203616e6e"]),
+                                                  schema: schema, mask: .standard))
+        #expect(login.endpointJSON == #""api": "post /shop.Items/Login", "request": { "grpc": { "json": {"user":"ann"} } }"#)
+        #expect(login.grpcJSON == #"{ "messages": [ { "json": {"accessToken":"MASKED","user":"ann"} } ], "status": 0 }"#)
+        // PinCode{secret: 42, note: "n"}: an int32 cannot be the replacement, so it is left out.
+        let pin = try #require(GRPCRecordedCall(try exchange(path: "/shop.Items/Pin", request: ["0801"], answer: ["082a12016e"]),
+                                                schema: schema, mask: .standard))
+        #expect(pin.grpcJSON == #"{ "messages": [ { "json": {"note":"n"} } ], "status": 0 }"#)
+        // Without a mask, written as they came.
+        let open = try #require(GRPCRecordedCall(try exchange(path: "/shop.Items/Login", request: ["0a03616e6e12027077"], answer: ["0a03746f6b1203616e6e"]),
+                                                 schema: schema))
+        #expect(open.endpointJSON.contains(#""password":"pw""#))
+        #expect(open.grpcJSON.contains(#""accessToken":"tok""#))
     }
 }

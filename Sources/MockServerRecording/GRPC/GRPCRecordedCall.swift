@@ -34,7 +34,12 @@ struct GRPCRecordedCall: Sendable {
     private static let statusFields: Set<String> = ["grpc-status", "grpc-message", "grpc-status-details-bin"]
 
     /// The call `exchange` made, read by `schema`; `nil` when it is not one the schema reads whole.
-    init?(_ exchange: RecordedExchange, schema: GRPCSchema) {
+    /// Fields `mask` names (its JSON names, at any depth, compared by ``MaskedFields``) are masked in
+    /// the messages: left out of the request's pattern, so that any value matches on replay, and
+    /// written as the mask's replacement in the answer's (left out there too when the replacement is
+    /// not a value of a masked field's type: a number, a bool, a message).
+    init?(_ exchange: RecordedExchange, schema: GRPCSchema, mask: HTTPRequestMask = HTTPRequestMask()) {
+        let masked = MaskedFields(mask)
         let request = exchange.request
         guard request.method == "POST", Self.isGRPC(request.headers["content-type"]),
               exchange.status == 200, Self.isGRPC(exchange.headers["content-type"]) else { return nil }
@@ -52,7 +57,8 @@ struct GRPCRecordedCall: Sendable {
             if let first = messages.first {
                 // Every field, defaults too: a pattern of the fields given would let a request
                 // with all its fields at their defaults (`{}`) match every later one.
-                guard let json = Self.json(first, type: coder.method.inputType, codec: schema.codec, emittingDefaults: true) else { return nil }
+                guard let json = Self.json(first, type: coder.method.inputType, codec: schema.codec, emittingDefaults: true, masking: { masked.removing(from: $0) })
+                else { return nil }
                 endpointJSON += ", \"request\": { \"grpc\": { \"json\": \(json) } }"
                 key += "\n" + json
             }
@@ -64,7 +70,9 @@ struct GRPCRecordedCall: Sendable {
         if !messages.isEmpty {
             var texts: [String] = []
             for message in messages {
-                guard let json = Self.json(message, type: coder.method.outputType, codec: schema.codec) else { return nil }
+                let type = coder.method.outputType
+                guard let json = Self.json(message, type: type, codec: schema.codec, masking: { masked.replacing(in: $0, type: type, codec: schema.codec) })
+                else { return nil }
                 texts.append("{ \"json\": \(json) }")
             }
             parts.append("\"messages\": [ " + texts.joined(separator: ", ") + " ]")
@@ -109,9 +117,10 @@ struct GRPCRecordedCall: Sendable {
 
     /// `message` of type `type` in the proto3 JSON mapping, compact, fields at their defaults left
     /// out unless `emittingDefaults`; `nil` when it cannot be read by the schema or holds `${`.
-    private static func json(_ message: [UInt8], type: String, codec: ProtoJSONCodec, emittingDefaults: Bool = false) -> String? {
+    private static func json(_ message: [UInt8], type: String, codec: ProtoJSONCodec, emittingDefaults: Bool = false,
+                             masking: (JSONNode) -> JSONNode) -> String? {
         guard let node = try? codec.json(fromBinary: message, type: type, emittingDefaults: emittingDefaults) else { return nil }
-        let text = JSONText.write(node, layout: .compact)
+        let text = JSONText.write(masking(node), layout: .compact)
         return text.contains("${") ? nil : text
     }
 

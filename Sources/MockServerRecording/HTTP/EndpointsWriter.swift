@@ -19,6 +19,9 @@ final class EndpointsWriter: RecordingSink {
     /// The loaded `.proto` schemas: a gRPC call of a method they have is written with JSON
     /// messages (``GRPCRecordedCall``); without one, or for another method, as bytes.
     let grpcSchema: GRPCSchema?
+    /// The recording's mask: its JSON names mask the fields of gRPC messages read by the schema
+    /// (JSON bodies come masked already).
+    let mask: HTTPRequestMask
     /// The endpoints the file had, as written there.
     private let kept: [String]
     private struct Endpoint {
@@ -152,10 +155,11 @@ final class EndpointsWriter: RecordingSink {
         return .milliseconds(max(200, milliseconds))
     }
 
-    init(file: URL, keepsTiming: Bool, grpcSchema: GRPCSchema? = nil) throws(RecordingError) {
+    init(file: URL, keepsTiming: Bool, grpcSchema: GRPCSchema? = nil, mask: HTTPRequestMask = HTTPRequestMask()) throws(RecordingError) {
         self.file = file
         self.keepsTiming = keepsTiming
         self.grpcSchema = grpcSchema
+        self.mask = mask
         var kept: [String] = []
         if FileManager.default.fileExists(atPath: file.path) {
             let bytes: [UInt8]
@@ -274,7 +278,7 @@ final class EndpointsWriter: RecordingSink {
         let key: String
         let response: String
         let endpointJSON: () -> String
-        if let schema = grpcSchema, let call = GRPCRecordedCall(exchange, schema: schema) {
+        if let schema = grpcSchema, let call = GRPCRecordedCall(exchange, schema: schema, mask: mask) {
             key = call.key
             response = responseJSON(call, exchange, timing: keepsTiming)
             endpointJSON = { call.endpointJSON }

@@ -131,7 +131,7 @@ public final class HTTPRecorder: HTTPMockResponder, HTTPLoopResponder {
                     throw .unreadable(path: file.path, reason: "\(error)")
                 }
             }
-            sink = try EndpointsWriter(file: file, keepsTiming: keepsTiming, grpcSchema: grpcSchema)
+            sink = try EndpointsWriter(file: file, keepsTiming: keepsTiming, grpcSchema: grpcSchema, mask: mask.requestMask)
             replay = .endpoints(router)
         }
     }
