@@ -34,22 +34,8 @@ extension Transcript.Note {
 
     /// The text of request message `number`'s note.
     private static func grpcMessageText(number: Int, _ bytes: [UInt8], json: String?) -> String {
-        var text = "<- gRPC message \(number), \(bytes.count) bytes: " + hex(bytes)
+        var text = "<- gRPC message \(number), \(bytes.count) bytes: " + Hex.lowercase(bytes)
         if let json { text += " " + json }
         return text
     }
-
-    /// `bytes` in lower-case hex, two digits a byte, appended to one buffer (a String a byte cost
-    /// about 3,000 instructions a byte of a gRPC call's note: BENCHMARKS.md, session 32).
-    private static func hex(_ bytes: [UInt8]) -> String {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            digits.append(hexDigits[Int(byte >> 4)])
-            digits.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: digits, as: UTF8.self)
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockServerCore
 
 /// MD5 (RFC 1321) and HMAC-MD5 (RFC 2104), for the two mail logins that prove a password without
 /// sending it: POP3's `APOP` (RFC 1939 §7) and SASL's CRAM-MD5 (RFC 2195). Neither is security
@@ -45,14 +46,7 @@ package enum MailDigest {
 
     /// `bytes` as lowercase hexadecimal, as APOP and CRAM-MD5 write a digest.
     package static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase(bytes)
     }
 
     /// Each round's shift amounts, four a round.

@@ -1,3 +1,5 @@
+import MockServerCore
+
 /// SHA-256 (FIPS 180-4), written here because the package takes no dependencies and Foundation on
 /// Linux has no digest API. Used to name mock-data files, and by the admin dashboard to name its
 /// inline script and style in its Content-Security-Policy (which needs the exact digest, no secret).
@@ -47,14 +49,7 @@ package struct SHA256: Sendable {
     package static func hex<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var digest = SHA256()
         digest.update(bytes)
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return Hex.lowercase(digest.finalize())
     }
 
     private static let roundConstants: [UInt32] = [
