@@ -107,7 +107,7 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, ExpressibleByDicti
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
 }
 
-extension String {
+extension StringProtocol {
     /// Whether the text begins with `prefix` when ASCII letters are compared without case;
     /// `prefix` is given in lower case, and its other characters must have bit 0x20 set, as `/`,
     /// `-`, `.`, `+` and the digits do. Over the bytes in place where the string has them: iterating
@@ -121,7 +121,9 @@ extension String {
         }
         return fast ?? zip(utf8, expected).allSatisfy { $0 | 0x20 == $1 }
     }
+}
 
+extension String {
     /// Whether the two strings are equal when ASCII letters are compared without case.
     package func equalsIgnoringASCIICase(_ other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }

@@ -174,7 +174,7 @@ package final class StubRouter: HTTPStreamingResponder, GRPCMessageDescribing {
             return GRPCReflectionCall(schema: schema, maximumMessageLength: EndpointStubs.maximumGRPCMessageLength)
         }
         // gRPC-Web's clients send whole bodies: answered whole, in their own framing.
-        guard mayAnswerAsItStreams(path: head.path), head.headers["Content-Type"]?.lowercased().hasPrefix("application/grpc") == true, GRPCWebFormat(of: head) == nil,
+        guard mayAnswerAsItStreams(path: head.path), head.headers["Content-Type"]?.hasPrefixIgnoringASCIICase(lowercased: "application/grpc") == true, GRPCWebFormat(of: head) == nil,
               let found = find(head), found.stub.streamsGRPC else { return nil }
         let number = answers.withLock { count in
             count += 1

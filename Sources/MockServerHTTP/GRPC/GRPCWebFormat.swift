@@ -50,11 +50,7 @@ package struct GRPCWebFormat: Sendable, Hashable {
     /// lower-cases to one of these letters alone, so this refuses nothing that `init?(contentType:)`
     /// accepts.)
     private static func beginsWithWebType(_ contentType: String) -> Bool {
-        let value = contentType.utf8.drop { $0 == 0x20 || $0 == 0x09 }
-        guard value.count >= binaryType.utf8.count else { return false }
-        // ASCII letters differ from their capitals in bit 0x20 alone; the type's other characters
-        // (`/`, `-`) already have it set.
-        return zip(value, binaryType.utf8).allSatisfy { $0 | 0x20 == $1 }
+        Substring(contentType.utf8.drop { $0 == 0x20 || $0 == 0x09 }).hasPrefixIgnoringASCIICase(lowercased: "application/grpc-web")
     }
 
     /// The format `request` asks for by its `Content-Type`, or `nil` when it is not a gRPC-Web call.
