@@ -40,12 +40,8 @@ enum EndpointStubs {
         return .computed { request, cache, hit in
             let index = min(hit, responses.count - 1)
             if let response = made[index] { return response }
-            let response = responses[index]
             let values = { (source: EndpointTemplate.Source, name: String) in value(source, name, request: request, cache: cache) }
-            var built = build(response, constantBody: constantBodies[index], constantGRPC: constantGRPC[index], values)
-            built.http2Fault = response.fault?.0
-            built.conditions = response.conditions
-            for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
+            let built = make(responses[index], constantBody: constantBodies[index], constantGRPC: constantGRPC[index], values)
             for write in cacheWrites { cache[write.name] = write.value.render(values) }
             return built
         }
@@ -62,11 +58,17 @@ enum EndpointStubs {
         case .grpc: guard constantGRPC != nil else { return nil }
         case .events, .chunks: return nil
         }
-        let noValues = { (_: EndpointTemplate.Source, _: String) -> String? in nil }
-        var built = build(response, constantBody: constantBody, constantGRPC: constantGRPC, noValues)
+        return make(response, constantBody: constantBody, constantGRPC: constantGRPC) { _, _ in nil }
+    }
+
+    /// The whole response to a request whose values `values` gives: ``build``'s, with the
+    /// response's HTTP/2 fault, network conditions and trailers.
+    private static func make(_ response: EndpointScript.Response, constantBody: [UInt8]?, constantGRPC: GRPCAnswer?,
+                             _ values: (EndpointTemplate.Source, String) -> String?) -> Stub.Response {
+        var built = build(response, constantBody: constantBody, constantGRPC: constantGRPC, values)
         built.http2Fault = response.fault?.0
         built.conditions = response.conditions
-        for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(noValues)) }
+        for trailer in response.trailers { built.trailers.add(name: trailer.name, value: trailer.value.render(values)) }
         return built
     }
 
