@@ -87,17 +87,14 @@ struct EndpointScriptDecoder {
         case (_?, let list?):
             throw base.error(.invalidValue(path: path, reason: "give \"response\" or \"responses\", not both"), at: list.location)
         }
+        // A call answered as it streams (`each` rules, or a fault after the messages) is chosen by
+        // its path and metadata before any message arrives: a message pattern cannot choose it.
         if grpcRequest != nil, let request = fields["request"],
-           responses.contains(where: { if case .grpc(let answer) = $0.body { answer.each != nil } else { false } }) {
-            throw base.error(.invalidValue(path: "\(path).request.grpc",
-                                           reason: "an endpoint with \"each\" is chosen by its path and metadata before any message arrives: match messages in its rules' \"request\""),
-                             at: request.location)
-        }
-        if grpcRequest != nil, let request = fields["request"],
-           responses.contains(where: { if case .grpc(let answer) = $0.body { answer.fault != nil } else { false } }) {
-            throw base.error(.invalidValue(path: "\(path).request.grpc",
-                                           reason: "an answer that breaks off with an HTTP/2 fault goes as it streams, chosen by its path and metadata before any message arrives: match the message with an \"each\" rule's \"request\" (a rule may end with the fault too)"),
-                             at: request.location)
+           let streamed = responses.lazy.compactMap({ if case .grpc(let answer) = $0.body, answer.each != nil || answer.fault != nil { answer } else { nil } }).first {
+            let reason = streamed.each != nil
+                ? "an endpoint with \"each\" is chosen by its path and metadata before any message arrives: match messages in its rules' \"request\""
+                : "an answer that breaks off with an HTTP/2 fault goes as it streams, chosen by its path and metadata before any message arrives: match the message with an \"each\" rule's \"request\" (a rule may end with the fault too)"
+            throw base.error(.invalidValue(path: "\(path).request.grpc", reason: reason), at: request.location)
         }
         var cache: [(name: String, value: EndpointTemplate)] = []
         if let cacheValue = fields["cache"] {
