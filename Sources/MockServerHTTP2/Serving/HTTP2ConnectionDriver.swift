@@ -421,15 +421,13 @@ package final class HTTP2ConnectionDriver: StreamDriver {
     /// that sends faster than its answers go (or than it reads them) has its stream reset
     /// (`ENHANCE_YOUR_CALM`), so that no peer decides how much the server holds.
     static let laterStepsLimit = 4096
-    /// The `:path` pseudo-header's name.
-    private static let pathName = Array(":path".utf8)
 
     /// Gives a request whose body is still to come to `streaming`'s answer, when it gives one: the
     /// stream replies at once, and its body's bytes go to the answer as they arrive (``feed(_:_:on:)``).
     private func startStreaming(_ exchange: HTTP2StreamExchange, with streaming: any HTTPStreamingResponder, on connection: StreamConnection) {
         // A head that cannot be read without its body (a content-length, say) is read, and refused,
         // with it, when it is complete.
-        guard let path = exchange.fields.first(where: { $0.name == Self.pathName }).map({ String(decoding: $0.value, as: UTF8.self) }),
+        guard let path = exchange.fields.first(where: { $0.name == HTTP2RequestHead.pathName }).map({ String(decoding: $0.value, as: UTF8.self) }),
               streaming.mayAnswerAsItStreams(path: path),
               let head = try? HTTP2RequestHead.request(fields: exchange.fields, body: [], streamID: exchange.id) else { return }
         guard let answer = streaming.streamingAnswer(to: head, context: context(connection)) else { return }

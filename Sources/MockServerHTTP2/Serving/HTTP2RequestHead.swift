@@ -117,7 +117,8 @@ enum HTTP2RequestHead {
 
     private static let methodName = Array(":method".utf8)
     private static let schemeName = Array(":scheme".utf8)
-    private static let pathName = Array(":path".utf8)
+    /// The `:path` pseudo-header's name (the driver reads it alone to learn whether a request may stream).
+    static let pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8)
     private static let protocolName = Array(":protocol".utf8)
     private static let hostName = Array("host".utf8)
